@@ -1,0 +1,74 @@
+// Live events: what the cloud commits with every write and pushes over /ws, and what terminals
+// replay by sequence number. Each event is a flat JSON object with `type` (spec 1 section 4).
+import { z } from 'zod';
+import { Id, IsoDateTime } from '../schemas/common.js';
+import { DiningSession, Order, OrderItem, OrderItemState, Table, TableState } from '../schemas/entities.js';
+
+/** Fields every committed event carries. `seq` is the venue's gap-free sequence number. */
+const Envelope = z.object({
+  seq: z.number().int().positive(),
+  venueId: Id,
+  at: IsoDateTime,
+});
+
+export const OrderCreatedEvent = Envelope.extend({
+  type: z.literal('order.created'),
+  order: Order,
+});
+export const OrderItemStatusChangedEvent = Envelope.extend({
+  type: z.literal('order.item.status.changed'),
+  item: OrderItem,
+  from: OrderItemState,
+  to: OrderItemState,
+});
+export const TableStateChangedEvent = Envelope.extend({
+  type: z.literal('table.state.changed'),
+  tableId: Id,
+  state: TableState,
+  table: Table,
+});
+export const GuestCheckedInEvent = Envelope.extend({
+  type: z.literal('guest.checkedin'),
+  session: DiningSession,
+});
+
+export const LiveEvent = z.discriminatedUnion('type', [
+  OrderCreatedEvent,
+  OrderItemStatusChangedEvent,
+  TableStateChangedEvent,
+  GuestCheckedInEvent,
+]);
+export type LiveEvent = z.infer<typeof LiveEvent>;
+export type LiveEventType = LiveEvent['type'];
+export type LiveEventOf<T extends LiveEventType> = Extract<LiveEvent, { type: T }>;
+/** An event as a command writes it, before the sequence and time are assigned. */
+export type NewLiveEvent = LiveEvent extends infer E
+  ? E extends LiveEvent
+    ? Omit<E, 'seq' | 'venueId' | 'at'>
+    : never
+  : never;
+
+// ---- the /ws channel's control messages ----
+export const ClientMessage = z.discriminatedUnion('type', [
+  /** Subscribe to the socket's venue (or guest session); `after` asks for every event missed. */
+  z.object({ type: z.literal('subscribe'), after: z.number().int().nonnegative().optional() }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+export const HelloMessage = z.object({
+  type: z.literal('hello'),
+  venueId: Id,
+  lastSeq: z.number().int().nonnegative(),
+});
+export const ErrorMessage = z.object({ type: z.literal('error'), message: z.string() });
+export const PongMessage = z.object({ type: z.literal('pong') });
+export const ServerMessage = z.union([LiveEvent, HelloMessage, ErrorMessage, PongMessage]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
+
+export const EventsAfterAnswer = z.object({
+  events: z.array(LiveEvent),
+  lastSeq: z.number().int().nonnegative(),
+  hasMore: z.boolean(),
+});
+export type EventsAfterAnswer = z.infer<typeof EventsAfterAnswer>;

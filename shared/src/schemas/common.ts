@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { PARTY_SIZE } from '../constants.js';
+
+export const Id = z.uuid();
+export type Id = z.infer<typeof Id>;
+
+/** An exact amount of money on the wire: a decimal string with at most two places ("12.50"). */
+export const Money = z
+  .string()
+  .regex(/^-?\d+(\.\d{1,2})?$/, { error: 'must be an amount such as 12.50' });
+export type Money = z.infer<typeof Money>;
+
+export const IsoDateTime = z.iso.datetime({ offset: true });
+
+export const PartySize = z.coerce
+  .number({ error: 'Party size must be a number' })
+  .int()
+  .min(PARTY_SIZE.min, { error: `Party size must be at least ${PARTY_SIZE.min}` })
+  .max(PARTY_SIZE.max, { error: `Party size must be at most ${PARTY_SIZE.max}` });
+
+/** The body of every non-OK answer (spec 1 section 8). */
+export const ErrorBody = z.object({ message: z.string(), id: z.string().optional() });
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import {
+  COURSES,
+  ORDER_ITEM_STATES,
+  ORDER_STATES,
+  PRINT_JOB_STATUSES,
+  PRINT_JOB_TYPES,
+  PRINTER_CONNECTIONS,
+  PRINTER_STATUSES,
+  ROLES,
+  SESSION_STATUSES,
+  SHAPES,
+  TABLE_STATES,
+} from '../constants.js';
+import { Id, IsoDateTime, Money } from './common.js';
+
+export const Course = z.enum(COURSES);
+export type Course = z.infer<typeof Course>;
+export const TableState = z.enum(TABLE_STATES);
+export type TableState = z.infer<typeof TableState>;
+export const OrderState = z.enum(ORDER_STATES);
+export type OrderState = z.infer<typeof OrderState>;
+export const OrderItemState = z.enum(ORDER_ITEM_STATES);
+export type OrderItemState = z.infer<typeof OrderItemState>;
+
+export const ModifierOption = z.object({ id: z.string(), name: z.string(), price: Money });
+export const ModifierGroup = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(['single', 'multiple']),
+  required: z.boolean(),
+  options: z.array(ModifierOption),
+});
+export type ModifierGroup = z.infer<typeof ModifierGroup>;
+
+export const MenuItem = z.object({
+  id: Id,
+  venueId: Id.nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  price: Money,
+  category: z.string(),
+  isAvailable: z.boolean(),
+  imageUrl: z.string().nullable(),
+  allergens: z.array(z.string()),
+  prepTime: z.number().int().nullable(),
+  calories: z.number().int().nullable(),
+  isVegetarian: z.boolean(),
+  isVegan: z.boolean(),
+  isGlutenFree: z.boolean(),
+  isSpicy: z.boolean(),
+  isPopular: z.boolean(),
+  station: z.string().nullable(),
+  modifiersSchema: z.array(ModifierGroup),
+});
+export type MenuItem = z.infer<typeof MenuItem>;
+
+/** The server's table listing (spec 1 section 3 and spec 2 section 3). */
+export const Table = z.object({
+  id: Id,
+  venueId: Id,
+  name: z.string(),
+  number: z.string(),
+  shape: z.enum(SHAPES),
+  capacity: z.number().int(),
+  capacityMin: z.number().int(),
+  capacityMax: z.number().int(),
+  xPosition: z.number(),
+  yPosition: z.number(),
+  rotation: z.number(),
+  zone: z.string().nullable(),
+  state: TableState,
+  holdExpiresAt: IsoDateTime.nullable(),
+  partyName: z.string().nullable(),
+  guestCount: z.number().int().nullable(),
+  timeSeated: IsoDateTime.nullable(),
+});
+export type Table = z.infer<typeof Table>;
+
+export const DiningSession = z.object({
+  id: Id,
+  venueId: Id,
+  tableId: Id.nullable(),
+  partySize: z.number().int(),
+  guestName: z.string().nullable(),
+  status: z.enum(SESSION_STATUSES),
+  startedAt: IsoDateTime,
+  closedAt: IsoDateTime.nullable(),
+});
+export type DiningSession = z.infer<typeof DiningSession>;
+
+/** One chosen modifier option, with the names and price as they were when ordered. */
+export const ChosenModifier = z.object({
+  groupId: z.string(),
+  groupName: z.string(),
+  optionId: z.string(),
+  optionName: z.string(),
+  price: Money,
+});
+export type ChosenModifier = z.infer<typeof ChosenModifier>;
+
+export const OrderItem = z.object({
+  id: Id,
+  orderId: Id,
+  venueId: Id,
+  menuItemId: Id,
+  menuItemName: z.string(),
+  station: z.string().nullable(),
+  prepTime: z.number().int().nullable(),
+  quantity: z.number().int().min(1),
+  unitPrice: Money,
+  totalPrice: Money,
+  notes: z.string().nullable(),
+  modifiers: z.array(ChosenModifier),
+  course: Course,
+  status: OrderItemState,
+  fireAt: IsoDateTime,
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type OrderItem = z.infer<typeof OrderItem>;
+
+export const Order = z.object({
+  id: Id,
+  venueId: Id,
+  sessionId: Id,
+  tableId: Id.nullable(),
+  tableName: z.string().nullable(),
+  status: OrderState,
+  subtotal: Money,
+  tax: Money,
+  total: Money,
+  createdAt: IsoDateTime,
+  items: z.array(OrderItem),
+});
+export type Order = z.infer<typeof Order>;
+
+/** What the kitchen display reads (spec 2 section 3), plus the fire time of held items. */
+export const KitchenItem = z.object({
+  id: Id,
+  orderId: Id,
+  menuItem: z.object({
+    name: z.string(),
+    station: z.string().nullable(),
+    prepTime: z.number().int().nullable(),
+  }),
+  quantity: z.number().int(),
+  priority: z.enum(['normal', 'high', 'urgent']),
+  course: Course,
+  modifiers: z.array(z.string()),
+  notes: z.string().nullable(),
+  tableNumber: z.string().nullable(),
+  createdAt: IsoDateTime,
+  fireAt: IsoDateTime,
+  /** True while the item waits for its course to fire (status CONFIRMED). */
+  held: z.boolean(),
+  status: OrderItemState,
+});
+export type KitchenItem = z.infer<typeof KitchenItem>;
+
+export const User = z.object({
+  id: Id,
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
+export type User = z.infer<typeof User>;
+
+export const Principal = z.object({
+  user: User,
+  organizationId: Id,
+  venueId: Id,
+  role: z.enum(ROLES),
+  permissions: z.array(z.string()),
+});
+export type Principal = z.infer<typeof Principal>;
+
+export const Venue = z.object({
+  id: Id,
+  organizationId: Id,
+  name: z.string(),
+  address: z.string().nullable(),
+  timezone: z.string(),
+});
+export type Venue = z.infer<typeof Venue>;
+
+export const Printer = z.object({
+  id: Id,
+  venueId: Id,
+  name: z.string(),
+  location: z.string().nullable(),
+  type: z.string(),
+  /** The kitchen station this printer serves, or null for receipts. */
+  station: z.string().nullable(),
+  connection: z.enum(PRINTER_CONNECTIONS),
+  host: z.string().nullable(),
+  port: z.number().int().nullable(),
+  /** The terminal that drives this printer. */
+  terminalId: Id.nullable(),
+  status: z.enum(PRINTER_STATUSES),
+});
+export type Printer = z.infer<typeof Printer>;
+
+export const PrintJob = z.object({
+  id: Id,
+  printerId: Id,
+  printerName: z.string(),
+  type: z.enum(PRINT_JOB_TYPES),
+  status: z.enum(PRINT_JOB_STATUSES),
+  data: z.string(),
+  attempts: z.number().int(),
+  reprint: z.boolean(),
+  error: z.string().nullable(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type PrintJob = z.infer<typeof PrintJob>;
