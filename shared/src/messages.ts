@@ -25,6 +25,13 @@ export const MESSAGES = {
   invalidField: (field: string, detail: string) => `Invalid ${field}: ${detail}`,
   idempotencyKeyReused: 'Idempotency-Key was already used for a different request',
   internalError: 'Internal server error',
+  invalidJsonBody: 'Request body is not valid JSON',
+  permissionDenied: 'You do not have permission to do this',
+  mutationOutOfOrder: (expected: number) => `Mutation out of order: expected ${expected}`,
+  mutationSeqNeedsKey: 'X-Terminal-Mutation-Seq requires an Idempotency-Key',
+  mutationAlreadyApplied: (seq: number) => `Mutation ${seq} was already applied`,
+  tableUnavailable: (name: string) => `${name} is not available`,
+  qrWrongTable: 'This QR code belongs to a different table',
 
   // Orders and kitchen
   itemTransitionRefused: (from: string, to: string) =>
