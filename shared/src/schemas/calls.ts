@@ -19,6 +19,16 @@ import {
 } from './entities.js';
 
 export const OCCASIONS = ['none', 'birthday', 'anniversary', 'date', 'business', 'celebration', 'other'] as const;
+/** The option labels of spec 2 section 5, used by every form that offers an occasion. */
+export const OCCASION_LABELS: Record<(typeof OCCASIONS)[number], string> = {
+  none: 'No special occasion',
+  birthday: 'Birthday',
+  anniversary: 'Anniversary',
+  date: 'Date Night',
+  business: 'Business Meeting',
+  celebration: 'Celebration',
+  other: 'Other',
+};
 
 // ---- auth ----
 export const LoginRequest = z.object({

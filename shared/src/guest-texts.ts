@@ -1,0 +1,96 @@
+// Words on the guest site's screens. Spec texts (toasts, titles) live in MESSAGES; these are the
+// labels and hints around them, kept here so the screens never retype a word.
+import { TAX_RATE_PERCENT } from './constants.js';
+import type { Course } from './schemas/entities.js';
+
+export const GUEST_TEXTS = {
+  // QR scanning
+  scanEntranceTitle: 'Scan Entrance QR Code',
+  scanTableTitle: 'Scan Table QR Code',
+  scanNoCamera:
+    'Camera scanning is not available on this page yet. Scan the code with your phone camera, or continue to check-in.',
+  scanVerifying: 'Verifying QR code...',
+  skipToCheckin: 'Skip to Check-in',
+
+  // Check-in
+  checkinTitle: 'Guest Check-in',
+  checkinSubtitle: 'Tell us about your party and we will find you a table.',
+  checkinName: 'Name (required)',
+  checkinPhone: 'Phone (optional)',
+  checkinEmail: 'Email (optional)',
+  checkinPartySize: 'Party size',
+  checkinOccasion: 'Occasion',
+  checkinAccessibility: 'Wheelchair accessible seating',
+  checkinHighChair: 'High chair needed',
+  checkinSubmit: 'Check In',
+  checkinSubmitting: 'Checking in...',
+  checkinAtTable: 'Checking in at your table',
+
+  // Table confirmation
+  tableConfirmed: 'Table Confirmed!',
+  yourTable: 'Your table',
+  toMenu: 'View Menu',
+  loadingTable: 'Loading your table...',
+
+  // Menu
+  menuTitle: 'Menu',
+  searchPlaceholder: 'Search dishes',
+  allCategories: 'All',
+  hideAllergens: 'Hide items containing',
+  noItems: 'No dishes match your filters.',
+  loadingMenu: 'Loading menu...',
+  menuLoadFailed: 'Unable to load the menu. Please try again.',
+  popular: 'Popular',
+  quantity: 'Quantity',
+  decrease: 'Decrease quantity',
+  increase: 'Increase quantity',
+  specialInstructions: 'Special instructions',
+  course: 'Course',
+  required: 'Required',
+  addToCart: 'Add to Cart',
+  cancel: 'Cancel',
+  close: 'Close',
+  chooseOption: (group: string) => `Please choose ${group}`,
+  chooseOneOption: (group: string) => `Choose only one option for ${group}`,
+  unknownOption: (group: string) => `Unknown option for ${group}`,
+
+  // Cart
+  cartTitle: 'Your Order',
+  openCart: (count: number) => `Cart (${count})`,
+  cartEmpty: 'Your cart is empty.',
+  remove: 'Remove',
+  subtotal: 'Subtotal',
+  tax: `Tax (${TAX_RATE_PERCENT}%)`,
+  total: 'Total',
+  placeOrder: 'Place Order',
+  placingOrder: 'Placing order...',
+  noSession: 'Check in first to order.',
+
+  // Order status
+  orderStatusTitle: 'Your Order',
+  orderPlaced: 'Order placed',
+  orderNotFound: 'Order Not Found',
+  orderNotFoundHint: 'We could not find an order for this visit on this phone.',
+  firesAt: (time: string) => `Fires at ${time}`,
+  orderMore: 'Order More',
+  liveOffline: 'Live updates paused. Reconnecting...',
+
+  // Not found
+  backToCheckin: 'Go to Check-in',
+} as const;
+
+export const COURSE_LABELS: Record<Course, string> = {
+  appetizer: 'Appetizer',
+  main: 'Main',
+  dessert: 'Dessert',
+  drink: 'Drink',
+};
+
+export const DIETARY_FILTERS = ['vegetarian', 'vegan', 'glutenFree', 'spicy'] as const;
+export type DietaryFilter = (typeof DIETARY_FILTERS)[number];
+export const DIETARY_LABELS: Record<DietaryFilter, string> = {
+  vegetarian: 'Vegetarian',
+  vegan: 'Vegan',
+  glutenFree: 'Gluten-Free',
+  spicy: 'Spicy',
+};
