@@ -1,0 +1,119 @@
+// The kitchen ticket: what a station's printer puts on paper when items reach the kitchen.
+// The layout is pure so the terminal's byte builder, the emulator's tests and any preview screen
+// agree on the same lines; the time is shown in the venue's timezone, never the terminal's.
+import { z } from 'zod';
+import { COURSES } from '../constants.js';
+import { Course } from '../schemas/entities.js';
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const KitchenTicketItem = z.object({
+  quantity: z.number().int().min(1, { error: 'Quantity must be at least 1' }),
+  name: z.string().min(1, { error: 'Item name is required' }),
+  modifiers: z.array(z.string()),
+  notes: z.string().nullable(),
+  course: Course,
+});
+export type KitchenTicketItem = z.infer<typeof KitchenTicketItem>;
+
+export const KitchenTicket = z.object({
+  tableName: z.string().nullable(),
+  orderId: z.string().min(1, { error: 'Order id is required' }),
+  station: z.string().nullable(),
+  items: z.array(KitchenTicketItem).min(1, { error: 'A kitchen ticket needs at least one item' }),
+  /** Coerced so a ticket read back from its stored JSON (an ISO string) parses to the same Date. */
+  firedAt: z.coerce.date(),
+  timezone: z.string().refine(isTimeZone, { error: 'Unknown timezone' }),
+});
+export type KitchenTicket = z.infer<typeof KitchenTicket>;
+
+export type TicketAlign = 'left' | 'center' | 'right';
+/** normal; tall = double height; large = double height and width. */
+export type TicketSize = 'normal' | 'tall' | 'large';
+export type TicketLine =
+  | { kind: 'text'; text: string; size: TicketSize; bold: boolean; align: TicketAlign }
+  | { kind: 'rule' };
+
+export const REPRINT_BANNER = '*** REPRINT ***';
+export const TICKET_NO_TABLE = 'No table';
+export const TICKET_DEFAULT_STATION = 'KITCHEN';
+
+const COURSE_HEADINGS: Record<Course, string> = {
+  appetizer: 'APPETIZERS',
+  main: 'MAINS',
+  dessert: 'DESSERTS',
+  drink: 'DRINKS',
+};
+
+/** The short form of an order id printed on tickets: its last 8 characters. */
+export function shortOrderId(orderId: string): string {
+  return orderId.slice(-8);
+}
+
+/** The fire time as staff read it in the venue: "Jun 14, 7:42 PM". */
+export function ticketTime(at: Date, timezone: string): string {
+  if (Number.isNaN(at.getTime())) throw new Error('Invalid ticket time');
+  if (!isTimeZone(timezone)) throw new Error(`Unknown timezone ${timezone}`);
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: timezone,
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(at);
+}
+
+function text(value: string, hints: Partial<Omit<Extract<TicketLine, { kind: 'text' }>, 'kind' | 'text'>> = {}): TicketLine {
+  return { kind: 'text', text: value, size: hints.size ?? 'normal', bold: hints.bold ?? false, align: hints.align ?? 'left' };
+}
+
+/**
+ * The lines of a kitchen ticket: station, table, order, time, then the items grouped by course in
+ * course order. A reprint carries the banner at the top and the bottom so a cook who sees the
+ * second copy knows the first may already be on the rail.
+ */
+export function kitchenTicketLines(input: KitchenTicket, opts: { reprint: boolean }): TicketLine[] {
+  const ticket = KitchenTicket.parse(input);
+  const lines: TicketLine[] = [];
+  const banner = text(REPRINT_BANNER, { size: 'large', bold: true, align: 'center' });
+  if (opts.reprint) lines.push(banner);
+  lines.push(text((ticket.station ?? TICKET_DEFAULT_STATION).toUpperCase(), { bold: true, align: 'center' }));
+  lines.push(text(ticket.tableName ? `Table ${ticket.tableName}` : TICKET_NO_TABLE, { size: 'large', bold: true, align: 'center' }));
+  lines.push(text(`Order #${shortOrderId(ticket.orderId)}`));
+  lines.push(text(`Fired ${ticketTime(ticket.firedAt, ticket.timezone)}`));
+  for (const course of COURSES) {
+    const items = ticket.items.filter((item) => item.course === course);
+    if (items.length === 0) continue;
+    lines.push({ kind: 'rule' });
+    lines.push(text(COURSE_HEADINGS[course], { bold: true }));
+    for (const item of items) {
+      lines.push(text(`${item.quantity} x ${item.name}`, { size: 'tall', bold: true }));
+      for (const modifier of item.modifiers) lines.push(text(`  + ${modifier}`));
+      if (item.notes && item.notes.trim() !== '') lines.push(text(`  Note: ${item.notes.trim()}`));
+    }
+  }
+  lines.push({ kind: 'rule' });
+  const count = ticket.items.reduce((sum, item) => sum + item.quantity, 0);
+  lines.push(text(`${count} ${count === 1 ? 'item' : 'items'}`, { align: 'right' }));
+  if (opts.reprint) lines.push(banner);
+  return lines;
+}
+
+/** The lines of a test print from the printer management screen. */
+export function testPrintLines(input: { printerName: string; content: string; at: Date; timezone: string; reprint: boolean }): TicketLine[] {
+  const lines: TicketLine[] = [];
+  if (input.reprint) lines.push(text(REPRINT_BANNER, { size: 'large', bold: true, align: 'center' }));
+  lines.push(text('TEST PRINT', { size: 'large', bold: true, align: 'center' }));
+  lines.push(text(input.printerName, { align: 'center' }));
+  lines.push(text(ticketTime(input.at, input.timezone), { align: 'center' }));
+  lines.push({ kind: 'rule' });
+  for (const line of input.content.split(/\r?\n/)) lines.push(text(line));
+  return lines;
+}
