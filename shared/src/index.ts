@@ -10,6 +10,5 @@ export * from './rules/order-items.js';
 export * from './rules/kitchen.js';
 export * from './rules/reconnect.js';
 export * from './rules/kitchen-ticket.js';
-export * from './rules/kitchen-ticket.js';
 export * from './guest-texts.js';
 export * from './rules/guest-flow.js';
