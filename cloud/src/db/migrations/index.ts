@@ -1,0 +1,12 @@
+// Every migration, in order, imported statically so the list is the same under tsx, a bundler and
+// PGlite (no directory scanning). Add one numbered file per migration and list it here.
+import type { Knex } from 'knex';
+import * as m0001 from './0001_core.js';
+
+export interface Migration {
+  name: string;
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+export const migrations: readonly Migration[] = [{ name: '0001_core', ...m0001 }];

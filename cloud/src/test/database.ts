@@ -1,0 +1,122 @@
+// Every cloud test gets its own migrated database on the real PostgreSQL server, so test files run
+// in parallel without seeing each other's rows. Migrating from scratch per test is slow; instead a
+// migrated template is built once (per migration set) and each test database is a copy of it.
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { closeDb, connectDb, type Db } from '../db/connect.js';
+import { migrateLatest } from '../db/migrate.js';
+import { migrations } from '../db/migrations/index.js';
+
+export interface TestDatabase {
+  url: string;
+  db: Db;
+  drop(): Promise<void>;
+}
+
+export const baseTestDatabaseUrl = (): string =>
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+// Any advisory-lock key works as long as every worker uses the same one.
+const TEMPLATE_LOCK_KEY = 746_517_001;
+const TEMPLATE_PREFIX = 'tw_tpl_';
+
+// The template's name carries a hash of the migrations' code, so editing a migration builds a
+// fresh template instead of copying a stale one.
+const templateName = (): string => {
+  const hash = createHash('sha256');
+  for (const m of migrations) hash.update(`${m.name}\n${m.up.toString()}\n${m.down.toString()}\n`);
+  return `${TEMPLATE_PREFIX}${hash.digest('hex').slice(0, 16)}`;
+};
+
+export function databaseUrl(base: string, name: string): string {
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: baseTestDatabaseUrl() });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+let templateReady: Promise<string> | undefined;
+
+function ensureTemplate(): Promise<string> {
+  templateReady ??= buildTemplate().catch((err: unknown) => {
+    templateReady = undefined;
+    throw err;
+  });
+  return templateReady;
+}
+
+async function buildTemplate(): Promise<string> {
+  const name = templateName();
+  return withAdmin(async (admin) => {
+    // Parallel workers wait here for the first one to finish building.
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+    try {
+      const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (exists.rowCount) return name;
+
+      // Built under a temporary name and renamed when complete, so a crash mid-build never leaves
+      // a half-migrated template that later runs would trust.
+      const building = `${name}_building`;
+      await admin.query(`drop database if exists ${quoteIdent(building)} with (force)`);
+      await admin.query(`create database ${quoteIdent(building)}`);
+      const db = await connectDb({ databaseUrl: databaseUrl(baseTestDatabaseUrl(), building) });
+      try {
+        await migrateLatest(db);
+      } finally {
+        await closeDb(db);
+      }
+      await admin.query(`alter database ${quoteIdent(building)} rename to ${quoteIdent(name)}`);
+
+      // Templates of older migration sets are garbage now.
+      const stale = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname like $1 and datname <> $2`,
+        [`${TEMPLATE_PREFIX}%`, name],
+      );
+      for (const row of stale.rows) {
+        await admin.query(`drop database if exists ${quoteIdent(row.datname)} with (force)`).catch(() => {});
+      }
+      return name;
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
+    }
+  });
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const template = await ensureTemplate();
+  const name = `tw_test_${process.pid}_${randomBytes(6).toString('hex')}`;
+  await withAdmin(async (admin) => {
+    // Copies from one template are serialized by PostgreSQL's lock on the template; the advisory
+    // lock keeps a concurrent template rebuild from dropping it underneath us.
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+    try {
+      await admin.query(`create database ${quoteIdent(name)} template ${quoteIdent(template)}`);
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
+    }
+  });
+  const url = databaseUrl(baseTestDatabaseUrl(), name);
+  const db = await connectDb({ databaseUrl: url });
+  let dropped = false;
+  return {
+    url,
+    db,
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await closeDb(db);
+      await withAdmin((admin) => admin.query(`drop database if exists ${quoteIdent(name)} with (force)`));
+    },
+  };
+}
