@@ -138,6 +138,28 @@ export type Terminal = z.infer<typeof Terminal>;
 export const CreateTerminalAnswer = z.object({ terminal: Terminal, credential: z.string() });
 export const TerminalMeAnswer = z.object({ terminal: Terminal, venue: Venue });
 
+/** GET /api/terminal/status on a terminal core (404 on the cloud); also pushed as `terminal.status`. */
+export const RejectedChange = z.object({
+  id: z.string(),
+  method: z.string(),
+  path: z.string(),
+  message: z.string(),
+  /** ISO time the change was made on the terminal. */
+  createdAt: z.string(),
+});
+export type RejectedChange = z.infer<typeof RejectedChange>;
+export const TerminalStatusAnswer = z.object({
+  online: z.boolean(),
+  cloudUrl: z.string(),
+  terminalId: Id.nullable(),
+  venueId: Id.nullable(),
+  cursor: z.number().int(),
+  outbox: z.object({ pending: z.number().int().nonnegative(), rejected: z.array(RejectedChange) }),
+});
+export type TerminalStatusAnswer = z.infer<typeof TerminalStatusAnswer>;
+export const TerminalStatusMessage = TerminalStatusAnswer.extend({ type: z.literal('terminal.status') });
+export type TerminalStatusMessage = z.infer<typeof TerminalStatusMessage>;
+
 // ---- sync (terminal credential) ----
 export const SnapshotAnswer = z.object({
   /** The venue's event sequence the snapshot is consistent with: the sync cursor. */

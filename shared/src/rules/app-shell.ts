@@ -1,0 +1,372 @@
+// The app shell's feature registry and navigation (spec 1 section 2). The sidebar, the header's
+// feature count and the route table all derive from this one list, so a screen is registered once.
+
+export const FEATURE_CATEGORIES = ['main', 'role-specific', 'guest', 'admin', 'custom'] as const;
+export type FeatureCategory = (typeof FEATURE_CATEGORIES)[number];
+
+/** Permission names carried by the admin features (spec 1 section 6). */
+export const ADMIN_PERMISSIONS = ['ORGANIZATION_ADMIN', 'VENUE_ADMIN', 'RESTAURANT_ADMIN'] as const;
+export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
+
+export interface QuickAction {
+  id: string;
+  title: string;
+}
+
+export interface Feature {
+  id: string;
+  title: string;
+  path: string;
+  category: FeatureCategory;
+  /** An icon name; each face maps names to its own drawings. */
+  icon: string;
+  description: string;
+  apiEndpoints: readonly string[];
+  websocketEvents: readonly string[];
+  quickActions: readonly QuickAction[];
+  permissions?: readonly AdminPermission[];
+}
+
+export interface NavItem {
+  title: string;
+  url: string;
+  icon: string;
+  description: string;
+  permission?: AdminPermission;
+}
+
+export interface NavGroup {
+  category: FeatureCategory;
+  title: string;
+  order: number;
+  items: NavItem[];
+}
+
+export const NAV_GROUPS: readonly { category: FeatureCategory; title: string; order: number }[] = [
+  { category: 'main', title: 'Navigation', order: 1 },
+  { category: 'role-specific', title: 'Role-Specific Interfaces', order: 2 },
+  { category: 'guest', title: 'Guest Interface', order: 3 },
+  { category: 'admin', title: 'Administration', order: 4 },
+  { category: 'custom', title: 'Custom', order: 999 },
+];
+
+/** The sidebar's Quick Actions group; each only logs unless a quick action is registered. */
+export const SIDEBAR_QUICK_ACTIONS: readonly QuickAction[] = [
+  { id: 'generate-table-qr', title: 'Generate Table QR' },
+  { id: 'send-alert', title: 'Send Alert' },
+  { id: 'request-cleaning', title: 'Request Cleaning' },
+];
+
+export const SHELL_TEXTS = {
+  quickActionsGroup: 'Quick Actions',
+  autoIntegrationStatusActive: 'Active',
+  autoIntegrationStatusLoading: 'Loading',
+  autoIntegrationLabel: 'Auto-Integration',
+  featuresCount: (n: number) => `${n} ${n === 1 ? 'feature' : 'features'}`,
+  routesCount: (n: number) => `${n} ${n === 1 ? 'route' : 'routes'}`,
+  smartFeaturesCount: (n: number) => `${n} smart features`,
+  toggleSidebar: 'Toggle sidebar',
+  liveSystem: 'Live System',
+  more: 'More',
+} as const;
+
+/**
+ * A route's category when none is given: a /guest prefix gives guest; console or management in
+ * the path gives role-specific; admin gives admin; otherwise main. The checks run in that order,
+ * so /guest/admin is guest and /admin/console is role-specific.
+ */
+export function inferCategory(path: string): Exclude<FeatureCategory, 'custom'> {
+  const p = path.toLowerCase();
+  if (p.startsWith('/guest')) return 'guest';
+  if (p.includes('console') || p.includes('management')) return 'role-specific';
+  if (p.includes('admin')) return 'admin';
+  return 'main';
+}
+
+/** A path as capitalised words: '/kitchen-display' → 'Kitchen Display'; '/' → 'Dashboard'. */
+export function titleFromPath(path: string): string {
+  const words = path
+    .split(/[/\-_]+/)
+    .filter((w) => w.length > 0)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1));
+  return words.length === 0 ? 'Dashboard' : words.join(' ');
+}
+
+const ORDER_EVENTS = ['order.created', 'order.updated', 'order.ready'] as const;
+
+export const FEATURES: readonly Feature[] = [
+  {
+    id: 'dashboard',
+    title: 'Dashboard',
+    path: '/',
+    category: 'main',
+    icon: 'layout-dashboard',
+    description: 'Restaurant overview and real-time metrics',
+    apiEndpoints: ['/api/tables', '/api/orders', '/api/waitlist', '/api/payments', '/api/events'],
+    websocketEvents: ['table.updated', ...ORDER_EVENTS, 'payment.completed'],
+    quickActions: [
+      { id: 'add-walk-in', title: 'Add Walk-In' },
+      { id: 'add-reservation', title: 'Add Reservation' },
+      { id: 'load-demo-data', title: 'Load Demo Data' },
+    ],
+  },
+  {
+    id: 'reservations',
+    title: 'Reservations',
+    path: '/reservations',
+    category: 'main',
+    icon: 'calendar',
+    description: 'Manage table reservations and bookings',
+    apiEndpoints: ['/api/reservations'],
+    websocketEvents: ['reservation.created', 'reservation.updated', 'reservation.checkin'],
+    quickActions: [{ id: 'add-reservation', title: 'Add Reservation' }],
+  },
+  {
+    id: 'floor-map',
+    title: 'Floor Map',
+    path: '/floor-map',
+    category: 'main',
+    icon: 'map',
+    description: 'Interactive restaurant floor plan',
+    apiEndpoints: ['/api/tables'],
+    websocketEvents: ['table.updated', 'table.state.changed'],
+    quickActions: [],
+  },
+  {
+    id: 'waitlist',
+    title: 'Waitlist',
+    path: '/waitlist',
+    category: 'main',
+    icon: 'users',
+    description: 'Guest waitlist management',
+    apiEndpoints: ['/api/waitlist'],
+    websocketEvents: ['waitlist.updated'],
+    quickActions: [{ id: 'add-to-waitlist', title: 'Add to Waitlist' }],
+  },
+  {
+    id: 'menu-orders',
+    title: 'Menu and Orders',
+    path: '/menu-orders',
+    category: 'main',
+    icon: 'utensils',
+    description: 'Menu management and order tracking',
+    apiEndpoints: ['/api/menu', '/api/orders'],
+    websocketEvents: ['order.created', 'order.updated'],
+    quickActions: [],
+  },
+  {
+    id: 'kitchen-display',
+    title: 'Kitchen Display',
+    path: '/kitchen-display',
+    category: 'main',
+    icon: 'chef-hat',
+    description: 'Kitchen order management',
+    apiEndpoints: ['/api/order-items/kitchen', '/api/order-items'],
+    websocketEvents: ['order.created', 'order.item.status.changed', 'order.priority.changed', 'order.ready'],
+    quickActions: [],
+  },
+  {
+    id: 'runner-interface',
+    title: 'Runner Interface',
+    path: '/runner-interface',
+    category: 'main',
+    icon: 'truck',
+    description: 'Food delivery task management',
+    apiEndpoints: ['/api/orders', '/api/tasks'],
+    websocketEvents: ['order.ready_for_run', 'order.delivered', 'runner.status.changed', 'task.created', 'task.updated'],
+    quickActions: [],
+  },
+  {
+    id: 'payments',
+    title: 'Payments',
+    path: '/payments',
+    category: 'main',
+    icon: 'credit-card',
+    description: 'Payment processing and billing',
+    apiEndpoints: ['/api/payments', '/api/orders/payments'],
+    websocketEvents: ['payment.completed', 'payment.processed', 'payment.status.changed'],
+    quickActions: [],
+  },
+  {
+    id: 'analytics',
+    title: 'Analytics',
+    path: '/analytics',
+    category: 'main',
+    icon: 'bar-chart',
+    description: 'Business metrics and reporting',
+    apiEndpoints: ['/api/analytics', '/api/events'],
+    websocketEvents: [],
+    quickActions: [],
+  },
+  {
+    id: 'host-console',
+    title: 'Host Console',
+    path: '/host-console',
+    category: 'role-specific',
+    icon: 'concierge-bell',
+    description: 'Front desk operations and guest management',
+    apiEndpoints: ['/api/reservations', '/api/waitlist', '/api/tables', '/api/checkin'],
+    websocketEvents: ['reservation.created', 'reservation.checkin', 'waitlist.updated', 'guest.checkedin'],
+    quickActions: [{ id: 'print-summary', title: 'Print Summary' }],
+  },
+  {
+    id: 'cleaner-console',
+    title: 'Cleaner Console',
+    path: '/cleaner-console',
+    category: 'role-specific',
+    icon: 'sparkles',
+    description: 'Cleaning and maintenance tasks',
+    apiEndpoints: ['/api/tasks'],
+    websocketEvents: ['task.created', 'task.updated'],
+    quickActions: [],
+  },
+  {
+    id: 'printer-management',
+    title: 'Printer Management',
+    path: '/printer-management',
+    category: 'role-specific',
+    icon: 'printer',
+    description: 'Backup ticket printing and printer status',
+    apiEndpoints: ['/api/printers', '/api/print-jobs'],
+    websocketEvents: ['print.completed'],
+    quickActions: [{ id: 'test-print', title: 'Test Print' }],
+  },
+  {
+    id: 'guest-checkin',
+    title: 'Check In',
+    path: '/guest/checkin',
+    category: 'guest',
+    icon: 'qr-code',
+    description: 'Guest check-in',
+    apiEndpoints: ['/api/checkin'],
+    websocketEvents: ['guest.checkedin'],
+    quickActions: [],
+  },
+  {
+    id: 'guest-seat-selection',
+    title: 'Seat Selection',
+    path: '/guest/seat-selection',
+    category: 'guest',
+    icon: 'armchair',
+    description: 'Choose table and seat',
+    apiEndpoints: ['/api/tables'],
+    websocketEvents: ['table.selected'],
+    quickActions: [],
+  },
+  {
+    id: 'guest-menu',
+    title: 'Menu',
+    path: '/guest/menu',
+    category: 'guest',
+    icon: 'book-open',
+    description: 'Browse menu and place orders',
+    apiEndpoints: ['/api/menu', '/api/orders'],
+    websocketEvents: ['order.placed'],
+    quickActions: [],
+  },
+  {
+    id: 'guest-payment',
+    title: 'Payment',
+    path: '/guest/payment',
+    category: 'guest',
+    icon: 'wallet',
+    description: 'Pay the bill',
+    apiEndpoints: ['/api/checkout', '/api/payments'],
+    websocketEvents: ['payment.completed'],
+    quickActions: [],
+  },
+  {
+    id: 'guest-exit',
+    title: 'Exit',
+    path: '/guest/exit',
+    category: 'guest',
+    icon: 'log-out',
+    description: 'Exit confirmation',
+    apiEndpoints: ['/api/checkout'],
+    websocketEvents: ['guest.departed', 'order.completed'],
+    quickActions: [],
+  },
+  {
+    id: 'admin-organizations',
+    title: 'Organization Management',
+    path: '/admin/organizations',
+    category: 'admin',
+    icon: 'building',
+    description: 'Organizations and multi-location chains',
+    apiEndpoints: ['/api/organizations'],
+    websocketEvents: [],
+    quickActions: [],
+    permissions: ['ORGANIZATION_ADMIN'],
+  },
+  {
+    id: 'admin-venues',
+    title: 'Venue Management',
+    path: '/admin/venues',
+    category: 'admin',
+    icon: 'store',
+    description: 'Venues of an organization',
+    apiEndpoints: ['/api/venues'],
+    websocketEvents: [],
+    quickActions: [],
+    permissions: ['VENUE_ADMIN'],
+  },
+  {
+    id: 'admin-restaurants',
+    title: 'Restaurant Profiles',
+    path: '/admin/restaurants',
+    category: 'admin',
+    icon: 'utensils-crossed',
+    description: 'Public restaurant profiles for discovery',
+    apiEndpoints: ['/api/restaurants'],
+    websocketEvents: [],
+    quickActions: [],
+    permissions: ['RESTAURANT_ADMIN'],
+  },
+];
+
+/** An item added to the sidebar outside the registry; its group is inferred like a route category. */
+export interface CustomNavItem extends NavItem {
+  category?: FeatureCategory;
+}
+
+export function featureNavItem(feature: Feature): NavItem {
+  const item: NavItem = {
+    title: feature.title,
+    url: feature.path,
+    icon: feature.icon,
+    description: feature.description,
+  };
+  const permission = feature.permissions?.[0];
+  if (permission !== undefined) item.permission = permission;
+  return item;
+}
+
+/** The sidebar's groups in order, each with its items; groups without items are left out. */
+export function navigationGroups(
+  features: readonly Feature[],
+  custom: readonly CustomNavItem[] = [],
+): NavGroup[] {
+  const groups: NavGroup[] = NAV_GROUPS.map((g) => ({ ...g, items: [] }));
+  const groupOf = (category: FeatureCategory): NavGroup => {
+    const group = groups.find((g) => g.category === category);
+    if (!group) throw new Error(`No navigation group for category ${category}`);
+    return group;
+  };
+  for (const feature of features) groupOf(feature.category).items.push(featureNavItem(feature));
+  for (const item of custom) {
+    const { category, ...nav } = item;
+    groupOf(category ?? inferCategory(item.url)).items.push(nav);
+  }
+  return groups.filter((g) => g.items.length > 0).sort((a, b) => a.order - b.order);
+}
+
+/** The registry entries whose screens exist in a given app (by path). */
+export function featuresWithScreens(features: readonly Feature[], paths: Iterable<string>): Feature[] {
+  const present = new Set(paths);
+  return features.filter((f) => present.has(f.path));
+}
+
+/** The feature whose path is the current location, for highlighting. */
+export function activeFeature(features: readonly Feature[], pathname: string): Feature | undefined {
+  return features.find((f) => f.path === pathname);
+}

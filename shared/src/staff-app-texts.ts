@@ -1,0 +1,57 @@
+// Screen texts of the staff app's login, terminal banner and kitchen display. Spec wording where
+// the spec has one (spec 2 section 2.6); the rest is what a kitchen expects to read.
+
+export const LOGIN_TEXTS = {
+  title: 'Sign in',
+  subtitle: 'Staff sign-in',
+  email: 'Email',
+  password: 'Password',
+  submit: 'Sign in',
+  submitting: 'Signing in…',
+  signOut: 'Sign out',
+  checkingSession: 'Checking your session…',
+} as const;
+
+export const TERMINAL_TEXTS = {
+  rejectedCount: (n: number) => `${n} ${n === 1 ? 'change was' : 'changes were'} rejected by the cloud`,
+  pendingCount: (n: number) => `${n} ${n === 1 ? 'change' : 'changes'} waiting to sync`,
+  dismiss: 'Dismiss',
+} as const;
+
+export const KITCHEN_TEXTS = {
+  title: 'Kitchen Display',
+  viewStation: 'Station',
+  viewExpo: 'Expo',
+  viewAnalytics: 'Analytics',
+  autoRefresh: 'Auto Refresh',
+  allStations: 'All Stations',
+  priority: 'Priority',
+  priorityLabels: { all: 'All', high: 'High', urgent: 'Urgent' },
+  startPrep: 'Start Prep',
+  ready: 'Ready',
+  pause: 'Pause',
+  resume: 'Resume',
+  startAllPending: 'Start All Pending',
+  markAllReady: 'Mark All Ready',
+  sendToRunner: 'Send to Runner',
+  table: (n: string | null) => (n === null ? 'No table' : `Table ${n}`),
+  quantity: (q: number) => `×${q}`,
+  course: 'Course',
+  notes: 'Notes',
+  ageMinutes: (m: number) => `${m} min`,
+  held: 'Held',
+  firesAt: (time: string) => `Fires at ${time}`,
+  late: 'Late',
+  noItems: 'No items in the kitchen',
+  noExpoOrders: 'No orders ready for the pass',
+  loading: 'Loading kitchen items…',
+  station: 'Station',
+  pending: 'Pending',
+  inPrep: 'In Prep',
+  readyCount: 'Ready',
+  lateCount: 'Late',
+  efficiency: 'Efficiency',
+  itemsCount: (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`,
+  statusChangeFailed: 'Status change failed',
+  sentToExpo: 'Sent to Expo',
+} as const;
