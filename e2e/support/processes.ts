@@ -1,0 +1,78 @@
+// Real processes for end-to-end tests: each runs under tsx as it would in production, and the
+// test can kill and restart it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', rej);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? res(address.port) : rej(new Error('no port'))));
+    });
+  });
+}
+
+export interface Proc {
+  name: string;
+  child: ChildProcess;
+  output(): string;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts `tsx <script> ...args`, keeping its output for the failure report. */
+export function startTsx(name: string, script: string, args: string[], env: Record<string, string> = {}): Proc {
+  const child = spawn(TSX, [join(ROOT, script), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  return {
+    name,
+    child,
+    output: () => out,
+    kill: (signal = 'SIGTERM') =>
+      new Promise((res) => {
+        if (child.exitCode !== null || child.signalCode !== null) return res();
+        child.once('exit', () => res());
+        child.kill(signal);
+      }),
+  };
+}
+
+/** Runs `tsx <script>` to completion and answers the last line of its output parsed as JSON. */
+export async function runTsxJson<T>(script: string, args: string[], env: Record<string, string>): Promise<T> {
+  const proc = startTsx(script, script, args, env);
+  const code = await new Promise<number | null>((res) => proc.child.once('exit', res));
+  if (code !== 0) throw new Error(`${script} exited ${code}:\n${proc.output()}`);
+  const lines = proc.output().trim().split('\n');
+  return JSON.parse(lines[lines.length - 1] as string) as T;
+}
+
+/** Waits until `url` answers at all (any HTTP status), or fails with the process's output. */
+export async function waitForHttp(url: string, proc: Proc, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited:\n${proc.output()}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`${proc.name} did not answer at ${url}:\n${proc.output()}`);
+}

@@ -1,0 +1,126 @@
+// `npm start`: the whole product in one process tree. Cloud on the embedded database (or
+// DATABASE_URL), the demo venue seeded once, a printer emulator per kitchen station and one
+// terminal core paired to the demo venue, so that the demo prints.
+import { execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_PORT, PRINTING } from '@tablewise/shared';
+import { connectDb, closeDb } from '../cloud/src/db/connect.js';
+import { migrateLatest } from '../cloud/src/db/migrate.js';
+import { seedDemo } from '../cloud/src/db/seed/demo.js';
+import { startCloud } from '../cloud/src/server.js';
+import { startTerminalCore } from '../desktop/src/main/core.js';
+import { startEmulatorControl, startPrinterEmulators } from './printer-emulator/emulator.js';
+import { DEMO_STATIONS, assignVenuePrinters, pairDemoTerminal, tableQrUrl } from './demo.js';
+
+const root = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    demo: { type: 'boolean', default: false },
+    'no-terminal': { type: 'boolean', default: false },
+  },
+  allowPositionals: true,
+});
+
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const dataDir = resolve(process.env.DATA_DIR ?? join(root, '.data'));
+const port = Number(process.env.PORT ?? DEFAULT_PORT);
+const terminalPort = Number(process.env.TERMINAL_PORT ?? 8181);
+const printerBasePort = Number(process.env.PRINTER_BASE_PORT ?? PRINTING.defaultPort + 1);
+const printerControlPort = Number(process.env.PRINTER_CONTROL_PORT ?? 9180);
+const demo = !databaseUrl || values.demo;
+const guestWebDir = join(root, 'guest-web/dist');
+const staffWebDir = join(root, 'desktop/dist/web');
+
+function ensureBuilt(): void {
+  if (!existsSync(join(guestWebDir, 'index.html'))) {
+    console.log('Building the guest site…');
+    execSync('npm run build -w guest-web', { cwd: root, stdio: 'inherit' });
+  }
+  if (!existsSync(join(staffWebDir, 'index.html'))) {
+    console.log('Building the staff app…');
+    execSync('npm run build:web -w desktop', { cwd: root, stdio: 'inherit' });
+  }
+}
+
+/** The secret that signs QR tokens and guest cookies: from APP_SECRET, else made once and kept. */
+function appSecret(): string {
+  if (process.env.APP_SECRET) return process.env.APP_SECRET;
+  const file = join(dataDir, 'app-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+async function main(): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  ensureBuilt();
+  const db = await connectDb({ databaseUrl, dataDir: join(dataDir, 'pglite') });
+  await migrateLatest(db);
+  const closers: (() => Promise<void>)[] = [];
+
+  let seed: Awaited<ReturnType<typeof seedDemo>> | undefined;
+  if (demo) {
+    const emulators = await startPrinterEmulators(
+      DEMO_STATIONS.map((station, i) => ({ name: `${station} Printer`, port: printerBasePort + i })),
+    );
+    const control = await startEmulatorControl({ emulators, port: printerControlPort });
+    closers.push(async () => {
+      await control.close();
+      await Promise.all(emulators.map((e) => e.close()));
+    });
+    seed = await seedDemo(db, {
+      printers: DEMO_STATIONS.map((station, i) => ({ station, host: '127.0.0.1', port: printerBasePort + i })),
+    });
+  }
+
+  const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const cloud = await startCloud({
+    db,
+    databaseUrl,
+    port,
+    host: process.env.HOST ?? '0.0.0.0',
+    publicUrl,
+    secret: appSecret(),
+    guestWebDir,
+    staffWebDir,
+  });
+  closers.unshift(() => cloud.close());
+  const cloudUrl = `http://127.0.0.1:${cloud.port}`;
+  console.log(`Cloud:     ${publicUrl}/  (staff app; sign in as manager@demo.test / demo-manager)`);
+
+  if (seed && !values['no-terminal']) {
+    const terminalDir = join(dataDir, 'terminal');
+    const paired = await pairDemoTerminal({ cloudUrl, dataDir: terminalDir });
+    await assignVenuePrinters(db, seed.venueId, paired.terminalId);
+    const terminal = await startTerminalCore({
+      cloudUrl,
+      credential: paired.credential,
+      dataDir: terminalDir,
+      port: terminalPort,
+      staticDir: staffWebDir,
+      printing: true,
+    });
+    closers.unshift(() => terminal.close());
+    console.log(`Terminal:  ${terminal.url}/  (the in-venue staff app, from its SQLite replica)`);
+    console.log(`Guest:     ${await tableQrUrl({ cloudUrl, publicUrl, tableId: seed.tableIds[0] as string })}`);
+    console.log(`Printers:  http://127.0.0.1:${printerControlPort}/  (tickets the emulated printers received)`);
+  }
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    for (const close of closers) await close().catch((err) => console.error(err));
+    await closeDb(db);
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
