@@ -6,6 +6,7 @@ export * from './schemas/calls.js';
 export * from './protocol/events.js';
 export * from './rules/money.js';
 export * from './rules/courses.js';
+export * from './rules/modifiers.js';
 export * from './rules/order-items.js';
 export * from './rules/kitchen.js';
 export * from './rules/reconnect.js';

@@ -39,6 +39,8 @@ export const MESSAGES = {
   emptyCart: 'Cart is empty',
   menuItemUnavailable: (name: string) => `${name} is not available`,
   unknownModifier: (name: string) => `Unknown modifier for ${name}`,
+  modifierRequired: (group: string, name: string) => `${group} is required for ${name}`,
+  modifierSingleChoice: (group: string, name: string) => `Choose one ${group} for ${name}`,
   sessionClosed: 'This dining session is closed',
 
   // Guest toasts (spec 3 section 8)
