@@ -160,6 +160,8 @@ export const PRINTING = {
   retryBaseDelayMs: 1000,
   /** How long to wait for the printer's answer to a status query. */
   statusTimeoutMs: 2000,
+  /** How long to wait for the answer to GS r after a job: the printer answers once it has printed. */
+  confirmTimeoutMs: 10_000,
 } as const;
 
 export const STAFF_SESSION_COOKIE = 'tw_sid';
@@ -189,3 +191,201 @@ export const TOAST = {
 } as const;
 
 export const DEFAULT_PORT = 8080;
+
+// ---- Section 9 constants of all three documents (issue 3). Rules using them are in rules/. ----
+
+export const TOOLTIP = { openDelayMs: 700, skipDelayMs: 300 } as const;
+/** Debounces of the app shell (spec 2 section 9). */
+export const DEBOUNCE_MS = { hotReload: 100, statusRefresh: 200 } as const;
+export const NOTIFICATION_BADGE_START = 3;
+
+/** Tip presets, applied on the subtotal (spec 3 section 9). */
+export const TIP_PRESETS = [
+  { percent: 15, label: 'Good' },
+  { percent: 18, label: 'Great' },
+  { percent: 20, label: 'Excellent' },
+  { percent: 25, label: 'Outstanding' },
+] as const;
+export type TipPresetPercent = (typeof TIP_PRESETS)[number]['percent'];
+export const DEFAULT_TIP_PERCENT: TipPresetPercent = 18;
+
+/** Split payment: 2 to 10 people; the shares must match the bill within 0.01 (one cent). */
+export const SPLIT = { minPeople: 2, maxPeople: 10, toleranceCents: 1 } as const;
+export const PAYMENT_METHODS = ['card', 'apple_pay', 'google_pay', 'cash'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** A pending payment older than this is urgent (spec 2 section 9). */
+export const PAYMENT_URGENT_AFTER_MS = 300_000;
+
+/** Bookable reservation times: every 30 minutes from 17:00 to 22:30, today and tomorrow. */
+export const RESERVATION_BOOKING = {
+  firstTime: '17:00',
+  lastTime: '22:30',
+  stepMinutes: 30,
+  dayLabels: ['Today', 'Tomorrow'],
+} as const;
+export const RESERVATION_DEFAULT_STATUS = 'CONFIRMED';
+
+/** Waitlist quotes: 15 to 25 minutes for the first party, 5 more per place behind it. */
+export const WAITLIST = {
+  defaultQuotedMinWait: 15,
+  defaultQuotedMaxWait: 25,
+  minutesPerPlace: 5,
+  estimateRefreshMs: 60_000,
+} as const;
+
+export const RUNNER = { lateGraceMinutes: 3, defaultZoneAvgDeliveryMinutes: 5 } as const;
+/** Runner availability (the runner selector offers the available ones) and zone-run status. */
+export const RUNNER_STATUSES = ['available', 'busy', 'offline'] as const;
+export const DELIVERY_RUN_STATUSES = ['active', 'completed'] as const;
+/** Priority of an order on the kitchen and runner screens. */
+export const ORDER_PRIORITIES = ['normal', 'high', 'urgent'] as const;
+export const ALERT_URGENCIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
+/** Occupancy levels: above 80 % High, above 60 % Moderate. */
+export const OCCUPANCY_THRESHOLDS = { moderate: 60, high: 80 } as const;
+/** Task priority labels: 3 or more High, 2 or more Medium. */
+export const TASK_PRIORITY_THRESHOLDS = { high: 3, medium: 2 } as const;
+
+/** Admin plan choices (the schema's default STARTER is not offered on the admin screen). */
+export const ADMIN_PLANS = ['FREE', 'BASIC', 'PREMIUM', 'ENTERPRISE'] as const;
+export type AdminPlan = (typeof ADMIN_PLANS)[number];
+/** Venues and restaurants an organization may have; null is unlimited. */
+export const PLAN_LIMITS: Record<AdminPlan, { venues: number | null; restaurants: number | null }> = {
+  FREE: { venues: 1, restaurants: 1 },
+  BASIC: { venues: 3, restaurants: 5 },
+  PREMIUM: { venues: 10, restaurants: 25 },
+  ENTERPRISE: { venues: null, restaurants: null },
+};
+export const PLAN_FEATURES: Record<AdminPlan, readonly string[]> = {
+  FREE: ['Basic Management'],
+  BASIC: ['Multi-Venue', 'Analytics'],
+  PREMIUM: ['Advanced Analytics', 'Custom Branding'],
+  ENTERPRISE: ['White Label', 'API Access', 'Priority Support'],
+};
+
+export const TIMEZONES = [
+  'UTC',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'America/Toronto',
+  'Europe/London',
+  'Europe/Paris',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+] as const;
+export type Timezone = (typeof TIMEZONES)[number];
+
+/** Image uploads: one file of at most 5 MB (5242880 bytes) for menu photos and logos alike. */
+export const IMAGE_UPLOAD = { maxBytes: 5_242_880, maxMegabytes: 5, maxFiles: 1 } as const;
+
+/** Receipt types the host console prints through POST /api/print/receipt. */
+export const PRINT_RECEIPT_TYPES = [
+  'daily_summary',
+  'waitlist_ticket',
+  'reservation_confirmation',
+  'shift_report',
+  'end_of_day',
+] as const;
+export type PrintReceiptType = (typeof PRINT_RECEIPT_TYPES)[number];
+
+/** Guest flow timings (spec 3 section 9). */
+export const GUEST_FLOW = {
+  exitScanDelayMs: 2_000,
+  scannerMaxScansPerSecond: 5,
+  scannerTimeoutMs: 30_000,
+  menuCategoryTabs: 4,
+} as const;
+export const SEAT_FILTER_PARTY_SIZES = [2, 4, 6, 8] as const;
+export const SEAT_FEATURES = ['accessibility', 'view', 'plugs', 'quiet'] as const;
+export type SeatFeature = (typeof SEAT_FEATURES)[number];
+export const GUEST_MAP_ZONES = ['Dining Room', 'Patio', 'Bar Area'] as const;
+/** The guest map and the designer share one view box. */
+export const MAP_VIEW_BOX = { width: 800, height: 600 } as const;
+
+/** Stuck-state check thresholds of the table automation; only the 30-minute cleaning is in the
+ * spec, the QA and abandoned-session limits are the ones a floor manager would expect. */
+export const TURNOVER = {
+  longCleaningMinutes: 30,
+  stuckQaMinutes: 15,
+  abandonedSessionMinutes: 180,
+} as const;
+
+export const HOST_FLOOR_PLAN = { cells: 36, columns: 6, barSeats: 8 } as const;
+
+export const ANALYTICS = {
+  lastHourMinutes: 60,
+  placeholders: {
+    averageOrderTimeMinutes: 12,
+    averageWaitMinutes: 8,
+    peakHours: '7-9 PM',
+    slowestHours: '2-4 PM',
+    paymentMixPercent: { card: 85, mobile: 12, cash: 3 },
+    revenueSplitPercent: { food: 75, beverage: 20, tips: 5 },
+  },
+} as const;
+
+/** The floor-map designer (spec 2 sections 2.2, 5 and 9). */
+export const DESIGNER = {
+  canvas: { width: 800, height: 600 },
+  gridCell: 20,
+  zoom: { min: 0.01, max: 100, step: 0.1 },
+  gestureThresholds: { pinch: 10, pan: 8, drag: 3 },
+  rotationStepDegrees: 45,
+  spacingWarningAbove: 15,
+  zoneLabelMaxWidth: 100,
+  chairSize: 30,
+  snap: { moveAndResize: 10, pointerDrag: 20 },
+  resizeMin: { component: 20, zone: 50 },
+  duplicateOffset: { contextMenu: 50, propertiesPanel: 60 },
+  newTable: { originX: 150, originY: 150, perRow: 4, spacing: 120 },
+  zoneDrawPreview: { width: 100, height: 80 },
+  libraryPanelWidth: { min: 200, max: 600 },
+  capacityQuickSet: [1, 2, 4, 6, 8, 10, 12],
+  capacityQuickAdd: [1, 2, 4],
+  fallback: { tableNumber: 1, capacity: 2, zoneDimension: 0 },
+} as const;
+
+export const ZONE_TYPES = [
+  'dining',
+  'patio',
+  'bar',
+  'kitchen',
+  'entrance',
+  'restroom',
+  'storage',
+  'vip',
+  'waiting',
+  'custom',
+] as const;
+export type ZoneType = (typeof ZONE_TYPES)[number];
+/** Zone types with their label, number range and prefix (spec 2 section 3). */
+export const ZONE_TYPE_INFO: Record<ZoneType, { label: string; start: number; end: number; prefix: string }> = {
+  dining: { label: 'Dining Area', start: 1, end: 20, prefix: '' },
+  patio: { label: 'Patio/Outdoor', start: 21, end: 30, prefix: '' },
+  bar: { label: 'Bar Area', start: 1, end: 8, prefix: 'B' },
+  kitchen: { label: 'Kitchen', start: 1, end: 5, prefix: 'K' },
+  entrance: { label: 'Entrance/Lobby', start: 1, end: 5, prefix: 'E' },
+  restroom: { label: 'Restroom', start: 1, end: 5, prefix: 'R' },
+  storage: { label: 'Storage', start: 1, end: 5, prefix: 'S' },
+  vip: { label: 'VIP Section', start: 1, end: 6, prefix: 'P' },
+  waiting: { label: 'Waiting Area', start: 1, end: 5, prefix: 'W' },
+  custom: { label: 'Custom Zone', start: 1, end: 10, prefix: 'C' },
+};
+/** The designer's library shapes. */
+export const LIBRARY_SHAPES = ['round', 'square', 'rectangle', 'oval', 'halfmoon', 'quarter', 'booth', 'banquet'] as const;
+export type LibraryShape = (typeof LIBRARY_SHAPES)[number];
+/** Optional shape suffix letters (off by default). */
+export const SHAPE_SUFFIXES: Record<LibraryShape, string> = {
+  round: 'R',
+  square: 'S',
+  rectangle: 'B',
+  banquet: 'B',
+  booth: 'H',
+  halfmoon: 'H',
+  oval: 'O',
+  quarter: 'Q',
+};
+/** Only the suffixes are said to be off by default; the documented ranges (B1-B8, P1-P6) read as
+ * zone prefixes and zone ranges being on. */
+export const DEFAULT_NUMBERING = { useZonePrefixes: true, useShapeSuffixes: false, sequentialByZone: true } as const;

@@ -58,13 +58,146 @@ export const MESSAGES = {
   // Terminal
   outboxRejectedTitle: 'Change rejected by the cloud',
   offlineBanner: 'Offline: changes are saved on this terminal and will sync when the cloud is back',
+  staffNotAtThisVenue: "This account does not work at this terminal's venue",
+  terminalNotSynced: 'This terminal has not reached the cloud yet: sign in once the cloud is reachable',
 
   // Printing
   printerUnreachable: (name: string) => `Printer ${name} is unreachable`,
   printerPaperOut: 'Paper out',
   printerCoverOpen: 'Cover open',
   printerNoAnswer: 'Printer did not confirm the job',
+  printerError: 'Printer reports an error',
+  printJobNotRetryable: (status: string) => `Only a failed print job can be retried (this one is ${status})`,
   testPrintMissing: 'Missing Information: Please select a printer and enter test content.',
+
+  // ---- Issue 3: every message of the spec's error catalogues and validation sections ----
+  // Shared conventions (spec 1 section 8): "<status>: <body or status text>".
+  httpError: (status: number, text: string) => `${status}: ${text}`,
+  errorTitle: 'Error',
+  unknownEnumValue: (field: string, value: string) => `Unknown ${field}: ${value}`,
+
+  // Party size and names (spec 1 section 5, spec 2 section 5)
+  partySizeNotNumber: 'Party size must be a number',
+  partySizeMin: (min: number) => `Party size must be at least ${min}`,
+  partySizeMax: (max: number) => `Party size must be at most ${max}`,
+  partySizeLabel: (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`,
+  reservationGuestNameRequired: 'Guest name is required',
+  reservationTimeRequired: 'Reservation time is required',
+  reservationTimeNotBookable: 'Reservation time is not bookable: choose a listed time for today or tomorrow',
+  invalidEmail: 'Invalid email',
+
+  // Staff screens' toasts (spec 2 section 8)
+  reservationCreateFailed: 'Failed to create reservation',
+  reservationCreatedTitle: 'Reservation Created',
+  reservationCreated: 'The reservation has been successfully created.',
+  waitlistAddFailed: 'Failed to add to waitlist',
+  waitlistAddedTitle: 'Added to Waitlist',
+  waitlistAdded: 'Guest has been added to the waitlist successfully.',
+  demoPopulateFailed: 'Failed to populate demo data',
+  demoPopulatedTitle: 'Demo Data Populated!',
+  demoPopulated: (tables: number, menuItems: number, waitlistEntries: number) =>
+    `${tables} tables, ${menuItems} menu items and ${waitlistEntries} waitlist entries`,
+  guestSeatedTitle: 'Guest Seated',
+  guestCheckedInTitle: 'Guest Checked In',
+  sentToExpoTitle: 'Sent to Expo',
+  deliveryRunCreatedTitle: 'Delivery Run Created',
+  paymentUpdatedTitle: 'Payment Updated',
+  taskStartedTitle: 'Task Started',
+  taskCompletedTitle: 'Task Completed',
+  testPrintSentTitle: 'Test Print Sent',
+  receiptPrintedTitle: 'Receipt Printed',
+  noReservationsToday: 'No reservations for today',
+  deleteTableConfirm: 'Are you sure you want to delete this table? This action cannot be undone.',
+  checkSpacing: 'Check spacing',
+  nextUp: 'Next Up',
+
+  // Staff rules without a spec text: the words a user of a refused action would expect
+  pickUpNeedsRunner: 'Select a runner before picking up an order',
+  zoneRunNeedsRunner: 'Select a runner before creating a zone run',
+  zoneRunNeedsReadyOrder: (zone: string) => `No ready orders in zone ${zone}`,
+  tableTransitionRefused: (action: string, stateLabel: string) => `Cannot ${action} a table that is ${stateLabel}`,
+  taskTransitionRefused: (from: string, to: string) => `Cannot change task status from ${from} to ${to}`,
+  paymentTransitionRefused: (from: string, to: string) => `Cannot change payment status from ${from} to ${to}`,
+  reservationTransitionRefused: (action: string, status: string) => `Cannot ${action} a reservation that is ${status}`,
+  waitlistTransitionRefused: (from: string, to: string) => `Cannot change waitlist status from ${from} to ${to}`,
+
+  // Money and split payment (spec 3 section 5)
+  splitPeopleRange: (min: number, max: number) => `Split between ${min} and ${max} people`,
+  splitTotalMismatch: (splitTotal: string, billTotal: string) =>
+    `Split amounts add up to ${splitTotal}, but the bill is ${billTotal}`,
+  splitUnpaid: 'Everyone must pay their share before completing',
+  tipNegative: 'Tip cannot be negative',
+
+  // Admin forms (spec 3 section 5)
+  organizationNameTooShort: 'Organization name must be at least 2 characters',
+  organizationRequired: 'Organization is required',
+  venueNameTooShort: 'Venue name must be at least 2 characters',
+  restaurantNameTooShort: 'Restaurant name must be at least 2 characters',
+  invalidEmailFormat: 'Invalid email format',
+  invalidWebsiteUrl: 'Invalid website URL',
+  invalidPlan: 'Choose one of the plans',
+  invalidTimezone: 'Choose one of the listed time zones',
+  latitudeInvalid: 'Latitude must be a number between -90 and 90',
+  longitudeInvalid: 'Longitude must be a number between -180 and 180',
+  createFailed: (entity: string) => `Failed to create ${entity}`,
+  updateFailed: (entity: string) => `Failed to update ${entity}`,
+
+  // Uploads
+  fileTooLarge: (megabytes: number) => `File size must be less than ${megabytes} MB`,
+  invalidImageFile: 'Please select a valid image file',
+  oneFileOnly: 'Please select one file',
+  uploadFailed: 'Upload failed. Please try again.',
+  uploadUrlFailed: 'Failed to get upload URL',
+  menuImageUpdateFailed: 'Failed to update menu item image',
+
+  // Guest flow (spec 3 section 8)
+  unableToConfirmTableTitle: 'Unable to Confirm Table',
+  unableToConfirmTable: 'Please try again or select a different table.',
+  tableAlreadyReservedTitle: 'Table Already Reserved',
+  tableAlreadyReserved: 'Please confirm your current selection or wait for the hold to expire.',
+  noTableSelectedTitle: 'No Table Selected',
+  noTableSelected: 'Please select a table first.',
+  paymentFailedTitle: 'Payment Failed',
+  paymentFailed: 'Unable to process payment. Please try again.',
+  qrVerificationRequiredTitle: 'QR Verification Required',
+  qrTokenRequiredTitle: 'QR Token Required',
+  exitVerificationFailedTitle: 'Exit Verification Failed',
+  exitVerificationFailed: 'Unable to verify payment. Please see staff.',
+  cameraDenied: 'Camera access denied. Please enable camera permissions to scan QR codes.',
+  scannerNotInitialized: 'QR scanner not initialized. Please try enabling camera again.',
+  cameraStartFailed: 'Failed to start camera. Please check permissions and try again.',
+  qrNotDetected: 'QR code not detected. Please ensure the QR code is clearly visible and try again.',
+  automationErrorTitle: 'Automation Error',
+  automationError: 'An error occurred in table automation. Please check manually.',
+  longCleaning: (table: string) => `Table ${table} has been cleaning for over 30 minutes.`,
+  qaOverdue: (table: string) => `Table ${table} needs QA attention.`,
+  tablesLoadFailedTitle: 'Error Loading Tables',
+  tablesLoadFailed: 'Unable to fetch available tables. Please try again.',
+  holdFailedTitle: 'Unable to Reserve Table',
+  holdFailed: 'Table may be unavailable. Please try selecting another table.',
+  holdExpiredTitle: 'Reservation Expired',
+  holdExpired: 'Please select a table again.',
+  confirmTableFailed: 'Failed to confirm table',
+  tableReservedTitle: 'Table Reserved',
+  tableReserved: (table: string) => `Table ${table} is held for you for 3 minutes.`,
+  tableConfirmedTitle: 'Table Confirmed!',
+  orderNotFoundTitle: 'Order Not Found',
+  waitlistStatusNotFoundTitle: 'Waitlist Status Not Found',
+  exitNeedsSessionAndToken: 'A dining session and its QR token are needed to exit',
+  // The three waitlist message bands (spec 3 section 4); the spec names the bands, not the words.
+  waitlistFirst: "You're next! We'll let you know the moment your table is ready.",
+  waitlistSoon: "Almost there! Only a party or two ahead of you.",
+  waitlistLater: "Thanks for waiting. We'll let you know when your table is ready.",
+
+  // QA dashboard (spec 3 sections 5 and 8)
+  qaSeedFirst: 'Please seed database first',
+  qaSeedFirstDetail: 'Test data is required before running journey tests',
+  qaSeededTitle: 'Database seeded successfully',
+  qaSeeded: 'Test data is now available for QA testing',
+  qaCompleteTitle: 'QA Testing Complete',
+  qaSeedingFailed: 'Seeding failed',
+  qaTestingFailed: 'Testing failed',
+  qaStepFailed: (step: string) => `${step} failed validation`,
 } as const;
 
 export type MessageId = keyof typeof MESSAGES;

@@ -1,5 +1,12 @@
 // Money is integer cents in all arithmetic; decimal strings only on the wire and in the database.
-import { TAX_RATE_BASIS_POINTS } from '../constants.js';
+import {
+  DEFAULT_TIP_PERCENT,
+  SPLIT,
+  TAX_RATE_BASIS_POINTS,
+  TIP_PRESETS,
+  type TipPresetPercent,
+} from '../constants.js';
+import { MESSAGES } from '../messages.js';
 
 /** "12.5" or "12.50" → 1250, exactly (no floating point). Throws on anything else. */
 export function toCents(amount: string): number {
@@ -64,4 +71,82 @@ export function billTotals(lines: readonly PricedLine[]): BillTotals {
   const subtotal = lines.reduce((sum, line) => sum + lineCents(line).total, 0);
   const tax = taxCents(subtotal);
   return { subtotal, tax, total: subtotal + tax };
+}
+
+// ---- Tips (spec 3 sections 5 and 9) ----
+
+/** The guest's tip choice: a preset percentage, or a custom amount with the percentage at 0. */
+export interface TipChoice {
+  percent: number;
+  customCents: number | null;
+}
+
+export const DEFAULT_TIP_CHOICE: TipChoice = { percent: DEFAULT_TIP_PERCENT, customCents: null };
+
+/** Choosing a preset clears the custom amount. */
+export function choosePresetTip(percent: TipPresetPercent): TipChoice {
+  if (!TIP_PRESETS.some((p) => p.percent === percent)) throw new Error(`Not a tip preset: ${percent}`);
+  return { percent, customCents: null };
+}
+
+/** A custom tip sets the percentage to 0. */
+export function chooseCustomTip(cents: number): TipChoice {
+  if (!Number.isInteger(cents)) throw new Error(`Cents must be an integer, got ${cents}`);
+  if (cents < 0) throw new Error(MESSAGES.tipNegative);
+  return { percent: 0, customCents: cents };
+}
+
+/** Tip in cents: a percentage of the subtotal (not of the taxed total), rounded half up. */
+export function tipCents(subtotalCents: number, choice: TipChoice): number {
+  if (choice.customCents !== null) return choice.customCents;
+  return divRoundHalfUp(subtotalCents * choice.percent, 100);
+}
+
+// ---- Splits (spec 3 sections 5 and 9) ----
+
+export function assertSplitPeople(people: number): void {
+  if (!Number.isInteger(people) || people < SPLIT.minPeople || people > SPLIT.maxPeople) {
+    throw new Error(MESSAGES.splitPeopleRange(SPLIT.minPeople, SPLIT.maxPeople));
+  }
+}
+
+/** Shares of an even split that add up to the total to the cent; the first people carry the
+ * leftover cents, so shares differ by at most one cent. */
+export function splitEvenly(totalCents: number, people: number): number[] {
+  assertSplitPeople(people);
+  if (!Number.isInteger(totalCents) || totalCents < 0) {
+    throw new Error(`Total must be a whole number of cents of at least 0, got ${totalCents}`);
+  }
+  const base = Math.floor(totalCents / people);
+  const leftover = totalCents - base * people;
+  return Array.from({ length: people }, (_, i) => base + (i < leftover ? 1 : 0));
+}
+
+export interface SplitShare {
+  amountCents: number;
+  paid: boolean;
+}
+
+export type SplitCheck = { ok: true } | { ok: false; reason: string };
+
+/** A payment may complete when its shares match the bill within 0.01 and everyone has paid. */
+export function checkSplit(totalCents: number, shares: readonly SplitShare[]): SplitCheck {
+  // One share is paying in full; more than one is a split among 2 to 10 people.
+  if (shares.length === 0 || shares.length > SPLIT.maxPeople) {
+    return { ok: false, reason: MESSAGES.splitPeopleRange(SPLIT.minPeople, SPLIT.maxPeople) };
+  }
+  const sum = shares.reduce((s, share) => s + share.amountCents, 0);
+  if (Math.abs(sum - totalCents) > SPLIT.toleranceCents) {
+    return { ok: false, reason: MESSAGES.splitTotalMismatch(displayMoney(sum), displayMoney(totalCents)) };
+  }
+  if (shares.some((share) => !share.paid)) return { ok: false, reason: MESSAGES.splitUnpaid };
+  return { ok: true };
+}
+
+/** The bill the guest pays: subtotal, tax, tip and total in cents. */
+export function guestBill(subtotalCents: number, choice: TipChoice): BillTotals & { tip: number; grandTotal: number } {
+  const tax = taxCents(subtotalCents);
+  const tip = tipCents(subtotalCents, choice);
+  const total = subtotalCents + tax;
+  return { subtotal: subtotalCents, tax, total, tip, grandTotal: total + tip };
 }

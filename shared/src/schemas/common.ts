@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PARTY_SIZE } from '../constants.js';
+import { MESSAGES } from '../messages.js';
 
 export const Id = z.uuid();
 export type Id = z.infer<typeof Id>;
@@ -13,10 +14,10 @@ export type Money = z.infer<typeof Money>;
 export const IsoDateTime = z.iso.datetime({ offset: true });
 
 export const PartySize = z.coerce
-  .number({ error: 'Party size must be a number' })
-  .int()
-  .min(PARTY_SIZE.min, { error: `Party size must be at least ${PARTY_SIZE.min}` })
-  .max(PARTY_SIZE.max, { error: `Party size must be at most ${PARTY_SIZE.max}` });
+  .number({ error: MESSAGES.partySizeNotNumber })
+  .int({ error: MESSAGES.partySizeNotNumber })
+  .min(PARTY_SIZE.min, { error: MESSAGES.partySizeMin(PARTY_SIZE.min) })
+  .max(PARTY_SIZE.max, { error: MESSAGES.partySizeMax(PARTY_SIZE.max) });
 
 /** The body of every non-OK answer (spec 1 section 8). */
 export const ErrorBody = z.object({ message: z.string(), id: z.string().optional() });
