@@ -2,6 +2,7 @@
 // PGlite (no directory scanning). Add one numbered file per migration and list it here.
 import type { Knex } from 'knex';
 import * as m0001 from './0001_core.js';
+import * as m0002 from './0002_operations.js';
 
 export interface Migration {
   name: string;
@@ -9,4 +10,7 @@ export interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-export const migrations: readonly Migration[] = [{ name: '0001_core', ...m0001 }];
+export const migrations: readonly Migration[] = [
+  { name: '0001_core', ...m0001 },
+  { name: '0002_operations', ...m0002 },
+];

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { closeDb, connectDb, type Db } from './connect.js';
+import { appliedMigrations, migrateDown, migrateLatest, migrationNames, rollbackAll } from './migrate.js';
+
+const TABLES = [
+  'organizations', 'venues', 'users', 'user_roles', 'restaurants', 'tables', 'menu_items', 'sessions',
+  'orders', 'order_items', 'events', 'printers', 'print_jobs', 'reservations', 'table_status_cache',
+  'tasks', 'waitlist', 'payments', 'invitations', 'org_usage_monthly', 'data_export_requests',
+  'data_deletion_requests', 'alert_deduplication', 'runners', 'delivery_runs', 'delivery_run_orders',
+  'floor_layouts', 'zones',
+];
+
+async function tableNames(db: Db): Promise<string[]> {
+  const { rows } = await db.raw(
+    "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
+  );
+  return (rows as { table_name: string }[]).map((r) => r.table_name);
+}
+
+async function columnsOf(db: Db, table: string): Promise<string[]> {
+  const { rows } = await db.raw(
+    "select column_name from information_schema.columns where table_schema = 'public' and table_name = ?",
+    [table],
+  );
+  return (rows as { column_name: string }[]).map((r) => r.column_name);
+}
+
+/** Inserts the minimum rows every tenant-scoped row needs and answers their ids. */
+async function tenant(db: Db) {
+  const orgId = randomUUID();
+  const venueId = randomUUID();
+  const tableId = randomUUID();
+  const sessionId = randomUUID();
+  const orderId = randomUUID();
+  await db('organizations').insert({ id: orgId, name: 'Org' });
+  await db('venues').insert({ id: venueId, org_id: orgId, name: 'Venue' });
+  await db('tables').insert({ id: tableId, org_id: orgId, venue_id: venueId, number: '1', name: 'Table 1', capacity: 4, capacity_max: 4 });
+  await db('sessions').insert({ id: sessionId, org_id: orgId, venue_id: venueId, table_id: tableId, party_size: 2 });
+  await db('orders').insert({ id: orderId, org_id: orgId, venue_id: venueId, session_id: sessionId });
+  return { orgId, venueId, tableId, sessionId, orderId };
+}
+
+function behavesLikeTheSchema(connect: () => Promise<{ db: Db; done(): Promise<void> }>) {
+  let db: Db;
+  let done: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, done } = await connect());
+    await migrateLatest(db);
+  });
+  afterAll(async () => {
+    await done?.();
+  });
+
+  it('applies every migration and creates every entity of the spec', async () => {
+    expect(await appliedMigrations(db)).toEqual(migrationNames);
+    const names = await tableNames(db);
+    for (const table of TABLES) expect(names, table).toContain(table);
+    expect(await columnsOf(db, 'reservations')).toEqual(
+      expect.arrayContaining(['org_id', 'venue_id', 'guest_contact', 'slot_start', 'slot_end', 'party_size', 'status', 'preauth_id', 'preferences_json', 'source', 'locked_table_ids']),
+    );
+    expect(await columnsOf(db, 'waitlist')).toEqual(
+      expect.arrayContaining(['guest_name', 'phone', 'email', 'party_size', 'quoted_min_wait', 'quoted_max_wait', 'position', 'status', 'needs_accessibility', 'needs_high_chair', 'occasion', 'notified_at']),
+    );
+    expect(await columnsOf(db, 'orders')).toEqual(
+      expect.arrayContaining(['priority', 'zone', 'special_instructions', 'runner_id', 'ready_at', 'estimated_delivery_minutes']),
+    );
+  });
+
+  it('fills the defaults of spec 1 section 4', async () => {
+    const t = await tenant(db);
+    expect(await db('organizations').where({ id: t.orgId }).first('plan')).toEqual({ plan: 'STARTER' });
+    expect(await db('venues').where({ id: t.venueId }).first('tz')).toEqual({ tz: 'UTC' });
+    expect(await db('tables').where({ id: t.tableId }).first('state', 'shape', 'x_position', 'rotation')).toEqual({
+      state: 'EMPTY',
+      shape: 'CIRCLE',
+      x_position: '0.00',
+      rotation: '0.00',
+    });
+    expect(await db('orders').where({ id: t.orderId }).first('status', 'total', 'priority')).toEqual({
+      status: 'CREATED',
+      total: '0.00',
+      priority: 'normal',
+    });
+
+    const [payment] = await db('payments')
+      .insert({ org_id: t.orgId, venue_id: t.venueId, order_id: t.orderId, amount: '12.50' })
+      .returning(['id', 'currency', 'status', 'amount', 'created_at']);
+    expect(payment).toMatchObject({ currency: 'USD', status: 'PENDING', amount: '12.50' });
+    expect(payment.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(payment.created_at).toBeInstanceOf(Date);
+
+    const [reservation] = await db('reservations')
+      .insert({
+        org_id: t.orgId,
+        venue_id: t.venueId,
+        guest_contact: { name: 'Ada', phone: '555-0100', email: 'ada@example.com' },
+        slot_start: new Date('2026-05-01T19:00:00Z'),
+        slot_end: new Date('2026-05-01T21:00:00Z'),
+        party_size: 4,
+      })
+      .returning(['status', 'source', 'locked_table_ids', 'guest_contact']);
+    expect(reservation).toEqual({
+      status: 'CONFIRMED',
+      source: 'DIRECT',
+      locked_table_ids: [],
+      guest_contact: { name: 'Ada', phone: '555-0100', email: 'ada@example.com' },
+    });
+
+    const [entry] = await db('waitlist')
+      .insert({ org_id: t.orgId, venue_id: t.venueId, guest_name: 'Grace', party_size: 2 })
+      .returning(['status', 'needs_accessibility', 'needs_high_chair']);
+    expect(entry).toEqual({ status: 'WAITING', needs_accessibility: false, needs_high_chair: false });
+
+    const [task] = await db('tasks')
+      .insert({ org_id: t.orgId, venue_id: t.venueId, type: 'CLEAN', target_table_id: t.tableId })
+      .returning(['status', 'priority']);
+    expect(task).toEqual({ status: 'PENDING', priority: 0 });
+
+    const [usage] = await db('org_usage_monthly')
+      .insert({ organization_id: t.orgId, year: 2026, month: 5 })
+      .returning(['orders_closed', 'sms_sent', 'api_calls', 'storage_used_mb']);
+    expect(usage).toEqual({ orders_closed: 0, sms_sent: 0, api_calls: 0, storage_used_mb: '0.00' });
+
+    const [exportRequest] = await db('data_export_requests')
+      .insert({ organization_id: t.orgId, data_types: ['orders', 'payments'] })
+      .returning(['status', 'data_types']);
+    expect(exportRequest).toEqual({ status: 'PENDING', data_types: ['orders', 'payments'] });
+    const [deletion] = await db('data_deletion_requests')
+      .insert({ organization_id: t.orgId, data_types: ['guests'], reason: 'GDPR' })
+      .returning(['status']);
+    expect(deletion).toEqual({ status: 'PENDING' });
+
+    const [runner] = await db('runners')
+      .insert({ org_id: t.orgId, venue_id: t.venueId, name: 'Sam' })
+      .returning(['id', 'status']);
+    expect(runner.status).toBe('available');
+    const [run] = await db('delivery_runs')
+      .insert({ org_id: t.orgId, venue_id: t.venueId, runner_id: runner.id, zone: 'Patio' })
+      .returning(['id', 'status']);
+    expect(run.status).toBe('active');
+    await db('delivery_run_orders').insert({ org_id: t.orgId, venue_id: t.venueId, delivery_run_id: run.id, order_id: t.orderId });
+
+    const [layout] = await db('floor_layouts')
+      .insert({ org_id: t.orgId, venue_id: t.venueId, components: JSON.stringify([{ id: 'c1', type: 'table' }]) })
+      .returning(['components', 'zones', 'version', 'is_template']);
+    expect(layout).toEqual({ components: [{ id: 'c1', type: 'table' }], zones: [], version: 1, is_template: false });
+  });
+
+  it('refuses bad enumeration values and broken invariants, changing nothing', async () => {
+    const t = await tenant(db);
+    await expect(db('tables').where({ id: t.tableId }).update({ state: 'ON_FIRE' })).rejects.toThrow(/tables_state_check/);
+    await expect(db('tables').where({ id: t.tableId }).update({ shape: 'STAR' })).rejects.toThrow(/tables_shape_check/);
+    await expect(db('organizations').where({ id: t.orgId }).update({ plan: 'GOLD' })).rejects.toThrow(/organizations_plan_check/);
+    await expect(
+      db('payments').insert({ org_id: t.orgId, venue_id: t.venueId, order_id: t.orderId, amount: '1.00', status: 'LOST' }),
+    ).rejects.toThrow(/payments_status_check/);
+    await expect(
+      db('waitlist').insert({ org_id: t.orgId, venue_id: t.venueId, guest_name: '  ', party_size: 2 }),
+    ).rejects.toThrow(/waitlist_guest_name_check/);
+    await expect(
+      db('waitlist').insert({ org_id: t.orgId, venue_id: t.venueId, guest_name: 'Big party', party_size: 21 }),
+    ).rejects.toThrow(/waitlist_party_size_check/);
+    await expect(db('tasks').insert({ org_id: t.orgId, venue_id: t.venueId, type: 'PAINT' })).rejects.toThrow(/tasks_type_check/);
+    expect(await db('tables').where({ id: t.tableId }).first('state', 'shape')).toEqual({ state: 'EMPTY', shape: 'CIRCLE' });
+    expect(await db('payments').where({ order_id: t.orderId }).count({ n: '*' })).toEqual([{ n: 0 }]);
+  });
+
+  it('keeps one alert per tenant, type and subject, and one live layout per venue', async () => {
+    const t = await tenant(db);
+    const alert = { tenant_id: t.orgId, alert_type: 'ORDER_DELAYED', subject_id: t.orderId, urgency: 'HIGH' };
+    await db('alert_deduplication').insert(alert);
+    await expect(db('alert_deduplication').insert({ ...alert, urgency: 'CRITICAL' })).rejects.toThrow(/unique/i);
+    // The upsert a sender uses to bump an existing alert.
+    await db('alert_deduplication')
+      .insert({ ...alert, urgency: 'CRITICAL' })
+      .onConflict(['tenant_id', 'alert_type', 'subject_id'])
+      .merge({ urgency: 'CRITICAL', last_sent_at: db.fn.now() });
+    expect(await db('alert_deduplication').where({ tenant_id: t.orgId }).pluck('urgency')).toEqual(['CRITICAL']);
+
+    await db('floor_layouts').insert({ org_id: t.orgId, venue_id: t.venueId });
+    await expect(db('floor_layouts').insert({ org_id: t.orgId, venue_id: t.venueId })).rejects.toThrow(/floor_layouts_live_per_venue/);
+    await db('floor_layouts').insert({ org_id: t.orgId, venue_id: t.venueId, name: 'Café', is_template: true });
+  });
+
+  it('rolls back one step and all the way, and migrates again', async () => {
+    await migrateDown(db);
+    expect(await appliedMigrations(db)).toEqual(migrationNames.slice(0, -1));
+    expect(await tableNames(db)).not.toContain('reservations');
+    await rollbackAll(db);
+    expect(await appliedMigrations(db)).toEqual([]);
+    expect((await tableNames(db)).filter((n) => !n.startsWith('knex_'))).toEqual([]);
+    await migrateLatest(db);
+    expect(await appliedMigrations(db)).toEqual(migrationNames);
+  });
+}
+
+describe('migrations on the PostgreSQL server', () => {
+  behavesLikeTheSchema(async () => {
+    const t: TestDatabase = await createTestDatabase();
+    return { db: t.db, done: () => t.drop() };
+  });
+});
+
+describe('migrations on embedded PGlite', () => {
+  behavesLikeTheSchema(async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tw-migrate-'));
+    const db = await connectDb({ dataDir: dir });
+    return {
+      db,
+      async done() {
+        await closeDb(db);
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  });
+});
