@@ -16,3 +16,7 @@ export * from './staff-app-texts.js';
 export * from './rules/kitchen-ticket.js';
 export * from './guest-texts.js';
 export * from './rules/guest-flow.js';
+export * from './schemas/forms.js';
+export * from './rules/reservations.js';
+export * from './rules/waitlist.js';
+export * from './rules/tables.js';

@@ -1,0 +1,189 @@
+// Reservations (spec 2 sections 2.3, 4, 5 and 9): bookable times, the fixed two-hour slot, status
+// badges and the actions each status offers. Times are wall-clock times in the venue's zone.
+import {
+  RESERVATION_BOOKING,
+  RESERVATION_DEFAULT_STATUS,
+  RESERVATION_DURATION_MS,
+  RESERVATION_STATUSES,
+  DEFAULT_RESERVATION_SOURCE,
+} from '../constants.js';
+import { MESSAGES } from '../messages.js';
+import type { ReservationCreateBody, ReservationFormValues } from '../schemas/forms.js';
+
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+
+export const RESERVATION_STATUS_LABELS: Record<ReservationStatus, string> = {
+  CONFIRMED: 'Confirmed',
+  CHECKED_IN: 'Checked In',
+  SEATED: 'Seated',
+  CANCELLED: 'Cancelled',
+};
+
+interface LocalDateTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+function localParts(at: Date, timeZone: string): LocalDateTime {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
+}
+
+/** The instant at which the venue's clock shows the given wall time. */
+export function zonedTimeToInstant(local: LocalDateTime, timeZone: string): Date {
+  const wall = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
+  // Two passes settle the offset across a daylight-saving change.
+  let guess = wall;
+  for (let i = 0; i < 2; i++) {
+    const shown = localParts(new Date(guess), timeZone);
+    const shownWall = Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute);
+    guess += wall - shownWall;
+  }
+  return new Date(guess);
+}
+
+function minutesOf(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+/** '17:00', '17:30', ... '22:30'. */
+export function bookableClockTimes(): string[] {
+  const times: string[] = [];
+  const last = minutesOf(RESERVATION_BOOKING.lastTime);
+  for (let m = minutesOf(RESERVATION_BOOKING.firstTime); m <= last; m += RESERVATION_BOOKING.stepMinutes) {
+    times.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+  }
+  return times;
+}
+
+/** US restaurants read times as 5:00 PM. */
+function twelveHour(hhmm: string): string {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  const suffix = h >= 12 ? 'PM' : 'AM';
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+export interface BookableTime {
+  /** The slot start as an ISO instant: the form's reservationTime value. */
+  value: string;
+  day: (typeof RESERVATION_BOOKING.dayLabels)[number];
+  time: string;
+  label: string;
+}
+
+/** Every bookable time for today and tomorrow in the venue's zone. A time of today that has
+ * already passed is not offered; one starting right now still is. */
+export function bookableTimes(now: Date, timeZone: string): BookableTime[] {
+  const today = localParts(now, timeZone);
+  const result: BookableTime[] = [];
+  RESERVATION_BOOKING.dayLabels.forEach((day, offset) => {
+    const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
+    for (const time of bookableClockTimes()) {
+      const [hour, minute] = time.split(':').map(Number) as [number, number];
+      const start = zonedTimeToInstant(
+        { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour, minute },
+        timeZone,
+      );
+      if (start.getTime() < now.getTime()) continue;
+      result.push({ value: start.toISOString(), day, time, label: `${day} ${twelveHour(time)}` });
+    }
+  });
+  return result;
+}
+
+export function isBookableSlot(slotStart: Date, now: Date, timeZone: string): boolean {
+  return bookableTimes(now, timeZone).some((t) => new Date(t.value).getTime() === slotStart.getTime());
+}
+
+/** A reservation lasts exactly two hours. */
+export function reservationSlotEnd(slotStart: Date): Date {
+  return new Date(slotStart.getTime() + RESERVATION_DURATION_MS);
+}
+
+/** The body of POST /api/reservations from a valid form, refused when the time is not bookable. */
+export function reservationFromForm(
+  form: ReservationFormValues,
+  now: Date,
+  timeZone: string,
+): { ok: true; body: ReservationCreateBody } | { ok: false; reason: string } {
+  const start = new Date(form.reservationTime);
+  if (!isBookableSlot(start, now, timeZone)) return { ok: false, reason: MESSAGES.reservationTimeNotBookable };
+  return {
+    ok: true,
+    body: {
+      guestContact: { name: form.guestName, phone: form.phone, email: form.email },
+      slotStart: start.toISOString(),
+      slotEnd: reservationSlotEnd(start).toISOString(),
+      partySize: form.partySize,
+      status: RESERVATION_DEFAULT_STATUS,
+      preferencesJson: {
+        needsAccessibility: form.needsAccessibility,
+        needsHighChair: form.needsHighChair,
+        occasion: form.occasion ?? '',
+        specialRequests: form.specialRequests ?? '',
+      },
+      source: DEFAULT_RESERVATION_SOURCE,
+    },
+  };
+}
+
+export function isReservationStatus(value: string): value is ReservationStatus {
+  return (RESERVATION_STATUSES as readonly string[]).includes(value);
+}
+
+/** The status badge: the four known statuses, and 'Pending' for any other value. */
+export function reservationBadge(status: string): { status: ReservationStatus | 'PENDING'; label: string } {
+  if (isReservationStatus(status)) return { status, label: RESERVATION_STATUS_LABELS[status] };
+  return { status: 'PENDING', label: 'Pending' };
+}
+
+export type ReservationAction = 'checkIn' | 'seat' | 'cancel';
+
+const ACTION_MOVES: Record<ReservationAction, { from: readonly ReservationStatus[]; to: ReservationStatus; verb: string }> = {
+  checkIn: { from: ['CONFIRMED'], to: 'CHECKED_IN', verb: 'check in' },
+  seat: { from: ['CHECKED_IN'], to: 'SEATED', verb: 'seat' },
+  // Cancelling is not on a spec screen; a host would expect it before the party is seated.
+  cancel: { from: ['CONFIRMED', 'CHECKED_IN'], to: 'CANCELLED', verb: 'cancel' },
+};
+
+/** The row actions the reservations screen offers: Check In for CONFIRMED, Seat for CHECKED_IN. */
+export function reservationRowActions(status: string): ('checkIn' | 'seat')[] {
+  if (!isReservationStatus(status)) return [];
+  switch (status) {
+    case 'CONFIRMED':
+      return ['checkIn'];
+    case 'CHECKED_IN':
+      return ['seat'];
+    case 'SEATED':
+    case 'CANCELLED':
+      return [];
+    default: {
+      const never: never = status;
+      throw new Error(`Unknown reservation status ${String(never)}`);
+    }
+  }
+}
+
+export function reservationTransition(
+  status: ReservationStatus,
+  action: ReservationAction,
+): { ok: true; to: ReservationStatus } | { ok: false; reason: string } {
+  const move = ACTION_MOVES[action];
+  if (!move.from.includes(status)) {
+    return { ok: false, reason: MESSAGES.reservationTransitionRefused(move.verb, RESERVATION_STATUS_LABELS[status]) };
+  }
+  return { ok: true, to: move.to };
+}

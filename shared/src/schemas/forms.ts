@@ -1,0 +1,240 @@
+// The spec's forms as zod schemas with its exact messages (spec 2 section 5, spec 3 section 5).
+// Screens validate with them before sending; the cloud validates the same bodies again.
+import { z } from 'zod';
+import {
+  ADMIN_PLANS,
+  IMAGE_UPLOAD,
+  PAYMENT_METHODS,
+  PARTY_SIZE,
+  SPLIT,
+  TIMEZONES,
+  WAITLIST,
+} from '../constants.js';
+import { MESSAGES } from '../messages.js';
+import { checkSplit, toCents } from '../rules/money.js';
+import { GuestCheckinRequest, OCCASIONS } from './calls.js';
+import { Id, IsoDateTime, Money, PartySize } from './common.js';
+
+const isEmail = (value: string): boolean => z.email().safeParse(value).success;
+
+/** An email that may be left empty; surrounding spaces are dropped. */
+const emailOrEmpty = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isEmail(v), { error: message });
+
+/** A text field where an empty entry is sent as null. */
+const emptyAsNull = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const Occasion = z.enum(OCCASIONS);
+/** The occasion select: an empty choice means none was picked. */
+const OccasionChoice = z.union([z.literal(''), Occasion]).optional();
+
+// ---- Reservation create (spec 2 section 5) ----
+export const ReservationForm = z.object({
+  guestName: z.string({ error: MESSAGES.reservationGuestNameRequired }).trim().min(1, {
+    error: MESSAGES.reservationGuestNameRequired,
+  }),
+  phone: z.string().trim().default(''),
+  email: emailOrEmpty(MESSAGES.invalidEmail).default(''),
+  /** The chosen bookable time: the slot start as an ISO instant (see rules/reservations.ts). */
+  reservationTime: z
+    .string({ error: MESSAGES.reservationTimeRequired })
+    .min(1, { error: MESSAGES.reservationTimeRequired })
+    .refine((v) => v === '' || IsoDateTime.safeParse(v).success, { error: MESSAGES.reservationTimeNotBookable }),
+  partySize: PartySize,
+  needsAccessibility: z.boolean().default(false),
+  needsHighChair: z.boolean().default(false),
+  occasion: OccasionChoice,
+  specialRequests: z.string().trim().optional(),
+});
+export type ReservationFormInput = z.input<typeof ReservationForm>;
+export type ReservationFormValues = z.output<typeof ReservationForm>;
+/** Party size 2, everything else empty. */
+export const RESERVATION_FORM_DEFAULTS = {
+  guestName: '',
+  phone: '',
+  email: '',
+  reservationTime: '',
+  partySize: 2,
+  needsAccessibility: false,
+  needsHighChair: false,
+  occasion: '',
+  specialRequests: '',
+} as const satisfies ReservationFormInput;
+
+/** The body of POST /api/reservations (spec 2 section 3, "Reservation (sent)"). Tenancy comes
+ * from the principal, so the legacy orgId and venueId fields are not part of it. */
+export const ReservationCreateBody = z.object({
+  id: Id.optional(),
+  guestContact: z.object({ name: z.string().min(1), phone: z.string(), email: z.string() }),
+  slotStart: IsoDateTime,
+  slotEnd: IsoDateTime,
+  partySize: PartySize,
+  status: z.literal('CONFIRMED'),
+  preferencesJson: z.object({
+    needsAccessibility: z.boolean(),
+    needsHighChair: z.boolean(),
+    occasion: z.string(),
+    specialRequests: z.string(),
+  }),
+  source: z.literal('DIRECT'),
+});
+export type ReservationCreateBody = z.infer<typeof ReservationCreateBody>;
+
+// ---- Waitlist add (spec 2 section 5) ----
+export const WaitlistAddForm = z.object({
+  guestName: z.string({ error: MESSAGES.reservationGuestNameRequired }).trim().min(1, {
+    error: MESSAGES.reservationGuestNameRequired,
+  }),
+  phone: z.string().trim().default(''),
+  email: emailOrEmpty(MESSAGES.invalidEmail).default(''),
+  partySize: PartySize.default(2),
+  quotedMinWait: z.number().int().nonnegative().default(WAITLIST.defaultQuotedMinWait),
+  quotedMaxWait: z.number().int().nonnegative().default(WAITLIST.defaultQuotedMaxWait),
+  needsAccessibility: z.boolean().default(false),
+  needsHighChair: z.boolean().default(false),
+  occasion: OccasionChoice,
+});
+export type WaitlistAddFormInput = z.input<typeof WaitlistAddForm>;
+export type WaitlistAddFormValues = z.output<typeof WaitlistAddForm>;
+/** The form shows only name, phone and party size; the rest keeps these defaults. */
+export const WAITLIST_FORM_DEFAULTS = {
+  guestName: '',
+  phone: '',
+  partySize: 2,
+} as const satisfies WaitlistAddFormInput;
+
+// ---- Guest check-in (spec 3 section 5): the call's schema without the QR context ----
+export const GuestCheckinForm = GuestCheckinRequest.omit({ tableId: true, venueId: true, token: true });
+export type GuestCheckinFormInput = z.input<typeof GuestCheckinForm>;
+
+/** The party-size choices of every form, labelled 'person' for 1 and 'people' otherwise. */
+export const PARTY_SIZE_CHOICES: readonly { value: number; label: string }[] = Array.from(
+  { length: PARTY_SIZE.max - PARTY_SIZE.min + 1 },
+  (_, i) => ({ value: PARTY_SIZE.min + i, label: MESSAGES.partySizeLabel(PARTY_SIZE.min + i) }),
+);
+
+// ---- Organization and venue (spec 3 section 5) ----
+export const OrganizationForm = z.object({
+  name: z.string({ error: MESSAGES.organizationNameTooShort }).trim().min(2, {
+    error: MESSAGES.organizationNameTooShort,
+  }),
+  plan: z.enum(ADMIN_PLANS, { error: MESSAGES.invalidPlan }),
+});
+export type OrganizationForm = z.infer<typeof OrganizationForm>;
+
+/** A coordinate typed as text: empty becomes null, anything else must be a number in range. */
+const coordinate = (limit: number, message: string) =>
+  z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((value, ctx) => {
+      const text = value === null || value === undefined ? '' : String(value).trim();
+      if (text === '') return null;
+      const n = Number(text);
+      if (!Number.isFinite(n) || Math.abs(n) > limit) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const VenueForm = z.object({
+  organizationId: z.uuid({ error: MESSAGES.organizationRequired }),
+  name: z.string({ error: MESSAGES.venueNameTooShort }).trim().min(2, { error: MESSAGES.venueNameTooShort }),
+  address: emptyAsNull,
+  timezone: z.enum(TIMEZONES, { error: MESSAGES.invalidTimezone }).default('UTC'),
+  latitude: coordinate(90, MESSAGES.latitudeInvalid),
+  longitude: coordinate(180, MESSAGES.longitudeInvalid),
+});
+export type VenueFormInput = z.input<typeof VenueForm>;
+export type VenueFormValues = z.output<typeof VenueForm>;
+
+// ---- Restaurant profile (spec 3 section 5): empty optional fields are sent as null ----
+export const RestaurantForm = z.object({
+  organizationId: z.uuid({ error: MESSAGES.organizationRequired }),
+  venueId: z
+    .union([z.literal(''), z.uuid()])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  name: z.string({ error: MESSAGES.restaurantNameTooShort }).trim().min(2, {
+    error: MESSAGES.restaurantNameTooShort,
+  }),
+  description: emptyAsNull,
+  phone: emptyAsNull,
+  email: emailOrEmpty(MESSAGES.invalidEmailFormat)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  website: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || z.url({ protocol: /^https?$/ }).safeParse(v).success, {
+      error: MESSAGES.invalidWebsiteUrl,
+    })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  logo: emptyAsNull,
+});
+export type RestaurantFormInput = z.input<typeof RestaurantForm>;
+export type RestaurantFormValues = z.output<typeof RestaurantForm>;
+
+// ---- Image upload (menu photos and logos: one image of at most 5 MB) ----
+export const ImageFileInfo = z.object({ name: z.string(), size: z.number().int().nonnegative(), type: z.string() });
+export type ImageFileInfo = z.infer<typeof ImageFileInfo>;
+
+/** Why a chosen upload is refused, or null when it may be sent. */
+export function imageUploadProblem(
+  files: readonly Pick<ImageFileInfo, 'size' | 'type'>[],
+  maxBytes: number = IMAGE_UPLOAD.maxBytes,
+): string | null {
+  if (files.length !== IMAGE_UPLOAD.maxFiles) return MESSAGES.oneFileOnly;
+  const [file] = files as [Pick<ImageFileInfo, 'size' | 'type'>];
+  // The limit is shown in whole MB (5242880 bytes is "5 MB"); the byte count is what is checked.
+  if (file.size > maxBytes) return MESSAGES.fileTooLarge(Math.round(maxBytes / 1_048_576));
+  if (!file.type.startsWith('image/')) return MESSAGES.invalidImageFile;
+  return null;
+}
+
+// ---- Test print (spec 2 section 5) ----
+export const TestPrintForm = z.object({
+  printerId: z.string({ error: MESSAGES.testPrintMissing }).trim().min(1, { error: MESSAGES.testPrintMissing }),
+  content: z.string({ error: MESSAGES.testPrintMissing }).trim().min(1, { error: MESSAGES.testPrintMissing }),
+});
+export type TestPrintForm = z.infer<typeof TestPrintForm>;
+/** The Send button is disabled until both fields are filled. */
+export function testPrintDisabled(printerId: string | null | undefined, content: string | null | undefined): boolean {
+  return !TestPrintForm.safeParse({ printerId, content }).success;
+}
+
+// ---- Split payment: POST /api/payments/process (spec 3 section 7) ----
+export const SplitEntry = z.object({
+  id: z.string().min(1),
+  name: z.string().optional(),
+  amount: Money,
+  items: z.array(z.string()).default([]),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paid: z.boolean(),
+});
+export type SplitEntry = z.infer<typeof SplitEntry>;
+
+export const ProcessPaymentRequest = z
+  .object({
+    sessionId: Id,
+    splits: z.array(SplitEntry).min(1).max(SPLIT.maxPeople),
+    tipAmount: Money,
+    totalAmount: Money,
+  })
+  .superRefine((body, ctx) => {
+    const check = checkSplit(
+      toCents(body.totalAmount),
+      body.splits.map((s) => ({ amountCents: toCents(s.amount), paid: s.paid })),
+    );
+    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.reason, path: ['splits'] });
+  });
+export type ProcessPaymentRequest = z.input<typeof ProcessPaymentRequest>;
