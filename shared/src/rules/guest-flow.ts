@@ -116,7 +116,8 @@ export interface MenuFilter {
   hiddenAllergens: readonly string[];
 }
 
-function hasDietaryFlag(item: MenuItem, filter: DietaryFilter): boolean {
+/** Whether a dish carries a dietary flag (vegetarian, vegan, gluten-free, spicy). */
+export function hasDietaryFlag(item: MenuItem, filter: DietaryFilter): boolean {
   switch (filter) {
     case 'vegetarian':
       return item.isVegetarian;

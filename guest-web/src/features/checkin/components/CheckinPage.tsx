@@ -1,0 +1,226 @@
+// Guest check-in (spec 3 section 2): the form QR and walk-in guests fill in. The table and venue
+// come from the QR link, or from the QR context this phone remembered.
+import {
+  checkinDestination,
+  GUEST_TEXTS,
+  GuestCheckinRequest,
+  MESSAGES,
+  OCCASION_LABELS,
+  OCCASIONS,
+  partySizeChoices,
+  partySizeLabel,
+  resolveCheckinContext,
+} from '@tablewise/shared';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { failureText } from '../../../app/api-client.js';
+import { readRaw, remove, STORAGE_KEYS, storeSessionId, writeJson, writeRaw } from '../../../app/storage.js';
+import { useToast } from '../../../app/toast.js';
+import { useCheckIn } from '../api/checkin.js';
+
+type Occasion = (typeof OCCASIONS)[number];
+type FieldErrors = Partial<Record<string, string>>;
+
+export function CheckinPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const checkIn = useCheckIn();
+
+  const resolved = useMemo(
+    () =>
+      resolveCheckinContext(
+        { tableId: params.get('tableId'), venueId: params.get('venueId'), token: params.get('token') },
+        readRaw(STORAGE_KEYS.qrContext),
+      ),
+    [params],
+  );
+  const context = resolved.context;
+  // Remember the QR context so a reload, or a guest who wanders off and comes back, keeps the table.
+  useEffect(() => {
+    if (resolved.dropStored) remove(STORAGE_KEYS.qrContext);
+    else if (resolved.context.tableId || resolved.context.venueId) writeJson(STORAGE_KEYS.qrContext, resolved.context);
+    if (resolved.context.token) writeRaw(STORAGE_KEYS.qrToken, resolved.context.token);
+  }, [resolved]);
+
+  const [guestName, setGuestName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [guestEmail, setGuestEmail] = useState('');
+  const [partySize, setPartySize] = useState(2);
+  const [occasion, setOccasion] = useState<Occasion>('none');
+  const [needsAccessibility, setNeedsAccessibility] = useState(false);
+  const [needsHighChair, setNeedsHighChair] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (checkIn.isPending) return;
+    const parsed = GuestCheckinRequest.safeParse({
+      guestName,
+      phone: phone.trim() ? phone : undefined,
+      guestEmail,
+      partySize,
+      occasion,
+      needsAccessibility,
+      needsHighChair,
+      tableId: context.tableId,
+      venueId: context.venueId,
+      token: context.token,
+    });
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'form');
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    const failed = (description: string) =>
+      toast({ title: MESSAGES.checkinFailedTitle, description, variant: 'destructive' });
+    checkIn.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        if (!answer.success) {
+          failed(answer.error ?? MESSAGES.checkinFailed);
+          return;
+        }
+        if (answer.sessionId) storeSessionId(answer.sessionId);
+        const destination = checkinDestination(answer);
+        if (!destination) {
+          failed(answer.error ?? MESSAGES.checkinFailed);
+          return;
+        }
+        navigate(destination);
+      },
+      onError: (error) => failed(failureText(error, MESSAGES.checkinFailed)),
+    });
+  };
+
+  return (
+    <main className="page">
+      <header className="page-header">
+        <h1>{GUEST_TEXTS.checkinTitle}</h1>
+        <p className="muted">{GUEST_TEXTS.checkinSubtitle}</p>
+        {context.tableId ? <p className="badge">{GUEST_TEXTS.checkinAtTable}</p> : null}
+      </header>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <Field id="checkin-name" label={GUEST_TEXTS.checkinName} error={errors.guestName}>
+          <input
+            id="checkin-name"
+            data-testid="checkin-name"
+            autoComplete="name"
+            required
+            aria-invalid={Boolean(errors.guestName)}
+            value={guestName}
+            onChange={(e) => setGuestName(e.target.value)}
+          />
+        </Field>
+        <Field id="checkin-phone" label={GUEST_TEXTS.checkinPhone} error={errors.phone}>
+          <input
+            id="checkin-phone"
+            data-testid="checkin-phone"
+            type="tel"
+            autoComplete="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+        </Field>
+        <Field id="checkin-email" label={GUEST_TEXTS.checkinEmail} error={errors.guestEmail}>
+          <input
+            id="checkin-email"
+            data-testid="checkin-email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={Boolean(errors.guestEmail)}
+            value={guestEmail}
+            onChange={(e) => setGuestEmail(e.target.value)}
+          />
+        </Field>
+        <Field id="checkin-party-size" label={GUEST_TEXTS.checkinPartySize} error={errors.partySize}>
+          <select
+            id="checkin-party-size"
+            data-testid="checkin-party-size"
+            value={partySize}
+            onChange={(e) => setPartySize(Number(e.target.value))}
+          >
+            {partySizeChoices().map((n) => (
+              <option key={n} value={n}>
+                {partySizeLabel(n)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="checkin-occasion" label={GUEST_TEXTS.checkinOccasion} error={errors.occasion}>
+          <select
+            id="checkin-occasion"
+            data-testid="checkin-occasion"
+            value={occasion}
+            onChange={(e) => setOccasion(e.target.value as Occasion)}
+          >
+            {OCCASIONS.map((value) => (
+              <option key={value} value={value}>
+                {OCCASION_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="checkin-accessibility"
+            checked={needsAccessibility}
+            onChange={(e) => setNeedsAccessibility(e.target.checked)}
+          />
+          {GUEST_TEXTS.checkinAccessibility}
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="checkin-high-chair"
+            checked={needsHighChair}
+            onChange={(e) => setNeedsHighChair(e.target.checked)}
+          />
+          {GUEST_TEXTS.checkinHighChair}
+        </label>
+        {errors.tableId || errors.venueId || errors.form ? (
+          <p className="error-text" role="alert">
+            {errors.tableId ?? errors.venueId ?? errors.form}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          data-testid="checkin-submit"
+          disabled={checkIn.isPending}
+        >
+          {checkIn.isPending ? GUEST_TEXTS.checkinSubmitting : GUEST_TEXTS.checkinSubmit}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error ? (
+        <p className="field-error" role="alert" data-testid={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const cloud = 'http://127.0.0.1:8080';
+
+// The cloud serves the built site at /guest/*, /qr and /qr/*, so every call is relative to the
+// page's own origin; in development the same paths are proxied to a local cloud.
+export default defineConfig({
+  root,
+  base: '/',
+  plugins: [react()],
+  build: { outDir: fileURLToPath(new URL('./dist', import.meta.url)), emptyOutDir: true },
+  server: {
+    // The shared contract is imported as source from ../shared.
+    fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] },
+    proxy: {
+      '/api': { target: cloud, changeOrigin: false },
+      '/ws': { target: cloud, ws: true, changeOrigin: false },
+    },
+  },
+});
