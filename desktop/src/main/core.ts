@@ -1,0 +1,202 @@
+// The terminal core: replica, sync client, outbox pusher, local firing and ticketing, and the
+// local server, wired together. Plain Node: the Electron shell and `npm run terminal` both call
+// startTerminalCore.
+import { join } from 'node:path';
+import { ItemStatusRequest, type PrintJob, type TerminalStatusAnswer } from '@tablewise/shared';
+import type { BackoffPolicy } from './backoff.js';
+import { Bus } from './bus.js';
+import { fireDueItems } from './kitchen/firing.js';
+import { type KitchenTicketQueue, makeDueTickets } from './kitchen/ticketing.js';
+import { localItemEvent } from './local-events.js';
+import { changeItemStatusLocally } from './outbox/item-status.js';
+import { OutboxPusher } from './outbox/pusher.js';
+import { type LocalServer, startLocalServer } from './server/app.js';
+import { MESSAGES } from '@tablewise/shared';
+import { openReplica, type Replica } from './sqlite/replica.js';
+import { getMeta } from './sqlite/repositories/meta.js';
+import { countPending, dismiss, listByStatus } from './sqlite/repositories/outbox.js';
+import { CloudApi } from './sync/cloud-api.js';
+import { SyncClient } from './sync/sync-client.js';
+import { createPrintQueue } from './print-queue.js';
+
+export const DEFAULT_TERMINAL_PORT = 8181;
+export const REPLICA_FILE = 'replica.sqlite';
+
+/** The print queue as the core uses it (PrintService). */
+export interface PrintQueue extends KitchenTicketQueue {
+  start(): void;
+  stop(): void | Promise<void>;
+  listJobs(): PrintJob[];
+  retry(id: string): PrintJob | null | undefined;
+}
+
+export interface TerminalCoreOptions {
+  cloudUrl: string;
+  credential: string;
+  dataDir: string;
+  port?: number;
+  staticDir?: string;
+  /** Drive this terminal's printers (default true). */
+  printing?: boolean;
+  now?: () => Date;
+  /** Retry schedule of the sync client and the outbox pusher (tests shorten it). */
+  backoff?: BackoffPolicy;
+  /** How often held items are checked for firing, in ms (default 1000). */
+  firingIntervalMs?: number;
+}
+
+export interface TerminalCore {
+  url: string;
+  port: number;
+  replica: Replica;
+  sync: SyncClient;
+  pusher: OutboxPusher;
+  bus: Bus;
+  printQueue: PrintQueue | null;
+  status(): TerminalStatusAnswer;
+  /** Runs one firing and ticketing pass now (the timer does it every second). */
+  tick(): void;
+  close(): Promise<void>;
+}
+
+export async function startTerminalCore(opts: TerminalCoreOptions): Promise<TerminalCore> {
+  const now = opts.now ?? (() => new Date());
+  const replica = openReplica(join(opts.dataDir, REPLICA_FILE));
+  const { read, write } = replica;
+  const bus = new Bus();
+  const api = new CloudApi(opts.cloudUrl, opts.credential);
+  const sync = new SyncClient({ db: write, api, bus, now, backoff: opts.backoff });
+  const pusher = new OutboxPusher({ db: write, api, bus, now, backoff: opts.backoff });
+  let printQueue: PrintQueue | null = null;
+
+  const status = (): TerminalStatusAnswer => {
+    const meta = getMeta(read);
+    return {
+      online: sync.isOnline(),
+      cloudUrl: opts.cloudUrl,
+      terminalId: meta.terminalId,
+      venueId: meta.venueId,
+      cursor: meta.cursor,
+      outbox: {
+        pending: countPending(read),
+        rejected: listByStatus(read, 'REJECTED').map((e) => ({
+          id: String(e.seq),
+          method: e.method,
+          path: e.path,
+          message: e.message ?? MESSAGES.outboxRejectedTitle,
+          createdAt: e.createdAt,
+        })),
+      },
+    };
+  };
+
+  const makeTickets = () => {
+    const terminalId = getMeta(read).terminalId;
+    if (!printQueue || !terminalId) return;
+    try {
+      makeDueTickets({ db: write, terminalId, queue: printQueue, now: now() });
+    } catch (error) {
+      console.error('[terminal] making kitchen tickets failed', error);
+    }
+  };
+  let ticketsScheduled = false;
+  bus.on('itemsChanged', () => {
+    if (ticketsScheduled) return;
+    ticketsScheduled = true;
+    setImmediate(() => {
+      ticketsScheduled = false;
+      makeTickets();
+    });
+  });
+
+  let wasOnline = false;
+  bus.on('status', () => {
+    const online = sync.isOnline();
+    if (online && !wasOnline) pusher.kick();
+    wasOnline = online;
+  });
+
+  const tick = () => {
+    try {
+      const fired = fireDueItems(write, now());
+      for (const { item, from } of fired) bus.emit('live', localItemEvent(read, item, from, now()));
+      if (fired.length > 0) bus.emit('itemsChanged');
+    } catch (error) {
+      console.error('[terminal] local firing failed', error);
+    }
+    makeTickets();
+  };
+
+  let server: LocalServer;
+  try {
+    if (opts.printing !== false) printQueue = await createPrintQueue(write, now);
+    server = await startLocalServer(
+      {
+        read,
+        write,
+        api,
+        bus,
+        now,
+        status,
+        staticDir: opts.staticDir,
+        changeItemStatus(itemId, requested) {
+          const parsed = ItemStatusRequest.safeParse({ status: requested });
+          if (!parsed.success) {
+            return { ok: false, status: 400, message: MESSAGES.invalidField('status', parsed.error.issues[0]?.message ?? 'invalid') };
+          }
+          const result = changeItemStatusLocally(write, itemId, parsed.data.status, now());
+          if (result.ok) {
+            bus.emit('live', localItemEvent(read, result.item, result.from, now()));
+            bus.emit('status');
+            bus.emit('itemsChanged');
+            pusher.kick();
+          }
+          return result;
+        },
+        dismissRejection(id) {
+          const seq = Number(id);
+          if (!Number.isInteger(seq) || seq < 1) return false;
+          const done = dismiss(write, seq, now().toISOString());
+          if (done) bus.emit('status');
+          return done;
+        },
+        printJobs: () => printQueue?.listJobs() ?? [],
+        retryPrintJob: (id) => printQueue?.retry(id) ?? null,
+      },
+      opts.port ?? DEFAULT_TERMINAL_PORT,
+    );
+  } catch (error) {
+    await printQueue?.stop();
+    replica.close();
+    throw error;
+  }
+
+  printQueue?.start();
+  sync.start();
+  pusher.start();
+  const firing = setInterval(tick, opts.firingIntervalMs ?? 1000);
+  let closed: Promise<void> | null = null;
+
+  return {
+    url: server.url,
+    port: server.port,
+    replica,
+    sync,
+    pusher,
+    bus,
+    printQueue,
+    status,
+    tick,
+    close() {
+      closed ??= (async () => {
+        clearInterval(firing);
+        await server.close();
+        await pusher.stop();
+        await sync.stop();
+        await printQueue?.stop();
+        replica.close();
+      })();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,23 @@
+// Live events made on this terminal (local changes), in the same shape as the cloud's so the staff
+// app handles both alike. Their seq is the replica's cursor: they are not part of the cloud's
+// feed and never advance it.
+import type { LiveEventOf, OrderItem, OrderItemState } from '@tablewise/shared';
+import type { AnyDb } from './sqlite/replica.js';
+import { getMeta } from './sqlite/repositories/meta.js';
+
+export function localItemEvent(
+  db: AnyDb,
+  item: OrderItem,
+  from: OrderItemState,
+  now: Date,
+): LiveEventOf<'order.item.status.changed'> {
+  return {
+    type: 'order.item.status.changed',
+    seq: Math.max(1, getMeta(db).cursor),
+    venueId: item.venueId,
+    at: now.toISOString(),
+    item,
+    from,
+    to: item.status,
+  };
+}

@@ -1,0 +1,172 @@
+// Sends the outbox to the cloud strictly in sequence, one mutation at a time. A network failure
+// or a server error waits and retries the same mutation; a 2xx acknowledges it; a refusal (4xx)
+// rejects it: kept with the cloud's message for staff to see, and the item is refetched so the
+// replica shows the cloud's truth again. Nothing is dropped silently.
+import { MESSAGES } from '@tablewise/shared';
+import { localItemEvent } from '../local-events.js';
+import { type BackoffPolicy, DEFAULT_BACKOFF, backoffDelayMs } from '../backoff.js';
+import type { Bus } from '../bus.js';
+import { transact, type WriteDb } from '../sqlite/replica.js';
+import { type OutboxEntry, markAttempt, nextPending, settle } from '../sqlite/repositories/outbox.js';
+import { getOrderItem, orderExists, putOrderItem } from '../sqlite/repositories/venue-data.js';
+import { type CloudApi, CloudUnreachable, messageOf } from '../sync/cloud-api.js';
+import { ORDER_ITEM_ENTITY, reapplyPendingItemChanges } from './item-status.js';
+
+/**
+ * 4xx answers that say nothing about the mutation itself (the terminal's credential, a timeout,
+ * rate limiting): rejecting on them would throw away staff work, so they are retried like 5xx.
+ */
+const RETRYABLE_4XX = new Set([401, 403, 408, 425, 429]);
+
+export type PushVerdict = 'acknowledged' | 'rejected' | 'retry';
+
+export function verdictFor(status: number): PushVerdict {
+  if (status >= 200 && status < 300) return 'acknowledged';
+  if (status >= 400 && status < 500 && !RETRYABLE_4XX.has(status)) return 'rejected';
+  return 'retry';
+}
+
+export interface OutboxPusherOptions {
+  db: WriteDb;
+  api: CloudApi;
+  bus: Bus;
+  now: () => Date;
+  backoff?: BackoffPolicy;
+}
+
+export class OutboxPusher {
+  private running = false;
+  private loopDone: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private failures = 0;
+  /** Items whose refetch after a rejection has not succeeded yet. */
+  private readonly refetch = new Set<string>();
+
+  constructor(private readonly opts: OutboxPusherOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.kick();
+    await this.loopDone;
+    this.loopDone = null;
+  }
+
+  /** Something changed (a new mutation, the cloud came back): try now instead of waiting. */
+  kick(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  private sleep(ms: number | null): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = ms === null ? null : setTimeout(() => this.kick(), ms);
+      this.wake = () => {
+        if (timer) clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let worked = false;
+      try {
+        worked = await this.step();
+      } catch (error) {
+        console.error('[terminal] outbox push failed unexpectedly', error);
+        this.failures += 1;
+        await this.sleep(backoffDelayMs(this.failures, this.opts.backoff ?? DEFAULT_BACKOFF));
+        continue;
+      }
+      if (!this.running) break;
+      if (worked) continue;
+      await this.sleep(this.failures > 0 ? backoffDelayMs(this.failures, this.opts.backoff ?? DEFAULT_BACKOFF) : null);
+    }
+  }
+
+  /** One unit of work. True when something moved, so the loop goes on at once. */
+  private async step(): Promise<boolean> {
+    const [itemId] = this.refetch;
+    if (itemId !== undefined) return this.refetchItem(itemId);
+    const entry = nextPending(this.opts.db);
+    if (!entry) {
+      this.failures = 0;
+      return false;
+    }
+    return this.push(entry);
+  }
+
+  private async push(entry: OutboxEntry): Promise<boolean> {
+    const { db, api, bus, now } = this.opts;
+    let answer: Awaited<ReturnType<CloudApi['push']>>;
+    try {
+      answer = await api.push(entry);
+    } catch (error) {
+      if (!(error instanceof CloudUnreachable)) throw error;
+      markAttempt(db, entry.seq, error.message, now().toISOString());
+      this.failures += 1;
+      return false;
+    }
+    const verdict = verdictFor(answer.status);
+    switch (verdict) {
+      case 'acknowledged':
+        // The cloud's event for this change arrives on the feed; it, not this answer, updates the
+        // replica, so a later event already applied is never overwritten by an older answer.
+        settle(db, entry.seq, 'ACKNOWLEDGED', null, now().toISOString());
+        this.failures = 0;
+        bus.emit('status');
+        return true;
+      case 'rejected': {
+        const message = messageOf(answer.body) ?? `${answer.status}: ${MESSAGES.outboxRejectedTitle}`;
+        settle(db, entry.seq, 'REJECTED', message, now().toISOString());
+        console.warn(`[terminal] cloud rejected mutation ${entry.seq} ${entry.method} ${entry.path}: ${message}`);
+        if (entry.entityType === ORDER_ITEM_ENTITY) this.refetch.add(entry.entityId);
+        this.failures = 0;
+        bus.emit('status');
+        return true;
+      }
+      case 'retry':
+        markAttempt(db, entry.seq, `${answer.status}: ${messageOf(answer.body) ?? ''}`, now().toISOString());
+        this.failures += 1;
+        return false;
+      default: {
+        const never: never = verdict;
+        throw new Error(`Unknown verdict ${String(never)}`);
+      }
+    }
+  }
+
+  private async refetchItem(itemId: string): Promise<boolean> {
+    const { db, api, bus, now } = this.opts;
+    let fresh: Awaited<ReturnType<CloudApi['orderItem']>>;
+    try {
+      fresh = await api.orderItem(itemId);
+    } catch (error) {
+      console.warn(`[terminal] refetch of item ${itemId} failed: ${error instanceof Error ? error.message : error}`);
+      this.failures += 1;
+      // A refetch the cloud refuses (the item is gone) cannot succeed later; give up on it.
+      if (!(error instanceof CloudUnreachable)) this.refetch.delete(itemId);
+      return false;
+    }
+    this.refetch.delete(itemId);
+    const before = getOrderItem(db, itemId);
+    const after = transact(db, () => {
+      if (!orderExists(db, fresh.orderId)) return null;
+      putOrderItem(db, fresh);
+      reapplyPendingItemChanges(db, itemId, now());
+      return getOrderItem(db, itemId);
+    });
+    if (after) {
+      bus.emit('live', localItemEvent(db, after, before?.status ?? after.status, now()));
+      bus.emit('itemsChanged');
+    }
+    return true;
+  }
+}

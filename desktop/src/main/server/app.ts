@@ -1,0 +1,62 @@
+// The terminal's local server: the staff app and the venue-scoped API on 127.0.0.1 only.
+// Middleware order: guard (host and origin), error shape, API routes, static app.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import type { LocalServerDeps } from './deps.js';
+import { errorHandler, notFound } from './errors.js';
+import { hostGuard } from './guard.js';
+import { LocalLive } from './live.js';
+import { authRouter } from './routes/auth.js';
+import { venueRouter } from './routes/venue.js';
+import { serveStatic } from './static.js';
+
+export const LOCAL_HOST = '127.0.0.1';
+
+export interface LocalServer {
+  url: string;
+  port: number;
+  live: LocalLive;
+  close(): Promise<void>;
+}
+
+export async function startLocalServer(deps: LocalServerDeps, port: number): Promise<LocalServer> {
+  let boundPort = port;
+  const app = new Koa();
+  app.use(hostGuard(() => boundPort));
+  app.use(errorHandler);
+  const auth = authRouter(deps);
+  const venue = venueRouter(deps);
+  app.use(auth.routes()).use(auth.allowedMethods());
+  app.use(venue.routes()).use(venue.allowedMethods());
+  app.use(serveStatic(deps.staticDir));
+  app.use(async (ctx) => {
+    if (ctx.path.startsWith('/api')) throw notFound('Path');
+    ctx.status = 404;
+    ctx.body = { message: 'Not Found' };
+  });
+
+  const server: Server = createServer(app.callback());
+  const live = new LocalLive(deps, () => boundPort);
+  server.on('upgrade', (req, socket, head) => live.handleUpgrade(req, socket, head));
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, LOCAL_HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  boundPort = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${LOCAL_HOST}:${boundPort}`,
+    port: boundPort,
+    live,
+    close: () =>
+      new Promise<void>((resolve) => {
+        live.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,114 @@
+// Staff sign-in on the terminal. With the cloud reachable the cloud decides, and the terminal
+// keeps an argon2 hash (made here) so the same person can sign in again while the cloud is away.
+// Offline, only someone who signed in on this terminal before, with the same password, gets in.
+import { LoginRequest, MESSAGES, MeAnswer, STAFF_SESSION_TTL_MS } from '@tablewise/shared';
+import argon2 from 'argon2';
+import { createHash, randomBytes } from 'node:crypto';
+import type { ReadDb, WriteDb } from '../sqlite/replica.js';
+import { createSession, deleteSession, findUserByEmail, putUser, sessionUser } from '../sqlite/repositories/local-auth.js';
+import { getMeta, setIdentity } from '../sqlite/repositories/meta.js';
+import { type CloudApi, CloudUnreachable } from '../sync/cloud-api.js';
+import { HttpError, forbidden, parseOr400, unauthorized } from './errors.js';
+
+export interface AuthDeps {
+  read: ReadDb;
+  write: WriteDb;
+  api: CloudApi;
+  now: () => Date;
+  /** How long a sign-in waits for the cloud before deciding offline. */
+  cloudTimeoutMs?: number;
+}
+
+export function sessionIdOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+type CloudVerdict = { kind: 'accepted'; me: MeAnswer } | { kind: 'refused' } | { kind: 'unreachable' };
+
+async function askCloud(deps: AuthDeps, email: string, password: string): Promise<CloudVerdict> {
+  let response: Response;
+  try {
+    response = await fetch(new URL('/api/auth/login', deps.api.baseUrl), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ email, password }),
+      signal: AbortSignal.timeout(deps.cloudTimeoutMs ?? 5000),
+    });
+  } catch {
+    return { kind: 'unreachable' };
+  }
+  if (response.status >= 500) return { kind: 'unreachable' };
+  if (!response.ok) return { kind: 'refused' };
+  const parsed = MeAnswer.safeParse(await response.json().catch(() => null));
+  // A cloud that answers 2xx with something else is not one to trust with a sign-in.
+  return parsed.success ? { kind: 'accepted', me: parsed.data } : { kind: 'unreachable' };
+}
+
+/** The terminal's venue; learnt from the cloud if the sync client has not done so yet. */
+async function terminalVenue(deps: AuthDeps): Promise<string | null> {
+  const known = getMeta(deps.read).venueId;
+  if (known) return known;
+  try {
+    const me = await deps.api.me();
+    setIdentity(deps.write, me.terminal.id, me.venue.id);
+    return me.venue.id;
+  } catch (error) {
+    if (error instanceof CloudUnreachable) return null;
+    throw error;
+  }
+}
+
+export interface SignIn {
+  token: string;
+  me: MeAnswer;
+  expiresAt: Date;
+}
+
+export async function signIn(deps: AuthDeps, body: unknown): Promise<SignIn> {
+  const { email, password } = parseOr400(LoginRequest, body);
+  const verdict = await askCloud(deps, email, password);
+  let me: MeAnswer;
+  switch (verdict.kind) {
+    case 'refused':
+      throw unauthorized(MESSAGES.invalidCredentials);
+    case 'accepted': {
+      const venueId = await terminalVenue(deps);
+      if (!venueId) throw new HttpError(503, 'not_synced', MESSAGES.terminalNotSynced);
+      if (verdict.me.principal.venueId !== venueId) throw forbidden(MESSAGES.staffNotAtThisVenue);
+      me = verdict.me;
+      const hash = await argon2.hash(password);
+      putUser(deps.write, { id: me.user.id, email, passwordHash: hash, venueId, me }, deps.now().toISOString());
+      break;
+    }
+    case 'unreachable': {
+      const cached = findUserByEmail(deps.read, email);
+      if (!cached || !(await argon2.verify(cached.passwordHash, password))) throw unauthorized(MESSAGES.invalidCredentials);
+      const venueId = getMeta(deps.read).venueId;
+      if (cached.venueId !== venueId) throw forbidden(MESSAGES.staffNotAtThisVenue);
+      me = MeAnswer.parse(cached.me);
+      break;
+    }
+    default: {
+      const never: never = verdict;
+      throw new Error(`Unknown verdict ${JSON.stringify(never)}`);
+    }
+  }
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.now();
+  const expiresAt = new Date(now.getTime() + STAFF_SESSION_TTL_MS);
+  createSession(deps.write, sessionIdOf(token), me.user.id, expiresAt.toISOString(), now.toISOString());
+  return { token, me, expiresAt };
+}
+
+/** The signed-in staff member of a session cookie, or null. */
+export function whoIs(deps: Pick<AuthDeps, 'read' | 'now'>, token: string | undefined): MeAnswer | null {
+  if (!token) return null;
+  const user = sessionUser(deps.read, sessionIdOf(token), deps.now());
+  if (!user) return null;
+  const parsed = MeAnswer.safeParse(user.me);
+  return parsed.success ? parsed.data : null;
+}
+
+export function signOut(deps: Pick<AuthDeps, 'write'>, token: string | undefined): void {
+  if (token) deleteSession(deps.write, sessionIdOf(token));
+}

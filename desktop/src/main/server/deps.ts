@@ -1,0 +1,25 @@
+// What the local server needs from the terminal core.
+import type { MeAnswer, PrintJob, TerminalStatusAnswer } from '@tablewise/shared';
+import type { Bus } from '../bus.js';
+import type { LocalChangeResult } from '../outbox/item-status.js';
+import type { ReadDb, WriteDb } from '../sqlite/replica.js';
+import type { CloudApi } from '../sync/cloud-api.js';
+
+export interface LocalServerDeps {
+  read: ReadDb;
+  write: WriteDb;
+  api: CloudApi;
+  bus: Bus;
+  now: () => Date;
+  status(): TerminalStatusAnswer;
+  /** A staff item transition: applied to the replica and queued for the cloud. */
+  changeItemStatus(itemId: string, status: unknown): LocalChangeResult | { ok: false; status: 400; message: string };
+  dismissRejection(id: string): boolean;
+  printJobs(): PrintJob[];
+  retryPrintJob(id: string): PrintJob | null;
+  staticDir?: string;
+}
+
+export interface StaffState {
+  me: MeAnswer;
+}

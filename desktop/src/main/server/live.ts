@@ -1,0 +1,109 @@
+// The local /ws: the staff app's live channel. It carries every server event the replica applied,
+// every local change, and the terminal's status whenever online state or the outbox moves.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ClientMessage, LIVE_PATH, MESSAGES, STAFF_SESSION_COOKIE, type LiveEvent, type TerminalStatusMessage } from '@tablewise/shared';
+import { WebSocket, WebSocketServer } from 'ws';
+import { getMeta } from '../sqlite/repositories/meta.js';
+import { whoIs } from './auth.js';
+import type { LocalServerDeps } from './deps.js';
+import { refusal } from './guard.js';
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0) continue;
+    if (part.slice(0, index).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(index + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+function refuseUpgrade(socket: Duplex, status: number, text: string, message: string): void {
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+export class LocalLive {
+  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(
+    private readonly deps: LocalServerDeps,
+    private readonly port: () => number,
+  ) {
+    this.unsubscribe.push(deps.bus.on('live', (event) => this.broadcast(event)));
+    this.unsubscribe.push(deps.bus.on('status', () => this.broadcast(this.statusMessage())));
+    this.wss.on('connection', (ws) => this.onConnection(ws));
+  }
+
+  private statusMessage(): TerminalStatusMessage {
+    return { type: 'terminal.status', ...this.deps.status() };
+  }
+
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const path = new URL(req.url ?? '/', 'http://local').pathname;
+    if (path !== LIVE_PATH) {
+      refuseUpgrade(socket, 404, 'Not Found', MESSAGES.notFound('Path'));
+      return;
+    }
+    if (refusal(req, this.port()) !== null) {
+      refuseUpgrade(socket, 403, 'Forbidden', MESSAGES.forbiddenOrigin);
+      return;
+    }
+    if (!whoIs(this.deps, cookieValue(req.headers.cookie, STAFF_SESSION_COOKIE))) {
+      refuseUpgrade(socket, 401, 'Unauthorized', MESSAGES.authenticationRequired);
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req));
+  }
+
+  private onConnection(ws: WebSocket): void {
+    const meta = getMeta(this.deps.read);
+    if (meta.venueId) ws.send(JSON.stringify({ type: 'hello', venueId: meta.venueId, lastSeq: meta.cursor }));
+    ws.send(JSON.stringify(this.statusMessage()));
+    ws.on('message', (data) => {
+      let parsed: ClientMessage;
+      try {
+        parsed = ClientMessage.parse(JSON.parse(data.toString()));
+      } catch {
+        ws.send(JSON.stringify({ type: 'error', message: MESSAGES.invalidField('message', 'not understood') }));
+        return;
+      }
+      switch (parsed.type) {
+        case 'ping':
+          ws.send(JSON.stringify({ type: 'pong' }));
+          return;
+        case 'subscribe':
+          // Every client of this server is subscribed to the one venue from the start; the app
+          // refetches its lists on connect, so there is nothing to replay.
+          return;
+        default: {
+          const never: never = parsed;
+          throw new Error(`Unhandled message ${JSON.stringify(never)}`);
+        }
+      }
+    });
+  }
+
+  broadcast(message: LiveEvent | TerminalStatusMessage): void {
+    const text = JSON.stringify(message);
+    for (const client of this.wss.clients) {
+      if (client.readyState === WebSocket.OPEN) client.send(text);
+    }
+  }
+
+  close(): void {
+    for (const off of this.unsubscribe) off();
+    for (const client of this.wss.clients) client.terminate();
+    this.wss.close();
+  }
+}

@@ -1,0 +1,33 @@
+// Applies replica migrations in order, each in its own transaction with its PRAGMA user_version.
+import type { Database } from 'better-sqlite3';
+import type { Migration } from './migration.js';
+
+export function currentVersion(db: Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Brings `db` up to the last migration of `migrations`. The list must number 1, 2, 3… without a
+ * gap: user_version records only the highest version applied, so a migration slotted into a gap
+ * later would never run.
+ */
+export function migrate(db: Database, migrations: readonly Migration[]): number {
+  migrations.forEach((m, index) => {
+    if (m.version !== index + 1) {
+      throw new Error(`Replica migrations must be numbered 1, 2, 3…: found ${m.version} (${m.name}) at position ${index + 1}`);
+    }
+  });
+  const from = currentVersion(db);
+  const latest = migrations.length;
+  if (from > latest) {
+    throw new Error(`Replica is at version ${from}, newer than this build knows (${latest})`);
+  }
+  for (const m of migrations) {
+    if (m.version <= from) continue;
+    db.transaction(() => {
+      m.up(db);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+  }
+  return currentVersion(db);
+}

@@ -1,0 +1,59 @@
+// The terminal's SQLite replica. Two connections: a writer that owns every change, and a
+// read-only reader for the local server's queries, so a read can never write by mistake
+// (Signal Desktop's split of read and write handles).
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Migration } from './migration.js';
+import { migrate } from './migrate.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+export interface ReadDb {
+  readonly mode: 'read';
+  readonly sql: Database.Database;
+}
+export interface WriteDb {
+  readonly mode: 'write';
+  readonly sql: Database.Database;
+}
+/** Queries take either handle; changes take only the writer. */
+export type AnyDb = ReadDb | WriteDb;
+
+export interface Replica {
+  readonly file: string;
+  readonly read: ReadDb;
+  readonly write: WriteDb;
+  close(): void;
+}
+
+export function openReplica(file: string, migrations: readonly Migration[] = MIGRATIONS): Replica {
+  mkdirSync(dirname(file), { recursive: true });
+  const writer = new Database(file);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('foreign_keys = ON');
+  writer.pragma('synchronous = NORMAL');
+  writer.pragma('busy_timeout = 5000');
+  try {
+    migrate(writer, migrations);
+  } catch (error) {
+    writer.close();
+    throw error;
+  }
+  const reader = new Database(file, { readonly: true, fileMustExist: true });
+  reader.pragma('foreign_keys = ON');
+  reader.pragma('busy_timeout = 5000');
+  return {
+    file,
+    read: { mode: 'read', sql: reader },
+    write: { mode: 'write', sql: writer },
+    close() {
+      reader.close();
+      writer.close();
+    },
+  };
+}
+
+/** Runs `fn` in one write transaction (nested calls become savepoints). */
+export function transact<T>(db: WriteDb, fn: () => T): T {
+  return db.sql.transaction(fn)();
+}

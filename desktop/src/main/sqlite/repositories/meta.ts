@@ -1,0 +1,36 @@
+// The replica's identity and sync cursor (one row).
+import type { AnyDb, WriteDb } from '../replica.js';
+
+export interface ReplicaMeta {
+  terminalId: string | null;
+  venueId: string | null;
+  cursor: number;
+  bootstrappedAt: string | null;
+}
+
+interface MetaRow {
+  terminal_id: string | null;
+  venue_id: string | null;
+  cursor: number;
+  bootstrapped_at: string | null;
+}
+
+export function getMeta(db: AnyDb): ReplicaMeta {
+  const row = db.sql.prepare('SELECT terminal_id, venue_id, cursor, bootstrapped_at FROM meta WHERE id = 1').get() as
+    | MetaRow
+    | undefined;
+  if (!row) throw new Error('Replica meta row is missing');
+  return { terminalId: row.terminal_id, venueId: row.venue_id, cursor: row.cursor, bootstrappedAt: row.bootstrapped_at };
+}
+
+export function setIdentity(db: WriteDb, terminalId: string, venueId: string): void {
+  db.sql.prepare('UPDATE meta SET terminal_id = ?, venue_id = ? WHERE id = 1').run(terminalId, venueId);
+}
+
+export function setCursor(db: WriteDb, cursor: number): void {
+  db.sql.prepare('UPDATE meta SET cursor = ? WHERE id = 1').run(cursor);
+}
+
+export function markBootstrapped(db: WriteDb, cursor: number, at: string): void {
+  db.sql.prepare('UPDATE meta SET cursor = ?, bootstrapped_at = ? WHERE id = 1').run(cursor, at);
+}

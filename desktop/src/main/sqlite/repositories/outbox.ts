@@ -1,0 +1,127 @@
+// The outbox rows: staff writes in mutation-sequence order, with their fate.
+import type { AnyDb, WriteDb } from '../replica.js';
+
+export type OutboxStatus = 'PENDING' | 'ACKNOWLEDGED' | 'REJECTED' | 'DISMISSED';
+
+export interface OutboxEntry {
+  seq: number;
+  idempotencyKey: string;
+  method: string;
+  path: string;
+  body: unknown;
+  entityType: string;
+  entityId: string;
+  status: OutboxStatus;
+  message: string | null;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface OutboxRow {
+  seq: number;
+  idempotency_key: string;
+  method: string;
+  path: string;
+  body_json: string;
+  entity_type: string;
+  entity_id: string;
+  status: OutboxStatus;
+  message: string | null;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+function toEntry(r: OutboxRow): OutboxEntry {
+  return {
+    seq: r.seq,
+    idempotencyKey: r.idempotency_key,
+    method: r.method,
+    path: r.path,
+    body: JSON.parse(r.body_json) as unknown,
+    entityType: r.entity_type,
+    entityId: r.entity_id,
+    status: r.status,
+    message: r.message,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export interface NewOutboxEntry {
+  idempotencyKey: string;
+  method: string;
+  path: string;
+  body: unknown;
+  entityType: string;
+  entityId: string;
+  createdAt: string;
+}
+
+/** Appends a mutation and returns it with its sequence number. */
+export function appendOutbox(db: WriteDb, e: NewOutboxEntry): OutboxEntry {
+  const info = db.sql
+    .prepare(
+      `INSERT INTO outbox (idempotency_key, method, path, body_json, entity_type, entity_id, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
+    )
+    .run(e.idempotencyKey, e.method, e.path, JSON.stringify(e.body), e.entityType, e.entityId, e.createdAt, e.createdAt);
+  const entry = getOutboxEntry(db, Number(info.lastInsertRowid));
+  if (!entry) throw new Error('Outbox insert vanished');
+  return entry;
+}
+
+export function getOutboxEntry(db: AnyDb, seq: number): OutboxEntry | null {
+  const row = db.sql.prepare('SELECT * FROM outbox WHERE seq = ?').get(seq) as OutboxRow | undefined;
+  return row ? toEntry(row) : null;
+}
+
+/** The next mutation to push: the lowest sequence still pending. */
+export function nextPending(db: AnyDb): OutboxEntry | null {
+  const row = db.sql.prepare("SELECT * FROM outbox WHERE status = 'PENDING' ORDER BY seq LIMIT 1").get() as
+    | OutboxRow
+    | undefined;
+  return row ? toEntry(row) : null;
+}
+
+export function listByStatus(db: AnyDb, status: OutboxStatus): OutboxEntry[] {
+  return (db.sql.prepare('SELECT * FROM outbox WHERE status = ? ORDER BY seq').all(status) as OutboxRow[]).map(toEntry);
+}
+
+export function countPending(db: AnyDb): number {
+  return (db.sql.prepare("SELECT COUNT(*) AS n FROM outbox WHERE status = 'PENDING'").get() as { n: number }).n;
+}
+
+/** Pending mutations of one entity, oldest first: what must be re-applied over a server copy. */
+export function pendingFor(db: AnyDb, entityType: string, entityId: string): OutboxEntry[] {
+  return (
+    db.sql
+      .prepare("SELECT * FROM outbox WHERE status = 'PENDING' AND entity_type = ? AND entity_id = ? ORDER BY seq")
+      .all(entityType, entityId) as OutboxRow[]
+  ).map(toEntry);
+}
+
+export function markAttempt(db: WriteDb, seq: number, error: string, at: string): void {
+  db.sql
+    .prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ?, updated_at = ? WHERE seq = ?')
+    .run(error, at, seq);
+}
+
+export function settle(db: WriteDb, seq: number, status: 'ACKNOWLEDGED' | 'REJECTED', message: string | null, at: string): void {
+  db.sql
+    .prepare("UPDATE outbox SET status = ?, message = ?, attempts = attempts + 1, updated_at = ? WHERE seq = ? AND status = 'PENDING'")
+    .run(status, message, at, seq);
+}
+
+/** Staff saw a rejection; it leaves the list but the row stays as a record. */
+export function dismiss(db: WriteDb, seq: number, at: string): boolean {
+  const info = db.sql
+    .prepare("UPDATE outbox SET status = 'DISMISSED', updated_at = ? WHERE seq = ? AND status = 'REJECTED'")
+    .run(at, seq);
+  return info.changes === 1;
+}

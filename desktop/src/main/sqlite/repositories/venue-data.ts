@@ -1,0 +1,345 @@
+// Queries over the replicated venue data: venue, tables, menu, orders with items, printers.
+// Rows map to the shared schemas' shapes; nothing here decides anything.
+import type { ChosenModifier, MenuItem, ModifierGroup, Order, OrderItem, OrderItemState, Printer, Table, Venue } from '@tablewise/shared';
+import type { AnyDb, WriteDb } from '../replica.js';
+
+// ---- venue ----
+interface VenueRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  address: string | null;
+  timezone: string;
+}
+export function getVenue(db: AnyDb): Venue | null {
+  const row = db.sql.prepare('SELECT * FROM venue LIMIT 1').get() as VenueRow | undefined;
+  return row
+    ? { id: row.id, organizationId: row.organization_id, name: row.name, address: row.address, timezone: row.timezone }
+    : null;
+}
+export function putVenue(db: WriteDb, venue: Venue): void {
+  db.sql.prepare('DELETE FROM venue WHERE id <> ?').run(venue.id);
+  db.sql
+    .prepare(
+      `INSERT INTO venue (id, organization_id, name, address, timezone) VALUES (@id, @organizationId, @name, @address, @timezone)
+       ON CONFLICT(id) DO UPDATE SET organization_id = excluded.organization_id, name = excluded.name,
+         address = excluded.address, timezone = excluded.timezone`,
+    )
+    .run(venue);
+}
+
+// ---- tables ----
+interface TableRow {
+  id: string;
+  venue_id: string;
+  name: string;
+  number: string;
+  shape: Table['shape'];
+  capacity: number;
+  capacity_min: number;
+  capacity_max: number;
+  x_position: number;
+  y_position: number;
+  rotation: number;
+  zone: string | null;
+  state: Table['state'];
+  hold_expires_at: string | null;
+  party_name: string | null;
+  guest_count: number | null;
+  time_seated: string | null;
+}
+function toTable(r: TableRow): Table {
+  return {
+    id: r.id,
+    venueId: r.venue_id,
+    name: r.name,
+    number: r.number,
+    shape: r.shape,
+    capacity: r.capacity,
+    capacityMin: r.capacity_min,
+    capacityMax: r.capacity_max,
+    xPosition: r.x_position,
+    yPosition: r.y_position,
+    rotation: r.rotation,
+    zone: r.zone,
+    state: r.state,
+    holdExpiresAt: r.hold_expires_at,
+    partyName: r.party_name,
+    guestCount: r.guest_count,
+    timeSeated: r.time_seated,
+  };
+}
+export function listTables(db: AnyDb): Table[] {
+  const rows = db.sql.prepare('SELECT * FROM tables').all() as TableRow[];
+  return rows.map(toTable).sort((a, b) => a.number.localeCompare(b.number, undefined, { numeric: true }));
+}
+export function getTable(db: AnyDb, id: string): Table | null {
+  const row = db.sql.prepare('SELECT * FROM tables WHERE id = ?').get(id) as TableRow | undefined;
+  return row ? toTable(row) : null;
+}
+export function putTable(db: WriteDb, t: Table): void {
+  db.sql
+    .prepare(
+      `INSERT OR REPLACE INTO tables (id, venue_id, name, number, shape, capacity, capacity_min, capacity_max,
+         x_position, y_position, rotation, zone, state, hold_expires_at, party_name, guest_count, time_seated)
+       VALUES (@id, @venueId, @name, @number, @shape, @capacity, @capacityMin, @capacityMax, @xPosition, @yPosition,
+         @rotation, @zone, @state, @holdExpiresAt, @partyName, @guestCount, @timeSeated)`,
+    )
+    .run(t);
+}
+
+// ---- menu ----
+interface MenuItemRow {
+  id: string;
+  venue_id: string | null;
+  name: string;
+  description: string | null;
+  price: string;
+  category: string;
+  is_available: number;
+  image_url: string | null;
+  allergens_json: string;
+  prep_time: number | null;
+  calories: number | null;
+  is_vegetarian: number;
+  is_vegan: number;
+  is_gluten_free: number;
+  is_spicy: number;
+  is_popular: number;
+  station: string | null;
+  modifiers_schema_json: string;
+}
+function toMenuItem(r: MenuItemRow): MenuItem {
+  return {
+    id: r.id,
+    venueId: r.venue_id,
+    name: r.name,
+    description: r.description,
+    price: r.price,
+    category: r.category,
+    isAvailable: r.is_available === 1,
+    imageUrl: r.image_url,
+    allergens: JSON.parse(r.allergens_json) as string[],
+    prepTime: r.prep_time,
+    calories: r.calories,
+    isVegetarian: r.is_vegetarian === 1,
+    isVegan: r.is_vegan === 1,
+    isGlutenFree: r.is_gluten_free === 1,
+    isSpicy: r.is_spicy === 1,
+    isPopular: r.is_popular === 1,
+    station: r.station,
+    modifiersSchema: JSON.parse(r.modifiers_schema_json) as ModifierGroup[],
+  };
+}
+export function listMenuItems(db: AnyDb): MenuItem[] {
+  const rows = db.sql.prepare('SELECT * FROM menu_items ORDER BY category, name').all() as MenuItemRow[];
+  return rows.map(toMenuItem);
+}
+export function putMenuItem(db: WriteDb, m: MenuItem): void {
+  db.sql
+    .prepare(
+      `INSERT OR REPLACE INTO menu_items (id, venue_id, name, description, price, category, is_available, image_url,
+         allergens_json, prep_time, calories, is_vegetarian, is_vegan, is_gluten_free, is_spicy, is_popular, station,
+         modifiers_schema_json)
+       VALUES (@id, @venueId, @name, @description, @price, @category, @isAvailable, @imageUrl, @allergens, @prepTime,
+         @calories, @isVegetarian, @isVegan, @isGlutenFree, @isSpicy, @isPopular, @station, @modifiersSchema)`,
+    )
+    .run({
+      ...m,
+      isAvailable: m.isAvailable ? 1 : 0,
+      isVegetarian: m.isVegetarian ? 1 : 0,
+      isVegan: m.isVegan ? 1 : 0,
+      isGlutenFree: m.isGlutenFree ? 1 : 0,
+      isSpicy: m.isSpicy ? 1 : 0,
+      isPopular: m.isPopular ? 1 : 0,
+      allergens: JSON.stringify(m.allergens),
+      modifiersSchema: JSON.stringify(m.modifiersSchema),
+    });
+}
+
+// ---- orders and items ----
+interface OrderRow {
+  id: string;
+  venue_id: string;
+  session_id: string;
+  table_id: string | null;
+  table_name: string | null;
+  status: Order['status'];
+  subtotal: string;
+  tax: string;
+  total: string;
+  created_at: string;
+}
+interface ItemRow {
+  id: string;
+  order_id: string;
+  venue_id: string;
+  menu_item_id: string;
+  menu_item_name: string;
+  station: string | null;
+  prep_time: number | null;
+  quantity: number;
+  unit_price: string;
+  total_price: string;
+  notes: string | null;
+  modifiers_json: string;
+  course: OrderItem['course'];
+  status: OrderItemState;
+  fire_at: string;
+  created_at: string;
+  updated_at: string;
+}
+function toItem(r: ItemRow): OrderItem {
+  return {
+    id: r.id,
+    orderId: r.order_id,
+    venueId: r.venue_id,
+    menuItemId: r.menu_item_id,
+    menuItemName: r.menu_item_name,
+    station: r.station,
+    prepTime: r.prep_time,
+    quantity: r.quantity,
+    unitPrice: r.unit_price,
+    totalPrice: r.total_price,
+    notes: r.notes,
+    modifiers: JSON.parse(r.modifiers_json) as ChosenModifier[],
+    course: r.course,
+    status: r.status,
+    fireAt: r.fire_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export function orderExists(db: AnyDb, id: string): boolean {
+  return db.sql.prepare('SELECT 1 FROM orders WHERE id = ?').get(id) !== undefined;
+}
+
+export function getOrder(db: AnyDb, id: string): Order | null {
+  const row = db.sql.prepare('SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined;
+  if (!row) return null;
+  const items = (
+    db.sql.prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY sort_order, created_at').all(id) as ItemRow[]
+  ).map(toItem);
+  return {
+    id: row.id,
+    venueId: row.venue_id,
+    sessionId: row.session_id,
+    tableId: row.table_id,
+    tableName: row.table_name,
+    status: row.status,
+    subtotal: row.subtotal,
+    tax: row.tax,
+    total: row.total,
+    createdAt: row.created_at,
+    items,
+  };
+}
+
+/** Stores an order and its items as the cloud sent them (items are replaced, not merged). */
+export function putOrder(db: WriteDb, o: Order): void {
+  db.sql
+    .prepare(
+      `INSERT INTO orders (id, venue_id, session_id, table_id, table_name, status, subtotal, tax, total, created_at)
+       VALUES (@id, @venueId, @sessionId, @tableId, @tableName, @status, @subtotal, @tax, @total, @createdAt)
+       ON CONFLICT(id) DO UPDATE SET venue_id = excluded.venue_id, session_id = excluded.session_id,
+         table_id = excluded.table_id, table_name = excluded.table_name, status = excluded.status,
+         subtotal = excluded.subtotal, tax = excluded.tax, total = excluded.total, created_at = excluded.created_at`,
+    )
+    .run({ ...o, items: undefined });
+  o.items.forEach((item, index) => putOrderItem(db, item, index));
+}
+
+export function putOrderItem(db: WriteDb, i: OrderItem, sortOrder?: number): void {
+  db.sql
+    .prepare(
+      `INSERT INTO order_items (id, order_id, venue_id, menu_item_id, menu_item_name, station, prep_time, quantity,
+         unit_price, total_price, notes, modifiers_json, course, status, fire_at, created_at, updated_at, sort_order)
+       VALUES (@id, @orderId, @venueId, @menuItemId, @menuItemName, @station, @prepTime, @quantity, @unitPrice,
+         @totalPrice, @notes, @modifiers, @course, @status, @fireAt, @createdAt, @updatedAt, @sortOrder)
+       ON CONFLICT(id) DO UPDATE SET order_id = excluded.order_id, venue_id = excluded.venue_id,
+         menu_item_id = excluded.menu_item_id, menu_item_name = excluded.menu_item_name, station = excluded.station,
+         prep_time = excluded.prep_time, quantity = excluded.quantity, unit_price = excluded.unit_price,
+         total_price = excluded.total_price, notes = excluded.notes, modifiers_json = excluded.modifiers_json,
+         course = excluded.course, status = excluded.status, fire_at = excluded.fire_at,
+         created_at = excluded.created_at, updated_at = excluded.updated_at,
+         sort_order = CASE WHEN @keepSort THEN order_items.sort_order ELSE excluded.sort_order END`,
+    )
+    .run({
+      ...i,
+      modifiers: JSON.stringify(i.modifiers),
+      sortOrder: sortOrder ?? 0,
+      keepSort: sortOrder === undefined ? 1 : 0,
+    });
+}
+
+export function getOrderItem(db: AnyDb, id: string): OrderItem | null {
+  const row = db.sql.prepare('SELECT * FROM order_items WHERE id = ?').get(id) as ItemRow | undefined;
+  return row ? toItem(row) : null;
+}
+
+export function listItemsInStates(db: AnyDb, states: readonly OrderItemState[]): OrderItem[] {
+  if (states.length === 0) return [];
+  const rows = db.sql
+    .prepare(`SELECT * FROM order_items WHERE status IN (${states.map(() => '?').join(',')})`)
+    .all(...states) as ItemRow[];
+  return rows.map(toItem);
+}
+
+export function setItemStatus(db: WriteDb, id: string, status: OrderItemState, updatedAt: string): void {
+  db.sql.prepare('UPDATE order_items SET status = ?, updated_at = ? WHERE id = ?').run(status, updatedAt, id);
+}
+
+/** The table label of each order: its table's number, or the name the order carries. */
+export function tableLabelsByOrder(db: AnyDb): Map<string, string | null> {
+  const rows = db.sql
+    .prepare('SELECT o.id AS id, t.number AS number, o.table_name AS table_name FROM orders o LEFT JOIN tables t ON t.id = o.table_id')
+    .all() as { id: string; number: string | null; table_name: string | null }[];
+  return new Map(rows.map((r) => [r.id, r.number ?? r.table_name]));
+}
+
+// ---- printers ----
+interface PrinterRow {
+  id: string;
+  venue_id: string;
+  name: string;
+  location: string | null;
+  type: string;
+  station: string | null;
+  connection: Printer['connection'];
+  host: string | null;
+  port: number | null;
+  terminal_id: string | null;
+  status: Printer['status'];
+}
+function toPrinter(r: PrinterRow): Printer {
+  return {
+    id: r.id,
+    venueId: r.venue_id,
+    name: r.name,
+    location: r.location,
+    type: r.type,
+    station: r.station,
+    connection: r.connection,
+    host: r.host,
+    port: r.port,
+    terminalId: r.terminal_id,
+    status: r.status,
+  };
+}
+export function listPrinters(db: AnyDb): Printer[] {
+  return (db.sql.prepare('SELECT * FROM printers ORDER BY name').all() as PrinterRow[]).map(toPrinter);
+}
+export function putPrinter(db: WriteDb, p: Printer): void {
+  db.sql
+    .prepare(
+      `INSERT OR REPLACE INTO printers (id, venue_id, name, location, type, station, connection, host, port, terminal_id, status)
+       VALUES (@id, @venueId, @name, @location, @type, @station, @connection, @host, @port, @terminalId, @status)`,
+    )
+    .run(p);
+}
+
+/** Empties the replicated venue data before a snapshot is loaded. Local tables are kept. */
+export function clearVenueData(db: WriteDb): void {
+  db.sql.exec('DELETE FROM order_items; DELETE FROM orders; DELETE FROM tables; DELETE FROM menu_items; DELETE FROM printers; DELETE FROM venue;');
+}

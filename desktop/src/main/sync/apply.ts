@@ -1,0 +1,125 @@
+// Applying the cloud's change feed to the replica. Each event is applied and the cursor advanced
+// in one SQLite transaction, so a crash leaves either both or neither.
+import { LiveEvent, type SnapshotAnswer } from '@tablewise/shared';
+import { reapplyPendingItemChanges } from '../outbox/item-status.js';
+import { transact, type WriteDb } from '../sqlite/replica.js';
+import { getMeta, markBootstrapped, setCursor } from '../sqlite/repositories/meta.js';
+import {
+  clearVenueData,
+  getOrder,
+  getOrderItem,
+  orderExists,
+  putMenuItem,
+  putOrder,
+  putOrderItem,
+  putPrinter,
+  putTable,
+  putVenue,
+} from '../sqlite/repositories/venue-data.js';
+
+export type ApplyOutcome =
+  /** Applied; `event` is what to tell the local staff app (null for a type this build ignores). */
+  | { kind: 'applied'; event: LiveEvent | null }
+  /** At or below the cursor: seen before. */
+  | { kind: 'skipped' }
+  /** Beyond cursor + 1: events are missing in between. Nothing was changed. */
+  | { kind: 'gap'; cursor: number; seq: number };
+
+/** The sequence number of a raw feed message, or null when it is not an event. */
+export function seqOf(raw: unknown): number | null {
+  if (raw && typeof raw === 'object' && 'seq' in raw && typeof raw.seq === 'number' && Number.isInteger(raw.seq)) {
+    return raw.seq;
+  }
+  return null;
+}
+
+/**
+ * Applies one event of the feed. An event of a type this build does not know still advances the
+ * cursor (logged), so a newer cloud cannot stall an older terminal.
+ */
+export function applyEvent(db: WriteDb, raw: unknown, now: Date): ApplyOutcome {
+  const seq = seqOf(raw);
+  if (seq === null) throw new Error('Not an event: no seq');
+  return transact(db, (): ApplyOutcome => {
+    const { cursor } = getMeta(db);
+    if (seq <= cursor) return { kind: 'skipped' };
+    if (seq !== cursor + 1) return { kind: 'gap', cursor, seq };
+    const parsed = LiveEvent.safeParse(raw);
+    let event: LiveEvent | null = null;
+    if (parsed.success) {
+      store(db, parsed.data, now);
+      event = asReplicaShows(db, parsed.data);
+    } else {
+      const type = raw && typeof raw === 'object' && 'type' in raw ? String(raw.type) : '?';
+      console.warn(`[terminal] event ${seq} (${type}) not understood by this build; skipped`);
+    }
+    setCursor(db, seq);
+    return { kind: 'applied', event };
+  });
+}
+
+/** The event as the replica now shows it: with this terminal's pending changes on top. */
+function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
+  switch (event.type) {
+    case 'order.created': {
+      const order = getOrder(db, event.order.id);
+      return order ? { ...event, order } : event;
+    }
+    case 'order.item.status.changed': {
+      const item = getOrderItem(db, event.item.id);
+      return item ? { ...event, item, to: item.status } : event;
+    }
+    case 'table.state.changed':
+    case 'guest.checkedin':
+      return event;
+    default: {
+      const never: never = event;
+      throw new Error(`Unhandled event ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+function store(db: WriteDb, event: LiveEvent, now: Date): void {
+  switch (event.type) {
+    case 'order.created':
+      putOrder(db, event.order);
+      for (const item of event.order.items) reapplyPendingItemChanges(db, item.id, now);
+      return;
+    case 'order.item.status.changed':
+      if (!orderExists(db, event.item.orderId)) {
+        // The replica only misses an order the snapshot left out (a closed one); its items do not
+        // concern this terminal's screens.
+        console.warn(`[terminal] event ${event.seq}: item ${event.item.id} of an unknown order; skipped`);
+        return;
+      }
+      putOrderItem(db, event.item);
+      reapplyPendingItemChanges(db, event.item.id, now);
+      return;
+    case 'table.state.changed':
+      putTable(db, event.table);
+      return;
+    case 'guest.checkedin':
+      // Dining sessions are not replicated: the terminal's screens read tables and orders.
+      return;
+    default: {
+      const never: never = event;
+      throw new Error(`Unhandled event ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** Replaces the venue data with a snapshot, sets the cursor to its seq, re-applies the outbox. */
+export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date): void {
+  transact(db, () => {
+    clearVenueData(db);
+    putVenue(db, snapshot.venue);
+    for (const t of snapshot.tables) putTable(db, t);
+    for (const m of snapshot.menuItems) putMenuItem(db, m);
+    for (const p of snapshot.printers) putPrinter(db, p);
+    for (const o of snapshot.orders) {
+      putOrder(db, o);
+      for (const i of o.items) reapplyPendingItemChanges(db, i.id, now);
+    }
+    markBootstrapped(db, snapshot.seq, now.toISOString());
+  });
+}

@@ -1,0 +1,256 @@
+// The sync client: keeps the replica a faithful copy of the venue in the cloud.
+// Bootstrap from the snapshot when the replica is empty (or the cloud no longer knows its cursor),
+// catch up over HTTP, then follow the live feed over /ws. While the cloud is away it reconnects
+// with capped exponential back-off, forever: a terminal never gives up.
+import { HelloMessage, LIVE_PATH } from '@tablewise/shared';
+import WebSocket from 'ws';
+import { type BackoffPolicy, DEFAULT_BACKOFF, backoffDelayMs } from '../backoff.js';
+import type { Bus } from '../bus.js';
+import type { WriteDb } from '../sqlite/replica.js';
+import { getMeta, setIdentity } from '../sqlite/repositories/meta.js';
+import { applyEvent, applySnapshot, seqOf } from './apply.js';
+import { type CloudApi, CloudRefused } from './cloud-api.js';
+
+export interface SyncClientOptions {
+  db: WriteDb;
+  api: CloudApi;
+  bus: Bus;
+  now: () => Date;
+  backoff?: BackoffPolicy;
+  /** How often the socket is pinged; a socket silent for two periods is considered dead. */
+  heartbeatMs?: number;
+}
+
+/** Answers of /api/sync/events meaning the cloud does not know the cursor any more. */
+const CURSOR_UNKNOWN = new Set([404, 409, 410]);
+
+export class SyncClient {
+  private running = false;
+  private loopDone: Promise<void> | null = null;
+  private socket: WebSocket | null = null;
+  private wake: (() => void) | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private online = false;
+  private lastErrorText: string | null = null;
+  private attempt = 0;
+
+  constructor(private readonly opts: SyncClientOptions) {}
+
+  isOnline(): boolean {
+    return this.online;
+  }
+
+  lastError(): string | null {
+    return this.lastErrorText;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.socket?.terminate();
+    this.wake?.();
+    await this.loopDone;
+    await this.chain.catch(() => undefined);
+    this.setOnline(false);
+  }
+
+  /** Retry now rather than at the end of the current back-off (for example after a local hint). */
+  reconnectNow(): void {
+    this.wake?.();
+  }
+
+  private setOnline(online: boolean): void {
+    if (this.online === online) return;
+    this.online = online;
+    this.opts.bus.emit('status');
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      try {
+        await this.session();
+        this.lastErrorText = null;
+      } catch (error) {
+        this.lastErrorText = error instanceof Error ? error.message : String(error);
+        if (this.running) console.warn(`[terminal] sync: ${this.lastErrorText}`);
+      }
+      this.setOnline(false);
+      if (!this.running) break;
+      this.attempt += 1;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, backoffDelayMs(this.attempt, this.opts.backoff ?? DEFAULT_BACKOFF));
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  /** One connected stretch: identify, bootstrap or catch up, then follow /ws until it closes. */
+  private async session(): Promise<void> {
+    const { db, api } = this.opts;
+    const me = await api.me();
+    const meta = getMeta(db);
+    const foreign = meta.venueId !== null && meta.venueId !== me.venue.id;
+    setIdentity(db, me.terminal.id, me.venue.id);
+    if (foreign || meta.bootstrappedAt === null) await this.bootstrap();
+    await this.serial(() => this.catchUp());
+    if (!this.running) return;
+    await this.follow();
+  }
+
+  private async bootstrap(): Promise<void> {
+    const snapshot = await this.opts.api.snapshot();
+    applySnapshot(this.opts.db, snapshot, this.opts.now());
+    this.opts.bus.emit('itemsChanged');
+    this.opts.bus.emit('status');
+  }
+
+  /** Runs `task` after every earlier feed task, so events are applied one at a time in order. */
+  private serial(task: () => Promise<void>): Promise<void> {
+    const next = this.chain.then(task);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Fetches and applies every event after the cursor. */
+  private async catchUp(): Promise<void> {
+    const { db, api } = this.opts;
+    for (;;) {
+      const after = getMeta(db).cursor;
+      let page: Awaited<ReturnType<CloudApi['eventsAfter']>>;
+      try {
+        page = await api.eventsAfter(after);
+      } catch (error) {
+        if (error instanceof CloudRefused && CURSOR_UNKNOWN.has(error.status)) {
+          console.warn(`[terminal] cloud does not know cursor ${after}; bootstrapping from a snapshot`);
+          await this.bootstrap();
+          continue;
+        }
+        throw error;
+      }
+      if (page.lastSeq < after) {
+        console.warn(`[terminal] cloud's feed ends at ${page.lastSeq}, before cursor ${after}; bootstrapping`);
+        await this.bootstrap();
+        continue;
+      }
+      for (const raw of page.events) this.applyOne(raw, false);
+      if (!page.hasMore || page.events.length === 0) return;
+    }
+  }
+
+  /** Applies one event; a gap is reported to the caller (true) instead of applied. */
+  private applyOne(raw: unknown, gapIsExpected: boolean): boolean {
+    const outcome = applyEvent(this.opts.db, raw, this.opts.now());
+    switch (outcome.kind) {
+      case 'applied':
+        if (outcome.event) this.opts.bus.emit('live', outcome.event);
+        this.opts.bus.emit('itemsChanged');
+        return false;
+      case 'skipped':
+        return false;
+      case 'gap':
+        if (!gapIsExpected) throw new Error(`Feed gap: cursor ${outcome.cursor}, got event ${outcome.seq}`);
+        return true;
+      default: {
+        const never: never = outcome;
+        throw new Error(`Unknown outcome ${JSON.stringify(never)}`);
+      }
+    }
+  }
+
+  private wsUrl(): string {
+    const url = new URL(LIVE_PATH, this.opts.api.baseUrl);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    return url.toString();
+  }
+
+  /** Follows the live feed until the socket closes. Resolves on close; throws on failure to open. */
+  private follow(): Promise<void> {
+    const { db, api } = this.opts;
+    const heartbeatMs = this.opts.heartbeatMs ?? 15_000;
+    return new Promise<void>((resolve, reject) => {
+      const ws = new WebSocket(this.wsUrl(), { headers: { Authorization: api.authHeader() }, handshakeTimeout: 10_000 });
+      this.socket = ws;
+      let subscribed = false;
+      let alive = true;
+      const heartbeat = setInterval(() => {
+        if (!alive) {
+          ws.terminate();
+          return;
+        }
+        alive = false;
+        if (ws.readyState === WebSocket.OPEN) ws.ping();
+      }, heartbeatMs);
+      ws.on('pong', () => {
+        alive = true;
+      });
+      ws.on('message', (data) => {
+        alive = true;
+        let message: unknown;
+        try {
+          message = JSON.parse(data.toString());
+        } catch {
+          console.warn('[terminal] malformed live message ignored');
+          return;
+        }
+        void this.serial(() => this.onMessage(ws, message, () => {
+          subscribed = true;
+          this.attempt = 0;
+          this.setOnline(true);
+        })).catch((error: unknown) => {
+          console.warn(`[terminal] live message failed: ${error instanceof Error ? error.message : error}`);
+          ws.terminate();
+        });
+      });
+      ws.on('error', (error) => {
+        if (!subscribed) reject(error);
+      });
+      ws.on('close', () => {
+        clearInterval(heartbeat);
+        this.socket = null;
+        this.setOnline(false);
+        resolve();
+      });
+      if (!this.running) ws.terminate();
+      void db;
+    });
+  }
+
+  private async onMessage(ws: WebSocket, message: unknown, onSubscribed: () => void): Promise<void> {
+    const { db } = this.opts;
+    const type = message && typeof message === 'object' && 'type' in message ? message.type : undefined;
+    if (type === 'hello') {
+      const hello = HelloMessage.parse(message);
+      const meta = getMeta(db);
+      if (meta.venueId !== null && hello.venueId !== meta.venueId) {
+        throw new Error(`Live channel is for venue ${hello.venueId}, not ${meta.venueId}`);
+      }
+      if (hello.lastSeq < meta.cursor) {
+        console.warn(`[terminal] cloud's feed ends at ${hello.lastSeq}, before cursor ${meta.cursor}; bootstrapping`);
+        await this.bootstrap();
+      } else if (hello.lastSeq > meta.cursor) {
+        await this.catchUp();
+      }
+      ws.send(JSON.stringify({ type: 'subscribe', after: getMeta(db).cursor }));
+      onSubscribed();
+      return;
+    }
+    if (type === 'error') {
+      console.warn(`[terminal] cloud live channel error: ${JSON.stringify(message)}`);
+      return;
+    }
+    if (type === 'pong') return;
+    if (seqOf(message) === null) return;
+    if (this.applyOne(message, true)) {
+      await this.catchUp();
+    }
+  }
+}
