@@ -68,8 +68,6 @@ export const MESSAGES = {
   printerNoAnswer: 'Printer did not confirm the job',
   printerError: 'Printer reports an error',
   printJobNotRetryable: (status: string) => `Only a failed print job can be retried (this one is ${status})`,
-  printerError: 'Printer reports an error',
-  printJobNotRetryable: (status: string) => `Only a failed print job can be retried (this one is ${status})`,
   testPrintMissing: 'Missing Information: Please select a printer and enter test content.',
 
   // ---- Issue 3: every message of the spec's error catalogues and validation sections ----
