@@ -53,9 +53,6 @@ export const GUEST_TEXTS = {
   addToCart: 'Add to Cart',
   cancel: 'Cancel',
   close: 'Close',
-  chooseOption: (group: string) => `Please choose ${group}`,
-  chooseOneOption: (group: string) => `Choose only one option for ${group}`,
-  unknownOption: (group: string) => `Unknown option for ${group}`,
 
   // Cart
   cartTitle: 'Your Order',

@@ -8,7 +8,6 @@ import {
   type MenuFilter,
   menuAllergens,
   menuCategoryTabs,
-  modifierChoiceErrors,
   orderCourseTiming,
   parseQrContext,
   partySizeChoices,
@@ -232,37 +231,6 @@ const burger = item({
   ],
 });
 
-describe('modifierChoiceErrors', () => {
-  it.each<[string, CartLine['modifiers'], string[]]>([
-    ['required group chosen', [{ groupId: 'doneness', optionIds: ['rare'] }], []],
-    [
-      'required group and extras',
-      [
-        { groupId: 'doneness', optionIds: ['well'] },
-        { groupId: 'extras', optionIds: ['cheese', 'bacon'] },
-      ],
-      [],
-    ],
-    ['required group missing', [], ['Please choose Doneness']],
-    ['required group empty', [{ groupId: 'doneness', optionIds: [] }], ['Please choose Doneness']],
-    [
-      'two options of a single group',
-      [{ groupId: 'doneness', optionIds: ['rare', 'well'] }],
-      ['Choose only one option for Doneness'],
-    ],
-    [
-      'unknown option',
-      [
-        { groupId: 'doneness', optionIds: ['rare'] },
-        { groupId: 'extras', optionIds: ['gold'] },
-      ],
-      ['Unknown option for Extras'],
-    ],
-  ])('%s', (_name, modifiers, expected) => {
-    expect(modifierChoiceErrors(burger, modifiers ?? [])).toEqual(expected);
-  });
-});
-
 describe('cartTotals', () => {
   it('adds modifiers per unit and taxes the subtotal once, half up', () => {
     const lines: CartLine[] = [
@@ -302,7 +270,7 @@ describe('cartTotals', () => {
         [{ menuItemId: burger.id, quantity: 1, modifiers: [{ groupId: 'extras', optionIds: ['gold'] }] }],
         [burger],
       ),
-    ).toThrow('Unknown option for Extras');
+    ).toThrow('Unknown modifier for Burger');
   });
 });
 

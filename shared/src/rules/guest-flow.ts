@@ -1,12 +1,13 @@
 // The guest flow's rules (spec 3 sections 2, 4 and 5): where check-in leads, the QR context a
-// phone remembers, the menu's filters, the cart's modifier checks, prices and course timing.
+// phone remembers, the menu's filters, the cart's prices and course timing.
 import { z } from 'zod';
 import { COURSE_TIMING, PARTY_SIZE } from '../constants.js';
-import { type DietaryFilter, GUEST_TEXTS } from '../guest-texts.js';
+import type { DietaryFilter } from '../guest-texts.js';
 import type { CartLine, CourseTimingEntry, GuestCheckinAnswer } from '../schemas/calls.js';
 import { Id } from '../schemas/common.js';
 import type { Course, MenuItem } from '../schemas/entities.js';
 import { courseFireTimes } from './courses.js';
+import { chooseModifiers } from './modifiers.js';
 import { type BillTotals, billTotals, type PricedLine, toCents } from './money.js';
 
 // ---- check-in ----
@@ -182,46 +183,20 @@ export function menuAllergens(items: readonly MenuItem[]): string[] {
 
 // ---- cart ----
 
-type Modifiers = NonNullable<CartLine['modifiers']>;
-
 /**
- * What is wrong with a modifier choice, as messages for the guest; empty when it may go in the
- * cart. A required group needs an option, a single-choice group takes at most one, and every
- * option must belong to its group.
+ * A cart line priced from its menu item, ready for the shared money rules. The modifiers are
+ * checked with the same rule the cloud applies (`chooseModifiers`), so the cart never shows a
+ * price for a choice the cloud would refuse.
  */
-export function modifierChoiceErrors(item: MenuItem, modifiers: Modifiers): string[] {
-  const errors: string[] = [];
-  for (const chosen of modifiers) {
-    const group = item.modifiersSchema.find((g) => g.id === chosen.groupId);
-    if (!group) {
-      errors.push(GUEST_TEXTS.unknownOption(chosen.groupId));
-      continue;
-    }
-    if (chosen.optionIds.some((id) => !group.options.some((o) => o.id === id))) {
-      errors.push(GUEST_TEXTS.unknownOption(group.name));
-    }
-  }
-  for (const group of item.modifiersSchema) {
-    const picked = modifiers.filter((m) => m.groupId === group.id).flatMap((m) => m.optionIds);
-    if (group.required && picked.length === 0) errors.push(GUEST_TEXTS.chooseOption(group.name));
-    if (group.type === 'single' && picked.length > 1) errors.push(GUEST_TEXTS.chooseOneOption(group.name));
-  }
-  return errors;
-}
-
-/** A cart line priced from its menu item, ready for the shared money rules. */
 export function pricedCartLine(item: MenuItem, line: CartLine): PricedLine {
   if (item.id !== line.menuItemId) throw new Error(`Cart line is for ${line.menuItemId}, not ${item.id}`);
-  const modifierPriceCents: number[] = [];
-  for (const chosen of line.modifiers ?? []) {
-    const group = item.modifiersSchema.find((g) => g.id === chosen.groupId);
-    for (const optionId of chosen.optionIds) {
-      const option = group?.options.find((o) => o.id === optionId);
-      if (!option) throw new Error(GUEST_TEXTS.unknownOption(group?.name ?? chosen.groupId));
-      modifierPriceCents.push(toCents(option.price));
-    }
-  }
-  return { unitPriceCents: toCents(item.price), modifierPriceCents, quantity: line.quantity };
+  const chosen = chooseModifiers(item.name, item.modifiersSchema, line.modifiers ?? []);
+  if (!chosen.ok) throw new Error(chosen.reason);
+  return {
+    unitPriceCents: toCents(item.price),
+    modifierPriceCents: chosen.modifiers.map((m) => toCents(m.price)),
+    quantity: line.quantity,
+  };
 }
 
 /**

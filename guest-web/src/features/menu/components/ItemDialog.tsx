@@ -7,13 +7,12 @@ import {
   COURSE_TIMING,
   COURSES,
   type Course,
+  chooseModifiers,
   displayMoney,
   GUEST_TEXTS,
   lineCents,
   type MenuItem,
   type ModifierGroup,
-  modifierChoiceErrors,
-  pricedCartLine,
   toCents,
 } from '@tablewise/shared';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -45,7 +44,14 @@ export function ItemDialog({
     .map((group) => ({ groupId: group.id, optionIds: selections[group.id] ?? [] }))
     .filter((m) => m.optionIds.length > 0);
 
-  const unitCents = lineCents(pricedCartLine(item, { menuItemId: item.id, quantity: 1, modifiers })).unit;
+  // Priced from what is ticked so far; a required group may still be empty while choosing.
+  const unitCents = lineCents({
+    unitPriceCents: toCents(item.price),
+    modifierPriceCents: item.modifiersSchema.flatMap((g) =>
+      g.options.filter((o) => (selections[g.id] ?? []).includes(o.id)).map((o) => toCents(o.price)),
+    ),
+    quantity: 1,
+  }).unit;
 
   const choose = (group: ModifierGroup, optionId: string, on: boolean) => {
     setSelections((current) => {
@@ -64,9 +70,10 @@ export function ItemDialog({
       specialInstructions: instructions.trim() ? instructions : undefined,
       course,
     });
+    const chosen = chooseModifiers(item.name, item.modifiersSchema, modifiers);
     const problems = [
       ...(parsed.success ? [] : parsed.error.issues.map((i) => i.message)),
-      ...modifierChoiceErrors(item, modifiers),
+      ...(chosen.ok ? [] : [chosen.reason]),
     ];
     setErrors(problems);
     if (problems.length > 0 || !parsed.success) return;
