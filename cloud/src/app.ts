@@ -1,0 +1,45 @@
+// The Koa application. Middleware runs in this order, on purpose: errors are shaped first so
+// everything after is covered; then the request id and log; the origin check and body reader;
+// principal resolution; the API routes; and last the static sites for every non-API path.
+import Koa from 'koa';
+import type { AppDeps, AppState } from './context.js';
+import { errorHandler } from './middleware/error-handler.js';
+import { jsonBody } from './middleware/json-body.js';
+import { originCheck } from './middleware/origin-check.js';
+import { principalsMiddleware } from './middleware/principals.js';
+import { requestId } from './middleware/request-id.js';
+import { authRouter } from './routes/auth/router.js';
+import { guestRouter } from './routes/guest/router.js';
+import { menuRouter } from './routes/menu/router.js';
+import { orderItemsRouter } from './routes/order-items/router.js';
+import { ordersRouter } from './routes/orders/router.js';
+import { syncRouter } from './routes/sync/router.js';
+import { tablesRouter } from './routes/tables/router.js';
+import { terminalsRouter } from './routes/terminals/router.js';
+import { type StaticSites, staticSites } from './static-sites.js';
+
+export type AppOptions = AppDeps & StaticSites;
+
+export function createApp(deps: AppOptions): Koa<AppState> {
+  const app = new Koa<AppState>();
+  app.use(errorHandler(deps));
+  app.use(requestId(deps));
+  app.use(originCheck(deps));
+  app.use(jsonBody());
+  app.use(principalsMiddleware(deps));
+  for (const router of [
+    authRouter(deps),
+    terminalsRouter(deps),
+    guestRouter(deps),
+    menuRouter(deps),
+    tablesRouter(deps),
+    ordersRouter(deps),
+    orderItemsRouter(deps),
+    syncRouter(deps),
+  ]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  app.use(staticSites(deps));
+  return app;
+}

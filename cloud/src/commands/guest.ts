@@ -1,0 +1,124 @@
+// Guests: a table's QR code, scanning it, and checking in at the table it names.
+import { randomUUID } from 'node:crypto';
+import { type GuestCheckinRequest, type ScanAnswer, MESSAGES, type TableQrAnswer } from '@tablewise/shared';
+import type { z } from 'zod';
+import type { AppDeps, Queryable, Trx, VenueActor } from '../context.js';
+import { conflict, invalidQrToken, notFound } from '../errors.js';
+import { presentSession, presentTable } from '../presenters/index.js';
+import { findActiveSessionAtTable, insertSession } from '../repositories/sessions.js';
+import { findTableInVenue, seatTable } from '../repositories/tables.js';
+import { findVenue } from '../repositories/venues.js';
+import { appendEvent } from '../realtime/append-event.js';
+import { type QrTarget, signQrToken, verifyQrToken } from '../security/tokens.js';
+
+type CheckinInput = z.output<typeof GuestCheckinRequest>;
+
+/** Table states a guest may check in at; anything else is being served or turned over. */
+const SEATABLE = new Set(['EMPTY', 'HOLD_SOFT', 'RESERVED']);
+
+export function checkinPath(target: QrTarget, token: string): string {
+  const query = new URLSearchParams({ tableId: target.tableId, venueId: target.venueId, token });
+  return `/guest/checkin?${query.toString()}`;
+}
+
+export async function tableQr(deps: Pick<AppDeps, 'db' | 'secret' | 'publicUrl'>, actor: VenueActor, tableId: string): Promise<TableQrAnswer> {
+  const table = await findTableInVenue(deps.db, actor.venueId, tableId);
+  if (!table) throw notFound('Table');
+  const target = { venueId: table.venue_id, tableId: table.id };
+  const token = signQrToken(deps.secret, target);
+  return { url: `${deps.publicUrl}${checkinPath(target, token)}`, token };
+}
+
+/** The token in a scanned code: the whole check-in URL, or the bare token. */
+export function tokenOfQrData(qrData: string): string {
+  const text = qrData.trim();
+  if (!text.includes('token=')) return text;
+  try {
+    return new URL(text, 'http://qr.invalid').searchParams.get('token') ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Checks a token and that its table still exists in its venue. */
+export async function verifiedTarget(q: Queryable, secret: string, token: string | undefined) {
+  const target = token ? verifyQrToken(secret, token) : null;
+  if (!target) throw invalidQrToken();
+  const venue = await findVenue(q, target.venueId);
+  const table = venue ? await findTableInVenue(q, venue.id, target.tableId) : undefined;
+  if (!venue || !table) throw invalidQrToken();
+  return { target, venue, table };
+}
+
+export async function scanTable(
+  deps: Pick<AppDeps, 'db' | 'secret'>,
+  input: { qrData: string; expectedTableId?: string | undefined },
+): Promise<ScanAnswer> {
+  const token = tokenOfQrData(input.qrData);
+  const { target, table } = await verifiedTarget(deps.db, deps.secret, token);
+  if (input.expectedTableId && input.expectedTableId !== target.tableId) {
+    return { success: false, error: MESSAGES.qrWrongTable, tableId: table.id, tableName: table.name };
+  }
+  return {
+    success: true,
+    type: 'table',
+    tableId: table.id,
+    tableName: table.name,
+    venueId: target.venueId,
+    redirectUrl: checkinPath(target, token),
+  };
+}
+
+export interface CheckinResult {
+  sessionId: string;
+  tableId: string;
+  tableName: string;
+}
+
+/**
+ * Seats the party at the QR code's table: a new dining session, the table OCCUPIED. A guest who
+ * scans a table whose party is already seated joins that party's session instead.
+ */
+export async function checkIn(trx: Trx, deps: Pick<AppDeps, 'secret' | 'now'>, input: CheckinInput): Promise<CheckinResult> {
+  const { target, venue } = await verifiedTarget(trx, deps.secret, input.token);
+  if ((input.tableId && input.tableId !== target.tableId) || (input.venueId && input.venueId !== target.venueId)) {
+    throw invalidQrToken();
+  }
+  const table = await findTableInVenue(trx, venue.id, target.tableId, { forUpdate: true });
+  if (!table) throw invalidQrToken();
+  const seated = await findActiveSessionAtTable(trx, table.id);
+  if (seated) return { sessionId: seated.id, tableId: table.id, tableName: table.name };
+  if (!SEATABLE.has(table.state)) throw conflict(MESSAGES.tableUnavailable(table.name), 'table_unavailable');
+
+  const now = deps.now();
+  const session = await insertSession(trx, {
+    id: randomUUID(),
+    org_id: venue.org_id,
+    venue_id: venue.id,
+    table_id: table.id,
+    party_size: input.partySize,
+    guest_name: input.guestName ?? null,
+    guest_phone: input.phone || null,
+    guest_email: input.guestEmail || null,
+    preferences_json: {
+      occasion: input.occasion ?? null,
+      needsAccessibility: input.needsAccessibility,
+      needsHighChair: input.needsHighChair,
+    },
+    started_at: now,
+  });
+  const updated = await seatTable(trx, table.id, {
+    state: 'OCCUPIED',
+    partyName: input.guestName ?? null,
+    guestCount: input.partySize,
+    at: now,
+  });
+  const presentedTable = presentTable(updated);
+  const scope = { orgId: venue.org_id, venueId: venue.id, at: now };
+  await appendEvent(trx, {
+    ...scope,
+    event: { type: 'table.state.changed', tableId: table.id, state: presentedTable.state, table: presentedTable },
+  });
+  await appendEvent(trx, { ...scope, event: { type: 'guest.checkedin', session: presentSession(session) } });
+  return { sessionId: session.id, tableId: table.id, tableName: table.name };
+}

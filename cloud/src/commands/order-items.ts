@@ -1,0 +1,88 @@
+// Moving order items: staff moves by the shared transition table, and the course firer.
+import {
+  hasFired,
+  isHeld,
+  KITCHEN_VISIBLE_STATES,
+  type KitchenItem,
+  type OrderItem,
+  type OrderItemState,
+  staffItemTransition,
+  toKitchenItem,
+} from '@tablewise/shared';
+import type { Db, Queryable, Trx, VenueActor } from '../context.js';
+import { actorRef } from '../context.js';
+import { conflict, notFound } from '../errors.js';
+import { presentOrderItem } from '../presenters/index.js';
+import {
+  findItemInVenue,
+  listKitchenItems,
+  lockDueItems,
+  setItemStatus,
+  venuesWithDueItems,
+} from '../repositories/orders.js';
+import type { OrderItemRow } from '../repositories/rows.js';
+import { appendEvent } from '../realtime/append-event.js';
+
+interface Author {
+  orgId: string;
+  userId?: string | null;
+  terminalId?: string | null;
+}
+
+async function moveItem(trx: Trx, author: Author, row: OrderItemRow, to: OrderItemState, now: Date): Promise<OrderItemRow> {
+  const updated = await setItemStatus(trx, row.id, to, now);
+  await appendEvent(trx, {
+    orgId: author.orgId,
+    venueId: row.venue_id,
+    userId: author.userId ?? null,
+    terminalId: author.terminalId ?? null,
+    event: { type: 'order.item.status.changed', item: presentOrderItem(updated), from: row.status as OrderItemState, to },
+    at: now,
+  });
+  return updated;
+}
+
+export async function getItem(q: Queryable, actor: VenueActor, id: string): Promise<OrderItem> {
+  const row = await findItemInVenue(q, actor.venueId, id);
+  if (!row) throw notFound('Order item');
+  return presentOrderItem(row);
+}
+
+export async function kitchenItems(q: Queryable, actor: VenueActor): Promise<KitchenItem[]> {
+  const rows = await listKitchenItems(q, actor.venueId, KITCHEN_VISIBLE_STATES);
+  return rows.map((row) => toKitchenItem(presentOrderItem(row), row.table_number));
+}
+
+export async function changeItemStatus(
+  trx: Trx,
+  actor: VenueActor,
+  id: string,
+  to: OrderItemState,
+  now: Date,
+): Promise<OrderItem> {
+  let row = await findItemInVenue(trx, actor.venueId, id, { forUpdate: true });
+  if (!row) throw notFound('Order item');
+  const ref = actorRef(actor);
+  const author = { orgId: actor.orgId, userId: ref.userId, terminalId: ref.terminalId };
+  // Right after a restart the firer may not have run yet: an item whose course is due is fired
+  // first (with its own event), so the kitchen's move applies to what the kitchen sees.
+  if (isHeld(row.status as OrderItemState) && hasFired(row.fire_at, now)) {
+    row = await moveItem(trx, { orgId: actor.orgId }, row, 'SENT_TO_KITCHEN', now);
+  }
+  const verdict = staffItemTransition(row.status as OrderItemState, to);
+  if (!verdict.ok) throw conflict(verdict.reason, 'transition_refused');
+  return presentOrderItem(await moveItem(trx, author, row, to, now));
+}
+
+/** Sends every held item whose fire time has come to the kitchen; one transaction per venue. */
+export async function fireDueItems(db: Db, now: Date): Promise<number> {
+  let fired = 0;
+  for (const venue of await venuesWithDueItems(db, now)) {
+    fired += await db.transaction(async (trx) => {
+      const due = await lockDueItems(trx, venue.venue_id, now);
+      for (const row of due) await moveItem(trx, { orgId: venue.org_id }, row, 'SENT_TO_KITCHEN', now);
+      return due.length;
+    });
+  }
+  return fired;
+}

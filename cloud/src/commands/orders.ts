@@ -1,0 +1,125 @@
+// Placing an order. Prices come from the menu in the database and fire times from the shared
+// course rule; the client's prices and courseTiming are never trusted.
+import {
+  billTotals,
+  chooseModifiers,
+  type ChosenModifier,
+  type Course,
+  courseFireTimes,
+  type CreateOrderRequest,
+  formatCents,
+  initialItemStatus,
+  lineCents,
+  MESSAGES,
+  type Order,
+  toCents,
+} from '@tablewise/shared';
+import type { z } from 'zod';
+import { randomUUID } from 'node:crypto';
+import type { Actor, Trx } from '../context.js';
+import { actorRef } from '../context.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { modifierGroupsOf, presentOrder } from '../presenters/index.js';
+import { findMenuItems } from '../repositories/menu.js';
+import { findOrderById, insertOrder, listItemsOfOrders, type NewOrderItem } from '../repositories/orders.js';
+import { findSessionInVenue } from '../repositories/sessions.js';
+import { appendEvent } from '../realtime/append-event.js';
+
+type CreateOrderInput = z.output<typeof CreateOrderRequest>;
+
+export async function loadOrder(trx: Trx, id: string): Promise<Order | null> {
+  const row = await findOrderById(trx, id);
+  if (!row) return null;
+  return presentOrder(row, await listItemsOfOrders(trx, [row.id]));
+}
+
+export async function createOrder(
+  trx: Trx,
+  actor: Actor,
+  input: CreateOrderInput,
+  now: Date,
+): Promise<{ order: Order; created: boolean }> {
+  // A guest orders only for their own session; another id looks like one that does not exist.
+  if (actor.kind === 'guest' && input.sessionId !== actor.sessionId) throw notFound('Session');
+  const session = await findSessionInVenue(trx, actor.venueId, input.sessionId);
+  if (!session) throw notFound('Session');
+  if (session.status !== 'ACTIVE') throw conflict(MESSAGES.sessionClosed, 'session_closed');
+
+  if (input.id) {
+    const existing = await findOrderById(trx, input.id);
+    if (existing) {
+      if (existing.session_id !== session.id) throw conflict('Order already exists', 'order_exists');
+      // The same client-made id again: the order was placed already; answer it, create nothing.
+      return { order: presentOrder(existing, await listItemsOfOrders(trx, [existing.id])), created: false };
+    }
+  }
+
+  const menu = await findMenuItems(trx, { orgId: session.org_id, venueId: session.venue_id }, input.items.map((l) => l.menuItemId));
+  const byId = new Map(menu.map((m) => [m.id, m]));
+  const fireTimes = courseFireTimes(input.items.map((l) => l.course), now);
+  const orderId = input.id ?? randomUUID();
+
+  const priced = input.items.map((line, index) => {
+    const item = byId.get(line.menuItemId);
+    if (!item) throw notFound('Menu item');
+    if (!item.is_available) throw conflict(MESSAGES.menuItemUnavailable(item.name), 'menu_item_unavailable');
+    const choice = chooseModifiers(item.name, modifierGroupsOf(item), line.modifiers);
+    if (!choice.ok) throw badRequest(MESSAGES.invalidField(`items.${index}.modifiers`, choice.reason), 'invalid_field');
+    const cents = lineCents({
+      unitPriceCents: toCents(item.price),
+      modifierPriceCents: choice.modifiers.map((m: ChosenModifier) => toCents(m.price)),
+      quantity: line.quantity,
+    });
+    const fireAt = fireTimes.get(line.course as Course) ?? now;
+    const row: NewOrderItem = {
+      id: randomUUID(),
+      org_id: session.org_id,
+      venue_id: session.venue_id,
+      order_id: orderId,
+      menu_item_id: item.id,
+      menu_item_name: item.name,
+      station: item.station,
+      prep_time: item.prep_time,
+      quantity: line.quantity,
+      unit_price: formatCents(cents.unit),
+      total_price: formatCents(cents.total),
+      notes: line.specialInstructions || null,
+      modifiers_json: choice.modifiers,
+      course: line.course,
+      status: initialItemStatus(fireAt, now),
+      fire_at: fireAt,
+      sort_order: index,
+      created_at: now,
+    };
+    return { row, pricing: { unitPriceCents: cents.unit, modifierPriceCents: [], quantity: line.quantity } };
+  });
+
+  const totals = billTotals(priced.map((p) => p.pricing));
+  await insertOrder(
+    trx,
+    {
+      id: orderId,
+      org_id: session.org_id,
+      venue_id: session.venue_id,
+      session_id: session.id,
+      status: 'CONFIRMED',
+      subtotal: formatCents(totals.subtotal),
+      tax: formatCents(totals.tax),
+      total: formatCents(totals.total),
+      created_at: now,
+    },
+    priced.map((p) => p.row),
+  );
+  const order = await loadOrder(trx, orderId);
+  if (!order) throw new Error('Order vanished after insert');
+  const ref = actorRef(actor);
+  await appendEvent(trx, {
+    orgId: session.org_id,
+    venueId: session.venue_id,
+    userId: ref.userId,
+    terminalId: ref.terminalId,
+    event: { type: 'order.created', order },
+    at: now,
+  });
+  return { order, created: true };
+}

@@ -1,0 +1,49 @@
+// What a terminal reads to build and keep its replica.
+import type { EventsAfterAnswer, LiveEvent, SnapshotAnswer } from '@tablewise/shared';
+import type { Db, Queryable, TerminalActor, VenueActor } from '../context.js';
+import { notFound } from '../errors.js';
+import { presentMenuItem, presentOrder, presentPrinter, presentTable, presentVenue } from '../presenters/index.js';
+import { listEventsAfter } from '../repositories/events.js';
+import { listMenuItems } from '../repositories/menu.js';
+import { listItemsOfOrders, listOpenOrders } from '../repositories/orders.js';
+import { listPrinters } from '../repositories/printers.js';
+import { listTables } from '../repositories/tables.js';
+import { findVenue } from '../repositories/venues.js';
+
+/** Everything a replica needs, read in one REPEATABLE READ snapshot so `seq` matches the data. */
+export async function snapshot(db: Db, actor: VenueActor | TerminalActor): Promise<SnapshotAnswer> {
+  return db.transaction(
+    async (trx) => {
+      const venue = await findVenue(trx, actor.venueId);
+      if (!venue) throw notFound('Venue');
+      const [tables, menu, orders, printers] = await Promise.all([
+        listTables(trx, venue.id),
+        listMenuItems(trx, { orgId: venue.org_id, venueId: venue.id }),
+        listOpenOrders(trx, venue.id),
+        listPrinters(trx, venue.id),
+      ]);
+      const items = await listItemsOfOrders(trx, orders.map((o) => o.id));
+      return {
+        seq: Number(venue.event_seq),
+        venue: presentVenue(venue),
+        tables: tables.map(presentTable),
+        menuItems: menu.map(presentMenuItem),
+        orders: orders.map((o) => presentOrder(o, items)),
+        printers: printers.map(presentPrinter),
+      };
+    },
+    { isolationLevel: 'repeatable read' },
+  );
+}
+
+export const MAX_EVENTS_PAGE = 500;
+
+export async function eventsAfter(q: Queryable, venueId: string, after: number, limit: number): Promise<EventsAfterAnswer> {
+  const rows = await listEventsAfter(q, venueId, after, limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    events: page.map((r) => r.payload_json as LiveEvent),
+    lastSeq: page.at(-1)?.seq ?? after,
+    hasMore: rows.length > limit,
+  };
+}

@@ -1,0 +1,27 @@
+// Pairing and revoking terminals. The credential is shown once; only its SHA-256 is kept.
+import { randomUUID } from 'node:crypto';
+import type { StaffActor, Trx } from '../context.js';
+import { notFound } from '../errors.js';
+import { presentTerminal } from '../presenters/index.js';
+import { findTerminalInVenue, insertTerminal, revokeTerminal } from '../repositories/terminals.js';
+import { randomToken, sha256Hex } from '../security/tokens.js';
+
+export async function createTerminal(trx: Trx, staff: StaffActor, name: string) {
+  const credential = randomToken(32);
+  const row = await insertTerminal(trx, {
+    id: randomUUID(),
+    org_id: staff.orgId,
+    venue_id: staff.venueId,
+    name,
+    credential_hash: sha256Hex(credential),
+  });
+  return { terminal: presentTerminal(row), credential };
+}
+
+export async function revokeTerminalOfVenue(trx: Trx, staff: StaffActor, id: string, now: Date) {
+  const existing = await findTerminalInVenue(trx, staff.venueId, id);
+  if (!existing) throw notFound('Terminal');
+  const row = await revokeTerminal(trx, id, now);
+  if (!row) throw notFound('Terminal');
+  return presentTerminal(row);
+}

@@ -1,0 +1,79 @@
+// What every route and command is given: the database, the clock and the secrets. The clock is
+// injectable so course firing can be tested without waiting.
+import type { Role, User } from '@tablewise/shared';
+import type { Knex } from 'knex';
+import type { Db } from './db/connect.js';
+
+export type { Db } from './db/connect.js';
+export type Trx = Knex.Transaction;
+/** Either a transaction or the pool: reads that need no transaction take this. */
+export type Queryable = Knex | Knex.Transaction;
+
+export interface AppDeps {
+  db: Db;
+  /** Signs QR tokens and guest cookies. */
+  secret: string;
+  /** The origin guests reach, used in QR URLs (no trailing slash). */
+  publicUrl: string;
+  now: () => Date;
+  log: (line: string) => void;
+}
+
+export interface StaffActor {
+  kind: 'staff';
+  authSessionId: string;
+  user: User;
+  orgId: string;
+  venueId: string;
+  role: Role;
+  permissions: string[];
+}
+
+export interface TerminalActor {
+  kind: 'terminal';
+  terminalId: string;
+  name: string;
+  orgId: string;
+  venueId: string;
+}
+
+export interface GuestActor {
+  kind: 'guest';
+  sessionId: string;
+  orgId: string;
+  venueId: string;
+  tableId: string | null;
+}
+
+/** Staff and terminals act for a venue with the same rights for the skeleton's calls. */
+export type VenueActor = StaffActor | TerminalActor;
+export type Actor = StaffActor | TerminalActor | GuestActor;
+
+/** Every principal a request carries; a browser may hold a staff and a guest cookie at once. */
+export interface Principals {
+  staff?: StaffActor;
+  terminal?: TerminalActor;
+  guest?: GuestActor;
+}
+
+export interface AppState {
+  requestId: string;
+  principals: Principals;
+  body: unknown;
+}
+
+/** The id an event or idempotency record names as its author. */
+export function actorRef(actor: Actor): { userId: string | null; terminalId: string | null; principal: string } {
+  switch (actor.kind) {
+    case 'staff':
+      return { userId: actor.user.id, terminalId: null, principal: `staff:${actor.user.id}` };
+    case 'terminal':
+      return { userId: null, terminalId: actor.terminalId, principal: `terminal:${actor.terminalId}` };
+    case 'guest':
+      return { userId: null, terminalId: null, principal: `guest:${actor.sessionId}` };
+    default: {
+      const never: never = actor;
+      throw new Error(`Unknown actor ${String(never)}`);
+    }
+  }
+}

@@ -1,0 +1,34 @@
+// The one place errors become answers: {message} with the factory's status (spec 1 section 8).
+// Only unexpected errors are logged; their details never reach the client.
+import { MESSAGES } from '@tablewise/shared';
+import type Koa from 'koa';
+import type { AppDeps, AppState } from '../context.js';
+import { AppError } from '../errors.js';
+
+export function errorHandler(deps: Pick<AppDeps, 'log'>): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+        ctx.status = 404;
+        ctx.body = { message: MESSAGES.notFound('Route') };
+      }
+    } catch (error) {
+      if (error instanceof AppError) {
+        ctx.status = error.status;
+        ctx.body = error.body();
+        return;
+      }
+      const status = (error as { status?: unknown }).status;
+      if (typeof status === 'number' && status >= 400 && status < 500) {
+        // Koa's own client errors (a static file not found, a malformed cookie).
+        ctx.status = status;
+        ctx.body = { message: (error as Error).message };
+        return;
+      }
+      deps.log(`[${ctx.state.requestId ?? '-'}] ${ctx.method} ${ctx.path} failed: ${(error as Error).stack ?? error}`);
+      ctx.status = 500;
+      ctx.body = { message: MESSAGES.internalError };
+    }
+  };
+}

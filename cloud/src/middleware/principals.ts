@@ -1,0 +1,106 @@
+// Resolves every principal a request carries: a staff session cookie, a terminal credential, a
+// guest session cookie. Routes then pick the one they need (policies/principals.ts).
+import { GUEST_SESSION_COOKIE, MESSAGES, STAFF_SESSION_COOKIE } from '@tablewise/shared';
+import type Koa from 'koa';
+import type { AppDeps, AppState, GuestActor, Principals, Queryable, StaffActor, TerminalActor } from '../context.js';
+import { unauthorized } from '../errors.js';
+import { resolveStaffScope } from '../policies/staff-scope.js';
+import { presentUser } from '../presenters/index.js';
+import { findLiveAuthSession } from '../repositories/auth-sessions.js';
+import { findSession } from '../repositories/sessions.js';
+import { findActiveTerminalByCredentialHash } from '../repositories/terminals.js';
+import { findUserById, listRolesOfUser } from '../repositories/users.js';
+import { findVenueInOrg } from '../repositories/venues.js';
+import { sha256Hex, verifyGuestCookie } from '../security/tokens.js';
+
+export const VENUE_HEADER = 'X-Venue-Id';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface CredentialSources {
+  staffToken?: string | undefined;
+  terminalCredential?: string | undefined;
+  guestCookie?: string | undefined;
+  requestedVenueId?: string | undefined;
+}
+
+/** `Authorization: Terminal <credential>` → the credential. */
+export function terminalCredentialOf(header: string | undefined): string | undefined {
+  const match = /^Terminal\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+export async function resolvePrincipals(
+  deps: Pick<AppDeps, 'db' | 'secret' | 'now'>,
+  sources: CredentialSources,
+): Promise<Principals> {
+  const principals: Principals = {};
+  if (sources.terminalCredential) {
+    principals.terminal = await resolveTerminal(deps.db, sources.terminalCredential);
+    if (!principals.terminal) throw unauthorized(MESSAGES.terminalCredentialInvalid);
+  }
+  if (sources.staffToken) {
+    principals.staff = await resolveStaff(deps.db, sources.staffToken, sources.requestedVenueId, deps.now());
+  }
+  if (sources.guestCookie) {
+    principals.guest = await resolveGuest(deps.db, deps.secret, sources.guestCookie);
+  }
+  return principals;
+}
+
+async function resolveTerminal(q: Queryable, credential: string): Promise<TerminalActor | undefined> {
+  const row = await findActiveTerminalByCredentialHash(q, sha256Hex(credential));
+  if (!row) return undefined;
+  return { kind: 'terminal', terminalId: row.id, name: row.name, orgId: row.org_id, venueId: row.venue_id };
+}
+
+async function resolveStaff(
+  q: Queryable,
+  token: string,
+  requestedVenueId: string | undefined,
+  now: Date,
+): Promise<StaffActor | undefined> {
+  const authSessionId = sha256Hex(token);
+  const session = await findLiveAuthSession(q, authSessionId, now);
+  if (!session) return undefined;
+  const [user, roles] = await Promise.all([findUserById(q, session.user_id), listRolesOfUser(q, session.user_id)]);
+  if (!user) return undefined;
+  const requested = requestedVenueId && UUID.test(requestedVenueId) ? requestedVenueId : null;
+  const requestedVenueInOrg = requested ? Boolean(await findVenueInOrg(q, session.org_id, requested)) : false;
+  const scope = resolveStaffScope({
+    roles,
+    orgId: session.org_id,
+    defaultVenueId: session.venue_id,
+    requestedVenueId: requested,
+    requestedVenueInOrg,
+  });
+  if (!scope) return undefined;
+  return { kind: 'staff', authSessionId, user: presentUser(user), ...scope };
+}
+
+async function resolveGuest(q: Queryable, secret: string, cookie: string): Promise<GuestActor | undefined> {
+  const sessionId = verifyGuestCookie(secret, cookie);
+  if (!sessionId) return undefined;
+  const session = await findSession(q, sessionId);
+  if (!session) return undefined;
+  return {
+    kind: 'guest',
+    sessionId: session.id,
+    orgId: session.org_id,
+    venueId: session.venue_id,
+    tableId: session.table_id,
+  };
+}
+
+export function principalsMiddleware(deps: Pick<AppDeps, 'db' | 'secret' | 'now'>): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    ctx.state.principals = ctx.path.startsWith('/api')
+      ? await resolvePrincipals(deps, {
+          staffToken: ctx.cookies.get(STAFF_SESSION_COOKIE),
+          terminalCredential: terminalCredentialOf(ctx.get('Authorization')),
+          guestCookie: ctx.cookies.get(GUEST_SESSION_COOKIE),
+          requestedVenueId: ctx.get(VENUE_HEADER) || undefined,
+        })
+      : {};
+    await next();
+  };
+}

@@ -1,0 +1,163 @@
+// Rows to the shared schemas' shapes. Every answer the API gives goes through one of these.
+import {
+  type ChosenModifier,
+  type DiningSession,
+  type MenuItem,
+  ModifierGroup,
+  type Order,
+  type OrderItem,
+  type Printer,
+  type Table,
+  type Terminal,
+  type User,
+  type Venue,
+} from '@tablewise/shared';
+import { z } from 'zod';
+import type {
+  MenuItemRow,
+  OrderItemRow,
+  OrderRow,
+  PrinterRow,
+  SessionRow,
+  TableRow,
+  TerminalRow,
+  UserRow,
+  VenueRow,
+} from '../repositories/rows.js';
+
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+/** numeric(12,2) comes back as "12.50" already; this keeps the wire format when a driver differs. */
+const money = (v: string | number) => (typeof v === 'number' ? v.toFixed(2) : v);
+
+export function presentUser(row: UserRow): User {
+  return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name };
+}
+
+export function presentVenue(row: VenueRow): Venue {
+  return { id: row.id, organizationId: row.org_id, name: row.name, address: row.address, timezone: row.tz };
+}
+
+export function presentTerminal(row: TerminalRow): Terminal {
+  return { id: row.id, venueId: row.venue_id, name: row.name, revokedAt: isoOrNull(row.revoked_at) };
+}
+
+export function presentTable(row: TableRow): Table {
+  return {
+    id: row.id,
+    venueId: row.venue_id,
+    name: row.name,
+    number: row.number,
+    shape: row.shape as Table['shape'],
+    capacity: row.capacity,
+    capacityMin: row.capacity_min,
+    capacityMax: row.capacity_max,
+    xPosition: Number(row.x_position),
+    yPosition: Number(row.y_position),
+    rotation: Number(row.rotation),
+    zone: row.zone,
+    state: row.state as Table['state'],
+    holdExpiresAt: isoOrNull(row.hold_expires_at),
+    partyName: row.party_name,
+    guestCount: row.guest_count,
+    timeSeated: isoOrNull(row.time_seated),
+  };
+}
+
+const ModifierGroups = z.array(ModifierGroup);
+
+/** The item's modifier groups; a malformed stored schema shows as none rather than failing the menu. */
+export function modifierGroupsOf(row: MenuItemRow): MenuItem['modifiersSchema'] {
+  const parsed = ModifierGroups.safeParse(row.modifiers_schema);
+  return parsed.success ? parsed.data : [];
+}
+
+export function presentMenuItem(row: MenuItemRow): MenuItem {
+  return {
+    id: row.id,
+    venueId: row.venue_id,
+    name: row.name,
+    description: row.description,
+    price: money(row.price),
+    category: row.category,
+    isAvailable: row.is_available,
+    imageUrl: row.image_url,
+    allergens: row.allergens ?? [],
+    prepTime: row.prep_time,
+    calories: row.calories,
+    isVegetarian: row.is_vegetarian,
+    isVegan: row.is_vegan,
+    isGlutenFree: row.is_gluten_free,
+    isSpicy: row.is_spicy,
+    isPopular: row.is_popular,
+    station: row.station,
+    modifiersSchema: modifierGroupsOf(row),
+  };
+}
+
+export function presentSession(row: SessionRow): DiningSession {
+  return {
+    id: row.id,
+    venueId: row.venue_id,
+    tableId: row.table_id,
+    partySize: row.party_size,
+    guestName: row.guest_name,
+    status: row.status as DiningSession['status'],
+    startedAt: iso(row.started_at),
+    closedAt: isoOrNull(row.closed_at),
+  };
+}
+
+export function presentOrderItem(row: OrderItemRow): OrderItem {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    venueId: row.venue_id,
+    menuItemId: row.menu_item_id,
+    menuItemName: row.menu_item_name,
+    station: row.station,
+    prepTime: row.prep_time,
+    quantity: row.quantity,
+    unitPrice: money(row.unit_price),
+    totalPrice: money(row.total_price),
+    notes: row.notes,
+    modifiers: (row.modifiers_json ?? []) as ChosenModifier[],
+    course: row.course as OrderItem['course'],
+    status: row.status as OrderItem['status'],
+    fireAt: iso(row.fire_at),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export function presentOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
+  return {
+    id: row.id,
+    venueId: row.venue_id,
+    sessionId: row.session_id,
+    tableId: row.table_id,
+    tableName: row.table_name,
+    status: row.status as Order['status'],
+    subtotal: money(row.subtotal),
+    tax: money(row.tax),
+    total: money(row.total),
+    createdAt: iso(row.created_at),
+    items: items.filter((i) => i.order_id === row.id).map(presentOrderItem),
+  };
+}
+
+export function presentPrinter(row: PrinterRow): Printer {
+  return {
+    id: row.id,
+    venueId: row.venue_id,
+    name: row.name,
+    location: row.location,
+    type: row.type,
+    station: row.station,
+    connection: row.connection as Printer['connection'],
+    host: row.host,
+    port: row.port,
+    terminalId: row.terminal_id,
+    status: row.status as Printer['status'],
+  };
+}

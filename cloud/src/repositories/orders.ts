@@ -1,0 +1,119 @@
+import type { OrderItemState } from '@tablewise/shared';
+import type { Queryable, Trx } from '../context.js';
+import type { OrderItemRow, OrderRow } from './rows.js';
+
+export interface NewOrder {
+  id: string;
+  org_id: string;
+  venue_id: string;
+  session_id: string;
+  status: string;
+  subtotal: string;
+  tax: string;
+  total: string;
+  created_at: Date;
+}
+
+export type NewOrderItem = Omit<OrderItemRow, 'modifiers_json' | 'updated_at'> & { modifiers_json: unknown };
+
+/** Orders with their session's table, which the presenters show. */
+function ordersWithTable(q: Queryable) {
+  return q<OrderRow>('orders as o')
+    .leftJoin('sessions as s', 's.id', 'o.session_id')
+    .leftJoin('tables as t', 't.id', 's.table_id')
+    .select('o.*', 't.id as table_id', 't.name as table_name');
+}
+
+export async function insertOrder(trx: Trx, order: NewOrder, items: readonly NewOrderItem[]): Promise<void> {
+  await trx('orders').insert({ ...order, updated_at: order.created_at });
+  if (items.length > 0) {
+    await trx('order_items').insert(
+      items.map((item) => ({ ...item, modifiers_json: JSON.stringify(item.modifiers_json), updated_at: item.created_at })),
+    );
+  }
+}
+
+export async function findOrderById(q: Queryable, id: string): Promise<OrderRow | undefined> {
+  return ordersWithTable(q).where('o.id', id).first();
+}
+
+export async function findOrderInVenue(q: Queryable, venueId: string, id: string): Promise<OrderRow | undefined> {
+  return ordersWithTable(q).where({ 'o.id': id, 'o.venue_id': venueId }).first();
+}
+
+/** Orders still being served: not closed, or of a session that is still active. */
+export async function listOpenOrders(q: Queryable, venueId: string): Promise<OrderRow[]> {
+  return ordersWithTable(q)
+    .where('o.venue_id', venueId)
+    .andWhere((w) => w.whereNot('o.status', 'CLOSED').orWhere('s.status', 'ACTIVE'))
+    .orderBy([{ column: 'o.created_at' }, { column: 'o.id' }]);
+}
+
+export async function listItemsOfOrders(q: Queryable, orderIds: readonly string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return q<OrderItemRow>('order_items')
+    .whereIn('order_id', [...orderIds])
+    .orderBy([{ column: 'created_at' }, { column: 'sort_order' }, { column: 'id' }]);
+}
+
+export async function listOrderIdsOfSession(q: Queryable, sessionId: string): Promise<string[]> {
+  const rows: Array<{ id: string }> = await q('orders').where({ session_id: sessionId }).select('id');
+  return rows.map((r) => r.id);
+}
+
+export async function findItemInVenue(
+  q: Queryable,
+  venueId: string,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<OrderItemRow | undefined> {
+  const query = q<OrderItemRow>('order_items').where({ id, venue_id: venueId });
+  if (opts.forUpdate) query.forUpdate();
+  return query.first();
+}
+
+export async function setItemStatus(trx: Trx, id: string, status: OrderItemState, at: Date): Promise<OrderItemRow> {
+  const [row] = await trx<OrderItemRow>('order_items').where({ id }).update({ status, updated_at: at }).returning('*');
+  if (!row) throw new Error(`Order item ${id} does not exist`);
+  return row;
+}
+
+export interface KitchenRow extends OrderItemRow {
+  table_number: string | null;
+}
+
+export async function listKitchenItems(
+  q: Queryable,
+  venueId: string,
+  states: readonly OrderItemState[],
+): Promise<KitchenRow[]> {
+  return q<KitchenRow>('order_items as i')
+    .join('orders as o', 'o.id', 'i.order_id')
+    .leftJoin('sessions as s', 's.id', 'o.session_id')
+    .leftJoin('tables as t', 't.id', 's.table_id')
+    .where('i.venue_id', venueId)
+    .whereIn('i.status', [...states])
+    .select('i.*', 't.number as table_number')
+    .orderBy([{ column: 'i.created_at' }, { column: 'i.sort_order' }, { column: 'i.id' }]);
+}
+
+const HELD: OrderItemState[] = ['CREATED', 'CONFIRMED'];
+
+/** Venues that have held items whose fire time has come. */
+export async function venuesWithDueItems(q: Queryable, now: Date): Promise<Array<{ venue_id: string; org_id: string }>> {
+  return q('order_items').whereIn('status', HELD).andWhere('fire_at', '<=', now).distinct('venue_id', 'org_id');
+}
+
+/**
+ * A venue's due held items, locked. SKIP LOCKED lets several cloud instances run the firer at
+ * once: an item another instance is firing is skipped, and once fired it no longer matches.
+ */
+export async function lockDueItems(trx: Trx, venueId: string, now: Date): Promise<OrderItemRow[]> {
+  return trx<OrderItemRow>('order_items')
+    .where({ venue_id: venueId })
+    .whereIn('status', HELD)
+    .andWhere('fire_at', '<=', now)
+    .orderBy([{ column: 'fire_at' }, { column: 'created_at' }, { column: 'sort_order' }])
+    .forUpdate()
+    .skipLocked();
+}

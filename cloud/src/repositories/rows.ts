@@ -1,0 +1,169 @@
+// Row shapes as the driver returns them (snake_case; numeric as string, timestamptz as Date,
+// jsonb as object, bigint as number). Presenters turn them into the shared schemas.
+
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+export interface UserRoleRow {
+  id: string;
+  user_id: string;
+  organization_id: string;
+  venue_id: string | null;
+  role: string;
+  permissions: string[];
+}
+
+export interface VenueRow {
+  id: string;
+  org_id: string;
+  name: string;
+  address: string | null;
+  tz: string;
+  event_seq: number;
+}
+
+export interface AuthSessionRow {
+  id: string;
+  user_id: string;
+  org_id: string;
+  venue_id: string;
+  expires_at: Date;
+}
+
+export interface TerminalRow {
+  id: string;
+  org_id: string;
+  venue_id: string;
+  name: string;
+  credential_hash: string;
+  last_mutation_seq: number;
+  revoked_at: Date | null;
+}
+
+export interface TableRow {
+  id: string;
+  org_id: string;
+  venue_id: string;
+  number: string;
+  name: string;
+  shape: string;
+  capacity: number;
+  capacity_min: number;
+  capacity_max: number;
+  x_position: string;
+  y_position: string;
+  rotation: string;
+  zone: string | null;
+  state: string;
+  hold_expires_at: Date | null;
+  party_name: string | null;
+  guest_count: number | null;
+  time_seated: Date | null;
+  is_accessible: boolean;
+  updated_at: Date;
+}
+
+export interface MenuItemRow {
+  id: string;
+  org_id: string;
+  venue_id: string | null;
+  name: string;
+  description: string | null;
+  price: string;
+  category: string;
+  is_available: boolean;
+  image_url: string | null;
+  allergens: string[];
+  prep_time: number | null;
+  calories: number | null;
+  is_vegetarian: boolean;
+  is_vegan: boolean;
+  is_gluten_free: boolean;
+  is_spicy: boolean;
+  is_popular: boolean;
+  station: string | null;
+  modifiers_schema: unknown;
+}
+
+export interface SessionRow {
+  id: string;
+  org_id: string;
+  venue_id: string;
+  table_id: string | null;
+  party_size: number;
+  guest_name: string | null;
+  status: string;
+  started_at: Date;
+  closed_at: Date | null;
+}
+
+export interface OrderRow {
+  id: string;
+  org_id: string;
+  venue_id: string;
+  session_id: string;
+  status: string;
+  subtotal: string;
+  tax: string;
+  total: string;
+  created_at: Date;
+  /** Joined from the session's table. */
+  table_id: string | null;
+  table_name: string | null;
+}
+
+export interface OrderItemRow {
+  id: string;
+  org_id: string;
+  venue_id: string;
+  order_id: string;
+  menu_item_id: string;
+  menu_item_name: string;
+  station: string | null;
+  prep_time: number | null;
+  quantity: number;
+  unit_price: string;
+  total_price: string;
+  notes: string | null;
+  modifiers_json: unknown;
+  course: string;
+  status: string;
+  fire_at: Date;
+  sort_order: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface EventRow {
+  seq: number;
+  payload_json: unknown;
+}
+
+export interface IdempotencyRow {
+  org_id: string;
+  key: string;
+  principal: string;
+  method: string;
+  path: string;
+  status_code: number;
+  response_json: unknown;
+}
+
+export interface PrinterRow {
+  id: string;
+  venue_id: string;
+  name: string;
+  location: string | null;
+  type: string;
+  station: string | null;
+  connection: string;
+  host: string | null;
+  port: number | null;
+  terminal_id: string | null;
+  status: string;
+}

@@ -1,0 +1,38 @@
+import type { Queryable, Trx } from '../context.js';
+import type { TerminalRow } from './rows.js';
+
+export async function insertTerminal(
+  q: Queryable,
+  row: Pick<TerminalRow, 'id' | 'org_id' | 'venue_id' | 'name' | 'credential_hash'>,
+): Promise<TerminalRow> {
+  const [inserted] = await q<TerminalRow>('terminals').insert(row).returning('*');
+  if (!inserted) throw new Error('Terminal insert returned nothing');
+  return inserted;
+}
+
+export async function findActiveTerminalByCredentialHash(q: Queryable, hash: string): Promise<TerminalRow | undefined> {
+  return q<TerminalRow>('terminals').where({ credential_hash: hash }).whereNull('revoked_at').first();
+}
+
+export async function findTerminalInVenue(q: Queryable, venueId: string, id: string): Promise<TerminalRow | undefined> {
+  return q<TerminalRow>('terminals').where({ id, venue_id: venueId }).first();
+}
+
+export async function revokeTerminal(q: Queryable, id: string, at: Date): Promise<TerminalRow | undefined> {
+  const [row] = await q<TerminalRow>('terminals')
+    .where({ id })
+    .update({ revoked_at: q.raw('coalesce(revoked_at, ?)', [at]) } as never)
+    .returning('*');
+  return row;
+}
+
+/** Locks the terminal's row (serialising its mutations) and reads the last applied sequence. */
+export async function lockTerminalSeq(trx: Trx, id: string): Promise<number> {
+  const row = await trx<TerminalRow>('terminals').where({ id }).forUpdate().first('last_mutation_seq');
+  if (!row) throw new Error(`Terminal ${id} does not exist`);
+  return Number(row.last_mutation_seq);
+}
+
+export async function setTerminalSeq(trx: Trx, id: string, seq: number, at: Date): Promise<void> {
+  await trx('terminals').where({ id }).update({ last_mutation_seq: seq, last_seen_at: at });
+}

@@ -1,0 +1,15 @@
+import type { Queryable } from '../context.js';
+import type { UserRoleRow, UserRow } from './rows.js';
+
+export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
+  return q<UserRow>('users').whereRaw('lower(email) = lower(?)', [email.trim()]).first();
+}
+
+export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
+  return q<UserRow>('users').where({ id }).first();
+}
+
+/** A user's roles, oldest first: the first one decides the default organization at login. */
+export async function listRolesOfUser(q: Queryable, userId: string): Promise<UserRoleRow[]> {
+  return q<UserRoleRow>('user_roles').where({ user_id: userId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+}

@@ -1,0 +1,76 @@
+import {
+  GUEST_SESSION_COOKIE,
+  GuestCheckinRequest,
+  type GuestCheckinAnswer,
+  Id,
+  ScanTableRequest,
+} from '@tablewise/shared';
+import { checkIn, scanTable, tableQr, verifiedTarget } from '../../commands/guest.js';
+import type { AppDeps } from '../../context.js';
+import { notFound, parseOr400 } from '../../errors.js';
+import { presentSession } from '../../presenters/index.js';
+import { findSession } from '../../repositories/sessions.js';
+import { findTableInVenue } from '../../repositories/tables.js';
+import { requireGuest, requireVenueActor } from '../../policies/principals.js';
+import { signGuestCookie } from '../../security/tokens.js';
+import { type AppRouter, type Ctx, mutate, newRouter, ok } from '../http.js';
+
+const GUEST_COOKIE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+function setGuestCookie(ctx: Ctx, secret: string, sessionId: string): void {
+  ctx.cookies.set(GUEST_SESSION_COOKIE, signGuestCookie(secret, sessionId), {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: GUEST_COOKIE_MAX_AGE_MS,
+    secure: ctx.secure,
+    overwrite: true,
+  });
+}
+
+export function guestRouter(deps: AppDeps): AppRouter {
+  const router = newRouter();
+
+  router.get('/api/tables/:id/qr', async (ctx) => {
+    const actor = requireVenueActor(ctx);
+    if (!Id.safeParse(ctx.params.id).success) throw notFound('Table');
+    ctx.body = await tableQr(deps, actor, ctx.params.id as string);
+  });
+
+  router.post('/api/guest/scan-table', async (ctx) => {
+    const input = parseOr400(ScanTableRequest, ctx.state.body ?? {});
+    ctx.body = await scanTable(deps, input);
+  });
+
+  router.post('/api/guest/checkin', async (ctx) => {
+    const input = parseOr400(GuestCheckinRequest, ctx.state.body ?? {});
+    // The token names the venue, and so the organization that owns the idempotency record.
+    const { venue, target } = await verifiedTarget(deps.db, deps.secret, input.token);
+    const answer = await mutate(ctx, deps, { principal: `qr:${target.tableId}`, orgId: venue.org_id }, async (trx) => {
+      const result = await checkIn(trx, deps, input);
+      const query = new URLSearchParams({ sessionId: result.sessionId, tableId: result.tableId });
+      const body: GuestCheckinAnswer = {
+        success: true,
+        type: 'session_created',
+        sessionId: result.sessionId,
+        tableId: result.tableId,
+        tableName: result.tableName,
+        redirectUrl: `/guest/table-confirmation?${query.toString()}`,
+      };
+      return ok(body);
+    });
+    // A replayed check-in sets the cookie too: the phone that retried is the one seated.
+    const sessionId = (answer.body as GuestCheckinAnswer | undefined)?.sessionId;
+    if (answer.status === 200 && sessionId) setGuestCookie(ctx, deps.secret, sessionId);
+  });
+
+  router.get('/api/guest/session', async (ctx) => {
+    const guest = requireGuest(ctx);
+    const session = await findSession(deps.db, guest.sessionId);
+    if (!session) throw notFound('Session');
+    const table = session.table_id ? await findTableInVenue(deps.db, session.venue_id, session.table_id) : undefined;
+    ctx.body = { session: presentSession(session), tableName: table?.name ?? null };
+  });
+
+  return router;
+}

@@ -1,0 +1,71 @@
+// Small helpers every router shares: the router type, and turning a request into a mutation.
+import Router, { type RouterContext } from '@koa/router';
+import { IDEMPOTENCY_HEADER, TERMINAL_MUTATION_SEQ_HEADER } from '@tablewise/shared';
+import type { Actor, AppDeps, AppState, Trx } from '../context.js';
+import { actorRef } from '../context.js';
+import { invalidField } from '../errors.js';
+import { type Answer, runMutation } from '../mutations.js';
+
+export type Ctx = RouterContext<AppState>;
+export type AppRouter = Router<AppState>;
+
+export function newRouter(): AppRouter {
+  return new Router<AppState>();
+}
+
+export function send(ctx: Ctx, answer: Answer): void {
+  ctx.status = answer.status;
+  ctx.body = answer.body;
+  if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
+}
+
+function idempotencyKeyOf(ctx: Ctx): string | undefined {
+  const key = ctx.get(IDEMPOTENCY_HEADER).trim();
+  if (!key) return undefined;
+  if (key.length > 200) throw invalidField(IDEMPOTENCY_HEADER, 'must be at most 200 characters');
+  return key;
+}
+
+function terminalSeqOf(ctx: Ctx): number | undefined {
+  const raw = ctx.get(TERMINAL_MUTATION_SEQ_HEADER).trim();
+  if (!raw) return undefined;
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) {
+    throw invalidField(TERMINAL_MUTATION_SEQ_HEADER, 'must be a whole number of at least 1');
+  }
+  return Number(raw);
+}
+
+/**
+ * Runs a mutation for `actor`, honouring Idempotency-Key and, from a terminal, the mutation
+ * sequence; `orgId` owns the idempotency record (the actor's organization).
+ */
+export async function mutate(
+  ctx: Ctx,
+  deps: AppDeps,
+  actor: Actor | { principal: string; orgId: string },
+  effect: (trx: Trx) => Promise<Answer>,
+): Promise<Answer> {
+  const principal = 'kind' in actor ? actorRef(actor).principal : actor.principal;
+  const seq = 'kind' in actor && actor.kind === 'terminal' ? terminalSeqOf(ctx) : undefined;
+  const key = idempotencyKeyOf(ctx);
+  const answer = await runMutation(
+    deps,
+    {
+      orgId: actor.orgId,
+      principal,
+      method: ctx.method,
+      path: ctx.path,
+      ...(key ? { idempotencyKey: key } : {}),
+      ...('kind' in actor && actor.kind === 'terminal' && seq !== undefined
+        ? { terminal: { id: actor.terminalId, seq } }
+        : {}),
+    },
+    effect,
+  );
+  send(ctx, answer);
+  return answer;
+}
+
+export function ok(body: unknown, status = 200): Answer {
+  return { status, body };
+}

@@ -1,0 +1,21 @@
+import type { MenuAnswer, MenuItem } from '@tablewise/shared';
+import type { AppDeps } from '../../context.js';
+import { presentMenuItem } from '../../presenters/index.js';
+import { listMenuItems } from '../../repositories/menu.js';
+import { requireAnyActor } from '../../policies/principals.js';
+import { type AppRouter, newRouter } from '../http.js';
+
+export function menuRouter(deps: AppDeps): AppRouter {
+  const router = newRouter();
+
+  router.get('/api/menu', async (ctx) => {
+    const actor = requireAnyActor(ctx);
+    const items = (await listMenuItems(deps.db, { orgId: actor.orgId, venueId: actor.venueId })).map(presentMenuItem);
+    const groupedByCategory: Record<string, MenuItem[]> = {};
+    for (const item of items) (groupedByCategory[item.category] ??= []).push(item);
+    const answer: MenuAnswer = { items, groupedByCategory };
+    ctx.body = answer;
+  });
+
+  return router;
+}

@@ -1,0 +1,54 @@
+// Credentials and signatures. Stored secrets are SHA-256 digests; QR tokens and guest cookies are
+// HMAC-SHA256 signed so a guest cannot forge another table or another session.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** A random token for a cookie or device credential (32 bytes, base64url). */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+function sign(secret: string, purpose: string, data: string): string {
+  // The purpose is part of the signed text so a QR signature can never pass as a cookie's.
+  return createHmac('sha256', secret).update(`${purpose}\n${data}`).digest('base64url');
+}
+
+function sameSignature(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface QrTarget {
+  venueId: string;
+  tableId: string;
+}
+
+export function signQrToken(secret: string, target: QrTarget): string {
+  const data = Buffer.from(`${target.venueId}:${target.tableId}`).toString('base64url');
+  return `${data}.${sign(secret, 'qr', data)}`;
+}
+
+export function verifyQrToken(secret: string, token: string): QrTarget | null {
+  const [data, signature, ...rest] = token.trim().split('.');
+  if (!data || !signature || rest.length > 0) return null;
+  if (!sameSignature(signature, sign(secret, 'qr', data))) return null;
+  const [venueId, tableId] = Buffer.from(data, 'base64url').toString('utf8').split(':');
+  if (!venueId || !tableId || !UUID.test(venueId) || !UUID.test(tableId)) return null;
+  return { venueId, tableId };
+}
+
+export function signGuestCookie(secret: string, sessionId: string): string {
+  return `${sessionId}.${sign(secret, 'guest', sessionId)}`;
+}
+
+export function verifyGuestCookie(secret: string, value: string): string | null {
+  const [sessionId, signature, ...rest] = value.split('.');
+  if (!sessionId || !signature || rest.length > 0 || !UUID.test(sessionId)) return null;
+  return sameSignature(signature, sign(secret, 'guest', sessionId)) ? sessionId : null;
+}

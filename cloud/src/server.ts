@@ -1,0 +1,88 @@
+// One cloud instance: the HTTP API, the /ws hub on the same server, and the course firer.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.js';
+import type { Db } from './context.js';
+import { createNotifier } from './db/notify.js';
+import { type CourseFirer, startCourseFirer } from './realtime/course-firer.js';
+import { LiveHub } from './realtime/hub.js';
+
+export interface StartCloudOptions {
+  db: Db;
+  /** The PostgreSQL server's URL, for the hub's LISTEN connection (omit on embedded PGlite). */
+  databaseUrl?: string;
+  port?: number;
+  host?: string;
+  /** The origin guests reach (QR URLs); defaults to the server's own URL. */
+  publicUrl?: string;
+  secret: string;
+  guestWebDir?: string;
+  staffWebDir?: string;
+  fireIntervalMs?: number;
+  /** The clock; injectable for tests of course firing. */
+  now?: () => Date;
+  /** Request and error log; silent when not given. */
+  log?: (line: string) => void;
+  /** How often the hub re-reads venues with sockets in case a notification was lost. */
+  hubSafetyPollMs?: number;
+}
+
+export interface RunningCloud {
+  url: string;
+  port: number;
+  /** Runs one course-firing pass now. */
+  fireDueCourses(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud> {
+  if (!opts.secret) throw new Error('startCloud needs a secret (APP_SECRET) to sign QR tokens and guest cookies');
+  const log = opts.log ?? (() => {});
+  const now = opts.now ?? (() => new Date());
+  const host = opts.host ?? '127.0.0.1';
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`;
+  const publicUrl = (opts.publicUrl ?? url).replace(/\/+$/, '');
+
+  const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log };
+  const app = createApp({ ...deps, guestWebDir: opts.guestWebDir, staffWebDir: opts.staffWebDir });
+  server.on('request', app.callback());
+
+  let hub: LiveHub | undefined;
+  let firer: CourseFirer | undefined;
+  const notifier = await createNotifier(opts.db, {
+    ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
+    onReconnect: () => hub?.refreshAll(),
+  });
+  try {
+    hub = new LiveHub(deps, opts.hubSafetyPollMs ? { safetyPollMs: opts.hubSafetyPollMs } : {});
+    await hub.start(server, notifier);
+    firer = startCourseFirer(deps, opts.fireIntervalMs ?? 1000);
+  } catch (error) {
+    await notifier.close();
+    server.close();
+    throw error;
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    fireDueCourses: () => (firer as CourseFirer).tick(),
+    close() {
+      closing ??= (async () => {
+        await firer?.stop();
+        await hub?.close();
+        await notifier.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// Serves the built guest site and staff app. Guest routes (/guest/*, /qr, /qr/*) fall back to
+// the guest index.html, every other non-API path to the staff index.html (both are SPAs). Assets
+// are looked up in the staff build, then the guest build, because both may be built with base '/'.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type Koa from 'koa';
+import send from 'koa-send';
+import type { AppState } from './context.js';
+
+export interface StaticSites {
+  guestWebDir?: string | undefined;
+  staffWebDir?: string | undefined;
+}
+
+const isGuestPath = (p: string) => p === '/guest' || p.startsWith('/guest/') || p === '/qr' || p.startsWith('/qr/');
+
+async function isFile(root: string | undefined, rel: string): Promise<boolean> {
+  if (!root) return false;
+  const full = path.resolve(root, `.${rel}`);
+  // A path that climbs out of the site's folder is never served.
+  if (!full.startsWith(path.resolve(root) + path.sep)) return false;
+  return stat(full).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+}
+
+async function serve(ctx: Koa.Context, root: string, rel: string): Promise<void> {
+  const immutable = rel.startsWith('/assets/');
+  ctx.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  await send(ctx, rel, { root });
+}
+
+export function staticSites(sites: StaticSites): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api') || ctx.path === '/ws') {
+      return next();
+    }
+    let rel: string;
+    try {
+      rel = decodeURIComponent(ctx.path);
+    } catch {
+      return next();
+    }
+    if (isGuestPath(rel)) {
+      const inside = rel.replace(/^\/guest(?=\/|$)/, '') || '/';
+      if (inside !== '/' && (await isFile(sites.guestWebDir, inside))) return serve(ctx, sites.guestWebDir as string, inside);
+      if (await isFile(sites.guestWebDir, '/index.html')) return serve(ctx, sites.guestWebDir as string, '/index.html');
+      return next();
+    }
+    if (rel !== '/' && (await isFile(sites.staffWebDir, rel))) return serve(ctx, sites.staffWebDir as string, rel);
+    if (rel !== '/' && (await isFile(sites.guestWebDir, rel))) return serve(ctx, sites.guestWebDir as string, rel);
+    if (await isFile(sites.staffWebDir, '/index.html')) return serve(ctx, sites.staffWebDir as string, '/index.html');
+    return next();
+  };
+}
