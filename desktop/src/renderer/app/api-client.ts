@@ -1,0 +1,74 @@
+// The one way the staff app talks to its server: same origin, cookies always, JSON both ways.
+// Every non-OK answer becomes an ApiError whose message follows spec 1 section 8.
+import { ErrorBody } from '@tablewise/shared';
+import type { z } from 'zod';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+  }
+
+  /** The server's human-readable `message`, when the body is the spec's error shape. */
+  get serverMessage(): string | null {
+    try {
+      const parsed = ErrorBody.safeParse(JSON.parse(this.bodyText));
+      return parsed.success ? parsed.data.message : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** What a toast shows for a failure: the server's message, else the screen's fallback. */
+export function toastMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  return fallback;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiClientOptions {
+  /** Empty in the browser (relative to the page's origin); an absolute origin in tests. */
+  baseUrl?: string;
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface ApiClient {
+  request(method: HttpMethod, path: string, body?: unknown): Promise<unknown>;
+  get<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>>;
+  post<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.infer<S>>;
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function request(method: HttpMethod, path: string, body?: unknown): Promise<unknown> {
+    const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
+    if (method !== 'GET' && body !== undefined) {
+      init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+      init.body = JSON.stringify(body);
+    }
+    const response = await doFetch(`${baseUrl}${path}`, init);
+    const text = await response.text();
+    if (!response.ok) throw new ApiError(response.status, text, response.statusText);
+    return text === '' ? null : JSON.parse(text);
+  }
+
+  return {
+    request,
+    async get(path, schema) {
+      return schema.parse(await request('GET', path));
+    },
+    async post(path, body, schema) {
+      return schema.parse(await request('POST', path, body));
+    },
+  };
+}
+
+export const api = createApiClient();

@@ -1,0 +1,14 @@
+// The screens this build of the staff app has. The sidebar shows the registry features whose
+// paths appear here, so a group with no screens stays hidden.
+import type { ReactNode } from 'react';
+import { KitchenDisplay } from '../features/kitchen-display/components/kitchen-display.js';
+
+export interface Screen {
+  path: string;
+  element: ReactNode;
+}
+
+export const SCREENS: readonly Screen[] = [{ path: '/kitchen-display', element: <KitchenDisplay /> }];
+
+/** Where '/' leads while this build has no dashboard screen. */
+export const HOME_PATH = '/kitchen-display';

@@ -1,0 +1,27 @@
+import { ItemStatusAnswer, type ItemStatusRequest, KITCHEN_TEXTS } from '@tablewise/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, toastMessage } from '../../../app/api-client.js';
+import { useToast } from '../../../components/toast.js';
+import { kitchenItemsQueryOptions } from './get-kitchen-items.js';
+
+export interface UpdateItemStatusInput extends ItemStatusRequest {
+  id: string;
+}
+
+export function updateItemStatus({ id, status }: UpdateItemStatusInput) {
+  return api.post(`/api/order-items/${encodeURIComponent(id)}/status`, { status }, ItemStatusAnswer);
+}
+
+export function useUpdateItemStatus() {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  return useMutation({
+    mutationFn: updateItemStatus,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: kitchenItemsQueryOptions().queryKey }),
+    onError: (error) => {
+      // a 409 means someone else moved the item first: show why, and show the item as it is now
+      toast({ title: KITCHEN_TEXTS.statusChangeFailed, description: toastMessage(error, error.message), variant: 'destructive' });
+      void queryClient.invalidateQueries({ queryKey: kitchenItemsQueryOptions().queryKey });
+    },
+  });
+}

@@ -1,0 +1,145 @@
+// Kitchen display (spec 2 section 2.6): Station, Expo and Analytics views over one read.
+import {
+  KITCHEN_PRIORITY_FILTERS,
+  KITCHEN_TEXTS,
+  type KitchenPriorityFilter,
+  matchesPriority,
+  stationCounts,
+  stationOf,
+} from '@tablewise/shared';
+import { useState } from 'react';
+import { useKitchenItems } from '../api/get-kitchen-items.js';
+import { AnalyticsView } from './analytics-view.js';
+import { ExpoView } from './expo-view.js';
+import { KitchenCard } from './kitchen-card.js';
+import { useNow } from './use-now.js';
+
+const VIEWS = ['station', 'expo', 'analytics'] as const;
+type View = (typeof VIEWS)[number];
+const VIEW_LABELS: Record<View, string> = {
+  station: KITCHEN_TEXTS.viewStation,
+  expo: KITCHEN_TEXTS.viewExpo,
+  analytics: KITCHEN_TEXTS.viewAnalytics,
+};
+const ALL = '';
+
+export function KitchenDisplay() {
+  const [view, setView] = useState<View>('station');
+  const [autoRefresh, setAutoRefresh] = useState(true);
+  const [station, setStation] = useState<string>(ALL);
+  const [priority, setPriority] = useState<KitchenPriorityFilter>('all');
+  const now = useNow();
+  const query = useKitchenItems({ autoRefresh });
+  const items = query.data ?? [];
+
+  return (
+    <section className="kitchen">
+      <div className="page-head">
+        <h1>{KITCHEN_TEXTS.title}</h1>
+        <div className="segmented" role="tablist" aria-label="View">
+          {VIEWS.map((v) => (
+            <button
+              key={v}
+              type="button"
+              role="tab"
+              aria-selected={view === v}
+              className={view === v ? 'active' : ''}
+              onClick={() => setView(v)}
+            >
+              {VIEW_LABELS[v]}
+            </button>
+          ))}
+        </div>
+        <label className="toggle">
+          <input type="checkbox" checked={autoRefresh} onChange={(e) => setAutoRefresh(e.target.checked)} />
+          {KITCHEN_TEXTS.autoRefresh}
+        </label>
+      </div>
+      {query.isPending && <p className="page-status">{KITCHEN_TEXTS.loading}</p>}
+      {query.isError && (
+        <p className="form-error" role="alert">
+          {query.error.message}
+        </p>
+      )}
+      {query.isSuccess && view === 'station' && (
+        <StationView
+          items={items}
+          now={now}
+          station={station}
+          onStation={setStation}
+          priority={priority}
+          onPriority={setPriority}
+        />
+      )}
+      {query.isSuccess && view === 'expo' && <ExpoView items={items} />}
+      {query.isSuccess && view === 'analytics' && <AnalyticsView items={items} now={now} />}
+    </section>
+  );
+}
+
+interface StationViewProps {
+  items: NonNullable<ReturnType<typeof useKitchenItems>['data']>;
+  now: Date;
+  station: string;
+  onStation: (s: string) => void;
+  priority: KitchenPriorityFilter;
+  onPriority: (p: KitchenPriorityFilter) => void;
+}
+
+function StationView({ items, now, station, onStation, priority, onPriority }: StationViewProps) {
+  const byPriority = items.filter((i) => matchesPriority(i, priority));
+  const counts = stationCounts(byPriority);
+  const shown = byPriority
+    .filter((i) => station === ALL || stationOf(i) === station)
+    // fired work first, oldest first; held items wait at the end
+    .sort((a, b) => Number(a.held) - Number(b.held) || Date.parse(a.createdAt) - Date.parse(b.createdAt));
+
+  return (
+    <>
+      <div className="filters">
+        <div className="tabs" role="tablist" aria-label={KITCHEN_TEXTS.station}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={station === ALL}
+            className={station === ALL ? 'active' : ''}
+            onClick={() => onStation(ALL)}
+          >
+            {KITCHEN_TEXTS.allStations} <span className="count">{byPriority.length}</span>
+          </button>
+          {[...counts].map(([name, count]) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={station === name}
+              className={station === name ? 'active' : ''}
+              onClick={() => onStation(name)}
+            >
+              {name} <span className="count">{count}</span>
+            </button>
+          ))}
+        </div>
+        <label className="select">
+          {KITCHEN_TEXTS.priority}
+          <select value={priority} onChange={(e) => onPriority(e.target.value as KitchenPriorityFilter)}>
+            {KITCHEN_PRIORITY_FILTERS.map((p) => (
+              <option key={p} value={p}>
+                {KITCHEN_TEXTS.priorityLabels[p]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {shown.length === 0 ? (
+        <p className="empty">{KITCHEN_TEXTS.noItems}</p>
+      ) : (
+        <div className="card-grid">
+          {shown.map((item) => (
+            <KitchenCard key={item.id} item={item} now={now} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

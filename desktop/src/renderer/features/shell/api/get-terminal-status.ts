@@ -1,0 +1,29 @@
+import { TerminalStatusAnswer } from '@tablewise/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '../../../app/api-client.js';
+
+export const terminalStatusKey = ['api', 'terminal', 'status'] as const;
+
+/** The terminal core's sync status; null on the cloud, which has no such call (404). */
+export async function getTerminalStatus(): Promise<TerminalStatusAnswer | null> {
+  try {
+    return await api.get('/api/terminal/status', TerminalStatusAnswer);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** On a terminal the core also pushes `terminal.status`; the slow poll covers a quiet channel. */
+export const TERMINAL_STATUS_POLL_MS = 15_000;
+
+export const terminalStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: terminalStatusKey,
+    queryFn: getTerminalStatus,
+    refetchInterval: (query) => (query.state.data ? TERMINAL_STATUS_POLL_MS : false),
+  });
+
+export function useTerminalStatus() {
+  return useQuery(terminalStatusQueryOptions());
+}

@@ -1,0 +1,47 @@
+import { MESSAGES, TERMINAL_TEXTS } from '@tablewise/shared';
+import { useDismissRejectedChange } from '../api/dismiss-rejected-change.js';
+import { useTerminalStatus } from '../api/get-terminal-status.js';
+
+/** On a terminal: says when the cloud is unreachable and lists changes the cloud refused. */
+export function TerminalBanner() {
+  const status = useTerminalStatus();
+  const dismiss = useDismissRejectedChange();
+  const data = status.data;
+  if (!data) return null;
+  const { rejected, pending } = data.outbox;
+  if (data.online && rejected.length === 0) return null;
+  return (
+    <section className="terminal-banner" data-testid="terminal-banner" aria-live="polite">
+      {!data.online && (
+        <p className="banner-offline" data-testid="terminal-offline">
+          {MESSAGES.offlineBanner}
+          {pending > 0 && <span className="banner-count"> — {TERMINAL_TEXTS.pendingCount(pending)}</span>}
+        </p>
+      )}
+      {rejected.length > 0 && (
+        <div className="banner-rejected">
+          <h2>{MESSAGES.outboxRejectedTitle}</h2>
+          <p>{TERMINAL_TEXTS.rejectedCount(rejected.length)}</p>
+          <ul>
+            {rejected.map((change) => (
+              <li key={change.id} data-testid="rejected-change" data-change-id={change.id}>
+                <span className="rejected-message">{change.message}</span>
+                <span className="rejected-call">
+                  {change.method} {change.path}
+                </span>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={dismiss.isPending && dismiss.variables === change.id}
+                  onClick={() => dismiss.mutate(change.id)}
+                >
+                  {TERMINAL_TEXTS.dismiss}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
