@@ -1,10 +1,20 @@
-import { GuestCheckinAnswer, type GuestCheckinRequest } from '@tablewise/shared';
+import { GuestCheckinAnswer, type GuestCheckinRequest, IDEMPOTENCY_HEADER } from '@tablewise/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../app/api-client.js';
 
-export function checkIn(body: z.output<typeof GuestCheckinRequest>) {
-  return apiRequest('/api/guest/checkin', GuestCheckinAnswer, { method: 'POST', body });
+export interface CheckinAttempt {
+  /** Made once per submission and reused when the guest retries after a network error. */
+  key: string;
+  body: z.output<typeof GuestCheckinRequest>;
+}
+
+export function checkIn(attempt: CheckinAttempt) {
+  return apiRequest('/api/guest/checkin', GuestCheckinAnswer, {
+    method: 'POST',
+    body: attempt.body,
+    headers: { [IDEMPOTENCY_HEADER]: attempt.key },
+  });
 }
 
 export function useCheckIn() {

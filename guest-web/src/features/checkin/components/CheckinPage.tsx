@@ -11,11 +11,12 @@ import {
   partySizeLabel,
   resolveCheckinContext,
 } from '@tablewise/shared';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { failureText } from '../../../app/api-client.js';
+import { ApiError, failureText } from '../../../app/api-client.js';
 import { readRaw, remove, STORAGE_KEYS, storeSessionId, writeJson, writeRaw } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
+import { newUuid } from '../../../app/uuid.js';
 import { useCheckIn } from '../api/checkin.js';
 
 type Occasion = (typeof OCCASIONS)[number];
@@ -51,6 +52,7 @@ export function CheckinPage() {
   const [needsAccessibility, setNeedsAccessibility] = useState(false);
   const [needsHighChair, setNeedsHighChair] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,22 +81,34 @@ export function CheckinPage() {
     setErrors({});
     const failed = (description: string) =>
       toast({ title: MESSAGES.checkinFailedTitle, description, variant: 'destructive' });
-    checkIn.mutate(parsed.data, {
-      onSuccess: (answer) => {
-        if (!answer.success) {
-          failed(answer.error ?? MESSAGES.checkinFailed);
-          return;
-        }
-        if (answer.sessionId) storeSessionId(answer.sessionId);
-        const destination = checkinDestination(answer);
-        if (!destination) {
-          failed(answer.error ?? MESSAGES.checkinFailed);
-          return;
-        }
-        navigate(destination);
+    // The same form pressed again after a lost answer must not seat the party twice.
+    const fingerprint = JSON.stringify(parsed.data);
+    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { key: newUuid(), fingerprint };
+    const key = attempt.current.key;
+    checkIn.mutate(
+      { key, body: parsed.data },
+      {
+        onSuccess: (answer) => {
+          attempt.current = null;
+          if (!answer.success) {
+            failed(answer.error ?? MESSAGES.checkinFailed);
+            return;
+          }
+          if (answer.sessionId) storeSessionId(answer.sessionId);
+          const destination = checkinDestination(answer);
+          if (!destination) {
+            failed(answer.error ?? MESSAGES.checkinFailed);
+            return;
+          }
+          navigate(destination);
+        },
+        onError: (error) => {
+          // An answer from the cloud is final for this key; only a lost answer is retried with it.
+          if (error instanceof ApiError) attempt.current = null;
+          failed(failureText(error, MESSAGES.checkinFailed));
+        },
       },
-      onError: (error) => failed(failureText(error, MESSAGES.checkinFailed)),
-    });
+    );
   };
 
   return (

@@ -1,0 +1,164 @@
+// A by-hand run of the guest flow against a real cloud (its own database on the PostgreSQL
+// server) in real Chromium: QR link, check-in, confirmation, menu, cart, order, live status.
+// Run: npm run build -w guest-web && npx tsx guest-web/smoke/guest-flow.ts
+// Screenshots go to $SMOKE_SHOTS (default /tmp/guest-smoke).
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { seedDemo } from '../../cloud/src/db/seed/demo.js';
+import { startCloud } from '../../cloud/src/server.js';
+import { createTestDatabase } from '../../cloud/src/test/database.js';
+import { signIn, tableQrUrl } from '../../scripts/demo.js';
+
+const shots = process.env.SMOKE_SHOTS ?? '/tmp/guest-smoke';
+mkdirSync(shots, { recursive: true });
+const guestWebDir = fileURLToPath(new URL('../dist', import.meta.url));
+
+function check(condition: unknown, what: string): void {
+  if (!condition) throw new Error(`Smoke check failed: ${what}`);
+  console.log(`ok - ${what}`);
+}
+
+const database = await createTestDatabase();
+const seed = await seedDemo(database.db);
+const cloud = await startCloud({
+  db: database.db,
+  databaseUrl: database.url,
+  secret: 'smoke-secret-'.repeat(3),
+  guestWebDir,
+});
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') console.log(`  [browser ${m.type()}] ${m.text()}`);
+  });
+
+  // Unknown guest path
+  await page.goto(`${cloud.url}/guest/nowhere`);
+  await page.getByText('404 Page Not Found').waitFor();
+  check(true, 'unknown guest path shows the 404 page');
+
+  // Table QR in table mode
+  const qr = new URL(await tableQrUrl({ cloudUrl: cloud.url, tableId: seed.tableIds[0] as string }));
+  const token = qr.searchParams.get('token') as string;
+  await page.goto(`${cloud.url}/qr/table?token=${encodeURIComponent(token)}`);
+  await page.waitForURL(/\/guest\/checkin\?/);
+  check(
+    new URL(page.url()).searchParams.get('tableId') === seed.tableIds[0],
+    'table scan lands on check-in with the table',
+  );
+
+  // Bad token shows the server's message
+  const bad = await browser.newPage();
+  await bad.goto(`${cloud.url}/guest/scan-table?token=nonsense`);
+  await bad.getByTestId('scan-error').waitFor();
+  console.log(`  scan error text: ${await bad.getByTestId('scan-error').textContent()}`);
+  await bad.close();
+
+  // Check-in: the name is required
+  await page.getByTestId('checkin-submit').click();
+  await page.getByText('Name is required').first().waitFor();
+  check(true, 'empty name is refused with "Name is required"');
+  await page.getByTestId('checkin-name').fill('Ada Smoke');
+  await page.getByTestId('checkin-party-size').selectOption('3');
+  await page.screenshot({ path: `${shots}/1-checkin.png`, fullPage: true });
+  await page.getByTestId('checkin-submit').click();
+  await page.waitForURL(/\/guest\/table-confirmation/);
+  await page.getByText('Table Confirmed!').waitFor();
+  console.log(`  table: ${await page.getByTestId('table-name').textContent()}`);
+  await page.screenshot({ path: `${shots}/2-confirmation.png`, fullPage: true });
+  await page.getByTestId('to-menu').click();
+  await page.waitForURL(/\/guest\/menu/);
+
+  // Menu
+  await page.getByTestId('menu-item').first().waitFor();
+  const names = await page.getByTestId('menu-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-name')));
+  console.log(`  menu: ${names.join(', ')}`);
+  await page.screenshot({ path: `${shots}/3-menu.png`, fullPage: true });
+  await page.getByTestId('menu-search').fill('zzzz-nothing');
+  check((await page.getByTestId('menu-item').count()) === 0, 'search with no match hides every dish');
+  await page.getByTestId('menu-search').fill('');
+
+  // First dish: quantity 2, every required single-choice group picked, course appetizer
+  await page.getByTestId('menu-item').first().click();
+  const dialog = page.getByTestId('item-dialog');
+  await dialog.waitFor();
+  await page.getByTestId('item-quantity').fill('2');
+  for (const group of await dialog.getByTestId('modifier-group').all()) {
+    const radios = group.locator('input[type=radio]:not(:checked)');
+    if ((await radios.count()) > 0) await radios.first().check();
+  }
+  await page.getByTestId('item-course').selectOption('appetizer');
+  await page.screenshot({ path: `${shots}/4-dialog.png`, fullPage: true });
+  await page.getByTestId('add-to-cart').click();
+  await dialog.waitFor({ state: 'detached' });
+
+  // A drink fires at once
+  const drinkName = names.at(-1) as string;
+  await page.locator(`[data-testid=menu-item][data-name="${drinkName}"]`).click();
+  for (const group of await dialog.getByTestId('modifier-group').all()) {
+    const radios = group.locator('input[type=radio]:not(:checked)');
+    if ((await radios.count()) > 0) await radios.first().check();
+  }
+  await page.getByTestId('item-course').selectOption('drink');
+  await page.getByTestId('add-to-cart').click();
+  await dialog.waitFor({ state: 'detached' });
+
+  await page.getByTestId('open-cart').click();
+  await page.getByTestId('cart').waitFor();
+  console.log(`  cart total: ${await page.getByTestId('cart-total').textContent()}`);
+  await page.screenshot({ path: `${shots}/5-cart.png`, fullPage: true });
+
+  // The cart survives a reload
+  await page.reload();
+  await page.getByTestId('open-cart').click();
+  check((await page.getByTestId('cart-line').count()) === 2, 'the cart survives a reload');
+
+  await page.getByTestId('place-order').click();
+  await page.waitForURL(/\/guest\/order-status\?sessionId=/);
+  await page.getByTestId('order-line').first().waitFor();
+  const statuses = await page
+    .getByTestId('order-line')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+  console.log(`  statuses: ${statuses.join(', ')}`);
+  await page.screenshot({ path: `${shots}/6-status.png`, fullPage: true });
+
+  // Staff start preparing the drink; the guest sees it live
+  const cookie = await signIn(cloud.url);
+  const kitchen = (await (
+    await fetch(`${cloud.url}/api/order-items/kitchen`, { headers: { cookie } })
+  ).json()) as Array<{
+    id: string;
+    status: string;
+  }>;
+  const fired = kitchen.find((i) => i.status === 'SENT_TO_KITCHEN');
+  check(fired, 'a drink was sent to the kitchen at once');
+  const res = await fetch(`${cloud.url}/api/order-items/${fired?.id}/status`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    body: JSON.stringify({ status: 'IN_PREP' }),
+  });
+  check(res.ok, `staff moved the drink to IN_PREP (${res.status})`);
+  await page.locator('[data-testid=order-line][data-status=IN_PREP]').waitFor();
+  check(true, 'the order status page shows IN_PREP live');
+  await page.screenshot({ path: `${shots}/7-live.png`, fullPage: true });
+
+  await page.reload();
+  await page.locator('[data-testid=order-line][data-status=IN_PREP]').waitFor();
+  check(true, 'the status survives a reload');
+} finally {
+  await browser.close();
+  await cloud.close();
+  await database.drop();
+}
