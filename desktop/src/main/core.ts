@@ -2,33 +2,25 @@
 // local server, wired together. Plain Node: the Electron shell and `npm run terminal` both call
 // startTerminalCore.
 import { join } from 'node:path';
-import { ItemStatusRequest, type PrintJob, type TerminalStatusAnswer } from '@tablewise/shared';
+import { ItemStatusRequest, MESSAGES, type TerminalStatusAnswer } from '@tablewise/shared';
 import type { BackoffPolicy } from './backoff.js';
 import { Bus } from './bus.js';
 import { fireDueItems } from './kitchen/firing.js';
-import { type KitchenTicketQueue, makeDueTickets } from './kitchen/ticketing.js';
+import { makeDueTickets } from './kitchen/ticketing.js';
 import { localItemEvent } from './local-events.js';
 import { changeItemStatusLocally } from './outbox/item-status.js';
 import { OutboxPusher } from './outbox/pusher.js';
 import { type LocalServer, startLocalServer } from './server/app.js';
-import { MESSAGES } from '@tablewise/shared';
 import { openReplica, type Replica } from './sqlite/replica.js';
 import { getMeta } from './sqlite/repositories/meta.js';
+import { listPrinters } from './sqlite/repositories/venue-data.js';
 import { countPending, dismiss, listByStatus } from './sqlite/repositories/outbox.js';
 import { CloudApi } from './sync/cloud-api.js';
 import { SyncClient } from './sync/sync-client.js';
-import { createPrintQueue } from './print-queue.js';
+import { type PrintQueue, createPrintQueue } from './print-queue.js';
 
 export const DEFAULT_TERMINAL_PORT = 8181;
 export const REPLICA_FILE = 'replica.sqlite';
-
-/** The print queue as the core uses it (PrintService). */
-export interface PrintQueue extends KitchenTicketQueue {
-  start(): void;
-  stop(): void | Promise<void>;
-  listJobs(): PrintJob[];
-  retry(id: string): PrintJob | null | undefined;
-}
 
 export interface TerminalCoreOptions {
   cloudUrl: string;
@@ -129,7 +121,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
 
   let server: LocalServer;
   try {
-    if (opts.printing !== false) printQueue = await createPrintQueue(write, now);
+    if (opts.printing !== false) printQueue = createPrintQueue(write, now);
     server = await startLocalServer(
       {
         read,
@@ -161,7 +153,15 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           return done;
         },
         printJobs: () => printQueue?.listJobs() ?? [],
-        retryPrintJob: (id) => printQueue?.retry(id) ?? null,
+        retryPrintJob: (id) => {
+          if (!printQueue) return null;
+          return printQueue.retry(id);
+        },
+        testPrint: (printerId, content) => {
+          const printer = listPrinters(read).find((p) => p.id === printerId);
+          if (!printer || !printQueue) return null;
+          return printQueue.enqueueTest(printer, typeof content === 'string' ? content : '');
+        },
       },
       opts.port ?? DEFAULT_TERMINAL_PORT,
     );

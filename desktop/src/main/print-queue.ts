@@ -1,9 +1,20 @@
-// The print queue the core drives: the printing module's PrintService on the replica's writer.
-import type { PrintQueue } from './core.js';
+// The print queue the core drives: the printing module's PrintService on the replica's writer,
+// so a kitchen ticket's job and its ticketed_items marks commit in one transaction.
+import type { PrintJob, Printer } from '@tablewise/shared';
+import type { KitchenTicketQueue } from './kitchen/ticketing.js';
+import { PrintService } from './printing/service.js';
 import type { WriteDb } from './sqlite/replica.js';
 
-export async function createPrintQueue(db: WriteDb, now: () => Date): Promise<PrintQueue | null> {
-  void db;
-  void now;
-  return null;
+/** The print queue as the core uses it. */
+export interface PrintQueue extends KitchenTicketQueue {
+  start(): void;
+  stop(): Promise<void>;
+  listJobs(): PrintJob[];
+  /** Throws PrintServiceError (404, 409) when the job is unknown or not retryable. */
+  retry(id: string): PrintJob;
+  enqueueTest(printer: Printer, content: string): PrintJob;
+}
+
+export function createPrintQueue(db: WriteDb, now: () => Date): PrintQueue {
+  return new PrintService({ db: db.sql, now });
 }

@@ -16,7 +16,10 @@ export interface LocalServerDeps {
   changeItemStatus(itemId: string, status: unknown): LocalChangeResult | { ok: false; status: 400; message: string };
   dismissRejection(id: string): boolean;
   printJobs(): PrintJob[];
+  /** Null when printing is off; throws PrintServiceError when the job cannot be retried. */
   retryPrintJob(id: string): PrintJob | null;
+  /** Null when the printer is unknown (or printing is off); throws PrintServiceError on bad content. */
+  testPrint(printerId: string, content: unknown): PrintJob | null;
   staticDir?: string;
 }
 

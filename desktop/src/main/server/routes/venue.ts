@@ -9,9 +9,20 @@ import {
   toKitchenItem,
 } from '@tablewise/shared';
 import { listItemsInStates, listMenuItems, listPrinters, listTables, tableLabelsByOrder } from '../../sqlite/repositories/venue-data.js';
+import { PrintServiceError } from '../../printing/service.js';
 import { whoIs } from '../auth.js';
 import type { LocalServerDeps, StaffState } from '../deps.js';
 import { HttpError, notFound, readJson, unauthorized } from '../errors.js';
+
+/** The print queue's refusals as HTTP answers. */
+function printing<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof PrintServiceError) throw new HttpError(error.status, 'print_refused', error.message);
+    throw error;
+  }
+}
 
 export function venueRouter(deps: LocalServerDeps): Router<StaffState> {
   const router = new Router<StaffState>({ prefix: '/api' });
@@ -60,8 +71,16 @@ export function venueRouter(deps: LocalServerDeps): Router<StaffState> {
   });
 
   router.post('/print-jobs/:id/retry', (ctx) => {
-    const job = deps.retryPrintJob((ctx.params.id ?? ''));
+    const job = printing(() => deps.retryPrintJob(ctx.params.id ?? ''));
     if (!job) throw notFound('Print job');
+    ctx.body = job;
+  });
+
+  router.post('/printers/:printerId/test', async (ctx) => {
+    const body = (await readJson(ctx)) as { content?: unknown } | null;
+    const job = printing(() => deps.testPrint(ctx.params.printerId ?? '', body && typeof body === 'object' ? body.content : undefined));
+    if (!job) throw notFound('Printer');
+    ctx.status = 201;
     ctx.body = job;
   });
 

@@ -1,8 +1,9 @@
 // Every replica migration, in order. Version 2 belongs to printing (print_jobs).
 import type { Migration } from '../migration.js';
 import { migration0001 } from './0001_replica.js';
+import { migration0002 } from './0002_print_jobs.js';
 import { migration0003 } from './0003_outbox.js';
 import { migration0004 } from './0004_local_auth.js';
 import { migration0005 } from './0005_ticketed_items.js';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0003, migration0004, migration0005];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005];

@@ -1,0 +1,68 @@
+// `npm run terminal`: the terminal core without Electron.
+//   --cloud URL        (TW_CLOUD_URL)            the cloud to sync with
+//   --credential C     (TW_TERMINAL_CREDENTIAL)  the device credential (else read from <data-dir>/terminal.json)
+//   --data-dir DIR     (TW_DATA_DIR, default .data/terminal)
+//   --port N           (TW_PORT, default 8181)
+//   --static DIR       (TW_STATIC_DIR, default desktop/dist/web)
+//   --no-printing      do not drive printers
+//   --pair --email E --password P [--name N]   pair with the cloud first, keep the credential, then run
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_TERMINAL_PORT, startTerminalCore } from './core.js';
+import { CREDENTIAL_FILE, pair, readSaved } from './pairing.js';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      cloud: { type: 'string' },
+      credential: { type: 'string' },
+      'data-dir': { type: 'string' },
+      port: { type: 'string' },
+      static: { type: 'string' },
+      'no-printing': { type: 'boolean', default: false },
+      pair: { type: 'boolean', default: false },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+    },
+  });
+  const env = process.env;
+  const dataDir = resolve(values['data-dir'] ?? env.TW_DATA_DIR ?? '.data/terminal');
+  const saved = readSaved(dataDir);
+  let cloudUrl = values.cloud ?? env.TW_CLOUD_URL ?? saved?.cloudUrl;
+  let credential = values.credential ?? env.TW_TERMINAL_CREDENTIAL;
+  const portText = values.port ?? env.TW_PORT ?? String(DEFAULT_TERMINAL_PORT);
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got ${portText}`);
+  const staticDir = resolve(values.static ?? env.TW_STATIC_DIR ?? 'desktop/dist/web');
+
+  if (values.pair) {
+    if (!cloudUrl) throw new Error('--pair needs --cloud (or TW_CLOUD_URL)');
+    if (!values.email || !values.password) throw new Error('--pair needs --email and --password');
+    const paired = await pair({ cloudUrl, dataDir, email: values.email, password: values.password, name: values.name ?? 'Terminal' });
+    credential = paired.credential;
+    console.log(`Paired as terminal ${paired.terminalId}; credential kept in ${join(dataDir, CREDENTIAL_FILE)}`);
+  }
+  credential ??= saved?.credential;
+  cloudUrl ??= saved?.cloudUrl;
+  if (!cloudUrl) throw new Error('The cloud URL is required: --cloud or TW_CLOUD_URL');
+  if (!credential) throw new Error(`No terminal credential: pass --credential, set TW_TERMINAL_CREDENTIAL, or pair with --pair`);
+
+  const core = await startTerminalCore({ cloudUrl, credential, dataDir, port, staticDir, printing: !values['no-printing'] });
+  console.log(`Terminal core: ${core.url}/  (cloud ${cloudUrl}, data ${dataDir})`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await core.close().catch((error: unknown) => console.error(error));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
