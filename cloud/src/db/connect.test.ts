@@ -104,7 +104,9 @@ describe('connectDb on embedded PGlite', () => {
       Array.from({ length: 10 }, () =>
         db.transaction(async (trx) => {
           const row = await trx('counter').where({ id: 1 }).first('n');
-          await trx('counter').where({ id: 1 }).update({ n: (row?.n ?? 0) + 1 });
+          await trx('counter')
+            .where({ id: 1 })
+            .update({ n: (row?.n ?? 0) + 1 });
         }),
       ),
     );

@@ -8,11 +8,34 @@ import { closeDb, connectDb, type Db } from './connect.js';
 import { appliedMigrations, migrateDown, migrateLatest, migrationNames, rollbackAll } from './migrate.js';
 
 const TABLES = [
-  'organizations', 'venues', 'users', 'user_roles', 'restaurants', 'tables', 'menu_items', 'sessions',
-  'orders', 'order_items', 'events', 'printers', 'print_jobs', 'reservations', 'table_status_cache',
-  'tasks', 'waitlist', 'payments', 'invitations', 'org_usage_monthly', 'data_export_requests',
-  'data_deletion_requests', 'alert_deduplication', 'runners', 'delivery_runs', 'delivery_run_orders',
-  'floor_layouts', 'zones',
+  'organizations',
+  'venues',
+  'users',
+  'user_roles',
+  'restaurants',
+  'tables',
+  'menu_items',
+  'sessions',
+  'orders',
+  'order_items',
+  'events',
+  'printers',
+  'print_jobs',
+  'reservations',
+  'table_status_cache',
+  'tasks',
+  'waitlist',
+  'payments',
+  'invitations',
+  'org_usage_monthly',
+  'data_export_requests',
+  'data_deletion_requests',
+  'alert_deduplication',
+  'runners',
+  'delivery_runs',
+  'delivery_run_orders',
+  'floor_layouts',
+  'zones',
 ];
 
 async function tableNames(db: Db): Promise<string[]> {
@@ -39,7 +62,15 @@ async function tenant(db: Db) {
   const orderId = randomUUID();
   await db('organizations').insert({ id: orgId, name: 'Org' });
   await db('venues').insert({ id: venueId, org_id: orgId, name: 'Venue' });
-  await db('tables').insert({ id: tableId, org_id: orgId, venue_id: venueId, number: '1', name: 'Table 1', capacity: 4, capacity_max: 4 });
+  await db('tables').insert({
+    id: tableId,
+    org_id: orgId,
+    venue_id: venueId,
+    number: '1',
+    name: 'Table 1',
+    capacity: 4,
+    capacity_max: 4,
+  });
   await db('sessions').insert({ id: sessionId, org_id: orgId, venue_id: venueId, table_id: tableId, party_size: 2 });
   await db('orders').insert({ id: orderId, org_id: orgId, venue_id: venueId, session_id: sessionId });
   return { orgId, venueId, tableId, sessionId, orderId };
@@ -61,13 +92,45 @@ function behavesLikeTheSchema(connect: () => Promise<{ db: Db; done(): Promise<v
     const names = await tableNames(db);
     for (const table of TABLES) expect(names, table).toContain(table);
     expect(await columnsOf(db, 'reservations')).toEqual(
-      expect.arrayContaining(['org_id', 'venue_id', 'guest_contact', 'slot_start', 'slot_end', 'party_size', 'status', 'preauth_id', 'preferences_json', 'source', 'locked_table_ids']),
+      expect.arrayContaining([
+        'org_id',
+        'venue_id',
+        'guest_contact',
+        'slot_start',
+        'slot_end',
+        'party_size',
+        'status',
+        'preauth_id',
+        'preferences_json',
+        'source',
+        'locked_table_ids',
+      ]),
     );
     expect(await columnsOf(db, 'waitlist')).toEqual(
-      expect.arrayContaining(['guest_name', 'phone', 'email', 'party_size', 'quoted_min_wait', 'quoted_max_wait', 'position', 'status', 'needs_accessibility', 'needs_high_chair', 'occasion', 'notified_at']),
+      expect.arrayContaining([
+        'guest_name',
+        'phone',
+        'email',
+        'party_size',
+        'quoted_min_wait',
+        'quoted_max_wait',
+        'position',
+        'status',
+        'needs_accessibility',
+        'needs_high_chair',
+        'occasion',
+        'notified_at',
+      ]),
     );
     expect(await columnsOf(db, 'orders')).toEqual(
-      expect.arrayContaining(['priority', 'zone', 'special_instructions', 'runner_id', 'ready_at', 'estimated_delivery_minutes']),
+      expect.arrayContaining([
+        'priority',
+        'zone',
+        'special_instructions',
+        'runner_id',
+        'ready_at',
+        'estimated_delivery_minutes',
+      ]),
     );
   });
 
@@ -143,7 +206,12 @@ function behavesLikeTheSchema(connect: () => Promise<{ db: Db; done(): Promise<v
       .insert({ org_id: t.orgId, venue_id: t.venueId, runner_id: runner.id, zone: 'Patio' })
       .returning(['id', 'status']);
     expect(run.status).toBe('active');
-    await db('delivery_run_orders').insert({ org_id: t.orgId, venue_id: t.venueId, delivery_run_id: run.id, order_id: t.orderId });
+    await db('delivery_run_orders').insert({
+      org_id: t.orgId,
+      venue_id: t.venueId,
+      delivery_run_id: run.id,
+      order_id: t.orderId,
+    });
 
     const [layout] = await db('floor_layouts')
       .insert({ org_id: t.orgId, venue_id: t.venueId, components: JSON.stringify([{ id: 'c1', type: 'table' }]) })
@@ -153,11 +221,21 @@ function behavesLikeTheSchema(connect: () => Promise<{ db: Db; done(): Promise<v
 
   it('refuses bad enumeration values and broken invariants, changing nothing', async () => {
     const t = await tenant(db);
-    await expect(db('tables').where({ id: t.tableId }).update({ state: 'ON_FIRE' })).rejects.toThrow(/tables_state_check/);
+    await expect(db('tables').where({ id: t.tableId }).update({ state: 'ON_FIRE' })).rejects.toThrow(
+      /tables_state_check/,
+    );
     await expect(db('tables').where({ id: t.tableId }).update({ shape: 'STAR' })).rejects.toThrow(/tables_shape_check/);
-    await expect(db('organizations').where({ id: t.orgId }).update({ plan: 'GOLD' })).rejects.toThrow(/organizations_plan_check/);
+    await expect(db('organizations').where({ id: t.orgId }).update({ plan: 'GOLD' })).rejects.toThrow(
+      /organizations_plan_check/,
+    );
     await expect(
-      db('payments').insert({ org_id: t.orgId, venue_id: t.venueId, order_id: t.orderId, amount: '1.00', status: 'LOST' }),
+      db('payments').insert({
+        org_id: t.orgId,
+        venue_id: t.venueId,
+        order_id: t.orderId,
+        amount: '1.00',
+        status: 'LOST',
+      }),
     ).rejects.toThrow(/payments_status_check/);
     await expect(
       db('waitlist').insert({ org_id: t.orgId, venue_id: t.venueId, guest_name: '  ', party_size: 2 }),
@@ -165,8 +243,13 @@ function behavesLikeTheSchema(connect: () => Promise<{ db: Db; done(): Promise<v
     await expect(
       db('waitlist').insert({ org_id: t.orgId, venue_id: t.venueId, guest_name: 'Big party', party_size: 21 }),
     ).rejects.toThrow(/waitlist_party_size_check/);
-    await expect(db('tasks').insert({ org_id: t.orgId, venue_id: t.venueId, type: 'PAINT' })).rejects.toThrow(/tasks_type_check/);
-    expect(await db('tables').where({ id: t.tableId }).first('state', 'shape')).toEqual({ state: 'EMPTY', shape: 'CIRCLE' });
+    await expect(db('tasks').insert({ org_id: t.orgId, venue_id: t.venueId, type: 'PAINT' })).rejects.toThrow(
+      /tasks_type_check/,
+    );
+    expect(await db('tables').where({ id: t.tableId }).first('state', 'shape')).toEqual({
+      state: 'EMPTY',
+      shape: 'CIRCLE',
+    });
     expect(await db('payments').where({ order_id: t.orderId }).count({ n: '*' })).toEqual([{ n: 0 }]);
   });
 
@@ -183,7 +266,9 @@ function behavesLikeTheSchema(connect: () => Promise<{ db: Db; done(): Promise<v
     expect(await db('alert_deduplication').where({ tenant_id: t.orgId }).pluck('urgency')).toEqual(['CRITICAL']);
 
     await db('floor_layouts').insert({ org_id: t.orgId, venue_id: t.venueId });
-    await expect(db('floor_layouts').insert({ org_id: t.orgId, venue_id: t.venueId })).rejects.toThrow(/floor_layouts_live_per_venue/);
+    await expect(db('floor_layouts').insert({ org_id: t.orgId, venue_id: t.venueId })).rejects.toThrow(
+      /floor_layouts_live_per_venue/,
+    );
     await db('floor_layouts').insert({ org_id: t.orgId, venue_id: t.venueId, name: 'Café', is_template: true });
   });
 

@@ -9,12 +9,33 @@
 import type { Knex } from 'knex';
 
 const TABLE_STATES = [
-  'EMPTY', 'HOLD_SOFT', 'OCCUPIED', 'ORDERING', 'EATING', 'PAYING', 'PAYMENT_VERIFIED', 'CLEANING',
-  'QA_CHECK', 'RESERVED', 'ASSISTANCE_REQUESTED', 'EXIT_PENDING', 'PAYMENT_DUE', 'HOLD', 'MAINTENANCE',
+  'EMPTY',
+  'HOLD_SOFT',
+  'OCCUPIED',
+  'ORDERING',
+  'EATING',
+  'PAYING',
+  'PAYMENT_VERIFIED',
+  'CLEANING',
+  'QA_CHECK',
+  'RESERVED',
+  'ASSISTANCE_REQUESTED',
+  'EXIT_PENDING',
+  'PAYMENT_DUE',
+  'HOLD',
+  'MAINTENANCE',
 ];
 const ORDER_STATES = [
-  'CREATED', 'CONFIRMED', 'SENT_TO_KITCHEN', 'IN_PREP', 'READY_FOR_RUN', 'OUT_FOR_DELIVERY',
-  'DELIVERED', 'CLOSED', 'PAUSE', 'RETURN_REQUESTED',
+  'CREATED',
+  'CONFIRMED',
+  'SENT_TO_KITCHEN',
+  'IN_PREP',
+  'READY_FOR_RUN',
+  'OUT_FOR_DELIVERY',
+  'DELIVERED',
+  'CLOSED',
+  'PAUSE',
+  'RETURN_REQUESTED',
 ];
 const PLANS = ['STARTER', 'FREE', 'BASIC', 'PREMIUM', 'ENTERPRISE'];
 const SHAPES = ['CIRCLE', 'SQUARE', 'RECTANGLE', 'OVAL', 'HALFMOON', 'QUARTER', 'BOOTH'];
@@ -24,8 +45,14 @@ const PRINTER_STATUSES = ['ONLINE', 'OFFLINE', 'ERROR', 'BUSY'];
 const PRINTER_CONNECTIONS = ['tcp', 'usb'];
 const PRINT_JOB_STATUSES = ['PENDING', 'PRINTING', 'COMPLETED', 'FAILED'];
 const PRINT_JOB_TYPES = [
-  'kitchen_ticket', 'receipt', 'test', 'daily_summary', 'waitlist_ticket', 'reservation_confirmation',
-  'shift_report', 'end_of_day',
+  'kitchen_ticket',
+  'receipt',
+  'test',
+  'daily_summary',
+  'waitlist_ticket',
+  'reservation_confirmation',
+  'shift_report',
+  'end_of_day',
 ];
 const RESERVATION_STATUSES = ['CONFIRMED', 'CHECKED_IN', 'SEATED', 'CANCELLED'];
 const TASK_TYPES = ['RUN', 'CLEAN', 'QA'];
@@ -74,7 +101,12 @@ export async function up(knex: Knex): Promise<void> {
   // ---- Enumerations and invariants on the core tables ----
   await oneOf(knex, 'organizations', 'plan', PLANS);
   await oneOf(knex, 'tables', 'shape', SHAPES);
-  await check(knex, 'tables', 'tables_capacity_range_check', 'capacity_min >= 1 AND capacity_min <= capacity_max AND capacity_max <= 20');
+  await check(
+    knex,
+    'tables',
+    'tables_capacity_range_check',
+    'capacity_min >= 1 AND capacity_min <= capacity_max AND capacity_max <= 20',
+  );
   await oneOf(knex, 'user_roles', 'role', ROLES);
   await oneOf(knex, 'sessions', 'status', SESSION_STATUSES);
   await check(knex, 'sessions', 'sessions_party_size_check', 'party_size BETWEEN 1 AND 20');
@@ -94,7 +126,12 @@ export async function up(knex: Knex): Promise<void> {
     t.text('temperature');
     t.boolean('is_fragile').notNullable().defaultTo(false);
   });
-  await check(knex, 'menu_items', 'menu_items_temperature_check', `temperature IS NULL OR temperature IN (${list(TEMPERATURES)})`);
+  await check(
+    knex,
+    'menu_items',
+    'menu_items_temperature_check',
+    `temperature IS NULL OR temperature IN (${list(TEMPERATURES)})`,
+  );
 
   // ---- Reservations ----
   await knex.schema.createTable('reservations', (t) => {
@@ -234,7 +271,12 @@ export async function up(knex: Knex): Promise<void> {
   await oneOf(knex, 'waitlist', 'status', WAITLIST_STATUSES);
   await check(knex, 'waitlist', 'waitlist_party_size_check', 'party_size BETWEEN 1 AND 20');
   await check(knex, 'waitlist', 'waitlist_guest_name_check', "btrim(guest_name) <> ''");
-  await check(knex, 'waitlist', 'waitlist_quote_check', 'quoted_min_wait IS NULL OR quoted_max_wait IS NULL OR quoted_min_wait <= quoted_max_wait');
+  await check(
+    knex,
+    'waitlist',
+    'waitlist_quote_check',
+    'quoted_min_wait IS NULL OR quoted_max_wait IS NULL OR quoted_min_wait <= quoted_max_wait',
+  );
 
   // ---- Payments: one row per charge; a split bill has one row per share ----
   await knex.schema.createTable('payments', (t) => {
@@ -258,7 +300,12 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['session_id']);
   });
   await oneOf(knex, 'payments', 'status', PAYMENT_STATUSES);
-  await check(knex, 'payments', 'payments_method_check', `payment_method IS NULL OR payment_method IN (${list(PAYMENT_METHODS)})`);
+  await check(
+    knex,
+    'payments',
+    'payments_method_check',
+    `payment_method IS NULL OR payment_method IN (${list(PAYMENT_METHODS)})`,
+  );
   await check(knex, 'payments', 'payments_amount_check', 'amount >= 0 AND tip_amount >= 0');
   await check(knex, 'payments', 'payments_currency_check', "currency ~ '^[A-Z]{3}$'");
   await check(knex, 'payments', 'payments_subject_check', 'order_id IS NOT NULL OR session_id IS NOT NULL');
@@ -329,7 +376,12 @@ export async function up(knex: Knex): Promise<void> {
     timestamps(t, knex);
     t.unique(['organization_id', 'year', 'month']);
   });
-  await check(knex, 'org_usage_monthly', 'org_usage_monthly_month_check', 'month BETWEEN 1 AND 12 AND year BETWEEN 2000 AND 9999');
+  await check(
+    knex,
+    'org_usage_monthly',
+    'org_usage_monthly_month_check',
+    'month BETWEEN 1 AND 12 AND year BETWEEN 2000 AND 9999',
+  );
 
   await knex.schema.createTable('data_export_requests', (t) => {
     id(t, knex);
@@ -382,8 +434,16 @@ export async function down(knex: Knex): Promise<void> {
     t.dropIndex(['venue_id', 'created_at']);
   });
   for (const table of [
-    'alert_deduplication', 'data_deletion_requests', 'data_export_requests', 'org_usage_monthly',
-    'invitations', 'floor_layouts', 'zones', 'payments', 'waitlist', 'tasks',
+    'alert_deduplication',
+    'data_deletion_requests',
+    'data_export_requests',
+    'org_usage_monthly',
+    'invitations',
+    'floor_layouts',
+    'zones',
+    'payments',
+    'waitlist',
+    'tasks',
   ]) {
     await knex.schema.dropTableIfExists(table);
   }
@@ -392,7 +452,13 @@ export async function down(knex: Knex): Promise<void> {
     t.dropIndex(['venue_id', 'ready_at']);
     t.dropIndex(['runner_id']);
     t.dropColumns(
-      'priority', 'zone', 'special_instructions', 'runner_id', 'ready_at', 'picked_up_at', 'delivered_at',
+      'priority',
+      'zone',
+      'special_instructions',
+      'runner_id',
+      'ready_at',
+      'picked_up_at',
+      'delivered_at',
       'estimated_delivery_minutes',
     );
   });
