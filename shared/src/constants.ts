@@ -294,7 +294,6 @@ export const GUEST_FLOW = {
   exitScanDelayMs: 2_000,
   scannerMaxScansPerSecond: 5,
   scannerTimeoutMs: 30_000,
-  menuCategoryTabs: 4,
 } as const;
 export const SEAT_FILTER_PARTY_SIZES = [2, 4, 6, 8] as const;
 export const SEAT_FEATURES = ['accessibility', 'view', 'plugs', 'quiet'] as const;

@@ -20,3 +20,7 @@ export * from './schemas/forms.js';
 export * from './rules/reservations.js';
 export * from './rules/waitlist.js';
 export * from './rules/tables.js';
+export * from './rules/runner.js';
+export * from './rules/payments.js';
+export * from './rules/tasks.js';
+export * from './rules/turnover.js';

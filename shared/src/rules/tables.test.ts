@@ -95,7 +95,7 @@ describe('the table state machine', () => {
 
   it('refuses a trigger its actor may not fire, naming the actor', () => {
     const result = tableTransition('EMPTY', 'reserve', 'guest');
-    expect(result).toEqual({ ok: false, reason: 'Cannot reserve a table that is Empty (guest)' });
+    expect(result).toEqual({ ok: false, reason: 'The guest may not reserve a table' });
     expect(tableTransition('PAYING', 'paymentCompleted', 'guest').ok).toBe(false);
   });
 

@@ -206,7 +206,7 @@ function allows(move: TableMove, from: TableState): boolean {
 export function tableTransition(from: TableState, trigger: TableTrigger, actor: TableActor): TableMoveResult {
   const move = TABLE_MOVES[trigger];
   if (!move.actors.includes(actor)) {
-    return { ok: false, reason: `${MESSAGES.tableTransitionRefused(move.verb, TABLE_STATE_LABELS[from])} (${actor})` };
+    return { ok: false, reason: MESSAGES.tableActorRefused(actor, move.verb) };
   }
   if (!allows(move, from)) return { ok: false, reason: MESSAGES.tableTransitionRefused(move.verb, TABLE_STATE_LABELS[from]) };
   return { ok: true, to: move.to };

@@ -6,7 +6,6 @@ import {
   GuestCheckinForm,
   imageUploadProblem,
   OrganizationForm,
-  PARTY_SIZE_CHOICES,
   ProcessPaymentRequest,
   RESERVATION_FORM_DEFAULTS,
   ReservationForm,
@@ -40,13 +39,6 @@ describe('party size, everywhere it is entered', () => {
     expect(problems(ReservationForm, { guestName: 'A', reservationTime: TIME, partySize }).partySize).toBe(message);
     expect(problems(WaitlistAddForm, { guestName: 'A', partySize }).partySize).toBe(message);
     expect(problems(GuestCheckinForm, { partySize }).partySize).toBe(message);
-  });
-
-  it('labels say person for 1 and people otherwise', () => {
-    expect(PARTY_SIZE_CHOICES).toHaveLength(20);
-    expect(PARTY_SIZE_CHOICES[0]).toEqual({ value: 1, label: '1 person' });
-    expect(PARTY_SIZE_CHOICES[1]).toEqual({ value: 2, label: '2 people' });
-    expect(PARTY_SIZE_CHOICES[19]).toEqual({ value: 20, label: '20 people' });
   });
 });
 

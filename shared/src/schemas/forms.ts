@@ -5,7 +5,6 @@ import {
   ADMIN_PLANS,
   IMAGE_UPLOAD,
   PAYMENT_METHODS,
-  PARTY_SIZE,
   SPLIT,
   TIMEZONES,
   WAITLIST,
@@ -113,12 +112,6 @@ export const WAITLIST_FORM_DEFAULTS = {
 // ---- Guest check-in (spec 3 section 5): the call's schema without the QR context ----
 export const GuestCheckinForm = GuestCheckinRequest.omit({ tableId: true, venueId: true, token: true });
 export type GuestCheckinFormInput = z.input<typeof GuestCheckinForm>;
-
-/** The party-size choices of every form, labelled 'person' for 1 and 'people' otherwise. */
-export const PARTY_SIZE_CHOICES: readonly { value: number; label: string }[] = Array.from(
-  { length: PARTY_SIZE.max - PARTY_SIZE.min + 1 },
-  (_, i) => ({ value: PARTY_SIZE.min + i, label: MESSAGES.partySizeLabel(PARTY_SIZE.min + i) }),
-);
 
 // ---- Organization and venue (spec 3 section 5) ----
 export const OrganizationForm = z.object({
