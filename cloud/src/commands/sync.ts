@@ -16,12 +16,11 @@ export async function snapshot(db: Db, actor: VenueActor | TerminalActor): Promi
     async (trx) => {
       const venue = await findVenue(trx, actor.venueId);
       if (!venue) throw notFound('Venue');
-      const [tables, menu, orders, printers] = await Promise.all([
-        listTables(trx, venue.id),
-        listMenuItems(trx, { orgId: venue.org_id, venueId: venue.id }),
-        listOpenOrders(trx, venue.id),
-        listPrinters(trx, venue.id),
-      ]);
+      // One connection: the reads go one after another (pg refuses overlapping queries).
+      const tables = await listTables(trx, venue.id);
+      const menu = await listMenuItems(trx, { orgId: venue.org_id, venueId: venue.id });
+      const orders = await listOpenOrders(trx, venue.id);
+      const printers = await listPrinters(trx, venue.id);
       const items = await listItemsOfOrders(trx, orders.map((o) => o.id));
       return {
         seq: Number(venue.event_seq),

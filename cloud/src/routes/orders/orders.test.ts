@@ -1,0 +1,125 @@
+import { COURSE_TIMING, MESSAGES, Order } from '@tablewise/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkInGuest, Client, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
+
+let h: Harness;
+let staff: Client;
+let guest: Client;
+let sessionId: string;
+let otherSessionId: string;
+beforeAll(async () => {
+  h = await startHarness();
+  staff = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
+  ({ guest, sessionId } = await checkInGuest(h.cloud.url, staff, h.fixture.a.tableIds[0] as string));
+  ({ sessionId: otherSessionId } = await checkInGuest(h.cloud.url, staff, h.fixture.a.tableIds[1] as string));
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const count = async (table: string) => Number((await h.database.db(table).count({ n: '*' }))[0]?.n);
+
+describe('placing an order', () => {
+  it('prices from the menu, taxes once, and fires drinks at once while holding food for its course', async () => {
+    const before = Date.now();
+    const reply = await guest.post('/api/orders', {
+      sessionId,
+      items: [
+        { menuItemId: h.fixture.a.menu.lemonade, quantity: 2, course: 'drink' },
+        {
+          menuItemId: h.fixture.a.menu.burger,
+          quantity: 1,
+          course: 'main',
+          modifiers: [{ groupId: 'temp', optionIds: ['rare'] }, { groupId: 'extras', optionIds: ['cheese'] }],
+          specialInstructions: 'no onions',
+          // The client's prices are not fields the cloud reads.
+          price: '0.01',
+        },
+      ],
+      courseTiming: [{ course: 'main', fireAt: new Date(before).toISOString(), items: [] }],
+    });
+    expect(reply.status).toBe(201);
+    const order = Order.parse(reply.body);
+    // 2 × 3.50 + (12.50 + 1.25) = 20.75; tax 8.75 % = 1.815625 → 1.82.
+    expect(order).toMatchObject({ subtotal: '20.75', tax: '1.82', total: '22.57', sessionId, tableName: 'Table 1' });
+    const [drink, burger] = order.items;
+    expect(drink).toMatchObject({ menuItemName: 'Lemonade', status: 'SENT_TO_KITCHEN', unitPrice: '3.50', totalPrice: '7.00' });
+    expect(burger).toMatchObject({ menuItemName: 'Burger', status: 'CONFIRMED', unitPrice: '13.75', notes: 'no onions' });
+    expect(burger?.modifiers.map((m) => m.optionName)).toEqual(['Rare', 'Cheese']);
+    const fireIn = new Date(burger?.fireAt ?? 0).getTime() - new Date(order.createdAt).getTime();
+    expect(fireIn).toBe(COURSE_TIMING.firstCourseDelayMs);
+
+    const stored = await h.database.db('orders').where({ id: order.id }).first();
+    expect(stored).toMatchObject({ subtotal: '20.75', tax: '1.82', total: '22.57' });
+    const event = await h.database.db('events').where({ type: 'order.created' }).orderBy('seq', 'desc').first();
+    expect(event.payload_json.order).toEqual(order);
+  });
+
+  it('answers a repeat with the same Idempotency-Key with the first answer, writing nothing', async () => {
+    const body = { sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1, course: 'appetizer' }] };
+    const first = await guest.post('/api/orders', body, { key: 'order-fries-1' });
+    expect(first.status).toBe(201);
+    const orders = await count('orders');
+    const events = await count('events');
+    const second = await guest.post('/api/orders', body, { key: 'order-fries-1' });
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    expect(await count('orders')).toBe(orders);
+    expect(await count('events')).toBe(events);
+  });
+
+  it('treats concurrent repeats as one order', async () => {
+    const body = { sessionId, items: [{ menuItemId: h.fixture.a.menu.cake, quantity: 1, course: 'dessert' }] };
+    const orders = await count('orders');
+    const replies = await Promise.all([1, 2, 3].map(() => guest.post('/api/orders', body, { key: 'order-cake-race' })));
+    expect(new Set(replies.map((r) => r.body.id)).size).toBe(1);
+    expect(replies.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(await count('orders')).toBe(orders + 1);
+  });
+
+  it('refuses a key reused for a different call with 422', async () => {
+    const reply = await staff.post(`/api/order-items/${h.fixture.a.menu.fries}/status`, { status: 'IN_PREP' }, { key: 'order-fries-1' });
+    // Different principal and path: never the stored order.
+    expect(reply.status).toBe(422);
+    expect(reply.body.message).toBe(MESSAGES.idempotencyKeyReused);
+  });
+
+  it('creates one order for a client-made id sent twice', async () => {
+    const id = '7f6d1c52-4a8e-4c0e-9d61-1b7f2c3d4e5f';
+    const body = { id, sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 2 }] };
+    expect((await guest.post('/api/orders', body)).status).toBe(201);
+    const again = await guest.post('/api/orders', body);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(id);
+    expect(await h.database.db('orders').where({ id })).toHaveLength(1);
+  });
+
+  it.each([
+    ['an empty cart', () => ({ sessionId, items: [] }), 400, MESSAGES.invalidField('items', MESSAGES.emptyCart)],
+    ['a quantity of 0', () => ({ sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 0 }] }), 400, MESSAGES.invalidField('items.0.quantity', 'Quantity must be at least 1')],
+    ['an unavailable item', () => ({ sessionId, items: [{ menuItemId: h.fixture.a.menu.soldOut, quantity: 1 }] }), 409, MESSAGES.menuItemUnavailable('Truffle Pasta')],
+    ['a missing required modifier', () => ({ sessionId, items: [{ menuItemId: h.fixture.a.menu.burger, quantity: 1 }] }), 400, MESSAGES.invalidField('items.0.modifiers', MESSAGES.modifierRequired('Temperature', 'Burger'))],
+    ['an unknown modifier option', () => ({ sessionId, items: [{ menuItemId: h.fixture.a.menu.burger, quantity: 1, modifiers: [{ groupId: 'temp', optionIds: ['blue'] }] }] }), 400, MESSAGES.invalidField('items.0.modifiers', MESSAGES.unknownModifier('Burger'))],
+    ["another organization's menu item", () => ({ sessionId, items: [{ menuItemId: h.fixture.b.menu.fries, quantity: 1 }] }), 404, MESSAGES.notFound('Menu item')],
+    ["another party's session", () => ({ sessionId: otherSessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }] }), 404, MESSAGES.notFound('Session')],
+  ])('refuses %s and changes nothing', async (_name, body, status, message) => {
+    const orders = await count('orders');
+    const events = await count('events');
+    const reply = await guest.post('/api/orders', body());
+    expect(reply.status).toBe(status);
+    expect(reply.body.message).toBe(message);
+    expect(await count('orders')).toBe(orders);
+    expect(await count('events')).toBe(events);
+  });
+
+  it('answers 401 without a guest cookie or staff session', async () => {
+    const reply = await new Client(h.cloud.url).post('/api/orders', { sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }] });
+    expect(reply.status).toBe(401);
+  });
+
+  it("lets staff of another organization not order on this venue's session", async () => {
+    const beta = await loginAs(h.cloud.url, h.fixture.b.managerEmail);
+    const reply = await beta.post('/api/orders', { sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }] });
+    expect(reply.status).toBe(404);
+  });
+});
