@@ -24,3 +24,6 @@ export * from './rules/runner.js';
 export * from './rules/payments.js';
 export * from './rules/tasks.js';
 export * from './rules/turnover.js';
+export * from './rules/seat-selection.js';
+export * from './rules/floor-designer.js';
+export * from './protocol/live-events.js';
