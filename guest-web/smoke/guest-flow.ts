@@ -66,6 +66,18 @@ try {
   console.log(`  scan error text: ${await bad.getByTestId('scan-error').textContent()}`);
   await bad.close();
 
+  // Entrance mode with no such call yet, and check-in with a forged token: the server's words
+  const entrance = await browser.newPage();
+  await entrance.goto(`${cloud.url}/qr?token=abc`);
+  await entrance.getByTestId('scan-error').waitFor();
+  console.log(`  entrance scan error text: ${await entrance.getByTestId('scan-error').textContent()}`);
+  await entrance.goto(`${cloud.url}/guest/checkin?tableId=${seed.tableIds[1]}&venueId=${seed.venueId}&token=forged`);
+  await entrance.getByTestId('checkin-name').fill('Mallory');
+  await entrance.getByTestId('checkin-submit').click();
+  await entrance.getByText('Check-in Failed').waitFor();
+  console.log(`  forged check-in toast: ${await entrance.getByTestId('toast').textContent()}`);
+  await entrance.close();
+
   // Check-in: the name is required
   await page.getByTestId('checkin-submit').click();
   await page.getByText('Name is required').first().waitFor();
@@ -115,23 +127,69 @@ try {
   await page.getByTestId('add-to-cart').click();
   await dialog.waitFor({ state: 'detached' });
 
+  // A required choice must be made before the dish goes in the cart
+  await page.locator('[data-testid=menu-item][data-name="Buffalo Wings"]').click();
+  await page.getByTestId('add-to-cart').click();
+  const refusal = await page.getByTestId('item-errors').textContent();
+  check(refusal?.includes('Heat'), `a required modifier left empty is refused (${refusal})`);
+  await dialog.getByLabel('Hot').check();
+  await page.getByTestId('item-quantity').fill('');
+  await page.getByTestId('add-to-cart').click();
+  check(
+    (await page.getByTestId('item-errors').textContent())?.includes('Quantity must be at least 1'),
+    'quantity must be at least 1',
+  );
+  await page.getByTestId('item-quantity').fill('1');
+  await page.getByTestId('add-to-cart').click();
+  await dialog.waitFor({ state: 'detached' });
+
   await page.getByTestId('open-cart').click();
   await page.getByTestId('cart').waitFor();
-  console.log(`  cart total: ${await page.getByTestId('cart-total').textContent()}`);
+  const cartTotal = await page.getByTestId('cart-total').textContent();
+  console.log(`  cart total: ${cartTotal}`);
   await page.screenshot({ path: `${shots}/5-cart.png`, fullPage: true });
 
   // The cart survives a reload
   await page.reload();
   await page.getByTestId('open-cart').click();
-  check((await page.getByTestId('cart-line').count()) === 2, 'the cart survives a reload');
+  check((await page.getByTestId('cart-line').count()) === 3, 'the cart survives a reload');
 
+  // The first answer is lost on the way back: the guest sees the failure, keeps the cart, and
+  // pressing again sends the same Idempotency-Key, so the cloud does not create a second order.
+  let sentKeys: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/orders')) sentKeys.push(r.headers()['idempotency-key'] ?? '');
+  });
+  await page.route(
+    '**/api/orders',
+    async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  await page.getByTestId('place-order').click();
+  await page.getByText('Unable to place order. Please try again.').waitFor();
+  check(await page.getByText('Order Failed').isVisible(), 'a lost answer shows "Order Failed"');
+  check((await page.getByTestId('cart-line').count()) === 3, 'the cart is kept after a failure');
+  await page.screenshot({ path: `${shots}/5b-order-failed.png` });
   await page.getByTestId('place-order').click();
   await page.waitForURL(/\/guest\/order-status\?sessionId=/);
+  const sessionId = new URL(page.url()).searchParams.get('sessionId');
+  const orders = await database.db('orders').where({ session_id: sessionId }).count<{ count: string }[]>('* as count');
+  check(Number(orders[0]?.count) === 1, 'exactly one order exists after the retry');
+  check(
+    sentKeys.length === 2 && sentKeys[0] === sentKeys[1] && sentKeys[0] !== '',
+    'the retry reused the Idempotency-Key',
+  );
+  sentKeys = [];
   await page.getByTestId('order-line').first().waitFor();
   const statuses = await page
     .getByTestId('order-line')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
   console.log(`  statuses: ${statuses.join(', ')}`);
+  const orderTotal = await page.getByTestId('order-total').textContent();
+  check(orderTotal === cartTotal, `the cloud's total matches the cart's (${orderTotal})`);
   await page.screenshot({ path: `${shots}/6-status.png`, fullPage: true });
 
   // Staff start preparing the drink; the guest sees it live

@@ -65,7 +65,8 @@ export function ItemDialog({
   const submit = () => {
     const parsed = CartLine.safeParse({
       menuItemId: item.id,
-      quantity,
+      // An emptied quantity box reads as 0, so the guest gets the schema's "at least 1" message.
+      quantity: Number.isNaN(quantity) ? 0 : quantity,
       modifiers,
       specialInstructions: instructions.trim() ? instructions : undefined,
       course,
@@ -93,7 +94,7 @@ export function ItemDialog({
             className="icon-button"
             aria-label={GUEST_TEXTS.decrease}
             disabled={quantity <= 1}
-            onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+            onClick={() => setQuantity((q) => (Number.isNaN(q) ? 1 : Math.max(1, q - 1)))}
           >
             −
           </button>

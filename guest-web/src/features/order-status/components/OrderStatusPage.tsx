@@ -111,7 +111,9 @@ function OrderCard({ order }: { order: Order }) {
         <dt>{GUEST_TEXTS.tax}</dt>
         <dd>{displayMoney(toCents(order.tax))}</dd>
         <dt className="total">{GUEST_TEXTS.total}</dt>
-        <dd className="total">{displayMoney(toCents(order.total))}</dd>
+        <dd className="total" data-testid="order-total">
+          {displayMoney(toCents(order.total))}
+        </dd>
       </dl>
     </section>
   );
