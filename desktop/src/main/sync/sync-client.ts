@@ -74,10 +74,11 @@ export class SyncClient {
     while (this.running) {
       try {
         await this.session();
-        this.lastErrorText = null;
       } catch (error) {
-        this.lastErrorText = error instanceof Error ? error.message : String(error);
-        if (this.running) console.warn(`[terminal] sync: ${this.lastErrorText}`);
+        const text = error instanceof Error ? error.message : String(error);
+        // One line per kind of failure, not one per retry of a long outage.
+        if (this.running && text !== this.lastErrorText) console.warn(`[terminal] sync: ${text} (retrying)`);
+        this.lastErrorText = text;
       }
       this.setOnline(false);
       if (!this.running) break;
@@ -174,7 +175,7 @@ export class SyncClient {
 
   /** Follows the live feed until the socket closes. Resolves on close; throws on failure to open. */
   private follow(): Promise<void> {
-    const { db, api } = this.opts;
+    const { api } = this.opts;
     const heartbeatMs = this.opts.heartbeatMs ?? 15_000;
     return new Promise<void>((resolve, reject) => {
       const ws = new WebSocket(this.wsUrl(), { headers: { Authorization: api.authHeader() }, handshakeTimeout: 10_000 });
@@ -204,6 +205,7 @@ export class SyncClient {
         void this.serial(() => this.onMessage(ws, message, () => {
           subscribed = true;
           this.attempt = 0;
+          this.lastErrorText = null;
           this.setOnline(true);
         })).catch((error: unknown) => {
           console.warn(`[terminal] live message failed: ${error instanceof Error ? error.message : error}`);
@@ -220,7 +222,6 @@ export class SyncClient {
         resolve();
       });
       if (!this.running) ws.terminate();
-      void db;
     });
   }
 
