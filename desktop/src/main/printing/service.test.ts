@@ -1,0 +1,411 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { type KitchenTicket, MESSAGES, type PrintJob, type Printer, REPRINT_BANNER } from '@tablewise/shared';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migration } from '../sqlite/migrations/0002_print_jobs.js';
+import { PrintService, PrintServiceError, type PrintServiceOptions } from './service.js';
+
+// The emulator lives in scripts/ (its own TypeScript project); it is loaded at run time so this
+// project's type-check does not pull it in. These are the parts the tests use.
+interface EmulatedTicket {
+  text: string;
+}
+interface PrinterEmulator {
+  port: number;
+  tickets(): EmulatedTicket[];
+  setCondition(condition: 'ok' | 'paperOut' | 'coverOpen' | 'silent'): void;
+  waitForTicket(predicate: (t: EmulatedTicket) => boolean, timeoutMs: number): Promise<EmulatedTicket>;
+  close(): Promise<void>;
+}
+const emulatorPath = '../../../../scripts/printer-emulator/emulator.js';
+const { startPrinterEmulator } = (await import(/* @vite-ignore */ emulatorPath)) as {
+  startPrinterEmulator(opts: { port: number; name: string }): Promise<PrinterEmulator>;
+};
+
+const ticket: KitchenTicket = {
+  tableName: '7',
+  orderId: '9b2d1c4e-0000-4000-8000-00000000abcd',
+  station: 'grill',
+  items: [{ quantity: 2, name: 'Burger', modifiers: ['No onion'], notes: 'Well done', course: 'main' }],
+  firedAt: new Date('2025-06-14T18:00:00Z'),
+  timezone: 'UTC',
+};
+
+let dir: string;
+let db: Database;
+const cleanups: (() => Promise<void> | void)[] = [];
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'print-jobs-'));
+  db = new BetterSqlite3(path.join(dir, 'replica.db'));
+  migration.up(db);
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function printerAt(port: number, name = 'Grill', extra: Partial<Printer> = {}): Printer {
+  return {
+    id: randomUUID(),
+    venueId: randomUUID(),
+    name,
+    location: 'Kitchen',
+    type: 'thermal',
+    station: 'grill',
+    connection: 'tcp',
+    host: '127.0.0.1',
+    port,
+    terminalId: null,
+    status: 'ONLINE',
+    ...extra,
+  };
+}
+
+async function emulator(name = 'Grill'): Promise<PrinterEmulator> {
+  const e = await startPrinterEmulator({ port: 0, name });
+  cleanups.push(() => e.close());
+  return e;
+}
+
+function service(opts: Partial<PrintServiceOptions> = {}): PrintService {
+  const s = new PrintService({ db, retryBaseDelayMs: 10, statusTimeoutMs: 300, confirmTimeoutMs: 300, ...opts });
+  cleanups.push(() => s.stop());
+  return s;
+}
+
+/** Every state a job passes through, and a way to wait for one. */
+function watch(s: PrintService) {
+  const seen: PrintJob[] = [];
+  const waiters: { test: (j: PrintJob) => boolean; resolve: (j: PrintJob) => void }[] = [];
+  s.onChange((job) => {
+    seen.push(job);
+    for (const w of [...waiters]) {
+      if (w.test(job)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(job);
+      }
+    }
+  });
+  return {
+    seen,
+    statusesOf: (id: string) => seen.filter((j) => j.id === id).map((j) => j.status),
+    until(test: (j: PrintJob) => boolean): Promise<PrintJob> {
+      const already = seen.find(test);
+      if (already) return Promise.resolve(already);
+      return new Promise((resolve) => waiters.push({ test, resolve }));
+    },
+  };
+}
+
+function row(id: string) {
+  return db.prepare('SELECT status, attempts, reprint, sent, error FROM print_jobs WHERE id = ?').get(id);
+}
+
+async function unusedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * A printer that answers its status but holds back the GS r answer until the test releases it
+ * (or forever): the job's bytes have arrived, yet nothing proves they were printed.
+ */
+async function printerWithHeldProof() {
+  const received: Buffer[] = [];
+  let onProofRequested: (() => void) | null = null;
+  let release: (() => void) | null = null;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+    let pending = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => {
+      pending = Buffer.concat([pending, chunk]);
+      for (;;) {
+        const eot = pending.indexOf(Buffer.from([0x10, 0x04]));
+        const gsr = pending.indexOf(Buffer.from([0x1d, 0x72, 0x01]));
+        if (eot >= 0 && pending.length >= eot + 3 && (gsr < 0 || eot < gsr)) {
+          socket.write(Buffer.of(0x12));
+          pending = pending.subarray(eot + 3);
+          continue;
+        }
+        if (gsr >= 0) {
+          received.push(Buffer.from(pending.subarray(0, gsr)));
+          pending = pending.subarray(gsr + 3);
+          release = () => socket.write(Buffer.of(0x00));
+          onProofRequested?.();
+          continue;
+        }
+        break;
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  );
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    received,
+    proofRequested: () =>
+      new Promise<void>((resolve) => {
+        if (release) return resolve();
+        onProofRequested = resolve;
+      }),
+    releaseProof: () => release?.(),
+  };
+}
+
+describe('PrintService', () => {
+  it('prints a kitchen ticket and marks it COMPLETED', async () => {
+    const printer = await emulator();
+    const s = service();
+    const w = watch(s);
+    s.start();
+    const p = printerAt(printer.port);
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'order-1:grill', printer: p, ticket });
+    expect(job).toMatchObject({ status: 'PENDING', printerName: 'Grill', type: 'kitchen_ticket', reprint: false });
+    await w.until((j) => j.id === job.id && j.status === 'COMPLETED');
+    const printed = printer.tickets();
+    expect(printed).toHaveLength(1);
+    expect(printed[0]?.text).toContain('Table 7');
+    expect(printed[0]?.text).toContain('2 x Burger');
+    expect(printed[0]?.text).toContain('  + No onion');
+    expect(printed[0]?.text).toContain('  Note: Well done');
+    expect(printed[0]?.text).not.toContain(REPRINT_BANNER);
+    expect(w.statusesOf(job.id)).toEqual(['PENDING', 'PRINTING', 'COMPLETED']);
+    expect(row(job.id)).toEqual({ status: 'COMPLETED', attempts: 1, reprint: 0, sent: 1, error: null });
+    expect(s.printerStatuses()).toEqual({ [p.id]: 'ONLINE' });
+    expect(s.listJobs().map((j) => j.status)).toEqual(['COMPLETED']);
+  });
+
+  it('marks a job COMPLETED only once the printer answered GS r', async () => {
+    const fake = await printerWithHeldProof();
+    const s = service({ confirmTimeoutMs: 30_000 });
+    const w = watch(s);
+    s.start();
+    const p = printerAt(fake.port);
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'held', printer: p, ticket });
+    await fake.proofRequested();
+    // The bytes are at the printer and the socket write has long returned: still not a print.
+    expect(fake.received.join('')).toContain('2 x Burger');
+    expect(row(job.id)).toMatchObject({ status: 'PRINTING', sent: 1 });
+    expect(s.printerStatuses()[p.id]).toBe('BUSY');
+    fake.releaseProof();
+    await w.until((j) => j.id === job.id && j.status === 'COMPLETED');
+    expect(row(job.id)).toMatchObject({ status: 'COMPLETED', reprint: 0 });
+  });
+
+  it('never completes without the GS r answer: retries only as a REPRINT, then FAILED', async () => {
+    const fake = await printerWithHeldProof();
+    const s = service({ maxAttempts: 2 });
+    const w = watch(s);
+    s.start();
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'no-proof', printer: printerAt(fake.port), ticket });
+    const failed = await w.until((j) => j.id === job.id && j.status === 'FAILED');
+    expect(failed).toMatchObject({ error: MESSAGES.printerNoAnswer, reprint: true, attempts: 2 });
+    expect(w.statusesOf(job.id)).not.toContain('COMPLETED');
+    // The first copy was the original; the second, sent after the unconfirmed first, says REPRINT.
+    expect(fake.received).toHaveLength(2);
+    expect(fake.received[0]?.toString('latin1')).not.toContain(REPRINT_BANNER);
+    expect(fake.received[1]?.toString('latin1')).toContain(REPRINT_BANNER);
+  });
+
+  it("ends FAILED with the no-answer reason when the printer is silent, printing nothing", async () => {
+    const printer = await emulator();
+    printer.setCondition('silent');
+    const s = service({ maxAttempts: 2, statusTimeoutMs: 100 });
+    const w = watch(s);
+    s.start();
+    const p = printerAt(printer.port);
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'silent', printer: p, ticket });
+    const failed = await w.until((j) => j.id === job.id && j.status === 'FAILED');
+    expect(failed).toMatchObject({ error: MESSAGES.printerNoAnswer, attempts: 2, reprint: false });
+    expect(w.statusesOf(job.id)).not.toContain('COMPLETED');
+    expect(row(job.id)).toMatchObject({ sent: 0 });
+    expect(s.printerStatuses()[p.id]).toBe('OFFLINE');
+    printer.setCondition('ok');
+    expect(printer.tickets()).toEqual([]);
+  });
+
+  it('retries while the paper is out and prints once it is back', async () => {
+    const printer = await emulator();
+    printer.setCondition('paperOut');
+    const s = service({ maxAttempts: 100 });
+    const w = watch(s);
+    s.start();
+    const p = printerAt(printer.port);
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'paper', printer: p, ticket });
+    const waiting = await w.until((j) => j.id === job.id && j.status === 'PENDING' && j.error !== null);
+    expect(waiting.error).toBe(MESSAGES.printerPaperOut);
+    expect(s.printerStatuses()[p.id]).toBe('ERROR');
+    printer.setCondition('ok');
+    await w.until((j) => j.id === job.id && j.status === 'COMPLETED');
+    expect(printer.tickets()).toHaveLength(1);
+    // The status check kept the bytes back, so the one copy is the original.
+    expect(printer.tickets()[0]?.text).not.toContain(REPRINT_BANNER);
+    expect(row(job.id)).toMatchObject({ status: 'COMPLETED', reprint: 0, error: null });
+  });
+
+  it('reports an open cover as the reason while retrying', async () => {
+    const printer = await emulator();
+    printer.setCondition('coverOpen');
+    const s = service({ maxAttempts: 2 });
+    const w = watch(s);
+    s.start();
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'cover', printer: printerAt(printer.port), ticket });
+    const failed = await w.until((j) => j.id === job.id && j.status === 'FAILED');
+    expect(failed.error).toBe(MESSAGES.printerCoverOpen);
+  });
+
+  it('marks a job FAILED with the reason after maxAttempts when the printer is unreachable', async () => {
+    const port = await unusedPort();
+    const s = service({ maxAttempts: 3 });
+    const w = watch(s);
+    s.start();
+    const p = printerAt(port, 'Pass');
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'gone', printer: p, ticket });
+    const failed = await w.until((j) => j.id === job.id && j.status === 'FAILED');
+    expect(failed).toMatchObject({ error: MESSAGES.printerUnreachable('Pass'), attempts: 3, reprint: false });
+    expect(w.statusesOf(job.id).filter((st) => st === 'PRINTING')).toHaveLength(3);
+    expect(s.printerStatuses()[p.id]).toBe('OFFLINE');
+  });
+
+  it('reprints, with REPRINT on paper, a job found PRINTING at start-up after its bytes went out', async () => {
+    const printer = await emulator();
+    const p = printerAt(printer.port);
+    const before = service();
+    const crashed = before.enqueueKitchenTicket({ dedupeKey: 'crash-sent', printer: p, ticket });
+    const untouched = before.enqueueKitchenTicket({ dedupeKey: 'crash-unsent', printer: p, ticket: { ...ticket, tableName: '8' } });
+    // As a crash mid-send leaves them: one had started writing, the other had not.
+    db.prepare(`UPDATE print_jobs SET status = 'PRINTING', attempts = 1, sent = 1 WHERE id = ?`).run(crashed.id);
+    db.prepare(`UPDATE print_jobs SET status = 'PRINTING', attempts = 1, sent = 0 WHERE id = ?`).run(untouched.id);
+
+    const after = service();
+    const w = watch(after);
+    after.start();
+    await w.until((j) => j.id === untouched.id && j.status === 'COMPLETED');
+    const [first, second] = printer.tickets();
+    expect(first?.text.split('\n')[0]).toBe(REPRINT_BANNER);
+    expect(first?.text).toContain('Table 7');
+    expect(second?.text).toContain('Table 8');
+    expect(second?.text).not.toContain(REPRINT_BANNER);
+    expect(after.getJob(crashed.id)).toMatchObject({ status: 'COMPLETED', reprint: true, attempts: 2 });
+    expect(after.getJob(untouched.id)).toMatchObject({ status: 'COMPLETED', reprint: false });
+  });
+
+  it('enqueues the same dedupeKey once and prints once', async () => {
+    const printer = await emulator();
+    const s = service();
+    const w = watch(s);
+    const p = printerAt(printer.port);
+    const first = s.enqueueKitchenTicket({ dedupeKey: 'order-2:grill:fire-1', printer: p, ticket });
+    const again = s.enqueueKitchenTicket({ dedupeKey: 'order-2:grill:fire-1', printer: p, ticket: { ...ticket, tableName: '99' } });
+    expect(again.id).toBe(first.id);
+    s.start();
+    await w.until((j) => j.id === first.id && j.status === 'COMPLETED');
+    const third = s.enqueueKitchenTicket({ dedupeKey: 'order-2:grill:fire-1', printer: p, ticket });
+    expect(third).toMatchObject({ id: first.id, status: 'COMPLETED' });
+    expect(s.listJobs()).toHaveLength(1);
+    expect(printer.tickets()).toHaveLength(1);
+    expect(printer.tickets()[0]?.text).toContain('Table 7');
+  });
+
+  it('prints a printer’s jobs one at a time in the order they were enqueued', async () => {
+    const printer = await emulator();
+    const s = service();
+    const w = watch(s);
+    const p = printerAt(printer.port);
+    const jobs = ['1', '2', '3', '4'].map((t) => s.enqueueKitchenTicket({ dedupeKey: `t${t}`, printer: p, ticket: { ...ticket, tableName: t } }));
+    let printing = 0;
+    let overlap = false;
+    s.onChange((j) => {
+      if (j.status === 'PRINTING') printing++;
+      else if (j.status === 'COMPLETED') printing--;
+      if (printing > 1) overlap = true;
+    });
+    s.start();
+    await w.until((j) => j.id === jobs[3]?.id && j.status === 'COMPLETED');
+    expect(overlap).toBe(false);
+    expect(printer.tickets().map((t) => t.text.split('\n')[1])).toEqual(['Table 1', 'Table 2', 'Table 3', 'Table 4']);
+  });
+
+  it('retries a FAILED job by hand: the original if nothing was sent, a REPRINT if it may have printed', async () => {
+    const printer = await emulator();
+    printer.setCondition('silent');
+    const s = service({ maxAttempts: 1, statusTimeoutMs: 100 });
+    const w = watch(s);
+    s.start();
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'manual', printer: printerAt(printer.port), ticket });
+    await w.until((j) => j.id === job.id && j.status === 'FAILED');
+    expect(() => s.retry(randomUUID())).toThrow(new PrintServiceError(404, MESSAGES.notFound('Print job')));
+    printer.setCondition('ok');
+    const retried = s.retry(job.id);
+    expect(retried).toMatchObject({ status: 'PENDING', attempts: 0, error: null, reprint: false });
+    await w.until((j) => j.id === job.id && j.status === 'COMPLETED');
+    expect(printer.tickets()[0]?.text).not.toContain(REPRINT_BANNER);
+    expect(() => s.retry(job.id)).toThrow(MESSAGES.printJobNotRetryable('COMPLETED'));
+
+    const fake = await printerWithHeldProof();
+    const unconfirmed = s.enqueueKitchenTicket({ dedupeKey: 'manual-2', printer: printerAt(fake.port), ticket });
+    await w.until((j) => j.id === unconfirmed.id && j.status === 'FAILED');
+    expect(s.retry(unconfirmed.id)).toMatchObject({ status: 'PENDING', reprint: true });
+  });
+
+  it('prints a test page and refuses empty content', async () => {
+    const printer = await emulator();
+    const s = service();
+    const w = watch(s);
+    s.start();
+    const p = printerAt(printer.port);
+    expect(() => s.enqueueTest(p, '   ')).toThrow(MESSAGES.testPrintMissing);
+    const job = s.enqueueTest(p, 'Hello kitchen');
+    expect(job).toMatchObject({ type: 'test', data: JSON.stringify({ content: 'Hello kitchen' }) });
+    await w.until((j) => j.id === job.id && j.status === 'COMPLETED');
+    expect(printer.tickets()[0]?.text).toMatch(/TEST PRINT\nGrill\n.*\n-+\nHello kitchen/);
+  });
+
+  it('refuses a bad ticket and stores nothing', () => {
+    const s = service();
+    const p = printerAt(9100);
+    expect(() => s.enqueueKitchenTicket({ dedupeKey: 'bad', printer: p, ticket: { ...ticket, items: [] } })).toThrow(PrintServiceError);
+    expect(() => s.enqueueKitchenTicket({ dedupeKey: '', printer: p, ticket })).toThrow('dedupeKey');
+    expect(s.listJobs()).toEqual([]);
+  });
+
+  it('reports a USB printer whose device node is missing as unreachable', async () => {
+    const s = service({ maxAttempts: 1 });
+    const w = watch(s);
+    s.start();
+    const p = printerAt(0, 'Bar USB', { connection: 'usb', host: path.join(dir, 'no-such-lp0'), port: null });
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'usb', printer: p, ticket });
+    const failed = await w.until((j) => j.id === job.id && j.status === 'FAILED');
+    expect(failed.error).toBe(MESSAGES.printerUnreachable('Bar USB'));
+  });
+
+  it('checks a printer on demand', async () => {
+    const printer = await emulator();
+    const s = service();
+    const p = printerAt(printer.port);
+    expect(await s.checkPrinter(p)).toBe('ONLINE');
+    printer.setCondition('paperOut');
+    expect(await s.checkPrinter(p)).toBe('ERROR');
+    printer.setCondition('silent');
+    expect(await s.checkPrinter(p)).toBe('OFFLINE');
+    expect(s.printerStatuses()).toEqual({ [p.id]: 'OFFLINE' });
+  });
+});
