@@ -4,6 +4,7 @@ export * from './schemas/common.js';
 export * from './schemas/entities.js';
 export * from './schemas/calls.js';
 export * from './protocol/events.js';
+export * from './protocol/bridge.js';
 export * from './rules/money.js';
 export * from './rules/courses.js';
 export * from './rules/modifiers.js';
