@@ -2,7 +2,7 @@
 // local server, wired together. Plain Node: the Electron shell and `npm run terminal` both call
 // startTerminalCore.
 import { join } from 'node:path';
-import { ItemStatusRequest, MESSAGES, type TerminalStatusAnswer } from '@tablewise/shared';
+import { Id, ItemStatusRequest, MESSAGES, type TerminalStatusAnswer } from '@tablewise/shared';
 import type { BackoffPolicy } from './backoff.js';
 import { Bus } from './bus.js';
 import { fireDueItems } from './kitchen/firing.js';
@@ -132,6 +132,8 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         status,
         staticDir: opts.staticDir,
         changeItemStatus(itemId, requested) {
+          // The cloud's order of refusals: an id that cannot exist first, then the body.
+          if (!Id.safeParse(itemId).success) return { ok: false, status: 404, message: MESSAGES.notFound('Order item') };
           const parsed = ItemStatusRequest.safeParse({ status: requested });
           if (!parsed.success) {
             return { ok: false, status: 400, message: MESSAGES.invalidField('status', parsed.error.issues[0]?.message ?? 'invalid') };
