@@ -51,24 +51,6 @@ export const KITCHEN = {
 
 export const COURSES = ['appetizer', 'main', 'dessert', 'drink'] as const;
 
-export const TABLE_STATES = [
-  'EMPTY',
-  'HOLD_SOFT',
-  'OCCUPIED',
-  'ORDERING',
-  'EATING',
-  'PAYING',
-  'PAYMENT_VERIFIED',
-  'CLEANING',
-  'QA_CHECK',
-  'RESERVED',
-  'ASSISTANCE_REQUESTED',
-  'EXIT_PENDING',
-  'PAYMENT_DUE',
-  'HOLD',
-  'MAINTENANCE',
-] as const;
-
 /** The schema's table_state enumeration (spec 1 section 4), a subset of TABLE_STATES. */
 export const SCHEMA_TABLE_STATES = [
   'EMPTY',
@@ -80,6 +62,18 @@ export const SCHEMA_TABLE_STATES = [
   'PAYMENT_VERIFIED',
   'CLEANING',
   'QA_CHECK',
+] as const;
+
+/** Every table state of the three documents: the schema's, the floor map's, the dashboard
+ * designer's and the automation's. */
+export const TABLE_STATES = [
+  ...SCHEMA_TABLE_STATES,
+  'RESERVED',
+  'ASSISTANCE_REQUESTED',
+  'EXIT_PENDING',
+  'PAYMENT_DUE',
+  'HOLD',
+  'MAINTENANCE',
 ] as const;
 
 export const ORDER_STATES = [

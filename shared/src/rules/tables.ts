@@ -119,16 +119,6 @@ export type TableTrigger =
   | 'maintenanceDone'
   | 'abandonedSession';
 
-const IN_SERVICE: readonly TableState[] = [
-  'OCCUPIED',
-  'ORDERING',
-  'EATING',
-  'PAYING',
-  'PAYMENT_DUE',
-  'PAYMENT_VERIFIED',
-  'ASSISTANCE_REQUESTED',
-  'EXIT_PENDING',
-];
 const ALL_BUT_MAINTENANCE = (from: TableState) => from !== 'MAINTENANCE';
 
 interface TableMove {
@@ -193,7 +183,7 @@ export const TABLE_MOVES: Record<TableTrigger, TableMove> = {
     verb: 'send to maintenance',
   },
   maintenanceDone: { actors: ['automation', 'staff'], from: ['MAINTENANCE'], to: 'CLEANING', verb: 'finish maintenance of' },
-  abandonedSession: { actors: ['automation'], from: IN_SERVICE, to: 'CLEANING', verb: 'close the abandoned session at' },
+  abandonedSession: { actors: ['automation'], from: SEATED_STATES, to: 'CLEANING', verb: 'close the abandoned session at' },
 };
 
 export type TableMoveResult = { ok: true; to: TableState } | { ok: false; reason: string };

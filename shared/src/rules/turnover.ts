@@ -3,7 +3,7 @@
 import { TURNOVER } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import type { TableState } from '../schemas/entities.js';
-import { tableTransition, type TableTrigger } from './tables.js';
+import { SEATED_STATES, tableTransition, type TableTrigger } from './tables.js';
 import { TURNOVER_TASK_PRIORITY, type TurnoverPriority } from './tasks.js';
 
 /** The live events the automation consumes (spec 1 section 7), with what it needs of each. */
@@ -84,8 +84,6 @@ export interface StuckTable {
   message: string;
 }
 
-const IN_SERVICE: readonly TableState[] = ['OCCUPIED', 'ORDERING', 'EATING', 'PAYING', 'PAYMENT_DUE', 'ASSISTANCE_REQUESTED', 'EXIT_PENDING'];
-
 /** The stuck-state check: cleaning over 30 minutes, QA waiting over 15, and a session with no
  * activity for 3 hours. `lastActivity` is when the table last changed. */
 export function findStuckTables(
@@ -100,7 +98,7 @@ export function findStuckTables(
       found.push({ ...base, issue: 'LONG_CLEANING', moveToCleaning: false, message: MESSAGES.longCleaning(t.name) });
     } else if (t.state === 'QA_CHECK' && minutes > TURNOVER.stuckQaMinutes) {
       found.push({ ...base, issue: 'STUCK_QA', moveToCleaning: false, message: MESSAGES.qaOverdue(t.name) });
-    } else if (IN_SERVICE.includes(t.state) && minutes > TURNOVER.abandonedSessionMinutes) {
+    } else if (SEATED_STATES.includes(t.state) && minutes > TURNOVER.abandonedSessionMinutes) {
       found.push({ ...base, issue: 'ABANDONED_SESSION', moveToCleaning: true, message: MESSAGES.abandonedSession(t.name) });
     }
   }
