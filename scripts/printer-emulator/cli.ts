@@ -1,7 +1,8 @@
 // npm run printer-emulator -- [--printer NAME=PORT]... [--host HOST] [--http-port PORT]
+
+import { type Options, parseArgs } from './args.js';
 import { startEmulatorControl } from './control.js';
 import { startPrinterEmulators } from './emulator.js';
-import { type Options, parseArgs } from './args.js';
 
 async function main(): Promise<void> {
   let options: Options;

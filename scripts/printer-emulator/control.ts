@@ -38,14 +38,22 @@ function allTickets(emulators: PrinterEmulator[], printer: string | null): Emula
 
 function page(emulators: PrinterEmulator[]): string {
   const printers = emulators
-    .map((e) => `<li><b>${escapeHtml(e.name)}</b> on port ${e.port}: ${e.condition()}, ${e.tickets().length} ticket(s)</li>`)
+    .map(
+      (e) =>
+        `<li><b>${escapeHtml(e.name)}</b> on port ${e.port}: ${e.condition()}, ${e.tickets().length} ticket(s)</li>`,
+    )
     .join('');
   const tickets = allTickets(emulators, null)
     .reverse()
     .map((t) => {
       const lines = t.lines
         .map((l) => {
-          const style = [`text-align:${l.align}`, l.bold ? 'font-weight:bold' : '', l.tall ? 'font-size:1.6em' : '', l.wide ? 'letter-spacing:0.3em' : '']
+          const style = [
+            `text-align:${l.align}`,
+            l.bold ? 'font-weight:bold' : '',
+            l.tall ? 'font-size:1.6em' : '',
+            l.wide ? 'letter-spacing:0.3em' : '',
+          ]
             .filter(Boolean)
             .join(';');
           return `<div style="${style}">${escapeHtml(l.text) || '&nbsp;'}</div>`;
@@ -74,7 +82,11 @@ function send(res: http.ServerResponse, status: number, body: unknown, type = 'a
   res.end(text);
 }
 
-export async function startEmulatorControl(opts: { emulators: PrinterEmulator[]; port?: number; host?: string }): Promise<EmulatorControl> {
+export async function startEmulatorControl(opts: {
+  emulators: PrinterEmulator[];
+  port?: number;
+  host?: string;
+}): Promise<EmulatorControl> {
   const { emulators } = opts;
   const byName = (name: string) => emulators.find((e) => e.name === name);
 
@@ -91,11 +103,17 @@ export async function startEmulatorControl(opts: { emulators: PrinterEmulator[];
           return send(res, 200, allTickets(emulators, printer).map(ticketJson));
         }
         case 'GET /printers':
-          return send(res, 200, emulators.map((e) => ({ name: e.name, port: e.port, condition: e.condition() })));
+          return send(
+            res,
+            200,
+            emulators.map((e) => ({ name: e.name, port: e.port, condition: e.condition() })),
+          );
         case 'POST /condition': {
           const parsed = ConditionBody.safeParse(await readJson(req));
           if (!parsed.success) {
-            return send(res, 400, { message: `Invalid body: expected {printer, condition} with condition one of ${EMULATOR_CONDITIONS.join(', ')}` });
+            return send(res, 400, {
+              message: `Invalid body: expected {printer, condition} with condition one of ${EMULATOR_CONDITIONS.join(', ')}`,
+            });
           }
           const emulator = byName(parsed.data.printer);
           if (!emulator) return send(res, 404, { message: `Printer ${parsed.data.printer} not found` });
@@ -114,7 +132,9 @@ export async function startEmulatorControl(opts: { emulators: PrinterEmulator[];
           return send(res, 404, { message: `${route} not found` });
       }
     })().catch((error: unknown) => {
-      send(res, error instanceof SyntaxError ? 400 : 500, { message: error instanceof SyntaxError ? 'Body is not valid JSON' : 'Internal error' });
+      send(res, error instanceof SyntaxError ? 400 : 500, {
+        message: error instanceof SyntaxError ? 'Body is not valid JSON' : 'Internal error',
+      });
     });
   });
 

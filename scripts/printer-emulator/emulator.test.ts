@@ -3,8 +3,13 @@ import { type KitchenTicket, kitchenTicketLines } from '@tablewise/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ticketBytes } from '../../desktop/src/main/printing/bytes.js';
 import { parseArgs } from './args.js';
-import { startEmulatorControl, type EmulatorControl } from './control.js';
-import { type EmulatorCondition, type PrinterEmulator, startPrinterEmulator, startPrinterEmulators } from './emulator.js';
+import { type EmulatorControl, startEmulatorControl } from './control.js';
+import {
+  type EmulatorCondition,
+  type PrinterEmulator,
+  startPrinterEmulator,
+  startPrinterEmulators,
+} from './emulator.js';
 
 const ticket: KitchenTicket = {
   tableName: '12',
@@ -46,7 +51,8 @@ async function client(port: number) {
     for (const w of waiters.splice(0)) w();
   });
   return {
-    send: (bytes: number[] | Buffer) => new Promise<void>((resolve) => socket.write(Buffer.from(bytes), () => resolve())),
+    send: (bytes: number[] | Buffer) =>
+      new Promise<void>((resolve) => socket.write(Buffer.from(bytes), () => resolve())),
     async next(): Promise<number> {
       while (received.length === 0) await new Promise<void>((resolve) => waiters.push(resolve));
       return received.shift() as number;
@@ -80,11 +86,18 @@ describe('printer emulator decoding', () => {
     expect(lines).toContain('-'.repeat(48));
     expect(lines.at(-1)?.trim()).toBe('3 items');
     // No command parameter leaked into the text: every line is one the layout produced.
-    const expected = new Set(kitchenTicketLines(ticket, { reprint: false }).map((l) => (l.kind === 'text' ? l.text : '-'.repeat(48))));
+    const expected = new Set(
+      kitchenTicketLines(ticket, { reprint: false }).map((l) => (l.kind === 'text' ? l.text : '-'.repeat(48))),
+    );
     for (const line of lines) expect(expected.has(line)).toBe(true);
     expect(printed).toMatchObject({ printer: 'Grill', port: printer.port });
     expect(printed.raw.equals(bytes.subarray(0, printed.raw.length))).toBe(true);
-    expect(printed.lines.find((l) => l.text === 'Table 12')).toMatchObject({ bold: true, align: 'center', tall: true, wide: true });
+    expect(printed.lines.find((l) => l.text === 'Table 12')).toMatchObject({
+      bold: true,
+      align: 'center',
+      tall: true,
+      wide: true,
+    });
   });
 
   it('decodes the same ticket when bytes arrive one at a time', async () => {
@@ -102,9 +115,47 @@ describe('printer emulator decoding', () => {
     const c = await client(printer.port);
     const text = (s: string) => [...Buffer.from(s, 'latin1')];
     await c.send([
-      0x1b, 0x40, 0x1b, 0x74, 0x00, 0x1b, 0x61, 0x01, 0x1d, 0x21, 0x11, 0x1b, 0x45, 0x01, ...text('ONE'), 0x0a,
-      0x1b, 0x64, 0x03, 0x1d, 0x56, 0x41, 0x05,
-      0x1b, 0x70, 0x00, 0x19, 0xfa, 0x1d, 0x68, 0x50, 0x1d, 0x6b, 0x04, ...text('123'), 0x00, ...text('TWO'), 0x0a, 0x1d, 0x56, 0x00,
+      0x1b,
+      0x40,
+      0x1b,
+      0x74,
+      0x00,
+      0x1b,
+      0x61,
+      0x01,
+      0x1d,
+      0x21,
+      0x11,
+      0x1b,
+      0x45,
+      0x01,
+      ...text('ONE'),
+      0x0a,
+      0x1b,
+      0x64,
+      0x03,
+      0x1d,
+      0x56,
+      0x41,
+      0x05,
+      0x1b,
+      0x70,
+      0x00,
+      0x19,
+      0xfa,
+      0x1d,
+      0x68,
+      0x50,
+      0x1d,
+      0x6b,
+      0x04,
+      ...text('123'),
+      0x00,
+      ...text('TWO'),
+      0x0a,
+      0x1d,
+      0x56,
+      0x00,
     ]);
     await printer.waitForTicket((t) => t.text === 'TWO', 5000);
     expect(printer.tickets().map((t) => t.text)).toEqual(['ONE', 'TWO']);
@@ -136,21 +187,24 @@ describe('printer emulator status answers', () => {
     expect(await c.next()).toBe(0x00);
   });
 
-  it.each<EmulatorCondition>(['paperOut', 'coverOpen'])('does not answer GS r and prints nothing in %s', async (condition) => {
-    const printer = await emulator();
-    printer.setCondition(condition);
-    const c = await client(printer.port);
-    // GS r is answered in order; the DLE EOT after it is answered at once, so the first byte
-    // back being the DLE EOT answer shows GS r got none.
-    await c.send([...ticketBytes(kitchenTicketLines(ticket, { reprint: false })), ...GS_R(1), ...DLE_EOT(1)]);
-    expect(await c.next()).toBe(0x1a);
-    printer.setCondition('ok');
-    await c.send([...DLE_EOT(1), 0x1b, 0x40, ...Buffer.from('AFTER\n'), 0x1d, 0x56, 0x00]);
-    expect(await c.next()).toBe(0x12);
-    await printer.waitForTicket((t) => t.text === 'AFTER', 5000);
-    expect(printer.tickets().map((t) => t.text)).toEqual(['AFTER']);
-    expect(c.received).toEqual([]);
-  });
+  it.each<EmulatorCondition>(['paperOut', 'coverOpen'])(
+    'does not answer GS r and prints nothing in %s',
+    async (condition) => {
+      const printer = await emulator();
+      printer.setCondition(condition);
+      const c = await client(printer.port);
+      // GS r is answered in order; the DLE EOT after it is answered at once, so the first byte
+      // back being the DLE EOT answer shows GS r got none.
+      await c.send([...ticketBytes(kitchenTicketLines(ticket, { reprint: false })), ...GS_R(1), ...DLE_EOT(1)]);
+      expect(await c.next()).toBe(0x1a);
+      printer.setCondition('ok');
+      await c.send([...DLE_EOT(1), 0x1b, 0x40, ...Buffer.from('AFTER\n'), 0x1d, 0x56, 0x00]);
+      expect(await c.next()).toBe(0x12);
+      await printer.waitForTicket((t) => t.text === 'AFTER', 5000);
+      expect(printer.tickets().map((t) => t.text)).toEqual(['AFTER']);
+      expect(c.received).toEqual([]);
+    },
+  );
 
   it('answers nothing and prints nothing while silent', async () => {
     const printer = await emulator();
@@ -197,7 +251,11 @@ describe('emulator control server', () => {
     const [grill, bar] = await twoPrinters();
     await print(grill, 'first');
     await print(bar, 'second & <b>');
-    const all = (await (await fetch(`${control.url}/tickets`)).json()) as { printer: string; text: string; raw: string }[];
+    const all = (await (await fetch(`${control.url}/tickets`)).json()) as {
+      printer: string;
+      text: string;
+      raw: string;
+    }[];
     expect(all.map((t) => [t.printer, t.text])).toEqual([
       ['Grill', 'first'],
       ['Bar', 'second & <b>'],
@@ -215,7 +273,11 @@ describe('emulator control server', () => {
     const [grill] = await twoPrinters();
     await print(grill, 'kept?');
     const post = (path: string, body: unknown) =>
-      fetch(`${control.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${control.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const bad = await post('/condition', { printer: 'Grill', condition: 'jammed' });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toContain('paperOut');
@@ -233,7 +295,14 @@ describe('emulator CLI options', () => {
     { argv: [], expected: { printers: [{ name: 'Printer', port: 9100 }], host: '127.0.0.1', httpPort: 9180 } },
     {
       argv: ['--printer', 'Grill=9101', '--printer', 'Bar=9102', '--host', '0.0.0.0', '--http-port', '8000'],
-      expected: { printers: [{ name: 'Grill', port: 9101 }, { name: 'Bar', port: 9102 }], host: '0.0.0.0', httpPort: 8000 },
+      expected: {
+        printers: [
+          { name: 'Grill', port: 9101 },
+          { name: 'Bar', port: 9102 },
+        ],
+        host: '0.0.0.0',
+        httpPort: 8000,
+      },
     },
   ])('parses $argv', ({ argv, expected }) => {
     expect(parseArgs(argv)).toEqual(expected);

@@ -148,7 +148,9 @@ class Page {
   }
 }
 
-export async function startPrinterEmulator(opts: { port?: number; host?: string; name?: string } = {}): Promise<PrinterEmulator> {
+export async function startPrinterEmulator(
+  opts: { port?: number; host?: string; name?: string } = {},
+): Promise<PrinterEmulator> {
   const name = opts.name ?? 'Printer';
   const host = opts.host ?? '127.0.0.1';
   let condition: EmulatorCondition = 'ok';
@@ -298,7 +300,9 @@ export async function startPrinterEmulator(opts: { port?: number; host?: string;
 }
 
 /** Several printers in one process, each on its own port. */
-export async function startPrinterEmulators(printers: { name: string; port: number; host?: string }[]): Promise<PrinterEmulator[]> {
+export async function startPrinterEmulators(
+  printers: { name: string; port: number; host?: string }[],
+): Promise<PrinterEmulator[]> {
   const started: PrinterEmulator[] = [];
   try {
     for (const p of printers) started.push(await startPrinterEmulator(p));

@@ -35,66 +35,66 @@ const FS = 0x1c;
 
 /** ESC commands with a fixed total length (including ESC and the command byte). */
 const ESC_FIXED: Record<number, number> = {
-  0x20: 3, // ESC SP n  right-side character spacing
-  0x21: 3, // ESC ! n   print mode
-  0x24: 4, // ESC $ nL nH absolute position
-  0x25: 3, // ESC % n   user-defined characters on/off
-  0x2d: 3, // ESC - n   underline
-  0x32: 2, // ESC 2     default line spacing
-  0x33: 3, // ESC 3 n   line spacing
-  0x3c: 2, // ESC <     return home
-  0x3d: 3, // ESC = n   peripheral select
-  0x3f: 3, // ESC ? n   cancel user-defined character
-  0x40: 2, // ESC @     initialise
-  0x42: 4, // ESC B n t buzzer
-  0x45: 3, // ESC E n   bold
-  0x47: 3, // ESC G n   double strike
-  0x4a: 3, // ESC J n   feed n dots
-  0x4b: 3, // ESC K n   reverse feed (some models)
-  0x4c: 2, // ESC L     page mode
-  0x4d: 3, // ESC M n   font
-  0x52: 3, // ESC R n   international character set
-  0x53: 2, // ESC S     standard mode
-  0x54: 3, // ESC T n   page mode direction
-  0x55: 3, // ESC U n   unidirectional printing
-  0x56: 3, // ESC V n   90° rotation
-  0x57: 10, // ESC W xL xH yL yH dxL dxH dyL dyH  page mode area
-  0x5c: 4, // ESC \ nL nH relative position
-  0x61: 3, // ESC a n   justification
-  0x64: 3, // ESC d n   feed n lines
-  0x65: 3, // ESC e n   reverse feed n lines
-  0x69: 2, // ESC i     partial cut (legacy)
-  0x6d: 2, // ESC m     partial cut (legacy)
-  0x70: 5, // ESC p m t1 t2 drawer kick
-  0x72: 3, // ESC r n   colour
-  0x74: 3, // ESC t n   code page
-  0x75: 3, // ESC u n   peripheral status (legacy)
-  0x76: 2, // ESC v     paper sensor status (legacy)
-  0x7b: 3, // ESC { n   upside down
+  32: 3, // ESC SP n  right-side character spacing
+  33: 3, // ESC ! n   print mode
+  36: 4, // ESC $ nL nH absolute position
+  37: 3, // ESC % n   user-defined characters on/off
+  45: 3, // ESC - n   underline
+  50: 2, // ESC 2     default line spacing
+  51: 3, // ESC 3 n   line spacing
+  60: 2, // ESC <     return home
+  61: 3, // ESC = n   peripheral select
+  63: 3, // ESC ? n   cancel user-defined character
+  64: 2, // ESC @     initialise
+  66: 4, // ESC B n t buzzer
+  69: 3, // ESC E n   bold
+  71: 3, // ESC G n   double strike
+  74: 3, // ESC J n   feed n dots
+  75: 3, // ESC K n   reverse feed (some models)
+  76: 2, // ESC L     page mode
+  77: 3, // ESC M n   font
+  82: 3, // ESC R n   international character set
+  83: 2, // ESC S     standard mode
+  84: 3, // ESC T n   page mode direction
+  85: 3, // ESC U n   unidirectional printing
+  86: 3, // ESC V n   90° rotation
+  87: 10, // ESC W xL xH yL yH dxL dxH dyL dyH  page mode area
+  92: 4, // ESC \ nL nH relative position
+  97: 3, // ESC a n   justification
+  100: 3, // ESC d n   feed n lines
+  101: 3, // ESC e n   reverse feed n lines
+  105: 2, // ESC i     partial cut (legacy)
+  109: 2, // ESC m     partial cut (legacy)
+  112: 5, // ESC p m t1 t2 drawer kick
+  114: 3, // ESC r n   colour
+  116: 3, // ESC t n   code page
+  117: 3, // ESC u n   peripheral status (legacy)
+  118: 2, // ESC v     paper sensor status (legacy)
+  123: 3, // ESC { n   upside down
 };
 
 /** GS commands with a fixed total length. */
 const GS_FIXED: Record<number, number> = {
-  0x21: 3, // GS ! n   character size
-  0x23: 3, // GS # n   select NV bit image
-  0x24: 4, // GS $ nL nH absolute vertical position
-  0x2f: 3, // GS / m   print downloaded bit image
-  0x3a: 2, // GS :     macro definition start/end
-  0x42: 3, // GS B n   reverse (white on black)
-  0x48: 3, // GS H n   HRI position
-  0x49: 3, // GS I n   transmit printer ID
-  0x4c: 4, // GS L nL nH left margin
-  0x50: 4, // GS P x y motion units
-  0x54: 3, // GS T n   print position to line start
-  0x57: 4, // GS W nL nH print area width
-  0x5c: 4, // GS \ nL nH relative vertical position
-  0x5e: 5, // GS ^ r t m execute macro
-  0x61: 3, // GS a n   automatic status back
-  0x62: 3, // GS b n   smoothing
-  0x66: 3, // GS f n   HRI font
-  0x68: 3, // GS h n   barcode height
-  0x72: 3, // GS r n   transmit status
-  0x77: 3, // GS w n   barcode width
+  33: 3, // GS ! n   character size
+  35: 3, // GS # n   select NV bit image
+  36: 4, // GS $ nL nH absolute vertical position
+  47: 3, // GS / m   print downloaded bit image
+  58: 2, // GS :     macro definition start/end
+  66: 3, // GS B n   reverse (white on black)
+  72: 3, // GS H n   HRI position
+  73: 3, // GS I n   transmit printer ID
+  76: 4, // GS L nL nH left margin
+  80: 4, // GS P x y motion units
+  84: 3, // GS T n   print position to line start
+  87: 4, // GS W nL nH print area width
+  92: 4, // GS \ nL nH relative vertical position
+  94: 5, // GS ^ r t m execute macro
+  97: 3, // GS a n   automatic status back
+  98: 3, // GS b n   smoothing
+  102: 3, // GS f n   HRI font
+  104: 3, // GS h n   barcode height
+  114: 3, // GS r n   transmit status
+  119: 3, // GS w n   barcode width
 };
 
 function u16(buf: Buffer, at: number): number {
@@ -121,7 +121,9 @@ function parseEsc(buf: Buffer, offset: number): Parsed | null {
       return { command: { kind: 'align', align }, length: 3 };
     }
     case 0x21:
-      return p === undefined ? null : { command: { kind: 'size', tall: (p & 0x10) !== 0, wide: (p & 0x20) !== 0 }, length: 3 };
+      return p === undefined
+        ? null
+        : { command: { kind: 'size', tall: (p & 0x10) !== 0, wide: (p & 0x20) !== 0 }, length: 3 };
     case 0x64:
       return p === undefined ? null : { command: { kind: 'feed', lines: p }, length: 3 };
     case 0x74:
@@ -188,12 +190,19 @@ function parseGs(buf: Buffer, offset: number): Parsed | null {
     case 0x28: {
       // GS ( fn pL pH d…: every GS ( function carries its own length.
       if (offset + 5 > buf.length) return null;
-      return need(buf, offset, 5 + u16(buf, offset + 3), { kind: 'skip', name: `GS ( ${String.fromCharCode(p ?? 0x3f)}` });
+      return need(buf, offset, 5 + u16(buf, offset + 3), {
+        kind: 'skip',
+        name: `GS ( ${String.fromCharCode(p ?? 0x3f)}`,
+      });
     }
     case 0x38: {
       // GS 8 L p1 p2 p3 p4 m fn …: large graphics, 32-bit length.
       if (offset + 7 > buf.length) return null;
-      const length = (buf[offset + 3] ?? 0) + (buf[offset + 4] ?? 0) * 0x100 + (buf[offset + 5] ?? 0) * 0x10000 + (buf[offset + 6] ?? 0) * 0x1000000;
+      const length =
+        (buf[offset + 3] ?? 0) +
+        (buf[offset + 4] ?? 0) * 0x100 +
+        (buf[offset + 5] ?? 0) * 0x10000 +
+        (buf[offset + 6] ?? 0) * 0x1000000;
       return need(buf, offset, 7 + length, { kind: 'skip', name: 'GS 8' });
     }
     case 0x76: {

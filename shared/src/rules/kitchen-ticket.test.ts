@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   type KitchenTicket,
-  REPRINT_BANNER,
-  type TicketLine,
   kitchenTicketLines,
+  REPRINT_BANNER,
   shortOrderId,
+  type TicketLine,
   testPrintLines,
   ticketTime,
 } from './kitchen-ticket.js';
@@ -68,7 +68,9 @@ describe('kitchenTicketLines', () => {
     { tableName: null, station: null, expected: ['KITCHEN', 'No table'] },
     { tableName: 'Patio 3', station: 'bar', expected: ['BAR', 'Table Patio 3'] },
   ])('names table $tableName at station $station', ({ tableName, station, expected }) => {
-    expect(texts(kitchenTicketLines({ ...base, tableName, station }, { reprint: false })).slice(0, 2)).toEqual(expected);
+    expect(texts(kitchenTicketLines({ ...base, tableName, station }, { reprint: false })).slice(0, 2)).toEqual(
+      expected,
+    );
   });
 
   it('marks the table line large and bold, item lines tall and bold', () => {
@@ -78,13 +80,20 @@ describe('kitchenTicketLines', () => {
   });
 
   it('counts a single item in the singular', () => {
-    const one = { ...base, items: [{ quantity: 1, name: 'Soup', modifiers: [], notes: null, course: 'main' as const }] };
+    const one = {
+      ...base,
+      items: [{ quantity: 1, name: 'Soup', modifiers: [], notes: null, course: 'main' as const }],
+    };
     expect(texts(kitchenTicketLines(one, { reprint: false })).at(-1)).toBe('1 item');
   });
 
   it.each([
     { name: 'empty items', patch: { items: [] }, error: 'at least one item' },
-    { name: 'zero quantity', patch: { items: [{ ...base.items[0]!, quantity: 0 }] }, error: 'Quantity must be at least 1' },
+    {
+      name: 'zero quantity',
+      patch: { items: [{ ...(base.items[0] as KitchenTicket['items'][number]), quantity: 0 }] },
+      error: 'Quantity must be at least 1',
+    },
     { name: 'unknown timezone', patch: { timezone: 'Mars/Olympus' }, error: 'Unknown timezone' },
     { name: 'empty order id', patch: { orderId: '' }, error: 'Order id is required' },
   ])('rejects $name', ({ patch, error }) => {
@@ -115,7 +124,13 @@ describe('ticket helpers', () => {
 
   it('lays out a test print with its content lines', () => {
     const lines = texts(
-      testPrintLines({ printerName: 'Grill', content: 'hello\nworld', at: new Date('2025-01-01T12:00:00Z'), timezone: 'UTC', reprint: false }),
+      testPrintLines({
+        printerName: 'Grill',
+        content: 'hello\nworld',
+        at: new Date('2025-01-01T12:00:00Z'),
+        timezone: 'UTC',
+        reprint: false,
+      }),
     );
     expect(lines).toEqual(['TEST PRINT', 'Grill', 'Jan 1, 12:00 PM', '---', 'hello', 'world']);
   });

@@ -70,8 +70,17 @@ export function ticketTime(at: Date, timezone: string): string {
   }).format(at);
 }
 
-function text(value: string, hints: Partial<Omit<Extract<TicketLine, { kind: 'text' }>, 'kind' | 'text'>> = {}): TicketLine {
-  return { kind: 'text', text: value, size: hints.size ?? 'normal', bold: hints.bold ?? false, align: hints.align ?? 'left' };
+function text(
+  value: string,
+  hints: Partial<Omit<Extract<TicketLine, { kind: 'text' }>, 'kind' | 'text'>> = {},
+): TicketLine {
+  return {
+    kind: 'text',
+    text: value,
+    size: hints.size ?? 'normal',
+    bold: hints.bold ?? false,
+    align: hints.align ?? 'left',
+  };
 }
 
 /**
@@ -85,7 +94,13 @@ export function kitchenTicketLines(input: KitchenTicket, opts: { reprint: boolea
   const banner = text(REPRINT_BANNER, { size: 'large', bold: true, align: 'center' });
   if (opts.reprint) lines.push(banner);
   lines.push(text((ticket.station ?? TICKET_DEFAULT_STATION).toUpperCase(), { bold: true, align: 'center' }));
-  lines.push(text(ticket.tableName ? `Table ${ticket.tableName}` : TICKET_NO_TABLE, { size: 'large', bold: true, align: 'center' }));
+  lines.push(
+    text(ticket.tableName ? `Table ${ticket.tableName}` : TICKET_NO_TABLE, {
+      size: 'large',
+      bold: true,
+      align: 'center',
+    }),
+  );
   lines.push(text(`Order #${shortOrderId(ticket.orderId)}`));
   lines.push(text(`Fired ${ticketTime(ticket.firedAt, ticket.timezone)}`));
   for (const course of COURSES) {
@@ -107,7 +122,13 @@ export function kitchenTicketLines(input: KitchenTicket, opts: { reprint: boolea
 }
 
 /** The lines of a test print from the printer management screen. */
-export function testPrintLines(input: { printerName: string; content: string; at: Date; timezone: string; reprint: boolean }): TicketLine[] {
+export function testPrintLines(input: {
+  printerName: string;
+  content: string;
+  at: Date;
+  timezone: string;
+  reprint: boolean;
+}): TicketLine[] {
   const lines: TicketLine[] = [];
   if (input.reprint) lines.push(text(REPRINT_BANNER, { size: 'large', bold: true, align: 'center' }));
   lines.push(text('TEST PRINT', { size: 'large', bold: true, align: 'center' }));

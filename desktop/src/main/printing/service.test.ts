@@ -1,9 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { type KitchenTicket, MESSAGES, type PrintJob, type Printer, REPRINT_BANNER } from '@tablewise/shared';
+import { type KitchenTicket, MESSAGES, type Printer, type PrintJob, REPRINT_BANNER } from '@tablewise/shared';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migration } from '../sqlite/migrations/0002_print_jobs.js';
@@ -225,7 +225,7 @@ describe('PrintService', () => {
     expect(fake.received[1]?.toString('latin1')).toContain(REPRINT_BANNER);
   });
 
-  it("ends FAILED with the no-answer reason when the printer is silent, printing nothing", async () => {
+  it('ends FAILED with the no-answer reason when the printer is silent, printing nothing', async () => {
     const printer = await emulator();
     printer.setCondition('silent');
     const s = service({ maxAttempts: 2, statusTimeoutMs: 100 });
@@ -290,7 +290,11 @@ describe('PrintService', () => {
     const p = printerAt(printer.port);
     const before = service();
     const crashed = before.enqueueKitchenTicket({ dedupeKey: 'crash-sent', printer: p, ticket });
-    const untouched = before.enqueueKitchenTicket({ dedupeKey: 'crash-unsent', printer: p, ticket: { ...ticket, tableName: '8' } });
+    const untouched = before.enqueueKitchenTicket({
+      dedupeKey: 'crash-unsent',
+      printer: p,
+      ticket: { ...ticket, tableName: '8' },
+    });
     // As a crash mid-send leaves them: one had started writing, the other had not.
     db.prepare(`UPDATE print_jobs SET status = 'PRINTING', attempts = 1, sent = 1 WHERE id = ?`).run(crashed.id);
     db.prepare(`UPDATE print_jobs SET status = 'PRINTING', attempts = 1, sent = 0 WHERE id = ?`).run(untouched.id);
@@ -314,7 +318,11 @@ describe('PrintService', () => {
     const w = watch(s);
     const p = printerAt(printer.port);
     const first = s.enqueueKitchenTicket({ dedupeKey: 'order-2:grill:fire-1', printer: p, ticket });
-    const again = s.enqueueKitchenTicket({ dedupeKey: 'order-2:grill:fire-1', printer: p, ticket: { ...ticket, tableName: '99' } });
+    const again = s.enqueueKitchenTicket({
+      dedupeKey: 'order-2:grill:fire-1',
+      printer: p,
+      ticket: { ...ticket, tableName: '99' },
+    });
     expect(again.id).toBe(first.id);
     s.start();
     await w.until((j) => j.id === first.id && j.status === 'COMPLETED');
@@ -330,7 +338,9 @@ describe('PrintService', () => {
     const s = service();
     const w = watch(s);
     const p = printerAt(printer.port);
-    const jobs = ['1', '2', '3', '4'].map((t) => s.enqueueKitchenTicket({ dedupeKey: `t${t}`, printer: p, ticket: { ...ticket, tableName: t } }));
+    const jobs = ['1', '2', '3', '4'].map((t) =>
+      s.enqueueKitchenTicket({ dedupeKey: `t${t}`, printer: p, ticket: { ...ticket, tableName: t } }),
+    );
     let printing = 0;
     let overlap = false;
     s.onChange((j) => {
@@ -382,7 +392,9 @@ describe('PrintService', () => {
   it('refuses a bad ticket and stores nothing', () => {
     const s = service();
     const p = printerAt(9100);
-    expect(() => s.enqueueKitchenTicket({ dedupeKey: 'bad', printer: p, ticket: { ...ticket, items: [] } })).toThrow(PrintServiceError);
+    expect(() => s.enqueueKitchenTicket({ dedupeKey: 'bad', printer: p, ticket: { ...ticket, items: [] } })).toThrow(
+      PrintServiceError,
+    );
     expect(() => s.enqueueKitchenTicket({ dedupeKey: '', printer: p, ticket })).toThrow('dedupeKey');
     expect(s.listJobs()).toEqual([]);
   });

@@ -3,24 +3,30 @@
 // out of paper or cover open: back to PENDING with exponential back-off, FAILED after the last
 // attempt. Once bytes may have reached the printer (`sent`), every further copy is a REPRINT.
 import { randomUUID } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
 import {
   DEFAULT_TIMEZONE,
   KitchenTicket,
+  kitchenTicketLines,
   MESSAGES,
   PRINTING,
   Printer,
-  PrintJob,
   type PrinterStatus,
+  PrintJob,
   type PrintJobStatus,
   type PrintJobType,
   type TicketLine,
-  kitchenTicketLines,
   testPrintLines,
 } from '@tablewise/shared';
+import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import { ticketBytes } from './bytes.js';
-import { PrinterFailure, type PrinterConnection, type PrinterTransport, statusFailure, transportForPrinter } from './transport.js';
+import {
+  type PrinterConnection,
+  PrinterFailure,
+  type PrinterTransport,
+  statusFailure,
+  transportForPrinter,
+} from './transport.js';
 
 export interface PrintServiceOptions {
   db: Database;
@@ -130,7 +136,8 @@ export class PrintService {
     this.retryBaseDelayMs = opts.retryBaseDelayMs ?? PRINTING.retryBaseDelayMs;
     this.timezone = opts.timezone ?? DEFAULT_TIMEZONE;
     this.ticketWidth = opts.ticketWidth;
-    if (!Number.isInteger(this.maxAttempts) || this.maxAttempts < 1) throw new Error('maxAttempts must be a positive integer');
+    if (!Number.isInteger(this.maxAttempts) || this.maxAttempts < 1)
+      throw new Error('maxAttempts must be a positive integer');
   }
 
   /** Picks up where the last run stopped: a job caught mid-send is reprinted, never resent silently. */
@@ -160,7 +167,8 @@ export class PrintService {
   }
 
   enqueueTest(printer: Printer, content: string): PrintJob {
-    if (typeof content !== 'string' || content.trim() === '') throw new PrintServiceError(400, MESSAGES.testPrintMissing);
+    if (typeof content !== 'string' || content.trim() === '')
+      throw new PrintServiceError(400, MESSAGES.testPrintMissing);
     return this.enqueue(randomUUID(), printer, 'test', JSON.stringify({ content }));
   }
 
@@ -227,13 +235,20 @@ export class PrintService {
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new PrintServiceError(400, MESSAGES.invalidField(`${what}${issue?.path.length ? ` ${issue.path.join('.')}` : ''}`, issue?.message ?? 'invalid'));
+      throw new PrintServiceError(
+        400,
+        MESSAGES.invalidField(
+          `${what}${issue?.path.length ? ` ${issue.path.join('.')}` : ''}`,
+          issue?.message ?? 'invalid',
+        ),
+      );
     }
     return parsed.data;
   }
 
   private enqueue(dedupeKey: string, input: Printer, type: PrintJobType, data: string): PrintJob {
-    if (typeof dedupeKey !== 'string' || dedupeKey.trim() === '') throw new PrintServiceError(400, MESSAGES.invalidField('dedupeKey', 'is required'));
+    if (typeof dedupeKey !== 'string' || dedupeKey.trim() === '')
+      throw new PrintServiceError(400, MESSAGES.invalidField('dedupeKey', 'is required'));
     const printer = this.parse(Printer, input, 'printer');
     const at = this.now().toISOString();
     const inserted = this.db
@@ -347,7 +362,9 @@ export class PrintService {
   private async attempt(jobId: string): Promise<void> {
     const at = this.now().toISOString();
     const claimed = this.db
-      .prepare(`UPDATE print_jobs SET status = 'PRINTING', attempts = attempts + 1, updated_at = ? WHERE id = ? AND status = 'PENDING'`)
+      .prepare(
+        `UPDATE print_jobs SET status = 'PRINTING', attempts = attempts + 1, updated_at = ? WHERE id = ? AND status = 'PENDING'`,
+      )
       .run(at, jobId);
     if (claimed.changes === 0) return;
     this.emit(jobId);
@@ -367,7 +384,9 @@ export class PrintService {
       const before = statusFailure(await connection.queryStatus());
       if (before) throw before;
       // From here on the bytes may reach the paper: persist that before the first byte goes out.
-      this.db.prepare('UPDATE print_jobs SET sent = 1, updated_at = ? WHERE id = ?').run(this.now().toISOString(), jobId);
+      this.db
+        .prepare('UPDATE print_jobs SET sent = 1, updated_at = ? WHERE id = ?')
+        .run(this.now().toISOString(), jobId);
       await connection.write(bytes);
       let proof: { paperOut: boolean };
       try {
@@ -377,7 +396,9 @@ export class PrintService {
       }
       if (proof.paperOut) throw new PrinterFailure('paperOut', MESSAGES.printerPaperOut);
       const done = this.now().toISOString();
-      this.db.prepare(`UPDATE print_jobs SET status = 'COMPLETED', error = NULL, updated_at = ? WHERE id = ?`).run(done, jobId);
+      this.db
+        .prepare(`UPDATE print_jobs SET status = 'COMPLETED', error = NULL, updated_at = ? WHERE id = ?`)
+        .run(done, jobId);
       this.setStatus(printer.id, 'ONLINE');
       this.emit(jobId);
     } catch (error) {

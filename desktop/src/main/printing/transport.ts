@@ -66,7 +66,12 @@ function isStatusByte(b: number): boolean {
 }
 
 /** The printer's state from its answers to DLE EOT 1, 2, 3 and 4 (Epson's documented bits). */
-export function parseStatusBytes(printer: number, offlineCause: number, error: number, paper: number): PrinterStatusReport {
+export function parseStatusBytes(
+  printer: number,
+  offlineCause: number,
+  error: number,
+  paper: number,
+): PrinterStatusReport {
   const paperOut = (paper & 0x60) === 0x60 || (offlineCause & 0x20) !== 0;
   const coverOpen = (offlineCause & 0x04) !== 0;
   return {
@@ -103,7 +108,8 @@ export class EscPosConnection implements PrinterConnection {
 
   async queryStatus(): Promise<PrinterStatusReport> {
     const answers: number[] = [];
-    for (const n of [1, 2, 3, 4]) answers.push(await this.ask([0x10, 0x04, n], this.timeouts.statusTimeoutMs, isStatusByte));
+    for (const n of [1, 2, 3, 4])
+      answers.push(await this.ask([0x10, 0x04, n], this.timeouts.statusTimeoutMs, isStatusByte));
     const [printer, offlineCause, error, paper] = answers as [number, number, number, number];
     return parseStatusBytes(printer, offlineCause, error, paper);
   }
@@ -268,11 +274,17 @@ export class UsbPrinterTransport implements PrinterTransport {
 }
 
 /** The transport a Printer row describes. For USB printers `host` holds the device path. */
-export function transportForPrinter(printer: Printer, timeouts: TransportTimeouts = DEFAULT_TIMEOUTS): PrinterTransport {
+export function transportForPrinter(
+  printer: Printer,
+  timeouts: TransportTimeouts = DEFAULT_TIMEOUTS,
+): PrinterTransport {
   switch (printer.connection) {
     case 'tcp':
       if (!printer.host) throw new Error(`Printer ${printer.name} has no host`);
-      return new TcpPrinterTransport({ name: printer.name, host: printer.host, port: printer.port ?? PRINTING.defaultPort }, timeouts);
+      return new TcpPrinterTransport(
+        { name: printer.name, host: printer.host, port: printer.port ?? PRINTING.defaultPort },
+        timeouts,
+      );
     case 'usb':
       return new UsbPrinterTransport({ name: printer.name, devicePath: printer.host ?? '/dev/usb/lp0' }, timeouts);
     default: {

@@ -33,7 +33,9 @@ const insert = (values: Record<string, unknown>) => {
     ...values,
   };
   const columns = Object.keys(row);
-  db.prepare(`INSERT INTO print_jobs (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(row);
+  db.prepare(`INSERT INTO print_jobs (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(
+    row,
+  );
 };
 
 describe('migration 0002 print_jobs', () => {
