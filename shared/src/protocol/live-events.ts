@@ -6,7 +6,12 @@ import { z } from 'zod';
 import { PAYMENT_STATUSES, RESERVATION_STATUSES, TASK_STATUSES, TASK_TYPES, WAITLIST_STATUSES } from '../constants.js';
 import { Id } from '../schemas/common.js';
 import { OrderState, TableState } from '../schemas/entities.js';
-import { GuestCheckedInEvent, OrderCreatedEvent, OrderItemStatusChangedEvent, TableStateChangedEvent } from './events.js';
+import {
+  GuestCheckedInEvent,
+  OrderCreatedEvent,
+  OrderItemStatusChangedEvent,
+  TableStateChangedEvent,
+} from './events.js';
 
 /** Declared by features (spec 1 section 7). */
 export const DECLARED_LIVE_EVENTS = [
@@ -56,7 +61,12 @@ export const AUTOMATION_LIVE_EVENTS = [
 ] as const;
 
 export const LIVE_EVENT_NAMES = [
-  ...new Set([...DECLARED_LIVE_EVENTS, ...STAFF_LIVE_EVENTS, ...AUTOMATION_LIVE_EVENTS, 'table.state.changed' as const]),
+  ...new Set([
+    ...DECLARED_LIVE_EVENTS,
+    ...STAFF_LIVE_EVENTS,
+    ...AUTOMATION_LIVE_EVENTS,
+    'table.state.changed' as const,
+  ]),
 ];
 export type LiveEventName =
   | (typeof DECLARED_LIVE_EVENTS)[number]

@@ -10,7 +10,10 @@ describe('course fire times (spec 3 section 9)', () => {
   it.each<[Course[], Partial<Record<Course, string>>]>([
     [['drink'], { drink: plus(0) }],
     [['main'], { main: plus(5) }],
-    [['appetizer', 'main', 'dessert', 'drink'], { drink: plus(0), appetizer: plus(5), main: plus(25), dessert: plus(55) }],
+    [
+      ['appetizer', 'main', 'dessert', 'drink'],
+      { drink: plus(0), appetizer: plus(5), main: plus(25), dessert: plus(55) },
+    ],
     [['main', 'dessert'], { main: plus(5), dessert: plus(35) }],
     [['appetizer', 'dessert'], { appetizer: plus(5), dessert: plus(35) }],
     [['dessert'], { dessert: plus(5) }],

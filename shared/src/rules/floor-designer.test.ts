@@ -60,7 +60,9 @@ describe('table numbering', () => {
 
   it('the next label reads the numbers out of existing labels', () => {
     expect(nextTableLabel(['B1', 'B2', 'B4'], 'bar', 'round', DEFAULT_NUMBERING)).toBe('B3');
-    expect(nextTableLabel(['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8'], 'bar', 'round', DEFAULT_NUMBERING)).toBe('B9');
+    expect(nextTableLabel(['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8'], 'bar', 'round', DEFAULT_NUMBERING)).toBe(
+      'B9',
+    );
   });
 });
 

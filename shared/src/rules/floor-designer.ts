@@ -3,10 +3,10 @@
 import {
   DESIGNER,
   LIBRARY_SHAPES,
+  type LibraryShape,
   SHAPE_SUFFIXES,
   TABLE_CAPACITY,
   ZONE_TYPE_INFO,
-  type LibraryShape,
   type ZoneType,
 } from '../constants.js';
 

@@ -39,6 +39,9 @@ describe('kitchen card of an order item', () => {
       held: true,
       status: 'CONFIRMED',
     });
-    expect(toKitchenItem({ ...item, status: 'SENT_TO_KITCHEN' }, null)).toMatchObject({ held: false, tableNumber: null });
+    expect(toKitchenItem({ ...item, status: 'SENT_TO_KITCHEN' }, null)).toMatchObject({
+      held: false,
+      tableNumber: null,
+    });
   });
 });

@@ -168,7 +168,12 @@ describe('even split', () => {
         const { total } = billTotals(lines);
         const shares = splitEvenly(total, people);
         expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
-        expect(checkSplit(total, shares.map((amountCents) => ({ amountCents, paid: true })))).toEqual({ ok: true });
+        expect(
+          checkSplit(
+            total,
+            shares.map((amountCents) => ({ amountCents, paid: true })),
+          ),
+        ).toEqual({ ok: true });
       }),
     );
   });
@@ -196,7 +201,12 @@ describe('split validation', () => {
 
   it('paying in full is one share; more than 10 shares is refused', () => {
     expect(checkSplit(10000, [paid(10000)])).toEqual({ ok: true });
-    expect(checkSplit(11, Array.from({ length: 11 }, () => paid(1))).ok).toBe(false);
+    expect(
+      checkSplit(
+        11,
+        Array.from({ length: 11 }, () => paid(1)),
+      ).ok,
+    ).toBe(false);
     expect(checkSplit(0, []).ok).toBe(false);
   });
 });

@@ -1,11 +1,5 @@
 // Money is integer cents in all arithmetic; decimal strings only on the wire and in the database.
-import {
-  DEFAULT_TIP_PERCENT,
-  SPLIT,
-  TAX_RATE_BASIS_POINTS,
-  TIP_PRESETS,
-  type TipPresetPercent,
-} from '../constants.js';
+import { DEFAULT_TIP_PERCENT, SPLIT, TAX_RATE_BASIS_POINTS, TIP_PRESETS, type TipPresetPercent } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 
 /** "12.5" or "12.50" → 1250, exactly (no floating point). Throws on anything else. */

@@ -1,5 +1,5 @@
 // Payments (spec 2 sections 2.8, 4 and 9): urgency of pending payments and the two staff moves.
-import { PAYMENT_STATUSES, PAYMENT_URGENT_AFTER_MS } from '../constants.js';
+import { type PAYMENT_STATUSES, PAYMENT_URGENT_AFTER_MS } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { toCents } from './money.js';
 

@@ -16,14 +16,30 @@ import {
 describe('bookable times', () => {
   it('every 30 minutes from 17:00 to 22:30', () => {
     expect(bookableClockTimes()).toEqual([
-      '17:00', '17:30', '18:00', '18:30', '19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00', '22:30',
+      '17:00',
+      '17:30',
+      '18:00',
+      '18:30',
+      '19:00',
+      '19:30',
+      '20:00',
+      '20:30',
+      '21:00',
+      '21:30',
+      '22:00',
+      '22:30',
     ]);
   });
 
   it('before 17:00 offers all of today and all of tomorrow, labelled', () => {
     const times = bookableTimes(new Date('2025-03-10T12:00:00Z'), 'UTC');
     expect(times).toHaveLength(24);
-    expect(times[0]).toEqual({ value: '2025-03-10T17:00:00.000Z', day: 'Today', time: '17:00', label: 'Today 5:00 PM' });
+    expect(times[0]).toEqual({
+      value: '2025-03-10T17:00:00.000Z',
+      day: 'Today',
+      time: '17:00',
+      label: 'Today 5:00 PM',
+    });
     expect(times[11]?.label).toBe('Today 10:30 PM');
     expect(times[12]).toEqual({
       value: '2025-03-11T17:00:00.000Z',
@@ -88,7 +104,12 @@ describe('slot and create body', () => {
         slotEnd: '2025-03-10T21:30:00.000Z',
         partySize: 4,
         status: 'CONFIRMED',
-        preferencesJson: { needsAccessibility: false, needsHighChair: false, occasion: 'birthday', specialRequests: '' },
+        preferencesJson: {
+          needsAccessibility: false,
+          needsHighChair: false,
+          occasion: 'birthday',
+          specialRequests: '',
+        },
         source: 'DIRECT',
       },
     });

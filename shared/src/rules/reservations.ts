@@ -1,11 +1,11 @@
 // Reservations (spec 2 sections 2.3, 4, 5 and 9): bookable times, the fixed two-hour slot, status
 // badges and the actions each status offers. Times are wall-clock times in the venue's zone.
 import {
+  DEFAULT_RESERVATION_SOURCE,
   RESERVATION_BOOKING,
   RESERVATION_DEFAULT_STATUS,
   RESERVATION_DURATION_MS,
   RESERVATION_STATUSES,
-  DEFAULT_RESERVATION_SOURCE,
 } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import type { ReservationCreateBody, ReservationFormValues } from '../schemas/forms.js';
@@ -152,7 +152,10 @@ export function reservationBadge(status: string): { status: ReservationStatus | 
 
 export type ReservationAction = 'checkIn' | 'seat' | 'cancel';
 
-const ACTION_MOVES: Record<ReservationAction, { from: readonly ReservationStatus[]; to: ReservationStatus; verb: string }> = {
+const ACTION_MOVES: Record<
+  ReservationAction,
+  { from: readonly ReservationStatus[]; to: ReservationStatus; verb: string }
+> = {
   checkIn: { from: ['CONFIRMED'], to: 'CHECKED_IN', verb: 'check in' },
   seat: { from: ['CHECKED_IN'], to: 'SEATED', verb: 'seat' },
   // Cancelling is not on a spec screen; a host would expect it before the party is seated.

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.js';
 import { filterSeats, holdCountdown, NO_SEAT_FILTERS, selectTableProblem } from './seat-selection.js';
 
-const t = (name: string, zone: string, capacity: number, flags: Partial<Record<'isAccessible' | 'hasView' | 'hasPlugs' | 'isQuiet', boolean>> = {}) => ({
+const t = (
+  name: string,
+  zone: string,
+  capacity: number,
+  flags: Partial<Record<'isAccessible' | 'hasView' | 'hasPlugs' | 'isQuiet', boolean>> = {},
+) => ({
   name,
   zone,
   capacity,
@@ -21,7 +26,8 @@ const tables = [
 const names = (list: { name: string }[]) => list.map((x) => x.name);
 
 describe('seat filters', () => {
-  it('no filter shows every table', () => expect(names(filterSeats(tables, NO_SEAT_FILTERS))).toEqual(['1', '2', '21', 'B1']));
+  it('no filter shows every table', () =>
+    expect(names(filterSeats(tables, NO_SEAT_FILTERS))).toEqual(['1', '2', '21', 'B1']));
   it.each([
     [2, ['1', '2', '21', 'B1']],
     [4, ['2', '21', 'B1']],

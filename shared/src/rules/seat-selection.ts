@@ -1,5 +1,5 @@
 // Guest seat selection (spec 3 sections 2, 4 and 9): the filters and the hold countdown.
-import { SEAT_FILTER_PARTY_SIZES, type SeatFeature } from '../constants.js';
+import type { SEAT_FILTER_PARTY_SIZES, SeatFeature } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 
 /** The guest view of a table (spec 3 section 3). */

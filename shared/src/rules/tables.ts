@@ -77,7 +77,10 @@ export function occupancyPercent(states: readonly TableState[]): number {
   return Math.round((seated / states.length) * 100);
 }
 
-export type OccupancyLevel = { level: 'High'; color: 'red' } | { level: 'Moderate'; color: 'amber' } | { level: 'Available'; color: 'green' };
+export type OccupancyLevel =
+  | { level: 'High'; color: 'red' }
+  | { level: 'Moderate'; color: 'amber' }
+  | { level: 'Available'; color: 'green' };
 
 /** Above 80 High, above 60 Moderate, otherwise Available. */
 export function occupancyLevel(percent: number): OccupancyLevel {
@@ -144,7 +147,12 @@ export const TABLE_MOVES: Record<TableTrigger, TableMove> = {
   reserve: { actors: ['staff'], from: ['EMPTY'], to: 'RESERVED', verb: 'reserve' },
   cancelReservation: { actors: ['staff'], from: ['RESERVED'], to: 'EMPTY', verb: 'cancel the reservation of' },
   seat: { actors: ['staff'], from: ['EMPTY', 'RESERVED', 'HOLD_SOFT', 'HOLD'], to: 'OCCUPIED', verb: 'seat' },
-  startOrdering: { actors: ['staff', 'guest'], from: ['OCCUPIED', 'EATING'], to: 'ORDERING', verb: 'start ordering at' },
+  startOrdering: {
+    actors: ['staff', 'guest'],
+    from: ['OCCUPIED', 'EATING'],
+    to: 'ORDERING',
+    verb: 'start ordering at',
+  },
   serveFood: { actors: ['staff', 'automation'], from: ['OCCUPIED', 'ORDERING'], to: 'EATING', verb: 'serve' },
   requestBill: {
     actors: ['staff', 'guest'],
@@ -168,22 +176,46 @@ export const TABLE_MOVES: Record<TableTrigger, TableMove> = {
   },
   paymentCompleted: {
     actors: ['automation'],
-    from: ['PAYING', 'PAYMENT_DUE', 'PAYMENT_VERIFIED', 'EXIT_PENDING', 'EATING', 'OCCUPIED', 'ORDERING', 'ASSISTANCE_REQUESTED'],
+    from: [
+      'PAYING',
+      'PAYMENT_DUE',
+      'PAYMENT_VERIFIED',
+      'EXIT_PENDING',
+      'EATING',
+      'OCCUPIED',
+      'ORDERING',
+      'ASSISTANCE_REQUESTED',
+    ],
     to: 'CLEANING',
     verb: 'start cleaning',
   },
   cleaningCompleted: { actors: ['automation', 'staff'], from: ['CLEANING'], to: 'QA_CHECK', verb: 'finish cleaning' },
   qaPassed: { actors: ['automation', 'staff'], from: ['QA_CHECK'], to: 'EMPTY', verb: 'pass QA for' },
   qaFailed: { actors: ['automation', 'staff'], from: ['QA_CHECK'], to: 'CLEANING', verb: 'fail QA for' },
-  emergencyClean: { actors: ['automation', 'staff'], from: ALL_BUT_MAINTENANCE, to: 'CLEANING', verb: 'emergency-clean' },
+  emergencyClean: {
+    actors: ['automation', 'staff'],
+    from: ALL_BUT_MAINTENANCE,
+    to: 'CLEANING',
+    verb: 'emergency-clean',
+  },
   maintenanceRequired: {
     actors: ['automation', 'staff'],
     from: (s) => s !== 'MAINTENANCE',
     to: 'MAINTENANCE',
     verb: 'send to maintenance',
   },
-  maintenanceDone: { actors: ['automation', 'staff'], from: ['MAINTENANCE'], to: 'CLEANING', verb: 'finish maintenance of' },
-  abandonedSession: { actors: ['automation'], from: SEATED_STATES, to: 'CLEANING', verb: 'close the abandoned session at' },
+  maintenanceDone: {
+    actors: ['automation', 'staff'],
+    from: ['MAINTENANCE'],
+    to: 'CLEANING',
+    verb: 'finish maintenance of',
+  },
+  abandonedSession: {
+    actors: ['automation'],
+    from: SEATED_STATES,
+    to: 'CLEANING',
+    verb: 'close the abandoned session at',
+  },
 };
 
 export type TableMoveResult = { ok: true; to: TableState } | { ok: false; reason: string };
@@ -198,7 +230,8 @@ export function tableTransition(from: TableState, trigger: TableTrigger, actor: 
   if (!move.actors.includes(actor)) {
     return { ok: false, reason: MESSAGES.tableActorRefused(actor, move.verb) };
   }
-  if (!allows(move, from)) return { ok: false, reason: MESSAGES.tableTransitionRefused(move.verb, TABLE_STATE_LABELS[from]) };
+  if (!allows(move, from))
+    return { ok: false, reason: MESSAGES.tableTransitionRefused(move.verb, TABLE_STATE_LABELS[from]) };
   return { ok: true, to: move.to };
 }
 
@@ -211,7 +244,11 @@ export function tableTriggersFrom(from: TableState, actor: TableActor): TableTri
 }
 
 /** A direct move between two states, by the first trigger of the actor that makes it. */
-export function tableMove(from: TableState, to: TableState, actor: TableActor): TableMoveResult & { trigger?: TableTrigger } {
+export function tableMove(
+  from: TableState,
+  to: TableState,
+  actor: TableActor,
+): TableMoveResult & { trigger?: TableTrigger } {
   const trigger = tableTriggersFrom(from, actor).find((t) => TABLE_MOVES[t].to === to);
   if (trigger) return { ok: true, to, trigger };
   return {
@@ -223,7 +260,14 @@ export function tableMove(from: TableState, to: TableState, actor: TableActor): 
 // ---- The designer's local changes (spec 2 section 4): not saved, not sent ----
 
 /** The Properties panel offers a free choice among these. */
-export const DESIGNER_STATE_CHOICES: readonly TableState[] = ['EMPTY', 'OCCUPIED', 'RESERVED', 'CLEANING', 'PAYMENT_DUE', 'HOLD'];
+export const DESIGNER_STATE_CHOICES: readonly TableState[] = [
+  'EMPTY',
+  'OCCUPIED',
+  'RESERVED',
+  'CLEANING',
+  'PAYMENT_DUE',
+  'HOLD',
+];
 
 /** The context menu's toggle: EMPTY becomes OCCUPIED, any other state EMPTY. */
 export function designerToggleState(state: TableState): TableState {

@@ -33,7 +33,9 @@ describe('Start Task then Mark Complete', () => {
   it('completed today counts from the start of the day', () => {
     const dayStart = new Date('2025-01-01T05:00:00Z');
     expect(completedToday({ status: 'COMPLETED', completedAt: new Date('2025-01-01T05:00:00Z') }, dayStart)).toBe(true);
-    expect(completedToday({ status: 'COMPLETED', completedAt: new Date('2025-01-01T04:59:59Z') }, dayStart)).toBe(false);
+    expect(completedToday({ status: 'COMPLETED', completedAt: new Date('2025-01-01T04:59:59Z') }, dayStart)).toBe(
+      false,
+    );
     expect(completedToday({ status: 'IN_PROGRESS', completedAt: null }, dayStart)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // Cleaning and QA tasks (spec 2 sections 2.11 and 4, spec 3 section 4): priority labels, the
 // priorities the turnover automation gives, and Start Task then Mark Complete.
-import { TASK_PRIORITY_THRESHOLDS, TASK_STATUSES } from '../constants.js';
+import { TASK_PRIORITY_THRESHOLDS, type TASK_STATUSES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 
 export type TaskStatus = (typeof TASK_STATUSES)[number];

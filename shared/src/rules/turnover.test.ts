@@ -4,9 +4,16 @@ import { findStuckTables, turnoverPlan } from './turnover.js';
 
 describe('turnover automation (spec 3 section 4)', () => {
   it('payment completed with the session complete: CLEANING and a CLEAN task, high if rushed', () => {
-    expect(turnoverPlan('PAYMENT_VERIFIED', { type: 'payment.completed', sessionComplete: true, rushOrder: false })).toEqual({
+    expect(
+      turnoverPlan('PAYMENT_VERIFIED', { type: 'payment.completed', sessionComplete: true, rushOrder: false }),
+    ).toEqual({
       ok: true,
-      plan: { trigger: 'paymentCompleted', to: 'CLEANING', cleanTask: { priority: 2, level: 'normal', issues: [] }, notifyNextParty: false },
+      plan: {
+        trigger: 'paymentCompleted',
+        to: 'CLEANING',
+        cleanTask: { priority: 2, level: 'normal', issues: [] },
+        notifyNextParty: false,
+      },
     });
     const rushed = turnoverPlan('PAYING', { type: 'payment.completed', sessionComplete: true, rushOrder: true });
     expect(rushed.ok && rushed.plan.cleanTask).toEqual({ priority: 3, level: 'high', issues: [] });
@@ -39,7 +46,10 @@ describe('turnover automation (spec 3 section 4)', () => {
 
   it('emergency clean: CLEANING with an urgent task; maintenance: MAINTENANCE; timeout: notify next', () => {
     const emergency = turnoverPlan('EATING', { type: 'table.emergency_clean' });
-    expect(emergency.ok && emergency.plan).toMatchObject({ to: 'CLEANING', cleanTask: { level: 'urgent', priority: 5 } });
+    expect(emergency.ok && emergency.plan).toMatchObject({
+      to: 'CLEANING',
+      cleanTask: { level: 'urgent', priority: 5 },
+    });
     const maintenance = turnoverPlan('EMPTY', { type: 'table.maintenance_required' });
     expect(maintenance.ok && maintenance.plan.to).toBe('MAINTENANCE');
     expect(turnoverPlan('EATING', { type: 'waitlist.timeout' })).toEqual({

@@ -3,7 +3,7 @@
 import { TURNOVER } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import type { TableState } from '../schemas/entities.js';
-import { SEATED_STATES, tableTransition, type TableTrigger } from './tables.js';
+import { SEATED_STATES, type TableTrigger, tableTransition } from './tables.js';
 import { TURNOVER_TASK_PRIORITY, type TurnoverPriority } from './tasks.js';
 
 /** The live events the automation consumes (spec 1 section 7), with what it needs of each. */
@@ -99,7 +99,12 @@ export function findStuckTables(
     } else if (t.state === 'QA_CHECK' && minutes > TURNOVER.stuckQaMinutes) {
       found.push({ ...base, issue: 'STUCK_QA', moveToCleaning: false, message: MESSAGES.qaOverdue(t.name) });
     } else if (SEATED_STATES.includes(t.state) && minutes > TURNOVER.abandonedSessionMinutes) {
-      found.push({ ...base, issue: 'ABANDONED_SESSION', moveToCleaning: true, message: MESSAGES.abandonedSession(t.name) });
+      found.push({
+        ...base,
+        issue: 'ABANDONED_SESSION',
+        moveToCleaning: true,
+        message: MESSAGES.abandonedSession(t.name),
+      });
     }
   }
   return found;

@@ -56,7 +56,9 @@ describe('reservation form (spec 2 section 5)', () => {
     ['ada@example.com', undefined],
     ['not-an-email', 'Invalid email'],
   ])('email %j → %s', (email, message) => {
-    expect(problems(ReservationForm, { guestName: 'A', reservationTime: TIME, partySize: 2, email }).email).toBe(message);
+    expect(problems(ReservationForm, { guestName: 'A', reservationTime: TIME, partySize: 2, email }).email).toBe(
+      message,
+    );
   });
 
   it('parses a full form with booleans defaulting to false', () => {
@@ -70,12 +72,12 @@ describe('reservation form (spec 2 section 5)', () => {
       needsHighChair: false,
       occasion: 'date',
     });
-    expect(problems(ReservationForm, { guestName: 'A', reservationTime: TIME, partySize: 2, occasion: 'wedding' })).toHaveProperty(
-      'occasion',
-    );
-    expect(problems(ReservationForm, { guestName: 'A', reservationTime: 'tonight', partySize: 2 }).reservationTime).toBe(
-      MESSAGES.reservationTimeNotBookable,
-    );
+    expect(
+      problems(ReservationForm, { guestName: 'A', reservationTime: TIME, partySize: 2, occasion: 'wedding' }),
+    ).toHaveProperty('occasion');
+    expect(
+      problems(ReservationForm, { guestName: 'A', reservationTime: 'tonight', partySize: 2 }).reservationTime,
+    ).toBe(MESSAGES.reservationTimeNotBookable);
   });
 });
 
@@ -223,16 +225,18 @@ describe('split payment request', () => {
     [[split('1', '50.00'), split('2', '49.98')], MESSAGES.splitTotalMismatch('$99.98', '$100.00')],
     [[split('1', '50.00'), split('2', '50.00', false)], MESSAGES.splitUnpaid],
   ])('refuses %j', (splits, message) => {
-    expect(problems(ProcessPaymentRequest, { sessionId: SESSION, splits, tipAmount: '0', totalAmount: '100.00' })).toEqual({
+    expect(
+      problems(ProcessPaymentRequest, { sessionId: SESSION, splits, tipAmount: '0', totalAmount: '100.00' }),
+    ).toEqual({
       splits: message,
     });
   });
 
   it('refuses an unknown payment method', () => {
     const splits = [{ ...split('1', '100.00'), paymentMethod: 'bitcoin' }];
-    expect(problems(ProcessPaymentRequest, { sessionId: SESSION, splits, tipAmount: '0', totalAmount: '100.00' })).toHaveProperty(
-      'splits.0.paymentMethod',
-    );
+    expect(
+      problems(ProcessPaymentRequest, { sessionId: SESSION, splits, tipAmount: '0', totalAmount: '100.00' }),
+    ).toHaveProperty('splits.0.paymentMethod');
   });
 });
 
