@@ -215,6 +215,19 @@ try {
   await page.reload();
   await page.locator('[data-testid=order-line][data-status=IN_PREP]').waitFor();
   check(true, 'the status survives a reload');
+
+  // Changes made while the page was closed arrive when it is opened again
+  const statusUrl = page.url();
+  await page.goto(`${cloud.url}/guest/nowhere`);
+  const ready = await fetch(`${cloud.url}/api/order-items/${fired?.id}/status`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    body: JSON.stringify({ status: 'READY_FOR_RUN' }),
+  });
+  check(ready.ok, `staff marked the drink ready while the guest was away (${ready.status})`);
+  await page.goto(statusUrl);
+  await page.locator('[data-testid=order-line][data-status=READY_FOR_RUN]').waitFor();
+  check(true, 'a change made while away shows once the page is back');
 } finally {
   await browser.close();
   await cloud.close();

@@ -13,6 +13,7 @@ import {
 } from '@tablewise/shared';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
+import { readRaw, writeRaw } from './storage.js';
 
 // Events and the channel's own messages are told apart first, so a new event type added to the
 // contract is simply passed on rather than breaking this switch.
@@ -25,10 +26,15 @@ function liveUrl(): string {
   return `${scheme}://${window.location.host}${LIVE_PATH}`;
 }
 
+/**
+ * `cursorKey` names where the last event seen is kept, so a page opened again later asks the hub
+ * for everything that happened while it was closed, not only what happens from now on.
+ */
 export function useLiveEvents(
   enabled: boolean,
   onEvent: (event: LiveEvent) => void,
   onGiveUp: (message: string) => void,
+  cursorKey?: string,
 ): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>('connecting');
   // Handlers change every render; the socket must not be rebuilt for that.
@@ -42,7 +48,12 @@ export function useLiveEvents(
     let attempt = 0;
     let stopped = false;
     // The last event seen, so a reconnect asks for whatever was missed while away.
-    let lastSeq: number | null = null;
+    const stored = cursorKey ? Number(readRaw(cursorKey)) : Number.NaN;
+    let lastSeq: number | null = Number.isSafeInteger(stored) && stored >= 0 ? stored : null;
+    const advance = (seq: number) => {
+      lastSeq = Math.max(lastSeq ?? 0, seq);
+      if (cursorKey) writeRaw(cursorKey, String(lastSeq));
+    };
 
     const connect = () => {
       setStatus(attempt === 0 ? 'connecting' : 'reconnecting');
@@ -68,8 +79,8 @@ export function useLiveEvents(
         }
         const event = LiveEvent.safeParse(json);
         if (event.success) {
-          lastSeq = Math.max(lastSeq ?? 0, event.data.seq);
           handlers.current.onEvent(event.data);
+          advance(event.data.seq);
           return;
         }
         const control = ControlMessage.safeParse(json);
@@ -80,7 +91,7 @@ export function useLiveEvents(
         const data = control.data;
         switch (data.type) {
           case 'hello':
-            if (lastSeq === null) lastSeq = data.lastSeq;
+            if (lastSeq === null) advance(data.lastSeq);
             return;
           case 'pong':
             return;
@@ -119,7 +130,7 @@ export function useLiveEvents(
       window.clearTimeout(timer);
       socket?.close(1000);
     };
-  }, [enabled]);
+  }, [enabled, cursorKey]);
 
   return status;
 }

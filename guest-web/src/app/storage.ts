@@ -11,6 +11,7 @@ export const STORAGE_KEYS = {
   cart: (sessionId: string) => `guest_cart:${sessionId}`,
   orderAttempt: (sessionId: string) => `guest_order_attempt:${sessionId}`,
   orders: (sessionId: string) => `guest_orders:${sessionId}`,
+  liveCursor: (sessionId: string) => `guest_live_seq:${sessionId}`,
 } as const;
 
 type Area = 'local' | 'session';

@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { patchOrderItem } from '../../../app/guest-orders.js';
 import { useLiveEvents } from '../../../app/live.js';
-import { storedSessionId } from '../../../app/storage.js';
+import { STORAGE_KEYS, storedSessionId } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
 import { useGuestOrders } from '../api/guest-orders.js';
 
@@ -36,6 +36,7 @@ export function OrderStatusPage() {
       if (event.type === 'order.item.status.changed' && sessionId) patchOrderItem(queryClient, sessionId, event.item);
     },
     (message) => toast({ title: message, variant: 'destructive' }),
+    sessionId ? STORAGE_KEYS.liveCursor(sessionId) : undefined,
   );
 
   if (!sessionId || (orders.isSuccess && list.length === 0)) {
