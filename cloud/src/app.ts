@@ -1,6 +1,7 @@
-// The Koa application. Middleware runs in this order, on purpose: errors are shaped first so
-// everything after is covered; then the request id and log; the origin check and body reader;
-// principal resolution; the API routes; and last the static sites for every non-API path.
+// The Koa application. Middleware runs in this order, on purpose: the request id and log wrap
+// everything so the log line shows the final status; errors are shaped next so everything after
+// is covered; then the origin check and body reader; principal resolution; the API routes; and
+// last the static sites for every non-API path.
 import Koa from 'koa';
 import type { AppDeps, AppState } from './context.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -22,8 +23,8 @@ export type AppOptions = AppDeps & StaticSites;
 
 export function createApp(deps: AppOptions): Koa<AppState> {
   const app = new Koa<AppState>();
-  app.use(errorHandler(deps));
   app.use(requestId(deps));
+  app.use(errorHandler(deps));
   app.use(originCheck(deps));
   app.use(jsonBody());
   app.use(principalsMiddleware(deps));

@@ -27,7 +27,8 @@ async function main(): Promise<void> {
   const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, '.data'));
   mkdirSync(dataDir, { recursive: true });
   const port = Number(process.env.PORT ?? DEFAULT_PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
 
   const db = await connectDb(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') });
   await migrateLatest(db);

@@ -44,7 +44,8 @@ export function staticSites(sites: StaticSites): Koa.Middleware<AppState> {
     }
     if (isGuestPath(rel)) {
       const inside = rel.replace(/^\/guest(?=\/|$)/, '') || '/';
-      if (inside !== '/' && (await isFile(sites.guestWebDir, inside))) return serve(ctx, sites.guestWebDir as string, inside);
+      if (inside !== '/' && (await isFile(sites.guestWebDir, inside)))
+        return serve(ctx, sites.guestWebDir as string, inside);
       if (await isFile(sites.guestWebDir, '/index.html')) return serve(ctx, sites.guestWebDir as string, '/index.html');
       return next();
     }

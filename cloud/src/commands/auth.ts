@@ -43,7 +43,10 @@ export async function login(
   let requestedInOrg = false;
   if (input.requestedVenueId) {
     for (const role of roles) {
-      if (role.venue_id === input.requestedVenueId || (role.venue_id === null && (await findVenueInOrg(deps.db, role.organization_id, input.requestedVenueId)))) {
+      if (
+        role.venue_id === input.requestedVenueId ||
+        (role.venue_id === null && (await findVenueInOrg(deps.db, role.organization_id, input.requestedVenueId)))
+      ) {
         orgId = role.organization_id;
         defaultVenueId = input.requestedVenueId;
         requestedInOrg = true;
@@ -76,7 +79,13 @@ export async function login(
     token,
     me: {
       user: presented,
-      principal: { user: presented, organizationId: scope.orgId, venueId: scope.venueId, role: scope.role, permissions: scope.permissions },
+      principal: {
+        user: presented,
+        organizationId: scope.orgId,
+        venueId: scope.venueId,
+        role: scope.role,
+        permissions: scope.permissions,
+      },
     },
   };
 }

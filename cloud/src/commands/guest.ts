@@ -1,14 +1,14 @@
 // Guests: a table's QR code, scanning it, and checking in at the table it names.
 import { randomUUID } from 'node:crypto';
-import { type GuestCheckinRequest, type ScanAnswer, MESSAGES, type TableQrAnswer } from '@tablewise/shared';
+import { type GuestCheckinRequest, MESSAGES, type ScanAnswer, type TableQrAnswer } from '@tablewise/shared';
 import type { z } from 'zod';
 import type { AppDeps, Queryable, Trx, VenueActor } from '../context.js';
 import { conflict, invalidQrToken, notFound } from '../errors.js';
 import { presentSession, presentTable } from '../presenters/index.js';
+import { appendEvent } from '../realtime/append-event.js';
 import { findActiveSessionAtTable, insertSession } from '../repositories/sessions.js';
 import { findTableInVenue, seatTable } from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
-import { appendEvent } from '../realtime/append-event.js';
 import { type QrTarget, signQrToken, verifyQrToken } from '../security/tokens.js';
 
 type CheckinInput = z.output<typeof GuestCheckinRequest>;
@@ -21,7 +21,11 @@ export function checkinPath(target: QrTarget, token: string): string {
   return `/guest/checkin?${query.toString()}`;
 }
 
-export async function tableQr(deps: Pick<AppDeps, 'db' | 'secret' | 'publicUrl'>, actor: VenueActor, tableId: string): Promise<TableQrAnswer> {
+export async function tableQr(
+  deps: Pick<AppDeps, 'db' | 'secret' | 'publicUrl'>,
+  actor: VenueActor,
+  tableId: string,
+): Promise<TableQrAnswer> {
   const table = await findTableInVenue(deps.db, actor.venueId, tableId);
   if (!table) throw notFound('Table');
   const target = { venueId: table.venue_id, tableId: table.id };
@@ -79,7 +83,11 @@ export interface CheckinResult {
  * Seats the party at the QR code's table: a new dining session, the table OCCUPIED. A guest who
  * scans a table whose party is already seated joins that party's session instead.
  */
-export async function checkIn(trx: Trx, deps: Pick<AppDeps, 'secret' | 'now'>, input: CheckinInput): Promise<CheckinResult> {
+export async function checkIn(
+  trx: Trx,
+  deps: Pick<AppDeps, 'secret' | 'now'>,
+  input: CheckinInput,
+): Promise<CheckinResult> {
   const { target, venue } = await verifiedTarget(trx, deps.secret, input.token);
   if ((input.tableId && input.tableId !== target.tableId) || (input.venueId && input.venueId !== target.venueId)) {
     throw invalidQrToken();

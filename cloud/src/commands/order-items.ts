@@ -13,6 +13,7 @@ import type { Db, Queryable, Trx, VenueActor } from '../context.js';
 import { actorRef } from '../context.js';
 import { conflict, notFound } from '../errors.js';
 import { presentOrderItem } from '../presenters/index.js';
+import { appendEvent } from '../realtime/append-event.js';
 import {
   findItemInVenue,
   listKitchenItems,
@@ -21,7 +22,6 @@ import {
   venuesWithDueItems,
 } from '../repositories/orders.js';
 import type { OrderItemRow } from '../repositories/rows.js';
-import { appendEvent } from '../realtime/append-event.js';
 
 interface Author {
   orgId: string;
@@ -29,14 +29,25 @@ interface Author {
   terminalId?: string | null;
 }
 
-async function moveItem(trx: Trx, author: Author, row: OrderItemRow, to: OrderItemState, now: Date): Promise<OrderItemRow> {
+async function moveItem(
+  trx: Trx,
+  author: Author,
+  row: OrderItemRow,
+  to: OrderItemState,
+  now: Date,
+): Promise<OrderItemRow> {
   const updated = await setItemStatus(trx, row.id, to, now);
   await appendEvent(trx, {
     orgId: author.orgId,
     venueId: row.venue_id,
     userId: author.userId ?? null,
     terminalId: author.terminalId ?? null,
-    event: { type: 'order.item.status.changed', item: presentOrderItem(updated), from: row.status as OrderItemState, to },
+    event: {
+      type: 'order.item.status.changed',
+      item: presentOrderItem(updated),
+      from: row.status as OrderItemState,
+      to,
+    },
     at: now,
   });
   return updated;

@@ -1,12 +1,14 @@
 // Placing an order. Prices come from the menu in the database and fire times from the shared
 // course rule; the client's prices and courseTiming are never trusted.
+
+import { randomUUID } from 'node:crypto';
 import {
   billTotals,
-  chooseModifiers,
   type ChosenModifier,
   type Course,
-  courseFireTimes,
   type CreateOrderRequest,
+  chooseModifiers,
+  courseFireTimes,
   formatCents,
   initialItemStatus,
   lineCents,
@@ -15,15 +17,14 @@ import {
   toCents,
 } from '@tablewise/shared';
 import type { z } from 'zod';
-import { randomUUID } from 'node:crypto';
 import type { Actor, Trx } from '../context.js';
 import { actorRef } from '../context.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { modifierGroupsOf, presentOrder } from '../presenters/index.js';
+import { appendEvent } from '../realtime/append-event.js';
 import { findMenuItems } from '../repositories/menu.js';
 import { findOrderById, insertOrder, listItemsOfOrders, type NewOrderItem } from '../repositories/orders.js';
 import { findSessionInVenue } from '../repositories/sessions.js';
-import { appendEvent } from '../realtime/append-event.js';
 
 type CreateOrderInput = z.output<typeof CreateOrderRequest>;
 
@@ -54,9 +55,16 @@ export async function createOrder(
     }
   }
 
-  const menu = await findMenuItems(trx, { orgId: session.org_id, venueId: session.venue_id }, input.items.map((l) => l.menuItemId));
+  const menu = await findMenuItems(
+    trx,
+    { orgId: session.org_id, venueId: session.venue_id },
+    input.items.map((l) => l.menuItemId),
+  );
   const byId = new Map(menu.map((m) => [m.id, m]));
-  const fireTimes = courseFireTimes(input.items.map((l) => l.course), now);
+  const fireTimes = courseFireTimes(
+    input.items.map((l) => l.course),
+    now,
+  );
   const orderId = input.id ?? randomUUID();
 
   const priced = input.items.map((line, index) => {

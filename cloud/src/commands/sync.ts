@@ -21,7 +21,10 @@ export async function snapshot(db: Db, actor: VenueActor | TerminalActor): Promi
       const menu = await listMenuItems(trx, { orgId: venue.org_id, venueId: venue.id });
       const orders = await listOpenOrders(trx, venue.id);
       const printers = await listPrinters(trx, venue.id);
-      const items = await listItemsOfOrders(trx, orders.map((o) => o.id));
+      const items = await listItemsOfOrders(
+        trx,
+        orders.map((o) => o.id),
+      );
       return {
         seq: Number(venue.event_seq),
         venue: presentVenue(venue),
@@ -37,7 +40,12 @@ export async function snapshot(db: Db, actor: VenueActor | TerminalActor): Promi
 
 export const MAX_EVENTS_PAGE = 500;
 
-export async function eventsAfter(q: Queryable, venueId: string, after: number, limit: number): Promise<EventsAfterAnswer> {
+export async function eventsAfter(
+  q: Queryable,
+  venueId: string,
+  after: number,
+  limit: number,
+): Promise<EventsAfterAnswer> {
   const rows = await listEventsAfter(q, venueId, after, limit + 1);
   const page = rows.slice(0, limit);
   return {

@@ -13,7 +13,9 @@ export function requestId(deps: Pick<AppDeps, 'log'>): Koa.Middleware<AppState> 
       await next();
     } finally {
       if (ctx.path.startsWith('/api')) {
-        deps.log(`${ctx.method} ${ctx.path} ${ctx.status} ${Math.round(performance.now() - started)}ms ${ctx.state.requestId}`);
+        deps.log(
+          `${ctx.method} ${ctx.path} ${ctx.status} ${Math.round(performance.now() - started)}ms ${ctx.state.requestId}`,
+        );
       }
     }
   };

@@ -30,7 +30,9 @@ export function resolveStaffScope(input: {
 }): StaffScope | null {
   const inOrg = input.roles.filter((r) => r.organization_id === input.orgId);
   if (inOrg.length === 0) return null;
-  const orgWide = [...inOrg].filter((r) => r.venue_id === null).sort((a, b) => RANK[asRole(a.role)] - RANK[asRole(b.role)])[0];
+  const orgWide = [...inOrg]
+    .filter((r) => r.venue_id === null)
+    .sort((a, b) => RANK[asRole(a.role)] - RANK[asRole(b.role)])[0];
   const wanted = input.requestedVenueId && input.requestedVenueInOrg ? input.requestedVenueId : input.defaultVenueId;
   if (orgWide) {
     const venueRole = inOrg.find((r) => r.venue_id === wanted);
@@ -42,8 +44,13 @@ export function resolveStaffScope(input: {
     };
   }
   const venueRole = inOrg.find((r) => r.venue_id === wanted) ?? inOrg.find((r) => r.venue_id === input.defaultVenueId);
-  if (!venueRole || !venueRole.venue_id) return null;
-  return { orgId: input.orgId, venueId: venueRole.venue_id, role: asRole(venueRole.role), permissions: venueRole.permissions };
+  if (!venueRole?.venue_id) return null;
+  return {
+    orgId: input.orgId,
+    venueId: venueRole.venue_id,
+    role: asRole(venueRole.role),
+    permissions: venueRole.permissions,
+  };
 }
 
 const MANAGER_ROLES: readonly Role[] = ['OWNER', 'ADMIN', 'MANAGER'];

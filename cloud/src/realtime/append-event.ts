@@ -1,7 +1,7 @@
 // A write's event commits with the write: the venue's next sequence number is taken under the
 // venue row's lock inside the write's transaction, and pg_notify tells every instance on commit.
 import { randomUUID } from 'node:crypto';
-import { type LiveEvent, type NewLiveEvent } from '@tablewise/shared';
+import type { LiveEvent, NewLiveEvent } from '@tablewise/shared';
 import type { Trx } from '../context.js';
 import { insertEvent, notifyVenue } from '../repositories/events.js';
 import { nextEventSeq } from '../repositories/venues.js';

@@ -21,14 +21,21 @@ describe('course firing', () => {
       sessionId,
       items: [
         { menuItemId: h.fixture.a.menu.lemonade, quantity: 1, course: 'drink' },
-        { menuItemId: h.fixture.a.menu.burger, quantity: 1, course: 'main', modifiers: [{ groupId: 'temp', optionIds: ['well'] }] },
+        {
+          menuItemId: h.fixture.a.menu.burger,
+          quantity: 1,
+          course: 'main',
+          modifiers: [{ groupId: 'temp', optionIds: ['well'] }],
+        },
       ],
     });
     expect(reply.status).toBe(201);
     const [drink, main] = reply.body.items;
     expect(drink.status).toBe('SENT_TO_KITCHEN');
     expect(main.status).toBe('CONFIRMED');
-    expect(new Date(main.fireAt).getTime() - new Date(reply.body.createdAt).getTime()).toBe(COURSE_TIMING.firstCourseDelayMs);
+    expect(new Date(main.fireAt).getTime() - new Date(reply.body.createdAt).getTime()).toBe(
+      COURSE_TIMING.firstCourseDelayMs,
+    );
 
     // Not yet: nothing fires a minute before.
     h.clock.offsetMs = COURSE_TIMING.firstCourseDelayMs - 60_000;

@@ -1,7 +1,8 @@
 // Sends held courses to the kitchen when their time comes. Every instance may run it: items are
 // taken with SKIP LOCKED, so two firers never fire the same item.
-import type { AppDeps } from '../context.js';
+
 import { fireDueItems } from '../commands/order-items.js';
+import type { AppDeps } from '../context.js';
 
 export interface CourseFirer {
   /** Runs one pass now (tests call this to avoid waiting for the interval). */

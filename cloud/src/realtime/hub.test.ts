@@ -2,8 +2,8 @@ import { type LiveEvent, MESSAGES, STAFF_SESSION_COOKIE } from '@tablewise/share
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
-  checkInGuest,
   type Client,
+  checkInGuest,
   type Harness,
   LiveSocket,
   loginAs,
@@ -69,8 +69,12 @@ describe('live hub', () => {
 
   it('refuses an unauthenticated upgrade with 401', async () => {
     await expect(LiveSocket.open(h.cloud.url)).rejects.toThrow('upgrade refused: 401');
-    const forged = new WebSocket(`${h.cloud.url.replace('http', 'ws')}/ws`, { headers: { cookie: `${STAFF_SESSION_COOKIE}=nope` } });
-    const status = await new Promise<number>((resolve) => forged.once('unexpected-response', (_q, res) => resolve(res.statusCode ?? 0)));
+    const forged = new WebSocket(`${h.cloud.url.replace('http', 'ws')}/ws`, {
+      headers: { cookie: `${STAFF_SESSION_COOKIE}=nope` },
+    });
+    const status = await new Promise<number>((resolve) =>
+      forged.once('unexpected-response', (_q, res) => resolve(res.statusCode ?? 0)),
+    );
     expect(status).toBe(401);
   });
 
@@ -143,7 +147,9 @@ describe('live hub', () => {
     await checkInGuest(h.cloud.url, beta, h.fixture.b.tableIds[0] as string);
     const event = await socket.next(isEvent('table.state.changed'));
     expect(event).toMatchObject({ venueId: h.fixture.b.venueId, seq: 1 });
-    expect(socket.messages.filter((m) => seqOf(m) > 0).every((m) => 'venueId' in m && m.venueId === h.fixture.b.venueId)).toBe(true);
+    expect(
+      socket.messages.filter((m) => seqOf(m) > 0).every((m) => 'venueId' in m && m.venueId === h.fixture.b.venueId),
+    ).toBe(true);
     await socket.close();
   });
 

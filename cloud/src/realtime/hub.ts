@@ -4,7 +4,15 @@
 // new events once and hand them to every socket of that venue.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ClientMessage, GUEST_SESSION_COOKIE, LIVE_PATH, type LiveEvent, MESSAGES, type ServerMessage, STAFF_SESSION_COOKIE } from '@tablewise/shared';
+import {
+  ClientMessage,
+  GUEST_SESSION_COOKIE,
+  LIVE_PATH,
+  type LiveEvent,
+  MESSAGES,
+  type ServerMessage,
+  STAFF_SESSION_COOKIE,
+} from '@tablewise/shared';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { AppDeps, Principals } from '../context.js';
 import type { Notifier } from '../db/notify.js';
@@ -103,7 +111,8 @@ export class LiveHub {
     this.closed = true;
     for (const timer of this.timers) clearInterval(timer);
     await this.unlisten?.().catch(() => {});
-    for (const feed of this.feeds.values()) for (const client of feed.clients) client.ws.close(1001, 'Server shutting down');
+    for (const feed of this.feeds.values())
+      for (const client of feed.clients) client.ws.close(1001, 'Server shutting down');
     this.feeds.clear();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
@@ -113,7 +122,8 @@ export class LiveHub {
     const venueHeader = req.headers[VENUE_HEADER.toLowerCase()];
     return resolvePrincipals(this.deps, {
       staffToken: cookies.get(STAFF_SESSION_COOKIE),
-      terminalCredential: terminalCredentialOf(req.headers.authorization) ?? (url.searchParams.get('credential') || undefined),
+      terminalCredential:
+        terminalCredentialOf(req.headers.authorization) ?? (url.searchParams.get('credential') || undefined),
       guestCookie: cookies.get(GUEST_SESSION_COOKIE),
       requestedVenueId: typeof venueHeader === 'string' ? venueHeader : (url.searchParams.get('venueId') ?? undefined),
     });
@@ -136,11 +146,22 @@ export class LiveHub {
     const lastSeq = await currentEventSeq(this.deps.db, actor.venueId);
     const guest: GuestAudience | null =
       actor.kind === 'guest'
-        ? { sessionId: actor.sessionId, tableId: actor.tableId, orderIds: new Set(await listOrderIdsOfSession(this.deps.db, actor.sessionId)) }
+        ? {
+            sessionId: actor.sessionId,
+            tableId: actor.tableId,
+            orderIds: new Set(await listOrderIdsOfSession(this.deps.db, actor.sessionId)),
+          }
         : null;
 
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      const client: Client = { ws, venueId: actor.venueId, guest, lastSent: lastSeq, queue: Promise.resolve(), alive: true };
+      const client: Client = {
+        ws,
+        venueId: actor.venueId,
+        guest,
+        lastSent: lastSeq,
+        queue: Promise.resolve(),
+        alive: true,
+      };
       this.send(client, { type: 'hello', venueId: actor.venueId, lastSeq });
       ws.on('message', (data) => this.onMessage(client, data.toString()));
       ws.on('pong', () => {
@@ -183,7 +204,10 @@ export class LiveHub {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue?.path.length ? issue.path.map(String).join('.') : 'type';
-      this.send(client, { type: 'error', message: MESSAGES.invalidField(field, issue?.message ?? 'not a known message') });
+      this.send(client, {
+        type: 'error',
+        message: MESSAGES.invalidField(field, issue?.message ?? 'not a known message'),
+      });
       return;
     }
     const message = parsed.data;
@@ -224,7 +248,9 @@ export class LiveHub {
         if (feed.recent.length > RECENT_LIMIT) feed.recent.splice(0, feed.recent.length - RECENT_LIMIT);
         for (const client of feed.clients) this.pump(client);
       })
-      .catch((error) => this.deps.log(`live refresh of venue ${feed.venueId} failed: ${(error as Error).stack ?? error}`));
+      .catch((error) =>
+        this.deps.log(`live refresh of venue ${feed.venueId} failed: ${(error as Error).stack ?? error}`),
+      );
   }
 
   private pump(client: Client): void {
@@ -240,7 +266,9 @@ export class LiveHub {
       const batch =
         start >= 0
           ? feed.recent.slice(start)
-          : (await listEventsAfter(this.deps.db, client.venueId, client.lastSent, PAGE)).map((r) => r.payload_json as LiveEvent);
+          : (await listEventsAfter(this.deps.db, client.venueId, client.lastSent, PAGE)).map(
+              (r) => r.payload_json as LiveEvent,
+            );
       if (batch.length === 0) return;
       for (const event of batch) {
         if (event.seq <= client.lastSent) continue;

@@ -24,7 +24,12 @@ export async function notifyVenue(trx: Trx, venueId: string): Promise<void> {
   await trx.raw('select pg_notify(?, ?)', [EVENTS_CHANNEL, venueId]);
 }
 
-export async function listEventsAfter(q: Queryable, venueId: string, after: number, limit: number): Promise<EventRow[]> {
+export async function listEventsAfter(
+  q: Queryable,
+  venueId: string,
+  after: number,
+  limit: number,
+): Promise<EventRow[]> {
   const rows: EventRow[] = await q('events')
     .where({ venue_id: venueId })
     .andWhere('seq', '>', after)

@@ -28,7 +28,11 @@ export async function insertOrder(trx: Trx, order: NewOrder, items: readonly New
   await trx('orders').insert({ ...order, updated_at: order.created_at });
   if (items.length > 0) {
     await trx('order_items').insert(
-      items.map((item) => ({ ...item, modifiers_json: JSON.stringify(item.modifiers_json), updated_at: item.created_at })),
+      items.map((item) => ({
+        ...item,
+        modifiers_json: JSON.stringify(item.modifiers_json),
+        updated_at: item.created_at,
+      })),
     );
   }
 }
@@ -100,7 +104,10 @@ export async function listKitchenItems(
 const HELD: OrderItemState[] = ['CREATED', 'CONFIRMED'];
 
 /** Venues that have held items whose fire time has come. */
-export async function venuesWithDueItems(q: Queryable, now: Date): Promise<Array<{ venue_id: string; org_id: string }>> {
+export async function venuesWithDueItems(
+  q: Queryable,
+  now: Date,
+): Promise<Array<{ venue_id: string; org_id: string }>> {
   return q('order_items').whereIn('status', HELD).andWhere('fire_at', '<=', now).distinct('venue_id', 'org_id');
 }
 

@@ -11,5 +11,7 @@ export async function findUserById(q: Queryable, id: string): Promise<UserRow | 
 
 /** A user's roles, oldest first: the first one decides the default organization at login. */
 export async function listRolesOfUser(q: Queryable, userId: string): Promise<UserRoleRow[]> {
-  return q<UserRoleRow>('user_roles').where({ user_id: userId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+  return q<UserRoleRow>('user_roles')
+    .where({ user_id: userId })
+    .orderBy([{ column: 'created_at' }, { column: 'id' }]);
 }

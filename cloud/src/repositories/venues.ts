@@ -10,7 +10,10 @@ export async function findVenueInOrg(q: Queryable, orgId: string, id: string): P
 }
 
 export async function firstVenueOfOrg(q: Queryable, orgId: string): Promise<VenueRow | undefined> {
-  return q<VenueRow>('venues').where({ org_id: orgId }).orderBy([{ column: 'created_at' }, { column: 'name' }]).first();
+  return q<VenueRow>('venues')
+    .where({ org_id: orgId })
+    .orderBy([{ column: 'created_at' }, { column: 'name' }])
+    .first();
 }
 
 /** The last committed sequence number of a venue's change feed. */

@@ -40,8 +40,22 @@ async function seedOrg(db: Db, label: string): Promise<OrgFixture> {
     { id: staffId, email: staffEmail, password_hash: passwordHash, first_name: 'Sam', last_name: 'Staff' },
   ]);
   await db('user_roles').insert([
-    { id: randomUUID(), user_id: managerId, organization_id: orgId, venue_id: null, role: 'MANAGER', permissions: ['MANAGE_ORDERS'] },
-    { id: randomUUID(), user_id: staffId, organization_id: orgId, venue_id: venueId, role: 'STAFF', permissions: ['MANAGE_ORDERS'] },
+    {
+      id: randomUUID(),
+      user_id: managerId,
+      organization_id: orgId,
+      venue_id: null,
+      role: 'MANAGER',
+      permissions: ['MANAGE_ORDERS'],
+    },
+    {
+      id: randomUUID(),
+      user_id: staffId,
+      organization_id: orgId,
+      venue_id: venueId,
+      role: 'STAFF',
+      permissions: ['MANAGE_ORDERS'],
+    },
   ]);
   const tableIds = [randomUUID(), randomUUID(), randomUUID()];
   await db('tables').insert(
@@ -66,7 +80,13 @@ async function seedOrg(db: Db, label: string): Promise<OrgFixture> {
     capacity: 2,
     capacity_max: 2,
   });
-  const menu = { burger: randomUUID(), fries: randomUUID(), lemonade: randomUUID(), cake: randomUUID(), soldOut: randomUUID() };
+  const menu = {
+    burger: randomUUID(),
+    fries: randomUUID(),
+    lemonade: randomUUID(),
+    cake: randomUUID(),
+    soldOut: randomUUID(),
+  };
   const item = (id: string, name: string, price: string, category: string, station: string, extra: object = {}) => ({
     id,
     org_id: orgId,
@@ -81,14 +101,26 @@ async function seedOrg(db: Db, label: string): Promise<OrgFixture> {
   await db('menu_items').insert([
     item(menu.burger, 'Burger', '12.50', 'Mains', 'Grill', {
       modifiers_schema: JSON.stringify([
-        { id: 'temp', name: 'Temperature', type: 'single', required: true, options: [
-          { id: 'rare', name: 'Rare', price: '0.00' },
-          { id: 'well', name: 'Well done', price: '0.00' },
-        ] },
-        { id: 'extras', name: 'Extras', type: 'multiple', required: false, options: [
-          { id: 'cheese', name: 'Cheese', price: '1.25' },
-          { id: 'bacon', name: 'Bacon', price: '2.00' },
-        ] },
+        {
+          id: 'temp',
+          name: 'Temperature',
+          type: 'single',
+          required: true,
+          options: [
+            { id: 'rare', name: 'Rare', price: '0.00' },
+            { id: 'well', name: 'Well done', price: '0.00' },
+          ],
+        },
+        {
+          id: 'extras',
+          name: 'Extras',
+          type: 'multiple',
+          required: false,
+          options: [
+            { id: 'cheese', name: 'Cheese', price: '1.25' },
+            { id: 'bacon', name: 'Bacon', price: '2.00' },
+          ],
+        },
       ]),
     }),
     item(menu.fries, 'Fries', '4.00', 'Starters', 'Fry'),

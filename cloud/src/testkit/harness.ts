@@ -1,8 +1,8 @@
 // A started cloud on its own database, real HTTP and WebSocket clients with cookie jars.
 import { IDEMPOTENCY_HEADER, type ServerMessage, TERMINAL_MUTATION_SEQ_HEADER } from '@tablewise/shared';
 import WebSocket from 'ws';
-import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { type RunningCloud, type StartCloudOptions, startCloud } from '../server.js';
+import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { type Fixture, PASSWORD, seedFixture } from './fixture.js';
 
 export const TEST_SECRET = 'test-secret-for-signing';
@@ -59,6 +59,8 @@ export async function startHarness(opts: Partial<StartCloudOptions> = {}): Promi
   };
 }
 
+// Test replies are asserted field by field, so their bodies are loosely typed.
+// biome-ignore lint/suspicious/noExplicitAny: see above
 export interface Reply<T = any> {
   status: number;
   body: T;
@@ -83,6 +85,7 @@ export class Client {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
+  // biome-ignore lint/suspicious/noExplicitAny: loosely typed test replies
   async request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...this.headers, ...opts.headers };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
@@ -92,7 +95,9 @@ export class Client {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
-      ...(opts.body !== undefined ? { body: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) } : {}),
+      ...(opts.body !== undefined
+        ? { body: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) }
+        : {}),
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
@@ -106,12 +111,15 @@ export class Client {
     return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
   }
 
+  // biome-ignore lint/suspicious/noExplicitAny: loosely typed test replies
   get<T = any>(path: string, opts?: RequestOptions) {
     return this.request<T>('GET', path, opts);
   }
+  // biome-ignore lint/suspicious/noExplicitAny: loosely typed test replies
   post<T = any>(path: string, body?: unknown, opts: RequestOptions = {}) {
     return this.request<T>('POST', path, { ...opts, body: body ?? {} });
   }
+  // biome-ignore lint/suspicious/noExplicitAny: loosely typed test replies
   delete<T = any>(path: string, opts?: RequestOptions) {
     return this.request<T>('DELETE', path, opts);
   }
@@ -125,7 +133,11 @@ export async function loginAs(baseUrl: string, email: string): Promise<Client> {
 }
 
 /** Pairs a terminal (as the manager) and returns a client that sends its credential. */
-export async function pairTerminal(baseUrl: string, managerEmail: string, name = 'Kitchen PC'): Promise<{ client: Client; id: string; credential: string }> {
+export async function pairTerminal(
+  baseUrl: string,
+  managerEmail: string,
+  name = 'Kitchen PC',
+): Promise<{ client: Client; id: string; credential: string }> {
   const manager = await loginAs(baseUrl, managerEmail);
   const reply = await manager.post('/api/terminals', { name });
   if (reply.status !== 201) throw new Error(`Pairing failed: ${reply.status} ${JSON.stringify(reply.body)}`);
@@ -154,7 +166,8 @@ export async function checkInGuest(baseUrl: string, staff: Client, tableId: stri
 /** A live socket that records every message and lets a test wait for one that matches. */
 export class LiveSocket {
   readonly messages: ServerMessage[] = [];
-  private waiters: Array<{ match: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void; from: number }> = [];
+  private waiters: Array<{ match: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void; from: number }> =
+    [];
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
@@ -168,7 +181,10 @@ export class LiveSocket {
     });
   }
 
-  static open(baseUrl: string, opts: { cookie?: string; headers?: Record<string, string>; query?: string } = {}): Promise<LiveSocket> {
+  static open(
+    baseUrl: string,
+    opts: { cookie?: string; headers?: Record<string, string>; query?: string } = {},
+  ): Promise<LiveSocket> {
     const url = `${baseUrl.replace(/^http/, 'ws')}/ws${opts.query ?? ''}`;
     const ws = new WebSocket(url, { headers: { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...opts.headers } });
     const socket = new LiveSocket(ws);
@@ -183,7 +199,9 @@ export class LiveSocket {
   next<T extends ServerMessage = ServerMessage>(match: (m: ServerMessage) => boolean): Promise<T> {
     const seen = this.messages.find(match);
     if (seen) return Promise.resolve(seen as T);
-    return new Promise((resolve) => this.waiters.push({ match, resolve: resolve as (m: ServerMessage) => void, from: this.messages.length }));
+    return new Promise((resolve) =>
+      this.waiters.push({ match, resolve: resolve as (m: ServerMessage) => void, from: this.messages.length }),
+    );
   }
 
   send(message: unknown): void {

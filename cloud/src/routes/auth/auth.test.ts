@@ -1,7 +1,7 @@
 import { MESSAGES, MeAnswer, STAFF_SESSION_COOKIE } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
 import { PASSWORD } from '../../testkit/fixture.js';
+import { Client, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -17,7 +17,11 @@ describe('staff auth', () => {
     const reply = await client.post('/api/auth/login', { email: h.fixture.a.managerEmail, password: PASSWORD });
     expect(reply.status).toBe(200);
     const me = MeAnswer.parse(reply.body);
-    expect(me.principal).toMatchObject({ organizationId: h.fixture.a.orgId, venueId: h.fixture.a.venueId, role: 'MANAGER' });
+    expect(me.principal).toMatchObject({
+      organizationId: h.fixture.a.orgId,
+      venueId: h.fixture.a.venueId,
+      role: 'MANAGER',
+    });
     const cookie = reply.headers.getSetCookie().find((c) => c.startsWith(`${STAFF_SESSION_COOKIE}=`)) ?? '';
     expect(cookie).toMatch(/httponly/i);
     expect(cookie).toMatch(/samesite=lax/i);
@@ -82,9 +86,13 @@ describe('staff auth', () => {
   });
 
   it('refuses writes from a foreign origin', async () => {
-    const reply = await new Client(h.cloud.url).post('/api/auth/login', { email: h.fixture.a.managerEmail, password: PASSWORD }, {
-      headers: { origin: 'https://evil.example' },
-    });
+    const reply = await new Client(h.cloud.url).post(
+      '/api/auth/login',
+      { email: h.fixture.a.managerEmail, password: PASSWORD },
+      {
+        headers: { origin: 'https://evil.example' },
+      },
+    );
     expect(reply.status).toBe(403);
     expect(reply.body.message).toBe(MESSAGES.forbiddenOrigin);
   });

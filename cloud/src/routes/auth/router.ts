@@ -1,6 +1,6 @@
 import { LoginRequest, STAFF_SESSION_COOKIE, STAFF_SESSION_TTL_MS } from '@tablewise/shared';
-import type { AppDeps } from '../../context.js';
 import { login, logout, meOf } from '../../commands/auth.js';
+import type { AppDeps } from '../../context.js';
 import { parseOr400 } from '../../errors.js';
 import { VENUE_HEADER } from '../../middleware/principals.js';
 import { requireStaff } from '../../policies/principals.js';

@@ -1,7 +1,7 @@
 import { GUEST_SESSION_COOKIE, GuestCheckinAnswer, GuestSessionAnswer, MESSAGES, ScanAnswer } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkInGuest, Client, type Harness, loginAs, startHarness, TEST_SECRET } from '../../testkit/harness.js';
 import { signQrToken } from '../../security/tokens.js';
+import { Client, checkInGuest, type Harness, loginAs, startHarness, TEST_SECRET } from '../../testkit/harness.js';
 
 let h: Harness;
 let staff: Client;
@@ -43,7 +43,10 @@ describe('table QR codes and guest check-in', () => {
       expect(answer).toMatchObject({ success: true, tableId, tableName: 'Table 2' });
       expect(answer.redirectUrl).toContain(`/guest/checkin?tableId=${tableId}`);
     }
-    const wrong = await new Client(h.cloud.url).post('/api/guest/scan-table', { qrData: qr.token, expectedTableId: h.fixture.a.tableIds[0] });
+    const wrong = await new Client(h.cloud.url).post('/api/guest/scan-table', {
+      qrData: qr.token,
+      expectedTableId: h.fixture.a.tableIds[0],
+    });
     expect(wrong.body).toMatchObject({ success: false, error: MESSAGES.qrWrongTable });
     const forged = await new Client(h.cloud.url).post('/api/guest/scan-table', { qrData: `${qr.token}x` });
     expect(forged.status).toBe(400);
@@ -55,7 +58,13 @@ describe('table QR codes and guest check-in', () => {
     const before = (await eventsOf(h.fixture.a.venueId)).length;
     const { guest, sessionId } = await checkInGuest(h.cloud.url, staff, tableId, 3);
     const session = await h.database.db('sessions').where({ id: sessionId }).first();
-    expect(session).toMatchObject({ table_id: tableId, party_size: 3, guest_name: 'Ada', status: 'ACTIVE', venue_id: h.fixture.a.venueId });
+    expect(session).toMatchObject({
+      table_id: tableId,
+      party_size: 3,
+      guest_name: 'Ada',
+      status: 'ACTIVE',
+      venue_id: h.fixture.a.venueId,
+    });
     const table = await h.database.db('tables').where({ id: tableId }).first();
     expect(table).toMatchObject({ state: 'OCCUPIED', guest_count: 3, party_name: 'Ada' });
     const events = (await eventsOf(h.fixture.a.venueId)).slice(before);
@@ -91,9 +100,17 @@ describe('table QR codes and guest check-in', () => {
     const sessionsBefore = (await h.database.db('sessions')).length;
     const tableId = h.fixture.a.tableIds[1] as string;
     const forged = signQrToken('not-the-secret', { venueId: h.fixture.a.venueId, tableId });
-    const crossed = signQrToken(TEST_SECRET, { venueId: h.fixture.a.venueId, tableId: h.fixture.b.tableIds[0] as string });
+    const crossed = signQrToken(TEST_SECRET, {
+      venueId: h.fixture.a.venueId,
+      tableId: h.fixture.b.tableIds[0] as string,
+    });
     for (const token of [forged, crossed, undefined]) {
-      const reply = await new Client(h.cloud.url).post('/api/guest/checkin', { guestName: 'Eve', partySize: 2, tableId, token });
+      const reply = await new Client(h.cloud.url).post('/api/guest/checkin', {
+        guestName: 'Eve',
+        partySize: 2,
+        tableId,
+        token,
+      });
       expect(reply.status).toBe(400);
       expect(reply.body.message).toBe(MESSAGES.invalidQrToken);
     }

@@ -1,17 +1,17 @@
 import {
   GUEST_SESSION_COOKIE,
-  GuestCheckinRequest,
   type GuestCheckinAnswer,
+  GuestCheckinRequest,
   Id,
   ScanTableRequest,
 } from '@tablewise/shared';
 import { checkIn, scanTable, tableQr, verifiedTarget } from '../../commands/guest.js';
 import type { AppDeps } from '../../context.js';
 import { notFound, parseOr400 } from '../../errors.js';
+import { requireGuest, requireVenueActor } from '../../policies/principals.js';
 import { presentSession } from '../../presenters/index.js';
 import { findSession } from '../../repositories/sessions.js';
 import { findTableInVenue } from '../../repositories/tables.js';
-import { requireGuest, requireVenueActor } from '../../policies/principals.js';
 import { signGuestCookie } from '../../security/tokens.js';
 import { type AppRouter, type Ctx, mutate, newRouter, ok } from '../http.js';
 

@@ -1,6 +1,6 @@
 import { MenuAnswer, TablesAnswer } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkInGuest, Client, type Harness, loginAs, pairTerminal, startHarness } from '../../testkit/harness.js';
+import { Client, checkInGuest, type Harness, loginAs, pairTerminal, startHarness } from '../../testkit/harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -21,7 +21,13 @@ describe('menu and tables', () => {
       expect(reply.body).toEqual(answers[0]?.body);
     }
     const menu = MenuAnswer.parse(answers[0]?.body);
-    expect(menu.items.map((i) => i.name).sort()).toEqual(['Burger', 'Cheesecake', 'Fries', 'Lemonade', 'Truffle Pasta']);
+    expect(menu.items.map((i) => i.name).sort()).toEqual([
+      'Burger',
+      'Cheesecake',
+      'Fries',
+      'Lemonade',
+      'Truffle Pasta',
+    ]);
     expect(Object.keys(menu.groupedByCategory).sort()).toEqual(['Desserts', 'Drinks', 'Mains', 'Starters']);
     expect(menu.groupedByCategory.Mains?.map((i) => i.name)).toEqual(['Burger', 'Truffle Pasta']);
     const burger = menu.items.find((i) => i.name === 'Burger');

@@ -1,8 +1,8 @@
 import type { MenuAnswer, MenuItem } from '@tablewise/shared';
 import type { AppDeps } from '../../context.js';
+import { requireAnyActor } from '../../policies/principals.js';
 import { presentMenuItem } from '../../presenters/index.js';
 import { listMenuItems } from '../../repositories/menu.js';
-import { requireAnyActor } from '../../policies/principals.js';
 import { type AppRouter, newRouter } from '../http.js';
 
 export function menuRouter(deps: AppDeps): AppRouter {
@@ -12,7 +12,11 @@ export function menuRouter(deps: AppDeps): AppRouter {
     const actor = requireAnyActor(ctx);
     const items = (await listMenuItems(deps.db, { orgId: actor.orgId, venueId: actor.venueId })).map(presentMenuItem);
     const groupedByCategory: Record<string, MenuItem[]> = {};
-    for (const item of items) (groupedByCategory[item.category] ??= []).push(item);
+    for (const item of items) {
+      const group = groupedByCategory[item.category] ?? [];
+      group.push(item);
+      groupedByCategory[item.category] = group;
+    }
     const answer: MenuAnswer = { items, groupedByCategory };
     ctx.body = answer;
   });

@@ -1,6 +1,6 @@
 import { COURSE_TIMING, KitchenItemsAnswer, MESSAGES, OrderItem } from '@tablewise/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkInGuest, Client, type Harness, loginAs, pairTerminal, startHarness } from '../../testkit/harness.js';
+import { type Client, checkInGuest, type Harness, loginAs, pairTerminal, startHarness } from '../../testkit/harness.js';
 
 let h: Harness;
 let staff: Client;
@@ -66,7 +66,11 @@ describe('item status', () => {
     expect((await itemRow(drink)).status).toBe('IN_PREP');
     const event = await h.database.db('events').orderBy('seq', 'desc').first();
     expect(event.type).toBe('order.item.status.changed');
-    expect(event.payload_json).toMatchObject({ from: 'SENT_TO_KITCHEN', to: 'IN_PREP', item: { id: drink, status: 'IN_PREP' } });
+    expect(event.payload_json).toMatchObject({
+      from: 'SENT_TO_KITCHEN',
+      to: 'IN_PREP',
+      item: { id: drink, status: 'IN_PREP' },
+    });
   });
 
   it('refuses a move the table does not allow with 409 naming both states', async () => {
@@ -122,33 +126,57 @@ describe('terminal mutations in sequence', () => {
     const { drink } = await order();
     const seqOf = async () => Number((await h.database.db('terminals').where({ id }).first()).last_mutation_seq);
 
-    const first = await terminal.post(`/api/order-items/${drink}/status`, { status: 'IN_PREP' }, { key: 'm-1', seq: 1 });
+    const first = await terminal.post(
+      `/api/order-items/${drink}/status`,
+      { status: 'IN_PREP' },
+      { key: 'm-1', seq: 1 },
+    );
     expect(first.status).toBe(200);
     expect(await seqOf()).toBe(1);
     const events = await eventCount();
 
-    const replay = await terminal.post(`/api/order-items/${drink}/status`, { status: 'IN_PREP' }, { key: 'm-1', seq: 1 });
+    const replay = await terminal.post(
+      `/api/order-items/${drink}/status`,
+      { status: 'IN_PREP' },
+      { key: 'm-1', seq: 1 },
+    );
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual(first.body);
     expect(await eventCount()).toBe(events);
 
-    const ahead = await terminal.post(`/api/order-items/${drink}/status`, { status: 'READY_FOR_RUN' }, { key: 'm-3', seq: 3 });
+    const ahead = await terminal.post(
+      `/api/order-items/${drink}/status`,
+      { status: 'READY_FOR_RUN' },
+      { key: 'm-3', seq: 3 },
+    );
     expect(ahead.status).toBe(409);
     expect(ahead.body.message).toBe(MESSAGES.mutationOutOfOrder(2));
     expect((await itemRow(drink)).status).toBe('IN_PREP');
     expect(await seqOf()).toBe(1);
 
     // Refused by the transition table: the sequence still advances and the refusal is kept.
-    const refused = await terminal.post(`/api/order-items/${drink}/status`, { status: 'DELIVERED' }, { key: 'm-2', seq: 2 });
+    const refused = await terminal.post(
+      `/api/order-items/${drink}/status`,
+      { status: 'DELIVERED' },
+      { key: 'm-2', seq: 2 },
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(MESSAGES.itemTransitionRefused('IN_PREP', 'DELIVERED'));
     expect(await seqOf()).toBe(2);
-    const refusedAgain = await terminal.post(`/api/order-items/${drink}/status`, { status: 'DELIVERED' }, { key: 'm-2', seq: 2 });
+    const refusedAgain = await terminal.post(
+      `/api/order-items/${drink}/status`,
+      { status: 'DELIVERED' },
+      { key: 'm-2', seq: 2 },
+    );
     expect(refusedAgain.status).toBe(409);
     expect(refusedAgain.body).toEqual(refused.body);
 
     // Now 3 is next, and applies.
-    const third = await terminal.post(`/api/order-items/${drink}/status`, { status: 'READY_FOR_RUN' }, { key: 'm-3', seq: 3 });
+    const third = await terminal.post(
+      `/api/order-items/${drink}/status`,
+      { status: 'READY_FOR_RUN' },
+      { key: 'm-3', seq: 3 },
+    );
     expect(third.status).toBe(200);
     expect((await itemRow(drink)).status).toBe('READY_FOR_RUN');
     expect(await seqOf()).toBe(3);
@@ -158,10 +186,18 @@ describe('terminal mutations in sequence', () => {
 
   it('keeps a 404 and a 400 refusal in sequence too', async () => {
     const { client: terminal, id } = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Fry KDS');
-    const missing = await terminal.post('/api/order-items/00000000-0000-4000-8000-000000000000/status', { status: 'IN_PREP' }, { key: 'f-1', seq: 1 });
+    const missing = await terminal.post(
+      '/api/order-items/00000000-0000-4000-8000-000000000000/status',
+      { status: 'IN_PREP' },
+      { key: 'f-1', seq: 1 },
+    );
     expect(missing.status).toBe(404);
     const { drink } = await order();
-    const malformed = await terminal.post(`/api/order-items/${drink}/status`, { state: 'IN_PREP' }, { key: 'f-2', seq: 2 });
+    const malformed = await terminal.post(
+      `/api/order-items/${drink}/status`,
+      { state: 'IN_PREP' },
+      { key: 'f-2', seq: 2 },
+    );
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toContain('status');
     expect(Number((await h.database.db('terminals').where({ id }).first()).last_mutation_seq)).toBe(2);

@@ -1,6 +1,6 @@
 import { COURSE_TIMING, MESSAGES, Order } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkInGuest, Client, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
+import { Client, checkInGuest, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
 
 let h: Harness;
 let staff: Client;
@@ -30,7 +30,10 @@ describe('placing an order', () => {
           menuItemId: h.fixture.a.menu.burger,
           quantity: 1,
           course: 'main',
-          modifiers: [{ groupId: 'temp', optionIds: ['rare'] }, { groupId: 'extras', optionIds: ['cheese'] }],
+          modifiers: [
+            { groupId: 'temp', optionIds: ['rare'] },
+            { groupId: 'extras', optionIds: ['cheese'] },
+          ],
           specialInstructions: 'no onions',
           // The client's prices are not fields the cloud reads.
           price: '0.01',
@@ -43,8 +46,18 @@ describe('placing an order', () => {
     // 2 × 3.50 + (12.50 + 1.25) = 20.75; tax 8.75 % = 1.815625 → 1.82.
     expect(order).toMatchObject({ subtotal: '20.75', tax: '1.82', total: '22.57', sessionId, tableName: 'Table 1' });
     const [drink, burger] = order.items;
-    expect(drink).toMatchObject({ menuItemName: 'Lemonade', status: 'SENT_TO_KITCHEN', unitPrice: '3.50', totalPrice: '7.00' });
-    expect(burger).toMatchObject({ menuItemName: 'Burger', status: 'CONFIRMED', unitPrice: '13.75', notes: 'no onions' });
+    expect(drink).toMatchObject({
+      menuItemName: 'Lemonade',
+      status: 'SENT_TO_KITCHEN',
+      unitPrice: '3.50',
+      totalPrice: '7.00',
+    });
+    expect(burger).toMatchObject({
+      menuItemName: 'Burger',
+      status: 'CONFIRMED',
+      unitPrice: '13.75',
+      notes: 'no onions',
+    });
     expect(burger?.modifiers.map((m) => m.optionName)).toEqual(['Rare', 'Cheese']);
     const fireIn = new Date(burger?.fireAt ?? 0).getTime() - new Date(order.createdAt).getTime();
     expect(fireIn).toBe(COURSE_TIMING.firstCourseDelayMs);
@@ -78,7 +91,11 @@ describe('placing an order', () => {
   });
 
   it('refuses a key reused for a different call with 422', async () => {
-    const reply = await staff.post(`/api/order-items/${h.fixture.a.menu.fries}/status`, { status: 'IN_PREP' }, { key: 'order-fries-1' });
+    const reply = await staff.post(
+      `/api/order-items/${h.fixture.a.menu.fries}/status`,
+      { status: 'IN_PREP' },
+      { key: 'order-fries-1' },
+    );
     // Different principal and path: never the stored order.
     expect(reply.status).toBe(422);
     expect(reply.body.message).toBe(MESSAGES.idempotencyKeyReused);
@@ -96,12 +113,47 @@ describe('placing an order', () => {
 
   it.each([
     ['an empty cart', () => ({ sessionId, items: [] }), 400, MESSAGES.invalidField('items', MESSAGES.emptyCart)],
-    ['a quantity of 0', () => ({ sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 0 }] }), 400, MESSAGES.invalidField('items.0.quantity', 'Quantity must be at least 1')],
-    ['an unavailable item', () => ({ sessionId, items: [{ menuItemId: h.fixture.a.menu.soldOut, quantity: 1 }] }), 409, MESSAGES.menuItemUnavailable('Truffle Pasta')],
-    ['a missing required modifier', () => ({ sessionId, items: [{ menuItemId: h.fixture.a.menu.burger, quantity: 1 }] }), 400, MESSAGES.invalidField('items.0.modifiers', MESSAGES.modifierRequired('Temperature', 'Burger'))],
-    ['an unknown modifier option', () => ({ sessionId, items: [{ menuItemId: h.fixture.a.menu.burger, quantity: 1, modifiers: [{ groupId: 'temp', optionIds: ['blue'] }] }] }), 400, MESSAGES.invalidField('items.0.modifiers', MESSAGES.unknownModifier('Burger'))],
-    ["another organization's menu item", () => ({ sessionId, items: [{ menuItemId: h.fixture.b.menu.fries, quantity: 1 }] }), 404, MESSAGES.notFound('Menu item')],
-    ["another party's session", () => ({ sessionId: otherSessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }] }), 404, MESSAGES.notFound('Session')],
+    [
+      'a quantity of 0',
+      () => ({ sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 0 }] }),
+      400,
+      MESSAGES.invalidField('items.0.quantity', 'Quantity must be at least 1'),
+    ],
+    [
+      'an unavailable item',
+      () => ({ sessionId, items: [{ menuItemId: h.fixture.a.menu.soldOut, quantity: 1 }] }),
+      409,
+      MESSAGES.menuItemUnavailable('Truffle Pasta'),
+    ],
+    [
+      'a missing required modifier',
+      () => ({ sessionId, items: [{ menuItemId: h.fixture.a.menu.burger, quantity: 1 }] }),
+      400,
+      MESSAGES.invalidField('items.0.modifiers', MESSAGES.modifierRequired('Temperature', 'Burger')),
+    ],
+    [
+      'an unknown modifier option',
+      () => ({
+        sessionId,
+        items: [
+          { menuItemId: h.fixture.a.menu.burger, quantity: 1, modifiers: [{ groupId: 'temp', optionIds: ['blue'] }] },
+        ],
+      }),
+      400,
+      MESSAGES.invalidField('items.0.modifiers', MESSAGES.unknownModifier('Burger')),
+    ],
+    [
+      "another organization's menu item",
+      () => ({ sessionId, items: [{ menuItemId: h.fixture.b.menu.fries, quantity: 1 }] }),
+      404,
+      MESSAGES.notFound('Menu item'),
+    ],
+    [
+      "another party's session",
+      () => ({ sessionId: otherSessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }] }),
+      404,
+      MESSAGES.notFound('Session'),
+    ],
   ])('refuses %s and changes nothing', async (_name, body, status, message) => {
     const orders = await count('orders');
     const events = await count('events');
@@ -113,13 +165,19 @@ describe('placing an order', () => {
   });
 
   it('answers 401 without a guest cookie or staff session', async () => {
-    const reply = await new Client(h.cloud.url).post('/api/orders', { sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }] });
+    const reply = await new Client(h.cloud.url).post('/api/orders', {
+      sessionId,
+      items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }],
+    });
     expect(reply.status).toBe(401);
   });
 
   it("lets staff of another organization not order on this venue's session", async () => {
     const beta = await loginAs(h.cloud.url, h.fixture.b.managerEmail);
-    const reply = await beta.post('/api/orders', { sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }] });
+    const reply = await beta.post('/api/orders', {
+      sessionId,
+      items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }],
+    });
     expect(reply.status).toBe(404);
   });
 });

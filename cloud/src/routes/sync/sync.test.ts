@@ -1,6 +1,6 @@
 import { EventsAfterAnswer, SnapshotAnswer } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkInGuest, Client, type Harness, loginAs, pairTerminal, startHarness } from '../../testkit/harness.js';
+import { Client, checkInGuest, type Harness, loginAs, pairTerminal, startHarness } from '../../testkit/harness.js';
 
 let h: Harness;
 let terminal: Client;
@@ -9,7 +9,10 @@ beforeAll(async () => {
   ({ client: terminal } = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail));
   const staff = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
   const { guest, sessionId } = await checkInGuest(h.cloud.url, staff, h.fixture.a.tableIds[0] as string);
-  await guest.post('/api/orders', { sessionId, items: [{ menuItemId: h.fixture.a.menu.lemonade, quantity: 1, course: 'drink' }] });
+  await guest.post('/api/orders', {
+    sessionId,
+    items: [{ menuItemId: h.fixture.a.menu.lemonade, quantity: 1, course: 'drink' }],
+  });
 });
 afterAll(async () => {
   await h?.close();

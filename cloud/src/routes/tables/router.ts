@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../context.js';
 import { invalidField } from '../../errors.js';
+import { requireAnyActor } from '../../policies/principals.js';
 import { presentTable } from '../../presenters/index.js';
 import { listTables, type TableFilters } from '../../repositories/tables.js';
-import { requireAnyActor } from '../../policies/principals.js';
 import { type AppRouter, type Ctx, newRouter } from '../http.js';
 
 /** The seat-selection reads: available=1, capacity=N, accessibility=1 (spec 3 section 7). */

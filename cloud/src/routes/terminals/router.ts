@@ -2,10 +2,10 @@ import { CreateTerminalRequest, Id } from '@tablewise/shared';
 import { createTerminal, revokeTerminalOfVenue } from '../../commands/terminals.js';
 import type { AppDeps } from '../../context.js';
 import { notFound, parseOr400, unauthorized } from '../../errors.js';
+import { requireTerminalManager } from '../../policies/principals.js';
 import { presentTerminal, presentVenue } from '../../presenters/index.js';
 import { findTerminalInVenue } from '../../repositories/terminals.js';
 import { findVenue } from '../../repositories/venues.js';
-import { requireTerminalManager } from '../../policies/principals.js';
 import { type AppRouter, mutate, newRouter, ok } from '../http.js';
 
 export function terminalsRouter(deps: AppDeps): AppRouter {

@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from './testkit/harness.js';
+
+let h: Harness;
+let root: string;
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'tw-static-'));
+  const site = (name: string, files: Record<string, string>) => {
+    for (const [file, text] of Object.entries(files)) {
+      const full = path.join(root, name, file);
+      mkdirSync(path.dirname(full), { recursive: true });
+      writeFileSync(full, text);
+    }
+    return path.join(root, name);
+  };
+  const guestWebDir = site('guest', { 'index.html': 'GUEST INDEX', 'assets/guest-abc.js': 'guest js' });
+  const staffWebDir = site('staff', { 'index.html': 'STAFF INDEX', 'assets/staff-abc.js': 'staff js' });
+  writeFileSync(path.join(root, 'secret.txt'), 'do not serve');
+  h = await startHarness({ guestWebDir, staffWebDir });
+});
+afterAll(async () => {
+  await h?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const text = async (p: string) => {
+  const res = await fetch(`${h.cloud.url}${p}`);
+  return { status: res.status, body: await res.text() };
+};
+
+describe('static sites', () => {
+  it.each([
+    ['/guest/checkin?tableId=1', 'GUEST INDEX'],
+    ['/guest', 'GUEST INDEX'],
+    ['/qr', 'GUEST INDEX'],
+    ['/qr/table', 'GUEST INDEX'],
+    ['/', 'STAFF INDEX'],
+    ['/kitchen-display', 'STAFF INDEX'],
+    ['/admin/organizations', 'STAFF INDEX'],
+    ['/assets/staff-abc.js', 'staff js'],
+    ['/assets/guest-abc.js', 'guest js'],
+  ])('%s serves %s', async (url, expected) => {
+    expect(await text(url)).toEqual({ status: 200, body: expected });
+  });
+
+  it('never serves a file outside the site folders', async () => {
+    const reply = await text('/..%2fsecret.txt');
+    expect(reply.body).not.toContain('do not serve');
+  });
+
+  it('answers unknown API paths with a JSON 404, not a page', async () => {
+    const res = await fetch(`${h.cloud.url}/api/no-such-call`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Route not found' });
+  });
+});
