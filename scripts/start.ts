@@ -12,7 +12,8 @@ import { migrateLatest } from '../cloud/src/db/migrate.js';
 import { seedDemo } from '../cloud/src/db/seed/demo.js';
 import { startCloud } from '../cloud/src/server.js';
 import { startTerminalCore } from '../desktop/src/main/core.js';
-import { startEmulatorControl, startPrinterEmulators } from './printer-emulator/emulator.js';
+import { startEmulatorControl } from './printer-emulator/control.js';
+import { startPrinterEmulators } from './printer-emulator/emulator.js';
 import { DEMO_STATIONS, assignVenuePrinters, pairDemoTerminal, tableQrUrl } from './demo.js';
 
 const root = resolve(import.meta.dirname, '..');
