@@ -77,6 +77,10 @@ export const GUEST_TEXTS = {
 
   // Not found
   backToCheckin: 'Go to Check-in',
+
+  // Toasts
+  dismiss: 'Dismiss',
+  notifications: (hotkey: string) => `Notifications (${hotkey})`,
 } as const;
 
 export const COURSE_LABELS: Record<Course, string> = {

@@ -1,6 +1,6 @@
 // Toasts as spec 1 section 8 has them: one at a time, gone after 5 s, failures in a destructive
 // style, F8 moves focus to the region, a swipe to the right dismisses.
-import { TOAST } from '@tablewise/shared';
+import { GUEST_TEXTS, TOAST } from '@tablewise/shared';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 
 export interface ToastInput {
@@ -42,7 +42,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         ref={regionRef}
         className="toast-region"
         tabIndex={-1}
-        aria-label={`Notifications (${TOAST.hotkey})`}
+        aria-label={GUEST_TEXTS.notifications(TOAST.hotkey)}
         style={{ maxWidth: TOAST.maxWidthPx }}
       >
         {toasts.map((toast) => (
@@ -77,7 +77,12 @@ function ToastItem({ toast, onDismiss }: { toast: ShownToast; onDismiss: (id: nu
         <strong className="toast-title">{toast.title}</strong>
         {toast.description ? <span className="toast-description">{toast.description}</span> : null}
       </div>
-      <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => onDismiss(toast.id)}>
+      <button
+        type="button"
+        className="toast-close"
+        aria-label={GUEST_TEXTS.dismiss}
+        onClick={() => onDismiss(toast.id)}
+      >
         ×
       </button>
     </li>
