@@ -17,13 +17,19 @@ import {
   toCents,
 } from '@tablewise/shared';
 import type { z } from 'zod';
-import type { Actor, Trx } from '../context.js';
+import type { Actor, Queryable, Trx } from '../context.js';
 import { actorRef } from '../context.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { modifierGroupsOf, presentOrder } from '../presenters/index.js';
 import { appendEvent } from '../realtime/append-event.js';
 import { findMenuItems } from '../repositories/menu.js';
-import { findOrderById, insertOrder, listItemsOfOrders, type NewOrderItem } from '../repositories/orders.js';
+import {
+  findOrderById,
+  insertOrder,
+  listItemsOfOrders,
+  listOrdersOfSession,
+  type NewOrderItem,
+} from '../repositories/orders.js';
 import { findSessionInVenue } from '../repositories/sessions.js';
 
 type CreateOrderInput = z.output<typeof CreateOrderRequest>;
@@ -32,6 +38,16 @@ export async function loadOrder(trx: Trx, id: string): Promise<Order | null> {
   const row = await findOrderById(trx, id);
   if (!row) return null;
   return presentOrder(row, await listItemsOfOrders(trx, [row.id]));
+}
+
+/** A dining session's orders with their items, oldest first. */
+export async function ordersOfSession(q: Queryable, sessionId: string): Promise<Order[]> {
+  const rows = await listOrdersOfSession(q, sessionId);
+  const items = await listItemsOfOrders(
+    q,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => presentOrder(row, items));
 }
 
 export async function createOrder(

@@ -60,6 +60,12 @@ export async function listItemsOfOrders(q: Queryable, orderIds: readonly string[
     .orderBy([{ column: 'created_at' }, { column: 'sort_order' }, { column: 'id' }]);
 }
 
+export async function listOrdersOfSession(q: Queryable, sessionId: string): Promise<OrderRow[]> {
+  return ordersWithTable(q)
+    .where('o.session_id', sessionId)
+    .orderBy([{ column: 'o.created_at' }, { column: 'o.id' }]);
+}
+
 export async function listOrderIdsOfSession(q: Queryable, sessionId: string): Promise<string[]> {
   const rows: Array<{ id: string }> = await q('orders').where({ session_id: sessionId }).select('id');
   return rows.map((r) => r.id);

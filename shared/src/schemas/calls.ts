@@ -96,6 +96,9 @@ export const ScanAnswer = z.object({
 export type ScanAnswer = z.infer<typeof ScanAnswer>;
 
 export const GuestSessionAnswer = z.object({ session: DiningSession, tableName: z.string().nullable() });
+/** GET /api/guest/orders: the orders of the guest cookie's dining session, oldest first. */
+export const GuestOrdersAnswer = z.array(Order);
+export type GuestOrdersAnswer = z.infer<typeof GuestOrdersAnswer>;
 
 // ---- orders ----
 export const CartModifier = z.object({ groupId: z.string(), optionIds: z.array(z.string()) });

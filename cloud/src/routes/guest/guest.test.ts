@@ -43,6 +43,8 @@ describe('table QR codes and guest check-in', () => {
       expect(answer).toMatchObject({ success: true, tableId, tableName: 'Table 2' });
       expect(answer.redirectUrl).toContain(`/guest/checkin?tableId=${tableId}`);
     }
+    const entrance = await new Client(h.cloud.url).post('/api/guest/scan-entrance', { qrData: qr.url });
+    expect(ScanAnswer.parse(entrance.body)).toMatchObject({ success: true, tableId, venueId: h.fixture.a.venueId });
     const wrong = await new Client(h.cloud.url).post('/api/guest/scan-table', {
       qrData: qr.token,
       expectedTableId: h.fixture.a.tableIds[0],

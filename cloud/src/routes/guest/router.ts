@@ -6,6 +6,7 @@ import {
   ScanTableRequest,
 } from '@tablewise/shared';
 import { checkIn, scanTable, tableQr, verifiedTarget } from '../../commands/guest.js';
+import { ordersOfSession } from '../../commands/orders.js';
 import type { AppDeps } from '../../context.js';
 import { notFound, parseOr400 } from '../../errors.js';
 import { requireGuest, requireVenueActor } from '../../policies/principals.js';
@@ -40,6 +41,18 @@ export function guestRouter(deps: AppDeps): AppRouter {
   router.post('/api/guest/scan-table', async (ctx) => {
     const input = parseOr400(ScanTableRequest, ctx.state.body ?? {});
     ctx.body = await scanTable(deps, input);
+  });
+
+  // The entrance code and a table's code are the same signed link; at the entrance any table's
+  // code is accepted and leads to check-in at that table.
+  router.post('/api/guest/scan-entrance', async (ctx) => {
+    const { qrData } = parseOr400(ScanTableRequest, ctx.state.body ?? {});
+    ctx.body = await scanTable(deps, { qrData });
+  });
+
+  router.get('/api/guest/orders', async (ctx) => {
+    const guest = requireGuest(ctx);
+    ctx.body = await ordersOfSession(deps.db, guest.sessionId);
   });
 
   router.post('/api/guest/checkin', async (ctx) => {

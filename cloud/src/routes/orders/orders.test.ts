@@ -1,4 +1,4 @@
-import { COURSE_TIMING, MESSAGES, Order } from '@tablewise/shared';
+import { COURSE_TIMING, GuestOrdersAnswer, MESSAGES, Order } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, checkInGuest, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
 
@@ -162,6 +162,25 @@ describe('placing an order', () => {
     expect(reply.body.message).toBe(message);
     expect(await count('orders')).toBe(orders);
     expect(await count('events')).toBe(events);
+  });
+
+  it("lists the guest's own session orders, and only those", async () => {
+    const other = await checkInGuest(h.cloud.url, staff, h.fixture.a.tableIds[2] as string);
+    await other.guest.post('/api/orders', {
+      sessionId: other.sessionId,
+      items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }],
+    });
+    const reply = await guest.get('/api/guest/orders');
+    expect(reply.status).toBe(200);
+    const orders = GuestOrdersAnswer.parse(reply.body);
+    expect(orders.length).toBe(
+      Number((await h.database.db('orders').where({ session_id: sessionId }).count({ n: '*' }))[0]?.n),
+    );
+    expect(orders.every((o) => o.sessionId === sessionId)).toBe(true);
+    expect(orders[0]?.items[0]?.menuItemName).toBe('Lemonade');
+    const theirs = GuestOrdersAnswer.parse((await other.guest.get('/api/guest/orders')).body);
+    expect(theirs.map((o) => o.sessionId)).toEqual([other.sessionId]);
+    expect((await new Client(h.cloud.url).get('/api/guest/orders')).status).toBe(401);
   });
 
   it('answers 401 without a guest cookie or staff session', async () => {
