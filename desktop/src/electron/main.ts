@@ -7,9 +7,9 @@
 // absent; TW_TERMINAL_PORT fixes the core's port (default DEFAULT_TERMINAL_PORT).
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type PairingStatus, type TerminalConfig } from '@tablewise/shared';
-import { BrowserWindow, type WebContents, app, ipcMain, shell } from 'electron';
-import { DEFAULT_TERMINAL_PORT, type TerminalCore, startTerminalCore } from '../main/core.js';
+import type { PairingStatus, TerminalConfig } from '@tablewise/shared';
+import { app, BrowserWindow, ipcMain, shell, type WebContents } from 'electron';
+import { DEFAULT_TERMINAL_PORT, startTerminalCore, type TerminalCore } from '../main/core.js';
 import { BRIDGE_CHANNELS } from '../preload/bridge.js';
 import { isAllowedNavigation } from './navigation.js';
 import { pairTerminal } from './pairing.js';

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TerminalMeAnswer } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../../cloud/src/testkit/harness.js';
 import { PASSWORD } from '../../../cloud/src/testkit/fixture.js';
+import { type Harness, startHarness } from '../../../cloud/src/testkit/harness.js';
 import { pairTerminal } from './pairing.js';
-import { TERMINAL_CONFIG_FILE, readTerminalConfig, writeTerminalConfig } from './terminal-config.js';
+import { readTerminalConfig, TERMINAL_CONFIG_FILE, writeTerminalConfig } from './terminal-config.js';
 
 let harness: Harness;
 let dataDir: string;
@@ -60,7 +60,10 @@ describe('pairTerminal against the cloud', () => {
   });
 
   it.each([
-    [{ cloudUrl: 'ftp://x', email: 'a@b.c', password: 'p', terminalName: 'T' }, 'Cloud URL must be an http or https address'],
+    [
+      { cloudUrl: 'ftp://x', email: 'a@b.c', password: 'p', terminalName: 'T' },
+      'Cloud URL must be an http or https address',
+    ],
     [{ cloudUrl: 'http://x', email: ' ', password: 'p', terminalName: 'T' }, 'Email is required'],
     [{ cloudUrl: 'http://x', email: 'a@b.c', password: '', terminalName: 'T' }, 'Password is required'],
     [{ cloudUrl: 'http://x', email: 'a@b.c', password: 'p', terminalName: '' }, 'Terminal name is required'],

@@ -61,7 +61,9 @@ export async function pairTerminal(input: unknown, fetchImpl: typeof fetch = fet
   const answer = CreateTerminalAnswer.parse(await created.json());
 
   // the manager's cloud session was only needed to create the terminal
-  await fetchImpl(`${cloudUrl}/api/auth/logout`, { method: 'POST', headers: { Cookie: cookie } }).catch(() => undefined);
+  await fetchImpl(`${cloudUrl}/api/auth/logout`, { method: 'POST', headers: { Cookie: cookie } }).catch(
+    () => undefined,
+  );
 
   const config: TerminalConfig = {
     cloudUrl,

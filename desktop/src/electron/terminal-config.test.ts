@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isAllowedNavigation } from './navigation.js';
 import {
-  TERMINAL_CONFIG_FILE,
   configFromEnv,
   pairingStatusOf,
   readTerminalConfig,
   resolveTerminalConfig,
+  TERMINAL_CONFIG_FILE,
   writeTerminalConfig,
 } from './terminal-config.js';
 
@@ -65,7 +65,13 @@ describe('terminal config', () => {
   });
 
   it('reports unpaired without a config', () => {
-    expect(pairingStatusOf(null)).toEqual({ paired: false, cloudUrl: null, terminalId: null, venueId: null, terminalName: null });
+    expect(pairingStatusOf(null)).toEqual({
+      paired: false,
+      cloudUrl: null,
+      terminalId: null,
+      venueId: null,
+      terminalName: null,
+    });
   });
 });
 

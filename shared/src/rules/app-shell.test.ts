@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FEATURES,
-  NAV_GROUPS,
-  SIDEBAR_QUICK_ACTIONS,
   activeFeature,
+  FEATURES,
   featuresWithScreens,
   inferCategory,
+  NAV_GROUPS,
   navigationGroups,
+  SIDEBAR_QUICK_ACTIONS,
   titleFromPath,
 } from './app-shell.js';
 
@@ -78,7 +78,11 @@ describe('FEATURES', () => {
     ['/admin/venues', 'Venue Management', 'VENUE_ADMIN'],
     ['/admin/restaurants', 'Restaurant Profiles', 'RESTAURANT_ADMIN'],
   ])('admin feature %s carries %s', (path, title, permission) => {
-    expect(FEATURES.find((f) => f.path === path)).toMatchObject({ title, category: 'admin', permissions: [permission] });
+    expect(FEATURES.find((f) => f.path === path)).toMatchObject({
+      title,
+      category: 'admin',
+      permissions: [permission],
+    });
   });
 
   it('has unique ids and paths, and only admin features carry permissions', () => {
@@ -95,7 +99,9 @@ describe('FEATURES', () => {
 
 describe('navigationGroups', () => {
   it('orders groups by number and titles them as the spec does', () => {
-    const groups = navigationGroups(FEATURES, [{ title: 'Extra', url: '/extra', icon: 'x', description: '', category: 'custom' }]);
+    const groups = navigationGroups(FEATURES, [
+      { title: 'Extra', url: '/extra', icon: 'x', description: '', category: 'custom' },
+    ]);
     expect(groups.map((g) => [g.title, g.order])).toEqual([
       ['Navigation', 1],
       ['Role-Specific Interfaces', 2],
@@ -114,14 +120,21 @@ describe('navigationGroups', () => {
       '/payments',
       '/analytics',
     ]);
-    expect(groups[3]?.items.map((i) => i.permission)).toEqual(['ORGANIZATION_ADMIN', 'VENUE_ADMIN', 'RESTAURANT_ADMIN']);
+    expect(groups[3]?.items.map((i) => i.permission)).toEqual([
+      'ORGANIZATION_ADMIN',
+      'VENUE_ADMIN',
+      'RESTAURANT_ADMIN',
+    ]);
   });
 
   it('hides empty groups', () => {
     const only = featuresWithScreens(FEATURES, ['/kitchen-display', '/nowhere']);
     const groups = navigationGroups(only);
     expect(groups).toHaveLength(1);
-    expect(groups[0]).toMatchObject({ title: 'Navigation', items: [{ title: 'Kitchen Display', url: '/kitchen-display' }] });
+    expect(groups[0]).toMatchObject({
+      title: 'Navigation',
+      items: [{ title: 'Kitchen Display', url: '/kitchen-display' }],
+    });
     expect(navigationGroups([])).toEqual([]);
   });
 

@@ -173,7 +173,13 @@ export const FEATURES: readonly Feature[] = [
     icon: 'truck',
     description: 'Food delivery task management',
     apiEndpoints: ['/api/orders', '/api/tasks'],
-    websocketEvents: ['order.ready_for_run', 'order.delivered', 'runner.status.changed', 'task.created', 'task.updated'],
+    websocketEvents: [
+      'order.ready_for_run',
+      'order.delivered',
+      'runner.status.changed',
+      'task.created',
+      'task.updated',
+    ],
     quickActions: [],
   },
   {
@@ -342,10 +348,7 @@ export function featureNavItem(feature: Feature): NavItem {
 }
 
 /** The sidebar's groups in order, each with its items; groups without items are left out. */
-export function navigationGroups(
-  features: readonly Feature[],
-  custom: readonly CustomNavItem[] = [],
-): NavGroup[] {
+export function navigationGroups(features: readonly Feature[], custom: readonly CustomNavItem[] = []): NavGroup[] {
   const groups: NavGroup[] = NAV_GROUPS.map((g) => ({ ...g, items: [] }));
   const groupOf = (category: FeatureCategory): NavGroup => {
     const group = groups.find((g) => g.category === category);

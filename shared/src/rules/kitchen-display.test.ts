@@ -113,7 +113,9 @@ describe('stationStats', () => {
     ]);
   });
   it('counts items per station for the tabs', () => {
-    expect([...stationCounts([item({ station: 'Grill' }), item({ station: 'Grill' }), item({ station: 'Bar' })])]).toEqual([
+    expect([
+      ...stationCounts([item({ station: 'Grill' }), item({ station: 'Grill' }), item({ station: 'Bar' })]),
+    ]).toEqual([
       ['Bar', 1],
       ['Grill', 2],
     ]);

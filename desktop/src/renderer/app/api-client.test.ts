@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -16,7 +16,9 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void
   '/api/ok': (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"a":1}'),
   '/api/empty': (_req, res) => res.writeHead(204).end(),
   '/api/conflict': (_req, res) =>
-    res.writeHead(409, { 'Content-Type': 'application/json' }).end('{"message":"Cannot change item status from DELIVERED to IN_PREP"}'),
+    res
+      .writeHead(409, { 'Content-Type': 'application/json' })
+      .end('{"message":"Cannot change item status from DELIVERED to IN_PREP"}'),
   '/api/teapot-empty': (_req, res) => res.writeHead(503, 'Service Unavailable').end(),
   '/api/plain': (_req, res) => res.writeHead(500).end('boom'),
 };
@@ -55,7 +57,12 @@ describe('api client', () => {
   });
 
   it.each([
-    ['/api/conflict', 409, '409: {"message":"Cannot change item status from DELIVERED to IN_PREP"}', 'Cannot change item status from DELIVERED to IN_PREP'],
+    [
+      '/api/conflict',
+      409,
+      '409: {"message":"Cannot change item status from DELIVERED to IN_PREP"}',
+      'Cannot change item status from DELIVERED to IN_PREP',
+    ],
     ['/api/teapot-empty', 503, '503: Service Unavailable', 'fallback'],
     ['/api/plain', 500, '500: boom', 'fallback'],
     ['/api/missing', 404, '404: Not Found', 'fallback'],

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { LIVE_RECONNECT, MESSAGES, reconnectDelayMs } from '@tablewise/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { type LiveMessage, type LiveState, createLiveClient, liveUrl, parseLiveMessage } from './live-client.js';
+import { createLiveClient, type LiveMessage, type LiveState, liveUrl, parseLiveMessage } from './live-client.js';
 
 /** A scheduler that records each delay and runs the callback only when the test says so. */
 function manualScheduler() {
@@ -33,7 +33,11 @@ function manualScheduler() {
 function recordingLogger() {
   const warnings: unknown[][] = [];
   const errors: unknown[][] = [];
-  return { warnings, errors, logger: { warn: (...a: unknown[]) => warnings.push(a), error: (...a: unknown[]) => errors.push(a) } };
+  return {
+    warnings,
+    errors,
+    logger: { warn: (...a: unknown[]) => warnings.push(a), error: (...a: unknown[]) => errors.push(a) },
+  };
 }
 
 /** Resolves when the client reaches a state matching `pred`. */
@@ -125,7 +129,13 @@ describe('live client against a real ws server', () => {
     const { wss, url } = await startServer();
     const timer = manualScheduler();
     const w = stateWaiter();
-    const client = createLiveClient({ url, createSocket, schedule: timer.schedule, onMessage: () => {}, onState: w.onState });
+    const client = createLiveClient({
+      url,
+      createSocket,
+      schedule: timer.schedule,
+      onMessage: () => {},
+      onState: w.onState,
+    });
     const conn = once(wss, 'connection');
     client.start();
     const [ws] = (await conn) as [WebSocket];
@@ -144,7 +154,14 @@ describe('live client against a real ws server', () => {
     const timer = manualScheduler();
     const w = stateWaiter();
     const { logger } = recordingLogger();
-    const client = createLiveClient({ url, createSocket, schedule: timer.schedule, onMessage: () => {}, onState: w.onState, logger });
+    const client = createLiveClient({
+      url,
+      createSocket,
+      schedule: timer.schedule,
+      onMessage: () => {},
+      onState: w.onState,
+      logger,
+    });
     client.start();
     for (let attempt = 1; attempt <= LIVE_RECONNECT.maxAttempts; attempt++) {
       await w.until((s) => s.status === 'reconnecting' && s.attempt === attempt);

@@ -7,11 +7,11 @@ import {
   LIVE_PATH,
   LiveEvent,
   MESSAGES,
+  reconnectDelayMs,
   ServerMessage,
+  shouldReconnect,
   TerminalStatusMessage,
   WS_CLEAN_CLOSE_CODE,
-  reconnectDelayMs,
-  shouldReconnect,
 } from '@tablewise/shared';
 
 /** The part of the WebSocket interface both the browser's and the `ws` package's sockets have. */
@@ -28,10 +28,7 @@ export interface SocketLike {
 const OPEN = 1;
 
 /** What the app hears: a known server message, or an event type this build has no schema for. */
-export type LiveMessage =
-  | ServerMessage
-  | TerminalStatusMessage
-  | { type: string; unknown: true };
+export type LiveMessage = ServerMessage | TerminalStatusMessage | { type: string; unknown: true };
 
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'failed' | 'closed';
 
@@ -62,9 +59,7 @@ export interface LiveClient {
   state(): LiveState;
 }
 
-const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(
-  LiveEvent.options.map((o) => o.shape.type.value as string),
-);
+const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(LiveEvent.options.map((o) => o.shape.type.value as string));
 
 /** Parses one frame; null means malformed (not JSON, no type, or a known type in the wrong shape). */
 export function parseLiveMessage(data: unknown): LiveMessage | null {

@@ -1,14 +1,19 @@
 // What each live message does to the cache: it invalidates the reads it makes stale (spec 1
 // section 7: "each makes the matching lists reload"); a table state change also patches the table
 // in place first so the floor updates before the refetch lands.
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
 import { type LiveEvent, type Table, TerminalStatusAnswer } from '@tablewise/shared';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LiveMessage } from './live-client.js';
 
 export const TABLES_KEY = ['api', 'tables'] as const;
 export const TERMINAL_STATUS_KEY = ['api', 'terminal', 'status'] as const;
 
-const ORDER_KEYS: QueryKey[] = [['api', 'order-items'], ['api', 'orders'], ['api', 'runner']];
+const ORDER_KEYS: QueryKey[] = [
+  ['api', 'order-items'],
+  ['api', 'orders'],
+  ['api', 'runner'],
+];
 
 /** The read keys an event of `type` makes stale, by the event's family (the part before the first dot). */
 export function keysForEventType(type: string): QueryKey[] {
@@ -19,7 +24,10 @@ export function keysForEventType(type: string): QueryKey[] {
     case 'table':
       return [[...TABLES_KEY]];
     case 'payment':
-      return [['api', 'payments'], ['api', 'orders']];
+      return [
+        ['api', 'payments'],
+        ['api', 'orders'],
+      ];
     case 'reservation':
       return [['api', 'reservations']];
     case 'waitlist':
@@ -27,9 +35,15 @@ export function keysForEventType(type: string): QueryKey[] {
     case 'task':
       return [['api', 'tasks']];
     case 'runner':
-      return [['api', 'runners'], ['api', 'runner']];
+      return [
+        ['api', 'runners'],
+        ['api', 'runner'],
+      ];
     case 'print':
-      return [['api', 'print-jobs'], ['api', 'printers']];
+      return [
+        ['api', 'print-jobs'],
+        ['api', 'printers'],
+      ];
     case 'guest':
       return [[...TABLES_KEY], ['api', 'waitlist']];
     default:

@@ -1,8 +1,8 @@
 // Keeps one live connection while a user is signed in and feeds its messages to the cache.
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, createContext, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createLiveClient, type LiveState, liveUrl, type SocketLike } from './live-client.js';
 import { applyLiveMessage } from './live-invalidation.js';
-import { type LiveState, type SocketLike, createLiveClient, liveUrl } from './live-client.js';
 
 const initial: LiveState = { status: 'connecting', attempt: 0, error: null };
 const LiveStateContext = createContext<LiveState>(initial);

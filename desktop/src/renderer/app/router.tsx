@@ -1,5 +1,5 @@
-import { FEATURES, LOGIN_TEXTS, featuresWithScreens } from '@tablewise/shared';
-import { Navigate, Outlet, createBrowserRouter } from 'react-router-dom';
+import { FEATURES, featuresWithScreens, LOGIN_TEXTS } from '@tablewise/shared';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import { useLogout } from '../features/auth/api/logout.js';
 import { AuthGate } from '../features/auth/components/auth-gate.js';
 import { AppShell } from '../features/shell/components/app-shell.js';

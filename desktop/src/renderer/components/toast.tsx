@@ -1,6 +1,6 @@
 // One toast at a time (spec 1 section 8): 5 s, destructive style for failures, F8 focuses it.
 import { TOAST } from '@tablewise/shared';
-import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 
 export interface ToastInput {
   title: string;

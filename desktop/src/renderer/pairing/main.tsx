@@ -1,6 +1,7 @@
 // The pairing page, shown by the Electron shell while this device has no terminal credential.
 // It talks only to the preload bridge; the main process does the network calls.
-import { PAIRING_TEXTS, PRODUCT_NAME, TAGLINE, type PairingRequest } from '@tablewise/shared';
+import '../app/zod-config.js';
+import { PAIRING_TEXTS, type PairingRequest, PRODUCT_NAME, TAGLINE } from '@tablewise/shared';
 import { type FormEvent, StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../app/styles.css';

@@ -20,7 +20,11 @@ export function useUpdateItemStatus() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: kitchenItemsQueryOptions().queryKey }),
     onError: (error) => {
       // a 409 means someone else moved the item first: show why, and show the item as it is now
-      toast({ title: KITCHEN_TEXTS.statusChangeFailed, description: toastMessage(error, error.message), variant: 'destructive' });
+      toast({
+        title: KITCHEN_TEXTS.statusChangeFailed,
+        description: toastMessage(error, error.message),
+        variant: 'destructive',
+      });
       void queryClient.invalidateQueries({ queryKey: kitchenItemsQueryOptions().queryKey });
     },
   });

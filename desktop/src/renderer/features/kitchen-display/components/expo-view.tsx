@@ -1,4 +1,4 @@
-import { KITCHEN_TEXTS, type KitchenItem, ORDER_STATUS_LABELS, expoOrders } from '@tablewise/shared';
+import { expoOrders, KITCHEN_TEXTS, type KitchenItem, ORDER_STATUS_LABELS } from '@tablewise/shared';
 
 /** Orders whose every item is ready: the pass. */
 export function ExpoView({ items }: { items: readonly KitchenItem[] }) {

@@ -1,12 +1,12 @@
 import {
   KITCHEN_TEXTS,
   type KitchenItem,
-  ORDER_STATUS_LABELS,
-  type StaffTrigger,
   kitchenAgeMinutes,
   needsAlert,
+  ORDER_STATUS_LABELS,
   prepTimeMinutes,
   progressPercent,
+  type StaffTrigger,
   staffMovesFrom,
 } from '@tablewise/shared';
 import { useUpdateItemStatus } from '../api/update-item-status.js';

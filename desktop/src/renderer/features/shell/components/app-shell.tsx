@@ -3,12 +3,12 @@ import {
   DASHBOARD_TITLE,
   type Feature,
   MESSAGES,
+  navigationGroups,
   PRODUCT_NAME,
   SHELL_TEXTS,
   SIDEBAR,
   SIDEBAR_QUICK_ACTIONS,
   TAGLINE,
-  navigationGroups,
 } from '@tablewise/shared';
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { NavLink } from 'react-router-dom';
@@ -33,12 +33,11 @@ function useSidebarOpen(): [boolean, () => void] {
   const [open, setOpen] = useState(
     () => readSidebarOpen(document.cookie) ?? window.innerWidth >= SIDEBAR.mobileBreakpointPx,
   );
-  const toggle = useCallback(() => {
-    setOpen((was) => {
-      document.cookie = sidebarCookie(!was);
-      return !was;
-    });
-  }, []);
+  const toggle = useCallback(() => setOpen((was) => !was), []);
+  useEffect(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps the sidebar state in a cookie (sidebar_state)
+    document.cookie = sidebarCookie(open);
+  }, [open]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (isToggleShortcut(e)) {
@@ -80,7 +79,7 @@ export function AppShell({ features, routeCount, liveActive, liveError, account,
                 {group.items.map((item) => (
                   <li key={item.url}>
                     <NavLink to={item.url} end title={item.description} className="nav-item">
-                      <Icon name={item.icon} />
+                      <Icon name={item.icon} label={item.title} />
                       <span className="sidebar-label">{item.title}</span>
                     </NavLink>
                   </li>
@@ -100,7 +99,7 @@ export function AppShell({ features, routeCount, liveActive, liveError, account,
                     // no quick action is registered in this build: the spec's behaviour is a console entry
                     onClick={() => console.log(`Quick action: ${action.title}`)}
                   >
-                    <Icon name={action.id} />
+                    <Icon name={action.id} label={action.title} />
                     <span className="sidebar-label">{action.title}</span>
                   </button>
                 </li>
@@ -111,7 +110,9 @@ export function AppShell({ features, routeCount, liveActive, liveError, account,
         <footer className="sidebar-footer sidebar-label" data-testid="sidebar-footer">
           <div>
             {SHELL_TEXTS.autoIntegrationLabel}:{' '}
-            <strong>{liveActive ? SHELL_TEXTS.autoIntegrationStatusActive : SHELL_TEXTS.autoIntegrationStatusLoading}</strong>
+            <strong>
+              {liveActive ? SHELL_TEXTS.autoIntegrationStatusActive : SHELL_TEXTS.autoIntegrationStatusLoading}
+            </strong>
           </div>
           <div>
             {SHELL_TEXTS.featuresCount(features.length)} · {SHELL_TEXTS.routesCount(routeCount)}
@@ -120,7 +121,13 @@ export function AppShell({ features, routeCount, liveActive, liveError, account,
       </aside>
       <div className="shell-main">
         <header className="header">
-          <button type="button" className="icon-button" onClick={toggle} aria-label={SHELL_TEXTS.toggleSidebar} aria-expanded={open}>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={toggle}
+            aria-label={SHELL_TEXTS.toggleSidebar}
+            aria-expanded={open}
+          >
             ☰
           </button>
           <span className="header-title">{DASHBOARD_TITLE}</span>
