@@ -28,7 +28,10 @@ export class Bus {
     };
   }
 
-  emit<K extends keyof CoreSignals>(signal: K, ...value: CoreSignals[K] extends undefined ? [] : [CoreSignals[K]]): void {
+  emit<K extends keyof CoreSignals>(
+    signal: K,
+    ...value: CoreSignals[K] extends undefined ? [] : [CoreSignals[K]]
+  ): void {
     const set = this.listeners.get(signal) as Set<Listener<CoreSignals[K]>> | undefined;
     if (!set) return;
     for (const listener of [...set]) {

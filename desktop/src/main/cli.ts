@@ -33,22 +33,37 @@ async function main(): Promise<void> {
   let credential = values.credential ?? env.TW_TERMINAL_CREDENTIAL;
   const portText = values.port ?? env.TW_PORT ?? String(DEFAULT_TERMINAL_PORT);
   const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got ${portText}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be a port number, got ${portText}`);
   const staticDir = resolve(values.static ?? env.TW_STATIC_DIR ?? 'desktop/dist/web');
 
   if (values.pair) {
     if (!cloudUrl) throw new Error('--pair needs --cloud (or TW_CLOUD_URL)');
     if (!values.email || !values.password) throw new Error('--pair needs --email and --password');
-    const paired = await pair({ cloudUrl, dataDir, email: values.email, password: values.password, name: values.name ?? 'Terminal' });
+    const paired = await pair({
+      cloudUrl,
+      dataDir,
+      email: values.email,
+      password: values.password,
+      name: values.name ?? 'Terminal',
+    });
     credential = paired.credential;
     console.log(`Paired as terminal ${paired.terminalId}; credential kept in ${join(dataDir, CREDENTIAL_FILE)}`);
   }
   credential ??= saved?.credential;
   cloudUrl ??= saved?.cloudUrl;
   if (!cloudUrl) throw new Error('The cloud URL is required: --cloud or TW_CLOUD_URL');
-  if (!credential) throw new Error(`No terminal credential: pass --credential, set TW_TERMINAL_CREDENTIAL, or pair with --pair`);
+  if (!credential)
+    throw new Error(`No terminal credential: pass --credential, set TW_TERMINAL_CREDENTIAL, or pair with --pair`);
 
-  const core = await startTerminalCore({ cloudUrl, credential, dataDir, port, staticDir, printing: !values['no-printing'] });
+  const core = await startTerminalCore({
+    cloudUrl,
+    credential,
+    dataDir,
+    port,
+    staticDir,
+    printing: !values['no-printing'],
+  });
   console.log(`Terminal core: ${core.url}/  (cloud ${cloudUrl}, data ${dataDir})`);
 
   let stopping = false;

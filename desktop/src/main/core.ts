@@ -10,14 +10,14 @@ import { makeDueTickets } from './kitchen/ticketing.js';
 import { localItemEvent } from './local-events.js';
 import { changeItemStatusLocally } from './outbox/item-status.js';
 import { OutboxPusher } from './outbox/pusher.js';
+import { createPrintQueue, type PrintQueue } from './print-queue.js';
 import { type LocalServer, startLocalServer } from './server/app.js';
 import { openReplica, type Replica } from './sqlite/replica.js';
 import { getMeta } from './sqlite/repositories/meta.js';
-import { listPrinters } from './sqlite/repositories/venue-data.js';
 import { countPending, dismiss, listByStatus } from './sqlite/repositories/outbox.js';
+import { listPrinters } from './sqlite/repositories/venue-data.js';
 import { CloudApi } from './sync/cloud-api.js';
 import { SyncClient } from './sync/sync-client.js';
-import { type PrintQueue, createPrintQueue } from './print-queue.js';
 
 export const DEFAULT_TERMINAL_PORT = 8181;
 export const REPLICA_FILE = 'replica.sqlite';
@@ -133,10 +133,15 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         staticDir: opts.staticDir,
         changeItemStatus(itemId, requested) {
           // The cloud's order of refusals: an id that cannot exist first, then the body.
-          if (!Id.safeParse(itemId).success) return { ok: false, status: 404, message: MESSAGES.notFound('Order item') };
+          if (!Id.safeParse(itemId).success)
+            return { ok: false, status: 404, message: MESSAGES.notFound('Order item') };
           const parsed = ItemStatusRequest.safeParse({ status: requested });
           if (!parsed.success) {
-            return { ok: false, status: 400, message: MESSAGES.invalidField('status', parsed.error.issues[0]?.message ?? 'invalid') };
+            return {
+              ok: false,
+              status: 400,
+              message: MESSAGES.invalidField('status', parsed.error.issues[0]?.message ?? 'invalid'),
+            };
           }
           const result = changeItemStatusLocally(write, itemId, parsed.data.status, now());
           if (result.ok) {

@@ -20,7 +20,13 @@ export function readSaved(dataDir: string): SavedTerminal | null {
 }
 
 /** Signs in to the cloud as staff and pairs a new terminal; the credential is kept readable only by its owner. */
-export async function pair(opts: { cloudUrl: string; dataDir: string; email: string; password: string; name: string }): Promise<SavedTerminal> {
+export async function pair(opts: {
+  cloudUrl: string;
+  dataDir: string;
+  email: string;
+  password: string;
+  name: string;
+}): Promise<SavedTerminal> {
   const credentials = LoginRequest.parse({ email: opts.email, password: opts.password });
   const login = await fetch(new URL('/api/auth/login', opts.cloudUrl), {
     method: 'POST',
@@ -39,11 +45,14 @@ export async function pair(opts: { cloudUrl: string; dataDir: string; email: str
   });
   if (!res.ok) throw new Error(`Pairing failed: ${res.status} ${await res.text()}`);
   const answer = CreateTerminalAnswer.parse(await res.json());
-  const saved: SavedTerminal = { terminalId: answer.terminal.id, credential: answer.credential, cloudUrl: opts.cloudUrl };
+  const saved: SavedTerminal = {
+    terminalId: answer.terminal.id,
+    credential: answer.credential,
+    cloudUrl: opts.cloudUrl,
+  };
   mkdirSync(opts.dataDir, { recursive: true });
   const file = join(opts.dataDir, CREDENTIAL_FILE);
   writeFileSync(file, JSON.stringify(saved, null, 2), { mode: 0o600 });
   chmodSync(file, 0o600);
   return saved;
 }
-

@@ -1,6 +1,6 @@
 // The print queue the core drives: the printing module's PrintService on the replica's writer,
 // so a kitchen ticket's job and its ticketed_items marks commit in one transaction.
-import type { PrintJob, Printer } from '@tablewise/shared';
+import type { Printer, PrintJob } from '@tablewise/shared';
 import type { KitchenTicketQueue } from './kitchen/ticketing.js';
 import { PrintService } from './printing/service.js';
 import type { WriteDb } from './sqlite/replica.js';

@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PrintJob } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Harness, checkInGuest, loginAs, pairTerminal, startHarness } from '../../../cloud/src/testkit/harness.js';
+import { checkInGuest, type Harness, loginAs, pairTerminal, startHarness } from '../../../cloud/src/testkit/harness.js';
 import { type PrinterEmulator, startPrinterEmulator } from '../../../scripts/printer-emulator/emulator.js';
-import { type TerminalCore, startTerminalCore } from './core.js';
+import { startTerminalCore, type TerminalCore } from './core.js';
 import { tempDir } from './test/fixtures.js';
 
 let harness: Harness;
@@ -34,9 +34,18 @@ beforeAll(async () => {
     port,
     terminal_id: paired.id,
   });
-  await harness.database.db('printers').insert([printer('Bar Printer', 'Bar', bar.port), printer('Cold Printer', 'Cold', cold.port)]);
+  await harness.database
+    .db('printers')
+    .insert([printer('Bar Printer', 'Bar', bar.port), printer('Cold Printer', 'Cold', cold.port)]);
   dir = tempDir();
-  core = await startTerminalCore({ cloudUrl: harness.cloud.url, credential: paired.credential, dataDir: dir.dir, port: 0, now, firingIntervalMs: 100 });
+  core = await startTerminalCore({
+    cloudUrl: harness.cloud.url,
+    credential: paired.credential,
+    dataDir: dir.dir,
+    port: 0,
+    now,
+    firingIntervalMs: 100,
+  });
 });
 
 afterAll(async () => {
@@ -80,13 +89,22 @@ it('prints each fired (order, station) once on this terminal’s printers, held 
   expect(dessert.text).toContain('Table 2');
 
   await expect
-    .poll(() => (core.printQueue?.listJobs() ?? []).map((j: PrintJob) => `${j.printerName}:${j.status}`).sort(), { timeout: 15_000 })
+    .poll(() => (core.printQueue?.listJobs() ?? []).map((j: PrintJob) => `${j.printerName}:${j.status}`).sort(), {
+      timeout: 15_000,
+    })
     .toEqual(['Bar Printer:COMPLETED', 'Cold Printer:COMPLETED']);
 
   // A restart re-reads everything, and still prints nothing twice.
   const file = dir.dir;
   await core.close();
-  core = await startTerminalCore({ cloudUrl: harness.cloud.url, credential: 'unused-after-restart', dataDir: file, port: 0, now, firingIntervalMs: 100 });
+  core = await startTerminalCore({
+    cloudUrl: harness.cloud.url,
+    credential: 'unused-after-restart',
+    dataDir: file,
+    port: 0,
+    now,
+    firingIntervalMs: 100,
+  });
   core.tick();
   expect(core.printQueue?.listJobs()).toHaveLength(2);
   expect(bar.tickets()).toHaveLength(1);

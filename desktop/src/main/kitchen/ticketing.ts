@@ -1,8 +1,9 @@
 // Kitchen tickets: items that reached the kitchen, at a station whose printer this terminal
 // drives, get one ticket per (order, station). ticketed_items makes this idempotent: the job and
 // the marks commit together, so an item is never ticketed twice nor silently skipped.
-import type { KitchenTicket, OrderItem, Printer } from '@tablewise/shared';
+
 import { createHash } from 'node:crypto';
+import type { KitchenTicket, OrderItem, Printer } from '@tablewise/shared';
 import { transact, type WriteDb } from '../sqlite/replica.js';
 import { markTicketed, ticketedAmong } from '../sqlite/repositories/ticketed.js';
 import { getOrder, getTable, getVenue, listItemsInStates, listPrinters } from '../sqlite/repositories/venue-data.js';
@@ -25,7 +26,10 @@ export function makeDueTickets({ db, terminalId, queue, now }: TicketingContext)
     const printers = listPrinters(db).filter((p) => p.terminalId === terminalId && p.station !== null);
     if (printers.length === 0) return 0;
     const inKitchen = listItemsInStates(db, ['SENT_TO_KITCHEN']).filter((i) => i.station !== null);
-    const done = ticketedAmong(db, inKitchen.map((i) => i.id));
+    const done = ticketedAmong(
+      db,
+      inKitchen.map((i) => i.id),
+    );
     const groups = new Map<string, { printer: Printer; station: string; orderId: string; items: OrderItem[] }>();
     for (const item of inKitchen) {
       if (done.has(item.id) || item.station === null) continue;
@@ -57,7 +61,9 @@ export function makeDueTickets({ db, terminalId, queue, now }: TicketingContext)
         timezone,
       };
       const ids = group.items.map((i) => i.id).sort();
-      const dedupeKey = `kitchen:${createHash('sha256').update(`${group.orderId}|${group.station}|${ids.join(',')}`).digest('hex')}`;
+      const dedupeKey = `kitchen:${createHash('sha256')
+        .update(`${group.orderId}|${group.station}|${ids.join(',')}`)
+        .digest('hex')}`;
       const job = queue.enqueueKitchenTicket({ dedupeKey, printer: group.printer, ticket });
       markTicketed(
         db,

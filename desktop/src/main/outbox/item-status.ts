@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type OrderItem, type OrderItemState, staffItemTransition } from '@tablewise/shared';
 import { transact, type WriteDb } from '../sqlite/replica.js';
-import { type OutboxEntry, appendOutbox, pendingFor } from '../sqlite/repositories/outbox.js';
+import { appendOutbox, type OutboxEntry, pendingFor } from '../sqlite/repositories/outbox.js';
 import { getOrderItem, setItemStatus } from '../sqlite/repositories/venue-data.js';
 
 export const ORDER_ITEM_ENTITY = 'order_item';

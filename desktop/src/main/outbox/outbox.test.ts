@@ -5,8 +5,8 @@ import { listByStatus, nextPending } from '../sqlite/repositories/outbox.js';
 import { getOrderItem } from '../sqlite/repositories/venue-data.js';
 import { applySnapshot } from '../sync/apply.js';
 import { CloudApi } from '../sync/cloud-api.js';
-import { item, order, snapshot, tempDir } from '../test/fixtures.js';
 import { type Received, type Responder, startFakeCloud } from '../test/fake-cloud.js';
+import { item, order, snapshot, tempDir } from '../test/fixtures.js';
 import { changeItemStatusLocally } from './item-status.js';
 import { OutboxPusher } from './pusher.js';
 
@@ -23,14 +23,23 @@ function setup() {
   const file = `${t.dir}/replica.sqlite`;
   const replica = openReplica(file);
   cleanups.push(() => t.remove());
-  const o = order(null, (id) => [item(id, { status: 'SENT_TO_KITCHEN' }), item(id, { status: 'SENT_TO_KITCHEN', menuItemName: 'Fries' })]);
+  const o = order(null, (id) => [
+    item(id, { status: 'SENT_TO_KITCHEN' }),
+    item(id, { status: 'SENT_TO_KITCHEN', menuItemName: 'Fries' }),
+  ]);
   applySnapshot(replica.write, snapshot({ seq: 5, orders: [o] }), now());
   return { file, replica, o, a: o.items[0]!, b: o.items[1]! };
 }
 
 async function pushUntil(replica: Replica, respond: Responder, done: (received: Received[]) => boolean) {
   const cloud = await startFakeCloud(respond);
-  const pusher = new OutboxPusher({ db: replica.write, api: new CloudApi(cloud.url, 'cred'), bus: new Bus(), now, backoff: fast });
+  const pusher = new OutboxPusher({
+    db: replica.write,
+    api: new CloudApi(cloud.url, 'cred'),
+    bus: new Bus(),
+    now,
+    backoff: fast,
+  });
   pusher.start();
   await expect.poll(() => done(cloud.received), { timeout: 10_000 }).toBe(true);
   await pusher.stop();
@@ -45,12 +54,19 @@ describe('outbox', () => {
     const done = changeItemStatusLocally(replica.write, a.id, 'IN_PREP', now());
     expect(done.ok).toBe(true);
     expect(getOrderItem(replica.read, a.id)?.status).toBe('IN_PREP');
-    expect(nextPending(replica.read)).toMatchObject({ seq: 1, path: `/api/order-items/${a.id}/status`, body: { status: 'IN_PREP' } });
+    expect(nextPending(replica.read)).toMatchObject({
+      seq: 1,
+      path: `/api/order-items/${a.id}/status`,
+      body: { status: 'IN_PREP' },
+    });
 
     const refused = changeItemStatusLocally(replica.write, a.id, 'DELIVERED', now());
     expect(refused).toEqual({ ok: false, status: 409, message: 'Cannot change item status from IN_PREP to DELIVERED' });
     expect(listByStatus(replica.read, 'PENDING')).toHaveLength(1);
-    expect(changeItemStatusLocally(replica.write, crypto.randomUUID(), 'IN_PREP', now())).toMatchObject({ ok: false, status: 404 });
+    expect(changeItemStatusLocally(replica.write, crypto.randomUUID(), 'IN_PREP', now())).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 
   it('survives a restart and pushes in sequence, one at a time, with key and sequence headers', async () => {
@@ -76,7 +92,9 @@ describe('outbox', () => {
       },
       (r) => r.length >= 4,
     );
-    expect(received.map((r) => [r.path, r.headers['x-terminal-mutation-seq'], (r.body as { status: string }).status])).toEqual([
+    expect(
+      received.map((r) => [r.path, r.headers['x-terminal-mutation-seq'], (r.body as { status: string }).status]),
+    ).toEqual([
       [`/api/order-items/${a.id}/status`, '1', 'IN_PREP'],
       [`/api/order-items/${a.id}/status`, '1', 'IN_PREP'],
       [`/api/order-items/${b.id}/status`, '2', 'IN_PREP'],
@@ -116,7 +134,11 @@ describe('outbox', () => {
     const { replica, a } = setup();
     cleanups.push(() => replica.close());
     changeItemStatusLocally(replica.write, a.id, 'IN_PREP', now());
-    await pushUntil(replica, () => 'hang-up', (r) => r.length >= 2);
+    await pushUntil(
+      replica,
+      () => 'hang-up',
+      (r) => r.length >= 2,
+    );
     expect(nextPending(replica.read)).toMatchObject({ seq: 1, status: 'PENDING' });
     expect(nextPending(replica.read)?.attempts).toBeGreaterThanOrEqual(1);
   });

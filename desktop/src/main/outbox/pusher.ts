@@ -3,11 +3,11 @@
 // rejects it: kept with the cloud's message for staff to see, and the item is refetched so the
 // replica shows the cloud's truth again. Nothing is dropped silently.
 import { MESSAGES } from '@tablewise/shared';
-import { localItemEvent } from '../local-events.js';
-import { type BackoffPolicy, DEFAULT_BACKOFF, backoffDelayMs } from '../backoff.js';
+import { type BackoffPolicy, backoffDelayMs, DEFAULT_BACKOFF } from '../backoff.js';
 import type { Bus } from '../bus.js';
+import { localItemEvent } from '../local-events.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
-import { type OutboxEntry, markAttempt, nextPending, settle } from '../sqlite/repositories/outbox.js';
+import { markAttempt, nextPending, type OutboxEntry, settle } from '../sqlite/repositories/outbox.js';
 import { getOrderItem, orderExists, putOrderItem } from '../sqlite/repositories/venue-data.js';
 import { type CloudApi, CloudUnreachable, messageOf } from '../sync/cloud-api.js';
 import { ORDER_ITEM_ENTITY, reapplyPendingItemChanges } from './item-status.js';

@@ -1,14 +1,23 @@
 // Staff sign-in on the terminal. With the cloud reachable the cloud decides, and the terminal
 // keeps an argon2 hash (made here) so the same person can sign in again while the cloud is away.
 // Offline, only someone who signed in on this terminal before, with the same password, gets in.
+
+import { createHash, randomBytes } from 'node:crypto';
 import { LoginRequest, MESSAGES, MeAnswer, STAFF_SESSION_TTL_MS } from '@tablewise/shared';
 import argon2 from 'argon2';
-import { createHash, randomBytes } from 'node:crypto';
 import type { ReadDb, WriteDb } from '../sqlite/replica.js';
-import { createSession, deleteSession, findUserByEmail, putUser, sessionUser } from '../sqlite/repositories/local-auth.js';
+import {
+  createSession,
+  deleteExpiredSessions,
+  deleteSession,
+  deleteUser,
+  findUserByEmail,
+  putUser,
+  sessionUser,
+} from '../sqlite/repositories/local-auth.js';
 import { getMeta, setIdentity } from '../sqlite/repositories/meta.js';
 import { type CloudApi, CloudUnreachable } from '../sync/cloud-api.js';
-import { HttpError, forbidden, parseOr400, unauthorized } from './errors.js';
+import { forbidden, HttpError, parseOr400, unauthorized } from './errors.js';
 
 export interface AuthDeps {
   read: ReadDb;
@@ -69,8 +78,13 @@ export async function signIn(deps: AuthDeps, body: unknown): Promise<SignIn> {
   const verdict = await askCloud(deps, email, password);
   let me: MeAnswer;
   switch (verdict.kind) {
-    case 'refused':
+    case 'refused': {
+      // The cloud no longer accepts the password this terminal cached (changed, or the account
+      // closed): it must stop opening the terminal offline too.
+      const cached = findUserByEmail(deps.read, email);
+      if (cached && (await argon2.verify(cached.passwordHash, password))) deleteUser(deps.write, cached.id);
       throw unauthorized(MESSAGES.invalidCredentials);
+    }
     case 'accepted': {
       const venueId = await terminalVenue(deps);
       if (!venueId) throw new HttpError(503, 'not_synced', MESSAGES.terminalNotSynced);
@@ -82,7 +96,8 @@ export async function signIn(deps: AuthDeps, body: unknown): Promise<SignIn> {
     }
     case 'unreachable': {
       const cached = findUserByEmail(deps.read, email);
-      if (!cached || !(await argon2.verify(cached.passwordHash, password))) throw unauthorized(MESSAGES.invalidCredentials);
+      if (!cached || !(await argon2.verify(cached.passwordHash, password)))
+        throw unauthorized(MESSAGES.invalidCredentials);
       const venueId = getMeta(deps.read).venueId;
       if (cached.venueId !== venueId) throw forbidden(MESSAGES.staffNotAtThisVenue);
       me = MeAnswer.parse(cached.me);
@@ -95,6 +110,7 @@ export async function signIn(deps: AuthDeps, body: unknown): Promise<SignIn> {
   }
   const token = randomBytes(32).toString('base64url');
   const now = deps.now();
+  deleteExpiredSessions(deps.write, now);
   const expiresAt = new Date(now.getTime() + STAFF_SESSION_TTL_MS);
   createSession(deps.write, sessionIdOf(token), me.user.id, expiresAt.toISOString(), now.toISOString());
   return { token, me, expiresAt };

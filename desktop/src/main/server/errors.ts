@@ -15,7 +15,8 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, 'invalid_field', message);
-export const unauthorized = (message: string = MESSAGES.authenticationRequired) => new HttpError(401, 'unauthorized', message);
+export const unauthorized = (message: string = MESSAGES.authenticationRequired) =>
+  new HttpError(401, 'unauthorized', message);
 export const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
 export const notFound = (entity: string) => new HttpError(404, 'not_found', MESSAGES.notFound(entity));
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);

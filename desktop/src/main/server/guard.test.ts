@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { MESSAGES } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type TerminalCore, startTerminalCore } from '../core.js';
+import { startTerminalCore, type TerminalCore } from '../core.js';
 import { tempDir } from '../test/fixtures.js';
 import { refusal } from './guard.js';
 
@@ -14,7 +14,13 @@ let dir: { dir: string; remove(): void };
 beforeAll(async () => {
   dir = tempDir();
   // Port 9 (discard) on loopback refuses connections: the cloud is simply unreachable.
-  core = await startTerminalCore({ cloudUrl: 'http://127.0.0.1:9', credential: 'x', dataDir: dir.dir, port: 0, printing: false });
+  core = await startTerminalCore({
+    cloudUrl: 'http://127.0.0.1:9',
+    credential: 'x',
+    dataDir: dir.dir,
+    port: 0,
+    printing: false,
+  });
 });
 afterAll(async () => {
   await core.close();
@@ -51,7 +57,9 @@ function upgrade(headers: Record<string, string>): Promise<number> {
 describe('local server guard', () => {
   it('answers its own host names', async () => {
     expect((await get('/api/auth/me', { host: `127.0.0.1:${core.port}` })).status).toBe(401);
-    expect((await get('/api/auth/me', { host: `localhost:${core.port}`, origin: `http://localhost:${core.port}` })).status).toBe(401);
+    expect(
+      (await get('/api/auth/me', { host: `localhost:${core.port}`, origin: `http://localhost:${core.port}` })).status,
+    ).toBe(401);
   });
 
   it('refuses a request for another host name (DNS rebinding)', async () => {
@@ -66,8 +74,13 @@ describe('local server guard', () => {
     expect(answer.status).toBe(403);
     expect(JSON.parse(answer.body)).toMatchObject({ message: MESSAGES.forbiddenOrigin });
     // Same host, other port or scheme: still another origin.
-    expect((await get('/api/auth/me', { host: `127.0.0.1:${core.port}`, origin: `http://127.0.0.1:${core.port + 1}` })).status).toBe(403);
-    expect((await get('/api/auth/me', { host: `127.0.0.1:${core.port}`, origin: `https://127.0.0.1:${core.port}` })).status).toBe(403);
+    expect(
+      (await get('/api/auth/me', { host: `127.0.0.1:${core.port}`, origin: `http://127.0.0.1:${core.port + 1}` }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await get('/api/auth/me', { host: `127.0.0.1:${core.port}`, origin: `https://127.0.0.1:${core.port}` })).status,
+    ).toBe(403);
   });
 
   it('refuses a /ws upgrade from another origin or host, and one without a session', async () => {

@@ -2,8 +2,9 @@
 // still reach it. Two checks close that door: the Host header must name this server (a DNS
 // rebinding attack arrives with the attacker's host name), and a request that carries an Origin
 // must come from this very origin (a cross-site page's fetch or WebSocket carries its own).
-import { MESSAGES } from '@tablewise/shared';
+
 import type { IncomingMessage } from 'node:http';
+import { MESSAGES } from '@tablewise/shared';
 import type { Context, Next } from 'koa';
 
 export function allowedHosts(port: number): Set<string> {

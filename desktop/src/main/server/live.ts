@@ -2,7 +2,14 @@
 // every local change, and the terminal's status whenever online state or the outbox moves.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ClientMessage, LIVE_PATH, MESSAGES, STAFF_SESSION_COOKIE, type LiveEvent, type TerminalStatusMessage } from '@tablewise/shared';
+import {
+  ClientMessage,
+  LIVE_PATH,
+  type LiveEvent,
+  MESSAGES,
+  STAFF_SESSION_COOKIE,
+  type TerminalStatusMessage,
+} from '@tablewise/shared';
 import { WebSocket, WebSocketServer } from 'ws';
 import { getMeta } from '../sqlite/repositories/meta.js';
 import { whoIs } from './auth.js';

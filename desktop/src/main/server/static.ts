@@ -1,8 +1,9 @@
 // Serves the built staff app, with the single-page fallback: any other GET that is not an API
 // or live path answers index.html, so deep links like /kitchen-display load the app.
-import { API_PREFIX, LIVE_PATH } from '@tablewise/shared';
+
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { API_PREFIX, LIVE_PATH } from '@tablewise/shared';
 import type { Context, Next } from 'koa';
 
 const TYPES: Record<string, string> = {
@@ -62,7 +63,10 @@ export function serveStatic(dir: string | undefined) {
     }
     ctx.type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
     // Built assets carry a content hash in their names; index.html must always be fresh.
-    ctx.set('Cache-Control', fallback || file.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+    ctx.set(
+      'Cache-Control',
+      fallback || file.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+    );
     ctx.body = createReadStream(file);
   };
 }

@@ -5,7 +5,9 @@ import { currentVersion, migrate } from './migrate.js';
 import type { Migration } from './migration.js';
 
 const made: { remove(): void }[] = [];
-afterEach(() => made.splice(0).forEach((d) => d.remove()));
+afterEach(() => {
+  for (const d of made.splice(0)) d.remove();
+});
 
 function fresh(): Database.Database {
   const t = tempDir();

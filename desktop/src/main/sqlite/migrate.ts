@@ -14,7 +14,9 @@ export function currentVersion(db: Database): number {
 export function migrate(db: Database, migrations: readonly Migration[]): number {
   migrations.forEach((m, index) => {
     if (m.version !== index + 1) {
-      throw new Error(`Replica migrations must be numbered 1, 2, 3…: found ${m.version} (${m.name}) at position ${index + 1}`);
+      throw new Error(
+        `Replica migrations must be numbered 1, 2, 3…: found ${m.version} (${m.name}) at position ${index + 1}`,
+      );
     }
   });
   const from = currentVersion(db);

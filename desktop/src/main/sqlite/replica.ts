@@ -1,11 +1,12 @@
 // The terminal's SQLite replica. Two connections: a writer that owns every change, and a
 // read-only reader for the local server's queries, so a read can never write by mistake
 // (Signal Desktop's split of read and write handles).
-import Database from 'better-sqlite3';
+
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Migration } from './migration.js';
+import Database from 'better-sqlite3';
 import { migrate } from './migrate.js';
+import type { Migration } from './migration.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 export interface ReadDb {

@@ -3,17 +3,22 @@ import { changeItemStatusLocally } from '../outbox/item-status.js';
 import { openReplica } from '../sqlite/replica.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
 import { getOrderItem, listTables } from '../sqlite/repositories/venue-data.js';
-import { VENUE, item, order, snapshot, table, tempDir } from '../test/fixtures.js';
+import { item, order, snapshot, table, tempDir, VENUE } from '../test/fixtures.js';
 import { applyEvent, applySnapshot } from './apply.js';
 
 const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).reverse().forEach((c) => c()));
+afterEach(() => {
+  for (const c of cleanups.splice(0).reverse()) c();
+});
 const now = () => new Date('2026-06-14T19:10:00.000Z');
 
 function replica() {
   const t = tempDir();
   const r = openReplica(`${t.dir}/replica.sqlite`);
-  cleanups.push(() => t.remove(), () => r.close());
+  cleanups.push(
+    () => t.remove(),
+    () => r.close(),
+  );
   return r;
 }
 
@@ -28,7 +33,13 @@ describe('applying the feed', () => {
     expect(getMeta(r.read).cursor).toBe(10);
 
     const fired = { ...o.items[0]!, status: 'SENT_TO_KITCHEN' as const };
-    const event = { ...envelope(11), type: 'order.item.status.changed', item: fired, from: 'CONFIRMED', to: 'SENT_TO_KITCHEN' };
+    const event = {
+      ...envelope(11),
+      type: 'order.item.status.changed',
+      item: fired,
+      from: 'CONFIRMED',
+      to: 'SENT_TO_KITCHEN',
+    };
     expect(applyEvent(r.write, event, now()).kind).toBe('applied');
     expect(getOrderItem(r.read, fired.id)?.status).toBe('SENT_TO_KITCHEN');
     expect(getMeta(r.read).cursor).toBe(11);
@@ -37,7 +48,13 @@ describe('applying the feed', () => {
     expect(applyEvent(r.write, { ...event, item: { ...fired, status: 'CONFIRMED' } }, now()).kind).toBe('skipped');
     expect(getOrderItem(r.read, fired.id)?.status).toBe('SENT_TO_KITCHEN');
 
-    const later = { ...envelope(13), type: 'table.state.changed', tableId: t.id, state: 'OCCUPIED', table: { ...t, state: 'OCCUPIED' } };
+    const later = {
+      ...envelope(13),
+      type: 'table.state.changed',
+      tableId: t.id,
+      state: 'OCCUPIED',
+      table: { ...t, state: 'OCCUPIED' },
+    };
     expect(applyEvent(r.write, later, now())).toEqual({ kind: 'gap', cursor: 11, seq: 13 });
     expect(listTables(r.read)[0]?.state).toBe('EMPTY');
     expect(applyEvent(r.write, { ...later, seq: 12 }, now()).kind).toBe('applied');
@@ -47,7 +64,10 @@ describe('applying the feed', () => {
   it('advances past an event type this build does not know', () => {
     const r = replica();
     applySnapshot(r.write, snapshot({ seq: 3 }), now());
-    expect(applyEvent(r.write, { ...envelope(4), type: 'task.created', task: {} }, now())).toEqual({ kind: 'applied', event: null });
+    expect(applyEvent(r.write, { ...envelope(4), type: 'task.created', task: {} }, now())).toEqual({
+      kind: 'applied',
+      event: null,
+    });
     expect(getMeta(r.read).cursor).toBe(4);
   });
 
@@ -61,7 +81,13 @@ describe('applying the feed', () => {
     const serverCopy = { ...it0, notes: 'no onions' };
     const outcome = applyEvent(
       r.write,
-      { ...envelope(2), type: 'order.item.status.changed', item: serverCopy, from: 'SENT_TO_KITCHEN', to: 'SENT_TO_KITCHEN' },
+      {
+        ...envelope(2),
+        type: 'order.item.status.changed',
+        item: serverCopy,
+        from: 'SENT_TO_KITCHEN',
+        to: 'SENT_TO_KITCHEN',
+      },
       now(),
     );
     expect(getOrderItem(r.read, it0.id)).toMatchObject({ status: 'IN_PREP', notes: 'no onions' });

@@ -56,7 +56,11 @@ export class CloudApi {
     return `Terminal ${this.credential}`;
   }
 
-  async request(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}): Promise<CloudAnswer> {
+  async request(
+    method: string,
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<CloudAnswer> {
     let response: Response;
     try {
       response = await fetch(new URL(path, this.baseUrl), {
@@ -112,7 +116,13 @@ export class CloudApi {
     return this.getParsed(`/api/order-items/${encodeURIComponent(id)}`, OrderItem);
   }
 
-  push(entry: { method: string; path: string; body: unknown; idempotencyKey: string; seq: number }): Promise<CloudAnswer> {
+  push(entry: {
+    method: string;
+    path: string;
+    body: unknown;
+    idempotencyKey: string;
+    seq: number;
+  }): Promise<CloudAnswer> {
     return this.request(entry.method, entry.path, {
       body: entry.body,
       headers: { [IDEMPOTENCY_HEADER]: entry.idempotencyKey, [TERMINAL_MUTATION_SEQ_HEADER]: String(entry.seq) },

@@ -4,7 +4,7 @@
 // with capped exponential back-off, forever: a terminal never gives up.
 import { HelloMessage, LIVE_PATH } from '@tablewise/shared';
 import WebSocket from 'ws';
-import { type BackoffPolicy, DEFAULT_BACKOFF, backoffDelayMs } from '../backoff.js';
+import { type BackoffPolicy, backoffDelayMs, DEFAULT_BACKOFF } from '../backoff.js';
 import type { Bus } from '../bus.js';
 import type { WriteDb } from '../sqlite/replica.js';
 import { getMeta, setIdentity } from '../sqlite/repositories/meta.js';
@@ -178,7 +178,10 @@ export class SyncClient {
     const { api } = this.opts;
     const heartbeatMs = this.opts.heartbeatMs ?? 15_000;
     return new Promise<void>((resolve, reject) => {
-      const ws = new WebSocket(this.wsUrl(), { headers: { Authorization: api.authHeader() }, handshakeTimeout: 10_000 });
+      const ws = new WebSocket(this.wsUrl(), {
+        headers: { Authorization: api.authHeader() },
+        handshakeTimeout: 10_000,
+      });
       this.socket = ws;
       let subscribed = false;
       let alive = true;
@@ -202,12 +205,14 @@ export class SyncClient {
           console.warn('[terminal] malformed live message ignored');
           return;
         }
-        void this.serial(() => this.onMessage(ws, message, () => {
-          subscribed = true;
-          this.attempt = 0;
-          this.lastErrorText = null;
-          this.setOnline(true);
-        })).catch((error: unknown) => {
+        void this.serial(() =>
+          this.onMessage(ws, message, () => {
+            subscribed = true;
+            this.attempt = 0;
+            this.lastErrorText = null;
+            this.setOnline(true);
+          }),
+        ).catch((error: unknown) => {
           console.warn(`[terminal] live message failed: ${error instanceof Error ? error.message : error}`);
           ws.terminate();
         });

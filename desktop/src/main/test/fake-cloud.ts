@@ -12,13 +12,20 @@ export interface Received {
 
 export type Responder = (req: Received) => { status: number; body?: unknown } | 'hang-up';
 
-export async function startFakeCloud(respond: Responder): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
+export async function startFakeCloud(
+  respond: Responder,
+): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
   const received: Received[] = [];
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
-    const entry: Received = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: text ? JSON.parse(text) : undefined };
+    const entry: Received = {
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers: req.headers,
+      body: text ? JSON.parse(text) : undefined,
+    };
     received.push(entry);
     const answer = respond(entry);
     if (answer === 'hang-up') {

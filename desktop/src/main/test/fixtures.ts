@@ -65,7 +65,11 @@ export function item(orderId: string, overrides: Partial<OrderItem> = {}): Order
   };
 }
 
-export function order(tableId: string | null, items: (orderId: string) => OrderItem[], overrides: Partial<Order> = {}): Order {
+export function order(
+  tableId: string | null,
+  items: (orderId: string) => OrderItem[],
+  overrides: Partial<Order> = {},
+): Order {
   const id = overrides.id ?? randomUUID();
   return {
     id,

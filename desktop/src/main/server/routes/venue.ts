@@ -8,8 +8,14 @@ import {
   STAFF_SESSION_COOKIE,
   toKitchenItem,
 } from '@tablewise/shared';
-import { listItemsInStates, listMenuItems, listPrinters, listTables, tableLabelsByOrder } from '../../sqlite/repositories/venue-data.js';
 import { PrintServiceError } from '../../printing/service.js';
+import {
+  listItemsInStates,
+  listMenuItems,
+  listPrinters,
+  listTables,
+  tableLabelsByOrder,
+} from '../../sqlite/repositories/venue-data.js';
 import { whoIs } from '../auth.js';
 import type { LocalServerDeps, StaffState } from '../deps.js';
 import { HttpError, notFound, readJson, unauthorized } from '../errors.js';
@@ -38,7 +44,11 @@ export function venueRouter(deps: LocalServerDeps): Router<StaffState> {
   router.get('/menu', (ctx) => {
     const items = listMenuItems(deps.read);
     const groupedByCategory: Record<string, MenuItem[]> = {};
-    for (const item of items) (groupedByCategory[item.category] ??= []).push(item);
+    for (const item of items) {
+      const group = groupedByCategory[item.category] ?? [];
+      group.push(item);
+      groupedByCategory[item.category] = group;
+    }
     const answer: MenuAnswer = { items, groupedByCategory };
     ctx.body = answer;
   });
@@ -57,8 +67,16 @@ export function venueRouter(deps: LocalServerDeps): Router<StaffState> {
 
   router.post('/order-items/:id/status', async (ctx) => {
     const body = (await readJson(ctx)) as { status?: unknown } | null;
-    const result = deps.changeItemStatus((ctx.params.id ?? ''), body && typeof body === 'object' ? body.status : undefined);
-    if (!result.ok) throw new HttpError(result.status, result.status === 404 ? 'not_found' : result.status === 409 ? 'conflict' : 'invalid_field', result.message);
+    const result = deps.changeItemStatus(
+      ctx.params.id ?? '',
+      body && typeof body === 'object' ? body.status : undefined,
+    );
+    if (!result.ok)
+      throw new HttpError(
+        result.status,
+        result.status === 404 ? 'not_found' : result.status === 409 ? 'conflict' : 'invalid_field',
+        result.message,
+      );
     ctx.body = result.item;
   });
 
@@ -78,7 +96,9 @@ export function venueRouter(deps: LocalServerDeps): Router<StaffState> {
 
   router.post('/printers/:printerId/test', async (ctx) => {
     const body = (await readJson(ctx)) as { content?: unknown } | null;
-    const job = printing(() => deps.testPrint(ctx.params.printerId ?? '', body && typeof body === 'object' ? body.content : undefined));
+    const job = printing(() =>
+      deps.testPrint(ctx.params.printerId ?? '', body && typeof body === 'object' ? body.content : undefined),
+    );
     if (!job) throw notFound('Printer');
     ctx.status = 201;
     ctx.body = job;
@@ -89,7 +109,7 @@ export function venueRouter(deps: LocalServerDeps): Router<StaffState> {
   });
 
   router.post('/terminal/outbox/:id/dismiss', (ctx) => {
-    if (!deps.dismissRejection((ctx.params.id ?? ''))) throw notFound('Rejected change');
+    if (!deps.dismissRejection(ctx.params.id ?? '')) throw notFound('Rejected change');
     ctx.body = deps.status();
   });
 

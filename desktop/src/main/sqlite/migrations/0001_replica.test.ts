@@ -4,7 +4,9 @@ import { tempDir } from '../../test/fixtures.js';
 import { migration0001 } from './0001_replica.js';
 
 const made: { remove(): void }[] = [];
-afterEach(() => made.splice(0).forEach((d) => d.remove()));
+afterEach(() => {
+  for (const d of made.splice(0)) d.remove();
+});
 
 function db(): Database.Database {
   const t = tempDir();
@@ -17,8 +19,12 @@ function db(): Database.Database {
 
 it('0001 creates the replica tables with one meta row at cursor 0', () => {
   const d = db();
-  const names = (d.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
-  expect(names).toEqual(expect.arrayContaining(['meta', 'venue', 'tables', 'menu_items', 'orders', 'order_items', 'printers']));
+  const names = (
+    d.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]
+  ).map((r) => r.name);
+  expect(names).toEqual(
+    expect.arrayContaining(['meta', 'venue', 'tables', 'menu_items', 'orders', 'order_items', 'printers']),
+  );
   expect(d.prepare('SELECT cursor, terminal_id FROM meta').all()).toEqual([{ cursor: 0, terminal_id: null }]);
   expect(() => d.prepare('INSERT INTO meta (id) VALUES (2)').run()).toThrow(/CHECK/);
   d.close();

@@ -5,7 +5,9 @@ import { migration0001 } from './0001_replica.js';
 import { migration0003 } from './0003_outbox.js';
 
 const made: { remove(): void }[] = [];
-afterEach(() => made.splice(0).forEach((d) => d.remove()));
+afterEach(() => {
+  for (const d of made.splice(0)) d.remove();
+});
 
 function db(): Database.Database {
   const t = tempDir();

@@ -6,7 +6,9 @@ import { migration0003 } from './0003_outbox.js';
 import { migration0004 } from './0004_local_auth.js';
 
 const made: { remove(): void }[] = [];
-afterEach(() => made.splice(0).forEach((d) => d.remove()));
+afterEach(() => {
+  for (const d of made.splice(0)) d.remove();
+});
 
 function db(): Database.Database {
   const t = tempDir();
@@ -20,7 +22,11 @@ function db(): Database.Database {
 it('0004 keeps one cached user per email, whatever its case', () => {
   const d = db();
   const put = (id: string, email: string) =>
-    d.prepare("INSERT INTO local_users (id, email, password_hash, venue_id, me_json, updated_at) VALUES (?, ?, 'h', 'v', '{}', 't')").run(id, email);
+    d
+      .prepare(
+        "INSERT INTO local_users (id, email, password_hash, venue_id, me_json, updated_at) VALUES (?, ?, 'h', 'v', '{}', 't')",
+      )
+      .run(id, email);
   put('u1', 'Cook@Demo.test');
   expect(() => put('u2', 'cook@demo.test')).toThrow(/UNIQUE/);
   expect(d.prepare("SELECT id FROM local_users WHERE email = 'COOK@demo.TEST'").get()).toEqual({ id: 'u1' });
@@ -29,7 +35,9 @@ it('0004 keeps one cached user per email, whatever its case', () => {
 
 it('0004 removes a user’s sessions with the user and refuses a session without one', () => {
   const d = db();
-  d.prepare("INSERT INTO local_users (id, email, password_hash, venue_id, me_json, updated_at) VALUES ('u1', 'a@b.c', 'h', 'v', '{}', 't')").run();
+  d.prepare(
+    "INSERT INTO local_users (id, email, password_hash, venue_id, me_json, updated_at) VALUES ('u1', 'a@b.c', 'h', 'v', '{}', 't')",
+  ).run();
   const session = (id: string, user: string) =>
     d.prepare("INSERT INTO local_sessions (id, user_id, expires_at, created_at) VALUES (?, ?, 't', 't')").run(id, user);
   session('s1', 'u1');

@@ -6,4 +6,10 @@ import { migration0003 } from './0003_outbox.js';
 import { migration0004 } from './0004_local_auth.js';
 import { migration0005 } from './0005_ticketed_items.js';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005];
+export const MIGRATIONS: readonly Migration[] = [
+  migration0001,
+  migration0002,
+  migration0003,
+  migration0004,
+  migration0005,
+];

@@ -38,7 +38,9 @@ export function putUser(db: WriteDb, u: LocalUser, at: string): void {
 }
 
 export function createSession(db: WriteDb, id: string, userId: string, expiresAt: string, at: string): void {
-  db.sql.prepare('INSERT INTO local_sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)').run(id, userId, expiresAt, at);
+  db.sql
+    .prepare('INSERT INTO local_sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)')
+    .run(id, userId, expiresAt, at);
 }
 
 /** The user of a live session, or null when the session is unknown or expired at `now`. */
@@ -58,4 +60,8 @@ export function deleteSession(db: WriteDb, id: string): void {
 
 export function deleteExpiredSessions(db: WriteDb, now: Date): void {
   db.sql.prepare('DELETE FROM local_sessions WHERE expires_at <= ?').run(now.toISOString());
+}
+
+export function deleteUser(db: WriteDb, id: string): void {
+  db.sql.prepare('DELETE FROM local_users WHERE id = ?').run(id);
 }

@@ -20,7 +20,12 @@ export function getMeta(db: AnyDb): ReplicaMeta {
     | MetaRow
     | undefined;
   if (!row) throw new Error('Replica meta row is missing');
-  return { terminalId: row.terminal_id, venueId: row.venue_id, cursor: row.cursor, bootstrappedAt: row.bootstrapped_at };
+  return {
+    terminalId: row.terminal_id,
+    venueId: row.venue_id,
+    cursor: row.cursor,
+    bootstrappedAt: row.bootstrapped_at,
+  };
 }
 
 export function setIdentity(db: WriteDb, terminalId: string, venueId: string): void {

@@ -70,7 +70,16 @@ export function appendOutbox(db: WriteDb, e: NewOutboxEntry): OutboxEntry {
       `INSERT INTO outbox (idempotency_key, method, path, body_json, entity_type, entity_id, status, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
     )
-    .run(e.idempotencyKey, e.method, e.path, JSON.stringify(e.body), e.entityType, e.entityId, e.createdAt, e.createdAt);
+    .run(
+      e.idempotencyKey,
+      e.method,
+      e.path,
+      JSON.stringify(e.body),
+      e.entityType,
+      e.entityId,
+      e.createdAt,
+      e.createdAt,
+    );
   const entry = getOutboxEntry(db, Number(info.lastInsertRowid));
   if (!entry) throw new Error('Outbox insert vanished');
   return entry;
@@ -112,9 +121,17 @@ export function markAttempt(db: WriteDb, seq: number, error: string, at: string)
     .run(error, at, seq);
 }
 
-export function settle(db: WriteDb, seq: number, status: 'ACKNOWLEDGED' | 'REJECTED', message: string | null, at: string): void {
+export function settle(
+  db: WriteDb,
+  seq: number,
+  status: 'ACKNOWLEDGED' | 'REJECTED',
+  message: string | null,
+  at: string,
+): void {
   db.sql
-    .prepare("UPDATE outbox SET status = ?, message = ?, attempts = attempts + 1, updated_at = ? WHERE seq = ? AND status = 'PENDING'")
+    .prepare(
+      "UPDATE outbox SET status = ?, message = ?, attempts = attempts + 1, updated_at = ? WHERE seq = ? AND status = 'PENDING'",
+    )
     .run(status, message, at, seq);
 }
 

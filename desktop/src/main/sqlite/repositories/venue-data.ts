@@ -1,6 +1,16 @@
 // Queries over the replicated venue data: venue, tables, menu, orders with items, printers.
 // Rows map to the shared schemas' shapes; nothing here decides anything.
-import type { ChosenModifier, MenuItem, ModifierGroup, Order, OrderItem, OrderItemState, Printer, Table, Venue } from '@tablewise/shared';
+import type {
+  ChosenModifier,
+  MenuItem,
+  ModifierGroup,
+  Order,
+  OrderItem,
+  OrderItemState,
+  Printer,
+  Table,
+  Venue,
+} from '@tablewise/shared';
 import type { AnyDb, WriteDb } from '../replica.js';
 
 // ---- venue ----
@@ -247,7 +257,7 @@ export function putOrder(db: WriteDb, o: Order): void {
          subtotal = excluded.subtotal, tax = excluded.tax, total = excluded.total, created_at = excluded.created_at`,
     )
     .run({ ...o, items: undefined });
-  o.items.forEach((item, index) => putOrderItem(db, item, index));
+  for (const [index, item] of o.items.entries()) putOrderItem(db, item, index);
 }
 
 export function putOrderItem(db: WriteDb, i: OrderItem, sortOrder?: number): void {
@@ -293,7 +303,9 @@ export function setItemStatus(db: WriteDb, id: string, status: OrderItemState, u
 /** The table label of each order: its table's number, or the name the order carries. */
 export function tableLabelsByOrder(db: AnyDb): Map<string, string | null> {
   const rows = db.sql
-    .prepare('SELECT o.id AS id, t.number AS number, o.table_name AS table_name FROM orders o LEFT JOIN tables t ON t.id = o.table_id')
+    .prepare(
+      'SELECT o.id AS id, t.number AS number, o.table_name AS table_name FROM orders o LEFT JOIN tables t ON t.id = o.table_id',
+    )
     .all() as { id: string; number: string | null; table_name: string | null }[];
   return new Map(rows.map((r) => [r.id, r.number ?? r.table_name]));
 }
@@ -341,5 +353,7 @@ export function putPrinter(db: WriteDb, p: Printer): void {
 
 /** Empties the replicated venue data before a snapshot is loaded. Local tables are kept. */
 export function clearVenueData(db: WriteDb): void {
-  db.sql.exec('DELETE FROM order_items; DELETE FROM orders; DELETE FROM tables; DELETE FROM menu_items; DELETE FROM printers; DELETE FROM venue;');
+  db.sql.exec(
+    'DELETE FROM order_items; DELETE FROM orders; DELETE FROM tables; DELETE FROM menu_items; DELETE FROM printers; DELETE FROM venue;',
+  );
 }
