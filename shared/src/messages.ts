@@ -14,6 +14,7 @@ export const MESSAGES = {
 
   // Principals
   invalidCredentials: 'Invalid email or password',
+  tooManySignInAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   authenticationRequired: 'Authentication required',
   guestSessionRequired: 'Session Required',
   invalidQrToken: 'Invalid QR code. Please try again.',

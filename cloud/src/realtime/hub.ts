@@ -169,11 +169,13 @@ export class LiveHub {
       });
       ws.on('close', () => this.remove(client));
       ws.on('error', () => this.remove(client));
+      const known = this.feeds.has(actor.venueId);
       const feed = this.feedOf(actor.venueId, lastSeq);
       feed.clients.add(client);
-      // Events committed between reading lastSeq and joining the feed are caught up here.
-      if (feed.lastSeq > lastSeq) this.pump(client);
-      else if (feed.lastSeq < lastSeq) this.refresh(feed);
+      // Events committed between reading lastSeq and joining the feed are caught up here (a new
+      // feed may have missed their notification, which arrived while nobody listened).
+      if (!known || feed.lastSeq < lastSeq) this.refresh(feed);
+      else if (feed.lastSeq > lastSeq) this.pump(client);
     });
   }
 

@@ -85,6 +85,24 @@ describe('staff auth', () => {
     expect(pinned.body.principal.venueId).toBe(h.fixture.a.venueId);
   });
 
+  it('refuses further sign-ins after ten failures for one email, even with the right password', async () => {
+    const client = new Client(h.cloud.url);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await client.post('/api/auth/login', { email: h.fixture.b.staffEmail, password: 'guess' })).status).toBe(
+        401,
+      );
+    }
+    const blocked = await client.post('/api/auth/login', { email: h.fixture.b.staffEmail, password: PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe(MESSAGES.tooManySignInAttempts);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(client.cookies.size).toBe(0);
+    // Another account is not affected.
+    expect((await client.post('/api/auth/login', { email: h.fixture.b.managerEmail, password: PASSWORD })).status).toBe(
+      200,
+    );
+  });
+
   it('refuses writes from a foreign origin', async () => {
     const reply = await new Client(h.cloud.url).post(
       '/api/auth/login',
