@@ -10,6 +10,7 @@ export const LOGIN_TEXTS = {
   submitting: 'Signing in…',
   signOut: 'Sign out',
   checkingSession: 'Checking your session…',
+  tryAgain: 'Try again',
 } as const;
 
 export const TERMINAL_TEXTS = {

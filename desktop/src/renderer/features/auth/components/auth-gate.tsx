@@ -9,10 +9,16 @@ export function AuthGate({ children }: { children: (me: MeAnswer) => ReactNode }
   const me = useMe();
   if (me.isPending) return <p className="page-status">{LOGIN_TEXTS.checkingSession}</p>;
   if (me.isError) {
+    // the server could not be reached or answered oddly: say so and let staff retry
     return (
-      <p className="page-status form-error" role="alert">
-        {me.error.message}
-      </p>
+      <div className="page-status">
+        <p className="form-error" role="alert">
+          {me.error.message}
+        </p>
+        <button type="button" className="button" onClick={() => void me.refetch()}>
+          {LOGIN_TEXTS.tryAgain}
+        </button>
+      </div>
     );
   }
   if (me.data === null) return <LoginScreen />;

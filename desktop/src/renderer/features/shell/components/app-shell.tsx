@@ -1,6 +1,7 @@
 // The staff app's frame: sidebar (registry groups, quick actions, footer), header and the page.
 import {
   DASHBOARD_TITLE,
+  DASHBOARD_TITLE_MOBILE,
   type Feature,
   MESSAGES,
   navigationGroups,
@@ -130,7 +131,10 @@ export function AppShell({ features, routeCount, liveActive, liveError, account,
           >
             ☰
           </button>
-          <span className="header-title">{DASHBOARD_TITLE}</span>
+          <span className="header-title">
+            <span className="wide-only">{DASHBOARD_TITLE}</span>
+            <span className="narrow-only">{DASHBOARD_TITLE_MOBILE}</span>
+          </span>
           <span className="header-badge" data-testid="auto-integration">
             <span className={`dot ${liveActive ? 'dot-live' : ''}`} aria-hidden="true" />
             {MESSAGES.autoIntegrationActive}
