@@ -7,6 +7,7 @@ import { forbidden, unauthorized } from '../errors.js';
 import { resolveStaffScope } from '../policies/staff-scope.js';
 import { presentUser } from '../presenters/index.js';
 import { deleteAuthSession, insertAuthSession } from '../repositories/auth-sessions.js';
+import { notifyRevoked } from '../repositories/events.js';
 import { findUserByEmail, listRolesOfUser } from '../repositories/users.js';
 import { findVenueInOrg, firstVenueOfOrg } from '../repositories/venues.js';
 import { randomToken, sha256Hex } from '../security/tokens.js';
@@ -105,4 +106,5 @@ export function meOf(staff: StaffActor): MeAnswer {
 
 export async function logout(deps: Pick<AppDeps, 'db'>, staff: StaffActor): Promise<void> {
   await deleteAuthSession(deps.db, staff.authSessionId);
+  await notifyRevoked(deps.db, `staff:${staff.authSessionId}`);
 }

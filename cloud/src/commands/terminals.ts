@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { StaffActor, Trx } from '../context.js';
 import { notFound } from '../errors.js';
 import { presentTerminal } from '../presenters/index.js';
+import { notifyRevoked } from '../repositories/events.js';
 import { findTerminalInVenue, insertTerminal, revokeTerminal } from '../repositories/terminals.js';
 import { randomToken, sha256Hex } from '../security/tokens.js';
 
@@ -23,5 +24,6 @@ export async function revokeTerminalOfVenue(trx: Trx, staff: StaffActor, id: str
   if (!existing) throw notFound('Terminal');
   const row = await revokeTerminal(trx, id, now);
   if (!row) throw notFound('Terminal');
+  await notifyRevoked(trx, `terminal:${id}`);
   return presentTerminal(row);
 }

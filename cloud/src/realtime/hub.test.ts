@@ -11,6 +11,7 @@ import {
   seqOf,
   startHarness,
 } from '../testkit/harness.js';
+import { REVOKED_CLOSE_CODE } from './hub.js';
 
 let h: Harness;
 let staff: Client;
@@ -151,6 +152,23 @@ describe('live hub', () => {
       socket.messages.filter((m) => seqOf(m) > 0).every((m) => 'venueId' in m && m.venueId === h.fixture.b.venueId),
     ).toBe(true);
     await socket.close();
+  });
+
+  it("closes a terminal's socket when the terminal is revoked, and a staff socket on logout", async () => {
+    const { id, credential } = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Doomed PC');
+    const terminalSocket = await LiveSocket.open(h.cloud.url, { headers: { authorization: `Terminal ${credential}` } });
+    await terminalSocket.next((m) => m.type === 'hello');
+    const closed = new Promise<number>((resolve) => terminalSocket.ws.once('close', (code) => resolve(code)));
+    const manager = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
+    expect((await manager.delete(`/api/terminals/${id}`)).status).toBe(200);
+    expect(await closed).toBe(REVOKED_CLOSE_CODE);
+
+    const leaving = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
+    const staffSocket = await LiveSocket.open(h.cloud.url, { cookie: leaving.cookieHeader() });
+    await staffSocket.next((m) => m.type === 'hello');
+    const staffClosed = new Promise<number>((resolve) => staffSocket.ws.once('close', (code) => resolve(code)));
+    await leaving.post('/api/auth/logout');
+    expect(await staffClosed).toBe(REVOKED_CLOSE_CODE);
   });
 
   it('fans out across instances: a write on one reaches a socket on the other', async () => {

@@ -18,7 +18,7 @@ import type { AppDeps, Principals } from '../context.js';
 import type { Notifier } from '../db/notify.js';
 import { AppError } from '../errors.js';
 import { resolvePrincipals, terminalCredentialOf, VENUE_HEADER } from '../middleware/principals.js';
-import { EVENTS_CHANNEL, listEventsAfter } from '../repositories/events.js';
+import { EVENTS_CHANNEL, listEventsAfter, REVOCATIONS_CHANNEL } from '../repositories/events.js';
 import { listOrderIdsOfSession } from '../repositories/orders.js';
 import { currentEventSeq } from '../repositories/venues.js';
 import { type GuestAudience, guestSees } from './audience.js';
@@ -27,8 +27,13 @@ const PAGE = 500;
 /** Recent events kept per venue so a burst is read from the database once, not once per socket. */
 const RECENT_LIMIT = 1000;
 
+/** Close code for a socket whose credential was revoked (terminal unpaired, staff logged out). */
+export const REVOKED_CLOSE_CODE = 4401;
+
 interface Client {
   ws: WebSocket;
+  /** The credential it authenticated with, as revocations name it. */
+  credentialRef: string;
   venueId: string;
   guest: GuestAudience | null;
   lastSent: number;
@@ -74,7 +79,7 @@ export class LiveHub {
   private readonly wss = new WebSocketServer({ noServer: true });
   private readonly feeds = new Map<string, VenueFeed>();
   private readonly timers: NodeJS.Timeout[] = [];
-  private unlisten: (() => Promise<void>) | undefined;
+  private readonly unlisteners: Array<() => Promise<void>> = [];
   private closed = false;
 
   constructor(
@@ -83,7 +88,8 @@ export class LiveHub {
   ) {}
 
   async start(server: Server, notifier: Notifier): Promise<void> {
-    this.unlisten = await notifier.listen(EVENTS_CHANNEL, (venueId) => this.venueChanged(venueId));
+    this.unlisteners.push(await notifier.listen(EVENTS_CHANNEL, (venueId) => this.venueChanged(venueId)));
+    this.unlisteners.push(await notifier.listen(REVOCATIONS_CHANNEL, (ref) => this.revoked(ref)));
     server.on('upgrade', (req, socket, head) => {
       this.upgrade(req, socket, head).catch((error) => {
         this.deps.log(`live upgrade failed: ${(error as Error).stack ?? error}`);
@@ -107,10 +113,19 @@ export class LiveHub {
     if (feed) this.refresh(feed);
   }
 
+  /** Closes every socket that authenticated with a credential that is no longer valid. */
+  revoked(ref: string): void {
+    for (const feed of this.feeds.values()) {
+      for (const client of feed.clients) {
+        if (client.credentialRef === ref) client.ws.close(REVOKED_CLOSE_CODE, 'Credential revoked');
+      }
+    }
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) clearInterval(timer);
-    await this.unlisten?.().catch(() => {});
+    for (const unlisten of this.unlisteners) await unlisten().catch(() => {});
     for (const feed of this.feeds.values())
       for (const client of feed.clients) client.ws.close(1001, 'Server shutting down');
     this.feeds.clear();
@@ -142,6 +157,12 @@ export class LiveHub {
     const actor = principals.terminal ?? principals.staff ?? principals.guest;
     if (!actor || this.closed) return refuse(socket, 401, MESSAGES.authenticationRequired);
 
+    const credentialRef =
+      actor.kind === 'terminal'
+        ? `terminal:${actor.terminalId}`
+        : actor.kind === 'staff'
+          ? `staff:${actor.authSessionId}`
+          : `guest:${actor.sessionId}`;
     // Read before the socket opens, so the socket's first message can be sent at once.
     const lastSeq = await currentEventSeq(this.deps.db, actor.venueId);
     const guest: GuestAudience | null =
@@ -156,6 +177,7 @@ export class LiveHub {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       const client: Client = {
         ws,
+        credentialRef,
         venueId: actor.venueId,
         guest,
         lastSent: lastSeq,

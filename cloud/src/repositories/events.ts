@@ -14,6 +14,8 @@ export interface NewEventRow {
 }
 
 export const EVENTS_CHANNEL = 'tw_events';
+/** Carries `terminal:<id>` or `staff:<auth session id>` when a credential stops being valid. */
+export const REVOCATIONS_CHANNEL = 'tw_revoked';
 
 export async function insertEvent(trx: Trx, row: NewEventRow): Promise<void> {
   await trx('events').insert({ ...row, payload_json: JSON.stringify(row.payload_json) });
@@ -37,4 +39,9 @@ export async function listEventsAfter(
     .limit(limit)
     .select('seq', 'payload_json');
   return rows.map((r) => ({ seq: Number(r.seq), payload_json: r.payload_json }));
+}
+
+/** Tells every instance (on commit, when inside a transaction) to drop sockets of a credential. */
+export async function notifyRevoked(q: Queryable, ref: string): Promise<void> {
+  await q.raw('select pg_notify(?, ?)', [REVOCATIONS_CHANNEL, ref]);
 }
