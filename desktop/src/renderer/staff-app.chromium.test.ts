@@ -1,0 +1,149 @@
+// The staff app in real Chromium, served by a real terminal core synced from a real cloud:
+// sign-in, live arrival of an order, a kitchen move, the offline banner, a change the cloud
+// refuses and its dismissal, the not-found page and the sidebar cookie.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { MESSAGES } from '@tablewise/shared';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD } from '../../../cloud/src/testkit/fixture.js';
+import { checkInGuest, type Harness, loginAs, pairTerminal, startHarness } from '../../../cloud/src/testkit/harness.js';
+import { startTerminalCore, type TerminalCore } from '../main/core.js';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+let h: Harness;
+let core: TerminalCore;
+let browser: Browser;
+let page: Page;
+let workDir: string;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'tw-staff-app-'));
+  const webDir = join(workDir, 'web');
+  await build({
+    configFile: fileURLToPath(new URL('../../vite.web.config.ts', import.meta.url)),
+    logLevel: 'silent',
+    build: { outDir: webDir, emptyOutDir: true },
+  });
+  // a fixed port, so the cloud restarted later answers at the URL the terminal knows
+  h = await startHarness({ port: await freePort() });
+  const { credential } = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Kitchen');
+  core = await startTerminalCore({
+    cloudUrl: h.cloud.url,
+    credential,
+    dataDir: join(workDir, 'terminal'),
+    port: 0,
+    staticDir: webDir,
+    printing: false,
+    backoff: { baseMs: 100, maxMs: 300 },
+  });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await core?.close();
+  await h?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+describe('staff app on a terminal', () => {
+  it("shows the server's message for a wrong password, then signs in to the kitchen display", async () => {
+    await page.goto(`${core.url}/kitchen-display`);
+    await page.getByTestId('login-email').fill(h.fixture.a.managerEmail);
+    await page.getByTestId('login-password').fill('wrong password');
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toBe(MESSAGES.invalidCredentials);
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.getByRole('heading', { name: 'Kitchen Display' }).waitFor();
+    expect(await page.getByTestId('sidebar').getByRole('link').allTextContents()).toEqual(['Kitchen Display']);
+    expect(await page.getByTestId('sidebar').getByRole('heading').allTextContents()).toEqual([
+      'Navigation',
+      'Quick Actions',
+    ]);
+  });
+
+  it('receives an order live, moves it to IN_PREP, and shows a held course with its fire time', async () => {
+    await page.getByLabel('Auto Refresh').uncheck();
+    const staff = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
+    const { guest, sessionId } = await checkInGuest(h.cloud.url, staff, h.fixture.a.tableIds[1] as string);
+    const reply = await guest.post('/api/orders', {
+      sessionId,
+      items: [
+        { menuItemId: h.fixture.a.menu.lemonade, quantity: 2, course: 'drink', specialInstructions: 'no ice' },
+        { menuItemId: h.fixture.a.menu.fries, quantity: 1, course: 'appetizer' },
+      ],
+    });
+    expect(reply.status).toBe(201);
+    const drink = page.locator('[data-testid="kitchen-card"]', { hasText: 'Lemonade' });
+    await drink.waitFor({ timeout: 20_000 });
+    expect(await drink.getAttribute('data-status')).toBe('SENT_TO_KITCHEN');
+    expect(await drink.textContent()).toContain('no ice');
+    expect(await drink.getByRole('button').allTextContents()).toEqual(['Start Prep']);
+    const fries = page.locator('[data-testid="kitchen-card"]', { hasText: 'Fries' });
+    expect(await fries.getByTestId('held').textContent()).toMatch(/^Held · Fires at /);
+    expect(await fries.getByRole('button').count()).toBe(0);
+
+    await drink.getByRole('button', { name: 'Start Prep' }).click();
+    await page.locator('[data-testid="kitchen-card"][data-status="IN_PREP"]').waitFor();
+    expect(await drink.getByRole('button').allTextContents()).toEqual(['Ready', 'Pause']);
+    const itemId = await drink.getAttribute('data-item-id');
+    const statusInCloud = async () => (await h.database.db('order_items').where({ id: itemId }).first())?.status;
+    await expect.poll(statusInCloud, { timeout: 20_000 }).toBe('IN_PREP');
+  });
+
+  it('says when the cloud is gone, and lists a change the cloud refused until it is dismissed', async () => {
+    const drink = page.locator('[data-testid="kitchen-card"]', { hasText: 'Lemonade' });
+    const itemId = (await drink.getAttribute('data-item-id')) as string;
+    await h.cloud.close();
+    await page.getByTestId('terminal-offline').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('terminal-offline').textContent()).toContain(MESSAGES.offlineBanner);
+
+    await drink.getByRole('button', { name: 'Ready' }).click();
+    await page.locator(`[data-testid="kitchen-card"][data-item-id="${itemId}"][data-status="READY_FOR_RUN"]`).waitFor();
+    // meanwhile the item was delivered another way: replaying the queued move must be refused
+    await h.database.db('order_items').where({ id: itemId }).update({ status: 'DELIVERED' });
+    h.cloud = await h.startAnother();
+
+    const rejected = page.getByTestId('rejected-change');
+    await rejected.waitFor({ timeout: 30_000 });
+    expect(await rejected.textContent()).toContain('Cannot change item status from DELIVERED to READY_FOR_RUN');
+    await rejected.getByRole('button', { name: 'Dismiss' }).click();
+    await rejected.waitFor({ state: 'detached' });
+  });
+
+  it('shows the not-found page for an unknown path and keeps the sidebar state in its cookie', async () => {
+    await page.goto(`${core.url}/no-such-screen`);
+    await page.getByRole('heading', { name: MESSAGES.notFoundTitle }).waitFor();
+    expect(await page.getByText(MESSAGES.notFoundHint).count()).toBe(1);
+    await page.keyboard.press('Control+b');
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === 'sidebar_state')?.value)
+      .toBe('false');
+    await page.reload();
+    await page.getByRole('heading', { name: MESSAGES.notFoundTitle }).waitFor();
+    expect(await page.locator('.shell').getAttribute('data-sidebar')).toBe('collapsed');
+  });
+});
