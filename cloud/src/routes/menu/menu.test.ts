@@ -57,6 +57,15 @@ describe('menu and tables', () => {
     const available = TablesAnswer.parse((await staff.get('/api/tables?available=1')).body);
     expect(available.map((t) => t.name)).toEqual(['Table 2', 'Table 3']);
     expect(TablesAnswer.parse((await staff.get('/api/tables?capacity=6')).body)).toEqual([]);
+    const { guest } = await checkInGuest(h.cloud.url, staff, h.fixture.a.tableIds[2] as string);
+    const seenByStaff = TablesAnswer.parse((await staff.get('/api/tables')).body);
+    expect(seenByStaff.find((t) => t.name === 'Table 3')?.partyName).toBe('Ada');
+    const seenByGuest = TablesAnswer.parse((await guest.get('/api/tables')).body);
+    expect(seenByGuest.find((t) => t.name === 'Table 3')).toMatchObject({
+      state: 'OCCUPIED',
+      partyName: null,
+      guestCount: null,
+    });
     const bad = await staff.get('/api/tables?capacity=lots');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('capacity');

@@ -23,7 +23,12 @@ export function tablesRouter(deps: AppDeps): AppRouter {
 
   router.get('/api/tables', async (ctx) => {
     const actor = requireAnyActor(ctx);
-    ctx.body = (await listTables(deps.db, actor.venueId, filtersOf(ctx))).map(presentTable);
+    const tables = (await listTables(deps.db, actor.venueId, filtersOf(ctx))).map(presentTable);
+    // Guests choose among tables; who sits at the others is not theirs to know.
+    ctx.body =
+      actor.kind === 'guest'
+        ? tables.map((t) => ({ ...t, partyName: null, guestCount: null, timeSeated: null }))
+        : tables;
   });
 
   return router;
