@@ -27,6 +27,7 @@ import {
   findOrderById,
   insertOrder,
   listItemsOfOrders,
+  listOpenOrders,
   listOrdersOfSession,
   type NewOrderItem,
 } from '../repositories/orders.js';
@@ -43,6 +44,16 @@ export async function loadOrder(trx: Trx, id: string): Promise<Order | null> {
 /** A dining session's orders with their items, oldest first. */
 export async function ordersOfSession(q: Queryable, sessionId: string): Promise<Order[]> {
   const rows = await listOrdersOfSession(q, sessionId);
+  const items = await listItemsOfOrders(
+    q,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => presentOrder(row, items));
+}
+
+/** A venue's open orders with their items, oldest first. */
+export async function openOrders(q: Queryable, venueId: string): Promise<Order[]> {
+  const rows = await listOpenOrders(q, venueId);
   const items = await listItemsOfOrders(
     q,
     rows.map((r) => r.id),

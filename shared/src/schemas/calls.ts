@@ -128,6 +128,8 @@ export const CreateOrderRequest = z.object({
 });
 export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;
 export const CreateOrderAnswer = Order;
+/** GET /api/orders: the venue's open orders (not closed, or of a session still seated), oldest first. */
+export const OrdersAnswer = z.array(Order);
 
 export const KitchenItemsAnswer = z.array(KitchenItem);
 export const ItemStatusRequest = z.object({ status: OrderItemState });

@@ -1,4 +1,4 @@
-import { COURSE_TIMING, GuestOrdersAnswer, MESSAGES, Order } from '@tablewise/shared';
+import { COURSE_TIMING, GuestOrdersAnswer, MESSAGES, Order, OrdersAnswer } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, checkInGuest, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
 
@@ -181,6 +181,19 @@ describe('placing an order', () => {
     const theirs = GuestOrdersAnswer.parse((await other.guest.get('/api/guest/orders')).body);
     expect(theirs.map((o) => o.sessionId)).toEqual([other.sessionId]);
     expect((await new Client(h.cloud.url).get('/api/guest/orders')).status).toBe(401);
+  });
+
+  it("lists the venue's open orders to staff, none of another organization's, and not to guests", async () => {
+    const reply = await staff.get('/api/orders');
+    expect(reply.status).toBe(200);
+    const orders = OrdersAnswer.parse(reply.body);
+    expect(orders.length).toBe(
+      Number((await h.database.db('orders').where({ venue_id: h.fixture.a.venueId }).count({ n: '*' }))[0]?.n),
+    );
+    expect(orders.every((o) => o.venueId === h.fixture.a.venueId)).toBe(true);
+    const beta = await loginAs(h.cloud.url, h.fixture.b.managerEmail);
+    expect(OrdersAnswer.parse((await beta.get('/api/orders')).body)).toEqual([]);
+    expect((await guest.get('/api/orders')).status).toBe(401);
   });
 
   it('answers 401 without a guest cookie or staff session', async () => {

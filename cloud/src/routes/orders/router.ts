@@ -1,12 +1,16 @@
 import { CreateOrderRequest } from '@tablewise/shared';
-import { createOrder } from '../../commands/orders.js';
+import { createOrder, openOrders } from '../../commands/orders.js';
 import type { AppDeps } from '../../context.js';
 import { parseOr400 } from '../../errors.js';
-import { requireAnyActor } from '../../policies/principals.js';
+import { requireAnyActor, requireVenueActor } from '../../policies/principals.js';
 import { type AppRouter, mutate, newRouter, ok } from '../http.js';
 
 export function ordersRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
+
+  router.get('/api/orders', async (ctx) => {
+    ctx.body = await openOrders(deps.db, requireVenueActor(ctx).venueId);
+  });
 
   // A guest orders for their own session; staff and terminals may order for any session of
   // their venue (a server taking an order at the table).
