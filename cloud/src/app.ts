@@ -11,6 +11,7 @@ import { principalsMiddleware } from './middleware/principals.js';
 import { requestId } from './middleware/request-id.js';
 import { authRouter } from './routes/auth/router.js';
 import { guestRouter } from './routes/guest/router.js';
+import { healthRouter } from './routes/health/router.js';
 import { menuRouter } from './routes/menu/router.js';
 import { orderItemsRouter } from './routes/order-items/router.js';
 import { ordersRouter } from './routes/orders/router.js';
@@ -29,6 +30,7 @@ export function createApp(deps: AppOptions): Koa<AppState> {
   app.use(jsonBody());
   app.use(principalsMiddleware(deps));
   for (const router of [
+    healthRouter(deps),
     authRouter(deps),
     terminalsRouter(deps),
     guestRouter(deps),
