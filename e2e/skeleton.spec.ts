@@ -19,7 +19,7 @@ interface MenuItem {
   name: string;
   category: string;
   station: string | null;
-  modifiersSchema: { id: string; name: string; type: string; options: { id: string; name: string }[] }[];
+  modifiersSchema: { id: string; name: string; type: string; required: boolean; options: { id: string; name: string }[] }[];
 }
 
 const procs: Proc[] = [];
@@ -165,13 +165,20 @@ test('a guest order reaches the kitchen and its printer, and a change made offli
   await guest.getByTestId('checkin-submit').click();
   await guest.getByTestId('to-menu').click();
 
-  await guest.locator(`[data-testid="menu-item"][data-name="${drinkA.name}"]`).click();
-  await guest.getByLabel(option.name).check();
-  await guest.getByTestId('item-course').selectOption('drink');
-  await guest.getByTestId('add-to-cart').click();
-  await guest.locator(`[data-testid="menu-item"][data-name="${drinkB.name}"]`).click();
-  await guest.getByTestId('item-course').selectOption('drink');
-  await guest.getByTestId('add-to-cart').click();
+  // Choose `option` where the item offers it, and the first option of every other required group.
+  const addToCart = async (item: MenuItem, chosen?: { name: string }) => {
+    await guest.locator(`[data-testid="menu-item"][data-name="${item.name}"]`).click();
+    const dialog = guest.getByTestId('item-dialog');
+    for (const g of item.modifiersSchema) {
+      const pick = g === group && chosen ? chosen : g.required ? g.options[0] : undefined;
+      if (pick) await dialog.getByRole('group', { name: g.name }).getByLabel(pick.name, { exact: true }).check();
+    }
+    await dialog.getByTestId('item-course').selectOption('drink');
+    await dialog.getByTestId('add-to-cart').click();
+    await expect(dialog).toBeHidden();
+  };
+  await addToCart(drinkA, option);
+  await addToCart(drinkB);
   await guest.getByTestId('open-cart').click();
   await guest.getByTestId('place-order').click();
   await expect(guest.getByTestId('order-line')).toHaveCount(2);
