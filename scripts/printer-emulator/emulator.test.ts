@@ -12,7 +12,7 @@ import {
 } from './emulator.js';
 
 const ticket: KitchenTicket = {
-  tableName: '12',
+  tableName: 'Table 12',
   orderId: '3f1c2b7e-1d2a-4c5b-9e8f-0a1b2c3d4e5f',
   station: 'grill',
   items: [

@@ -10,7 +10,7 @@ import {
 } from './kitchen-ticket.js';
 
 const base: KitchenTicket = {
-  tableName: '12',
+  tableName: 'Table 12',
   orderId: '3f1c2b7e-1d2a-4c5b-9e8f-0a1b2c3d4e5f',
   station: 'grill',
   items: [
@@ -66,7 +66,7 @@ describe('kitchenTicketLines', () => {
 
   it.each([
     { tableName: null, station: null, expected: ['KITCHEN', 'No table'] },
-    { tableName: 'Patio 3', station: 'bar', expected: ['BAR', 'Table Patio 3'] },
+    { tableName: 'Patio 3', station: 'bar', expected: ['BAR', 'Patio 3'] },
   ])('names table $tableName at station $station', ({ tableName, station, expected }) => {
     expect(texts(kitchenTicketLines({ ...base, tableName, station }, { reprint: false })).slice(0, 2)).toEqual(
       expected,

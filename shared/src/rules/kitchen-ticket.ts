@@ -95,7 +95,8 @@ export function kitchenTicketLines(input: KitchenTicket, opts: { reprint: boolea
   if (opts.reprint) lines.push(banner);
   lines.push(text((ticket.station ?? TICKET_DEFAULT_STATION).toUpperCase(), { bold: true, align: 'center' }));
   lines.push(
-    text(ticket.tableName ? `Table ${ticket.tableName}` : TICKET_NO_TABLE, {
+    // The table's name is what the floor calls it ("Table 12", "Patio 21"): printed as it is.
+    text(ticket.tableName ?? TICKET_NO_TABLE, {
       size: 'large',
       bold: true,
       align: 'center',

@@ -27,7 +27,7 @@ const { startPrinterEmulator } = (await import(/* @vite-ignore */ emulatorPath))
 };
 
 const ticket: KitchenTicket = {
-  tableName: '7',
+  tableName: 'Table 7',
   orderId: '9b2d1c4e-0000-4000-8000-00000000abcd',
   station: 'grill',
   items: [{ quantity: 2, name: 'Burger', modifiers: ['No onion'], notes: 'Well done', course: 'main' }],
@@ -293,7 +293,7 @@ describe('PrintService', () => {
     const untouched = before.enqueueKitchenTicket({
       dedupeKey: 'crash-unsent',
       printer: p,
-      ticket: { ...ticket, tableName: '8' },
+      ticket: { ...ticket, tableName: 'Table 8' },
     });
     // As a crash mid-send leaves them: one had started writing, the other had not.
     db.prepare(`UPDATE print_jobs SET status = 'PRINTING', attempts = 1, sent = 1 WHERE id = ?`).run(crashed.id);
@@ -321,7 +321,7 @@ describe('PrintService', () => {
     const again = s.enqueueKitchenTicket({
       dedupeKey: 'order-2:grill:fire-1',
       printer: p,
-      ticket: { ...ticket, tableName: '99' },
+      ticket: { ...ticket, tableName: 'Table 99' },
     });
     expect(again.id).toBe(first.id);
     s.start();
@@ -339,7 +339,7 @@ describe('PrintService', () => {
     const w = watch(s);
     const p = printerAt(printer.port);
     const jobs = ['1', '2', '3', '4'].map((t) =>
-      s.enqueueKitchenTicket({ dedupeKey: `t${t}`, printer: p, ticket: { ...ticket, tableName: t } }),
+      s.enqueueKitchenTicket({ dedupeKey: `t${t}`, printer: p, ticket: { ...ticket, tableName: `Table ${t}` } }),
     );
     let printing = 0;
     let overlap = false;
