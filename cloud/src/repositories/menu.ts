@@ -14,7 +14,7 @@ function scoped(q: Queryable, scope: MenuScope) {
 }
 
 export async function listMenuItems(q: Queryable, scope: MenuScope): Promise<MenuItemRow[]> {
-  return scoped(q, scope).orderBy([{ column: 'category' }, { column: 'sort_order' }, { column: 'name' }]);
+  return scoped(q, scope).orderBy([{ column: 'sort_order' }, { column: 'name' }]);
 }
 
 export async function findMenuItems(q: Queryable, scope: MenuScope, ids: readonly string[]): Promise<MenuItemRow[]> {

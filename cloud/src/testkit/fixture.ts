@@ -87,8 +87,10 @@ async function seedOrg(db: Db, label: string): Promise<OrgFixture> {
     cake: randomUUID(),
     soldOut: randomUUID(),
   };
+  let sortOrder = 0;
   const item = (id: string, name: string, price: string, category: string, station: string, extra: object = {}) => ({
     id,
+    sort_order: sortOrder++,
     org_id: orgId,
     venue_id: venueId,
     name,
