@@ -1,8 +1,7 @@
 // Demo wiring shared by `npm start` and the end-to-end tests: the stations the demo menu uses,
 // pairing a terminal through the cloud's API as a manager would, and giving it the printers.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { CreateTerminalAnswer, TableQrAnswer } from '@tablewise/shared';
+import { TableQrAnswer } from '@tablewise/shared';
+import { pair, readSaved } from '../desktop/src/main/pairing.js';
 import type { Db } from '../cloud/src/db/connect.js';
 
 export const DEMO_STATIONS = ['Grill', 'Fry', 'Cold', 'Bar'] as const;
@@ -22,33 +21,26 @@ export async function signIn(cloudUrl: string, who = DEMO_MANAGER): Promise<stri
     .join('; ');
 }
 
-interface PairedTerminal {
-  terminalId: string;
-  credential: string;
-}
-
-/** Pairs a terminal once and keeps its credential in `<dataDir>/terminal.json`. */
-export async function pairDemoTerminal(opts: { cloudUrl: string; dataDir: string; name?: string }): Promise<PairedTerminal> {
-  const file = join(opts.dataDir, 'terminal.json');
-  if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as PairedTerminal;
+/** Pairs a terminal once (the core's own pairing) and reuses its saved credential while the cloud accepts it. */
+export async function pairDemoTerminal(opts: {
+  cloudUrl: string;
+  dataDir: string;
+  name?: string;
+}): Promise<{ terminalId: string; credential: string }> {
+  const saved = readSaved(opts.dataDir);
+  if (saved?.terminalId) {
     const me = await fetch(`${opts.cloudUrl}/api/terminals/me`, {
       headers: { authorization: `Terminal ${saved.credential}` },
     });
-    if (me.ok) return saved;
+    if (me.ok) return { terminalId: saved.terminalId, credential: saved.credential };
   }
-  const cookie = await signIn(opts.cloudUrl);
-  const res = await fetch(`${opts.cloudUrl}/api/terminals`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ name: opts.name ?? 'Demo Kitchen Terminal' }),
+  const paired = await pair({
+    cloudUrl: opts.cloudUrl,
+    dataDir: opts.dataDir,
+    ...DEMO_MANAGER,
+    name: opts.name ?? 'Demo Kitchen Terminal',
   });
-  if (!res.ok) throw new Error(`Pairing failed: ${res.status} ${await res.text()}`);
-  const answer = CreateTerminalAnswer.parse(await res.json());
-  const paired = { terminalId: answer.terminal.id, credential: answer.credential, cloudUrl: opts.cloudUrl };
-  mkdirSync(opts.dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(paired, null, 2), { mode: 0o600 });
-  return paired;
+  return { terminalId: paired.terminalId as string, credential: paired.credential };
 }
 
 /** The demo terminal drives every printer of the venue. */
