@@ -28,3 +28,4 @@ export * from './rules/turnover.js';
 export * from './rules/seat-selection.js';
 export * from './rules/floor-designer.js';
 export * from './protocol/live-events.js';
+export * from './rules/menu.js';

@@ -1,4 +1,4 @@
-import type { MenuAnswer, MenuItem } from '@tablewise/shared';
+import { menuAnswer } from '@tablewise/shared';
 import type { AppDeps } from '../../context.js';
 import { requireAnyActor } from '../../policies/principals.js';
 import { presentMenuItem } from '../../presenters/index.js';
@@ -11,14 +11,7 @@ export function menuRouter(deps: AppDeps): AppRouter {
   router.get('/api/menu', async (ctx) => {
     const actor = requireAnyActor(ctx);
     const items = (await listMenuItems(deps.db, { orgId: actor.orgId, venueId: actor.venueId })).map(presentMenuItem);
-    const groupedByCategory: Record<string, MenuItem[]> = {};
-    for (const item of items) {
-      const group = groupedByCategory[item.category] ?? [];
-      group.push(item);
-      groupedByCategory[item.category] = group;
-    }
-    const answer: MenuAnswer = { items, groupedByCategory };
-    ctx.body = answer;
+    ctx.body = menuAnswer(items);
   });
 
   return router;

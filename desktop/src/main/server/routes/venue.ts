@@ -3,8 +3,7 @@ import Router from '@koa/router';
 import {
   KITCHEN_VISIBLE_STATES,
   type KitchenItem,
-  type MenuAnswer,
-  type MenuItem,
+  menuAnswer,
   STAFF_SESSION_COOKIE,
   toKitchenItem,
 } from '@tablewise/shared';
@@ -43,14 +42,7 @@ export function venueRouter(deps: LocalServerDeps): Router<StaffState> {
 
   router.get('/menu', (ctx) => {
     const items = listMenuItems(deps.read);
-    const groupedByCategory: Record<string, MenuItem[]> = {};
-    for (const item of items) {
-      const group = groupedByCategory[item.category] ?? [];
-      group.push(item);
-      groupedByCategory[item.category] = group;
-    }
-    const answer: MenuAnswer = { items, groupedByCategory };
-    ctx.body = answer;
+    ctx.body = menuAnswer(items);
   });
 
   router.get('/tables', (ctx) => {
