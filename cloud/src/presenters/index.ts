@@ -90,6 +90,7 @@ export function presentMenuItem(row: MenuItemRow): MenuItem {
     isGlutenFree: row.is_gluten_free,
     isSpicy: row.is_spicy,
     isPopular: row.is_popular,
+    sortOrder: row.sort_order,
     station: row.station,
     modifiersSchema: modifierGroupsOf(row),
   };

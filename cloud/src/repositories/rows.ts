@@ -88,6 +88,7 @@ export interface MenuItemRow {
   is_popular: boolean;
   station: string | null;
   modifiers_schema: unknown;
+  sort_order: number;
 }
 
 export interface SessionRow {

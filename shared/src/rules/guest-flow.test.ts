@@ -133,6 +133,7 @@ function item(over: Partial<MenuItem>): MenuItem {
     isGlutenFree: false,
     isSpicy: false,
     isPopular: false,
+    sortOrder: 0,
     station: null,
     modifiersSchema: [],
     ...over,

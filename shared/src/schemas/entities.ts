@@ -52,6 +52,8 @@ export const MenuItem = z.object({
   isPopular: z.boolean(),
   station: z.string().nullable(),
   modifiersSchema: z.array(ModifierGroup),
+  /** The item's place on the menu; categories follow their first item. */
+  sortOrder: z.number().int(),
 });
 export type MenuItem = z.infer<typeof MenuItem>;
 

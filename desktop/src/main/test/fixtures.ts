@@ -105,6 +105,7 @@ export function menuItem(overrides: Partial<MenuItem> = {}): MenuItem {
     isGlutenFree: false,
     isSpicy: false,
     isPopular: true,
+    sortOrder: 0,
     station: 'Grill',
     modifiersSchema: [],
     ...overrides,

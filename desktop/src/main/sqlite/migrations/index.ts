@@ -5,6 +5,7 @@ import { migration0002 } from './0002_print_jobs.js';
 import { migration0003 } from './0003_outbox.js';
 import { migration0004 } from './0004_local_auth.js';
 import { migration0005 } from './0005_ticketed_items.js';
+import { migration0006 } from './0006_menu_order.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0003,
   migration0004,
   migration0005,
+  migration0006,
 ];

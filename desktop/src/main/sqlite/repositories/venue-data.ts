@@ -118,6 +118,7 @@ interface MenuItemRow {
   is_popular: number;
   station: string | null;
   modifiers_schema_json: string;
+  sort_order: number;
 }
 function toMenuItem(r: MenuItemRow): MenuItem {
   return {
@@ -139,10 +140,11 @@ function toMenuItem(r: MenuItemRow): MenuItem {
     isPopular: r.is_popular === 1,
     station: r.station,
     modifiersSchema: JSON.parse(r.modifiers_schema_json) as ModifierGroup[],
+    sortOrder: r.sort_order,
   };
 }
 export function listMenuItems(db: AnyDb): MenuItem[] {
-  const rows = db.sql.prepare('SELECT * FROM menu_items ORDER BY category, name').all() as MenuItemRow[];
+  const rows = db.sql.prepare('SELECT * FROM menu_items ORDER BY sort_order, name').all() as MenuItemRow[];
   return rows.map(toMenuItem);
 }
 export function putMenuItem(db: WriteDb, m: MenuItem): void {
@@ -150,9 +152,9 @@ export function putMenuItem(db: WriteDb, m: MenuItem): void {
     .prepare(
       `INSERT OR REPLACE INTO menu_items (id, venue_id, name, description, price, category, is_available, image_url,
          allergens_json, prep_time, calories, is_vegetarian, is_vegan, is_gluten_free, is_spicy, is_popular, station,
-         modifiers_schema_json)
+         modifiers_schema_json, sort_order)
        VALUES (@id, @venueId, @name, @description, @price, @category, @isAvailable, @imageUrl, @allergens, @prepTime,
-         @calories, @isVegetarian, @isVegan, @isGlutenFree, @isSpicy, @isPopular, @station, @modifiersSchema)`,
+         @calories, @isVegetarian, @isVegan, @isGlutenFree, @isSpicy, @isPopular, @station, @modifiersSchema, @sortOrder)`,
     )
     .run({
       ...m,
