@@ -34,7 +34,10 @@ function cookieOf(res: Response): string {
 }
 
 /** Resolves with the time the first message matching `match` arrives on `socket`. */
-function nextMessage(socket: WebSocket, match: (m: { type: string; order?: { id: string } }) => boolean): Promise<number> {
+function nextMessage(
+  socket: WebSocket,
+  match: (m: { type: string; order?: { id: string } }) => boolean,
+): Promise<number> {
   return new Promise((resolve) => {
     const onMessage = (data: WebSocket.RawData) => {
       const message = JSON.parse(String(data));
@@ -63,7 +66,12 @@ export async function orderToKitchen(rounds = 30): Promise<BenchRow[]> {
   const seed = await seedDemo(database.db);
   const cloud = await startCloud({ db: database.db, databaseUrl: database.url, secret: 'bench-secret', port: 0 });
   const paired = await pairDemoTerminal({ cloudUrl: cloud.url, dataDir });
-  const terminal = await startTerminalCore({ cloudUrl: cloud.url, credential: paired.credential, dataDir, printing: false });
+  const terminal = await startTerminalCore({
+    cloudUrl: cloud.url,
+    credential: paired.credential,
+    dataDir,
+    printing: false,
+  });
   try {
     const staffCookie = await signIn(cloud.url);
     const terminalLogin = await fetch(`${terminal.url}/api/auth/login`, {
@@ -87,7 +95,9 @@ export async function orderToKitchen(rounds = 30): Promise<BenchRow[]> {
     });
     const guestCookie = cookieOf(checkin);
     const { sessionId } = (await checkin.json()) as { sessionId: string };
-    const menu = MenuAnswer.parse(await (await fetch(`${cloud.url}/api/menu`, { headers: { cookie: guestCookie } })).json());
+    const menu = MenuAnswer.parse(
+      await (await fetch(`${cloud.url}/api/menu`, { headers: { cookie: guestCookie } })).json(),
+    );
     const drink = menu.items.find((i) => i.station === 'Bar' && i.modifiersSchema.every((g) => !g.required));
     if (!drink) throw new Error('The demo menu has no drink without required choices');
 
@@ -100,7 +110,8 @@ export async function orderToKitchen(rounds = 30): Promise<BenchRow[]> {
       baseline.push(performance.now() - t0);
 
       const id = crypto.randomUUID();
-      const isThisOrder = (m: { type: string; order?: { id: string } }) => m.type === 'order.created' && m.order?.id === id;
+      const isThisOrder = (m: { type: string; order?: { id: string } }) =>
+        m.type === 'order.created' && m.order?.id === id;
       const atCloud = nextMessage(cloudSocket, isThisOrder);
       const atTerminal = nextMessage(terminalSocket, isThisOrder);
       const start = performance.now();

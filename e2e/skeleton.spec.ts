@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Page, expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { type Proc, freePort, runTsxJson, startTsx, waitForHttp } from './support/processes.js';
+import { freePort, type Proc, runTsxJson, startTsx, waitForHttp } from './support/processes.js';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STATIONS = ['Grill', 'Fry', 'Cold', 'Bar'];
@@ -19,7 +19,13 @@ interface MenuItem {
   name: string;
   category: string;
   station: string | null;
-  modifiersSchema: { id: string; name: string; type: string; required: boolean; options: { id: string; name: string }[] }[];
+  modifiersSchema: {
+    id: string;
+    name: string;
+    type: string;
+    required: boolean;
+    options: { id: string; name: string }[];
+  }[];
 }
 
 const procs: Proc[] = [];
@@ -61,15 +67,11 @@ test('a guest order reaches the kitchen and its printer, and a change made offli
 
   const printerPorts = await Promise.all(STATIONS.map(() => freePort()));
   const printerHttp = await freePort();
-  const emulator = startTsx(
-    'printer emulator',
-    'scripts/printer-emulator/cli.ts',
-    [
-      ...STATIONS.flatMap((s, i) => ['--printer', `${s} Printer=${printerPorts[i]}`]),
-      '--http-port',
-      String(printerHttp),
-    ],
-  );
+  const emulator = startTsx('printer emulator', 'scripts/printer-emulator/cli.ts', [
+    ...STATIONS.flatMap((s, i) => ['--printer', `${s} Printer=${printerPorts[i]}`]),
+    '--http-port',
+    String(printerHttp),
+  ]);
   procs.push(emulator);
   await waitForHttp(`http://127.0.0.1:${printerHttp}/tickets`, emulator);
 
@@ -147,7 +149,9 @@ test('a guest order reaches the kitchen and its printer, and a change made offli
     .map((c) => c.split(';')[0])
     .join('; ');
   const tableId = seed.tableIds[0] as string;
-  const qr = (await (await fetch(`${cloudUrl}/api/tables/${tableId}/qr`, { headers: { cookie: staffCookie } })).json()) as {
+  const qr = (await (
+    await fetch(`${cloudUrl}/api/tables/${tableId}/qr`, { headers: { cookie: staffCookie } })
+  ).json()) as {
     url: string;
   };
   const tables = (await (await fetch(`${cloudUrl}/api/tables`, { headers: { cookie: staffCookie } })).json()) as {

@@ -7,14 +7,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_PORT, PRINTING } from '@tablewise/shared';
-import { connectDb, closeDb } from '../cloud/src/db/connect.js';
+import { closeDb, connectDb } from '../cloud/src/db/connect.js';
 import { migrateLatest } from '../cloud/src/db/migrate.js';
 import { seedDemo } from '../cloud/src/db/seed/demo.js';
 import { startCloud } from '../cloud/src/server.js';
 import { startTerminalCore } from '../desktop/src/main/core.js';
+import { assignVenuePrinters, DEMO_STATIONS, pairDemoTerminal, tableQrUrl } from './demo.js';
 import { startEmulatorControl } from './printer-emulator/control.js';
 import { startPrinterEmulators } from './printer-emulator/emulator.js';
-import { DEMO_STATIONS, assignVenuePrinters, pairDemoTerminal, tableQrUrl } from './demo.js';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({

@@ -366,7 +366,16 @@ export const ZONE_TYPE_INFO: Record<ZoneType, { label: string; start: number; en
   custom: { label: 'Custom Zone', start: 1, end: 10, prefix: 'C' },
 };
 /** The designer's library shapes. */
-export const LIBRARY_SHAPES = ['round', 'square', 'rectangle', 'oval', 'halfmoon', 'quarter', 'booth', 'banquet'] as const;
+export const LIBRARY_SHAPES = [
+  'round',
+  'square',
+  'rectangle',
+  'oval',
+  'halfmoon',
+  'quarter',
+  'booth',
+  'banquet',
+] as const;
 export type LibraryShape = (typeof LIBRARY_SHAPES)[number];
 /** Optional shape suffix letters (off by default). */
 export const SHAPE_SUFFIXES: Record<LibraryShape, string> = {

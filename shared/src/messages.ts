@@ -35,8 +35,7 @@ export const MESSAGES = {
   qrWrongTable: 'This QR code belongs to a different table',
 
   // Orders and kitchen
-  itemTransitionRefused: (from: string, to: string) =>
-    `Cannot change item status from ${from} to ${to}`,
+  itemTransitionRefused: (from: string, to: string) => `Cannot change item status from ${from} to ${to}`,
   emptyCart: 'Cart is empty',
   menuItemUnavailable: (name: string) => `${name} is not available`,
   unknownModifier: (name: string) => `Unknown modifier for ${name}`,
@@ -188,7 +187,7 @@ export const MESSAGES = {
   exitNeedsSessionAndToken: 'A dining session and its QR token are needed to exit',
   // The three waitlist message bands (spec 3 section 4); the spec names the bands, not the words.
   waitlistFirst: "You're next! We'll let you know the moment your table is ready.",
-  waitlistSoon: "Almost there! Only a party or two ahead of you.",
+  waitlistSoon: 'Almost there! Only a party or two ahead of you.',
   waitlistLater: "Thanks for waiting. We'll let you know when your table is ready.",
 
   // QA dashboard (spec 3 sections 5 and 8)

@@ -1,7 +1,8 @@
 // Checking a cart line's modifier choice against the menu item's modifier groups, and pricing it
 // from the menu (never from the client).
-import type { ChosenModifier, ModifierGroup } from '../schemas/entities.js';
+
 import { MESSAGES } from '../messages.js';
+import type { ChosenModifier, ModifierGroup } from '../schemas/entities.js';
 
 export interface ModifierChoice {
   groupId: string;

@@ -1,7 +1,8 @@
 // Order-item transitions. Staff moves follow spec 2 section 4's table; the system moves an item
 // from CONFIRMED to SENT_TO_KITCHEN when its course fires.
-import type { OrderItemState } from '../schemas/entities.js';
+
 import { MESSAGES } from '../messages.js';
+import type { OrderItemState } from '../schemas/entities.js';
 
 export type StaffTrigger = 'Start Prep' | 'Ready' | 'Pause' | 'Resume' | 'Pick Up' | 'Delivered' | 'Return';
 

@@ -6,9 +6,7 @@ export const Id = z.uuid();
 export type Id = z.infer<typeof Id>;
 
 /** An exact amount of money on the wire: a decimal string with at most two places ("12.50"). */
-export const Money = z
-  .string()
-  .regex(/^-?\d+(\.\d{1,2})?$/, { error: 'must be an amount such as 12.50' });
+export const Money = z.string().regex(/^-?\d+(\.\d{1,2})?$/, { error: 'must be an amount such as 12.50' });
 export type Money = z.infer<typeof Money>;
 
 export const IsoDateTime = z.iso.datetime({ offset: true });

@@ -4,12 +4,33 @@
 import type { Knex } from 'knex';
 
 const ORDER_ITEM_STATES = [
-  'CREATED', 'CONFIRMED', 'SENT_TO_KITCHEN', 'IN_PREP', 'READY_FOR_RUN', 'OUT_FOR_DELIVERY',
-  'DELIVERED', 'CLOSED', 'PAUSE', 'RETURN_REQUESTED',
+  'CREATED',
+  'CONFIRMED',
+  'SENT_TO_KITCHEN',
+  'IN_PREP',
+  'READY_FOR_RUN',
+  'OUT_FOR_DELIVERY',
+  'DELIVERED',
+  'CLOSED',
+  'PAUSE',
+  'RETURN_REQUESTED',
 ];
 const TABLE_STATES = [
-  'EMPTY', 'HOLD_SOFT', 'OCCUPIED', 'ORDERING', 'EATING', 'PAYING', 'PAYMENT_VERIFIED', 'CLEANING',
-  'QA_CHECK', 'RESERVED', 'ASSISTANCE_REQUESTED', 'EXIT_PENDING', 'PAYMENT_DUE', 'HOLD', 'MAINTENANCE',
+  'EMPTY',
+  'HOLD_SOFT',
+  'OCCUPIED',
+  'ORDERING',
+  'EATING',
+  'PAYING',
+  'PAYMENT_VERIFIED',
+  'CLEANING',
+  'QA_CHECK',
+  'RESERVED',
+  'ASSISTANCE_REQUESTED',
+  'EXIT_PENDING',
+  'PAYMENT_DUE',
+  'HOLD',
+  'MAINTENANCE',
 ];
 
 function timestamps(t: Knex.CreateTableBuilder, knex: Knex, updated = true): void {
@@ -302,9 +323,22 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   for (const table of [
-    'print_jobs', 'printers', 'idempotency_keys', 'events', 'order_items', 'orders', 'sessions',
-    'menu_items', 'tables', 'restaurants', 'terminals', 'auth_sessions', 'user_roles', 'users',
-    'venues', 'organizations',
+    'print_jobs',
+    'printers',
+    'idempotency_keys',
+    'events',
+    'order_items',
+    'orders',
+    'sessions',
+    'menu_items',
+    'tables',
+    'restaurants',
+    'terminals',
+    'auth_sessions',
+    'user_roles',
+    'users',
+    'venues',
+    'organizations',
   ]) {
     await knex.schema.dropTableIfExists(table);
   }
