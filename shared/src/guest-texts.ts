@@ -1,6 +1,8 @@
 // Words on the guest site's screens. Spec texts (toasts, titles) live in MESSAGES; these are the
 // labels and hints around them, kept here so the screens never retype a word.
+
 import { TAX_RATE_PERCENT } from './constants.js';
+import { MESSAGES } from './messages.js';
 import type { Course } from './schemas/entities.js';
 
 export const GUEST_TEXTS = {
@@ -27,7 +29,7 @@ export const GUEST_TEXTS = {
   checkinAtTable: 'Checking in at your table',
 
   // Table confirmation
-  tableConfirmed: 'Table Confirmed!',
+  tableConfirmed: MESSAGES.tableConfirmedTitle,
   yourTable: 'Your table',
   toMenu: 'View Menu',
   loadingTable: 'Loading your table...',
@@ -69,7 +71,7 @@ export const GUEST_TEXTS = {
   // Order status
   orderStatusTitle: 'Your Order',
   orderPlaced: 'Order placed',
-  orderNotFound: 'Order Not Found',
+  orderNotFound: MESSAGES.orderNotFoundTitle,
   orderNotFoundHint: 'We could not find an order for this visit on this phone.',
   firesAt: (time: string) => `Fires at ${time}`,
   orderMore: 'Order More',
