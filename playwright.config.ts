@@ -7,7 +7,7 @@ export default defineConfig({
   timeout: 120_000,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
     browserName: 'chromium',
     launchOptions: {

@@ -5,14 +5,14 @@ import { existsSync, readFileSync } from 'node:fs';
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const vitest = 'test-results/vitest.json';
+const vitest = 'reports/vitest.json';
 if (existsSync(vitest)) {
   const r = JSON.parse(readFileSync(vitest, 'utf8'));
   passed += r.numPassedTests ?? 0;
   failed += r.numFailedTests ?? 0;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 }
-const pw = 'test-results/playwright.json';
+const pw = 'reports/playwright.json';
 if (existsSync(pw)) {
   const s = JSON.parse(readFileSync(pw, 'utf8')).stats ?? {};
   passed += (s.expected ?? 0) + (s.flaky ?? 0);
