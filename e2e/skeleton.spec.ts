@@ -215,6 +215,17 @@ test('a guest order reaches the kitchen and its printer, and a change made offli
 
   // ---- the cloud dies; the cook starts preparing on the terminal ----
   await cloud.kill('SIGKILL');
+  await expect
+    .poll(
+      () =>
+        fetch(`${cloudUrl}/api/auth/me`).then(
+          () => 'up',
+          () => 'down',
+        ),
+      { message: 'the cloud is really gone' },
+    )
+    .toBe('down');
+  await expect(kitchen.getByTestId('terminal-offline')).toBeVisible({ timeout: 30_000 });
   const itemId = (await cardA.getAttribute('data-item-id')) as string;
   await cardA.getByRole('button', { name: 'Start Prep' }).click();
   await expect(cardA).toHaveAttribute('data-status', 'IN_PREP');

@@ -32,6 +32,9 @@ export function startTsx(name: string, script: string, args: string[], env: Reco
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: tsx runs the script in a child node process, and a kill must reach
+    // that child too (a SIGKILL to tsx alone would leave the real server running).
+    detached: true,
   });
   let out = '';
   child.stdout?.on('data', (d) => {
@@ -48,7 +51,11 @@ export function startTsx(name: string, script: string, args: string[], env: Reco
       new Promise((res) => {
         if (child.exitCode !== null || child.signalCode !== null) return res();
         child.once('exit', () => res());
-        child.kill(signal);
+        try {
+          process.kill(-(child.pid as number), signal);
+        } catch {
+          child.kill(signal);
+        }
       }),
   };
 }
