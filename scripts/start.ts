@@ -2,11 +2,11 @@
 // DATABASE_URL), the demo venue seeded once, a printer emulator per kitchen station and one
 // terminal core paired to the demo venue, so that the demo prints.
 import { execSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_PORT, PRINTING } from '@tablewise/shared';
+import { appSecret } from '../cloud/src/app-secret.js';
 import { closeDb, connectDb } from '../cloud/src/db/connect.js';
 import { migrateLatest } from '../cloud/src/db/migrate.js';
 import { seedDemo } from '../cloud/src/db/seed/demo.js';
@@ -46,14 +46,6 @@ function ensureBuilt(): void {
   }
 }
 
-/** The secret that signs QR tokens and guest cookies: from APP_SECRET, else made once and kept. */
-function appSecret(): string {
-  if (process.env.APP_SECRET) return process.env.APP_SECRET;
-  const file = join(dataDir, 'app-secret');
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
-  return readFileSync(file, 'utf8').trim();
-}
-
 async function main(): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   ensureBuilt();
@@ -83,7 +75,7 @@ async function main(): Promise<void> {
     port,
     host: process.env.HOST ?? '0.0.0.0',
     publicUrl,
-    secret: appSecret(),
+    secret: appSecret(dataDir, databaseUrl),
     guestWebDir,
     staffWebDir,
   });

@@ -3,24 +3,15 @@
 // PORT (default 8080), HOST (default 0.0.0.0), PUBLIC_URL (origin in QR codes), APP_SECRET
 // (required with DATABASE_URL; signs QR tokens and guest cookies), DATA_DIR (default ./.data),
 // GUEST_WEB_DIR and STAFF_WEB_DIR (built sites; default guest-web/dist and desktop/dist/web).
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_PORT } from '@tablewise/shared';
+import { appSecret } from './app-secret.js';
 import { closeDb, connectDb } from './db/connect.js';
 import { migrateLatest } from './db/migrate.js';
 import { startCloud } from './server.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-function secretFor(dataDir: string, databaseUrl: string | undefined): string {
-  if (process.env.APP_SECRET) return process.env.APP_SECRET;
-  // Several instances on one server must share the secret, so it cannot be made up here.
-  if (databaseUrl) throw new Error('APP_SECRET is required when DATABASE_URL is set');
-  const file = path.join(dataDir, 'app-secret');
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
-  return readFileSync(file, 'utf8').trim();
-}
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -38,7 +29,7 @@ async function main(): Promise<void> {
     port,
     host: process.env.HOST ?? '0.0.0.0',
     ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
-    secret: secretFor(dataDir, databaseUrl),
+    secret: appSecret(dataDir, databaseUrl),
     guestWebDir: path.resolve(process.env.GUEST_WEB_DIR ?? path.join(root, 'guest-web/dist')),
     staffWebDir: path.resolve(process.env.STAFF_WEB_DIR ?? path.join(root, 'desktop/dist/web')),
     log: (line) => console.log(line),
