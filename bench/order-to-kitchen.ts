@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { seedDemo } from '../cloud/src/db/seed/demo.js';
 import { startCloud } from '../cloud/src/server.js';
 import { createTestDatabase } from '../cloud/src/test/database.js';
-import { startTerminalCore } from '../desktop/src/main/core.js';
+import { startTerminalCore } from '../desktop/src/core/core.js';
 import { DEMO_MANAGER, pairDemoTerminal, signIn } from '../scripts/demo.js';
 
 export interface BenchRow {

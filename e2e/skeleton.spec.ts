@@ -102,7 +102,7 @@ test('a guest order reaches the kitchen and its printer, and a change made offli
   );
   const terminalPort = await freePort();
   const terminalUrl = `http://127.0.0.1:${terminalPort}`;
-  const terminal = startTsx('terminal', 'desktop/src/main/cli.ts', [
+  const terminal = startTsx('terminal', 'desktop/src/core/cli.ts', [
     '--cloud',
     cloudUrl,
     '--credential',

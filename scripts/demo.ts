@@ -2,7 +2,7 @@
 // pairing a terminal through the cloud's API as a manager would, and giving it the printers.
 import { TableQrAnswer } from '@tablewise/shared';
 import type { Db } from '../cloud/src/db/connect.js';
-import { pair, readSaved } from '../desktop/src/main/pairing.js';
+import { pair, readSaved } from '../desktop/src/core/pairing.js';
 
 export const DEMO_STATIONS = ['Grill', 'Fry', 'Cold', 'Bar'] as const;
 export const DEMO_MANAGER = { email: 'manager@demo.test', password: 'demo-manager' } as const;

@@ -11,7 +11,7 @@ import { closeDb, connectDb } from '../cloud/src/db/connect.js';
 import { migrateLatest } from '../cloud/src/db/migrate.js';
 import { seedDemo } from '../cloud/src/db/seed/demo.js';
 import { startCloud } from '../cloud/src/server.js';
-import { startTerminalCore } from '../desktop/src/main/core.js';
+import { startTerminalCore } from '../desktop/src/core/core.js';
 import { assignVenuePrinters, DEMO_STATIONS, pairDemoTerminal, tableQrUrl } from './demo.js';
 import { startEmulatorControl } from './printer-emulator/control.js';
 import { startPrinterEmulators } from './printer-emulator/emulator.js';

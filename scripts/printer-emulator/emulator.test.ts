@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { type KitchenTicket, kitchenTicketLines } from '@tablewise/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ticketBytes } from '../../desktop/src/main/printing/bytes.js';
+import { ticketBytes } from '../../desktop/src/core/printing/bytes.js';
 import { parseArgs } from './args.js';
 import { type EmulatorControl, startEmulatorControl } from './control.js';
 import {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PairingStatus, TerminalConfig } from '@tablewise/shared';
 import { app, BrowserWindow, ipcMain, shell, type WebContents } from 'electron';
-import { DEFAULT_TERMINAL_PORT, startTerminalCore, type TerminalCore } from '../main/core.js';
+import { DEFAULT_TERMINAL_PORT, startTerminalCore, type TerminalCore } from '../core/core.js';
 import { BRIDGE_CHANNELS } from '../preload/bridge.js';
 import { isAllowedNavigation } from './navigation.js';
 import { pairTerminal } from './pairing.js';

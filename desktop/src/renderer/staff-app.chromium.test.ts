@@ -12,7 +12,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../../../cloud/src/testkit/fixture.js';
 import { checkInGuest, type Harness, loginAs, pairTerminal, startHarness } from '../../../cloud/src/testkit/harness.js';
-import { startTerminalCore, type TerminalCore } from '../main/core.js';
+import { startTerminalCore, type TerminalCore } from '../core/core.js';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
