@@ -4,17 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   billTotals,
-  type ChosenModifier,
   type Course,
   type CreateOrderRequest,
-  chooseModifiers,
   courseFireTimes,
   formatCents,
   initialItemStatus,
-  lineCents,
   MESSAGES,
   type Order,
-  toCents,
+  priceLine,
 } from '@tablewise/shared';
 import type { z } from 'zod';
 import type { Actor, Queryable, Trx } from '../context.js';
@@ -98,13 +95,8 @@ export async function createOrder(
     const item = byId.get(line.menuItemId);
     if (!item) throw notFound('Menu item');
     if (!item.is_available) throw conflict(MESSAGES.menuItemUnavailable(item.name), 'menu_item_unavailable');
-    const choice = chooseModifiers(item.name, modifierGroupsOf(item), line.modifiers);
-    if (!choice.ok) throw badRequest(MESSAGES.invalidField(`items.${index}.modifiers`, choice.reason), 'invalid_field');
-    const cents = lineCents({
-      unitPriceCents: toCents(item.price),
-      modifierPriceCents: choice.modifiers.map((m: ChosenModifier) => toCents(m.price)),
-      quantity: line.quantity,
-    });
+    const price = priceLine({ name: item.name, price: item.price, modifiersSchema: modifierGroupsOf(item) }, line);
+    if (!price.ok) throw badRequest(MESSAGES.invalidField(`items.${index}.modifiers`, price.reason), 'invalid_field');
     const fireAt = fireTimes.get(line.course as Course) ?? now;
     const row: NewOrderItem = {
       id: randomUUID(),
@@ -116,20 +108,21 @@ export async function createOrder(
       station: item.station,
       prep_time: item.prep_time,
       quantity: line.quantity,
-      unit_price: formatCents(cents.unit),
-      total_price: formatCents(cents.total),
+      unit_price: formatCents(price.unitCents),
+      total_price: formatCents(price.totalCents),
       notes: line.specialInstructions || null,
-      modifiers_json: choice.modifiers,
+      modifiers_json: price.modifiers,
       course: line.course,
       status: initialItemStatus(fireAt, now),
       fire_at: fireAt,
       sort_order: index,
       created_at: now,
     };
-    return { row, pricing: { unitPriceCents: cents.unit, modifierPriceCents: [], quantity: line.quantity } };
+    return { row, totalCents: price.totalCents };
   });
 
-  const totals = billTotals(priced.map((p) => p.pricing));
+  // The bill is the sum of the lines exactly as priced above, modifiers included.
+  const totals = billTotals(priced.map((p) => p.totalCents));
   await insertOrder(
     trx,
     {

@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { CartLine, GuestCheckinAnswer } from '../schemas/calls.js';
 import type { MenuItem } from '../schemas/entities.js';
 import {
-  cartTotals,
+  cartBill,
   checkinDestination,
   filterMenu,
   type MenuFilter,
   menuAllergens,
   menuCategoryTabs,
-  orderCourseTiming,
   parseQrContext,
   partySizeChoices,
   partySizeLabel,
@@ -232,7 +231,7 @@ const burger = item({
   ],
 });
 
-describe('cartTotals', () => {
+describe('cartBill', () => {
   it('adds modifiers per unit and taxes the subtotal once, half up', () => {
     const lines: CartLine[] = [
       // (12.50 + 1.25 + 2.00) x 2 = 31.50
@@ -248,54 +247,34 @@ describe('cartTotals', () => {
       { menuItemId: steak.id, quantity: 1 },
     ];
     // 41.50 x 8.75 % = 3.63125 -> 3.63
-    expect(cartTotals(lines, [burger, steak])).toEqual({ subtotal: 4150, tax: 363, total: 4513 });
+    expect(cartBill(lines, [burger, steak])).toEqual({
+      lineTotals: [3150, 1000],
+      totals: { subtotal: 4150, tax: 363, total: 4513 },
+    });
   });
   it('rounds the half cent up', () => {
     // 2.00 x 8.75 % = 0.175 -> 0.18
     const cheap = item({ price: '2.00' });
-    expect(cartTotals([{ menuItemId: cheap.id, quantity: 1 }], [cheap])).toEqual({
+    expect(cartBill([{ menuItemId: cheap.id, quantity: 1 }], [cheap]).totals).toEqual({
       subtotal: 200,
       tax: 18,
       total: 218,
     });
   });
   it('is zero for an empty cart', () => {
-    expect(cartTotals([], menu)).toEqual({ subtotal: 0, tax: 0, total: 0 });
+    expect(cartBill([], menu)).toEqual({ lineTotals: [], totals: { subtotal: 0, tax: 0, total: 0 } });
   });
-  it('leaves out lines whose item left the menu', () => {
-    expect(cartTotals([{ menuItemId: WAIT, quantity: 3 }], menu)).toEqual({ subtotal: 0, tax: 0, total: 0 });
-  });
-  it('refuses an option the item does not have', () => {
-    expect(() =>
-      cartTotals(
-        [{ menuItemId: burger.id, quantity: 1, modifiers: [{ groupId: 'extras', optionIds: ['gold'] }] }],
-        [burger],
-      ),
-    ).toThrow('Unknown modifier for Burger');
-  });
-});
-
-describe('orderCourseTiming', () => {
-  const now = new Date('2025-01-01T18:00:00.000Z');
-  it('fires drinks at once, the first food course after 5 minutes, then the gaps', () => {
-    const lines: CartLine[] = [
-      { menuItemId: cake.id, quantity: 1, course: 'dessert' },
-      { menuItemId: soup.id, quantity: 1, course: 'appetizer' },
-      { menuItemId: steak.id, quantity: 2 },
-      { menuItemId: pasta.id, quantity: 1, course: 'main' },
-      { menuItemId: steak.id, quantity: 1, course: 'main' },
-      { menuItemId: wings.id, quantity: 1, course: 'drink' },
-    ];
-    expect(orderCourseTiming(lines, now)).toEqual([
-      { course: 'drink', fireAt: '2025-01-01T18:00:00.000Z', items: [wings.id] },
-      { course: 'appetizer', fireAt: '2025-01-01T18:05:00.000Z', items: [soup.id] },
-      { course: 'main', fireAt: '2025-01-01T18:25:00.000Z', items: [steak.id, pasta.id] },
-      { course: 'dessert', fireAt: '2025-01-01T18:55:00.000Z', items: [cake.id] },
-    ]);
-  });
-  it('fires a lone main 5 minutes from now (main is the default course)', () => {
-    expect(orderCourseTiming([{ menuItemId: steak.id, quantity: 1 }], now)).toEqual([
-      { course: 'main', fireAt: '2025-01-01T18:05:00.000Z', items: [steak.id] },
-    ]);
+  it.each<[string, CartLine]>([
+    ['whose item left the menu', { menuItemId: WAIT, quantity: 3 }],
+    [
+      'with an option the item does not have',
+      { menuItemId: burger.id, quantity: 1, modifiers: [{ groupId: 'extras', optionIds: ['gold'] }] },
+    ],
+    ['missing a required choice', { menuItemId: burger.id, quantity: 1 }],
+  ])('leaves out, unpriced, a line %s', (_name, line) => {
+    expect(cartBill([line, { menuItemId: steak.id, quantity: 1 }], [burger, steak])).toEqual({
+      lineTotals: [null, 1000],
+      totals: { subtotal: 1000, tax: 88, total: 1088 },
+    });
   });
 });

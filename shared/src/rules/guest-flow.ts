@@ -1,14 +1,13 @@
 // The guest flow's rules (spec 3 sections 2, 4 and 5): where check-in leads, the QR context a
-// phone remembers, the menu's filters, the cart's prices and course timing.
+// phone remembers, the menu's filters and the cart's prices.
 import { z } from 'zod';
-import { COURSE_TIMING, PARTY_SIZE } from '../constants.js';
+import { PARTY_SIZE } from '../constants.js';
 import type { DietaryFilter } from '../guest-texts.js';
-import type { CartLine, CourseTimingEntry, GuestCheckinAnswer } from '../schemas/calls.js';
+import type { CartLine, GuestCheckinAnswer } from '../schemas/calls.js';
 import { Id } from '../schemas/common.js';
-import type { Course, MenuItem } from '../schemas/entities.js';
-import { courseFireTimes } from './courses.js';
-import { chooseModifiers } from './modifiers.js';
-import { type BillTotals, billTotals, type PricedLine, toCents } from './money.js';
+import type { MenuItem } from '../schemas/entities.js';
+import { priceLine } from './modifiers.js';
+import { type BillTotals, billTotals } from './money.js';
 
 // ---- check-in ----
 
@@ -183,44 +182,22 @@ export function menuAllergens(items: readonly MenuItem[]): string[] {
 
 // ---- cart ----
 
-/**
- * A cart line priced from its menu item, ready for the shared money rules. The modifiers are
- * checked with the same rule the cloud applies (`chooseModifiers`), so the cart never shows a
- * price for a choice the cloud would refuse.
- */
-export function pricedCartLine(item: MenuItem, line: CartLine): PricedLine {
-  if (item.id !== line.menuItemId) throw new Error(`Cart line is for ${line.menuItemId}, not ${item.id}`);
-  const chosen = chooseModifiers(item.name, item.modifiersSchema, line.modifiers ?? []);
-  if (!chosen.ok) throw new Error(chosen.reason);
-  return {
-    unitPriceCents: toCents(item.price),
-    modifierPriceCents: chosen.modifiers.map((m) => toCents(m.price)),
-    quantity: line.quantity,
-  };
+export interface CartBill {
+  /** Each line's total in cents, or null when it can no longer be priced (see below). */
+  lineTotals: Array<number | null>;
+  totals: BillTotals;
 }
 
 /**
- * The cart's subtotal, tax and total in cents. Lines whose menu item is no longer on the menu
- * are left out: the cloud refuses them anyway, and the guest sees them flagged.
+ * The cart priced with the rule the cloud applies (`priceLine`). A line whose dish left the menu,
+ * or whose options no longer fit it, has no price and is left out of the totals: the cloud would
+ * refuse it, and the guest sees it flagged.
  */
-export function cartTotals(lines: readonly CartLine[], menu: readonly MenuItem[]): BillTotals {
-  const priced: PricedLine[] = [];
-  for (const line of lines) {
+export function cartBill(lines: readonly CartLine[], menu: readonly MenuItem[]): CartBill {
+  const lineTotals = lines.map((line) => {
     const item = menu.find((m) => m.id === line.menuItemId);
-    if (item) priced.push(pricedCartLine(item, line));
-  }
-  return billTotals(priced);
-}
-
-/** The course timing sent with an order: each course present, when it fires, and its items. */
-export function orderCourseTiming(lines: readonly CartLine[], orderedAt: Date): CourseTimingEntry[] {
-  const courseOf = (line: CartLine): Course => line.course ?? COURSE_TIMING.defaultCourse;
-  const times = courseFireTimes(lines.map(courseOf), orderedAt);
-  return [...times.entries()]
-    .sort(([, a], [, b]) => a.getTime() - b.getTime())
-    .map(([course, at]) => ({
-      course,
-      fireAt: at.toISOString(),
-      items: [...new Set(lines.filter((l) => courseOf(l) === course).map((l) => l.menuItemId))],
-    }));
+    const price = item ? priceLine(item, line) : null;
+    return price?.ok ? price.totalCents : null;
+  });
+  return { lineTotals, totals: billTotals(lineTotals.filter((cents) => cents !== null)) };
 }

@@ -60,9 +60,9 @@ export interface BillTotals {
   total: number;
 }
 
-/** Subtotal of the lines, tax rounded once on it, and the total, all in cents. */
-export function billTotals(lines: readonly PricedLine[]): BillTotals {
-  const subtotal = lines.reduce((sum, line) => sum + lineCents(line).total, 0);
+/** Subtotal of the lines' totals, tax rounded once on it, and the total, all in cents. */
+export function billTotals(lineTotalsCents: readonly number[]): BillTotals {
+  const subtotal = lineTotalsCents.reduce((sum, cents) => sum + cents, 0);
   const tax = taxCents(subtotal);
   return { subtotal, tax, total: subtotal + tax };
 }

@@ -68,6 +68,33 @@ describe('placing an order', () => {
     expect(event.payload_json.order).toEqual(order);
   });
 
+  it('bills priced modifiers on every unit: the subtotal is the sum of the priced lines', async () => {
+    const reply = await guest.post('/api/orders', {
+      sessionId,
+      items: [
+        {
+          menuItemId: h.fixture.a.menu.burger,
+          quantity: 2,
+          modifiers: [
+            { groupId: 'temp', optionIds: ['well'] },
+            { groupId: 'extras', optionIds: ['cheese', 'bacon'] },
+          ],
+        },
+        { menuItemId: h.fixture.a.menu.lemonade, quantity: 1, course: 'drink' },
+      ],
+    });
+    expect(reply.status).toBe(201);
+    const order = Order.parse(reply.body);
+    // (12.50 + 1.25 + 2.00) × 2 = 31.50, + 3.50 = 35.00; tax 8.75 % = 3.0625 → 3.06.
+    expect(order.items.map((i) => [i.unitPrice, i.totalPrice])).toEqual([
+      ['15.75', '31.50'],
+      ['3.50', '3.50'],
+    ]);
+    expect(order).toMatchObject({ subtotal: '35.00', tax: '3.06', total: '38.06' });
+    const stored = await h.database.db('orders').where({ id: order.id }).first();
+    expect(stored).toMatchObject({ subtotal: '35.00', tax: '3.06', total: '38.06' });
+  });
+
   it('answers a repeat with the same Idempotency-Key with the first answer, writing nothing', async () => {
     const body = { sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1, course: 'appetizer' }] };
     const first = await guest.post('/api/orders', body, { key: 'order-fries-1' });

@@ -1,14 +1,6 @@
 // The cart drawer: each line with its quantity, the subtotal, tax (8.75 %, once on the subtotal)
 // and total, all computed in cents by the shared money rules, and Place Order.
-import {
-  COURSE_LABELS,
-  cartTotals,
-  displayMoney,
-  GUEST_TEXTS,
-  lineCents,
-  type MenuItem,
-  pricedCartLine,
-} from '@tablewise/shared';
+import { COURSE_LABELS, cartBill, displayMoney, GUEST_TEXTS, type MenuItem } from '@tablewise/shared';
 import { Sheet } from '../../../app/Sheet.js';
 import type { CartEntry } from '../cart.js';
 
@@ -32,18 +24,10 @@ export function CartDrawer({
   onPlace: () => void;
   onClose: () => void;
 }) {
-  // A line whose dish or option left the menu since it was added cannot be priced; it is shown
+  // A line whose dish or option left the menu since it was added has no price; it is shown
   // flagged and left out of the totals (the cloud would refuse it anyway).
-  const lineTotals = entries.map((entry) => {
-    const item = menu.find((m) => m.id === entry.line.menuItemId);
-    try {
-      return item ? lineCents(pricedCartLine(item, entry.line)).total : null;
-    } catch {
-      return null;
-    }
-  });
-  const totals = cartTotals(
-    entries.filter((_, i) => lineTotals[i] !== null).map((e) => e.line),
+  const { lineTotals, totals } = cartBill(
+    entries.map((e) => e.line),
     menu,
   );
 

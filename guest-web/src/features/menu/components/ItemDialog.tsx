@@ -10,9 +10,9 @@ import {
   chooseModifiers,
   displayMoney,
   GUEST_TEXTS,
-  lineCents,
   type MenuItem,
   type ModifierGroup,
+  priceLine,
   toCents,
 } from '@tablewise/shared';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -45,13 +45,8 @@ export function ItemDialog({
     .filter((m) => m.optionIds.length > 0);
 
   // Priced from what is ticked so far; a required group may still be empty while choosing.
-  const unitCents = lineCents({
-    unitPriceCents: toCents(item.price),
-    modifierPriceCents: item.modifiersSchema.flatMap((g) =>
-      g.options.filter((o) => (selections[g.id] ?? []).includes(o.id)).map((o) => toCents(o.price)),
-    ),
-    quantity: 1,
-  }).unit;
+  const draftPrice =
+    Number.isInteger(quantity) && quantity >= 1 ? priceLine(item, { quantity, modifiers }, { draft: true }) : null;
 
   const choose = (group: ModifierGroup, optionId: string, on: boolean) => {
     setSelections((current) => {
@@ -194,7 +189,7 @@ export function ItemDialog({
 
       <button type="button" className="button button-primary button-block" data-testid="add-to-cart" onClick={submit}>
         {GUEST_TEXTS.addToCart}
-        {Number.isInteger(quantity) && quantity >= 1 ? ` · ${displayMoney(unitCents * quantity)}` : ''}
+        {draftPrice?.ok ? ` · ${displayMoney(draftPrice.totalCents)}` : ''}
       </button>
     </Sheet>
   );

@@ -12,7 +12,6 @@ import {
   type MenuItem,
   menuAllergens,
   menuCategoryTabs,
-  orderCourseTiming,
   toCents,
   withQuery,
 } from '@tablewise/shared';
@@ -71,7 +70,7 @@ export function MenuPage() {
       attempt = {
         key: newUuid(),
         fingerprint,
-        body: { id: newUuid(), sessionId, items: lines, courseTiming: orderCourseTiming(lines, new Date()) },
+        body: { id: newUuid(), sessionId, items: lines },
       };
       writeJson(attemptKey, attempt);
     }
