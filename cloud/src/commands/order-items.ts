@@ -1,7 +1,7 @@
 // Moving order items: staff moves by the shared transition table, and the course firer.
 import {
-  hasFired,
-  isHeld,
+  HELD_ITEM_STATES,
+  isDue,
   KITCHEN_VISIBLE_STATES,
   type KitchenItem,
   type OrderItem,
@@ -77,7 +77,7 @@ export async function changeItemStatus(
   const author = { orgId: actor.orgId, userId: ref.userId, terminalId: ref.terminalId };
   // Right after a restart the firer may not have run yet: an item whose course is due is fired
   // first (with its own event), so the kitchen's move applies to what the kitchen sees.
-  if (isHeld(row.status as OrderItemState) && hasFired(row.fire_at, now)) {
+  if (isDue({ status: row.status as OrderItemState, fireAt: row.fire_at }, now)) {
     row = await moveItem(trx, { orgId: actor.orgId }, row, 'SENT_TO_KITCHEN', now);
   }
   const verdict = staffItemTransition(row.status as OrderItemState, to);
@@ -85,12 +85,15 @@ export async function changeItemStatus(
   return presentOrderItem(await moveItem(trx, author, row, to, now));
 }
 
-/** Sends every held item whose fire time has come to the kitchen; one transaction per venue. */
+/**
+ * Sends every item due at `now` (the shared isDue, as SQL: a held state and fire_at <= now) to the
+ * kitchen; one transaction per venue.
+ */
 export async function fireDueItems(db: Db, now: Date): Promise<number> {
   let fired = 0;
-  for (const venue of await venuesWithDueItems(db, now)) {
+  for (const venue of await venuesWithDueItems(db, HELD_ITEM_STATES, now)) {
     fired += await db.transaction(async (trx) => {
-      const due = await lockDueItems(trx, venue.venue_id, now);
+      const due = await lockDueItems(trx, venue.venue_id, HELD_ITEM_STATES, now);
       for (const row of due) await moveItem(trx, { orgId: venue.org_id }, row, 'SENT_TO_KITCHEN', now);
       return due.length;
     });

@@ -107,24 +107,32 @@ export async function listKitchenItems(
     .orderBy([{ column: 'i.created_at' }, { column: 'i.sort_order' }, { column: 'i.id' }]);
 }
 
-const HELD: OrderItemState[] = ['CREATED', 'CONFIRMED'];
-
-/** Venues that have held items whose fire time has come. */
+/** Venues that have items in `held` states whose fire time has come. */
 export async function venuesWithDueItems(
   q: Queryable,
+  held: readonly OrderItemState[],
   now: Date,
 ): Promise<Array<{ venue_id: string; org_id: string }>> {
-  return q('order_items').whereIn('status', HELD).andWhere('fire_at', '<=', now).distinct('venue_id', 'org_id');
+  return q('order_items')
+    .whereIn('status', [...held])
+    .andWhere('fire_at', '<=', now)
+    .distinct('venue_id', 'org_id');
 }
 
 /**
- * A venue's due held items, locked. SKIP LOCKED lets several cloud instances run the firer at
- * once: an item another instance is firing is skipped, and once fired it no longer matches.
+ * A venue's items in `held` states whose fire time has come, locked. SKIP LOCKED lets several
+ * cloud instances run the firer at once: an item another instance is firing is skipped, and once
+ * fired it no longer matches.
  */
-export async function lockDueItems(trx: Trx, venueId: string, now: Date): Promise<OrderItemRow[]> {
+export async function lockDueItems(
+  trx: Trx,
+  venueId: string,
+  held: readonly OrderItemState[],
+  now: Date,
+): Promise<OrderItemRow[]> {
   return trx<OrderItemRow>('order_items')
     .where({ venue_id: venueId })
-    .whereIn('status', HELD)
+    .whereIn('status', [...held])
     .andWhere('fire_at', '<=', now)
     .orderBy([{ column: 'fire_at' }, { column: 'created_at' }, { column: 'sort_order' }])
     .forUpdate()

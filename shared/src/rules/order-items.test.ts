@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_ITEM_STATES } from '../constants.js';
 import type { OrderItemState } from '../schemas/entities.js';
-import { dueToFire, initialItemStatus, isHeld, staffItemTransition, staffMovesFrom } from './order-items.js';
+import {
+  HELD_ITEM_STATES,
+  initialItemStatus,
+  isDue,
+  isHeld,
+  staffItemTransition,
+  staffMovesFrom,
+} from './order-items.js';
 
 describe('staff item transitions (spec 2 section 4)', () => {
   it.each<[OrderItemState, OrderItemState, string, boolean]>([
@@ -40,14 +47,18 @@ describe('held items and firing', () => {
     expect(initialItemStatus(now, now)).toBe('SENT_TO_KITCHEN');
     expect(initialItemStatus(new Date('2025-01-01T19:05:00Z'), now)).toBe('CONFIRMED');
   });
-  it('held items are CREATED or CONFIRMED; those due at now fire', () => {
-    expect(isHeld('CONFIRMED')).toBe(true);
-    expect(isHeld('SENT_TO_KITCHEN')).toBe(false);
-    const items = [
-      { id: 'a', status: 'CONFIRMED' as const, fireAt: '2025-01-01T18:59:00Z' },
-      { id: 'b', status: 'CONFIRMED' as const, fireAt: '2025-01-01T19:00:01Z' },
-      { id: 'c', status: 'IN_PREP' as const, fireAt: '2025-01-01T18:00:00Z' },
-    ];
-    expect(dueToFire(items, now).map((i) => i.id)).toEqual(['a']);
+  it('held items are exactly CREATED and CONFIRMED', () => {
+    expect(ORDER_ITEM_STATES.filter(isHeld)).toEqual(['CREATED', 'CONFIRMED']);
+    expect([...HELD_ITEM_STATES].sort()).toEqual(['CONFIRMED', 'CREATED']);
+  });
+  it.each<[string, OrderItemState, string | Date, boolean]>([
+    ['held, time passed', 'CONFIRMED', '2025-01-01T18:59:00Z', true],
+    ['held, time exactly now', 'CREATED', '2025-01-01T19:00:00Z', true],
+    ['held, as a Date', 'CONFIRMED', new Date('2025-01-01T18:00:00Z'), true],
+    ['held, a second early', 'CONFIRMED', '2025-01-01T19:00:01Z', false],
+    ['already in the kitchen', 'SENT_TO_KITCHEN', '2025-01-01T18:00:00Z', false],
+    ['in preparation', 'IN_PREP', '2025-01-01T18:00:00Z', false],
+  ])('due at now: %s', (_, status, fireAt, due) => {
+    expect(isDue({ status, fireAt }, now)).toBe(due);
   });
 });

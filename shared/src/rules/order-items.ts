@@ -3,6 +3,7 @@
 
 import { MESSAGES } from '../messages.js';
 import type { OrderItemState } from '../schemas/entities.js';
+import { hasFired } from './courses.js';
 
 export type StaffTrigger = 'Start Prep' | 'Ready' | 'Pause' | 'Resume' | 'Pick Up' | 'Delivered' | 'Return';
 
@@ -41,12 +42,23 @@ export function staffMovesFrom(state: OrderItemState): readonly Move[] {
 
 /** The status a new item takes when ordered: straight to the kitchen if its course has fired. */
 export function initialItemStatus(fireAt: Date, now: Date): OrderItemState {
-  return fireAt.getTime() <= now.getTime() ? 'SENT_TO_KITCHEN' : 'CONFIRMED';
+  return hasFired(fireAt, now) ? 'SENT_TO_KITCHEN' : 'CONFIRMED';
 }
+
+/** The states of an item waiting for its course to fire; the firers' queries filter on these. */
+export const HELD_ITEM_STATES: readonly OrderItemState[] = ['CREATED', 'CONFIRMED'];
 
 /** An item waiting for its course to fire. */
 export function isHeld(status: OrderItemState): boolean {
-  return status === 'CONFIRMED' || status === 'CREATED';
+  return HELD_ITEM_STATES.includes(status);
+}
+
+/**
+ * Whether an item is due to fire at `now`: still held, and its course's time has come. The cloud
+ * firer, the terminal firer and a staff move on either tier all fire exactly these.
+ */
+export function isDue(item: { status: OrderItemState; fireAt: Date | string }, now: Date): boolean {
+  return isHeld(item.status) && hasFired(new Date(item.fireAt), now);
 }
 
 /** The item states the kitchen display lists: held, fired, in preparation, paused and ready. */
@@ -57,8 +69,3 @@ export const KITCHEN_VISIBLE_STATES: readonly OrderItemState[] = [
   'PAUSE',
   'READY_FOR_RUN',
 ];
-
-/** Items due to fire at `now`: held items whose fire time has come. */
-export function dueToFire<T extends { status: OrderItemState; fireAt: string }>(items: readonly T[], now: Date): T[] {
-  return items.filter((i) => isHeld(i.status) && new Date(i.fireAt).getTime() <= now.getTime());
-}

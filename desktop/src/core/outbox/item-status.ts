@@ -1,27 +1,54 @@
 // A staff member changes an item's status on this terminal: the shared rule decides, the replica
 // takes the change and the outbox records it, all in one SQLite transaction.
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, type OrderItem, type OrderItemState, staffItemTransition } from '@tablewise/shared';
+import { isDue, MESSAGES, type OrderItem, type OrderItemState, staffItemTransition } from '@tablewise/shared';
+import { type FiredItem, fireItem } from '../kitchen/firing.js';
+import { type KitchenTicketQueue, makeDueTickets } from '../kitchen/ticketing.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
+import { getMeta } from '../sqlite/repositories/meta.js';
 import { appendOutbox, type OutboxEntry, pendingFor } from '../sqlite/repositories/outbox.js';
 import { getOrderItem, setItemStatus } from '../sqlite/repositories/venue-data.js';
 
 export const ORDER_ITEM_ENTITY = 'order_item';
 
 export type LocalChangeResult =
-  | { ok: true; item: OrderItem; from: OrderItemState; entry: OutboxEntry }
+  | {
+      ok: true;
+      item: OrderItem;
+      from: OrderItemState;
+      entry: OutboxEntry;
+      /** The item's own fire, made first because its course was due: a live event of its own. */
+      fired: FiredItem | null;
+    }
   | { ok: false; status: 404 | 409; message: string };
 
 export function itemStatusPath(itemId: string): string {
   return `/api/order-items/${itemId}/status`;
 }
 
-export function changeItemStatusLocally(db: WriteDb, itemId: string, to: OrderItemState, now: Date): LocalChangeResult {
+/**
+ * Applies a staff move. An item whose course is due but which the firer has not reached yet is
+ * fired first, exactly as the firer would (its ticket made on `tickets`, this terminal's print
+ * queue), and the move applies to the fired item: what the kitchen sees, and what the cloud does
+ * with the same move. The fire is not queued; the cloud fires the item itself.
+ */
+export function changeItemStatusLocally(
+  db: WriteDb,
+  itemId: string,
+  to: OrderItemState,
+  now: Date,
+  tickets: KitchenTicketQueue | null = null,
+): LocalChangeResult {
   return transact(db, (): LocalChangeResult => {
     const item = getOrderItem(db, itemId);
     if (!item) return { ok: false, status: 404, message: MESSAGES.notFound('Order item') };
-    const verdict = staffItemTransition(item.status, to);
+    const due = isDue(item, now);
+    // A refused move changes nothing, the fire included: judge it before firing.
+    const verdict = staffItemTransition(due ? 'SENT_TO_KITCHEN' : item.status, to);
     if (!verdict.ok) return { ok: false, status: 409, message: verdict.reason };
+    const fired = due ? fireItem(db, item, now) : null;
+    if (fired) makeTicketsHere(db, tickets, now);
+    const from = fired ? fired.item.status : item.status;
     const at = now.toISOString();
     setItemStatus(db, itemId, to, at);
     const entry = appendOutbox(db, {
@@ -35,8 +62,14 @@ export function changeItemStatusLocally(db: WriteDb, itemId: string, to: OrderIt
     });
     const updated = getOrderItem(db, itemId);
     if (!updated) throw new Error('Item vanished inside its own transaction');
-    return { ok: true, item: updated, from: item.status, entry };
+    return { ok: true, item: updated, from, entry, fired };
   });
+}
+
+/** The kitchen tickets the firer's pass would make now, when this terminal drives printers. */
+function makeTicketsHere(db: WriteDb, queue: KitchenTicketQueue | null, now: Date): void {
+  const terminalId = getMeta(db).terminalId;
+  if (queue && terminalId) makeDueTickets({ db, terminalId, queue, now });
 }
 
 /**
@@ -51,6 +84,9 @@ export function reapplyPendingItemChanges(db: WriteDb, itemId: string, now: Date
   let item = getOrderItem(db, itemId);
   for (const entry of pending) {
     if (!item) return;
+    // The server copy may still hold an item this terminal fired before moving it: fire it again
+    // (its ticket is already made) so the move replays from where it was made.
+    if (isDue(item, now)) item = fireItem(db, item, now).item;
     const to = (entry.body as { status?: OrderItemState }).status;
     if (!to || !staffItemTransition(item.status, to).ok) continue;
     setItemStatus(db, itemId, to, now.toISOString());

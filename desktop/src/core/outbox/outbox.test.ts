@@ -1,12 +1,15 @@
+import type { KitchenTicket, OrderItem, Printer } from '@tablewise/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Bus } from '../bus.js';
+import { makeDueTickets } from '../kitchen/ticketing.js';
 import { openReplica, type Replica } from '../sqlite/replica.js';
+import { setIdentity } from '../sqlite/repositories/meta.js';
 import { listByStatus, nextPending } from '../sqlite/repositories/outbox.js';
 import { getOrderItem } from '../sqlite/repositories/venue-data.js';
 import { applySnapshot } from '../sync/apply.js';
 import { CloudApi } from '../sync/cloud-api.js';
 import { type Received, type Responder, startFakeCloud } from '../test/fake-cloud.js';
-import { item, order, snapshot, tempDir } from '../test/fixtures.js';
+import { item, order, printer, snapshot, table, tempDir } from '../test/fixtures.js';
 import { changeItemStatusLocally } from './item-status.js';
 import { OutboxPusher } from './pusher.js';
 
@@ -141,5 +144,81 @@ describe('outbox', () => {
     );
     expect(nextPending(replica.read)).toMatchObject({ seq: 1, status: 'PENDING' });
     expect(nextPending(replica.read)?.attempts).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('a staff move on an item whose course is due', () => {
+  const TERMINAL = '33333333-3333-4333-8333-333333333333';
+
+  /** A held main due at 19:05 (now is 19:10), a held dessert due at 19:35, a Grill printer here. */
+  function heldSetup() {
+    const t = tempDir();
+    const replica = openReplica(`${t.dir}/replica.sqlite`);
+    cleanups.push(
+      () => t.remove(),
+      () => replica.close(),
+    );
+    const tbl = table({ name: 'Patio 3' });
+    const o = order(tbl.id, (id) => [
+      item(id, { status: 'CONFIRMED', menuItemName: 'Steak', fireAt: '2026-06-14T19:05:00.000Z' }),
+      item(id, { status: 'CONFIRMED', menuItemName: 'Cake', course: 'dessert', fireAt: '2026-06-14T19:35:00.000Z' }),
+    ]);
+    const snap = snapshot({ seq: 5, tables: [tbl], orders: [o], printers: [printer(TERMINAL, { station: 'Grill' })] });
+    applySnapshot(replica.write, snap, now());
+    setIdentity(replica.write, TERMINAL, o.venueId);
+    const tickets: { printer: Printer; ticket: KitchenTicket }[] = [];
+    const queue = {
+      enqueueKitchenTicket: (input: { printer: Printer; ticket: KitchenTicket }) => {
+        tickets.push(input);
+        return { id: `job-${tickets.length}` };
+      },
+    };
+    const [due, early] = o.items as [OrderItem, OrderItem];
+    return { replica, snap, o, due, early, tickets, queue };
+  }
+
+  it('fires it first as the firer would, with its own event and ticket, then applies the move', () => {
+    const { replica, due, o, tickets, queue } = heldSetup();
+    const done = changeItemStatusLocally(replica.write, due.id, 'IN_PREP', now(), queue);
+    expect(done).toMatchObject({
+      ok: true,
+      from: 'SENT_TO_KITCHEN',
+      item: { id: due.id, status: 'IN_PREP' },
+      fired: { from: 'CONFIRMED', item: { id: due.id, status: 'SENT_TO_KITCHEN' } },
+    });
+    expect(getOrderItem(replica.read, due.id)?.status).toBe('IN_PREP');
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]?.ticket).toMatchObject({ tableName: 'Patio 3', station: 'Grill', orderId: o.id });
+    expect(tickets[0]?.ticket.items.map((i) => i.name)).toEqual(['Steak']);
+    // Only the move is queued: the cloud fires the item itself before applying it.
+    expect(listByStatus(replica.read, 'PENDING').map((e) => e.body)).toEqual([{ status: 'IN_PREP' }]);
+    // The firer's next pass has nothing left to ticket.
+    expect(makeDueTickets({ db: replica.write, terminalId: TERMINAL, queue, now: now() })).toBe(0);
+  });
+
+  it('refuses the move of an item not yet due, and a move the fired item does not allow, changing nothing', () => {
+    const { replica, due, early, tickets, queue } = heldSetup();
+    expect(changeItemStatusLocally(replica.write, early.id, 'IN_PREP', now(), queue)).toEqual({
+      ok: false,
+      status: 409,
+      message: 'Cannot change item status from CONFIRMED to IN_PREP',
+    });
+    // Judged from the kitchen's state, as the cloud judges it; the fire is not kept either.
+    expect(changeItemStatusLocally(replica.write, due.id, 'DELIVERED', now(), queue)).toEqual({
+      ok: false,
+      status: 409,
+      message: 'Cannot change item status from SENT_TO_KITCHEN to DELIVERED',
+    });
+    expect(getOrderItem(replica.read, due.id)?.status).toBe('CONFIRMED');
+    expect(getOrderItem(replica.read, early.id)?.status).toBe('CONFIRMED');
+    expect(tickets).toEqual([]);
+    expect(nextPending(replica.read)).toBeNull();
+  });
+
+  it('keeps the move when a server copy that has not fired the item yet arrives', () => {
+    const { replica, snap, due } = heldSetup();
+    expect(changeItemStatusLocally(replica.write, due.id, 'IN_PREP', now()).ok).toBe(true);
+    applySnapshot(replica.write, { ...snap, seq: 6 }, now());
+    expect(getOrderItem(replica.read, due.id)?.status).toBe('IN_PREP');
   });
 });
