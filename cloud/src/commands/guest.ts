@@ -1,6 +1,13 @@
 // Guests: a table's QR code, scanning it, and checking in at the table it names.
 import { randomUUID } from 'node:crypto';
-import { type GuestCheckinRequest, MESSAGES, type ScanAnswer, type TableQrAnswer } from '@tablewise/shared';
+import {
+  type GuestCheckinRequest,
+  MESSAGES,
+  type ScanAnswer,
+  type TableQrAnswer,
+  type TableState,
+  tableMove,
+} from '@tablewise/shared';
 import type { z } from 'zod';
 import type { AppDeps, Queryable, Trx, VenueActor } from '../context.js';
 import { conflict, invalidQrToken, notFound } from '../errors.js';
@@ -12,9 +19,6 @@ import { findVenue } from '../repositories/venues.js';
 import { type QrTarget, signQrToken, verifyQrToken } from '../security/tokens.js';
 
 type CheckinInput = z.output<typeof GuestCheckinRequest>;
-
-/** Table states a guest may check in at; anything else is being served or turned over. */
-const SEATABLE = new Set(['EMPTY', 'HOLD_SOFT', 'RESERVED']);
 
 export function checkinPath(target: QrTarget, token: string): string {
   const query = new URLSearchParams({ tableId: target.tableId, venueId: target.venueId, token });
@@ -81,7 +85,8 @@ export interface CheckinResult {
 
 /**
  * Seats the party at the QR code's table: a new dining session, the table OCCUPIED. A guest who
- * scans a table whose party is already seated joins that party's session instead.
+ * scans a table whose party is already seated joins that party's session instead. Whether the
+ * table may be seated is the table state machine's answer for a guest's move to OCCUPIED.
  */
 export async function checkIn(
   trx: Trx,
@@ -96,7 +101,8 @@ export async function checkIn(
   if (!table) throw invalidQrToken();
   const seated = await findActiveSessionAtTable(trx, table.id);
   if (seated) return { sessionId: seated.id, tableId: table.id, tableName: table.name };
-  if (!SEATABLE.has(table.state)) throw conflict(MESSAGES.tableUnavailable(table.name), 'table_unavailable');
+  const seat = tableMove(table.state as TableState, 'OCCUPIED', 'guest');
+  if (!seat.ok) throw conflict(MESSAGES.tableUnavailable(table.name), 'table_unavailable');
 
   const now = deps.now();
   const session = await insertSession(trx, {
@@ -116,7 +122,7 @@ export async function checkIn(
     started_at: now,
   });
   const updated = await seatTable(trx, table.id, {
-    state: 'OCCUPIED',
+    state: seat.to,
     partyName: input.guestName ?? null,
     guestCount: input.partySize,
     at: now,

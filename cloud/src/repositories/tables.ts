@@ -1,7 +1,9 @@
+import { AVAILABLE_TABLE_STATES } from '@tablewise/shared';
 import type { Queryable } from '../context.js';
 import type { TableRow } from './rows.js';
 
 export interface TableFilters {
+  /** Only tables free for a new party (the shared AVAILABLE_TABLE_STATES). */
   available?: boolean;
   minCapacity?: number;
   accessible?: boolean;
@@ -9,7 +11,7 @@ export interface TableFilters {
 
 export async function listTables(q: Queryable, venueId: string, filters: TableFilters = {}): Promise<TableRow[]> {
   const query = q<TableRow>('tables').where({ venue_id: venueId });
-  if (filters.available) query.where({ state: 'EMPTY' });
+  if (filters.available) query.whereIn('state', [...AVAILABLE_TABLE_STATES]);
   if (filters.minCapacity !== undefined) query.where('capacity_max', '>=', filters.minCapacity);
   if (filters.accessible) query.where({ is_accessible: true });
   // Table numbers are text ("2", "10", "B1"): numbers sort numerically, the rest after them.

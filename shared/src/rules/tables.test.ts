@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TABLE_STATES } from '../constants.js';
 import type { TableState } from '../schemas/entities.js';
 import {
+  AVAILABLE_TABLE_STATES,
   DESIGNER_STATE_CHOICES,
   designerToggleState,
   occupancyLevel,
@@ -63,6 +64,7 @@ describe('the table state machine', () => {
     ['HOLD_SOFT', 'releaseHold', 'guest', 'EMPTY'],
     ['HOLD_SOFT', 'holdExpired', 'automation', 'EMPTY'],
     ['HOLD_SOFT', 'confirmSeat', 'guest', 'OCCUPIED'],
+    ['EMPTY', 'checkIn', 'guest', 'OCCUPIED'],
     // host and service
     ['RESERVED', 'seat', 'staff', 'OCCUPIED'],
     ['OCCUPIED', 'startOrdering', 'staff', 'ORDERING'],
@@ -85,6 +87,8 @@ describe('the table state machine', () => {
     ['OCCUPIED', 'hold', 'guest', 'Cannot hold a table that is Occupied'],
     ['HOLD_SOFT', 'hold', 'guest', 'Cannot hold a table that is Hold'],
     ['EMPTY', 'confirmSeat', 'guest', 'Cannot confirm a table that is Empty'],
+    ['RESERVED', 'checkIn', 'guest', 'Cannot check in at a table that is Reserved'],
+    ['CLEANING', 'checkIn', 'guest', 'Cannot check in at a table that is Cleaning'],
     ['EATING', 'cleaningCompleted', 'automation', 'Cannot finish cleaning a table that is Eating'],
     ['CLEANING', 'qaPassed', 'automation', 'Cannot pass QA for a table that is Cleaning'],
     ['EMPTY', 'paymentCompleted', 'automation', 'Cannot start cleaning a table that is Empty'],
@@ -103,12 +107,34 @@ describe('the table state machine', () => {
     expect(tableTriggersFrom('QA_CHECK', 'automation')).toEqual(
       expect.arrayContaining(['qaPassed', 'qaFailed', 'emergencyClean', 'maintenanceRequired']),
     );
-    expect(tableTriggersFrom('EMPTY', 'guest')).toEqual(['hold']);
+    expect(tableTriggersFrom('EMPTY', 'guest')).toEqual(['hold', 'checkIn']);
     expect(tableMove('EMPTY', 'OCCUPIED', 'staff')).toEqual({ ok: true, to: 'OCCUPIED', trigger: 'seat' });
     expect(tableMove('EMPTY', 'EATING', 'staff')).toEqual({
       ok: false,
       reason: 'Cannot move to Eating a table that is Empty',
     });
+  });
+
+  it('a guest is seated at an empty table by checking in, or at the table they hold by confirming', () => {
+    const seatable = TABLE_STATES.flatMap((s) => {
+      const r = tableMove(s, 'OCCUPIED', 'guest');
+      return r.ok ? [[s, r.trigger]] : [];
+    });
+    expect(seatable).toEqual([
+      ['EMPTY', 'checkIn'],
+      ['HOLD_SOFT', 'confirmSeat'],
+    ]);
+    // The host, not a guest's QR scan, seats a reserved table.
+    expect(tableMove('RESERVED', 'OCCUPIED', 'staff')).toMatchObject({ ok: true, trigger: 'seat' });
+    expect(tableTransition('EMPTY', 'checkIn', 'staff')).toEqual({
+      ok: false,
+      reason: 'The staff may not check in at a table',
+    });
+  });
+
+  it('a table is available for a new party where a guest may check in, which is where one may hold it', () => {
+    expect(AVAILABLE_TABLE_STATES).toEqual(['EMPTY']);
+    expect(TABLE_STATES.filter((s) => tableTransition(s, 'hold', 'guest').ok)).toEqual(AVAILABLE_TABLE_STATES);
   });
 
   it('a full turn of the table returns to EMPTY', () => {

@@ -1,7 +1,7 @@
 // Table states (spec 1 section 4, spec 2 section 4, spec 3 section 4): labels, floor-map colours,
 // occupancy, and one state machine for every move a screen, the guest flow or the turnover
 // automation makes, which says why a move is refused.
-import { OCCUPANCY_THRESHOLDS } from '../constants.js';
+import { OCCUPANCY_THRESHOLDS, TABLE_STATES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import type { TableState } from '../schemas/entities.js';
 
@@ -99,6 +99,7 @@ export type TableTrigger =
   | 'hold'
   | 'releaseHold'
   | 'holdExpired'
+  | 'checkIn'
   | 'confirmSeat'
   | 'requestAssistance'
   | 'requestExit'
@@ -136,6 +137,9 @@ export const TABLE_MOVES: Record<TableTrigger, TableMove> = {
   hold: { actors: ['guest', 'staff'], from: ['EMPTY'], to: 'HOLD_SOFT', verb: 'hold' },
   releaseHold: { actors: ['guest', 'staff'], from: ['HOLD_SOFT', 'HOLD'], to: 'EMPTY', verb: 'release the hold on' },
   holdExpired: { actors: ['automation'], from: ['HOLD_SOFT', 'HOLD'], to: 'EMPTY', verb: 'expire the hold on' },
+  // A party checking in with the table's QR code sits down at once (spec 3: session_created). A
+  // reserved table waits for its party, whom the host seats.
+  checkIn: { actors: ['guest'], from: ['EMPTY'], to: 'OCCUPIED', verb: 'check in at' },
   confirmSeat: { actors: ['guest'], from: ['HOLD_SOFT'], to: 'OCCUPIED', verb: 'confirm' },
   requestAssistance: {
     actors: ['guest', 'staff'],
@@ -234,6 +238,14 @@ export function tableTransition(from: TableState, trigger: TableTrigger, actor: 
     return { ok: false, reason: MESSAGES.tableTransitionRefused(move.verb, TABLE_STATE_LABELS[from]) };
   return { ok: true, to: move.to };
 }
+
+/**
+ * States in which a table is free for a new party: a guest may check in at it or hold it from
+ * seat selection. GET /api/tables?available=1 lists the tables in these states.
+ */
+export const AVAILABLE_TABLE_STATES: readonly TableState[] = TABLE_STATES.filter(
+  (s) => tableTransition(s, 'checkIn', 'guest').ok,
+);
 
 /** The triggers an actor may fire on a table in `from`. */
 export function tableTriggersFrom(from: TableState, actor: TableActor): TableTrigger[] {

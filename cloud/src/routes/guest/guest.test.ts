@@ -136,6 +136,39 @@ describe('table QR codes and guest check-in', () => {
     expect(reply.body.message).toBe(MESSAGES.invalidField('partySize', 'Party size must be at most 20'));
   });
 
+  it('seats a party only where the table state machine lets a guest seat one, else 409 changing nothing', async () => {
+    const tableId = h.fixture.a.tableIds[1] as string;
+    const { token } = (await staff.get(`/api/tables/${tableId}/qr`)).body;
+    const checkIn = () =>
+      new Client(h.cloud.url).post('/api/guest/checkin', {
+        guestName: 'Sam',
+        partySize: 2,
+        tableId,
+        venueId: h.fixture.a.venueId,
+        token,
+      });
+    // RESERVED was seatable by the old check-in; the host seats a reserved table, not a QR scan.
+    for (const state of ['RESERVED', 'CLEANING', 'QA_CHECK', 'HOLD', 'MAINTENANCE']) {
+      await h.database.db('tables').where({ id: tableId }).update({ state });
+      const sessionsBefore = (await h.database.db('sessions')).length;
+      const eventsBefore = (await eventsOf(h.fixture.a.venueId)).length;
+      const refused = await checkIn();
+      expect(refused.status, state).toBe(409);
+      expect(refused.body).toEqual({ message: MESSAGES.tableUnavailable('Table 2'), id: 'table_unavailable' });
+      expect((await h.database.db('tables').where({ id: tableId }).first()).state).toBe(state);
+      expect((await h.database.db('sessions')).length).toBe(sessionsBefore);
+      expect((await eventsOf(h.fixture.a.venueId)).length).toBe(eventsBefore);
+    }
+    // A guest holding the table from seat selection confirms it by checking in.
+    await h.database.db('tables').where({ id: tableId }).update({ state: 'HOLD_SOFT' });
+    const seated = await checkIn();
+    expect(seated.status).toBe(200);
+    expect(await h.database.db('tables').where({ id: tableId }).first()).toMatchObject({
+      state: 'OCCUPIED',
+      party_name: 'Sam',
+    });
+  });
+
   it('answers 401 to the guest session call without a guest cookie, or with a forged one', async () => {
     const reply = await new Client(h.cloud.url).get('/api/guest/session');
     expect(reply.status).toBe(401);
