@@ -1,0 +1,165 @@
+import { PRINT_JOB_STATUSES, type PrintJobStatus } from '@tablewise/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  type JobEvent,
+  type JobEventType,
+  type JobState,
+  newJobState,
+  nextJobState,
+  QUEUE_HOLDING_STATUSES,
+  type RetryPolicy,
+  statusesAccepting,
+} from './job-state.js';
+
+const T0 = new Date('2026-06-14T19:00:00.000Z');
+const AT = new Date('2026-06-14T19:10:00.000Z');
+const policy: RetryPolicy = { maxAttempts: 3, retryBaseDelayMs: 1000 };
+
+function state(status: PrintJobStatus, overrides: Partial<JobState> = {}): JobState {
+  return { ...newJobState(T0), status, ...overrides };
+}
+
+const EVENTS: { readonly [K in JobEventType]: Extract<JobEvent, { type: K }> } = {
+  claim: { type: 'claim' },
+  sending: { type: 'sending' },
+  printed: { type: 'printed' },
+  failed: { type: 'failed', reason: 'Paper out', retryable: true, at: AT },
+  interrupted: { type: 'interrupted', at: AT },
+  retry: { type: 'retry', at: AT },
+};
+
+const at = (ms: number) => new Date(AT.getTime() + ms).toISOString();
+
+const allowed: { name: string; from: JobState; event: JobEvent; to: JobState }[] = [
+  {
+    name: 'PENDING claim: PRINTING, one more attempt',
+    from: state('PENDING', { attempts: 1 }),
+    event: EVENTS.claim,
+    to: state('PRINTING', { attempts: 2 }),
+  },
+  {
+    name: 'PRINTING sending: remembers that bytes may reach paper',
+    from: state('PRINTING', { attempts: 1 }),
+    event: EVENTS.sending,
+    to: state('PRINTING', { attempts: 1, sent: true }),
+  },
+  {
+    name: 'PRINTING printed: COMPLETED, the last error cleared',
+    from: state('PRINTING', { attempts: 2, sent: true, error: 'Paper out' }),
+    event: EVENTS.printed,
+    to: state('COMPLETED', { attempts: 2, sent: true }),
+  },
+  {
+    name: 'PRINTING failed on the first attempt: PENDING after the base delay',
+    from: state('PRINTING', { attempts: 1 }),
+    event: EVENTS.failed,
+    to: state('PENDING', { attempts: 1, error: 'Paper out', nextAttemptAt: at(1000) }),
+  },
+  {
+    name: 'PRINTING failed on a later attempt: the delay doubles',
+    from: state('PRINTING', { attempts: 2 }),
+    event: EVENTS.failed,
+    to: state('PENDING', { attempts: 2, error: 'Paper out', nextAttemptAt: at(2000) }),
+  },
+  {
+    name: 'PRINTING failed after bytes went out: PENDING as a REPRINT',
+    from: state('PRINTING', { attempts: 1, sent: true }),
+    event: EVENTS.failed,
+    to: state('PENDING', { attempts: 1, sent: true, reprint: true, error: 'Paper out', nextAttemptAt: at(1000) }),
+  },
+  {
+    name: 'PRINTING failed on the last attempt: FAILED',
+    from: state('PRINTING', { attempts: 3 }),
+    event: EVENTS.failed,
+    to: state('FAILED', { attempts: 3, error: 'Paper out', nextAttemptAt: at(0) }),
+  },
+  {
+    name: 'PRINTING failed with a problem retrying cannot cure: FAILED at once',
+    from: state('PRINTING', { attempts: 1 }),
+    event: { ...EVENTS.failed, reason: 'Bad ticket', retryable: false },
+    to: state('FAILED', { attempts: 1, error: 'Bad ticket', nextAttemptAt: at(0) }),
+  },
+  {
+    name: 'PRINTING interrupted before sending: PENDING, the original again',
+    from: state('PRINTING', { attempts: 1 }),
+    event: EVENTS.interrupted,
+    to: state('PENDING', { attempts: 1, nextAttemptAt: at(0) }),
+  },
+  {
+    name: 'PRINTING interrupted after sending: PENDING as a REPRINT',
+    from: state('PRINTING', { attempts: 1, sent: true }),
+    event: EVENTS.interrupted,
+    to: state('PENDING', { attempts: 1, sent: true, reprint: true, nextAttemptAt: at(0) }),
+  },
+  {
+    name: 'FAILED retry: PENDING from scratch, the original if nothing was sent',
+    from: state('FAILED', { attempts: 3, error: 'Paper out' }),
+    event: EVENTS.retry,
+    to: state('PENDING', { nextAttemptAt: at(0) }),
+  },
+  {
+    name: 'FAILED retry after bytes went out: PENDING as a REPRINT',
+    from: state('FAILED', { attempts: 3, sent: true, error: 'No answer' }),
+    event: EVENTS.retry,
+    to: state('PENDING', { sent: true, reprint: true, nextAttemptAt: at(0) }),
+  },
+];
+
+const refused: [PrintJobStatus, JobEventType][] = [
+  ['PENDING', 'sending'],
+  ['PENDING', 'printed'],
+  ['PENDING', 'failed'],
+  ['PENDING', 'interrupted'],
+  ['PENDING', 'retry'],
+  ['PRINTING', 'claim'],
+  ['PRINTING', 'retry'],
+  ['COMPLETED', 'claim'],
+  ['COMPLETED', 'sending'],
+  ['COMPLETED', 'printed'],
+  ['COMPLETED', 'failed'],
+  ['COMPLETED', 'interrupted'],
+  ['COMPLETED', 'retry'],
+  ['FAILED', 'claim'],
+  ['FAILED', 'sending'],
+  ['FAILED', 'printed'],
+  ['FAILED', 'failed'],
+  ['FAILED', 'interrupted'],
+];
+
+describe('print job states', () => {
+  it.each(allowed)('$name', ({ from, event, to }) => {
+    expect(nextJobState(from, event, policy)).toEqual(to);
+  });
+
+  it.each(refused)('%s refuses %s', (status, event) => {
+    expect(nextJobState(state(status), EVENTS[event], policy)).toBeNull();
+  });
+
+  it('decides every event in every state', () => {
+    const decided = new Set([
+      ...allowed.map((t) => `${t.from.status} ${t.event.type}`),
+      ...refused.map(([s, e]) => `${s} ${e}`),
+    ]);
+    const all = PRINT_JOB_STATUSES.flatMap((s) => Object.keys(EVENTS).map((e) => `${s} ${e}`));
+    expect([...decided].sort()).toEqual(all.sort());
+  });
+
+  it('starts a job PENDING, unsent, due now', () => {
+    expect(newJobState(T0)).toEqual({
+      status: 'PENDING',
+      attempts: 0,
+      sent: false,
+      reprint: false,
+      error: null,
+      nextAttemptAt: T0.toISOString(),
+    });
+  });
+
+  it('holds a printer’s queue while a job is PENDING or PRINTING', () => {
+    expect(QUEUE_HOLDING_STATUSES).toEqual(['PENDING', 'PRINTING']);
+  });
+
+  it('finds a job caught mid-send only in PRINTING', () => {
+    expect(statusesAccepting('interrupted')).toEqual(['PRINTING']);
+  });
+});

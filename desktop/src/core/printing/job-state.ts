@@ -1,0 +1,117 @@
+// The life of a print job as a pure function: a state and an event in, the next state out, or
+// null when the state does not accept the event. The worker and the service decide nothing about
+// statuses themselves; they store what this answers. To add a state, give it its row in ACCEPTS
+// and QUEUE_HOLDERS (the compiler asks for both) and the events that lead in and out of it.
+import { PRINT_JOB_STATUSES, type PrintJobStatus } from '@tablewise/shared';
+
+export interface JobState {
+  status: PrintJobStatus;
+  attempts: number;
+  /** Bytes may have reached the printer: every further copy must say REPRINT. */
+  sent: boolean;
+  reprint: boolean;
+  error: string | null;
+  /** ISO time before which the worker leaves a PENDING job alone (retry back-off). */
+  nextAttemptAt: string;
+}
+
+export type JobEvent =
+  /** The worker takes the job to send it. */
+  | { type: 'claim' }
+  /** The printer answered its status and the bytes are about to go out. */
+  | { type: 'sending' }
+  /** The printer answered GS r after the job: the only proof of printing. */
+  | { type: 'printed' }
+  /** `retryable` is false for problems that another attempt cannot cure (a ticket that cannot be laid out). */
+  | { type: 'failed'; reason: string; retryable: boolean; at: Date }
+  /** The terminal stopped while the job was being sent (found at start-up). */
+  | { type: 'interrupted'; at: Date }
+  /** Staff asked for a failed job again. */
+  | { type: 'retry'; at: Date };
+
+export type JobEventType = JobEvent['type'];
+
+export interface RetryPolicy {
+  /** Attempts before a job is FAILED. */
+  maxAttempts: number;
+  /** First retry delay; each further retry doubles it. */
+  retryBaseDelayMs: number;
+}
+
+const ACCEPTS: { readonly [S in PrintJobStatus]: readonly JobEventType[] } = {
+  PENDING: ['claim'],
+  PRINTING: ['sending', 'printed', 'failed', 'interrupted'],
+  COMPLETED: [],
+  FAILED: ['retry'],
+};
+
+// Tickets must reach the pass in order, so a printer's later jobs wait behind one that holds it.
+const QUEUE_HOLDERS: { readonly [S in PrintJobStatus]: boolean } = {
+  PENDING: true,
+  PRINTING: true,
+  COMPLETED: false,
+  FAILED: false,
+};
+
+/** The states whose job blocks the jobs enqueued after it on the same printer. */
+export const QUEUE_HOLDING_STATUSES: readonly PrintJobStatus[] = PRINT_JOB_STATUSES.filter((s) => QUEUE_HOLDERS[s]);
+
+export function newJobState(at: Date): JobState {
+  return {
+    status: 'PENDING',
+    attempts: 0,
+    sent: false,
+    reprint: false,
+    error: null,
+    nextAttemptAt: at.toISOString(),
+  };
+}
+
+export function accepts(status: PrintJobStatus, event: JobEventType): boolean {
+  return ACCEPTS[status].includes(event);
+}
+
+export function statusesAccepting(event: JobEventType): PrintJobStatus[] {
+  return PRINT_JOB_STATUSES.filter((s) => accepts(s, event));
+}
+
+/** The state after `event`, or null when `state` refuses it. */
+export function nextJobState(state: JobState, event: JobEvent, policy: RetryPolicy): JobState | null {
+  if (!accepts(state.status, event.type)) return null;
+  // Whatever sends the job again after its bytes may have reached paper must mark it a copy.
+  const reprint = state.reprint || state.sent;
+  switch (event.type) {
+    case 'claim':
+      return { ...state, status: 'PRINTING', attempts: state.attempts + 1 };
+    case 'sending':
+      return { ...state, sent: true };
+    case 'printed':
+      return { ...state, status: 'COMPLETED', error: null };
+    case 'failed': {
+      const final = !event.retryable || state.attempts >= policy.maxAttempts;
+      const delayMs = policy.retryBaseDelayMs * 2 ** Math.max(0, state.attempts - 1);
+      return {
+        ...state,
+        status: final ? 'FAILED' : 'PENDING',
+        reprint,
+        error: event.reason,
+        nextAttemptAt: new Date(event.at.getTime() + (final ? 0 : delayMs)).toISOString(),
+      };
+    }
+    case 'interrupted':
+      return { ...state, status: 'PENDING', reprint, nextAttemptAt: event.at.toISOString() };
+    case 'retry':
+      return {
+        ...state,
+        status: 'PENDING',
+        attempts: 0,
+        reprint,
+        error: null,
+        nextAttemptAt: event.at.toISOString(),
+      };
+    default: {
+      const never: never = event;
+      throw new Error(`Unknown print job event ${JSON.stringify(never)}`);
+    }
+  }
+}
