@@ -1,5 +1,5 @@
 // What the core's parts tell each other: a change reached the replica, the terminal's status moved.
-import type { LiveEvent } from '@tablewise/shared';
+import type { LiveEvent, PrinterStatus, PrintJob } from '@tablewise/shared';
 
 export interface CoreSignals {
   /** An event to push to the local staff app (a server event applied, or a local change). */
@@ -8,6 +8,10 @@ export interface CoreSignals {
   status: undefined;
   /** Items may have reached the kitchen: time to look for tickets to make. */
   itemsChanged: undefined;
+  /** A print job was enqueued or its status moved. */
+  printJob: PrintJob;
+  /** A printer's state as the print worker last saw it. */
+  printerStatus: { printerId: string; status: PrinterStatus };
 }
 
 type Listener<T> = (value: T) => void;

@@ -121,7 +121,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
 
   let server: LocalServer;
   try {
-    if (opts.printing !== false) printQueue = createPrintQueue(write, now);
+    if (opts.printing !== false) printQueue = createPrintQueue(write, bus, now);
     server = await startLocalServer(
       {
         read,

@@ -1,6 +1,8 @@
 // The print queue the core drives: the printing module's PrintService on the replica's writer,
-// so a kitchen ticket's job and its ticketed_items marks commit in one transaction.
+// so a kitchen ticket's job and its ticketed_items marks commit in one transaction, reporting
+// job and printer status on the core's bus.
 import type { Printer, PrintJob } from '@tablewise/shared';
+import type { Bus } from './bus.js';
 import type { KitchenTicketQueue } from './kitchen/ticketing.js';
 import { PrintService } from './printing/service.js';
 import type { WriteDb } from './sqlite/replica.js';
@@ -15,6 +17,6 @@ export interface PrintQueue extends KitchenTicketQueue {
   enqueueTest(printer: Printer, content: string): PrintJob;
 }
 
-export function createPrintQueue(db: WriteDb, now: () => Date): PrintQueue {
-  return new PrintService({ db: db.sql, now });
+export function createPrintQueue(db: WriteDb, bus: Bus, now: () => Date): PrintQueue {
+  return new PrintService({ db, bus, now });
 }

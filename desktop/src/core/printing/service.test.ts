@@ -6,6 +6,7 @@ import path from 'node:path';
 import { type KitchenTicket, MESSAGES, type Printer, type PrintJob, REPRINT_BANNER } from '@tablewise/shared';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Bus } from '../bus.js';
 import { migration } from '../sqlite/migrations/0002_print_jobs.js';
 import { PrintService, PrintServiceError, type PrintServiceOptions } from './service.js';
 
@@ -37,12 +38,14 @@ const ticket: KitchenTicket = {
 
 let dir: string;
 let db: Database;
+let bus: Bus;
 const cleanups: (() => Promise<void> | void)[] = [];
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'print-jobs-'));
   db = new BetterSqlite3(path.join(dir, 'replica.db'));
   migration.up(db);
+  bus = new Bus();
 });
 
 afterEach(async () => {
@@ -75,16 +78,23 @@ async function emulator(name = 'Grill'): Promise<PrinterEmulator> {
 }
 
 function service(opts: Partial<PrintServiceOptions> = {}): PrintService {
-  const s = new PrintService({ db, retryBaseDelayMs: 10, statusTimeoutMs: 300, confirmTimeoutMs: 300, ...opts });
+  const s = new PrintService({
+    db: { mode: 'write', sql: db },
+    bus,
+    retryBaseDelayMs: 10,
+    statusTimeoutMs: 300,
+    confirmTimeoutMs: 300,
+    ...opts,
+  });
   cleanups.push(() => s.stop());
   return s;
 }
 
 /** Every state a job passes through, and a way to wait for one. */
-function watch(s: PrintService) {
+function watch() {
   const seen: PrintJob[] = [];
   const waiters: { test: (j: PrintJob) => boolean; resolve: (j: PrintJob) => void }[] = [];
-  s.onChange((job) => {
+  bus.on('printJob', (job) => {
     seen.push(job);
     for (const w of [...waiters]) {
       if (w.test(job)) {
@@ -174,7 +184,7 @@ describe('PrintService', () => {
   it('prints a kitchen ticket and marks it COMPLETED', async () => {
     const printer = await emulator();
     const s = service();
-    const w = watch(s);
+    const w = watch();
     s.start();
     const p = printerAt(printer.port);
     const job = s.enqueueKitchenTicket({ dedupeKey: 'order-1:grill', printer: p, ticket });
@@ -196,7 +206,7 @@ describe('PrintService', () => {
   it('marks a job COMPLETED only once the printer answered GS r', async () => {
     const fake = await printerWithHeldProof();
     const s = service({ confirmTimeoutMs: 30_000 });
-    const w = watch(s);
+    const w = watch();
     s.start();
     const p = printerAt(fake.port);
     const job = s.enqueueKitchenTicket({ dedupeKey: 'held', printer: p, ticket });
@@ -213,7 +223,7 @@ describe('PrintService', () => {
   it('never completes without the GS r answer: retries only as a REPRINT, then FAILED', async () => {
     const fake = await printerWithHeldProof();
     const s = service({ maxAttempts: 2 });
-    const w = watch(s);
+    const w = watch();
     s.start();
     const job = s.enqueueKitchenTicket({ dedupeKey: 'no-proof', printer: printerAt(fake.port), ticket });
     const failed = await w.until((j) => j.id === job.id && j.status === 'FAILED');
@@ -229,7 +239,7 @@ describe('PrintService', () => {
     const printer = await emulator();
     printer.setCondition('silent');
     const s = service({ maxAttempts: 2, statusTimeoutMs: 100 });
-    const w = watch(s);
+    const w = watch();
     s.start();
     const p = printerAt(printer.port);
     const job = s.enqueueKitchenTicket({ dedupeKey: 'silent', printer: p, ticket });
@@ -246,7 +256,7 @@ describe('PrintService', () => {
     const printer = await emulator();
     printer.setCondition('paperOut');
     const s = service({ maxAttempts: 100 });
-    const w = watch(s);
+    const w = watch();
     s.start();
     const p = printerAt(printer.port);
     const job = s.enqueueKitchenTicket({ dedupeKey: 'paper', printer: p, ticket });
@@ -265,7 +275,7 @@ describe('PrintService', () => {
     const printer = await emulator();
     printer.setCondition('coverOpen');
     const s = service({ maxAttempts: 2 });
-    const w = watch(s);
+    const w = watch();
     s.start();
     const job = s.enqueueKitchenTicket({ dedupeKey: 'cover', printer: printerAt(printer.port), ticket });
     const failed = await w.until((j) => j.id === job.id && j.status === 'FAILED');
@@ -275,7 +285,7 @@ describe('PrintService', () => {
   it('marks a job FAILED with the reason after maxAttempts when the printer is unreachable', async () => {
     const port = await unusedPort();
     const s = service({ maxAttempts: 3 });
-    const w = watch(s);
+    const w = watch();
     s.start();
     const p = printerAt(port, 'Pass');
     const job = s.enqueueKitchenTicket({ dedupeKey: 'gone', printer: p, ticket });
@@ -300,7 +310,7 @@ describe('PrintService', () => {
     db.prepare(`UPDATE print_jobs SET status = 'PRINTING', attempts = 1, sent = 0 WHERE id = ?`).run(untouched.id);
 
     const after = service();
-    const w = watch(after);
+    const w = watch();
     after.start();
     await w.until((j) => j.id === untouched.id && j.status === 'COMPLETED');
     const [first, second] = printer.tickets();
@@ -315,7 +325,7 @@ describe('PrintService', () => {
   it('enqueues the same dedupeKey once and prints once', async () => {
     const printer = await emulator();
     const s = service();
-    const w = watch(s);
+    const w = watch();
     const p = printerAt(printer.port);
     const first = s.enqueueKitchenTicket({ dedupeKey: 'order-2:grill:fire-1', printer: p, ticket });
     const again = s.enqueueKitchenTicket({
@@ -336,14 +346,14 @@ describe('PrintService', () => {
   it('prints a printer’s jobs one at a time in the order they were enqueued', async () => {
     const printer = await emulator();
     const s = service();
-    const w = watch(s);
+    const w = watch();
     const p = printerAt(printer.port);
     const jobs = ['1', '2', '3', '4'].map((t) =>
       s.enqueueKitchenTicket({ dedupeKey: `t${t}`, printer: p, ticket: { ...ticket, tableName: `Table ${t}` } }),
     );
     let printing = 0;
     let overlap = false;
-    s.onChange((j) => {
+    bus.on('printJob', (j) => {
       if (j.status === 'PRINTING') printing++;
       else if (j.status === 'COMPLETED') printing--;
       if (printing > 1) overlap = true;
@@ -358,7 +368,7 @@ describe('PrintService', () => {
     const printer = await emulator();
     printer.setCondition('silent');
     const s = service({ maxAttempts: 1, statusTimeoutMs: 100 });
-    const w = watch(s);
+    const w = watch();
     s.start();
     const job = s.enqueueKitchenTicket({ dedupeKey: 'manual', printer: printerAt(printer.port), ticket });
     await w.until((j) => j.id === job.id && j.status === 'FAILED');
@@ -379,7 +389,7 @@ describe('PrintService', () => {
   it('prints a test page and refuses empty content', async () => {
     const printer = await emulator();
     const s = service();
-    const w = watch(s);
+    const w = watch();
     s.start();
     const p = printerAt(printer.port);
     expect(() => s.enqueueTest(p, '   ')).toThrow(MESSAGES.testPrintMissing);
@@ -401,7 +411,7 @@ describe('PrintService', () => {
 
   it('reports a USB printer whose device node is missing as unreachable', async () => {
     const s = service({ maxAttempts: 1 });
-    const w = watch(s);
+    const w = watch();
     s.start();
     const p = printerAt(0, 'Bar USB', { connection: 'usb', host: path.join(dir, 'no-such-lp0'), port: null });
     const job = s.enqueueKitchenTicket({ dedupeKey: 'usb', printer: p, ticket });
@@ -419,5 +429,20 @@ describe('PrintService', () => {
     printer.setCondition('silent');
     expect(await s.checkPrinter(p)).toBe('OFFLINE');
     expect(s.printerStatuses()).toEqual({ [p.id]: 'OFFLINE' });
+  });
+
+  it('reports a printer’s state on the bus when it changes', async () => {
+    const printer = await emulator();
+    const s = service();
+    const p = printerAt(printer.port);
+    const seen: string[] = [];
+    bus.on('printerStatus', ({ printerId, status }) =>
+      seen.push(`${printerId === p.id ? 'grill' : printerId}:${status}`),
+    );
+    await s.checkPrinter(p);
+    await s.checkPrinter(p);
+    printer.setCondition('paperOut');
+    await s.checkPrinter(p);
+    expect(seen).toEqual(['grill:ONLINE', 'grill:ERROR']);
   });
 });
