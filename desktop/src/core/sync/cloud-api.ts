@@ -1,11 +1,19 @@
-// The terminal's calls to the cloud, authenticated with its device credential. A network failure
-// is a CloudUnreachable; an answer of any status is returned for the caller to judge.
+// The terminal's calls to the cloud. A network failure is a CloudUnreachable; an answer of any
+// status is returned for the caller to judge. CloudClient makes the calls a person makes from this
+// device (staff sign-in, pairing) with a session cookie; CloudApi adds those the terminal makes as
+// itself, with its device credential.
+import { randomUUID } from 'node:crypto';
 import {
+  createTerminal,
+  getOrderItem,
+  getSnapshot,
+  getTerminalMe,
   IDEMPOTENCY_HEADER,
-  OrderItem,
-  SnapshotAnswer,
+  type LoginRequest,
+  listEvents,
+  login,
+  logout,
   TERMINAL_MUTATION_SEQ_HEADER,
-  TerminalMeAnswer,
 } from '@tablewise/shared';
 import { z } from 'zod';
 
@@ -32,6 +40,10 @@ export interface CloudAnswer {
   body: unknown;
 }
 
+export function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
 export function messageOf(body: unknown): string | null {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
   return null;
@@ -45,34 +57,42 @@ const EventsPage = z.object({
 });
 export type EventsPage = z.infer<typeof EventsPage>;
 
-export class CloudApi {
+export interface CloudClientOptions {
+  /** How long a call waits for the cloud before it counts as unreachable. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+interface SendInit {
+  body?: unknown;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+/** A staff session on the cloud: the Cookie header to send with the calls it allows. */
+export interface StaffLogin extends CloudAnswer {
+  cookie: string;
+}
+
+export class CloudClient {
   constructor(
     readonly baseUrl: string,
-    private readonly credential: string,
-    private readonly timeoutMs = 15_000,
+    private readonly options: CloudClientOptions = {},
   ) {}
 
-  authHeader(): string {
-    return `Terminal ${this.credential}`;
-  }
-
-  async request(
-    method: string,
-    path: string,
-    init: { body?: unknown; headers?: Record<string, string> } = {},
-  ): Promise<CloudAnswer> {
+  protected async send(method: string, path: string, init: SendInit = {}): Promise<CloudAnswer & { headers: Headers }> {
+    const fetchImpl = this.options.fetch ?? fetch;
     let response: Response;
     try {
-      response = await fetch(new URL(path, this.baseUrl), {
+      response = await fetchImpl(new URL(path, this.baseUrl), {
         method,
         headers: {
-          Authorization: this.authHeader(),
           Accept: 'application/json',
           ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
           ...init.headers,
         },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: AbortSignal.timeout(init.timeoutMs ?? this.options.timeoutMs ?? 15_000),
       });
     } catch (error) {
       throw new CloudUnreachable(error);
@@ -91,7 +111,61 @@ export class CloudApi {
         body = { message: text };
       }
     }
-    return { status: response.status, body };
+    return { status: response.status, body, headers: response.headers };
+  }
+
+  /**
+   * Signs a staff member in. Sent without the device credential: a revoked terminal must not turn
+   * a good password into a refusal.
+   */
+  async login(credentials: LoginRequest, opts: { timeoutMs?: number } = {}): Promise<StaffLogin> {
+    const { status, body, headers } = await this.send(login.method, login.path, { ...opts, body: credentials });
+    const cookie = headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    return { status, body, cookie };
+  }
+
+  async logout(session: StaffLogin): Promise<void> {
+    await this.send(logout.method, logout.path, { headers: { Cookie: session.cookie } });
+  }
+
+  /** Creates a terminal in the staff member's venue; the answer holds its credential, shown once. */
+  async createTerminal(session: StaffLogin, name: string) {
+    const answer = await this.send(createTerminal.method, createTerminal.path, {
+      body: { name },
+      headers: { Cookie: session.cookie, [IDEMPOTENCY_HEADER]: randomUUID() },
+    });
+    if (!isSuccess(answer.status)) throw new CloudRefused(answer.status, answer.body);
+    return createTerminal.answer.parse(answer.body);
+  }
+}
+
+/** The calls this terminal makes as itself, with its device credential. */
+export class CloudApi extends CloudClient {
+  constructor(
+    baseUrl: string,
+    private readonly credential: string,
+    options: CloudClientOptions = {},
+  ) {
+    super(baseUrl, options);
+  }
+
+  authHeader(): string {
+    return `Terminal ${this.credential}`;
+  }
+
+  async request(
+    method: string,
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<CloudAnswer> {
+    const { status, body } = await this.send(method, path, {
+      body: init.body,
+      headers: { Authorization: this.authHeader(), ...init.headers },
+    });
+    return { status, body };
   }
 
   private async getParsed<T>(path: string, schema: z.ZodType<T>): Promise<T> {
@@ -101,19 +175,19 @@ export class CloudApi {
   }
 
   me() {
-    return this.getParsed('/api/terminals/me', TerminalMeAnswer);
+    return this.getParsed(getTerminalMe.path, getTerminalMe.answer);
   }
 
   snapshot() {
-    return this.getParsed('/api/sync/snapshot', SnapshotAnswer);
+    return this.getParsed(getSnapshot.path, getSnapshot.answer);
   }
 
   eventsAfter(after: number, limit = 500): Promise<EventsPage> {
-    return this.getParsed(`/api/sync/events?after=${after}&limit=${limit}`, EventsPage);
+    return this.getParsed(listEvents.url(undefined, { after: String(after), limit: String(limit) }), EventsPage);
   }
 
   orderItem(id: string) {
-    return this.getParsed(`/api/order-items/${encodeURIComponent(id)}`, OrderItem);
+    return this.getParsed(getOrderItem.url({ id }), getOrderItem.answer);
   }
 
   push(entry: {
