@@ -16,7 +16,7 @@ import {
   sessionUser,
 } from '../sqlite/repositories/local-auth.js';
 import { getMeta, setIdentity } from '../sqlite/repositories/meta.js';
-import { type CloudApi, CloudUnreachable } from '../sync/cloud-api.js';
+import { type CloudAnswer, type CloudApi, CloudUnreachable, isSuccess } from '../sync/cloud-api.js';
 import { forbidden, HttpError, parseOr400, unauthorized } from './errors.js';
 
 export interface AuthDeps {
@@ -34,21 +34,20 @@ export function sessionIdOf(token: string): string {
 
 type CloudVerdict = { kind: 'accepted'; me: MeAnswer } | { kind: 'refused' } | { kind: 'unreachable' };
 
-async function askCloud(deps: AuthDeps, email: string, password: string): Promise<CloudVerdict> {
-  let response: Response;
+/** How long a sign-in waits for the cloud before deciding offline, unless told otherwise. */
+const CLOUD_SIGN_IN_TIMEOUT_MS = 5000;
+
+async function askCloud(deps: AuthDeps, credentials: LoginRequest): Promise<CloudVerdict> {
+  let answer: CloudAnswer;
   try {
-    response = await fetch(new URL('/api/auth/login', deps.api.baseUrl), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ email, password }),
-      signal: AbortSignal.timeout(deps.cloudTimeoutMs ?? 5000),
-    });
-  } catch {
-    return { kind: 'unreachable' };
+    answer = await deps.api.login(credentials, { timeoutMs: deps.cloudTimeoutMs ?? CLOUD_SIGN_IN_TIMEOUT_MS });
+  } catch (error) {
+    if (error instanceof CloudUnreachable) return { kind: 'unreachable' };
+    throw error;
   }
-  if (response.status >= 500) return { kind: 'unreachable' };
-  if (!response.ok) return { kind: 'refused' };
-  const parsed = MeAnswer.safeParse(await response.json().catch(() => null));
+  if (answer.status >= 500) return { kind: 'unreachable' };
+  if (!isSuccess(answer.status)) return { kind: 'refused' };
+  const parsed = MeAnswer.safeParse(answer.body);
   // A cloud that answers 2xx with something else is not one to trust with a sign-in.
   return parsed.success ? { kind: 'accepted', me: parsed.data } : { kind: 'unreachable' };
 }
@@ -74,8 +73,9 @@ export interface SignIn {
 }
 
 export async function signIn(deps: AuthDeps, body: unknown): Promise<SignIn> {
-  const { email, password } = parseOr400(LoginRequest, body);
-  const verdict = await askCloud(deps, email, password);
+  const credentials = parseOr400(LoginRequest, body);
+  const { email, password } = credentials;
+  const verdict = await askCloud(deps, credentials);
   let me: MeAnswer;
   switch (verdict.kind) {
     case 'refused': {
