@@ -391,3 +391,15 @@ export const SHAPE_SUFFIXES: Record<LibraryShape, string> = {
 /** Only the suffixes are said to be off by default; the documented ranges (B1-B8, P1-P6) read as
  * zone prefixes and zone ranges being on. */
 export const DEFAULT_NUMBERING = { useZonePrefixes: true, useShapeSuffixes: false, sequentialByZone: true } as const;
+
+export const OCCASIONS = ['none', 'birthday', 'anniversary', 'date', 'business', 'celebration', 'other'] as const;
+/** The option labels of spec 2 section 5, used by every form that offers an occasion. */
+export const OCCASION_LABELS: Record<(typeof OCCASIONS)[number], string> = {
+  none: 'No special occasion',
+  birthday: 'Birthday',
+  anniversary: 'Anniversary',
+  date: 'Date Night',
+  business: 'Business Meeting',
+  celebration: 'Celebration',
+  other: 'Other',
+};

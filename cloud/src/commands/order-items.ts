@@ -4,15 +4,15 @@ import {
   isDue,
   KITCHEN_VISIBLE_STATES,
   type KitchenItem,
+  kitchenItemsAnswer,
   type OrderItem,
   type OrderItemState,
   staffItemTransition,
-  toKitchenItem,
 } from '@tablewise/shared';
 import type { Db, Queryable, Trx, VenueActor } from '../context.js';
 import { actorRef } from '../context.js';
 import { conflict, notFound } from '../errors.js';
-import { presentOrderItem } from '../presenters/index.js';
+import { itemFacts, presentOrderItem } from '../presenters/index.js';
 import { appendEvent } from '../realtime/append-event.js';
 import {
   findItemInVenue,
@@ -61,7 +61,13 @@ export async function getItem(q: Queryable, actor: VenueActor, id: string): Prom
 
 export async function kitchenItems(q: Queryable, actor: VenueActor): Promise<KitchenItem[]> {
   const rows = await listKitchenItems(q, actor.venueId, KITCHEN_VISIBLE_STATES);
-  return rows.map((row) => toKitchenItem(presentOrderItem(row), row.table_number));
+  return kitchenItemsAnswer(
+    rows.map((row) => ({
+      ...itemFacts(row),
+      table: row.table_number === null ? null : { number: row.table_number },
+      orderTableName: row.table_name,
+    })),
+  );
 }
 
 export async function changeItemStatus(

@@ -3,6 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import {
+  assembleOrders,
   billTotals,
   type Course,
   type CreateOrderRequest,
@@ -11,13 +12,14 @@ import {
   initialItemStatus,
   MESSAGES,
   type Order,
+  openOrdersAnswer,
   priceLine,
 } from '@tablewise/shared';
 import type { z } from 'zod';
 import type { Actor, Queryable, Trx } from '../context.js';
 import { actorRef } from '../context.js';
 import { badRequest, conflict, notFound } from '../errors.js';
-import { modifierGroupsOf, presentOrder } from '../presenters/index.js';
+import { itemFacts, modifierGroupsOf, orderFacts } from '../presenters/index.js';
 import { appendEvent } from '../realtime/append-event.js';
 import { findMenuItems } from '../repositories/menu.js';
 import {
@@ -28,34 +30,36 @@ import {
   listOrdersOfSession,
   type NewOrderItem,
 } from '../repositories/orders.js';
+import type { OrderRow } from '../repositories/rows.js';
 import { findSessionInVenue } from '../repositories/sessions.js';
 
 type CreateOrderInput = z.output<typeof CreateOrderRequest>;
 
-export async function loadOrder(trx: Trx, id: string): Promise<Order | null> {
-  const row = await findOrderById(trx, id);
+async function withItems(q: Queryable, rows: readonly OrderRow[]) {
+  const items = await listItemsOfOrders(
+    q,
+    rows.map((r) => r.id),
+  );
+  return { orders: rows.map(orderFacts), items: items.map(itemFacts) };
+}
+
+export async function loadOrder(q: Queryable, id: string): Promise<Order | null> {
+  const row = await findOrderById(q, id);
   if (!row) return null;
-  return presentOrder(row, await listItemsOfOrders(trx, [row.id]));
+  const { orders, items } = await withItems(q, [row]);
+  return assembleOrders(orders, items)[0] ?? null;
 }
 
 /** A dining session's orders with their items, oldest first. */
 export async function ordersOfSession(q: Queryable, sessionId: string): Promise<Order[]> {
-  const rows = await listOrdersOfSession(q, sessionId);
-  const items = await listItemsOfOrders(
-    q,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => presentOrder(row, items));
+  const { orders, items } = await withItems(q, await listOrdersOfSession(q, sessionId));
+  return assembleOrders(orders, items);
 }
 
-/** A venue's open orders with their items, oldest first. */
+/** A venue's open orders with their items, oldest first (GET /api/orders, the sync snapshot). */
 export async function openOrders(q: Queryable, venueId: string): Promise<Order[]> {
-  const rows = await listOpenOrders(q, venueId);
-  const items = await listItemsOfOrders(
-    q,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => presentOrder(row, items));
+  const { orders, items } = await withItems(q, await listOpenOrders(q, venueId));
+  return openOrdersAnswer(orders, items);
 }
 
 export async function createOrder(
@@ -75,7 +79,9 @@ export async function createOrder(
     if (existing) {
       if (existing.session_id !== session.id) throw conflict('Order already exists', 'order_exists');
       // The same client-made id again: the order was placed already; answer it, create nothing.
-      return { order: presentOrder(existing, await listItemsOfOrders(trx, [existing.id])), created: false };
+      const order = await loadOrder(trx, existing.id);
+      if (!order) throw new Error(`Order ${existing.id} vanished`);
+      return { order, created: false };
     }
   }
 

@@ -2,10 +2,11 @@
 import type { EventsAfterAnswer, LiveEvent, SnapshotAnswer } from '@tablewise/shared';
 import type { Db, Queryable, TerminalActor, VenueActor } from '../context.js';
 import { notFound } from '../errors.js';
-import { presentMenuItem, presentOrder, presentPrinter, presentTable, presentVenue } from '../presenters/index.js';
+import { presentMenuItem, presentPrinter, presentSession, presentTable, presentVenue } from '../presenters/index.js';
 import { listEventsAfter } from '../repositories/events.js';
 import { listMenuItems } from '../repositories/menu.js';
-import { listItemsOfOrders, listOpenOrders } from '../repositories/orders.js';
+import { listActiveSessions } from '../repositories/sessions.js';
+import { openOrders } from './orders.js';
 import { listPrinters } from '../repositories/printers.js';
 import { listTables } from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
@@ -19,26 +20,22 @@ export async function snapshot(db: Db, actor: VenueActor | TerminalActor): Promi
       // One connection: the reads go one after another (pg refuses overlapping queries).
       const tables = await listTables(trx, venue.id);
       const menu = await listMenuItems(trx, { orgId: venue.org_id, venueId: venue.id });
-      const orders = await listOpenOrders(trx, venue.id);
+      const sessions = await listActiveSessions(trx, venue.id);
+      const orders = await openOrders(trx, venue.id);
       const printers = await listPrinters(trx, venue.id);
-      const items = await listItemsOfOrders(
-        trx,
-        orders.map((o) => o.id),
-      );
       return {
         seq: Number(venue.event_seq),
         venue: presentVenue(venue),
         tables: tables.map(presentTable),
         menuItems: menu.map(presentMenuItem),
-        orders: orders.map((o) => presentOrder(o, items)),
+        sessions: sessions.map(presentSession),
+        orders,
         printers: printers.map(presentPrinter),
       };
     },
     { isolationLevel: 'repeatable read' },
   );
 }
-
-export const MAX_EVENTS_PAGE = 500;
 
 export async function eventsAfter(
   q: Queryable,

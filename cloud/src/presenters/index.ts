@@ -1,6 +1,8 @@
 // Rows to the shared schemas' shapes. Every answer the API gives goes through one of these.
 import {
   type ChosenModifier,
+  type ItemFacts,
+  type OrderFacts,
   type DiningSession,
   type MenuItem,
   ModifierGroup,
@@ -56,6 +58,7 @@ export function presentTable(row: TableRow): Table {
     yPosition: Number(row.y_position),
     rotation: Number(row.rotation),
     zone: row.zone,
+    isAccessible: row.is_accessible,
     state: row.state as Table['state'],
     holdExpiresAt: isoOrNull(row.hold_expires_at),
     partyName: row.party_name,
@@ -131,7 +134,12 @@ export function presentOrderItem(row: OrderItemRow): OrderItem {
   };
 }
 
-export function presentOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
+/** An order item with its place in the order, for the shared answer builders. */
+export function itemFacts(row: OrderItemRow): ItemFacts {
+  return { ...presentOrderItem(row), sortOrder: row.sort_order };
+}
+
+export function orderFacts(row: OrderRow): OrderFacts {
   return {
     id: row.id,
     venueId: row.venue_id,
@@ -143,7 +151,7 @@ export function presentOrder(row: OrderRow, items: readonly OrderItemRow[]): Ord
     tax: money(row.tax),
     total: money(row.total),
     createdAt: iso(row.created_at),
-    items: items.filter((i) => i.order_id === row.id).map(presentOrderItem),
+    sessionActive: row.session_status === 'ACTIVE',
   };
 }
 

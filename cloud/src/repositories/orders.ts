@@ -21,7 +21,7 @@ function ordersWithTable(q: Queryable) {
   return q<OrderRow>('orders as o')
     .leftJoin('sessions as s', 's.id', 'o.session_id')
     .leftJoin('tables as t', 't.id', 's.table_id')
-    .select('o.*', 't.id as table_id', 't.name as table_name');
+    .select('o.*', 't.id as table_id', 't.name as table_name', 's.status as session_status');
 }
 
 export async function insertOrder(trx: Trx, order: NewOrder, items: readonly NewOrderItem[]): Promise<void> {
@@ -90,6 +90,7 @@ export async function setItemStatus(trx: Trx, id: string, status: OrderItemState
 
 export interface KitchenRow extends OrderItemRow {
   table_number: string | null;
+  table_name: string | null;
 }
 
 export async function listKitchenItems(
@@ -103,7 +104,7 @@ export async function listKitchenItems(
     .leftJoin('tables as t', 't.id', 's.table_id')
     .where('i.venue_id', venueId)
     .whereIn('i.status', [...states])
-    .select('i.*', 't.number as table_number')
+    .select('i.*', 't.number as table_number', 't.name as table_name')
     .orderBy([{ column: 'i.created_at' }, { column: 'i.sort_order' }, { column: 'i.id' }]);
 }
 

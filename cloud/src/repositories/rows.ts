@@ -116,6 +116,8 @@ export interface OrderRow {
   /** Joined from the session's table. */
   table_id: string | null;
   table_name: string | null;
+  /** Joined from the session. */
+  session_status: string | null;
 }
 
 export interface OrderItemRow {

@@ -33,3 +33,8 @@ export async function findSessionInVenue(q: Queryable, venueId: string, id: stri
 export async function findActiveSessionAtTable(q: Queryable, tableId: string): Promise<SessionRow | undefined> {
   return q<SessionRow>('sessions').where({ table_id: tableId, status: 'ACTIVE' }).orderBy('started_at', 'desc').first();
 }
+
+/** The venue's parties still at their tables, oldest first. */
+export async function listActiveSessions(q: Queryable, venueId: string): Promise<SessionRow[]> {
+  return q<SessionRow>('sessions').where({ venue_id: venueId, status: 'ACTIVE' }).orderBy([{ column: 'started_at' }, { column: 'id' }]);
+}

@@ -1,6 +1,14 @@
 // Small helpers every router shares: the router type, and turning a request into a mutation.
 import Router, { type RouterContext } from '@koa/router';
-import { IDEMPOTENCY_HEADER, TERMINAL_MUTATION_SEQ_HEADER } from '@tablewise/shared';
+import {
+  type Call,
+  type CallHandler,
+  type CallSpec,
+  IDEMPOTENCY_HEADER,
+  type Method,
+  serveCall,
+  TERMINAL_MUTATION_SEQ_HEADER,
+} from '@tablewise/shared';
 import type { Actor, AppDeps, AppState, Trx } from '../context.js';
 import { actorRef } from '../context.js';
 import { invalidField } from '../errors.js';
@@ -68,4 +76,36 @@ export async function mutate(
 
 export function ok(body: unknown, status = 200): Answer {
   return { status, body };
+}
+
+const register =
+  (router: AppRouter) =>
+  (method: Method, path: string, handler: (ctx: Ctx) => Promise<void>): void => {
+    switch (method) {
+      case 'GET':
+        router.get(path, handler);
+        return;
+      case 'POST':
+        router.post(path, handler);
+        return;
+      case 'PATCH':
+        router.patch(path, handler);
+        return;
+      case 'DELETE':
+        router.delete(path, handler);
+        return;
+      default: {
+        const never: never = method;
+        throw new Error(`Unknown method ${String(never)}`);
+      }
+    }
+  };
+
+/** Routes `call` on `router`: path, parsing and answer from its module in shared. */
+export function serve<S extends CallSpec>(router: AppRouter, call: Call<S>, handler: CallHandler<S, Ctx>): void {
+  serveCall(
+    { register: register(router), readBody: (ctx) => ctx.state.body, checkAnswers: Boolean(process.env.VITEST) },
+    call,
+    handler,
+  );
 }

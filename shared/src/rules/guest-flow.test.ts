@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CartLine, GuestCheckinAnswer } from '../schemas/calls.js';
+import type { GuestCheckinAnswer } from '../calls/guest/checkin.js';
+import type { CartLine } from '../calls/orders/create-order.js';
 import type { MenuItem } from '../schemas/entities.js';
 import {
   cartBill,

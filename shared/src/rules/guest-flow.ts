@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { PARTY_SIZE } from '../constants.js';
 import type { DietaryFilter } from '../guest-texts.js';
-import type { CartLine, GuestCheckinAnswer } from '../schemas/calls.js';
+import type { GuestCheckinAnswer } from '../calls/guest/checkin.js';
+import type { CartLine } from '../calls/orders/create-order.js';
 import { Id } from '../schemas/common.js';
 import type { MenuItem } from '../schemas/entities.js';
 import { priceLine } from './modifiers.js';

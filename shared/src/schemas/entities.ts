@@ -71,6 +71,8 @@ export const Table = z.object({
   yPosition: z.number(),
   rotation: z.number(),
   zone: z.string().nullable(),
+  /** Reachable by wheelchair: seat selection offers it to parties who need it. */
+  isAccessible: z.boolean(),
   state: TableState,
   holdExpiresAt: IsoDateTime.nullable(),
   partyName: z.string().nullable(),
@@ -176,6 +178,13 @@ export const Principal = z.object({
   permissions: z.array(z.string()),
 });
 export type Principal = z.infer<typeof Principal>;
+
+export const Terminal = z.object({ id: Id, venueId: Id, name: z.string(), revokedAt: IsoDateTime.nullable() });
+export type Terminal = z.infer<typeof Terminal>;
+
+/** Who is signed in: the answer of sign-in and of GET /api/auth/me, on either tier. */
+export const MeAnswer = z.object({ user: User, principal: Principal });
+export type MeAnswer = z.infer<typeof MeAnswer>;
 
 export const Venue = z.object({
   id: Id,

@@ -1,18 +1,18 @@
-import { LoginRequest, MESSAGES, STAFF_SESSION_COOKIE, STAFF_SESSION_TTL_MS } from '@tablewise/shared';
+import { getMe, login as loginCall, logout as logoutCall, MESSAGES, STAFF_SESSION_COOKIE, STAFF_SESSION_TTL_MS } from '@tablewise/shared';
 import { login, logout, meOf } from '../../commands/auth.js';
 import type { AppDeps } from '../../context.js';
-import { AppError, parseOr400 } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { VENUE_HEADER } from '../../middleware/principals.js';
 import { requireStaff } from '../../policies/principals.js';
 import { createLoginThrottle } from '../../security/login-throttle.js';
-import { type AppRouter, newRouter } from '../http.js';
+import { type AppRouter, newRouter, serve } from '../http.js';
 
 export function authRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
   const throttle = createLoginThrottle({ maxFailures: 10, windowMs: 15 * 60_000 });
 
-  router.post('/api/auth/login', async (ctx) => {
-    const input = parseOr400(LoginRequest, ctx.state.body ?? {});
+  serve(router, loginCall, async ({ ctx, body }) => {
+    const input = await body();
     const key = `${ctx.ip}|${input.email.toLowerCase()}`;
     const waitMs = throttle.blockedFor(key, Date.now());
     if (waitMs > 0) {
@@ -35,19 +35,17 @@ export function authRouter(deps: AppDeps): AppRouter {
       secure: ctx.secure,
       overwrite: true,
     });
-    ctx.body = result.me;
+    return result.me;
   });
 
-  router.post('/api/auth/logout', async (ctx) => {
+  serve(router, logoutCall, async ({ ctx }) => {
     const staff = ctx.state.principals.staff;
     if (staff) await logout(deps, staff);
     ctx.cookies.set(STAFF_SESSION_COOKIE, null, { path: '/', httpOnly: true, sameSite: 'lax', overwrite: true });
-    ctx.body = { success: true };
+    return { success: true as const };
   });
 
-  router.get('/api/auth/me', async (ctx) => {
-    ctx.body = meOf(requireStaff(ctx));
-  });
+  serve(router, getMe, async ({ ctx }) => meOf(requireStaff(ctx)));
 
   return router;
 }

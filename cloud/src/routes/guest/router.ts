@@ -1,20 +1,23 @@
 import {
   GUEST_SESSION_COOKIE,
   type GuestCheckinAnswer,
-  GuestCheckinRequest,
-  Id,
-  ScanTableRequest,
+  getGuestSession,
+  getTableQr,
+  guestCheckin,
+  listGuestOrders,
+  scanEntrance,
+  scanTable as scanTableCall,
 } from '@tablewise/shared';
 import { checkIn, scanTable, tableQr, verifiedTarget } from '../../commands/guest.js';
 import { ordersOfSession } from '../../commands/orders.js';
 import type { AppDeps } from '../../context.js';
-import { notFound, parseOr400 } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import { requireGuest, requireVenueActor } from '../../policies/principals.js';
 import { presentSession } from '../../presenters/index.js';
 import { findSession } from '../../repositories/sessions.js';
 import { findTableInVenue } from '../../repositories/tables.js';
 import { signGuestCookie } from '../../security/tokens.js';
-import { type AppRouter, type Ctx, mutate, newRouter, ok } from '../http.js';
+import { type AppRouter, type Ctx, mutate, newRouter, ok, serve } from '../http.js';
 
 const GUEST_COOKIE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -32,37 +35,27 @@ function setGuestCookie(ctx: Ctx, secret: string, sessionId: string): void {
 export function guestRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
 
-  router.get('/api/tables/:id/qr', async (ctx) => {
+  serve(router, getTableQr, async ({ ctx, params }) => {
     const actor = requireVenueActor(ctx);
-    if (!Id.safeParse(ctx.params.id).success) throw notFound('Table');
-    ctx.body = await tableQr(deps, actor, ctx.params.id as string);
+    return tableQr(deps, actor, params().id);
   });
 
-  router.post('/api/guest/scan-table', async (ctx) => {
-    const input = parseOr400(ScanTableRequest, ctx.state.body ?? {});
-    ctx.body = await scanTable(deps, input);
-  });
+  serve(router, scanTableCall, async ({ body }) => scanTable(deps, await body()));
 
   // The entrance code and a table's code are the same signed link; at the entrance any table's
   // code is accepted and leads to check-in at that table.
-  router.post('/api/guest/scan-entrance', async (ctx) => {
-    const { qrData } = parseOr400(ScanTableRequest, ctx.state.body ?? {});
-    ctx.body = await scanTable(deps, { qrData });
-  });
+  serve(router, scanEntrance, async ({ body }) => scanTable(deps, { qrData: (await body()).qrData }));
 
-  router.get('/api/guest/orders', async (ctx) => {
-    const guest = requireGuest(ctx);
-    ctx.body = await ordersOfSession(deps.db, guest.sessionId);
-  });
+  serve(router, listGuestOrders, async ({ ctx }) => ordersOfSession(deps.db, requireGuest(ctx).sessionId));
 
-  router.post('/api/guest/checkin', async (ctx) => {
-    const input = parseOr400(GuestCheckinRequest, ctx.state.body ?? {});
+  serve(router, guestCheckin, async ({ ctx, body }) => {
+    const input = await body();
     // The token names the venue, and so the organization that owns the idempotency record.
     const { venue, target } = await verifiedTarget(deps.db, deps.secret, input.token);
     const answer = await mutate(ctx, deps, { principal: `qr:${target.tableId}`, orgId: venue.org_id }, async (trx) => {
       const result = await checkIn(trx, deps, input);
       const query = new URLSearchParams({ sessionId: result.sessionId, tableId: result.tableId });
-      const body: GuestCheckinAnswer = {
+      const checkedIn: GuestCheckinAnswer = {
         success: true,
         type: 'session_created',
         sessionId: result.sessionId,
@@ -70,19 +63,20 @@ export function guestRouter(deps: AppDeps): AppRouter {
         tableName: result.tableName,
         redirectUrl: `/guest/table-confirmation?${query.toString()}`,
       };
-      return ok(body);
+      return ok(checkedIn);
     });
     // A replayed check-in sets the cookie too: the phone that retried is the one seated.
     const sessionId = (answer.body as GuestCheckinAnswer | undefined)?.sessionId;
     if (answer.status === 200 && sessionId) setGuestCookie(ctx, deps.secret, sessionId);
+    return undefined;
   });
 
-  router.get('/api/guest/session', async (ctx) => {
+  serve(router, getGuestSession, async ({ ctx }) => {
     const guest = requireGuest(ctx);
     const session = await findSession(deps.db, guest.sessionId);
     if (!session) throw notFound('Session');
     const table = session.table_id ? await findTableInVenue(deps.db, session.venue_id, session.table_id) : undefined;
-    ctx.body = { session: presentSession(session), tableName: table?.name ?? null };
+    return { session: presentSession(session), tableName: table?.name ?? null };
   });
 
   return router;

@@ -1,12 +1,13 @@
 // For load balancers and start scripts: answers 200 once the database answers.
+import { getHealth } from '@tablewise/shared';
 import type { AppDeps } from '../../context.js';
-import { type AppRouter, newRouter } from '../http.js';
+import { type AppRouter, newRouter, serve } from '../http.js';
 
 export function healthRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
-  router.get('/api/health', async (ctx) => {
+  serve(router, getHealth, async () => {
     await deps.db.raw('select 1');
-    ctx.body = { status: 'ok' };
+    return { status: 'ok' as const };
   });
   return router;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CreateTerminalAnswer, MESSAGES, TerminalMeAnswer } from '@tablewise/shared';
+import { createTerminal, MESSAGES, TerminalMeAnswer } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Harness, loginAs, pairTerminal, startHarness } from '../../testkit/harness.js';
 
@@ -16,7 +16,7 @@ describe('terminals', () => {
     const manager = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
     const reply = await manager.post('/api/terminals', { name: 'Host stand' });
     expect(reply.status).toBe(201);
-    const { terminal, credential } = CreateTerminalAnswer.parse(reply.body);
+    const { terminal, credential } = createTerminal.answer.parse(reply.body);
     expect(terminal).toMatchObject({ name: 'Host stand', venueId: h.fixture.a.venueId, revokedAt: null });
     const row = await h.database.db('terminals').where({ id: terminal.id }).first();
     expect(row.credential_hash).toBe(createHash('sha256').update(credential).digest('hex'));

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuItem } from '../schemas/entities.js';
-import { menuAnswer } from './menu.js';
+import type { MenuItem } from '../../schemas/entities.js';
+import { menuAnswer } from './get-menu.js';
 
-const item = (name: string, category: string) => ({ name, category }) as MenuItem;
+let next = 0;
+const item = (name: string, category: string) => ({ id: String(next), name, category, sortOrder: next++ }) as MenuItem;
 
 describe('menuAnswer', () => {
   it.each([
@@ -23,4 +24,10 @@ describe('menuAnswer', () => {
     const answer = menuAnswer([item('Fries', 'Starters'), item('Steak', 'Mains'), item('Wings', 'Starters')]);
     expect(answer.groupedByCategory.Starters?.map((i) => i.name)).toEqual(['Fries', 'Wings']);
   });
+});
+
+it('orders items by their place on the menu, then by name, whatever order they came in', () => {
+  const at = (name: string, sortOrder: number) => ({ id: name, name, category: 'Mains', sortOrder }) as MenuItem;
+  const answer = menuAnswer([at('Steak', 2), at('Burger', 1), at('Anchovies', 2), at('Zucchini', 0)]);
+  expect(answer.items.map((i) => i.name)).toEqual(['Zucchini', 'Burger', 'Anchovies', 'Steak']);
 });

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { MESSAGES } from '../../messages.js';
+import { OCCASIONS } from '../../constants.js';
+import { Id, PartySize } from '../../schemas/common.js';
+import { defineCall } from '../define.js';
+
+export const GuestCheckinRequest = z.object({
+  guestName: z.string().trim().min(1, { error: MESSAGES.guestNameRequired }).optional(),
+  phone: z.string().trim().optional(),
+  guestEmail: z.union([z.literal(''), z.email({ error: MESSAGES.guestEmailInvalid })]).optional(),
+  partySize: PartySize,
+  occasion: z.enum(OCCASIONS).optional(),
+  needsAccessibility: z.boolean().default(false),
+  needsHighChair: z.boolean().default(false),
+  tableId: Id.optional(),
+  venueId: Id.optional(),
+  token: z.string().optional(),
+});
+export type GuestCheckinRequest = z.input<typeof GuestCheckinRequest>;
+
+export const CheckinResultType = z.enum(['session_created', 'seat_selection', 'waitlist']);
+export const GuestCheckinAnswer = z.object({
+  success: z.boolean(),
+  error: z.string().optional(),
+  type: CheckinResultType.optional(),
+  sessionId: Id.optional(),
+  tableId: Id.optional(),
+  tableName: z.string().optional(),
+  waitlistId: Id.optional(),
+  redirectUrl: z.string().optional(),
+  position: z.number().int().optional(),
+  estimatedWait: z.number().int().optional(),
+});
+export type GuestCheckinAnswer = z.infer<typeof GuestCheckinAnswer>;
+
+/** Seats the party at the QR code's table and sets the guest cookie (spec 3 section 5). */
+export const guestCheckin = defineCall({
+  method: 'POST',
+  path: '/api/guest/checkin',
+  summary: "Check a party in at the signed QR code's table",
+  audience: ['public'],
+  tiers: ['cloud'],
+  body: GuestCheckinRequest,
+  answer: GuestCheckinAnswer,
+});

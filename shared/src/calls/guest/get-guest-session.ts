@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { DiningSession } from '../../schemas/entities.js';
+import { defineCall } from '../define.js';
+
+export const GuestSessionAnswer = z.object({ session: DiningSession, tableName: z.string().nullable() });
+export type GuestSessionAnswer = z.infer<typeof GuestSessionAnswer>;
+
+export const getGuestSession = defineCall({
+  method: 'GET',
+  path: '/api/guest/session',
+  summary: "The guest cookie's dining session and its table's name",
+  audience: ['guest'],
+  tiers: ['cloud'],
+  answer: GuestSessionAnswer,
+  staleOn: ['guest.checkedin'],
+});

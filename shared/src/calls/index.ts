@@ -1,0 +1,97 @@
+// Every call of the API, one module each. A new call is a new module here and in ALL_CALLS.
+import { getMe } from './auth/get-me.js';
+import { login } from './auth/login.js';
+import { logout } from './auth/logout.js';
+import type { Call, CallSpec } from './define.js';
+import { guestCheckin } from './guest/checkin.js';
+import { getGuestSession } from './guest/get-guest-session.js';
+import { listGuestOrders } from './guest/list-guest-orders.js';
+import { scanEntrance } from './guest/scan-entrance.js';
+import { scanTable } from './guest/scan-table.js';
+import { getHealth } from './health/get-health.js';
+import { getMenu } from './menu/get-menu.js';
+import { getOpenApi } from './openapi/get-openapi.js';
+import { changeItemStatus } from './order-items/change-item-status.js';
+import { getOrderItem } from './order-items/get-order-item.js';
+import { listKitchenItems } from './order-items/list-kitchen-items.js';
+import { createOrder } from './orders/create-order.js';
+import { listOrders } from './orders/list-orders.js';
+import { listPrintJobs } from './print-jobs/list-print-jobs.js';
+import { retryPrintJob } from './print-jobs/retry-print-job.js';
+import { listPrinters } from './printers/list-printers.js';
+import { testPrint } from './printers/test-print.js';
+import { getSnapshot } from './sync/get-snapshot.js';
+import { listEvents } from './sync/list-events.js';
+import { getTableQr } from './tables/get-table-qr.js';
+import { listTables } from './tables/list-tables.js';
+import { dismissRejectedChange } from './terminal/dismiss-rejected-change.js';
+import { getTerminalStatus } from './terminal/get-terminal-status.js';
+import { createTerminal } from './terminals/create-terminal.js';
+import { getTerminalMe } from './terminals/get-terminal-me.js';
+import { revokeTerminal } from './terminals/revoke-terminal.js';
+
+export const ALL_CALLS: readonly Call<CallSpec>[] = [
+  getHealth,
+  getOpenApi,
+  login,
+  logout,
+  getMe,
+  createTerminal,
+  getTerminalMe,
+  revokeTerminal,
+  scanTable,
+  scanEntrance,
+  guestCheckin,
+  getGuestSession,
+  listGuestOrders,
+  getMenu,
+  listTables,
+  getTableQr,
+  listOrders,
+  createOrder,
+  listKitchenItems,
+  getOrderItem,
+  changeItemStatus,
+  getSnapshot,
+  listEvents,
+  listPrinters,
+  testPrint,
+  listPrintJobs,
+  retryPrintJob,
+  getTerminalStatus,
+  dismissRejectedChange,
+];
+
+export * from './auth/get-me.js';
+export * from './auth/login.js';
+export * from './auth/logout.js';
+export * from './define.js';
+export * from './guest/checkin.js';
+export * from './guest/get-guest-session.js';
+export * from './guest/list-guest-orders.js';
+export * from './guest/scan-answer.js';
+export * from './guest/scan-entrance.js';
+export * from './guest/scan-table.js';
+export * from './health/get-health.js';
+export * from './menu/get-menu.js';
+export * from './openapi/get-openapi.js';
+export * from './order-items/change-item-status.js';
+export * from './order-items/get-order-item.js';
+export * from './order-items/list-kitchen-items.js';
+export * from './orders/create-order.js';
+export * from './orders/list-orders.js';
+export * from './orders/order-facts.js';
+export * from './print-jobs/list-print-jobs.js';
+export * from './print-jobs/retry-print-job.js';
+export * from './printers/list-printers.js';
+export * from './printers/test-print.js';
+export * from './serve.js';
+export * from './sync/get-snapshot.js';
+export * from './sync/list-events.js';
+export * from './tables/get-table-qr.js';
+export * from './tables/list-tables.js';
+export * from './terminal/dismiss-rejected-change.js';
+export * from './terminal/get-terminal-status.js';
+export * from './terminals/create-terminal.js';
+export * from './terminals/get-terminal-me.js';
+export * from './terminals/revoke-terminal.js';

@@ -1,0 +1,75 @@
+// Serving a call, the same on both tiers: the route is registered from the module's method and
+// path, its params, query and body are parsed with the module's schemas (a bad id is a 404 for
+// the thing it names, bad input a 400 naming the field), and the answer is sent with the
+// module's status. Each tier passes how it registers a route and reads a body.
+import type { z } from 'zod';
+import { fromZodError, notFound } from '../errors.js';
+import type { AnswerOf, Call, CallSpec, Method } from './define.js';
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** The part of a Koa context a call's route uses. */
+export interface CallContext {
+  params: Record<string, string | undefined>;
+  query: Record<string, unknown>;
+  status: number;
+  body: unknown;
+}
+
+export interface CallRequest<S extends CallSpec, C> {
+  ctx: C;
+  /** Parsed lazily, so a mutation can take its sequence number before refusing bad input. */
+  params(): Out<S['params']>;
+  query(): Out<S['query']>;
+  body(): Promise<Out<S['body']>>;
+}
+
+/** What a handler gives back: the answer, or nothing when it has already set ctx itself. */
+export type CallHandler<S extends CallSpec, C> = (
+  request: CallRequest<S, C>,
+) => Promise<AnswerOf<S> | undefined> | AnswerOf<S> | undefined;
+
+export interface ServeOptions<C> {
+  register(method: Method, path: string, handler: (ctx: C) => Promise<void>): void;
+  readBody(ctx: C): unknown | Promise<unknown>;
+  /** Check every answer against the module's schema (in tests): a drift fails loudly. */
+  checkAnswers?: boolean;
+}
+
+function parser<T>(schema: z.ZodType | undefined, input: () => unknown, refuse: (error: z.ZodError) => Error) {
+  let parsed: { value: T } | undefined;
+  return (): T => {
+    if (parsed) return parsed.value;
+    if (!schema) return undefined as T;
+    const result = schema.safeParse(input());
+    if (!result.success) throw refuse(result.error);
+    parsed = { value: result.data as T };
+    return parsed.value;
+  };
+}
+
+export function serveCall<S extends CallSpec, C extends CallContext>(
+  options: ServeOptions<C>,
+  call: Call<S>,
+  handler: CallHandler<S, C>,
+): void {
+  options.register(call.method, call.path, async (ctx) => {
+    const params = parser<Out<S['params']>>(call.params, () => ctx.params, () => notFound(call.entity ?? 'Resource'));
+    const query = parser<Out<S['query']>>(call.query, () => ctx.query, fromZodError);
+    let raw: { value: unknown } | undefined;
+    const body = async () => {
+      raw ??= { value: await options.readBody(ctx) };
+      return parser<Out<S['body']>>(call.body, () => raw?.value ?? {}, fromZodError)();
+    };
+    const answer = await handler({ ctx, params, query, body });
+    if (answer === undefined) return;
+    if (options.checkAnswers) {
+      const checked = call.answer.safeParse(answer);
+      if (!checked.success) {
+        throw new Error(`${call.id} answered outside its schema: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
+      }
+    }
+    ctx.status = call.status ?? 200;
+    ctx.body = answer;
+  });
+}

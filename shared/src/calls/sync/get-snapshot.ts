@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { DiningSession, MenuItem, Order, Printer, Table, Venue } from '../../schemas/entities.js';
+import { defineCall } from '../define.js';
+
+export const SnapshotAnswer = z.object({
+  /** The venue's event sequence the snapshot is consistent with: the sync cursor. */
+  seq: z.number().int(),
+  venue: Venue,
+  tables: z.array(Table),
+  menuItems: z.array(MenuItem),
+  /** The dining sessions still at their tables, so the replica knows which orders are open. */
+  sessions: z.array(DiningSession),
+  orders: z.array(Order),
+  printers: z.array(Printer),
+});
+export type SnapshotAnswer = z.infer<typeof SnapshotAnswer>;
+
+/** Everything a terminal's replica starts from, consistent with one sequence number. */
+export const getSnapshot = defineCall({
+  method: 'GET',
+  path: '/api/sync/snapshot',
+  summary: "The venue's data as of one event sequence number",
+  audience: ['terminal', 'staff'],
+  tiers: ['cloud'],
+  answer: SnapshotAnswer,
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { Table } from '../../schemas/entities.js';
+import { compareTables } from '../../rules/table-order.js';
+import { defineCall } from '../define.js';
+import type { Audience } from '../define.js';
+
+/** `1` or `true` turns a filter on; anything else leaves it off. */
+const Flag = z
+  .string()
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+/** The seat-selection reads: available=1, capacity=N, accessibility=1 (spec 3 section 7). */
+export const TablesQuery = z.object({
+  available: Flag,
+  capacity: z
+    .string()
+    .regex(/^\d{0,2}$/, { error: 'must be a whole number' })
+    .optional()
+    .transform((v) => (v ? Number(v) : undefined)),
+  accessibility: Flag,
+});
+export type TablesQuery = z.output<typeof TablesQuery>;
+
+export const TablesAnswer = z.array(Table);
+export type TablesAnswer = z.infer<typeof TablesAnswer>;
+
+export const listTables = defineCall({
+  method: 'GET',
+  path: '/api/tables',
+  summary: "The venue's tables in number order, optionally only those a party could take",
+  audience: ['staff', 'terminal', 'guest'],
+  tiers: ['cloud', 'terminal'],
+  query: TablesQuery,
+  answer: TablesAnswer,
+  staleOn: ['table.state.changed', 'guest.checkedin'],
+});
+
+/** The answer from the venue's tables as stored; guests do not learn who sits at the others. */
+export function tablesAnswer(
+  tables: readonly Table[],
+  query: TablesQuery,
+  audience: Audience,
+  isAvailable: (table: Table) => boolean,
+): TablesAnswer {
+  return tables
+    .filter(
+      (t) =>
+        (!query.available || isAvailable(t)) &&
+        (query.capacity === undefined || t.capacityMax >= query.capacity) &&
+        (!query.accessibility || t.isAccessible),
+    )
+    .sort(compareTables)
+    .map((t) =>
+      audience === 'guest' ? { ...t, partyName: null, guestCount: null, timeSeated: null } : t,
+    );
+}

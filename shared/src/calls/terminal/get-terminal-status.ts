@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { Id } from '../../schemas/common.js';
+import { defineCall } from '../define.js';
+
+export const RejectedChange = z.object({
+  id: z.string(),
+  method: z.string(),
+  path: z.string(),
+  message: z.string(),
+  /** ISO time the change was made on the terminal. */
+  createdAt: z.string(),
+});
+export type RejectedChange = z.infer<typeof RejectedChange>;
+
+export const TerminalStatusAnswer = z.object({
+  online: z.boolean(),
+  cloudUrl: z.string(),
+  terminalId: Id.nullable(),
+  venueId: Id.nullable(),
+  cursor: z.number().int(),
+  outbox: z.object({ pending: z.number().int().nonnegative(), rejected: z.array(RejectedChange) }),
+});
+export type TerminalStatusAnswer = z.infer<typeof TerminalStatusAnswer>;
+
+/** Also pushed on the terminal's /ws as `terminal.status` whenever it changes. */
+export const TerminalStatusMessage = TerminalStatusAnswer.extend({ type: z.literal('terminal.status') });
+export type TerminalStatusMessage = z.infer<typeof TerminalStatusMessage>;
+
+/** Whether the terminal reaches the cloud, and what waits in its outbox (404 on the cloud). */
+export const getTerminalStatus = defineCall({
+  method: 'GET',
+  path: '/api/terminal/status',
+  summary: "The terminal's link to the cloud and its outbox",
+  audience: ['staff'],
+  tiers: ['terminal'],
+  answer: TerminalStatusAnswer,
+});

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { Terminal, Venue } from '../../schemas/entities.js';
+import { defineCall } from '../define.js';
+
+export const TerminalMeAnswer = z.object({ terminal: Terminal, venue: Venue });
+
+export const getTerminalMe = defineCall({
+  method: 'GET',
+  path: '/api/terminals/me',
+  summary: 'The terminal the credential belongs to, and its venue',
+  audience: ['terminal'],
+  tiers: ['cloud'],
+  answer: TerminalMeAnswer,
+});

@@ -1,0 +1,78 @@
+// The refusals both servers give, with their stable ids. The cloud and the terminal core throw
+// the same factories, and each tier's one error handler turns them into the spec's answer
+// ({message, id}, spec 1 section 8), so the staff app reads a refusal alike from either.
+import type { z } from 'zod';
+import { MESSAGES } from './messages.js';
+
+export const ERROR_IDS = [
+  'bad_request',
+  'invalid_field',
+  'invalid_json',
+  'body_too_large',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'transition_refused',
+  'table_unavailable',
+  'session_closed',
+  'order_exists',
+  'menu_item_unavailable',
+  'invalid_qr_token',
+  'too_many_attempts',
+  'seq_needs_key',
+  'idempotency_key_reused',
+  'mutation_already_applied',
+  'mutation_out_of_order',
+  'not_synced',
+  'print_refused',
+  'cloud_unreachable',
+  'internal',
+] as const;
+export type ErrorId = (typeof ERROR_IDS)[number];
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly id: ErrorId,
+    message: string,
+    /** Extra fields some answers carry beside `message` (for example ScanAnswer's success:false). */
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  body(): Record<string, unknown> {
+    return { ...this.extra, message: this.message, id: this.id };
+  }
+}
+
+export const badRequest = (message: string, id: ErrorId = 'bad_request') => new AppError(400, id, message);
+export const invalidField = (field: string, detail: string) =>
+  new AppError(400, 'invalid_field', MESSAGES.invalidField(field, detail));
+export const unauthorized = (message: string = MESSAGES.authenticationRequired) =>
+  new AppError(401, 'unauthorized', message);
+export const forbidden = (message: string = MESSAGES.permissionDenied) => new AppError(403, 'forbidden', message);
+export const notFound = (entity: string) => new AppError(404, 'not_found', MESSAGES.notFound(entity));
+export const conflict = (message: string, id: ErrorId = 'conflict') => new AppError(409, id, message);
+export const unprocessable = (message: string, id: ErrorId) => new AppError(422, id, message);
+export const invalidQrToken = () => new AppError(400, 'invalid_qr_token', MESSAGES.invalidQrToken);
+
+/** A zod failure as a 400 whose message names the first offending field. */
+export function fromZodError(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  if (!issue) return badRequest('Invalid request');
+  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
+  return invalidField(field, issue.message);
+}
+
+/** Parse `input` with `schema` or throw a 400 naming the field. */
+export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw fromZodError(result.error);
+  return result.data;
+}
+
+/** The answer to an unexpected failure: its details stay in the log. */
+export const INTERNAL_ERROR_BODY = { message: MESSAGES.internalError, id: 'internal' } as const;
