@@ -2,23 +2,19 @@
 // pairing a terminal through the cloud's API as a manager would, and giving it the printers.
 import { TableQrAnswer } from '@tablewise/shared';
 import type { Db } from '../cloud/src/db/connect.js';
-import { pair, readSaved } from '../desktop/src/core/pairing.js';
+import { pairAndSave } from '../desktop/src/core/pairing.js';
+import { CloudApi, CloudClient, CloudRefused, isSuccess } from '../desktop/src/core/sync/cloud-api.js';
+import { readTerminalConfig } from '../desktop/src/core/terminal-config.js';
 
 export const DEMO_STATIONS = ['Grill', 'Fry', 'Cold', 'Bar'] as const;
 export const DEMO_MANAGER = { email: 'manager@demo.test', password: 'demo-manager' } as const;
 
 /** Signs in as the demo manager and answers the session cookie to send with staff calls. */
 export async function signIn(cloudUrl: string, who = DEMO_MANAGER): Promise<string> {
-  const res = await fetch(`${cloudUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(who),
-  });
-  if (!res.ok) throw new Error(`Sign-in as ${who.email} failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const session = await new CloudClient(cloudUrl).login(who);
+  if (!isSuccess(session.status))
+    throw new Error(`Sign-in as ${who.email} failed: ${session.status} ${JSON.stringify(session.body)}`);
+  return session.cookie;
 }
 
 /** Pairs a terminal once (the core's own pairing) and reuses its saved credential while the cloud accepts it. */
@@ -27,20 +23,23 @@ export async function pairDemoTerminal(opts: {
   dataDir: string;
   name?: string;
 }): Promise<{ terminalId: string; credential: string }> {
-  const saved = readSaved(opts.dataDir);
+  const saved = await readTerminalConfig(opts.dataDir, { cloudUrl: opts.cloudUrl });
   if (saved?.terminalId) {
-    const me = await fetch(`${opts.cloudUrl}/api/terminals/me`, {
-      headers: { authorization: `Terminal ${saved.credential}` },
-    });
-    if (me.ok) return { terminalId: saved.terminalId, credential: saved.credential };
+    try {
+      await new CloudApi(opts.cloudUrl, saved.credential).me();
+      return { terminalId: saved.terminalId, credential: saved.credential };
+    } catch (error) {
+      // revoked, or a cloud that was reset since: pair again
+      if (!(error instanceof CloudRefused)) throw error;
+    }
   }
-  const paired = await pair({
+  const paired = await pairAndSave(opts.dataDir, {
     cloudUrl: opts.cloudUrl,
-    dataDir: opts.dataDir,
     ...DEMO_MANAGER,
-    name: opts.name ?? 'Demo Kitchen Terminal',
+    terminalName: opts.name ?? 'Demo Kitchen Terminal',
   });
-  return { terminalId: paired.terminalId as string, credential: paired.credential };
+  if (!paired.config) throw new Error(`Pairing the demo terminal failed: ${paired.result.message}`);
+  return { terminalId: paired.config.terminalId as string, credential: paired.config.credential };
 }
 
 /** The demo terminal drives every printer of the venue. */

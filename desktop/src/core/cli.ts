@@ -9,7 +9,8 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_TERMINAL_PORT, startTerminalCore } from './core.js';
-import { CREDENTIAL_FILE, pair, readSaved } from './pairing.js';
+import { pairAndSave } from './pairing.js';
+import { readTerminalConfig, TERMINAL_CONFIG_FILE } from './terminal-config.js';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -28,8 +29,9 @@ async function main(): Promise<void> {
   });
   const env = process.env;
   const dataDir = resolve(values['data-dir'] ?? env.TW_DATA_DIR ?? '.data/terminal');
-  const saved = readSaved(dataDir);
-  let cloudUrl = values.cloud ?? env.TW_CLOUD_URL ?? saved?.cloudUrl;
+  const givenCloudUrl = values.cloud ?? env.TW_CLOUD_URL;
+  const saved = await readTerminalConfig(dataDir, { cloudUrl: givenCloudUrl });
+  const cloudUrl = givenCloudUrl ?? saved?.cloudUrl;
   let credential = values.credential ?? env.TW_TERMINAL_CREDENTIAL;
   const portText = values.port ?? env.TW_PORT ?? String(DEFAULT_TERMINAL_PORT);
   const port = Number(portText);
@@ -40,18 +42,19 @@ async function main(): Promise<void> {
   if (values.pair) {
     if (!cloudUrl) throw new Error('--pair needs --cloud (or TW_CLOUD_URL)');
     if (!values.email || !values.password) throw new Error('--pair needs --email and --password');
-    const paired = await pair({
+    const paired = await pairAndSave(dataDir, {
       cloudUrl,
-      dataDir,
       email: values.email,
       password: values.password,
-      name: values.name ?? 'Terminal',
+      terminalName: values.name ?? 'Terminal',
     });
-    credential = paired.credential;
-    console.log(`Paired as terminal ${paired.terminalId}; credential kept in ${join(dataDir, CREDENTIAL_FILE)}`);
+    if (!paired.config) throw new Error(`Pairing failed: ${paired.result.message}`);
+    credential = paired.config.credential;
+    console.log(
+      `Paired as terminal ${paired.config.terminalId}; credential kept in ${join(dataDir, TERMINAL_CONFIG_FILE)}`,
+    );
   }
   credential ??= saved?.credential;
-  cloudUrl ??= saved?.cloudUrl;
   if (!cloudUrl) throw new Error('The cloud URL is required: --cloud or TW_CLOUD_URL');
   if (!credential)
     throw new Error(`No terminal credential: pass --credential, set TW_TERMINAL_CREDENTIAL, or pair with --pair`);

@@ -1,12 +1,13 @@
 // Pairing against a real cloud on its own PostgreSQL database.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TerminalMeAnswer } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../../../cloud/src/testkit/fixture.js';
-import { type Harness, startHarness } from '../../../cloud/src/testkit/harness.js';
-import { pairTerminal } from './pairing.js';
+import { type Harness, pairTerminal as pairWithHarness, startHarness } from '../../../cloud/src/testkit/harness.js';
+import { pairAndSave, pairTerminal } from './pairing.js';
+import { CloudApi } from './sync/cloud-api.js';
 import { readTerminalConfig, TERMINAL_CONFIG_FILE, writeTerminalConfig } from './terminal-config.js';
 
 let harness: Harness;
@@ -87,5 +88,51 @@ describe('pairTerminal against the cloud', () => {
       terminalName: 'T',
     });
     expect(result).toEqual({ ok: false, message: 'Cannot reach the cloud at http://127.0.0.1:1' });
+  });
+});
+
+describe('one pairing for the CLI, the scripts and the shell', () => {
+  it('pairAndSave keeps the credential in terminal.json, and keeps nothing when the cloud refuses', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tw-pair-save-'));
+    try {
+      const refused = await pairAndSave(dir, {
+        cloudUrl: harness.cloud.url,
+        email: harness.fixture.a.managerEmail,
+        password: 'wrong',
+        terminalName: 'Bar PC',
+      });
+      expect(refused.config).toBeNull();
+      expect(await readTerminalConfig(dir)).toBeNull();
+
+      const paired = await pairAndSave(dir, {
+        cloudUrl: harness.cloud.url,
+        email: harness.fixture.a.managerEmail,
+        password: PASSWORD,
+        terminalName: 'Host stand',
+      });
+      expect(paired.result.ok).toBe(true);
+      expect(await readTerminalConfig(dir)).toEqual(paired.config);
+      expect((await stat(join(dir, TERMINAL_CONFIG_FILE))).mode & 0o777).toBe(0o600);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a terminal paired by the old CLI keeps working from its terminal.json, without pairing again', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tw-pair-old-'));
+    try {
+      const old = await pairWithHarness(harness.cloud.url, harness.fixture.a.managerEmail, 'Old CLI PC');
+      await writeFile(
+        join(dir, TERMINAL_CONFIG_FILE),
+        JSON.stringify({ terminalId: old.id, credential: old.credential, cloudUrl: harness.cloud.url }, null, 2),
+      );
+      const config = await readTerminalConfig(dir);
+      if (!config) throw new Error('no config');
+      expect(config).toMatchObject({ terminalId: old.id, credential: old.credential, cloudUrl: harness.cloud.url });
+      const me = await new CloudApi(config.cloudUrl, config.credential).me();
+      expect(me.terminal.id).toBe(old.id);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

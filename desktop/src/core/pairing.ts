@@ -1,58 +1,55 @@
-// Pairing a terminal with the cloud, and the credential file it leaves in the data folder.
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { CreateTerminalAnswer, LoginRequest } from '@tablewise/shared';
+// Pairing: a manager signs in to the cloud from this device and creates a terminal for their
+// venue; the cloud answers with the device credential once, and terminal.json keeps it. The one
+// way to pair, used by the CLI (`npm run terminal -- --pair`), the demo scripts and the Electron
+// pairing page.
+import { PAIRING_TEXTS, PairingRequest, type PairingStatus, type TerminalConfig } from '@tablewise/shared';
+import { CloudClient, CloudRefused, CloudUnreachable, isSuccess, messageOf } from './sync/cloud-api.js';
+import { pairingStatusOf, writeTerminalConfig } from './terminal-config.js';
 
-export const CREDENTIAL_FILE = 'terminal.json';
+export type PairOutcome =
+  | { result: { ok: true; status: PairingStatus }; config: TerminalConfig }
+  | { result: { ok: false; message: string }; config: null };
 
-export interface SavedTerminal {
-  terminalId?: string;
-  credential: string;
-  cloudUrl?: string;
+function failed(message: string): PairOutcome {
+  return { result: { ok: false, message }, config: null };
 }
 
-export function readSaved(dataDir: string): SavedTerminal | null {
-  const file = join(dataDir, CREDENTIAL_FILE);
-  if (!existsSync(file)) return null;
-  const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<SavedTerminal>;
-  if (typeof saved.credential !== 'string' || saved.credential === '') throw new Error(`${file} holds no credential`);
-  return saved as SavedTerminal;
+function refused(status: number, body: unknown): PairOutcome {
+  return failed(messageOf(body) ?? `The cloud answered ${status}`);
 }
 
-/** Signs in to the cloud as staff and pairs a new terminal; the credential is kept readable only by its owner. */
-export async function pair(opts: {
-  cloudUrl: string;
-  dataDir: string;
-  email: string;
-  password: string;
-  name: string;
-}): Promise<SavedTerminal> {
-  const credentials = LoginRequest.parse({ email: opts.email, password: opts.password });
-  const login = await fetch(new URL('/api/auth/login', opts.cloudUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  if (!login.ok) throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const res = await fetch(new URL('/api/terminals', opts.cloudUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ name: opts.name }),
-  });
-  if (!res.ok) throw new Error(`Pairing failed: ${res.status} ${await res.text()}`);
-  const answer = CreateTerminalAnswer.parse(await res.json());
-  const saved: SavedTerminal = {
-    terminalId: answer.terminal.id,
-    credential: answer.credential,
-    cloudUrl: opts.cloudUrl,
-  };
-  mkdirSync(opts.dataDir, { recursive: true });
-  const file = join(opts.dataDir, CREDENTIAL_FILE);
-  writeFileSync(file, JSON.stringify(saved, null, 2), { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return saved;
+/** Validates the input, signs in and creates the terminal; writes nothing. */
+export async function pairTerminal(input: unknown, fetchImpl: typeof fetch = fetch): Promise<PairOutcome> {
+  const parsed = PairingRequest.safeParse(input);
+  if (!parsed.success) return failed(parsed.error.issues.map((i) => i.message).join('; '));
+  const { cloudUrl, email, password, terminalName } = parsed.data;
+  const cloud = new CloudClient(cloudUrl, { fetch: fetchImpl });
+
+  try {
+    const session = await cloud.login({ email, password });
+    if (!isSuccess(session.status)) return refused(session.status, session.body);
+    // the manager's cloud session is needed only to create the terminal
+    const answer = await cloud
+      .createTerminal(session, terminalName)
+      .finally(() => cloud.logout(session).catch(() => undefined));
+    const config: TerminalConfig = {
+      cloudUrl,
+      credential: answer.credential,
+      terminalId: answer.terminal.id,
+      venueId: answer.terminal.venueId,
+      terminalName: answer.terminal.name,
+    };
+    return { result: { ok: true, status: pairingStatusOf(config) }, config };
+  } catch (error) {
+    if (error instanceof CloudUnreachable) return failed(PAIRING_TEXTS.cloudUnreachable(cloudUrl));
+    if (error instanceof CloudRefused) return refused(error.status, error.body);
+    throw error;
+  }
+}
+
+/** Pairs and, when the cloud agreed, keeps the credential in `<dataDir>/terminal.json`. */
+export async function pairAndSave(dataDir: string, input: unknown, fetchImpl?: typeof fetch): Promise<PairOutcome> {
+  const outcome = await pairTerminal(input, fetchImpl);
+  if (outcome.config) await writeTerminalConfig(dataDir, outcome.config);
+  return outcome;
 }

@@ -1,8 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isAllowedNavigation } from './navigation.js';
 import {
   configFromEnv,
   pairingStatusOf,
@@ -75,21 +74,53 @@ describe('terminal config', () => {
   });
 });
 
-describe('isAllowedNavigation', () => {
-  const allowed = ['http://127.0.0.1:8181', 'file:///opt/tablewise/out/renderer/pairing/index.html'];
-  it.each([
-    ['http://127.0.0.1:8181/kitchen-display', true],
-    ['http://127.0.0.1:8181/', true],
-    ['http://127.0.0.1:8182/', false],
-    ['http://localhost:8181/', false],
-    ['https://127.0.0.1:8181/', false],
-    ['https://evil.example/', false],
-    ['file:///opt/tablewise/out/renderer/pairing/index.html', true],
-    ['file:///opt/tablewise/out/renderer/pairing/index.html#x', true],
-    ['file:///etc/passwd', false],
-    ['javascript:alert(1)', false],
-    ['not a url', false],
-  ])('%s → %s', (url, ok) => {
-    expect(isAllowedNavigation(url, allowed)).toBe(ok);
+describe('terminal.json written before pairing was one', () => {
+  const terminalId = '7d1c9a3e-4b2f-4c1d-9e8a-2f3b4c5d6e7f';
+  const venueId = '0b6f1f0e-8c1a-4a57-9d2e-3c4b5a6d7e8f';
+  const file = () => join(dir, TERMINAL_CONFIG_FILE);
+
+  it("loads the CLI's shape and rewrites it in the current one, readable only by its owner", async () => {
+    await writeFile(file(), JSON.stringify({ terminalId, credential: 'cli-secret', cloudUrl: 'http://cloud:4000' }));
+    const current = {
+      cloudUrl: 'http://cloud:4000',
+      credential: 'cli-secret',
+      terminalId,
+      venueId: null,
+      terminalName: null,
+    };
+    expect(await readTerminalConfig(dir)).toEqual(current);
+    expect(JSON.parse(await readFile(file(), 'utf8'))).toEqual(current);
+    expect((await stat(file())).mode & 0o777).toBe(0o600);
+    expect(await readTerminalConfig(dir)).toEqual(current);
+  });
+
+  it("loads the CLI's shape without a cloud when the caller names one (--cloud), and refuses it otherwise", async () => {
+    await writeFile(file(), JSON.stringify({ credential: 'cli-secret' }));
+    await expect(readTerminalConfig(dir)).rejects.toThrow(/terminal.json is not valid/);
+    expect(await readTerminalConfig(dir, { cloudUrl: 'http://given' })).toMatchObject({
+      cloudUrl: 'http://given',
+      credential: 'cli-secret',
+      terminalId: null,
+    });
+  });
+
+  it("loads the Electron shell's shape as it is, without rewriting it", async () => {
+    const electron = { cloudUrl: 'http://paired', credential: 'app-secret', terminalId, venueId, terminalName: 'Bar' };
+    const text = JSON.stringify(electron);
+    await writeFile(file(), text);
+    expect(await readTerminalConfig(dir)).toEqual(electron);
+    expect(await readFile(file(), 'utf8')).toBe(text);
+    expect(pairingStatusOf(await readTerminalConfig(dir))).toEqual({
+      paired: true,
+      cloudUrl: 'http://paired',
+      terminalId,
+      venueId,
+      terminalName: 'Bar',
+    });
+  });
+
+  it('refuses a file that is not JSON', async () => {
+    await writeFile(file(), '{credential');
+    await expect(readTerminalConfig(dir)).rejects.toThrow(/terminal.json is not valid/);
   });
 });

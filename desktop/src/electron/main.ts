@@ -10,10 +10,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PairingStatus, TerminalConfig } from '@tablewise/shared';
 import { app, BrowserWindow, ipcMain, shell, type WebContents } from 'electron';
 import { DEFAULT_TERMINAL_PORT, startTerminalCore, type TerminalCore } from '../core/core.js';
+import { pairAndSave } from '../core/pairing.js';
+import { pairingStatusOf, resolveTerminalConfig } from '../core/terminal-config.js';
 import { BRIDGE_CHANNELS } from '../preload/bridge.js';
 import { isAllowedNavigation } from './navigation.js';
-import { pairTerminal } from './pairing.js';
-import { pairingStatusOf, resolveTerminalConfig, writeTerminalConfig } from './terminal-config.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const preloadPath = join(here, '../preload/index.cjs');
@@ -99,10 +99,9 @@ function registerBridge(): void {
       return { ok: false, message: 'Pairing is only possible from the pairing window' };
     }
     if (config) return { ok: false, message: 'This terminal is already paired' };
-    const outcome = await pairTerminal(input);
+    const outcome = await pairAndSave(app.getPath('userData'), input);
     if (outcome.config) {
       config = outcome.config;
-      await writeTerminalConfig(app.getPath('userData'), outcome.config);
       const closing = pairingWindow;
       await openStaffApp(outcome.config);
       closing?.close();
