@@ -39,7 +39,9 @@ const browser = await chromium.launch({
   ],
 });
 try {
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  // A context of its own, so a second tab of the same phone can be opened later.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') console.log(`  [browser ${m.type()}] ${m.text()}`);
   });
@@ -173,6 +175,12 @@ try {
   check(await page.getByText('Order Failed').isVisible(), 'a lost answer shows "Order Failed"');
   check((await page.getByTestId('cart-line').count()) === 3, 'the cart is kept after a failure');
   await page.screenshot({ path: `${shots}/5b-order-failed.png` });
+  // The unsent order outlives the tab: a new tab of the same phone finds the cart again.
+  const secondTab = await phone.newPage();
+  await secondTab.goto(page.url());
+  await secondTab.getByTestId('open-cart').click();
+  check((await secondTab.getByTestId('cart-line').count()) === 3, 'a new tab finds the unsent order in its cart');
+  await secondTab.close();
   await page.getByTestId('place-order').click();
   await page.waitForURL(/\/guest\/order-status\?sessionId=/);
   const sessionId = new URL(page.url()).searchParams.get('sessionId');
@@ -212,9 +220,25 @@ try {
   check(true, 'the order status page shows IN_PREP live');
   await page.screenshot({ path: `${shots}/7-live.png`, fullPage: true });
 
+  // A server orders for the same table from the staff side: the guest sees it without a reload.
+  const menu = (await (await fetch(`${cloud.url}/api/menu`, { headers: { cookie } })).json()) as {
+    items: Array<{ id: string; name: string; modifiersSchema: Array<{ required: boolean }> }>;
+  };
+  const plain = menu.items.find((m) => m.modifiersSchema.every((g) => !g.required));
+  const staffOrder = await fetch(`${cloud.url}/api/orders`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    body: JSON.stringify({ sessionId, items: [{ menuItemId: plain?.id, quantity: 1, course: 'drink' }] }),
+  });
+  check(staffOrder.status === 201, `a server ordered ${plain?.name} for the table (${staffOrder.status})`);
+  await page.getByTestId('order').nth(1).waitFor();
+  check((await page.getByTestId('order').count()) === 2, "the server's order shows on the guest's page live");
+  await page.screenshot({ path: `${shots}/7b-staff-order.png`, fullPage: true });
+
   await page.reload();
   await page.locator('[data-testid=order-line][data-status=IN_PREP]').waitFor();
   check(true, 'the status survives a reload');
+  check((await page.getByTestId('order').count()) === 2, 'both orders are read back after a reload');
 
   // Changes made while the page was closed arrive when it is opened again
   const statusUrl = page.url();
@@ -228,6 +252,14 @@ try {
   await page.goto(statusUrl);
   await page.locator('[data-testid=order-line][data-status=READY_FOR_RUN]').waitFor();
   check(true, 'a change made while away shows once the page is back');
+
+  // The phone keeps only what spec 3 names; orders and the cart are not in localStorage.
+  const kept = await page.evaluate(() => Object.keys(window.localStorage).sort());
+  const named = ['guestSessionId', 'guest_session_id', 'guest_qr_token', 'guest_qr_context'];
+  check(
+    kept.every((key) => named.includes(key)),
+    `localStorage holds only the session, QR token and QR context (${kept.join(', ')})`,
+  );
 } finally {
   await browser.close();
   await cloud.close();

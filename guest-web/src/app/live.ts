@@ -1,6 +1,8 @@
 // The live channel for a guest (spec 1 section 4): same host at /ws, the guest cookie
 // authenticates it. After an unclean close it reconnects with the shared back-off and, once the
-// attempts run out, says so. A malformed message is logged and ignored.
+// attempts run out, says so. A malformed message is logged and ignored. It keeps no state of its
+// own: each (re)connection is reported, and the page reads its data again then, so whatever
+// happened while the socket was closed is in that read and whatever happens after arrives as events.
 import {
   ErrorMessage,
   HelloMessage,
@@ -13,7 +15,6 @@ import {
 } from '@tablewise/shared';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
-import { readRaw, writeRaw } from './storage.js';
 
 // Events and the channel's own messages are told apart first, so a new event type added to the
 // contract is simply passed on rather than breaking this switch.
@@ -26,20 +27,18 @@ function liveUrl(): string {
   return `${scheme}://${window.location.host}${LIVE_PATH}`;
 }
 
-/**
- * `cursorKey` names where the last event seen is kept, so a page opened again later asks the hub
- * for everything that happened while it was closed, not only what happens from now on.
- */
-export function useLiveEvents(
-  enabled: boolean,
-  onEvent: (event: LiveEvent) => void,
-  onGiveUp: (message: string) => void,
-  cursorKey?: string,
-): LiveStatus {
+export interface LiveHandlers {
+  onEvent: (event: LiveEvent) => void;
+  /** The hub greeted a new connection: events from here on will arrive, earlier ones will not. */
+  onConnected: () => void;
+  onGiveUp: (message: string) => void;
+}
+
+export function useLiveEvents(enabled: boolean, handlers: LiveHandlers): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>('connecting');
   // Handlers change every render; the socket must not be rebuilt for that.
-  const handlers = useRef({ onEvent, onGiveUp });
-  handlers.current = { onEvent, onGiveUp };
+  const latest = useRef(handlers);
+  latest.current = handlers;
 
   useEffect(() => {
     if (!enabled) return;
@@ -47,13 +46,6 @@ export function useLiveEvents(
     let timer: number | undefined;
     let attempt = 0;
     let stopped = false;
-    // The last event seen, so a reconnect asks for whatever was missed while away.
-    const stored = cursorKey ? Number(readRaw(cursorKey)) : Number.NaN;
-    let lastSeq: number | null = Number.isSafeInteger(stored) && stored >= 0 ? stored : null;
-    const advance = (seq: number) => {
-      lastSeq = Math.max(lastSeq ?? 0, seq);
-      if (cursorKey) writeRaw(cursorKey, String(lastSeq));
-    };
 
     const connect = () => {
       setStatus(attempt === 0 ? 'connecting' : 'reconnecting');
@@ -67,7 +59,7 @@ export function useLiveEvents(
       socket.onopen = () => {
         attempt = 0;
         setStatus('open');
-        socket?.send(JSON.stringify(lastSeq === null ? { type: 'subscribe' } : { type: 'subscribe', after: lastSeq }));
+        socket?.send(JSON.stringify({ type: 'subscribe' }));
       };
       socket.onmessage = (message) => {
         let json: unknown;
@@ -79,8 +71,7 @@ export function useLiveEvents(
         }
         const event = LiveEvent.safeParse(json);
         if (event.success) {
-          handlers.current.onEvent(event.data);
-          advance(event.data.seq);
+          latest.current.onEvent(event.data);
           return;
         }
         const control = ControlMessage.safeParse(json);
@@ -91,7 +82,7 @@ export function useLiveEvents(
         const data = control.data;
         switch (data.type) {
           case 'hello':
-            if (lastSeq === null) advance(data.lastSeq);
+            latest.current.onConnected();
             return;
           case 'pong':
             return;
@@ -117,7 +108,7 @@ export function useLiveEvents(
       const delay = reconnectDelayMs(attempt);
       if (delay === null) {
         setStatus('failed');
-        handlers.current.onGiveUp(MESSAGES.liveReconnectFailed);
+        latest.current.onGiveUp(MESSAGES.liveReconnectFailed);
         return;
       }
       setStatus('reconnecting');
@@ -130,7 +121,7 @@ export function useLiveEvents(
       window.clearTimeout(timer);
       socket?.close(1000);
     };
-  }, [enabled, cursorKey]);
+  }, [enabled]);
 
   return status;
 }

@@ -2,16 +2,22 @@
 // mode) or hold junk from an older version, so every read is parsed and every write may fail.
 import type { z } from 'zod';
 
-/** Keys other parts of the guest flow (exit, seat selection) read too, so they are fixed. */
+/**
+ * Everything the phone keeps in localStorage: what spec 3 names (other parts of the guest flow,
+ * exit and seat selection, read these too, so they are fixed), and an order that was not
+ * confirmed sent. Server data is never kept here: it lives in the query cache.
+ */
 export const STORAGE_KEYS = {
   qrContext: 'guest_qr_context',
   qrToken: 'guest_qr_token',
   sessionId: 'guestSessionId',
   legacySessionId: 'guest_session_id',
-  cart: (sessionId: string) => `guest_cart:${sessionId}`,
   orderAttempt: (sessionId: string) => `guest_order_attempt:${sessionId}`,
-  orders: (sessionId: string) => `guest_orders:${sessionId}`,
-  liveCursor: (sessionId: string) => `guest_live_seq:${sessionId}`,
+} as const;
+
+/** What this tab keeps in sessionStorage: UI state that should survive a reload, no more. */
+export const TAB_STORAGE_KEYS = {
+  cart: (sessionId: string) => `guest_cart:${sessionId}`,
 } as const;
 
 type Area = 'local' | 'session';

@@ -1,24 +1,11 @@
-import { CreateOrderAnswer, CreateOrderRequest, IDEMPOTENCY_HEADER } from '@tablewise/shared';
+import { IDEMPOTENCY_HEADER, Order } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../app/api-client.js';
-import { rememberOrder } from '../../../app/guest-orders.js';
+import type { OrderAttempt } from '../cart.js';
 
-/**
- * One placing attempt: the Idempotency-Key and the exact body sent. A guest who presses again
- * after a network error resends both unchanged, so the cloud answers with the first result
- * instead of creating a second order.
- */
-export const OrderAttempt = z.object({
-  key: z.uuid(),
-  /** The cart the attempt was made for; a changed cart is a new attempt. */
-  fingerprint: z.string(),
-  body: CreateOrderRequest,
-});
-export type OrderAttempt = z.infer<typeof OrderAttempt>;
-
+/** Sends one attempt; a resent attempt carries the same order id and Idempotency-Key. */
 export function placeOrder(attempt: OrderAttempt) {
-  return apiRequest('/api/orders', CreateOrderAnswer, {
+  return apiRequest('/api/orders', Order, {
     method: 'POST',
     body: attempt.body,
     headers: { [IDEMPOTENCY_HEADER]: attempt.key },
@@ -29,6 +16,7 @@ export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeOrder,
-    onSuccess: (order) => rememberOrder(queryClient, order),
+    // The session's orders (GET /api/guest/orders, read by the order-status page) now include it.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api', 'guest', 'orders'] }),
   });
 }

@@ -18,12 +18,11 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, failureText } from '../../../app/api-client.js';
-import { readJson, remove, STORAGE_KEYS, storedSessionId, writeJson } from '../../../app/storage.js';
+import { storedSessionId } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
-import { newUuid } from '../../../app/uuid.js';
 import { useMenu } from '../api/menu.js';
-import { OrderAttempt, usePlaceOrder } from '../api/place-order.js';
-import { useCart } from '../cart.js';
+import { usePlaceOrder } from '../api/place-order.js';
+import { forgetOrderAttempt, orderAttempt, useCart } from '../cart.js';
 import { CartDrawer } from './CartDrawer.js';
 import { ItemDialog } from './ItemDialog.js';
 
@@ -60,30 +59,18 @@ export function MenuPage() {
 
   const place = () => {
     if (!sessionId || cart.entries.length === 0 || placeOrder.isPending) return;
-    const lines = cart.entries.map((e) => e.line);
-    const fingerprint = JSON.stringify(lines);
-    const attemptKey = STORAGE_KEYS.orderAttempt(sessionId);
-    // Reuse the attempt made for this very cart: if the last press got no answer, the cloud may
-    // have created the order, and the same key makes it answer with that order, not a second.
-    let attempt = readJson(attemptKey, OrderAttempt);
-    if (!attempt || attempt.fingerprint !== fingerprint) {
-      attempt = {
-        key: newUuid(),
-        fingerprint,
-        body: { id: newUuid(), sessionId, items: lines },
-      };
-      writeJson(attemptKey, attempt);
-    }
+    const attempt = orderAttempt(sessionId, cart.entries);
     placeOrder.mutate(attempt, {
       onSuccess: (order) => {
-        remove(attemptKey);
+        forgetOrderAttempt(sessionId);
         cart.clear();
         navigate(withQuery('/guest/order-status', { sessionId: order.sessionId }));
       },
       onError: (error) => {
         // The cloud answered and refused: that answer is final for this key, so a retry (after
-        // the guest fixes the cart, say) must be a new attempt.
-        if (error instanceof ApiError && error.status < 500) remove(attemptKey);
+        // the guest fixes the cart, say) must be a new attempt. With no answer, or a server
+        // error, the order may exist: the attempt stays, to be resent as it is.
+        if (error instanceof ApiError && error.status < 500) forgetOrderAttempt(sessionId);
         toast({
           title: MESSAGES.orderFailedTitle,
           description: failureText(error, MESSAGES.orderFailed),

@@ -1,10 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import { guestOrdersQueryOptions } from '../../../app/guest-orders.js';
+import { GuestOrdersAnswer } from '@tablewise/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../app/api-client.js';
 
-/** The orders this phone placed in the session (kept from the answers of POST /api/orders). */
-export function useGuestOrders(sessionId: string | null) {
-  return useQuery({
-    ...guestOrdersQueryOptions(sessionId ?? 'none'),
-    enabled: Boolean(sessionId),
-  });
+/** Every order of the guest cookie's dining session, whoever placed it, oldest first. */
+export function getGuestOrders() {
+  return apiRequest('/api/guest/orders', GuestOrdersAnswer);
+}
+
+export function guestOrdersQueryOptions() {
+  return queryOptions({ queryKey: ['api', 'guest', 'orders'] as const, queryFn: getGuestOrders });
+}
+
+export function useGuestOrders(enabled: boolean) {
+  return useQuery({ ...guestOrdersQueryOptions(), enabled });
 }

@@ -14,36 +14,48 @@ import {
 } from '@tablewise/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { patchOrderItem } from '../../../app/guest-orders.js';
+import { ApiError, failureText } from '../../../app/api-client.js';
 import { useLiveEvents } from '../../../app/live.js';
-import { STORAGE_KEYS, storedSessionId } from '../../../app/storage.js';
+import { storedSessionId } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
-import { useGuestOrders } from '../api/guest-orders.js';
+import { guestOrdersQueryOptions, useGuestOrders } from '../api/guest-orders.js';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/** The events after which the session's orders read differently. */
+function changesOrders(event: LiveEvent): boolean {
+  return event.type === 'order.created' || event.type === 'order.item.status.changed';
+}
 
 export function OrderStatusPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('sessionId') ?? storedSessionId();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const orders = useGuestOrders(sessionId);
+  const orders = useGuestOrders(Boolean(sessionId));
+  // Once read, the list stays on screen: a later read that fails leaves it as it was.
+  const read = orders.data !== undefined;
   const list = orders.data ?? [];
 
-  const live = useLiveEvents(
-    Boolean(sessionId) && list.length > 0,
-    (event: LiveEvent) => {
-      if (event.type === 'order.item.status.changed' && sessionId) patchOrderItem(queryClient, sessionId, event.item);
+  // Every order of the session shows, whoever placed it (this phone, another, a server), and
+  // stays current: on each (re)connection the list is read again, then each change re-reads it.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: guestOrdersQueryOptions().queryKey });
+  const live = useLiveEvents(read, {
+    onEvent: (event) => {
+      if (changesOrders(event)) void refresh();
     },
-    (message) => toast({ title: message, variant: 'destructive' }),
-    sessionId ? STORAGE_KEYS.liveCursor(sessionId) : undefined,
-  );
+    onConnected: () => void refresh(),
+    onGiveUp: (message) => toast({ title: message, variant: 'destructive' }),
+  });
 
-  if (!sessionId || (orders.isSuccess && list.length === 0)) {
+  // "Not found" only from a read that is current: a list cached before an order was placed is
+  // being read again and may not be empty any more.
+  const noOrders = read && !orders.isFetching && list.length === 0;
+  if (!sessionId || (orders.isError && !read) || noOrders) {
     return (
       <main className="page page-center" data-testid="order-not-found">
         <h1>{GUEST_TEXTS.orderNotFound}</h1>
-        <p className="muted">{sessionId ? GUEST_TEXTS.orderNotFoundHint : MESSAGES.sessionNotFound}</p>
+        <p className="muted">{notFoundHint(sessionId, orders.error)}</p>
         <Link className="button button-primary" to={withQuery('/guest/menu', { sessionId })}>
           {GUEST_TEXTS.orderMore}
         </Link>
@@ -53,7 +65,7 @@ export function OrderStatusPage() {
 
   const tableId = list.find((o) => o.tableId)?.tableId ?? null;
   return (
-    <main className="page" data-testid="order-status">
+    <main className="page" data-testid="order-status" aria-busy={!read}>
       <header className="page-header">
         <h1>{GUEST_TEXTS.orderStatusTitle}</h1>
         {live === 'reconnecting' ? (
@@ -70,11 +82,20 @@ export function OrderStatusPage() {
       {list.map((order) => (
         <OrderCard key={order.id} order={order} />
       ))}
-      <Link className="button button-block" to={withQuery('/guest/menu', { tableId, sessionId })}>
-        {GUEST_TEXTS.orderMore}
-      </Link>
+      {read ? (
+        <Link className="button button-block" to={withQuery('/guest/menu', { tableId, sessionId })}>
+          {GUEST_TEXTS.orderMore}
+        </Link>
+      ) : null}
     </main>
   );
+}
+
+/** Why no orders show: no session on this phone (or the cloud does not know it), or the cloud's words. */
+function notFoundHint(sessionId: string | null, error: Error | null): string {
+  if (!sessionId || (error instanceof ApiError && error.status === 401)) return MESSAGES.sessionNotFound;
+  if (error) return failureText(error, MESSAGES.sessionNotFound);
+  return GUEST_TEXTS.orderNotFoundHint;
 }
 
 function OrderCard({ order }: { order: Order }) {
