@@ -5,11 +5,11 @@ import { notFound } from '../errors.js';
 import { presentMenuItem, presentPrinter, presentSession, presentTable, presentVenue } from '../presenters/index.js';
 import { listEventsAfter } from '../repositories/events.js';
 import { listMenuItems } from '../repositories/menu.js';
-import { listActiveSessions } from '../repositories/sessions.js';
-import { openOrders } from './orders.js';
 import { listPrinters } from '../repositories/printers.js';
+import { listActiveSessions } from '../repositories/sessions.js';
 import { listTables } from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
+import { openOrders } from './orders.js';
 
 /** Everything a replica needs, read in one REPEATABLE READ snapshot so `seq` matches the data. */
 export async function snapshot(db: Db, actor: VenueActor | TerminalActor): Promise<SnapshotAnswer> {

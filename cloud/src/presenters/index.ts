@@ -1,12 +1,12 @@
 // Rows to the shared schemas' shapes. Every answer the API gives goes through one of these.
 import {
   type ChosenModifier,
-  type ItemFacts,
-  type OrderFacts,
   type DiningSession,
+  type ItemFacts,
   type MenuItem,
   ModifierGroup,
   type Order,
+  type OrderFacts,
   type OrderItem,
   type Printer,
   type Table,

@@ -36,5 +36,7 @@ export async function findActiveSessionAtTable(q: Queryable, tableId: string): P
 
 /** The venue's parties still at their tables, oldest first. */
 export async function listActiveSessions(q: Queryable, venueId: string): Promise<SessionRow[]> {
-  return q<SessionRow>('sessions').where({ venue_id: venueId, status: 'ACTIVE' }).orderBy([{ column: 'started_at' }, { column: 'id' }]);
+  return q<SessionRow>('sessions')
+    .where({ venue_id: venueId, status: 'ACTIVE' })
+    .orderBy([{ column: 'started_at' }, { column: 'id' }]);
 }

@@ -5,7 +5,7 @@ import {
   type CallHandler,
   type CallSpec,
   IDEMPOTENCY_HEADER,
-  type Method,
+  registerOn,
   serveCall,
   TERMINAL_MUTATION_SEQ_HEADER,
 } from '@tablewise/shared';
@@ -78,33 +78,10 @@ export function ok(body: unknown, status = 200): Answer {
   return { status, body };
 }
 
-const register =
-  (router: AppRouter) =>
-  (method: Method, path: string, handler: (ctx: Ctx) => Promise<void>): void => {
-    switch (method) {
-      case 'GET':
-        router.get(path, handler);
-        return;
-      case 'POST':
-        router.post(path, handler);
-        return;
-      case 'PATCH':
-        router.patch(path, handler);
-        return;
-      case 'DELETE':
-        router.delete(path, handler);
-        return;
-      default: {
-        const never: never = method;
-        throw new Error(`Unknown method ${String(never)}`);
-      }
-    }
-  };
-
 /** Routes `call` on `router`: path, parsing and answer from its module in shared. */
 export function serve<S extends CallSpec>(router: AppRouter, call: Call<S>, handler: CallHandler<S, Ctx>): void {
   serveCall(
-    { register: register(router), readBody: (ctx) => ctx.state.body, checkAnswers: Boolean(process.env.VITEST) },
+    { register: registerOn(router), readBody: (ctx) => ctx.state.body, checkAnswers: Boolean(process.env.VITEST) },
     call,
     handler,
   );

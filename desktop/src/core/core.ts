@@ -2,7 +2,7 @@
 // local server, wired together. Plain Node: the Electron shell and `npm run terminal` both call
 // startTerminalCore.
 import { join } from 'node:path';
-import { Id, ItemStatusRequest, MESSAGES, type TerminalStatusAnswer } from '@tablewise/shared';
+import { conflict, MESSAGES, notFound, type TerminalStatusAnswer } from '@tablewise/shared';
 import type { BackoffPolicy } from './backoff.js';
 import { Bus } from './bus.js';
 import { fireDueItems } from './kitchen/firing.js';
@@ -131,26 +131,17 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         now,
         status,
         staticDir: opts.staticDir,
-        changeItemStatus(itemId, requested) {
-          // The cloud's order of refusals: an id that cannot exist first, then the body.
-          if (!Id.safeParse(itemId).success)
-            return { ok: false, status: 404, message: MESSAGES.notFound('Order item') };
-          const parsed = ItemStatusRequest.safeParse({ status: requested });
-          if (!parsed.success) {
-            return {
-              ok: false,
-              status: 400,
-              message: MESSAGES.invalidField('status', parsed.error.issues[0]?.message ?? 'invalid'),
-            };
+        changeItemStatus(itemId, status) {
+          const result = changeItemStatusLocally(write, itemId, status, now(), printQueue);
+          if (!result.ok) {
+            throw result.status === 404 ? notFound('Order item') : conflict(result.message, 'transition_refused');
           }
-          const result = changeItemStatusLocally(write, itemId, parsed.data.status, now());
-          if (result.ok) {
-            bus.emit('live', localItemEvent(read, result.item, result.from, now()));
-            bus.emit('status');
-            bus.emit('itemsChanged');
-            pusher.kick();
-          }
-          return result;
+          if (result.fired) bus.emit('live', localItemEvent(read, result.fired.item, result.fired.from, now()));
+          bus.emit('live', localItemEvent(read, result.item, result.from, now()));
+          bus.emit('status');
+          bus.emit('itemsChanged');
+          pusher.kick();
+          return result.item;
         },
         dismissRejection(id) {
           const seq = Number(id);

@@ -41,7 +41,10 @@ function operation(call: Call<CallSpec>) {
     ...(call.body ? { requestBody: { required: true, content: json(jsonSchema(call.body, 'input')) } } : {}),
     responses: {
       [String(call.status ?? 200)]: { description: 'OK', content: json(jsonSchema(call.answer, 'output')) },
-      default: { description: 'A refusal: a human-readable message and a stable id', content: json(jsonSchema(ErrorBody, 'output')) },
+      default: {
+        description: 'A refusal: a human-readable message and a stable id',
+        content: json(jsonSchema(ErrorBody, 'output')),
+      },
     },
   };
 }

@@ -29,6 +29,38 @@ export type CallHandler<S extends CallSpec, C> = (
   request: CallRequest<S, C>,
 ) => Promise<AnswerOf<S> | undefined> | AnswerOf<S> | undefined;
 
+/** The part of a router (Koa's) that registers a handler per method. */
+export interface MethodRouter<H> {
+  get(path: string, handler: H): unknown;
+  post(path: string, handler: H): unknown;
+  patch(path: string, handler: H): unknown;
+  delete(path: string, handler: H): unknown;
+}
+
+/** Registers on `router` by the call's method. */
+export function registerOn<H>(router: MethodRouter<H>): (method: Method, path: string, handler: H) => void {
+  return (method, path, handler) => {
+    switch (method) {
+      case 'GET':
+        router.get(path, handler);
+        return;
+      case 'POST':
+        router.post(path, handler);
+        return;
+      case 'PATCH':
+        router.patch(path, handler);
+        return;
+      case 'DELETE':
+        router.delete(path, handler);
+        return;
+      default: {
+        const never: never = method;
+        throw new Error(`Unknown method ${String(never)}`);
+      }
+    }
+  };
+}
+
 export interface ServeOptions<C> {
   register(method: Method, path: string, handler: (ctx: C) => Promise<void>): void;
   readBody(ctx: C): unknown | Promise<unknown>;
@@ -54,7 +86,11 @@ export function serveCall<S extends CallSpec, C extends CallContext>(
   handler: CallHandler<S, C>,
 ): void {
   options.register(call.method, call.path, async (ctx) => {
-    const params = parser<Out<S['params']>>(call.params, () => ctx.params, () => notFound(call.entity ?? 'Resource'));
+    const params = parser<Out<S['params']>>(
+      call.params,
+      () => ctx.params,
+      () => notFound(call.entity ?? 'Resource'),
+    );
     const query = parser<Out<S['query']>>(call.query, () => ctx.query, fromZodError);
     let raw: { value: unknown } | undefined;
     const body = async () => {

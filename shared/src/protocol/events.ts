@@ -63,6 +63,13 @@ export const HelloMessage = z.object({
 });
 export const ErrorMessage = z.object({ type: z.literal('error'), message: z.string() });
 export const PongMessage = z.object({ type: z.literal('pong') });
+/** The channel's own messages, told apart from events before anything else is parsed. */
+export const ControlMessage = z.discriminatedUnion('type', [HelloMessage, ErrorMessage, PongMessage]);
+export type ControlMessage = z.infer<typeof ControlMessage>;
+/** What a consumer that only reloads needs of an event: its type and its place in the feed. The
+ * rest (a whole order, say) passes unparsed; only the replica, which stores it, parses it. */
+export const EventEnvelope = z.looseObject({ type: z.string().min(1), seq: z.number().int().positive() });
+export type EventEnvelope = z.infer<typeof EventEnvelope>;
 export const ServerMessage = z.union([LiveEvent, HelloMessage, ErrorMessage, PongMessage]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

@@ -1,10 +1,10 @@
 // The guest flow's rules (spec 3 sections 2, 4 and 5): where check-in leads, the QR context a
 // phone remembers, the menu's filters and the cart's prices.
 import { z } from 'zod';
-import { PARTY_SIZE } from '../constants.js';
-import type { DietaryFilter } from '../guest-texts.js';
 import type { GuestCheckinAnswer } from '../calls/guest/checkin.js';
 import type { CartLine } from '../calls/orders/create-order.js';
+import { PARTY_SIZE } from '../constants.js';
+import type { DietaryFilter } from '../guest-texts.js';
 import { Id } from '../schemas/common.js';
 import type { MenuItem } from '../schemas/entities.js';
 import { priceLine } from './modifiers.js';

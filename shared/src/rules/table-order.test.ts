@@ -5,12 +5,29 @@ const t = (number: string, id = `00000000-0000-4000-8000-${number.padStart(12, '
 
 describe('compareTables', () => {
   it.each([
-    [['10', '2', '1'], ['1', '2', '10']],
-    [['B1', '3', 'A2', '12'], ['3', '12', 'A2', 'B1']],
-    [['007', '7', '6'], ['6', '007', '7']],
-    [['b', 'B', 'a'], ['B', 'a', 'b']],
+    [
+      ['10', '2', '1'],
+      ['1', '2', '10'],
+    ],
+    [
+      ['B1', '3', 'A2', '12'],
+      ['3', '12', 'A2', 'B1'],
+    ],
+    [
+      ['007', '7', '6'],
+      ['6', '007', '7'],
+    ],
+    [
+      ['b', 'B', 'a'],
+      ['B', 'a', 'b'],
+    ],
   ])('orders %j as %j', (numbers, expected) => {
-    expect(numbers.map((n) => t(n)).sort(compareTables).map((x) => x.number)).toEqual(expected);
+    expect(
+      numbers
+        .map((n) => t(n))
+        .sort(compareTables)
+        .map((x) => x.number),
+    ).toEqual(expected);
   });
 
   it('breaks a tie of equal numbers by id', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { MESSAGES } from '../messages.js';
 import { CartLine, CreateOrderRequest } from '../calls/orders/create-order.js';
+import { MESSAGES } from '../messages.js';
 import {
   GuestCheckinForm,
   imageUploadProblem,

@@ -1,10 +1,10 @@
 // The spec's forms as zod schemas with its exact messages (spec 2 section 5, spec 3 section 5).
 // Screens validate with them before sending; the cloud validates the same bodies again.
 import { z } from 'zod';
+import { GuestCheckinRequest } from '../calls/guest/checkin.js';
 import { ADMIN_PLANS, IMAGE_UPLOAD, OCCASIONS, PAYMENT_METHODS, SPLIT, TIMEZONES, WAITLIST } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { checkSplit, toCents } from '../rules/money.js';
-import { GuestCheckinRequest } from '../calls/guest/checkin.js';
 import { Id, IsoDateTime, Money, PartySize } from './common.js';
 
 const isEmail = (value: string): boolean => z.email().safeParse(value).success;

@@ -1,4 +1,11 @@
-import { getMe, login as loginCall, logout as logoutCall, MESSAGES, STAFF_SESSION_COOKIE, STAFF_SESSION_TTL_MS } from '@tablewise/shared';
+import {
+  getMe,
+  login as loginCall,
+  logout as logoutCall,
+  MESSAGES,
+  STAFF_SESSION_COOKIE,
+  STAFF_SESSION_TTL_MS,
+} from '@tablewise/shared';
 import { login, logout, meOf } from '../../commands/auth.js';
 import type { AppDeps } from '../../context.js';
 import { AppError } from '../../errors.js';

@@ -10,7 +10,9 @@ export function menuRouter(deps: AppDeps): AppRouter {
 
   serve(router, getMenu, async ({ ctx }) => {
     const actor = requireAnyActor(ctx);
-    return menuAnswer((await listMenuItems(deps.db, { orgId: actor.orgId, venueId: actor.venueId })).map(presentMenuItem));
+    return menuAnswer(
+      (await listMenuItems(deps.db, { orgId: actor.orgId, venueId: actor.venueId })).map(presentMenuItem),
+    );
   });
 
   return router;

@@ -2,13 +2,20 @@
 // Middleware order: guard (host and origin), error shape, API routes, static app.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { notFound } from '@tablewise/shared';
 import Koa from 'koa';
 import type { LocalServerDeps } from './deps.js';
-import { errorHandler, notFound } from './errors.js';
+import { errorHandler } from './errors.js';
 import { hostGuard } from './guard.js';
 import { LocalLive } from './live.js';
-import { authRouter } from './routes/auth.js';
-import { venueRouter } from './routes/venue.js';
+import { authRouter } from './routes/auth/router.js';
+import { menuRouter } from './routes/menu/router.js';
+import { orderItemsRouter } from './routes/order-items/router.js';
+import { ordersRouter } from './routes/orders/router.js';
+import { printJobsRouter } from './routes/print-jobs/router.js';
+import { printersRouter } from './routes/printers/router.js';
+import { tablesRouter } from './routes/tables/router.js';
+import { terminalRouter } from './routes/terminal/router.js';
 import { serveStatic } from './static.js';
 
 export const LOCAL_HOST = '127.0.0.1';
@@ -25,10 +32,18 @@ export async function startLocalServer(deps: LocalServerDeps, port: number): Pro
   const app = new Koa();
   app.use(hostGuard(() => boundPort));
   app.use(errorHandler);
-  const auth = authRouter(deps);
-  const venue = venueRouter(deps);
-  app.use(auth.routes()).use(auth.allowedMethods());
-  app.use(venue.routes()).use(venue.allowedMethods());
+  for (const router of [
+    authRouter(deps),
+    menuRouter(deps),
+    tablesRouter(deps),
+    ordersRouter(deps),
+    orderItemsRouter(deps),
+    printersRouter(deps),
+    printJobsRouter(deps),
+    terminalRouter(deps),
+  ]) {
+    app.use(router.routes()).use(router.allowedMethods());
+  }
   app.use(serveStatic(deps.staticDir));
   app.use(async (ctx) => {
     if (ctx.path.startsWith('/api')) throw notFound('Path');

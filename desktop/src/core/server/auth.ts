@@ -3,7 +3,16 @@
 // Offline, only someone who signed in on this terminal before, with the same password, gets in.
 
 import { createHash, randomBytes } from 'node:crypto';
-import { LoginRequest, MESSAGES, MeAnswer, STAFF_SESSION_TTL_MS } from '@tablewise/shared';
+import {
+  AppError,
+  forbidden,
+  LoginRequest,
+  MESSAGES,
+  MeAnswer,
+  parseOr400,
+  STAFF_SESSION_TTL_MS,
+  unauthorized,
+} from '@tablewise/shared';
 import argon2 from 'argon2';
 import type { ReadDb, WriteDb } from '../sqlite/replica.js';
 import {
@@ -17,7 +26,6 @@ import {
 } from '../sqlite/repositories/local-auth.js';
 import { getMeta, setIdentity } from '../sqlite/repositories/meta.js';
 import { type CloudAnswer, type CloudApi, CloudUnreachable, isSuccess } from '../sync/cloud-api.js';
-import { forbidden, HttpError, parseOr400, unauthorized } from './errors.js';
 
 export interface AuthDeps {
   read: ReadDb;
@@ -87,7 +95,7 @@ export async function signIn(deps: AuthDeps, body: unknown): Promise<SignIn> {
     }
     case 'accepted': {
       const venueId = await terminalVenue(deps);
-      if (!venueId) throw new HttpError(503, 'not_synced', MESSAGES.terminalNotSynced);
+      if (!venueId) throw new AppError(503, 'not_synced', MESSAGES.terminalNotSynced);
       if (verdict.me.principal.venueId !== venueId) throw forbidden(MESSAGES.staffNotAtThisVenue);
       me = verdict.me;
       const hash = await argon2.hash(password);

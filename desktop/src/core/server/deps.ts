@@ -1,7 +1,6 @@
 // What the local server needs from the terminal core.
-import type { MeAnswer, PrintJob, TerminalStatusAnswer } from '@tablewise/shared';
+import type { MeAnswer, OrderItem, OrderItemState, PrintJob, TerminalStatusAnswer } from '@tablewise/shared';
 import type { Bus } from '../bus.js';
-import type { LocalChangeResult } from '../outbox/item-status.js';
 import type { ReadDb, WriteDb } from '../sqlite/replica.js';
 import type { CloudApi } from '../sync/cloud-api.js';
 
@@ -12,8 +11,9 @@ export interface LocalServerDeps {
   bus: Bus;
   now: () => Date;
   status(): TerminalStatusAnswer;
-  /** A staff item transition: applied to the replica and queued for the cloud. */
-  changeItemStatus(itemId: string, status: unknown): LocalChangeResult | { ok: false; status: 400; message: string };
+  /** A staff item move: applied to the replica and queued for the cloud; refused (AppError) as
+   * the cloud would refuse it. */
+  changeItemStatus(itemId: string, status: OrderItemState): OrderItem;
   dismissRejection(id: string): boolean;
   printJobs(): PrintJob[];
   /** Null when printing is off; throws PrintServiceError when the job cannot be retried. */

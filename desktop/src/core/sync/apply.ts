@@ -13,6 +13,7 @@ import {
   putOrder,
   putOrderItem,
   putPrinter,
+  putSession,
   putTable,
   putVenue,
 } from '../sqlite/repositories/venue-data.js';
@@ -99,7 +100,7 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       putTable(db, event.table);
       return;
     case 'guest.checkedin':
-      // Dining sessions are not replicated: the terminal's screens read tables and orders.
+      putSession(db, event.session);
       return;
     default: {
       const never: never = event;
@@ -116,6 +117,7 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
     for (const t of snapshot.tables) putTable(db, t);
     for (const m of snapshot.menuItems) putMenuItem(db, m);
     for (const p of snapshot.printers) putPrinter(db, p);
+    for (const session of snapshot.sessions) putSession(db, session);
     for (const o of snapshot.orders) {
       putOrder(db, o);
       for (const i of o.items) reapplyPendingItemChanges(db, i.id, now);

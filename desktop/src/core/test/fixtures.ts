@@ -32,6 +32,7 @@ export function table(overrides: Partial<Table> = {}): Table {
     yPosition: 0,
     rotation: 0,
     zone: 'dining',
+    isAccessible: false,
     state: 'EMPTY',
     holdExpiresAt: null,
     partyName: null,
@@ -130,5 +131,5 @@ export function printer(terminalId: string | null, overrides: Partial<Printer> =
 }
 
 export function snapshot(parts: Partial<SnapshotAnswer> = {}): SnapshotAnswer {
-  return { seq: 0, venue: VENUE, tables: [], menuItems: [], orders: [], printers: [], ...parts };
+  return { seq: 0, venue: VENUE, tables: [], menuItems: [], sessions: [], orders: [], printers: [], ...parts };
 }

@@ -1,6 +1,14 @@
 // The one way the staff app talks to its server: same origin, cookies always, JSON both ways.
 // Every non-OK answer becomes an ApiError whose message follows spec 1 section 8.
-import { ErrorBody } from '@tablewise/shared';
+import {
+  type AnswerOf,
+  type BodyOf,
+  type Call,
+  type CallSpec,
+  ErrorBody,
+  type ParamsOf,
+  type QueryOf,
+} from '@tablewise/shared';
 import type { z } from 'zod';
 
 export class ApiError extends Error {
@@ -32,6 +40,13 @@ export function toastMessage(error: unknown, fallback: string): string {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** What a call needs besides its module: its params, query and body, each where it has them. */
+export interface CallInput<S extends CallSpec> {
+  params?: ParamsOf<S>;
+  query?: QueryOf<S>;
+  body?: BodyOf<S>;
+}
+
 export interface ApiClientOptions {
   /** Empty in the browser (relative to the page's origin); an absolute origin in tests. */
   baseUrl?: string;
@@ -42,6 +57,8 @@ export interface ApiClient {
   request(method: HttpMethod, path: string, body?: unknown): Promise<unknown>;
   get<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>>;
   post<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.infer<S>>;
+  /** Makes `call` as its module says: method, path, and the answer parsed with its schema. */
+  call<S extends CallSpec>(call: Call<S>, input?: CallInput<S>): Promise<AnswerOf<S>>;
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
@@ -67,6 +84,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     },
     async post(path, body, schema) {
       return schema.parse(await request('POST', path, body));
+    },
+    async call<S extends CallSpec>(call: Call<S>, input: CallInput<S> = {}): Promise<AnswerOf<S>> {
+      const answer = await request(call.method, call.url(input.params, input.query), input.body ?? {});
+      return call.answer.parse(answer) as AnswerOf<S>;
     },
   };
 }

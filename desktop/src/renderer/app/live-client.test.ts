@@ -196,14 +196,17 @@ describe('live client against a real ws server', () => {
     const [ws] = (await once(wss, 'connection')) as [WebSocket];
     ws.send('not json');
     ws.send(JSON.stringify({ no: 'type' }));
-    ws.send(JSON.stringify({ type: 'order.created', order: 'wrong shape' }));
-    ws.send(JSON.stringify({ type: 'task.created', taskId: 'x' }));
+    ws.send(JSON.stringify({ type: 'order.created', order: 'no seq' }));
+    ws.send(JSON.stringify({ type: 'hello', venueId: 'not an id' }));
+    // The screens only reload on an event: its order is not theirs to parse.
+    ws.send(JSON.stringify({ type: 'order.created', seq: 7, order: 'passed through unparsed' }));
     await gotOne;
-    expect(received).toEqual([{ type: 'task.created', unknown: true }]);
+    expect(received).toEqual([{ kind: 'event', type: 'order.created', seq: 7, table: null }]);
     expect(errors.filter((e) => e[0] === 'Ignored a malformed live message').map((e) => e[1])).toEqual([
       'not json',
       JSON.stringify({ no: 'type' }),
-      JSON.stringify({ type: 'order.created', order: 'wrong shape' }),
+      JSON.stringify({ type: 'order.created', order: 'no seq' }),
+      JSON.stringify({ type: 'hello', venueId: 'not an id' }),
     ]);
   });
 
@@ -234,7 +237,7 @@ describe('parseLiveMessage and liveUrl', () => {
       cursor: 3,
       outbox: { pending: 2, rejected: [] },
     };
-    expect(parseLiveMessage(JSON.stringify(msg))).toEqual(msg);
+    expect(parseLiveMessage(JSON.stringify(msg))).toEqual({ kind: 'control', message: msg });
     expect(parseLiveMessage(JSON.stringify({ ...msg, online: 'no' }))).toBeNull();
   });
 });

@@ -4,12 +4,14 @@
 // timer are injected so the schedule can be tested against a real server without sleeping.
 import {
   type ClientMessage,
+  ControlMessage,
+  EventEnvelope,
   LIVE_PATH,
-  LiveEvent,
   MESSAGES,
   reconnectDelayMs,
-  ServerMessage,
   shouldReconnect,
+  type Table,
+  TableStateChangedEvent,
   TerminalStatusMessage,
   WS_CLEAN_CLOSE_CODE,
 } from '@tablewise/shared';
@@ -27,8 +29,11 @@ export interface SocketLike {
 
 const OPEN = 1;
 
-/** What the app hears: a known server message, or an event type this build has no schema for. */
-export type LiveMessage = ServerMessage | TerminalStatusMessage | { type: string; unknown: true };
+/** What the app hears: one of the channel's own messages, or an event with only what the
+ * screens use of it (its type says which reads are stale; a table change carries the table). */
+export type LiveMessage =
+  | { kind: 'control'; message: ControlMessage | TerminalStatusMessage }
+  | { kind: 'event'; type: string; seq: number; table: Table | null };
 
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'failed' | 'closed';
 
@@ -59,9 +64,9 @@ export interface LiveClient {
   state(): LiveState;
 }
 
-const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(LiveEvent.options.map((o) => o.shape.type.value as string));
+const CONTROL_TYPES: ReadonlySet<string> = new Set(ControlMessage.options.map((o) => o.shape.type.value as string));
 
-/** Parses one frame; null means malformed (not JSON, no type, or a known type in the wrong shape). */
+/** Parses one frame; null means malformed (not JSON, no type, or a message in the wrong shape). */
 export function parseLiveMessage(data: unknown): LiveMessage | null {
   let value: unknown;
   try {
@@ -69,18 +74,20 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
   } catch {
     return null;
   }
-  if (typeof value !== 'object' || value === null || typeof (value as { type?: unknown }).type !== 'string') {
-    return null;
+  const type = (value as { type?: unknown } | null)?.type;
+  if (type === 'terminal.status' || (typeof type === 'string' && CONTROL_TYPES.has(type))) {
+    const parsed = (type === 'terminal.status' ? TerminalStatusMessage : ControlMessage).safeParse(value);
+    return parsed.success ? { kind: 'control', message: parsed.data } : null;
   }
-  const type = (value as { type: string }).type;
-  if (type === 'terminal.status') {
-    const parsed = TerminalStatusMessage.safeParse(value);
-    return parsed.success ? parsed.data : null;
+  const envelope = EventEnvelope.safeParse(value);
+  if (!envelope.success) return null;
+  let table: Table | null = null;
+  if (envelope.data.type === 'table.state.changed') {
+    const parsed = TableStateChangedEvent.safeParse(value);
+    if (!parsed.success) return null;
+    table = { ...parsed.data.table, state: parsed.data.state };
   }
-  const parsed = ServerMessage.safeParse(value);
-  if (parsed.success) return parsed.data;
-  if (KNOWN_EVENT_TYPES.has(type) || ['hello', 'error', 'pong'].includes(type)) return null;
-  return { type, unknown: true };
+  return { kind: 'event', type: envelope.data.type, seq: envelope.data.seq, table };
 }
 
 /** ws: or wss: to the page's own host, matching the page's scheme. */

@@ -1,7 +1,8 @@
-import type { Table } from '@tablewise/shared';
+import { getTerminalStatus, listTables, type Table } from '@tablewise/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyLiveMessage, keysForEventType, TABLES_KEY, TERMINAL_STATUS_KEY } from './live-invalidation.js';
+import { parseLiveMessage } from './live-client.js';
+import { applyLiveMessage } from './live-invalidation.js';
 
 const VENUE = '00000000-0000-4000-8000-0000000000aa';
 const T1 = '00000000-0000-4000-8000-000000000001';
@@ -19,6 +20,7 @@ const table = (id: string, state: Table['state']): Table => ({
   yPosition: 0,
   rotation: 0,
   zone: null,
+  isAccessible: false,
   state,
   holdExpiresAt: null,
   partyName: null,
@@ -26,7 +28,7 @@ const table = (id: string, state: Table['state']): Table => ({
   timeSeated: null,
 });
 
-function clientWith(keys: readonly (readonly string[])[]) {
+function clientWith(keys: readonly (readonly unknown[])[]) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
   for (const key of keys) client.setQueryData(key, []);
   return client;
@@ -36,46 +38,51 @@ const staleKeys = (client: QueryClient) =>
     .getQueryCache()
     .getAll()
     .filter((q) => q.state.isInvalidated)
-    .map((q) => q.queryKey.join('/'))
+    .map((q) => q.queryKey.map((k) => (typeof k === 'string' ? k : JSON.stringify(k))).join('/'))
     .sort();
+
+const event = (type: string, extra: Record<string, unknown> = {}) => {
+  const parsed = parseLiveMessage(
+    JSON.stringify({ type, seq: 4, venueId: VENUE, at: '2025-01-01T12:00:00.000Z', ...extra }),
+  );
+  if (!parsed) throw new Error(`${type} did not parse`);
+  return parsed;
+};
 
 describe('live messages and the cache', () => {
   it.each([
-    ['order.item.status.changed', ['api/order-items/kitchen', 'api/orders']],
-    ['order.priority.changed', ['api/order-items/kitchen', 'api/orders']],
-    ['task.created', ['api/tasks']],
-    ['waitlist.updated', ['api/waitlist']],
-    ['reservation.created', ['api/reservations']],
-    ['payment.status.changed', ['api/orders', 'api/payments']],
+    ['order.created', ['api/guest/orders', 'api/order-items/kitchen', 'api/orders']],
+    ['order.item.status.changed', ['api/guest/orders', 'api/order-items/kitchen', 'api/orders']],
+    ['guest.checkedin', ['api/guest/session', 'api/tables', 'api/tables/{"available":"1"}']],
     ['something.else', []],
-  ])('%s invalidates %o', (type, expected) => {
+  ])('%s invalidates %o, as the call modules declare', (type, expected) => {
     const client = clientWith([
       ['api', 'order-items', 'kitchen'],
       ['api', 'orders'],
-      ['api', 'tasks'],
-      ['api', 'waitlist'],
-      ['api', 'reservations'],
-      ['api', 'payments'],
+      ['api', 'guest', 'orders'],
+      ['api', 'guest', 'session'],
+      ['api', 'tables'],
+      ['api', 'tables', { available: '1' }],
       ['api', 'menu'],
+      ['api', 'terminal', 'status'],
     ]);
-    applyLiveMessage(client, { type, unknown: true });
+    applyLiveMessage(client, event(type, { order: 'not parsed by the screens' }));
     expect(staleKeys(client)).toEqual(expected);
   });
 
-  it('patches the changed table in place, then refetches tables', () => {
+  it('patches the changed table in place in every tables read, then refetches them', () => {
     const client = clientWith([]);
-    client.setQueryData(TABLES_KEY, [table(T1, 'EMPTY'), table(T2, 'EMPTY')]);
-    applyLiveMessage(client, {
-      type: 'table.state.changed',
-      seq: 4,
-      venueId: VENUE,
-      at: '2025-01-01T12:00:00.000Z',
-      tableId: T2,
-      state: 'OCCUPIED',
-      table: table(T2, 'OCCUPIED'),
-    });
-    expect(client.getQueryData<Table[]>(TABLES_KEY)?.map((t) => t.state)).toEqual(['EMPTY', 'OCCUPIED']);
+    client.setQueryData(listTables.key(), [table(T1, 'EMPTY'), table(T2, 'EMPTY')]);
+    applyLiveMessage(
+      client,
+      event('table.state.changed', { tableId: T2, state: 'OCCUPIED', table: table(T2, 'OCCUPIED') }),
+    );
+    expect(client.getQueryData<Table[]>(listTables.key())?.map((t) => t.state)).toEqual(['EMPTY', 'OCCUPIED']);
     expect(staleKeys(client)).toEqual(['api/tables']);
+  });
+
+  it('refuses a table change whose table is malformed, rather than patching nonsense in', () => {
+    expect(parseLiveMessage(JSON.stringify({ type: 'table.state.changed', seq: 5, table: { id: T1 } }))).toBeNull();
   });
 
   it('stores a pushed terminal status as the status read', () => {
@@ -88,19 +95,7 @@ describe('live messages and the cache', () => {
       cursor: 9,
       outbox: { pending: 1, rejected: [] },
     };
-    applyLiveMessage(client, { type: 'terminal.status', ...status });
-    expect(client.getQueryData(TERMINAL_STATUS_KEY)).toEqual(status);
-  });
-
-  it('maps event families to read keys', () => {
-    expect(keysForEventType('order.created')).toEqual([
-      ['api', 'order-items'],
-      ['api', 'orders'],
-      ['api', 'runner'],
-    ]);
-    expect(keysForEventType('guest.checkedin')).toEqual([
-      ['api', 'tables'],
-      ['api', 'waitlist'],
-    ]);
+    applyLiveMessage(client, { kind: 'control', message: { type: 'terminal.status', ...status } });
+    expect(client.getQueryData(getTerminalStatus.key())).toEqual(status);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MESSAGES } from '../../messages.js';
 import { OCCASIONS } from '../../constants.js';
+import { MESSAGES } from '../../messages.js';
 import { Id, PartySize } from '../../schemas/common.js';
 import { defineCall } from '../define.js';
 

@@ -15,4 +15,3 @@ export const testPrint = defineCall({
   answer: PrintJob,
   status: 201,
 });
-

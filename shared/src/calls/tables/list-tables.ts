@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { Table } from '../../schemas/entities.js';
 import { compareTables } from '../../rules/table-order.js';
-import { defineCall } from '../define.js';
+import { Table } from '../../schemas/entities.js';
 import type { Audience } from '../define.js';
+import { defineCall } from '../define.js';
 
 /** `1` or `true` turns a filter on; anything else leaves it off. */
 const Flag = z
@@ -51,7 +51,5 @@ export function tablesAnswer(
         (!query.accessibility || t.isAccessible),
     )
     .sort(compareTables)
-    .map((t) =>
-      audience === 'guest' ? { ...t, partyName: null, guestCount: null, timeSeated: null } : t,
-    );
+    .map((t) => (audience === 'guest' ? { ...t, partyName: null, guestCount: null, timeSeated: null } : t));
 }

@@ -6,6 +6,7 @@ import { migration0003 } from './0003_outbox.js';
 import { migration0004 } from './0004_local_auth.js';
 import { migration0005 } from './0005_ticketed_items.js';
 import { migration0006 } from './0006_menu_order.js';
+import { migration0007 } from './0007_sessions_accessible.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0004,
   migration0005,
   migration0006,
+  migration0007,
 ];

@@ -1,3 +1,4 @@
+import { menuAnswer } from '@tablewise/shared';
 import { afterEach, expect, it } from 'vitest';
 import { menuItem, tempDir } from '../../test/fixtures.js';
 import { openReplica } from '../replica.js';
@@ -19,9 +20,9 @@ it("lists the menu in the menu's own order, whatever the categories are called, 
       menuItem({ id: crypto.randomUUID(), name: 'Cake', category: 'Desserts', sortOrder: 2 }),
     ];
     for (const item of [...items].reverse()) putMenuItem(replica.write, item);
-    expect(listMenuItems(replica.read).map((i) => i.name)).toEqual(['Wings', 'Steak', 'Cake']);
+    expect(menuAnswer(listMenuItems(replica.read)).items.map((i) => i.name)).toEqual(['Wings', 'Steak', 'Cake']);
     putMenuItem(replica.write, { ...(items[0] as (typeof items)[number]), price: '9.00' });
-    expect(listMenuItems(replica.read).map((i) => `${i.name} ${i.sortOrder}`)).toEqual([
+    expect(menuAnswer(listMenuItems(replica.read)).items.map((i) => `${i.name} ${i.sortOrder}`)).toEqual([
       'Wings 0',
       'Steak 1',
       'Cake 2',

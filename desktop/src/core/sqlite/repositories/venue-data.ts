@@ -1,15 +1,20 @@
 // Queries over the replicated venue data: venue, tables, menu, orders with items, printers.
 // Rows map to the shared schemas' shapes; nothing here decides anything.
-import type {
-  ChosenModifier,
-  MenuItem,
-  ModifierGroup,
-  Order,
-  OrderItem,
-  OrderItemState,
-  Printer,
-  Table,
-  Venue,
+import {
+  assembleOrders,
+  type ChosenModifier,
+  type DiningSession,
+  type ItemFacts,
+  type KitchenFacts,
+  type MenuItem,
+  type ModifierGroup,
+  type Order,
+  type OrderFacts,
+  type OrderItem,
+  type OrderItemState,
+  type Printer,
+  type Table,
+  type Venue,
 } from '@tablewise/shared';
 import type { AnyDb, WriteDb } from '../replica.js';
 
@@ -52,6 +57,7 @@ interface TableRow {
   y_position: number;
   rotation: number;
   zone: string | null;
+  is_accessible: number;
   state: Table['state'];
   hold_expires_at: string | null;
   party_name: string | null;
@@ -72,6 +78,7 @@ function toTable(r: TableRow): Table {
     yPosition: r.y_position,
     rotation: r.rotation,
     zone: r.zone,
+    isAccessible: r.is_accessible === 1,
     state: r.state,
     holdExpiresAt: r.hold_expires_at,
     partyName: r.party_name,
@@ -79,9 +86,9 @@ function toTable(r: TableRow): Table {
     timeSeated: r.time_seated,
   };
 }
+/** Every table, in no particular order: the answer builders order them. */
 export function listTables(db: AnyDb): Table[] {
-  const rows = db.sql.prepare('SELECT * FROM tables').all() as TableRow[];
-  return rows.map(toTable).sort((a, b) => a.number.localeCompare(b.number, undefined, { numeric: true }));
+  return (db.sql.prepare('SELECT * FROM tables').all() as TableRow[]).map(toTable);
 }
 export function getTable(db: AnyDb, id: string): Table | null {
   const row = db.sql.prepare('SELECT * FROM tables WHERE id = ?').get(id) as TableRow | undefined;
@@ -91,11 +98,46 @@ export function putTable(db: WriteDb, t: Table): void {
   db.sql
     .prepare(
       `INSERT OR REPLACE INTO tables (id, venue_id, name, number, shape, capacity, capacity_min, capacity_max,
-         x_position, y_position, rotation, zone, state, hold_expires_at, party_name, guest_count, time_seated)
+         x_position, y_position, rotation, zone, is_accessible, state, hold_expires_at, party_name, guest_count, time_seated)
        VALUES (@id, @venueId, @name, @number, @shape, @capacity, @capacityMin, @capacityMax, @xPosition, @yPosition,
-         @rotation, @zone, @state, @holdExpiresAt, @partyName, @guestCount, @timeSeated)`,
+         @rotation, @zone, @isAccessible, @state, @holdExpiresAt, @partyName, @guestCount, @timeSeated)`,
     )
-    .run(t);
+    .run({ ...t, isAccessible: t.isAccessible ? 1 : 0 });
+}
+
+// ---- dining sessions ----
+interface SessionRow {
+  id: string;
+  venue_id: string;
+  table_id: string | null;
+  party_size: number;
+  guest_name: string | null;
+  status: DiningSession['status'];
+  started_at: string;
+  closed_at: string | null;
+}
+export function putSession(db: WriteDb, s: DiningSession): void {
+  db.sql
+    .prepare(
+      `INSERT OR REPLACE INTO sessions (id, venue_id, table_id, party_size, guest_name, status, started_at, closed_at)
+       VALUES (@id, @venueId, @tableId, @partySize, @guestName, @status, @startedAt, @closedAt)`,
+    )
+    .run(s);
+}
+export function getSession(db: AnyDb, id: string): DiningSession | null {
+  const r = db.sql.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow | undefined;
+  return r
+    ? {
+        id: r.id,
+        venueId: r.venue_id,
+        tableId: r.table_id,
+        partySize: r.party_size,
+        guestName: r.guest_name,
+        status: r.status,
+        startedAt: r.started_at,
+        closedAt: r.closed_at,
+      }
+    : null;
 }
 
 // ---- menu ----
@@ -143,9 +185,9 @@ function toMenuItem(r: MenuItemRow): MenuItem {
     sortOrder: r.sort_order,
   };
 }
+/** Every menu item, in no particular order: menuAnswer puts them in the menu's order. */
 export function listMenuItems(db: AnyDb): MenuItem[] {
-  const rows = db.sql.prepare('SELECT * FROM menu_items ORDER BY sort_order, name').all() as MenuItemRow[];
-  return rows.map(toMenuItem);
+  return (db.sql.prepare('SELECT * FROM menu_items').all() as MenuItemRow[]).map(toMenuItem);
 }
 export function putMenuItem(db: WriteDb, m: MenuItem): void {
   db.sql
@@ -200,6 +242,7 @@ interface ItemRow {
   fire_at: string;
   created_at: string;
   updated_at: string;
+  sort_order: number;
 }
 function toItem(r: ItemRow): OrderItem {
   return {
@@ -227,25 +270,60 @@ export function orderExists(db: AnyDb, id: string): boolean {
   return db.sql.prepare('SELECT 1 FROM orders WHERE id = ?').get(id) !== undefined;
 }
 
-export function getOrder(db: AnyDb, id: string): Order | null {
-  const row = db.sql.prepare('SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined;
-  if (!row) return null;
-  const items = (
-    db.sql.prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY sort_order, created_at').all(id) as ItemRow[]
-  ).map(toItem);
+interface OrderFactsRow extends OrderRow {
+  session_status: string | null;
+}
+function toOrderFacts(r: OrderFactsRow): OrderFacts {
   return {
-    id: row.id,
-    venueId: row.venue_id,
-    sessionId: row.session_id,
-    tableId: row.table_id,
-    tableName: row.table_name,
-    status: row.status,
-    subtotal: row.subtotal,
-    tax: row.tax,
-    total: row.total,
-    createdAt: row.created_at,
-    items,
+    id: r.id,
+    venueId: r.venue_id,
+    sessionId: r.session_id,
+    tableId: r.table_id,
+    tableName: r.table_name,
+    status: r.status,
+    subtotal: r.subtotal,
+    tax: r.tax,
+    total: r.total,
+    createdAt: r.created_at,
+    sessionActive: r.session_status === 'ACTIVE',
   };
+}
+const ORDER_FACTS = 'SELECT o.*, s.status AS session_status FROM orders o LEFT JOIN sessions s ON s.id = o.session_id';
+
+function itemFactsOf(r: ItemRow): ItemFacts {
+  return { ...toItem(r), sortOrder: r.sort_order };
+}
+
+/** Every order the replica holds, with its items, for the shared answer builders. */
+export function listOrderFacts(db: AnyDb): { orders: OrderFacts[]; items: ItemFacts[] } {
+  return {
+    orders: (db.sql.prepare(ORDER_FACTS).all() as OrderFactsRow[]).map(toOrderFacts),
+    items: (db.sql.prepare('SELECT * FROM order_items').all() as ItemRow[]).map(itemFactsOf),
+  };
+}
+
+export function getOrder(db: AnyDb, id: string): Order | null {
+  const row = db.sql.prepare(`${ORDER_FACTS} WHERE o.id = ?`).get(id) as OrderFactsRow | undefined;
+  if (!row) return null;
+  const items = (db.sql.prepare('SELECT * FROM order_items WHERE order_id = ?').all(id) as ItemRow[]).map(itemFactsOf);
+  return assembleOrders([toOrderFacts(row)], items)[0] ?? null;
+}
+
+/** Items in `states` with their order's table, for the kitchen list. */
+export function listKitchenFacts(db: AnyDb, states: readonly OrderItemState[]): KitchenFacts[] {
+  if (states.length === 0) return [];
+  const rows = db.sql
+    .prepare(
+      `SELECT i.*, t.number AS table_number, o.table_name AS order_table_name
+       FROM order_items i JOIN orders o ON o.id = i.order_id LEFT JOIN tables t ON t.id = o.table_id
+       WHERE i.status IN (${states.map(() => '?').join(',')})`,
+    )
+    .all(...states) as (ItemRow & { table_number: string | null; order_table_name: string | null })[];
+  return rows.map((r) => ({
+    ...itemFactsOf(r),
+    table: r.table_number === null ? null : { number: r.table_number },
+    orderTableName: r.order_table_name,
+  }));
 }
 
 /** Stores an order and its items as the cloud sent them (items are replaced, not merged). */
@@ -302,16 +380,6 @@ export function setItemStatus(db: WriteDb, id: string, status: OrderItemState, u
   db.sql.prepare('UPDATE order_items SET status = ?, updated_at = ? WHERE id = ?').run(status, updatedAt, id);
 }
 
-/** The table label of each order: its table's number, or the name the order carries. */
-export function tableLabelsByOrder(db: AnyDb): Map<string, string | null> {
-  const rows = db.sql
-    .prepare(
-      'SELECT o.id AS id, t.number AS number, o.table_name AS table_name FROM orders o LEFT JOIN tables t ON t.id = o.table_id',
-    )
-    .all() as { id: string; number: string | null; table_name: string | null }[];
-  return new Map(rows.map((r) => [r.id, r.number ?? r.table_name]));
-}
-
 // ---- printers ----
 interface PrinterRow {
   id: string;
@@ -356,6 +424,6 @@ export function putPrinter(db: WriteDb, p: Printer): void {
 /** Empties the replicated venue data before a snapshot is loaded. Local tables are kept. */
 export function clearVenueData(db: WriteDb): void {
   db.sql.exec(
-    'DELETE FROM order_items; DELETE FROM orders; DELETE FROM tables; DELETE FROM menu_items; DELETE FROM printers; DELETE FROM venue;',
+    'DELETE FROM order_items; DELETE FROM orders; DELETE FROM sessions; DELETE FROM tables; DELETE FROM menu_items; DELETE FROM printers; DELETE FROM venue;',
   );
 }

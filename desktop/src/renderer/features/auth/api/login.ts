@@ -1,10 +1,10 @@
-import { type LoginRequest, MeAnswer } from '@tablewise/shared';
+import { type LoginRequest, login as loginCall, type MeAnswer } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
 import { meQueryOptions } from './get-me.js';
 
 export function login(input: LoginRequest): Promise<MeAnswer> {
-  return api.post('/api/auth/login', input, MeAnswer);
+  return api.call(loginCall, { body: input });
 }
 
 export function useLogin() {

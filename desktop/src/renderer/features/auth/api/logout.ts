@@ -1,9 +1,10 @@
+import { logout as logoutCall } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
 import { meQueryOptions } from './get-me.js';
 
 export async function logout(): Promise<void> {
-  await api.request('POST', '/api/auth/logout', {});
+  await api.call(logoutCall);
 }
 
 export function useLogout() {

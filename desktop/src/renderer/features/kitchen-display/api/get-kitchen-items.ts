@@ -1,17 +1,15 @@
-import { KitchenItemsAnswer, POLLING_MS } from '@tablewise/shared';
+import { listKitchenItems, POLLING_MS } from '@tablewise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
 
-export const kitchenItemsKey = ['api', 'order-items', 'kitchen'] as const;
-
 export function getKitchenItems() {
-  return api.get('/api/order-items/kitchen', KitchenItemsAnswer);
+  return api.call(listKitchenItems);
 }
 
 /** Polled every 5 s while Auto Refresh is on (spec 2 section 7); live events refresh it too. */
 export const kitchenItemsQueryOptions = (autoRefresh = false) =>
   queryOptions({
-    queryKey: kitchenItemsKey,
+    queryKey: listKitchenItems.key(),
     queryFn: getKitchenItems,
     refetchInterval: autoRefresh ? POLLING_MS.kitchen : false,
   });

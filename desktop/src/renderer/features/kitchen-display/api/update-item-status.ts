@@ -1,4 +1,4 @@
-import { ItemStatusAnswer, type ItemStatusRequest, KITCHEN_TEXTS } from '@tablewise/shared';
+import { changeItemStatus, type ItemStatusRequest, KITCHEN_TEXTS } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, toastMessage } from '../../../app/api-client.js';
 import { useToast } from '../../../components/toast.js';
@@ -9,7 +9,7 @@ export interface UpdateItemStatusInput extends ItemStatusRequest {
 }
 
 export function updateItemStatus({ id, status }: UpdateItemStatusInput) {
-  return api.post(`/api/order-items/${encodeURIComponent(id)}/status`, { status }, ItemStatusAnswer);
+  return api.call(changeItemStatus, { params: { id }, body: { status } });
 }
 
 export function useUpdateItemStatus() {

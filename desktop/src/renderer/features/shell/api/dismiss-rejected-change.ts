@@ -1,15 +1,16 @@
+import { dismissRejectedChange as dismissCall } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
 import { terminalStatusQueryOptions } from './get-terminal-status.js';
 
-export async function dismissRejectedChange(id: string): Promise<void> {
-  await api.request('POST', `/api/terminal/outbox/${encodeURIComponent(id)}/dismiss`, {});
+export function dismissRejectedChange(id: string) {
+  return api.call(dismissCall, { params: { id } });
 }
 
 export function useDismissRejectedChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: dismissRejectedChange,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: terminalStatusQueryOptions().queryKey }),
+    onSuccess: (status) => queryClient.setQueryData(terminalStatusQueryOptions().queryKey, status),
   });
 }

@@ -1,13 +1,11 @@
-import { TerminalStatusAnswer } from '@tablewise/shared';
+import { getTerminalStatus as getTerminalStatusCall, type TerminalStatusAnswer } from '@tablewise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../app/api-client.js';
-
-export const terminalStatusKey = ['api', 'terminal', 'status'] as const;
 
 /** The terminal core's sync status; null on the cloud, which has no such call (404). */
 export async function getTerminalStatus(): Promise<TerminalStatusAnswer | null> {
   try {
-    return await api.get('/api/terminal/status', TerminalStatusAnswer);
+    return await api.call(getTerminalStatusCall);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -19,7 +17,7 @@ export const TERMINAL_STATUS_POLL_MS = 15_000;
 
 export const terminalStatusQueryOptions = () =>
   queryOptions({
-    queryKey: terminalStatusKey,
+    queryKey: getTerminalStatusCall.key(),
     queryFn: getTerminalStatus,
     refetchInterval: (query) => (query.state.data ? TERMINAL_STATUS_POLL_MS : false),
   });

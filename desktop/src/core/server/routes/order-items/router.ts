@@ -1,0 +1,20 @@
+import Router from '@koa/router';
+import { changeItemStatus, KITCHEN_VISIBLE_STATES, kitchenItemsAnswer, listKitchenItems } from '@tablewise/shared';
+import { listKitchenFacts } from '../../../sqlite/repositories/venue-data.js';
+import type { LocalServerDeps, StaffState } from '../../deps.js';
+import { type LocalRouter, serve } from '../../serve.js';
+
+export function orderItemsRouter(deps: LocalServerDeps): LocalRouter {
+  const router = new Router<StaffState>();
+
+  serve(router, deps, listKitchenItems, () => kitchenItemsAnswer(listKitchenFacts(deps.read, KITCHEN_VISIBLE_STATES)));
+
+  // Applied to the replica at once and queued for the cloud; refused as the cloud would refuse it.
+  serve(router, deps, changeItemStatus, async ({ params, body }) => {
+    const { id } = params();
+    const { status } = await body();
+    return deps.changeItemStatus(id, status);
+  });
+
+  return router;
+}

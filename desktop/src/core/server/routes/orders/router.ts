@@ -1,0 +1,14 @@
+import Router from '@koa/router';
+import { listOrders, openOrdersAnswer } from '@tablewise/shared';
+import { listOrderFacts } from '../../../sqlite/repositories/venue-data.js';
+import type { LocalServerDeps, StaffState } from '../../deps.js';
+import { type LocalRouter, serve } from '../../serve.js';
+
+export function ordersRouter(deps: LocalServerDeps): LocalRouter {
+  const router = new Router<StaffState>();
+  serve(router, deps, listOrders, () => {
+    const { orders, items } = listOrderFacts(deps.read);
+    return openOrdersAnswer(orders, items);
+  });
+  return router;
+}
