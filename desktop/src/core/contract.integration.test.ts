@@ -1,0 +1,212 @@
+// Same call, same answer: every read both tiers serve is asked of the cloud (PostgreSQL) and of a
+// terminal core (its SQLite replica) at the same moment of the feed, and the two answers must be
+// equal field by field, refusals included. A change to either tier's answer alone fails here.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  type Client,
+  checkInGuest,
+  type Harness,
+  loginAs,
+  pairTerminal,
+  startHarness,
+} from '../../../cloud/src/testkit/harness.js';
+import { startTerminalCore, type TerminalCore } from './core.js';
+import { tempDir } from './test/fixtures.js';
+
+let harness: Harness;
+let core: TerminalCore;
+let dir: { dir: string; remove(): void };
+let onCloud: Client;
+let onTerminal: Client;
+let guest: Client;
+let sessionId: string;
+
+/** Rows the fixture lacks and the rules have to order or filter: text numbers, an accessible
+ * table, an organization-wide item, and items that tie on their place on the menu. */
+async function seedOddities(): Promise<void> {
+  const { orgId, venueId } = harness.fixture.a;
+  const table = (number: string, extra: object = {}) => ({
+    id: randomUUID(),
+    org_id: orgId,
+    venue_id: venueId,
+    number,
+    name: `Table ${number}`,
+    capacity: 4,
+    capacity_max: 4,
+    zone: 'Patio',
+    ...extra,
+  });
+  await harness.database
+    .db('tables')
+    .insert([
+      table('10'),
+      table('B1'),
+      table('12', { is_accessible: true, capacity: 6, capacity_max: 6 }),
+      table('B02', { state: 'CLEANING' }),
+    ]);
+  const item = (name: string, sortOrder: number, venue: string | null) => ({
+    id: randomUUID(),
+    org_id: orgId,
+    venue_id: venue,
+    name,
+    price: '5.00',
+    category: 'Sides',
+    station: 'Fry',
+    sort_order: sortOrder,
+  });
+  await harness.database
+    .db('menu_items')
+    .insert([item('apple slices', 20, venueId), item('Zucchini', 20, venueId), item('House Bread', 19, null)]);
+}
+
+beforeAll(async () => {
+  harness = await startHarness();
+  await seedOddities();
+  const a = harness.fixture.a;
+  const paired = await pairTerminal(harness.cloud.url, a.managerEmail, 'Contract PC');
+  dir = tempDir();
+  core = await startTerminalCore({
+    cloudUrl: harness.cloud.url,
+    credential: paired.credential,
+    dataDir: dir.dir,
+    port: 0,
+    printing: false,
+    backoff: { baseMs: 50, maxMs: 300 },
+  });
+  await vi.waitFor(() => expect(core.status().online).toBe(true), { timeout: 15_000, interval: 50 });
+  onCloud = await loginAs(harness.cloud.url, a.staffEmail);
+  onTerminal = await loginAs(core.url, a.staffEmail);
+});
+
+afterAll(async () => {
+  await core?.close();
+  await harness?.close();
+  dir?.remove();
+});
+
+/** Until the terminal has applied every event the cloud committed and pushed everything it holds. */
+async function inStep(): Promise<void> {
+  const venueSeq = async () =>
+    Number((await harness.database.db('venues').where({ id: harness.fixture.a.venueId }).first()).event_seq);
+  await expect
+    .poll(
+      async () => {
+        const status = core.status();
+        return status.outbox.pending === 0 && status.cursor === (await venueSeq());
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+const READS = [
+  '/api/menu',
+  '/api/tables',
+  '/api/tables?available=1',
+  '/api/tables?capacity=6',
+  '/api/tables?accessibility=1',
+  '/api/tables?available=true&capacity=4&accessibility=0',
+  '/api/orders',
+  '/api/order-items/kitchen',
+];
+
+async function expectSameReads(): Promise<void> {
+  await inStep();
+  for (const path of READS) {
+    const [cloud, terminal] = [await onCloud.get(path), await onTerminal.get(path)];
+    expect(cloud.status, `${path} on the cloud`).toBe(200);
+    expect({ path, status: terminal.status, body: terminal.body }).toEqual({ path, status: 200, body: cloud.body });
+  }
+}
+
+async function kitchenItemNamed(name: string): Promise<string> {
+  const items = (await onCloud.get('/api/order-items/kitchen')).body as { id: string; menuItem: { name: string } }[];
+  const found = items.find((i) => i.menuItem.name === name);
+  if (!found) throw new Error(`${name} is not on the kitchen list`);
+  return found.id;
+}
+
+describe('the cloud and the terminal answer alike', () => {
+  it('as the terminal bootstraps: menu order and ties, table number order and every filter', async () => {
+    await expectSameReads();
+    const menu = (await onTerminal.get('/api/menu')).body as { items: { name: string }[] };
+    expect(menu.items.map((i) => i.name).slice(-3)).toEqual(['House Bread', 'Zucchini', 'apple slices']);
+    const tables = (await onTerminal.get('/api/tables')).body as { number: string }[];
+    expect(tables.map((t) => t.number)).toEqual(['1', '2', '3', '10', '12', 'B02', 'B1']);
+  });
+
+  it('after a guest checks in and orders a drink, a held main with modifiers, and a note', async () => {
+    const a = harness.fixture.a;
+    const checkedIn = await checkInGuest(harness.cloud.url, onCloud, a.tableIds[1] as string, 3);
+    guest = checkedIn.guest;
+    sessionId = checkedIn.sessionId;
+    const placed = await guest.post('/api/orders', {
+      id: randomUUID(),
+      sessionId,
+      items: [
+        { menuItemId: a.menu.lemonade, quantity: 2, course: 'drink' },
+        {
+          menuItemId: a.menu.burger,
+          quantity: 1,
+          course: 'main',
+          specialInstructions: 'no onions',
+          modifiers: [
+            { groupId: 'temp', optionIds: ['rare'] },
+            { groupId: 'extras', optionIds: ['cheese', 'bacon'] },
+          ],
+        },
+        { menuItemId: a.menu.fries, quantity: 1, course: 'appetizer' },
+      ],
+    });
+    expect(placed.status).toBe(201);
+    await expectSameReads();
+  });
+
+  it('after a move made on the cloud and one made on the terminal', async () => {
+    const lemonade = await kitchenItemNamed('Lemonade');
+    expect((await onCloud.post(`/api/order-items/${lemonade}/status`, { status: 'IN_PREP' })).status).toBe(200);
+    await inStep();
+    expect((await onTerminal.post(`/api/order-items/${lemonade}/status`, { status: 'READY_FOR_RUN' })).status).toBe(
+      200,
+    );
+    await expectSameReads();
+  });
+
+  it('after a second order from staff for the same party', async () => {
+    const placed = await onCloud.post('/api/orders', {
+      id: randomUUID(),
+      sessionId,
+      items: [{ menuItemId: harness.fixture.a.menu.cake, quantity: 1, course: 'dessert' }],
+    });
+    expect(placed.status).toBe(201);
+    await expectSameReads();
+  });
+
+  it.each([
+    ['an id that cannot exist', 'not-an-id', { status: 'IN_PREP' }],
+    ['an id no item has', randomUUID(), { status: 'IN_PREP' }],
+    ['a status that does not exist', 'LEMONADE', { status: 'COOKED' }],
+    ['a move the table of spec 2 refuses', 'LEMONADE', { status: 'DELIVERED' }],
+  ])('refuses %s with the same status and words', async (_, id, body) => {
+    const itemId = id === 'LEMONADE' ? await kitchenItemNamed('Lemonade') : id;
+    const path = `/api/order-items/${itemId}/status`;
+    const cloud = await onCloud.post(path, body);
+    const terminal = await onTerminal.post(path, body);
+    expect(cloud.status).toBeGreaterThanOrEqual(400);
+    expect({ status: terminal.status, body: terminal.body }).toEqual({ status: cloud.status, body: cloud.body });
+    await expectSameReads();
+  });
+
+  it.each([
+    ['a capacity that is not a number', '/api/tables?capacity=many'],
+    ['nobody signed in', '/api/order-items/kitchen'],
+  ])('refuses a read with %s alike', async (what, path) => {
+    const as = (client: Client) =>
+      what === 'nobody signed in' ? new (client.constructor as typeof Client)(client.baseUrl) : client;
+    const cloud = await as(onCloud).get(path);
+    const terminal = await as(onTerminal).get(path);
+    expect(cloud.status).toBeGreaterThanOrEqual(400);
+    expect({ status: terminal.status, body: terminal.body }).toEqual({ status: cloud.status, body: cloud.body });
+  });
+});
