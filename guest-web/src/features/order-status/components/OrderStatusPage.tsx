@@ -1,5 +1,6 @@
-// Order status (/guest/order-status?sessionId=): what the guest ordered and where each dish is,
-// updated live as the kitchen and runners move it. Held dishes say when their course fires.
+// Order status (/guest/order-status?sessionId=): every order of the dining session, whoever placed
+// it, and where each dish is, updated live as the kitchen and runners move it. Held dishes say
+// when their course fires.
 import {
   COURSE_LABELS,
   displayMoney,
