@@ -12,7 +12,9 @@ import { requestId } from './middleware/request-id.js';
 import { authRouter } from './routes/auth/router.js';
 import { guestRouter } from './routes/guest/router.js';
 import { healthRouter } from './routes/health/router.js';
+import type { AppRouter } from './routes/http.js';
 import { menuRouter } from './routes/menu/router.js';
+import { openApiRouter } from './routes/openapi/router.js';
 import { orderItemsRouter } from './routes/order-items/router.js';
 import { ordersRouter } from './routes/orders/router.js';
 import { syncRouter } from './routes/sync/router.js';
@@ -29,8 +31,19 @@ export function createApp(deps: AppOptions): Koa<AppState> {
   app.use(originCheck(deps));
   app.use(jsonBody());
   app.use(principalsMiddleware(deps));
-  for (const router of [
+  for (const router of apiRouters(deps)) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  app.use(staticSites(deps));
+  return app;
+}
+
+/** Every API router, in the order they are tried. */
+export function apiRouters(deps: AppDeps): AppRouter[] {
+  return [
     healthRouter(deps),
+    openApiRouter(),
     authRouter(deps),
     terminalsRouter(deps),
     guestRouter(deps),
@@ -39,10 +52,5 @@ export function createApp(deps: AppOptions): Koa<AppState> {
     ordersRouter(deps),
     orderItemsRouter(deps),
     syncRouter(deps),
-  ]) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
-  app.use(staticSites(deps));
-  return app;
+  ];
 }

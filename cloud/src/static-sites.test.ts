@@ -54,6 +54,6 @@ describe('static sites', () => {
   it('answers unknown API paths with a JSON 404, not a page', async () => {
     const res = await fetch(`${h.cloud.url}/api/no-such-call`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Route not found' });
+    expect(await res.json()).toEqual({ message: 'Route not found', id: 'not_found' });
   });
 });

@@ -1,9 +1,9 @@
 // The one place errors become answers: {message} with the factory's status (spec 1 section 8).
 // Only unexpected errors are logged; their details never reach the client.
-import { MESSAGES } from '@tablewise/shared';
+import { INTERNAL_ERROR_BODY } from '@tablewise/shared';
 import type Koa from 'koa';
 import type { AppDeps, AppState } from '../context.js';
-import { AppError } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 
 export function errorHandler(deps: Pick<AppDeps, 'log'>): Koa.Middleware<AppState> {
   return async (ctx, next) => {
@@ -11,7 +11,7 @@ export function errorHandler(deps: Pick<AppDeps, 'log'>): Koa.Middleware<AppStat
       await next();
       if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
         ctx.status = 404;
-        ctx.body = { message: MESSAGES.notFound('Route') };
+        ctx.body = notFound('Route').body();
       }
     } catch (error) {
       if (error instanceof AppError) {
@@ -28,7 +28,7 @@ export function errorHandler(deps: Pick<AppDeps, 'log'>): Koa.Middleware<AppStat
       }
       deps.log(`[${ctx.state.requestId ?? '-'}] ${ctx.method} ${ctx.path} failed: ${(error as Error).stack ?? error}`);
       ctx.status = 500;
-      ctx.body = { message: MESSAGES.internalError };
+      ctx.body = INTERNAL_ERROR_BODY;
     }
   };
 }

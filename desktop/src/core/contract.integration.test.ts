@@ -201,6 +201,7 @@ describe('the cloud and the terminal answer alike', () => {
   it.each([
     ['a capacity that is not a number', '/api/tables?capacity=many'],
     ['nobody signed in', '/api/order-items/kitchen'],
+    ['a path no call has', '/api/nothing-here'],
   ])('refuses a read with %s alike', async (what, path) => {
     const as = (client: Client) =>
       what === 'nobody signed in' ? new (client.constructor as typeof Client)(client.baseUrl) : client;

@@ -16,6 +16,7 @@ import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
 import { tablesRouter } from './routes/tables/router.js';
 import { terminalRouter } from './routes/terminal/router.js';
+import type { LocalRouter } from './serve.js';
 import { serveStatic } from './static.js';
 
 export const LOCAL_HOST = '127.0.0.1';
@@ -32,21 +33,12 @@ export async function startLocalServer(deps: LocalServerDeps, port: number): Pro
   const app = new Koa();
   app.use(hostGuard(() => boundPort));
   app.use(errorHandler);
-  for (const router of [
-    authRouter(deps),
-    menuRouter(deps),
-    tablesRouter(deps),
-    ordersRouter(deps),
-    orderItemsRouter(deps),
-    printersRouter(deps),
-    printJobsRouter(deps),
-    terminalRouter(deps),
-  ]) {
+  for (const router of apiRouters(deps)) {
     app.use(router.routes()).use(router.allowedMethods());
   }
   app.use(serveStatic(deps.staticDir));
   app.use(async (ctx) => {
-    if (ctx.path.startsWith('/api')) throw notFound('Path');
+    if (ctx.path.startsWith('/api')) throw notFound('Route');
     ctx.status = 404;
     ctx.body = { message: 'Not Found' };
   });
@@ -74,4 +66,18 @@ export async function startLocalServer(deps: LocalServerDeps, port: number): Pro
         server.close(() => resolve());
       }),
   };
+}
+
+/** The local API's routers: the calls whose modules name the terminal. */
+export function apiRouters(deps: LocalServerDeps): LocalRouter[] {
+  return [
+    authRouter(deps),
+    menuRouter(deps),
+    tablesRouter(deps),
+    ordersRouter(deps),
+    orderItemsRouter(deps),
+    printersRouter(deps),
+    printJobsRouter(deps),
+    terminalRouter(deps),
+  ];
 }
