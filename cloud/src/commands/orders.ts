@@ -1,5 +1,5 @@
 // Placing an order. Prices come from the menu in the database and fire times from the shared
-// course rule; the client's prices and courseTiming are never trusted.
+// course rule; a client sends neither (an old guest build's courseTiming is ignored).
 
 import { randomUUID } from 'node:crypto';
 import {

@@ -1,7 +1,15 @@
 // The one way the guest site talks to the cloud: relative paths on its own origin, cookies always
 // sent (the guest cookie binds the phone to its dining session), answers parsed with the shared
 // schemas so a contract drift fails loudly instead of rendering nonsense.
-import { ErrorBody } from '@tablewise/shared';
+import {
+  type AnswerOf,
+  type BodyOf,
+  type Call,
+  type CallSpec,
+  ErrorBody,
+  type ParamsOf,
+  type QueryOf,
+} from '@tablewise/shared';
 import type { z } from 'zod';
 
 /** A non-OK answer. `message` follows spec 1 section 8; `serverMessage` is what toasts prefer. */
@@ -73,4 +81,18 @@ function serverMessageOf(text: string): string | null {
 export function failureText(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
   return fallback;
+}
+
+export interface CallOptions<S extends CallSpec> {
+  params?: ParamsOf<S>;
+  query?: QueryOf<S>;
+  body?: BodyOf<S>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Makes `call` as its module in shared says: method, path, and the answer parsed with its schema. */
+export function callApi<S extends CallSpec>(call: Call<S>, options: CallOptions<S> = {}): Promise<AnswerOf<S>> {
+  const { params, query, ...rest } = options;
+  return apiRequest(call.url(params, query), call.answer, { ...rest, method: call.method }) as Promise<AnswerOf<S>>;
 }

@@ -1,7 +1,7 @@
-import { GuestCheckinAnswer, type GuestCheckinRequest, IDEMPOTENCY_HEADER } from '@tablewise/shared';
+import { type GuestCheckinRequest, guestCheckin, IDEMPOTENCY_HEADER } from '@tablewise/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../app/api-client.js';
+import { callApi } from '../../../app/api-client.js';
 
 export interface CheckinAttempt {
   /** Made once per submission and reused when the guest retries after a network error. */
@@ -10,11 +10,7 @@ export interface CheckinAttempt {
 }
 
 export function checkIn(attempt: CheckinAttempt) {
-  return apiRequest('/api/guest/checkin', GuestCheckinAnswer, {
-    method: 'POST',
-    body: attempt.body,
-    headers: { [IDEMPOTENCY_HEADER]: attempt.key },
-  });
+  return callApi(guestCheckin, { body: attempt.body, headers: { [IDEMPOTENCY_HEADER]: attempt.key } });
 }
 
 export function useCheckIn() {

@@ -1,13 +1,13 @@
-import { MenuAnswer, POLLING_MS } from '@tablewise/shared';
+import { getMenu as getMenuCall, POLLING_MS } from '@tablewise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../app/api-client.js';
+import { callApi } from '../../../app/api-client.js';
 
 export function getMenu() {
-  return apiRequest('/api/menu', MenuAnswer);
+  return callApi(getMenuCall);
 }
 
 export function menuQueryOptions() {
-  return queryOptions({ queryKey: ['api', 'menu'] as const, queryFn: getMenu });
+  return queryOptions({ queryKey: getMenuCall.key(), queryFn: getMenu });
 }
 
 /** The menu, refetched on the guest menu's interval so sold-out dishes disappear. */

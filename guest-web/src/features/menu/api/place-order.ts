@@ -1,22 +1,18 @@
-import { IDEMPOTENCY_HEADER, Order } from '@tablewise/shared';
+import { createOrder, IDEMPOTENCY_HEADER, listGuestOrders } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../app/api-client.js';
+import { callApi } from '../../../app/api-client.js';
 import type { OrderAttempt } from '../cart.js';
 
 /** Sends one attempt; a resent attempt carries the same order id and Idempotency-Key. */
 export function placeOrder(attempt: OrderAttempt) {
-  return apiRequest('/api/orders', Order, {
-    method: 'POST',
-    body: attempt.body,
-    headers: { [IDEMPOTENCY_HEADER]: attempt.key },
-  });
+  return callApi(createOrder, { body: attempt.body, headers: { [IDEMPOTENCY_HEADER]: attempt.key } });
 }
 
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeOrder,
-    // The session's orders (GET /api/guest/orders, read by the order-status page) now include it.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api', 'guest', 'orders'] }),
+    // The session's orders (read by the order-status page) now include it.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listGuestOrders.key() }),
   });
 }

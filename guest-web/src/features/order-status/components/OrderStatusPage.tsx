@@ -6,10 +6,10 @@ import {
   displayMoney,
   GUEST_TEXTS,
   isHeld,
-  type LiveEvent,
   MESSAGES,
   ORDER_STATUS_LABELS,
   type Order,
+  staleKeysFor,
   toCents,
   withQuery,
 } from '@tablewise/shared';
@@ -23,11 +23,6 @@ import { guestOrdersQueryOptions, useGuestOrders } from '../api/guest-orders.js'
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
-/** The events after which the session's orders read differently. */
-function changesOrders(event: LiveEvent): boolean {
-  return event.type === 'order.created' || event.type === 'order.item.status.changed';
-}
-
 export function OrderStatusPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('sessionId') ?? storedSessionId();
@@ -39,11 +34,12 @@ export function OrderStatusPage() {
   const list = orders.data ?? [];
 
   // Every order of the session shows, whoever placed it (this phone, another, a server), and
-  // stays current: on each (re)connection the list is read again, then each change re-reads it.
+  // stays current: on each (re)connection the list is read again, then each change re-reads what
+  // its call modules say it makes stale (the orders among them).
   const refresh = () => queryClient.invalidateQueries({ queryKey: guestOrdersQueryOptions().queryKey });
   const live = useLiveEvents(read, {
     onEvent: (event) => {
-      if (changesOrders(event)) void refresh();
+      for (const queryKey of staleKeysFor(event.type)) void queryClient.invalidateQueries({ queryKey });
     },
     onConnected: () => void refresh(),
     onGiveUp: (message) => toast({ title: message, variant: 'destructive' }),

@@ -1,9 +1,9 @@
-import { ScanAnswer } from '@tablewise/shared';
+import { scanEntrance as scanEntranceCall } from '@tablewise/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../app/api-client.js';
+import { callApi } from '../../../app/api-client.js';
 
 export function scanEntrance(body: { qrData: string }) {
-  return apiRequest('/api/guest/scan-entrance', ScanAnswer, { method: 'POST', body });
+  return callApi(scanEntranceCall, { body });
 }
 
 export function useScanEntrance() {

@@ -1,10 +1,9 @@
-import { ScanAnswer, type ScanTableRequest } from '@tablewise/shared';
+import { type ScanTableRequest, scanTable as scanTableCall } from '@tablewise/shared';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiRequest } from '../../../app/api-client.js';
+import { callApi } from '../../../app/api-client.js';
 
-export function scanTable(body: z.input<typeof ScanTableRequest>) {
-  return apiRequest('/api/guest/scan-table', ScanAnswer, { method: 'POST', body });
+export function scanTable(body: ScanTableRequest) {
+  return callApi(scanTableCall, { body });
 }
 
 export function useScanTable() {

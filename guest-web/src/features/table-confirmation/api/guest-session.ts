@@ -1,14 +1,14 @@
-import { GuestSessionAnswer } from '@tablewise/shared';
+import { getGuestSession as getGuestSessionCall } from '@tablewise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../app/api-client.js';
+import { callApi } from '../../../app/api-client.js';
 
 /** The dining session the guest cookie is bound to, with its table's name. */
 export function getGuestSession() {
-  return apiRequest('/api/guest/session', GuestSessionAnswer);
+  return callApi(getGuestSessionCall);
 }
 
 export function guestSessionQueryOptions() {
-  return queryOptions({ queryKey: ['api', 'guest', 'session'] as const, queryFn: getGuestSession });
+  return queryOptions({ queryKey: getGuestSessionCall.key(), queryFn: getGuestSession });
 }
 
 export function useGuestSession() {
