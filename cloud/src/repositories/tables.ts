@@ -1,21 +1,9 @@
-import { AVAILABLE_TABLE_STATES } from '@tablewise/shared';
 import type { Queryable } from '../context.js';
 import type { TableRow } from './rows.js';
 
-export interface TableFilters {
-  /** Only tables free for a new party (the shared AVAILABLE_TABLE_STATES). */
-  available?: boolean;
-  minCapacity?: number;
-  accessible?: boolean;
-}
-
-export async function listTables(q: Queryable, venueId: string, filters: TableFilters = {}): Promise<TableRow[]> {
-  const query = q<TableRow>('tables').where({ venue_id: venueId });
-  if (filters.available) query.whereIn('state', [...AVAILABLE_TABLE_STATES]);
-  if (filters.minCapacity !== undefined) query.where('capacity_max', '>=', filters.minCapacity);
-  if (filters.accessible) query.where({ is_accessible: true });
-  // Table numbers are text ("2", "10", "B1"): numbers sort numerically, the rest after them.
-  return query.orderByRaw("(case when number ~ '^[0-9]+$' then lpad(number, 10, '0') else number end), id");
+/** Every table of the venue, in no particular order: tablesAnswer filters and orders them. */
+export async function listTables(q: Queryable, venueId: string): Promise<TableRow[]> {
+  return q<TableRow>('tables').where({ venue_id: venueId });
 }
 
 export async function findTableInVenue(
