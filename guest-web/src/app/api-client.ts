@@ -6,7 +6,7 @@ import {
   type BodyOf,
   type Call,
   type CallSpec,
-  ErrorBody,
+  errorMessageOf,
   type ParamsOf,
   type QueryOf,
 } from '@tablewise/shared';
@@ -63,18 +63,9 @@ export async function apiRequest<S extends z.ZodType>(
   }
   const text = await response.text();
   if (!response.ok) {
-    throw new ApiError(response.status, serverMessageOf(text), text, response.statusText);
+    throw new ApiError(response.status, errorMessageOf(text), text, response.statusText);
   }
   return schema.parse(text ? JSON.parse(text) : null);
-}
-
-function serverMessageOf(text: string): string | null {
-  try {
-    const parsed = ErrorBody.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data.message : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The words a toast shows for a failed call: the server's own message when it gave one. */

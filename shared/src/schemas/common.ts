@@ -20,3 +20,13 @@ export const PartySize = z.coerce
 /** The body of every non-OK answer (spec 1 section 8). */
 export const ErrorBody = z.object({ message: z.string(), id: z.string().optional() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** The human-readable `message` of a refusal's body, when it is the spec's error shape. */
+export function errorMessageOf(bodyText: string): string | null {
+  try {
+    const parsed = ErrorBody.safeParse(JSON.parse(bodyText));
+    return parsed.success ? parsed.data.message : null;
+  } catch {
+    return null;
+  }
+}

@@ -5,7 +5,7 @@ import {
   type BodyOf,
   type Call,
   type CallSpec,
-  ErrorBody,
+  errorMessageOf,
   type ParamsOf,
   type QueryOf,
 } from '@tablewise/shared';
@@ -23,12 +23,7 @@ export class ApiError extends Error {
 
   /** The server's human-readable `message`, when the body is the spec's error shape. */
   get serverMessage(): string | null {
-    try {
-      const parsed = ErrorBody.safeParse(JSON.parse(this.bodyText));
-      return parsed.success ? parsed.data.message : null;
-    } catch {
-      return null;
-    }
+    return errorMessageOf(this.bodyText);
   }
 }
 
