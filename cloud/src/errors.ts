@@ -5,11 +5,9 @@ export {
   badRequest,
   conflict,
   forbidden,
-  fromZodError,
   invalidField,
   invalidQrToken,
   notFound,
-  parseOr400,
   unauthorized,
   unprocessable,
 } from '@tablewise/shared';

@@ -20,7 +20,7 @@ import { type QrTarget, signQrToken, verifyQrToken } from '../security/tokens.js
 
 type CheckinInput = z.output<typeof GuestCheckinRequest>;
 
-export function checkinPath(target: QrTarget, token: string): string {
+function checkinPath(target: QrTarget, token: string): string {
   const query = new URLSearchParams({ tableId: target.tableId, venueId: target.venueId, token });
   return `/guest/checkin?${query.toString()}`;
 }
@@ -38,7 +38,7 @@ export async function tableQr(
 }
 
 /** The token in a scanned code: the whole check-in URL, or the bare token. */
-export function tokenOfQrData(qrData: string): string {
+function tokenOfQrData(qrData: string): string {
   const text = qrData.trim();
   if (!text.includes('token=')) return text;
   try {

@@ -43,7 +43,7 @@ async function withItems(q: Queryable, rows: readonly OrderRow[]) {
   return { orders: rows.map(orderFacts), items: items.map(itemFacts) };
 }
 
-export async function loadOrder(q: Queryable, id: string): Promise<Order | null> {
+async function loadOrder(q: Queryable, id: string): Promise<Order | null> {
   const row = await findOrderById(q, id);
   if (!row) return null;
   const { orders, items } = await withItems(q, [row]);

@@ -2,7 +2,7 @@ import type { Trx } from '../context.js';
 import type { IdempotencyRow } from './rows.js';
 
 /** Status stored while the first request with a key is still running. */
-export const IN_FLIGHT = 0;
+const IN_FLIGHT = 0;
 
 /**
  * Claims a key. When another transaction holds the same key uncommitted, PostgreSQL makes this

@@ -41,10 +41,6 @@ export async function findOrderById(q: Queryable, id: string): Promise<OrderRow 
   return ordersWithTable(q).where('o.id', id).first();
 }
 
-export async function findOrderInVenue(q: Queryable, venueId: string, id: string): Promise<OrderRow | undefined> {
-  return ordersWithTable(q).where({ 'o.id': id, 'o.venue_id': venueId }).first();
-}
-
 /** Orders still being served: not closed, or of a session that is still active. */
 export async function listOpenOrders(q: Queryable, venueId: string): Promise<OrderRow[]> {
   return ordersWithTable(q)

@@ -21,7 +21,7 @@ export function newRouter(): AppRouter {
   return new Router<AppState>();
 }
 
-export function send(ctx: Ctx, answer: Answer): void {
+function send(ctx: Ctx, answer: Answer): void {
   ctx.status = answer.status;
   ctx.body = answer.body;
   if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');

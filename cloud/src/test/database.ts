@@ -28,7 +28,7 @@ const templateName = (): string => {
   return `${TEMPLATE_PREFIX}${hash.digest('hex').slice(0, 16)}`;
 };
 
-export function databaseUrl(base: string, name: string): string {
+function databaseUrl(base: string, name: string): string {
   const u = new URL(base);
   u.pathname = `/${name}`;
   return u.toString();

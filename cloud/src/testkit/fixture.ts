@@ -7,7 +7,7 @@ import type { Db } from '../context.js';
 
 export const PASSWORD = 'correct horse battery';
 
-export interface OrgFixture {
+interface OrgFixture {
   orgId: string;
   venueId: string;
   otherVenueId: string;

@@ -7,7 +7,7 @@ import { type Fixture, PASSWORD, seedFixture } from './fixture.js';
 
 export const TEST_SECRET = 'test-secret-for-signing';
 
-export interface Clock {
+interface Clock {
   /** Added to the real time; tests move it forward instead of waiting. */
   offsetMs: number;
   now(): Date;

@@ -11,6 +11,6 @@ export interface Migration {
 }
 
 export const migrations: readonly Migration[] = [
-  { name: '0001_core', ...m0001 },
-  { name: '0002_operations', ...m0002 },
+  { name: '0001_core', up: m0001.up, down: m0001.down },
+  { name: '0002_operations', up: m0002.up, down: m0002.down },
 ];

@@ -7,7 +7,7 @@ export const DEMO_VENUE_NAME = 'Main Location';
 export const DEMO_MANAGER_EMAIL = 'manager@demo.test';
 export const DEMO_MANAGER_PASSWORD = 'demo-manager';
 export const DEMO_STATIONS = ['Grill', 'Fry', 'Cold', 'Bar'] as const;
-export type DemoStation = (typeof DEMO_STATIONS)[number];
+type DemoStation = (typeof DEMO_STATIONS)[number];
 
 export interface DemoZone {
   key: string;
@@ -140,7 +140,7 @@ const addOns = (id: string, name: string, options: [string, string][]): Modifier
   options: options.map(([optionName, price]) => ({ id: `${id}-${slug(optionName)}`, name: optionName, price })),
 });
 
-export function slug(text: string): string {
+function slug(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -19,7 +19,7 @@ import {
   tableSize,
 } from './demo-data.js';
 
-export interface DemoPrinterAddress {
+interface DemoPrinterAddress {
   station: string;
   host: string;
   port: number;
@@ -47,14 +47,14 @@ export interface DemoSeed {
 }
 
 /** A stable uuid per demo thing, so a re-seeded demo keeps its ids (QR links, bookmarks). */
-export function demoId(kind: string, key: string): string {
+function demoId(kind: string, key: string): string {
   const hex = createHash('sha256').update(`tablewise-demo:${kind}:${key}`).digest('hex');
   const variant = ((Number.parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export const DEMO_ORGANIZATION_ID = demoId('organization', 'demo');
-export const DEMO_VENUE_ID = demoId('venue', 'main');
+const DEMO_ORGANIZATION_ID = demoId('organization', 'demo');
+const DEMO_VENUE_ID = demoId('venue', 'main');
 
 // Two processes starting at once (start script and a test, say) must not both seed.
 const SEED_LOCK = 746_517_002;

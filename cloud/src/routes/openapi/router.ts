@@ -3,7 +3,7 @@ import { ALL_CALLS, getOpenApi, openApiDocument } from '@tablewise/shared';
 import { type AppRouter, newRouter, serve } from '../http.js';
 
 /** The version of the API the document describes; raise it when a call changes shape. */
-export const API_VERSION = '0.1.0';
+const API_VERSION = '0.1.0';
 
 export function openApiRouter(): AppRouter {
   const router = newRouter();
