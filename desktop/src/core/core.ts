@@ -20,7 +20,7 @@ import { CloudApi } from './sync/cloud-api.js';
 import { SyncClient } from './sync/sync-client.js';
 
 export const DEFAULT_TERMINAL_PORT = 8181;
-export const REPLICA_FILE = 'replica.sqlite';
+const REPLICA_FILE = 'replica.sqlite';
 
 export interface TerminalCoreOptions {
   cloudUrl: string;

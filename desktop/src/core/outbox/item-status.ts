@@ -22,7 +22,7 @@ export type LocalChangeResult =
     }
   | { ok: false; status: 404 | 409; message: string };
 
-export function itemStatusPath(itemId: string): string {
+function itemStatusPath(itemId: string): string {
   return `/api/order-items/${itemId}/status`;
 }
 

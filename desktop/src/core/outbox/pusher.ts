@@ -18,9 +18,9 @@ import { ORDER_ITEM_ENTITY, reapplyPendingItemChanges } from './item-status.js';
  */
 const RETRYABLE_4XX = new Set([401, 403, 408, 425, 429]);
 
-export type PushVerdict = 'acknowledged' | 'rejected' | 'retry';
+type PushVerdict = 'acknowledged' | 'rejected' | 'retry';
 
-export function verdictFor(status: number): PushVerdict {
+function verdictFor(status: number): PushVerdict {
   if (status >= 200 && status < 300) return 'acknowledged';
   if (status >= 400 && status < 500 && !RETRYABLE_4XX.has(status)) return 'rejected';
   return 'retry';

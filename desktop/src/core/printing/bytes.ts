@@ -6,7 +6,7 @@ import thermal from 'node-thermal-printer';
 const { ThermalPrinter, PrinterTypes, CharacterSet } = thermal;
 
 /** Characters per line at font A on 80 mm paper. */
-export const DEFAULT_TICKET_WIDTH = 48;
+const DEFAULT_TICKET_WIDTH = 48;
 
 export function ticketBytes(lines: TicketLine[], opts: { width?: number } = {}): Buffer {
   const printer = new ThermalPrinter({

@@ -7,7 +7,7 @@ import { type KitchenTicket, MESSAGES, type Printer, type PrintJob, REPRINT_BANN
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Bus } from '../bus.js';
-import { migration } from '../sqlite/migrations/0002_print_jobs.js';
+import { migration0002 } from '../sqlite/migrations/0002_print_jobs.js';
 import { PrintService, PrintServiceError, type PrintServiceOptions } from './service.js';
 
 // The emulator lives in scripts/ (its own TypeScript project); it is loaded at run time so this
@@ -44,7 +44,7 @@ const cleanups: (() => Promise<void> | void)[] = [];
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'print-jobs-'));
   db = new BetterSqlite3(path.join(dir, 'replica.db'));
-  migration.up(db);
+  migration0002.up(db);
   bus = new Bus();
 });
 

@@ -53,7 +53,7 @@ const DEFAULT_TIMEOUTS: TransportTimeouts = {
 };
 
 /** Bytes both ways; the ESC/POS conversation on top is the same for TCP and USB. */
-export interface ByteChannel {
+interface ByteChannel {
   write(bytes: Buffer): Promise<void>;
   /** The next byte from the printer, or null when none came within the time (or the link closed). */
   readByte(timeoutMs: number): Promise<number | null>;
@@ -66,12 +66,7 @@ function isStatusByte(b: number): boolean {
 }
 
 /** The printer's state from its answers to DLE EOT 1, 2, 3 and 4 (Epson's documented bits). */
-export function parseStatusBytes(
-  printer: number,
-  offlineCause: number,
-  error: number,
-  paper: number,
-): PrinterStatusReport {
+function parseStatusBytes(printer: number, offlineCause: number, error: number, paper: number): PrinterStatusReport {
   const paperOut = (paper & 0x60) === 0x60 || (offlineCause & 0x20) !== 0;
   const coverOpen = (offlineCause & 0x04) !== 0;
   return {
@@ -91,7 +86,7 @@ export function statusFailure(status: PrinterStatusReport): PrinterFailure | nul
   return null;
 }
 
-export class EscPosConnection implements PrinterConnection {
+class EscPosConnection implements PrinterConnection {
   constructor(
     private readonly channel: ByteChannel,
     private readonly timeouts: TransportTimeouts,
@@ -179,7 +174,7 @@ class ReplyQueue {
 }
 
 /** ESC/POS over TCP (port 9100 by default). */
-export class TcpPrinterTransport implements PrinterTransport {
+class TcpPrinterTransport implements PrinterTransport {
   constructor(
     private readonly target: { name: string; host: string; port?: number },
     private readonly timeouts: TransportTimeouts = DEFAULT_TIMEOUTS,
@@ -226,7 +221,7 @@ export class TcpPrinterTransport implements PrinterTransport {
  * a real usblp node block in libuv's thread pool until the printer answers, so a printer that
  * never answers ties up one pool thread until the node is closed.
  */
-export class UsbPrinterTransport implements PrinterTransport {
+class UsbPrinterTransport implements PrinterTransport {
   constructor(
     private readonly target: { name: string; devicePath: string },
     private readonly timeouts: TransportTimeouts = DEFAULT_TIMEOUTS,

@@ -19,7 +19,7 @@ import { terminalRouter } from './routes/terminal/router.js';
 import type { LocalRouter } from './serve.js';
 import { serveStatic } from './static.js';
 
-export const LOCAL_HOST = '127.0.0.1';
+const LOCAL_HOST = '127.0.0.1';
 
 export interface LocalServer {
   url: string;

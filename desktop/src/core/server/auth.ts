@@ -36,7 +36,7 @@ export interface AuthDeps {
   cloudTimeoutMs?: number;
 }
 
-export function sessionIdOf(token: string): string {
+function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { MESSAGES } from '@tablewise/shared';
 import type { Context, Next } from 'koa';
 
-export function allowedHosts(port: number): Set<string> {
+function allowedHosts(port: number): Set<string> {
   return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 }
 

@@ -33,10 +33,10 @@ export function toastMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a call needs besides its module: its params, query and body, each where it has them. */
-export interface CallInput<S extends CallSpec> {
+interface CallInput<S extends CallSpec> {
   params?: ParamsOf<S>;
   query?: QueryOf<S>;
   body?: BodyOf<S>;

@@ -35,7 +35,7 @@ export type LiveMessage =
   | { kind: 'control'; message: ControlMessage | TerminalStatusMessage }
   | { kind: 'event'; type: string; seq: number; table: Table | null };
 
-export type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'failed' | 'closed';
+type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'failed' | 'closed';
 
 export interface LiveState {
   status: LiveStatus;

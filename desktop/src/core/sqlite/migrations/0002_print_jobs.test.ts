@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migration } from './0002_print_jobs.js';
+import { migration0002 } from './0002_print_jobs.js';
 
 let dir: string;
 let db: Database;
@@ -11,7 +11,7 @@ let db: Database;
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mig-0002-'));
   db = new BetterSqlite3(path.join(dir, 'replica.db'));
-  migration.up(db);
+  migration0002.up(db);
 });
 
 afterEach(() => {
@@ -40,7 +40,7 @@ const insert = (values: Record<string, unknown>) => {
 
 describe('migration 0002 print_jobs', () => {
   it('is version 2 and creates the print_jobs columns', () => {
-    expect(migration).toMatchObject({ version: 2, name: 'print_jobs' });
+    expect(migration0002).toMatchObject({ version: 2, name: 'print_jobs' });
     const columns = (db.prepare('PRAGMA table_info(print_jobs)').all() as { name: string }[]).map((c) => c.name);
     expect(columns).toEqual([
       'id',

@@ -3,7 +3,7 @@
 // printer so a second copy is printed as a REPRINT, never silently as the original.
 import type { Migration } from '../migration.js';
 
-export const migration: Migration = {
+export const migration0002: Migration = {
   version: 2,
   name: 'print_jobs',
   up(db) {
@@ -34,5 +34,3 @@ export const migration: Migration = {
     `);
   },
 };
-
-export const migration0002 = migration;

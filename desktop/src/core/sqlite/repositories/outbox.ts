@@ -85,7 +85,7 @@ export function appendOutbox(db: WriteDb, e: NewOutboxEntry): OutboxEntry {
   return entry;
 }
 
-export function getOutboxEntry(db: AnyDb, seq: number): OutboxEntry | null {
+function getOutboxEntry(db: AnyDb, seq: number): OutboxEntry | null {
   const row = db.sql.prepare('SELECT * FROM outbox WHERE seq = ?').get(seq) as OutboxRow | undefined;
   return row ? toEntry(row) : null;
 }

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../app/api-client.js';
 
 /** The signed-in staff member, or null when signed out (401 reads as "nobody", not an error). */
-export async function getMe(): Promise<MeAnswer | null> {
+async function getMe(): Promise<MeAnswer | null> {
   try {
     return await api.call(getMeCall);
   } catch (error) {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
 import { meQueryOptions } from './get-me.js';
 
-export function login(input: LoginRequest): Promise<MeAnswer> {
+function login(input: LoginRequest): Promise<MeAnswer> {
   return api.call(loginCall, { body: input });
 }
 

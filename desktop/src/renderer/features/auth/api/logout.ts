@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
 import { meQueryOptions } from './get-me.js';
 
-export async function logout(): Promise<void> {
+async function logout(): Promise<void> {
   await api.call(logoutCall);
 }
 

@@ -2,7 +2,7 @@ import { listKitchenItems, POLLING_MS } from '@tablewise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
 
-export function getKitchenItems() {
+function getKitchenItems() {
   return api.call(listKitchenItems);
 }
 

@@ -4,11 +4,11 @@ import { api, toastMessage } from '../../../app/api-client.js';
 import { useToast } from '../../../components/toast.js';
 import { kitchenItemsQueryOptions } from './get-kitchen-items.js';
 
-export interface UpdateItemStatusInput extends ItemStatusRequest {
+interface UpdateItemStatusInput extends ItemStatusRequest {
   id: string;
 }
 
-export function updateItemStatus({ id, status }: UpdateItemStatusInput) {
+function updateItemStatus({ id, status }: UpdateItemStatusInput) {
   return api.call(changeItemStatus, { params: { id }, body: { status } });
 }
 

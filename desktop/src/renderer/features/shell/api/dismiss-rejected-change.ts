@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
 import { terminalStatusQueryOptions } from './get-terminal-status.js';
 
-export function dismissRejectedChange(id: string) {
+function dismissRejectedChange(id: string) {
   return api.call(dismissCall, { params: { id } });
 }
 

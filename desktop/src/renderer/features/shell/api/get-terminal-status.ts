@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../app/api-client.js';
 
 /** The terminal core's sync status; null on the cloud, which has no such call (404). */
-export async function getTerminalStatus(): Promise<TerminalStatusAnswer | null> {
+async function getTerminalStatus(): Promise<TerminalStatusAnswer | null> {
   try {
     return await api.call(getTerminalStatusCall);
   } catch (error) {
@@ -13,7 +13,7 @@ export async function getTerminalStatus(): Promise<TerminalStatusAnswer | null> 
 }
 
 /** On a terminal the core also pushes `terminal.status`; the slow poll covers a quiet channel. */
-export const TERMINAL_STATUS_POLL_MS = 15_000;
+const TERMINAL_STATUS_POLL_MS = 15_000;
 
 export const terminalStatusQueryOptions = () =>
   queryOptions({
