@@ -26,21 +26,21 @@ export class ApiError extends Error {
 }
 
 /** The request never got an answer (offline, connection dropped). */
-export class NetworkError extends Error {
+class NetworkError extends Error {
   constructor(cause: unknown) {
     super(cause instanceof Error ? cause.message : String(cause));
     this.name = 'NetworkError';
   }
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-export async function apiRequest<S extends z.ZodType>(
+async function apiRequest<S extends z.ZodType>(
   path: string,
   schema: S,
   options: RequestOptions = {},

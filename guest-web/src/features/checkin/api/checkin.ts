@@ -3,13 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../app/api-client.js';
 
-export interface CheckinAttempt {
+interface CheckinAttempt {
   /** Made once per submission and reused when the guest retries after a network error. */
   key: string;
   body: z.output<typeof GuestCheckinRequest>;
 }
 
-export function checkIn(attempt: CheckinAttempt) {
+function checkIn(attempt: CheckinAttempt) {
   return callApi(guestCheckin, { body: attempt.body, headers: { [IDEMPOTENCY_HEADER]: attempt.key } });
 }
 

@@ -2,11 +2,11 @@ import { getMenu as getMenuCall, POLLING_MS } from '@tablewise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../app/api-client.js';
 
-export function getMenu() {
+function getMenu() {
   return callApi(getMenuCall);
 }
 
-export function menuQueryOptions() {
+function menuQueryOptions() {
   return queryOptions({ queryKey: getMenuCall.key(), queryFn: getMenu });
 }
 

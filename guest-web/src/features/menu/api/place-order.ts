@@ -4,7 +4,7 @@ import { callApi } from '../../../app/api-client.js';
 import type { OrderAttempt } from '../cart.js';
 
 /** Sends one attempt; a resent attempt carries the same order id and Idempotency-Key. */
-export function placeOrder(attempt: OrderAttempt) {
+function placeOrder(attempt: OrderAttempt) {
   return callApi(createOrder, { body: attempt.body, headers: { [IDEMPOTENCY_HEADER]: attempt.key } });
 }
 

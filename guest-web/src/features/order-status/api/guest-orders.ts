@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../app/api-client.js';
 
 /** Every order of the guest cookie's dining session, whoever placed it, oldest first. */
-export function getGuestOrders() {
+function getGuestOrders() {
   return callApi(listGuestOrders);
 }
 

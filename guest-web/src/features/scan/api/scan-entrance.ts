@@ -2,7 +2,7 @@ import { scanEntrance as scanEntranceCall } from '@tablewise/shared';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../app/api-client.js';
 
-export function scanEntrance(body: { qrData: string }) {
+function scanEntrance(body: { qrData: string }) {
   return callApi(scanEntranceCall, { body });
 }
 

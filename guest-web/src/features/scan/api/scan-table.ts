@@ -2,7 +2,7 @@ import { type ScanTableRequest, scanTable as scanTableCall } from '@tablewise/sh
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../app/api-client.js';
 
-export function scanTable(body: ScanTableRequest) {
+function scanTable(body: ScanTableRequest) {
   return callApi(scanTableCall, { body });
 }
 

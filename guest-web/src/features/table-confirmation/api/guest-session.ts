@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../app/api-client.js';
 
 /** The dining session the guest cookie is bound to, with its table's name. */
-export function getGuestSession() {
+function getGuestSession() {
   return callApi(getGuestSessionCall);
 }
 
-export function guestSessionQueryOptions() {
+function guestSessionQueryOptions() {
   return queryOptions({ queryKey: getGuestSessionCall.key(), queryFn: getGuestSession });
 }
 
