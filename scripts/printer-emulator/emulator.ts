@@ -8,7 +8,7 @@ import { type Align, type Command, decodeText, parseCommand } from './escpos.js'
 export const EMULATOR_CONDITIONS = ['ok', 'paperOut', 'coverOpen', 'silent'] as const;
 export type EmulatorCondition = (typeof EMULATOR_CONDITIONS)[number];
 
-export interface EmulatedLine {
+interface EmulatedLine {
   text: string;
   bold: boolean;
   align: Align;
@@ -57,7 +57,7 @@ const DLE_EOT = {
 } as const;
 
 /** The printer's answer to DLE EOT n in a condition, or null when it does not answer. */
-export function statusAnswer(condition: EmulatorCondition, n: number): number | null {
+function statusAnswer(condition: EmulatorCondition, n: number): number | null {
   if (condition === 'silent' || n < 1 || n > 4) return null;
   const paperOut = condition === 'paperOut';
   const coverOpen = condition === 'coverOpen';
@@ -77,7 +77,7 @@ export function statusAnswer(condition: EmulatorCondition, n: number): number | 
  * The answer to GS r n, or null. GS r is not a real-time command: it waits in the receive buffer
  * behind the job, so a printer that is offline (paper out, cover open) or silent never answers.
  */
-export function transmitStatusAnswer(condition: EmulatorCondition, n: number): number | null {
+function transmitStatusAnswer(condition: EmulatorCondition, n: number): number | null {
   if (condition !== 'ok') return null;
   switch (n) {
     case 1:
