@@ -21,7 +21,7 @@ const config: KnipConfig = {
     },
     shared: {
       entry: ['src/**/*.test.ts'],
-      project: ['src/**/*.ts!'],
+      project: ['src/**/*.ts!', '!src/testkit/**!'],
     },
     cloud: {
       entry: ['src/main.ts!', 'src/**/*.test.ts'],

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { MESSAGES } from './messages.js';
 
-export const ERROR_IDS = [
+const ERROR_IDS = [
   'bad_request',
   'invalid_field',
   'invalid_json',

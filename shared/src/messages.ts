@@ -200,5 +200,3 @@ export const MESSAGES = {
   qaTestingFailed: 'Testing failed',
   qaStepFailed: (step: string) => `${step} failed validation`,
 } as const;
-
-export type MessageId = keyof typeof MESSAGES;

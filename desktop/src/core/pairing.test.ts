@@ -2,7 +2,7 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TerminalMeAnswer } from '@tablewise/shared';
+import { getTerminalMe } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../../../cloud/src/testkit/fixture.js';
 import { type Harness, pairTerminal as pairWithHarness, startHarness } from '../../../cloud/src/testkit/harness.js';
@@ -38,7 +38,7 @@ describe('pairTerminal against the cloud', () => {
       headers: { Authorization: `Terminal ${config.credential}` },
     });
     expect(me.status).toBe(200);
-    const answer = TerminalMeAnswer.parse(await me.json());
+    const answer = getTerminalMe.answer.parse(await me.json());
     expect(answer.terminal.id).toBe(config.terminalId);
     expect(answer.venue.id).toBe(config.venueId);
 

@@ -2,7 +2,7 @@
 // (draft 2020-12, which OpenAPI 3.1 uses), so the description cannot drift from the code.
 import { z } from 'zod';
 import { ErrorBody } from '../schemas/common.js';
-import type { Call, CallSpec, Tier } from './define.js';
+import type { Call, CallSpec } from './define.js';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
 
@@ -12,7 +12,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 }
 
 /** `/api/order-items/:id` as OpenAPI writes it: `/api/order-items/{id}`. */
-export function openApiPath(path: string): string {
+function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z]+)/g, '{$1}');
 }
 
@@ -65,25 +65,4 @@ export function openApiDocument(calls: readonly Call<CallSpec>[], version: strin
     },
     paths,
   };
-}
-
-/** `GET /api/menu` for each route a set of Koa routers serves (HEAD, which Koa adds, left out). */
-export function servedRoutes(
-  routers: readonly { stack: readonly { path: string | RegExp; methods: readonly string[] }[] }[],
-) {
-  return routers
-    .flatMap((router) => router.stack)
-    .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${openApiPath(String(layer.path))}`))
-    .sort();
-}
-
-/** The same for the calls a document lists as served by `tier`. */
-export function documentedRoutes(document: ReturnType<typeof openApiDocument>, tier: Tier) {
-  return Object.entries(document.paths)
-    .flatMap(([path, operations]) =>
-      Object.entries(operations)
-        .filter(([, operation]) => operation['x-tiers'].includes(tier))
-        .map(([method]) => `${method.toUpperCase()} ${path}`),
-    )
-    .sort();
 }

@@ -16,7 +16,7 @@ export interface CallContext {
   body: unknown;
 }
 
-export interface CallRequest<S extends CallSpec, C> {
+interface CallRequest<S extends CallSpec, C> {
   ctx: C;
   /** Parsed lazily, so a mutation can take its sequence number before refusing bad input. */
   params(): Out<S['params']>;

@@ -5,7 +5,7 @@ import { ALL_CALLS } from './index.js';
 
 export type QueryKeyPrefix = readonly unknown[];
 
-export function staleKeysFrom(calls: readonly Call<CallSpec>[]): (eventType: string) => readonly QueryKeyPrefix[] {
+function staleKeysFrom(calls: readonly Call<CallSpec>[]): (eventType: string) => readonly QueryKeyPrefix[] {
   const byEvent = new Map<string, QueryKeyPrefix[]>();
   for (const call of calls) {
     if (call.method !== 'GET') continue;

@@ -11,11 +11,11 @@ const Envelope = z.object({
   at: IsoDateTime,
 });
 
-export const OrderCreatedEvent = Envelope.extend({
+const OrderCreatedEvent = Envelope.extend({
   type: z.literal('order.created'),
   order: Order,
 });
-export const OrderItemStatusChangedEvent = Envelope.extend({
+const OrderItemStatusChangedEvent = Envelope.extend({
   type: z.literal('order.item.status.changed'),
   item: OrderItem,
   from: OrderItemState,
@@ -27,7 +27,7 @@ export const TableStateChangedEvent = Envelope.extend({
   state: TableState,
   table: Table,
 });
-export const GuestCheckedInEvent = Envelope.extend({
+const GuestCheckedInEvent = Envelope.extend({
   type: z.literal('guest.checkedin'),
   session: DiningSession,
 });
@@ -61,8 +61,8 @@ export const HelloMessage = z.object({
   venueId: Id,
   lastSeq: z.number().int().nonnegative(),
 });
-export const ErrorMessage = z.object({ type: z.literal('error'), message: z.string() });
-export const PongMessage = z.object({ type: z.literal('pong') });
+const ErrorMessage = z.object({ type: z.literal('error'), message: z.string() });
+const PongMessage = z.object({ type: z.literal('pong') });
 /** The channel's own messages, told apart from events before anything else is parsed. */
 export const ControlMessage = z.discriminatedUnion('type', [HelloMessage, ErrorMessage, PongMessage]);
 export type ControlMessage = z.infer<typeof ControlMessage>;

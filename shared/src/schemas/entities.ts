@@ -18,12 +18,11 @@ export const Course = z.enum(COURSES);
 export type Course = z.infer<typeof Course>;
 export const TableState = z.enum(TABLE_STATES);
 export type TableState = z.infer<typeof TableState>;
-export const OrderState = z.enum(ORDER_STATES);
-export type OrderState = z.infer<typeof OrderState>;
+const OrderState = z.enum(ORDER_STATES);
 export const OrderItemState = z.enum(ORDER_ITEM_STATES);
 export type OrderItemState = z.infer<typeof OrderItemState>;
 
-export const ModifierOption = z.object({ id: z.string(), name: z.string(), price: Money });
+const ModifierOption = z.object({ id: z.string(), name: z.string(), price: Money });
 export const ModifierGroup = z.object({
   id: z.string(),
   name: z.string(),
@@ -170,14 +169,13 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-export const Principal = z.object({
+const Principal = z.object({
   user: User,
   organizationId: Id,
   venueId: Id,
   role: z.enum(ROLES),
   permissions: z.array(z.string()),
 });
-export type Principal = z.infer<typeof Principal>;
 
 export const Terminal = z.object({ id: Id, venueId: Id, name: z.string(), revokedAt: IsoDateTime.nullable() });
 export type Terminal = z.infer<typeof Terminal>;

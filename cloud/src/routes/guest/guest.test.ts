@@ -1,4 +1,4 @@
-import { GUEST_SESSION_COOKIE, GuestCheckinAnswer, GuestSessionAnswer, MESSAGES, ScanAnswer } from '@tablewise/shared';
+import { GUEST_SESSION_COOKIE, GuestCheckinAnswer, getGuestSession, MESSAGES, ScanAnswer } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signQrToken } from '../../security/tokens.js';
 import { Client, checkInGuest, type Harness, loginAs, startHarness, TEST_SECRET } from '../../testkit/harness.js';
@@ -76,7 +76,10 @@ describe('table QR codes and guest check-in', () => {
 
     const resumed = await guest.get('/api/guest/session');
     expect(resumed.status).toBe(200);
-    expect(GuestSessionAnswer.parse(resumed.body)).toMatchObject({ session: { id: sessionId }, tableName: 'Table 1' });
+    expect(getGuestSession.answer.parse(resumed.body)).toMatchObject({
+      session: { id: sessionId },
+      tableName: 'Table 1',
+    });
   });
 
   it('answers the check-in with the table confirmation redirect, and a repeat with the same answer', async () => {

@@ -1,5 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { documentedRoutes, servedRoutes } from '@tablewise/shared';
+import { documentedRoutes, servedRoutes } from '@tablewise/shared/testkit/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRouters } from '../../app.js';
 import type { AppDeps } from '../../context.js';

@@ -1,4 +1,4 @@
-import { COURSE_TIMING, GuestOrdersAnswer, MESSAGES, Order, OrdersAnswer } from '@tablewise/shared';
+import { COURSE_TIMING, listGuestOrders, MESSAGES, Order, OrdersAnswer } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, checkInGuest, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
 
@@ -199,13 +199,13 @@ describe('placing an order', () => {
     });
     const reply = await guest.get('/api/guest/orders');
     expect(reply.status).toBe(200);
-    const orders = GuestOrdersAnswer.parse(reply.body);
+    const orders = listGuestOrders.answer.parse(reply.body);
     expect(orders.length).toBe(
       Number((await h.database.db('orders').where({ session_id: sessionId }).count({ n: '*' }))[0]?.n),
     );
     expect(orders.every((o) => o.sessionId === sessionId)).toBe(true);
     expect(orders[0]?.items[0]?.menuItemName).toBe('Lemonade');
-    const theirs = GuestOrdersAnswer.parse((await other.guest.get('/api/guest/orders')).body);
+    const theirs = listGuestOrders.answer.parse((await other.guest.get('/api/guest/orders')).body);
     expect(theirs.map((o) => o.sessionId)).toEqual([other.sessionId]);
     expect((await new Client(h.cloud.url).get('/api/guest/orders')).status).toBe(401);
   });

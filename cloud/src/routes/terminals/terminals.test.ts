@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createTerminal, MESSAGES, TerminalMeAnswer } from '@tablewise/shared';
+import { createTerminal, getTerminalMe, MESSAGES } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Harness, loginAs, pairTerminal, startHarness } from '../../testkit/harness.js';
 
@@ -26,7 +26,7 @@ describe('terminals', () => {
     device.headers.authorization = `Terminal ${credential}`;
     const me = await device.get('/api/terminals/me');
     expect(me.status).toBe(200);
-    expect(TerminalMeAnswer.parse(me.body).venue.id).toBe(h.fixture.a.venueId);
+    expect(getTerminalMe.answer.parse(me.body).venue.id).toBe(h.fixture.a.venueId);
   });
 
   it('refuses pairing by staff without a manager role or MANAGE_SETTINGS, and without a session', async () => {

@@ -1,4 +1,5 @@
-import { ALL_CALLS, documentedRoutes, openApiDocument, servedRoutes } from '@tablewise/shared';
+import { ALL_CALLS, openApiDocument } from '@tablewise/shared';
+import { documentedRoutes, servedRoutes } from '@tablewise/shared/testkit/routes';
 import { expect, it } from 'vitest';
 import { apiRouters } from './app.js';
 import type { LocalServerDeps } from './deps.js';

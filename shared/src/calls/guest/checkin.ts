@@ -18,7 +18,7 @@ export const GuestCheckinRequest = z.object({
 });
 export type GuestCheckinRequest = z.input<typeof GuestCheckinRequest>;
 
-export const CheckinResultType = z.enum(['session_created', 'seat_selection', 'waitlist']);
+const CheckinResultType = z.enum(['session_created', 'seat_selection', 'waitlist']);
 export const GuestCheckinAnswer = z.object({
   success: z.boolean(),
   error: z.string().optional(),

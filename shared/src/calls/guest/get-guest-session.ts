@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { DiningSession } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
-export const GuestSessionAnswer = z.object({ session: DiningSession, tableName: z.string().nullable() });
-export type GuestSessionAnswer = z.infer<typeof GuestSessionAnswer>;
+const GuestSessionAnswer = z.object({ session: DiningSession, tableName: z.string().nullable() });
 
 export const getGuestSession = defineCall({
   method: 'GET',

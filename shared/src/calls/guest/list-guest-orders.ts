@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { Order } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
-export const GuestOrdersAnswer = z.array(Order);
-export type GuestOrdersAnswer = z.infer<typeof GuestOrdersAnswer>;
+const GuestOrdersAnswer = z.array(Order);
 
 /** Every order of the party's session, whoever placed it (another phone, a server), oldest first. */
 export const listGuestOrders = defineCall({

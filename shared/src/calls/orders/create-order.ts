@@ -4,7 +4,7 @@ import { Id } from '../../schemas/common.js';
 import { Course, Order } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
-export const CartModifier = z.object({ groupId: z.string(), optionIds: z.array(z.string()) });
+const CartModifier = z.object({ groupId: z.string(), optionIds: z.array(z.string()) });
 export const CartLine = z.object({
   menuItemId: Id,
   quantity: z.number().int().min(1, { error: 'Quantity must be at least 1' }),

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { EventsAfterAnswer } from '../../protocol/events.js';
 import { defineCall } from '../define.js';
 
-export const MAX_EVENTS_PAGE = 500;
+const MAX_EVENTS_PAGE = 500;
 
 const WholeNumber = z
   .string()
   .regex(/^\d{1,15}$/, { error: 'must be a whole number' })
   .transform(Number);
 
-export const EventsQuery = z.object({
+const EventsQuery = z.object({
   after: WholeNumber.optional().transform((v) => v ?? 0),
   limit: WholeNumber.optional().transform((v) => Math.min(Math.max(v ?? MAX_EVENTS_PAGE, 1), MAX_EVENTS_PAGE)),
 });

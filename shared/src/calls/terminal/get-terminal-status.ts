@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id } from '../../schemas/common.js';
 import { defineCall } from '../define.js';
 
-export const RejectedChange = z.object({
+const RejectedChange = z.object({
   id: z.string(),
   method: z.string(),
   path: z.string(),
@@ -10,7 +10,6 @@ export const RejectedChange = z.object({
   /** ISO time the change was made on the terminal. */
   createdAt: z.string(),
 });
-export type RejectedChange = z.infer<typeof RejectedChange>;
 
 export const TerminalStatusAnswer = z.object({
   online: z.boolean(),

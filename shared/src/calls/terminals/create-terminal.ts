@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Terminal } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
-export const CreateTerminalRequest = z.object({ name: z.string().trim().min(1, { error: 'Name is required' }) });
+const CreateTerminalRequest = z.object({ name: z.string().trim().min(1, { error: 'Name is required' }) });
 
 /** Pairing: a manager makes a terminal and receives its credential, shown once. */
 export const createTerminal = defineCall({

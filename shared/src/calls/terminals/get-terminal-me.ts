@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Terminal, Venue } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
-export const TerminalMeAnswer = z.object({ terminal: Terminal, venue: Venue });
+const TerminalMeAnswer = z.object({ terminal: Terminal, venue: Venue });
 
 export const getTerminalMe = defineCall({
   method: 'GET',
