@@ -7,7 +7,6 @@ export const DASHBOARD_TITLE = 'Restaurant Management';
 export const DASHBOARD_TITLE_MOBILE = 'Management';
 
 export const PARTY_SIZE = { min: 1, max: 20 } as const;
-export const TABLE_CAPACITY = { min: 1, max: 20 } as const;
 
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_PLAN = 'STARTER';
@@ -317,80 +316,6 @@ export const ANALYTICS = {
     revenueSplitPercent: { food: 75, beverage: 20, tips: 5 },
   },
 } as const;
-
-/** The floor-map designer (spec 2 sections 2.2, 5 and 9). */
-export const DESIGNER = {
-  canvas: { width: 800, height: 600 },
-  gridCell: 20,
-  zoom: { min: 0.01, max: 100, step: 0.1 },
-  gestureThresholds: { pinch: 10, pan: 8, drag: 3 },
-  rotationStepDegrees: 45,
-  spacingWarningAbove: 15,
-  zoneLabelMaxWidth: 100,
-  chairSize: 30,
-  snap: { moveAndResize: 10, pointerDrag: 20 },
-  resizeMin: { component: 20, zone: 50 },
-  duplicateOffset: { contextMenu: 50, propertiesPanel: 60 },
-  newTable: { originX: 150, originY: 150, perRow: 4, spacing: 120 },
-  zoneDrawPreview: { width: 100, height: 80 },
-  libraryPanelWidth: { min: 200, max: 600 },
-  capacityQuickSet: [1, 2, 4, 6, 8, 10, 12],
-  capacityQuickAdd: [1, 2, 4],
-  fallback: { tableNumber: 1, capacity: 2, zoneDimension: 0 },
-} as const;
-
-export const ZONE_TYPES = [
-  'dining',
-  'patio',
-  'bar',
-  'kitchen',
-  'entrance',
-  'restroom',
-  'storage',
-  'vip',
-  'waiting',
-  'custom',
-] as const;
-export type ZoneType = (typeof ZONE_TYPES)[number];
-/** Zone types with their label, number range and prefix (spec 2 section 3). */
-export const ZONE_TYPE_INFO: Record<ZoneType, { label: string; start: number; end: number; prefix: string }> = {
-  dining: { label: 'Dining Area', start: 1, end: 20, prefix: '' },
-  patio: { label: 'Patio/Outdoor', start: 21, end: 30, prefix: '' },
-  bar: { label: 'Bar Area', start: 1, end: 8, prefix: 'B' },
-  kitchen: { label: 'Kitchen', start: 1, end: 5, prefix: 'K' },
-  entrance: { label: 'Entrance/Lobby', start: 1, end: 5, prefix: 'E' },
-  restroom: { label: 'Restroom', start: 1, end: 5, prefix: 'R' },
-  storage: { label: 'Storage', start: 1, end: 5, prefix: 'S' },
-  vip: { label: 'VIP Section', start: 1, end: 6, prefix: 'P' },
-  waiting: { label: 'Waiting Area', start: 1, end: 5, prefix: 'W' },
-  custom: { label: 'Custom Zone', start: 1, end: 10, prefix: 'C' },
-};
-/** The designer's library shapes. */
-export const LIBRARY_SHAPES = [
-  'round',
-  'square',
-  'rectangle',
-  'oval',
-  'halfmoon',
-  'quarter',
-  'booth',
-  'banquet',
-] as const;
-export type LibraryShape = (typeof LIBRARY_SHAPES)[number];
-/** Optional shape suffix letters (off by default). */
-export const SHAPE_SUFFIXES: Record<LibraryShape, string> = {
-  round: 'R',
-  square: 'S',
-  rectangle: 'B',
-  banquet: 'B',
-  booth: 'H',
-  halfmoon: 'H',
-  oval: 'O',
-  quarter: 'Q',
-};
-/** Only the suffixes are said to be off by default; the documented ranges (B1-B8, P1-P6) read as
- * zone prefixes and zone ranges being on. */
-export const DEFAULT_NUMBERING = { useZonePrefixes: true, useShapeSuffixes: false, sequentialByZone: true } as const;
 
 export const OCCASIONS = ['none', 'birthday', 'anniversary', 'date', 'business', 'celebration', 'other'] as const;
 /** The option labels of spec 2 section 5, used by every form that offers an occasion. */

@@ -9,7 +9,6 @@ export * from './protocol/bridge.js';
 export * from './protocol/events.js';
 export * from './rules/app-shell.js';
 export * from './rules/courses.js';
-export * from './rules/floor-designer.js';
 export * from './rules/guest-flow.js';
 export * from './rules/kitchen.js';
 export * from './rules/kitchen-display.js';

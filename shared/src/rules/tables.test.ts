@@ -3,8 +3,6 @@ import { TABLE_STATES } from '../constants.js';
 import type { TableState } from '../schemas/entities.js';
 import {
   AVAILABLE_TABLE_STATES,
-  DESIGNER_STATE_CHOICES,
-  designerToggleState,
   occupancyLevel,
   occupancyPercent,
   TABLE_STATE_LABELS,
@@ -156,14 +154,5 @@ describe('the table state machine', () => {
       state = r.to;
     }
     expect(state).toBe('EMPTY');
-  });
-});
-
-describe('designer local states', () => {
-  it('the Properties panel offers six states; the context menu toggles', () => {
-    expect(DESIGNER_STATE_CHOICES).toEqual(['EMPTY', 'OCCUPIED', 'RESERVED', 'CLEANING', 'PAYMENT_DUE', 'HOLD']);
-    expect(designerToggleState('EMPTY')).toBe('OCCUPIED');
-    expect(designerToggleState('OCCUPIED')).toBe('EMPTY');
-    expect(designerToggleState('RESERVED')).toBe('EMPTY');
   });
 });

@@ -268,23 +268,3 @@ export function tableMove(
     reason: MESSAGES.tableTransitionRefused(`move to ${TABLE_STATE_LABELS[to]}`, TABLE_STATE_LABELS[from]),
   };
 }
-
-// ---- The designer's local changes (spec 2 section 4): not saved, not sent ----
-
-/** The Properties panel offers a free choice among these. */
-export const DESIGNER_STATE_CHOICES: readonly TableState[] = [
-  'EMPTY',
-  'OCCUPIED',
-  'RESERVED',
-  'CLEANING',
-  'PAYMENT_DUE',
-  'HOLD',
-];
-
-/** The context menu's toggle: EMPTY becomes OCCUPIED, any other state EMPTY. */
-export function designerToggleState(state: TableState): TableState {
-  return state === 'EMPTY' ? 'OCCUPIED' : 'EMPTY';
-}
-
-/** A new designer table starts EMPTY. */
-export const DESIGNER_NEW_TABLE_STATE: TableState = 'EMPTY';
