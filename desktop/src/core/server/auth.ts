@@ -54,6 +54,8 @@ async function askCloud(deps: AuthDeps, credentials: LoginRequest): Promise<Clou
     throw error;
   }
   if (answer.status >= 500) return { kind: 'unreachable' };
+  // The cloud is holding sign-ins back, not judging this password: say so, and forget nothing.
+  if (answer.status === 429) throw new AppError(429, 'too_many_attempts', MESSAGES.tooManySignInAttempts);
   if (!isSuccess(answer.status)) return { kind: 'refused' };
   const parsed = MeAnswer.safeParse(answer.body);
   // A cloud that answers 2xx with something else is not one to trust with a sign-in.
