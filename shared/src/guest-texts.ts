@@ -72,7 +72,7 @@ export const GUEST_TEXTS = {
   orderStatusTitle: 'Your Order',
   orderPlaced: 'Order placed',
   orderNotFound: MESSAGES.orderNotFoundTitle,
-  orderNotFoundHint: 'We could not find an order for this visit on this phone.',
+  orderNotFoundHint: 'We could not find an order for this visit yet.',
   firesAt: (time: string) => `Fires at ${time}`,
   orderMore: 'Order More',
   liveOffline: 'Live updates paused. Reconnecting...',
