@@ -9,7 +9,6 @@ export const DASHBOARD_TITLE_MOBILE = 'Management';
 export const PARTY_SIZE = { min: 1, max: 20 } as const;
 
 export const DEFAULT_CURRENCY = 'USD';
-export const DEFAULT_PLAN = 'STARTER';
 export const DEFAULT_TIMEZONE = 'UTC';
 export const DEFAULT_RESERVATION_SOURCE = 'DIRECT';
 
@@ -108,8 +107,6 @@ export const WAITLIST_STATUSES = ['WAITING', 'NOTIFIED', 'SEATED', 'CANCELLED'] 
 export const GUEST_WAITLIST_STATUSES = ['WAITING', 'NOTIFIED', 'READY'] as const;
 export const PAYMENT_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REFUNDED'] as const;
 export const RESERVATION_STATUSES = ['CONFIRMED', 'CHECKED_IN', 'SEATED', 'CANCELLED'] as const;
-export const ORGANIZATION_ROLES = ['OWNER', 'ADMIN', 'MANAGER', 'STAFF'] as const;
-export const VENUE_ROLES = ['MANAGER', 'ASSISTANT_MANAGER', 'STAFF'] as const;
 export const ROLES = ['OWNER', 'ADMIN', 'MANAGER', 'ASSISTANT_MANAGER', 'STAFF'] as const;
 export type Role = (typeof ROLES)[number];
 export const PERMISSIONS = [
@@ -124,8 +121,6 @@ export const PERMISSIONS = [
   'VIEW_ANALYTICS',
   'MANAGE_SETTINGS',
 ] as const;
-export type Permission = (typeof PERMISSIONS)[number];
-export const PLANS = ['STARTER', 'FREE', 'BASIC', 'PREMIUM', 'ENTERPRISE'] as const;
 export const SESSION_STATUSES = ['ACTIVE', 'CLOSED'] as const;
 export const SHAPES = ['CIRCLE', 'SQUARE', 'RECTANGLE', 'OVAL', 'HALFMOON', 'QUARTER', 'BOOTH'] as const;
 
@@ -238,38 +233,7 @@ export const OCCUPANCY_THRESHOLDS = { moderate: 60, high: 80 } as const;
 /** Task priority labels: 3 or more High, 2 or more Medium. */
 export const TASK_PRIORITY_THRESHOLDS = { high: 3, medium: 2 } as const;
 
-/** Admin plan choices (the schema's default STARTER is not offered on the admin screen). */
-export const ADMIN_PLANS = ['FREE', 'BASIC', 'PREMIUM', 'ENTERPRISE'] as const;
-export type AdminPlan = (typeof ADMIN_PLANS)[number];
-/** Venues and restaurants an organization may have; null is unlimited. */
-export const PLAN_LIMITS: Record<AdminPlan, { venues: number | null; restaurants: number | null }> = {
-  FREE: { venues: 1, restaurants: 1 },
-  BASIC: { venues: 3, restaurants: 5 },
-  PREMIUM: { venues: 10, restaurants: 25 },
-  ENTERPRISE: { venues: null, restaurants: null },
-};
-export const PLAN_FEATURES: Record<AdminPlan, readonly string[]> = {
-  FREE: ['Basic Management'],
-  BASIC: ['Multi-Venue', 'Analytics'],
-  PREMIUM: ['Advanced Analytics', 'Custom Branding'],
-  ENTERPRISE: ['White Label', 'API Access', 'Priority Support'],
-};
-
-export const TIMEZONES = [
-  'UTC',
-  'America/New_York',
-  'America/Chicago',
-  'America/Denver',
-  'America/Los_Angeles',
-  'America/Toronto',
-  'Europe/London',
-  'Europe/Paris',
-  'Asia/Tokyo',
-  'Australia/Sydney',
-] as const;
-export type Timezone = (typeof TIMEZONES)[number];
-
-/** Image uploads: one file of at most 5 MB (5242880 bytes) for menu photos and logos alike. */
+/** Image uploads: one file of at most 5 MB (5242880 bytes), for menu photos. */
 export const IMAGE_UPLOAD = { maxBytes: 5_242_880, maxMegabytes: 5, maxFiles: 1 } as const;
 
 /** Receipt types the host console prints through POST /api/print/receipt. */

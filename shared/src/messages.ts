@@ -129,17 +129,7 @@ export const MESSAGES = {
   splitUnpaid: 'Everyone must pay their share before completing',
   tipNegative: 'Tip cannot be negative',
 
-  // Admin forms (spec 3 section 5)
-  organizationNameTooShort: 'Organization name must be at least 2 characters',
-  organizationRequired: 'Organization is required',
-  venueNameTooShort: 'Venue name must be at least 2 characters',
-  restaurantNameTooShort: 'Restaurant name must be at least 2 characters',
-  invalidEmailFormat: 'Invalid email format',
-  invalidWebsiteUrl: 'Invalid website URL',
-  invalidPlan: 'Choose one of the plans',
-  invalidTimezone: 'Choose one of the listed time zones',
-  latitudeInvalid: 'Latitude must be a number between -90 and 90',
-  longitudeInvalid: 'Longitude must be a number between -180 and 180',
+  // Create and edit forms
   createFailed: (entity: string) => `Failed to create ${entity}`,
   updateFailed: (entity: string) => `Failed to update ${entity}`,
 

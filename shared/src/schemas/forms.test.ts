@@ -5,14 +5,11 @@ import { MESSAGES } from '../messages.js';
 import {
   GuestCheckinForm,
   imageUploadProblem,
-  OrganizationForm,
   ProcessPaymentRequest,
   RESERVATION_FORM_DEFAULTS,
   ReservationForm,
-  RestaurantForm,
   TestPrintForm,
   testPrintDisabled,
-  VenueForm,
   WAITLIST_FORM_DEFAULTS,
   WaitlistAddForm,
 } from './forms.js';
@@ -24,7 +21,6 @@ function problems(schema: z.ZodType, body: unknown): Record<string, string> {
   return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.') || '(form)', i.message]));
 }
 
-const ORG = '0b5e7c1e-5a57-4d7a-9c1c-0d2f8e6f7a11';
 const TIME = '2025-03-10T19:30:00.000Z';
 
 describe('party size, everywhere it is entered', () => {
@@ -105,76 +101,6 @@ describe('guest check-in form (spec 3 section 5)', () => {
     [{ partySize: 2, guestEmail: '' }, {}],
     [{ partySize: 2, occasion: 'anniversary' }, {}],
   ])('%j → %j', (body, expected) => expect(problems(GuestCheckinForm, body)).toEqual(expected));
-});
-
-describe('organization and venue', () => {
-  it.each([
-    [{ name: 'A', plan: 'FREE' }, { name: 'Organization name must be at least 2 characters' }],
-    [{ name: ' Ab ', plan: 'PREMIUM' }, {}],
-    [{ name: 'Acme', plan: 'STARTER' }, { plan: MESSAGES.invalidPlan }],
-  ])('organization %j → %j', (body, expected) => expect(problems(OrganizationForm, body)).toEqual(expected));
-
-  it('venue: organization required, name at least 2, timezone UTC by default', () => {
-    expect(problems(VenueForm, { organizationId: '', name: 'V' })).toEqual({
-      organizationId: 'Organization is required',
-      name: 'Venue name must be at least 2 characters',
-    });
-    expect(VenueForm.parse({ organizationId: ORG, name: 'Downtown' })).toEqual({
-      organizationId: ORG,
-      name: 'Downtown',
-      address: null,
-      timezone: 'UTC',
-      latitude: null,
-      longitude: null,
-    });
-  });
-
-  it.each([
-    ['', '', null, null],
-    [' 40.7128 ', '-74.0060', 40.7128, -74.006],
-    ['0', '0', 0, 0],
-  ])('latitude %j and longitude %j become %s and %s', (latitude, longitude, lat, lng) => {
-    const v = VenueForm.parse({ organizationId: ORG, name: 'Downtown', latitude, longitude, timezone: 'Asia/Tokyo' });
-    expect([v.latitude, v.longitude]).toEqual([lat, lng]);
-  });
-
-  it('refuses coordinates that are not numbers in range, and unknown zones', () => {
-    expect(problems(VenueForm, { organizationId: ORG, name: 'Dt', latitude: 'north', longitude: '190' })).toEqual({
-      latitude: MESSAGES.latitudeInvalid,
-      longitude: MESSAGES.longitudeInvalid,
-    });
-    expect(problems(VenueForm, { organizationId: ORG, name: 'Dt', timezone: 'Mars/Olympus' })).toEqual({
-      timezone: MESSAGES.invalidTimezone,
-    });
-  });
-});
-
-describe('restaurant profile', () => {
-  it('sends empty optional fields as null', () => {
-    expect(
-      RestaurantForm.parse({ organizationId: ORG, venueId: '', name: 'Chez Nous', phone: '', email: '', website: '' }),
-    ).toEqual({
-      organizationId: ORG,
-      venueId: null,
-      name: 'Chez Nous',
-      description: null,
-      phone: null,
-      email: null,
-      website: null,
-      logo: null,
-    });
-  });
-
-  it.each([
-    [{ name: 'C' }, { name: 'Restaurant name must be at least 2 characters' }],
-    [{ email: 'nope' }, { email: 'Invalid email format' }],
-    [{ website: 'not a url' }, { website: 'Invalid website URL' }],
-    [{ website: 'ftp://example.com' }, { website: 'Invalid website URL' }],
-    [{ website: 'https://chez.example.com' }, {}],
-    [{ organizationId: '' }, { organizationId: 'Organization is required' }],
-  ])('%j → %j', (patch, expected) => {
-    expect(problems(RestaurantForm, { organizationId: ORG, name: 'Chez Nous', ...patch })).toEqual(expected);
-  });
 });
 
 describe('image upload', () => {

@@ -2,7 +2,7 @@
 // Screens validate with them before sending; the cloud validates the same bodies again.
 import { z } from 'zod';
 import { GuestCheckinRequest } from '../calls/guest/checkin.js';
-import { ADMIN_PLANS, IMAGE_UPLOAD, OCCASIONS, PAYMENT_METHODS, SPLIT, TIMEZONES, WAITLIST } from '../constants.js';
+import { IMAGE_UPLOAD, OCCASIONS, PAYMENT_METHODS, SPLIT, WAITLIST } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { checkSplit, toCents } from '../rules/money.js';
 import { Id, IsoDateTime, Money, PartySize } from './common.js';
@@ -15,13 +15,6 @@ const emailOrEmpty = (message: string) =>
     .string()
     .trim()
     .refine((v) => v === '' || isEmail(v), { error: message });
-
-/** A text field where an empty entry is sent as null. */
-const emptyAsNull = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v) => (v ? v : null));
 
 const Occasion = z.enum(OCCASIONS);
 /** The occasion select: an empty choice means none was picked. */
@@ -106,71 +99,7 @@ export const WAITLIST_FORM_DEFAULTS = {
 export const GuestCheckinForm = GuestCheckinRequest.omit({ tableId: true, venueId: true, token: true });
 export type GuestCheckinFormInput = z.input<typeof GuestCheckinForm>;
 
-// ---- Organization and venue (spec 3 section 5) ----
-export const OrganizationForm = z.object({
-  name: z.string({ error: MESSAGES.organizationNameTooShort }).trim().min(2, {
-    error: MESSAGES.organizationNameTooShort,
-  }),
-  plan: z.enum(ADMIN_PLANS, { error: MESSAGES.invalidPlan }),
-});
-export type OrganizationForm = z.infer<typeof OrganizationForm>;
-
-/** A coordinate typed as text: empty becomes null, anything else must be a number in range. */
-const coordinate = (limit: number, message: string) =>
-  z
-    .union([z.string(), z.number()])
-    .nullish()
-    .transform((value, ctx) => {
-      const text = value === null || value === undefined ? '' : String(value).trim();
-      if (text === '') return null;
-      const n = Number(text);
-      if (!Number.isFinite(n) || Math.abs(n) > limit) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-export const VenueForm = z.object({
-  organizationId: z.uuid({ error: MESSAGES.organizationRequired }),
-  name: z.string({ error: MESSAGES.venueNameTooShort }).trim().min(2, { error: MESSAGES.venueNameTooShort }),
-  address: emptyAsNull,
-  timezone: z.enum(TIMEZONES, { error: MESSAGES.invalidTimezone }).default('UTC'),
-  latitude: coordinate(90, MESSAGES.latitudeInvalid),
-  longitude: coordinate(180, MESSAGES.longitudeInvalid),
-});
-export type VenueFormInput = z.input<typeof VenueForm>;
-export type VenueFormValues = z.output<typeof VenueForm>;
-
-// ---- Restaurant profile (spec 3 section 5): empty optional fields are sent as null ----
-export const RestaurantForm = z.object({
-  organizationId: z.uuid({ error: MESSAGES.organizationRequired }),
-  venueId: z
-    .union([z.literal(''), z.uuid()])
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  name: z.string({ error: MESSAGES.restaurantNameTooShort }).trim().min(2, {
-    error: MESSAGES.restaurantNameTooShort,
-  }),
-  description: emptyAsNull,
-  phone: emptyAsNull,
-  email: emailOrEmpty(MESSAGES.invalidEmailFormat)
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  website: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || z.url({ protocol: /^https?$/ }).safeParse(v).success, {
-      error: MESSAGES.invalidWebsiteUrl,
-    })
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  logo: emptyAsNull,
-});
-export type RestaurantFormInput = z.input<typeof RestaurantForm>;
-export type RestaurantFormValues = z.output<typeof RestaurantForm>;
-
-// ---- Image upload (menu photos and logos: one image of at most 5 MB) ----
+// ---- Image upload (menu photos: one image of at most 5 MB) ----
 export const ImageFileInfo = z.object({ name: z.string(), size: z.number().int().nonnegative(), type: z.string() });
 export type ImageFileInfo = z.infer<typeof ImageFileInfo>;
 
