@@ -1,12 +1,12 @@
 // The app shell's feature registry and navigation (spec 1 section 2). The sidebar, the header's
 // feature count and the route table all derive from this one list, so a screen is registered once.
 
-export const FEATURE_CATEGORIES = ['main', 'role-specific', 'guest', 'admin', 'custom'] as const;
+const FEATURE_CATEGORIES = ['main', 'role-specific', 'guest', 'admin', 'custom'] as const;
 export type FeatureCategory = (typeof FEATURE_CATEGORIES)[number];
 
 /** Permission names carried by the admin features (spec 1 section 6). */
-export const ADMIN_PERMISSIONS = ['ORGANIZATION_ADMIN', 'VENUE_ADMIN', 'RESTAURANT_ADMIN'] as const;
-export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
+const ADMIN_PERMISSIONS = ['ORGANIZATION_ADMIN', 'VENUE_ADMIN', 'RESTAURANT_ADMIN'] as const;
+type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
 export interface QuickAction {
   id: string;
@@ -27,7 +27,7 @@ export interface Feature {
   permissions?: readonly AdminPermission[];
 }
 
-export interface NavItem {
+interface NavItem {
   title: string;
   url: string;
   icon: string;
@@ -335,7 +335,7 @@ export interface CustomNavItem extends NavItem {
   category?: FeatureCategory;
 }
 
-export function featureNavItem(feature: Feature): NavItem {
+function featureNavItem(feature: Feature): NavItem {
   const item: NavItem = {
     title: feature.title,
     url: feature.path,

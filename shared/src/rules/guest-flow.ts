@@ -158,7 +158,7 @@ export function filterMenu(items: readonly MenuItem[], filter: MenuFilter): Menu
 }
 
 /** Only the first four categories get a tab (spec 3 section 9); "All" comes on top of them. */
-export const MENU_CATEGORY_TABS = 4;
+const MENU_CATEGORY_TABS = 4;
 
 /** The categories offered as tabs, in the order the menu lists them. */
 export function menuCategoryTabs(items: readonly MenuItem[]): string[] {

@@ -4,7 +4,7 @@ import { KITCHEN } from '../constants.js';
 import type { KitchenItem, OrderItemState } from '../schemas/entities.js';
 
 /** The station an item without one is listed under. */
-export const UNASSIGNED_STATION = 'General';
+const UNASSIGNED_STATION = 'General';
 
 export const KITCHEN_PRIORITY_FILTERS = ['all', 'high', 'urgent'] as const;
 export type KitchenPriorityFilter = (typeof KITCHEN_PRIORITY_FILTERS)[number];

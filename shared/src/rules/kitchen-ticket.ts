@@ -14,14 +14,13 @@ function isTimeZone(tz: string): boolean {
   }
 }
 
-export const KitchenTicketItem = z.object({
+const KitchenTicketItem = z.object({
   quantity: z.number().int().min(1, { error: 'Quantity must be at least 1' }),
   name: z.string().min(1, { error: 'Item name is required' }),
   modifiers: z.array(z.string()),
   notes: z.string().nullable(),
   course: Course,
 });
-export type KitchenTicketItem = z.infer<typeof KitchenTicketItem>;
 
 export const KitchenTicket = z.object({
   tableName: z.string().nullable(),
@@ -34,16 +33,16 @@ export const KitchenTicket = z.object({
 });
 export type KitchenTicket = z.infer<typeof KitchenTicket>;
 
-export type TicketAlign = 'left' | 'center' | 'right';
+type TicketAlign = 'left' | 'center' | 'right';
 /** normal; tall = double height; large = double height and width. */
-export type TicketSize = 'normal' | 'tall' | 'large';
+type TicketSize = 'normal' | 'tall' | 'large';
 export type TicketLine =
   | { kind: 'text'; text: string; size: TicketSize; bold: boolean; align: TicketAlign }
   | { kind: 'rule' };
 
 export const REPRINT_BANNER = '*** REPRINT ***';
-export const TICKET_NO_TABLE = 'No table';
-export const TICKET_DEFAULT_STATION = 'KITCHEN';
+const TICKET_NO_TABLE = 'No table';
+const TICKET_DEFAULT_STATION = 'KITCHEN';
 
 const COURSE_HEADINGS: Record<Course, string> = {
   appetizer: 'APPETIZERS',

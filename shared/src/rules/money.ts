@@ -98,7 +98,7 @@ export function tipCents(subtotalCents: number, choice: TipChoice): number {
 
 // ---- Splits (spec 3 sections 5 and 9) ----
 
-export function assertSplitPeople(people: number): void {
+function assertSplitPeople(people: number): void {
   if (!Number.isInteger(people) || people < SPLIT.minPeople || people > SPLIT.maxPeople) {
     throw new Error(MESSAGES.splitPeopleRange(SPLIT.minPeople, SPLIT.maxPeople));
   }

@@ -14,7 +14,7 @@ interface Move {
   needsRunner?: boolean;
 }
 
-export const STAFF_ITEM_TRANSITIONS: readonly Move[] = [
+const STAFF_ITEM_TRANSITIONS: readonly Move[] = [
   { from: 'SENT_TO_KITCHEN', to: 'IN_PREP', trigger: 'Start Prep' },
   { from: 'IN_PREP', to: 'READY_FOR_RUN', trigger: 'Ready' },
   { from: 'IN_PREP', to: 'PAUSE', trigger: 'Pause' },

@@ -12,7 +12,7 @@ import type { ReservationCreateBody, ReservationFormValues } from '../schemas/fo
 
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
-export const RESERVATION_STATUS_LABELS: Record<ReservationStatus, string> = {
+const RESERVATION_STATUS_LABELS: Record<ReservationStatus, string> = {
   CONFIRMED: 'Confirmed',
   CHECKED_IN: 'Checked In',
   SEATED: 'Seated',
@@ -140,7 +140,7 @@ export function reservationFromForm(
   };
 }
 
-export function isReservationStatus(value: string): value is ReservationStatus {
+function isReservationStatus(value: string): value is ReservationStatus {
   return (RESERVATION_STATUSES as readonly string[]).includes(value);
 }
 

@@ -133,7 +133,7 @@ interface TableMove {
   verb: string;
 }
 
-export const TABLE_MOVES: Record<TableTrigger, TableMove> = {
+const TABLE_MOVES: Record<TableTrigger, TableMove> = {
   hold: { actors: ['guest', 'staff'], from: ['EMPTY'], to: 'HOLD_SOFT', verb: 'hold' },
   releaseHold: { actors: ['guest', 'staff'], from: ['HOLD_SOFT', 'HOLD'], to: 'EMPTY', verb: 'release the hold on' },
   holdExpired: { actors: ['automation'], from: ['HOLD_SOFT', 'HOLD'], to: 'EMPTY', verb: 'expire the hold on' },

@@ -72,7 +72,7 @@ export function turnoverPlan(
   return { ok: true, plan: { trigger, to: move.to, cleanTask, notifyNextParty } };
 }
 
-export type StuckIssue = 'LONG_CLEANING' | 'STUCK_QA' | 'ABANDONED_SESSION';
+type StuckIssue = 'LONG_CLEANING' | 'STUCK_QA' | 'ABANDONED_SESSION';
 
 export interface StuckTable {
   id: string;

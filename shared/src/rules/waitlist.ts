@@ -1,10 +1,9 @@
 // The waitlist (spec 2 section 2.4, spec 3 sections 4 and 9): quoted waits, the guest's estimate,
 // progress and message band, and the host's Seat and Remove moves.
-import { type GUEST_WAITLIST_STATUSES, WAITLIST, type WAITLIST_STATUSES } from '../constants.js';
+import { WAITLIST, type WAITLIST_STATUSES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
-export type GuestWaitlistStatus = (typeof GUEST_WAITLIST_STATUSES)[number];
 
 function assertPosition(position: number): void {
   if (!Number.isInteger(position) || position < 1) {

@@ -87,7 +87,6 @@ export const WaitlistAddForm = z.object({
   occasion: OccasionChoice,
 });
 export type WaitlistAddFormInput = z.input<typeof WaitlistAddForm>;
-export type WaitlistAddFormValues = z.output<typeof WaitlistAddForm>;
 /** The form shows only name, phone and party size; the rest keeps these defaults. */
 export const WAITLIST_FORM_DEFAULTS = {
   guestName: '',
@@ -97,7 +96,6 @@ export const WAITLIST_FORM_DEFAULTS = {
 
 // ---- Guest check-in (spec 3 section 5): the call's schema without the QR context ----
 export const GuestCheckinForm = GuestCheckinRequest.omit({ tableId: true, venueId: true, token: true });
-export type GuestCheckinFormInput = z.input<typeof GuestCheckinForm>;
 
 // ---- Image upload (menu photos: one image of at most 5 MB) ----
 export const ImageFileInfo = z.object({ name: z.string(), size: z.number().int().nonnegative(), type: z.string() });
@@ -128,7 +126,7 @@ export function testPrintDisabled(printerId: string | null | undefined, content:
 }
 
 // ---- Split payment: POST /api/payments/process (spec 3 section 7) ----
-export const SplitEntry = z.object({
+const SplitEntry = z.object({
   id: z.string().min(1),
   name: z.string().optional(),
   amount: Money,
@@ -136,7 +134,6 @@ export const SplitEntry = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   paid: z.boolean(),
 });
-export type SplitEntry = z.infer<typeof SplitEntry>;
 
 export const ProcessPaymentRequest = z
   .object({
