@@ -7,9 +7,13 @@ import { CloudApi, CloudClient, CloudRefused, isSuccess } from '../desktop/src/c
 import { readTerminalConfig } from '../desktop/src/core/terminal-config.js';
 
 export const DEMO_STATIONS = ['Grill', 'Fry', 'Cold', 'Bar'] as const;
+/** @internal exported for the benchmark and the end-to-end tests */
 export const DEMO_MANAGER = { email: 'manager@demo.test', password: 'demo-manager' } as const;
 
-/** Signs in as the demo manager and answers the session cookie to send with staff calls. */
+/**
+ * Signs in as the demo manager and answers the session cookie to send with staff calls.
+ * @internal exported for the benchmark and the end-to-end tests
+ */
 export async function signIn(cloudUrl: string, who = DEMO_MANAGER): Promise<string> {
   const session = await new CloudClient(cloudUrl).login(who);
   if (!isSuccess(session.status))

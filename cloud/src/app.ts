@@ -39,7 +39,10 @@ export function createApp(deps: AppOptions): Koa<AppState> {
   return app;
 }
 
-/** Every API router, in the order they are tried. */
+/**
+ * Every API router, in the order they are tried.
+ * @internal exported for the test that matches the served routes to the OpenAPI document
+ */
 export function apiRouters(deps: AppDeps): AppRouter[] {
   return [
     healthRouter(deps),

@@ -6,6 +6,7 @@ import net from 'node:net';
 import { type Align, type Command, decodeText, parseCommand } from './escpos.js';
 
 export const EMULATOR_CONDITIONS = ['ok', 'paperOut', 'coverOpen', 'silent'] as const;
+/** @internal exported for tests */
 export type EmulatorCondition = (typeof EMULATOR_CONDITIONS)[number];
 
 interface EmulatedLine {
@@ -148,6 +149,7 @@ class Page {
   }
 }
 
+/** @internal exported for tests */
 export async function startPrinterEmulator(
   opts: { port?: number; host?: string; name?: string } = {},
 ): Promise<PrinterEmulator> {

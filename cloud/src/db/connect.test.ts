@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
-import { closeDb, connectDb, type Db, isEmbedded } from './connect.js';
+import { closeDb, connectDb, type Db, embeddedPglite } from './connect.js';
 
 const probe = `select 7::int8 as seq, count(*) as n, 12.5::numeric(12,2) as money,
   '2026-03-04T05:06:07Z'::timestamptz as at, '2026-03-04'::date as day,
@@ -61,7 +61,7 @@ describe('connectDb on a PostgreSQL server', () => {
   });
 
   it('is not embedded and maps value types', async () => {
-    expect(isEmbedded(t.db)).toBe(false);
+    expect(embeddedPglite(t.db)).toBeUndefined();
     const { rows } = await t.db.raw(probe);
     expectSameValues(rows[0]);
   });
@@ -88,7 +88,7 @@ describe('connectDb on embedded PGlite', () => {
 
   it('maps value types like the server, serializes writers, and persists in its folder', async () => {
     const db = await connectDb({ dataDir: dir });
-    expect(isEmbedded(db)).toBe(true);
+    expect(embeddedPglite(db)).toBeDefined();
     const { rows } = await db.raw(probe);
     expectSameValues(rows[0]);
     await roundTrip(db);

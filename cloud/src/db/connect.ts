@@ -110,10 +110,6 @@ export async function closeDb(db: Db): Promise<void> {
   embedded.delete(db);
 }
 
-export function isEmbedded(db: Db): boolean {
-  return embedded.has(db);
-}
-
 /** The PGlite behind an embedded knex (for LISTEN/NOTIFY); undefined on a server. */
 export function embeddedPglite(db: Db): PGlite | undefined {
   return embedded.get(db);

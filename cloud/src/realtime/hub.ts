@@ -27,7 +27,10 @@ const PAGE = 500;
 /** Recent events kept per venue so a burst is read from the database once, not once per socket. */
 const RECENT_LIMIT = 1000;
 
-/** Close code for a socket whose credential was revoked (terminal unpaired, staff logged out). */
+/**
+ * Close code for a socket whose credential was revoked (terminal unpaired, staff logged out).
+ * @internal exported for its test
+ */
 export const REVOKED_CLOSE_CODE = 4401;
 
 interface Client {

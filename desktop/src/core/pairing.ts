@@ -18,7 +18,10 @@ function refused(status: number, body: unknown): PairOutcome {
   return failed(messageOf(body) ?? `The cloud answered ${status}`);
 }
 
-/** Validates the input, signs in and creates the terminal; writes nothing. */
+/**
+ * Validates the input, signs in and creates the terminal; writes nothing.
+ * @internal exported for tests, which pair a terminal without saving it
+ */
 export async function pairTerminal(input: unknown, fetchImpl: typeof fetch = fetch): Promise<PairOutcome> {
   const parsed = PairingRequest.safeParse(input);
   if (!parsed.success) return failed(parsed.error.issues.map((i) => i.message).join('; '));

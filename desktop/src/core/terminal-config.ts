@@ -63,6 +63,7 @@ export async function writeTerminalConfig(dataDir: string, config: TerminalConfi
   await rename(temp, target);
 }
 
+/** @internal exported for its test */
 export function configFromEnv(env: Record<string, string | undefined>): TerminalConfig | null {
   const cloudUrl = env.TW_CLOUD_URL?.trim();
   const credential = env.TW_TERMINAL_CREDENTIAL?.trim();

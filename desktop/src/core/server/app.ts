@@ -68,7 +68,10 @@ export async function startLocalServer(deps: LocalServerDeps, port: number): Pro
   };
 }
 
-/** The local API's routers: the calls whose modules name the terminal. */
+/**
+ * The local API's routers: the calls whose modules name the terminal.
+ * @internal exported for the test that matches the served routes to the OpenAPI document
+ */
 export function apiRouters(deps: LocalServerDeps): LocalRouter[] {
   return [
     authRouter(deps),

@@ -2,6 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Migration } from './migration.js';
 
+/** @internal exported for its test */
 export function currentVersion(db: Database): number {
   return db.pragma('user_version', { simple: true }) as number;
 }

@@ -42,7 +42,7 @@ interface CallInput<S extends CallSpec> {
   body?: BodyOf<S>;
 }
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   /** Empty in the browser (relative to the page's origin); an absolute origin in tests. */
   baseUrl?: string;
   fetch?: typeof globalThis.fetch;
@@ -56,6 +56,7 @@ export interface ApiClient {
   call<S extends CallSpec>(call: Call<S>, input?: CallInput<S>): Promise<AnswerOf<S>>;
 }
 
+/** @internal exported for its test */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));

@@ -66,7 +66,10 @@ export interface LiveClient {
 
 const CONTROL_TYPES: ReadonlySet<string> = new Set(ControlMessage.options.map((o) => o.shape.type.value as string));
 
-/** Parses one frame; null means malformed (not JSON, no type, or a message in the wrong shape). */
+/**
+ * Parses one frame; null means malformed (not JSON, no type, or a message in the wrong shape).
+ * @internal exported for its tests
+ */
 export function parseLiveMessage(data: unknown): LiveMessage | null {
   let value: unknown;
   try {
