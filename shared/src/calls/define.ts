@@ -9,7 +9,7 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** Who may make the call. */
 export type Audience = 'public' | 'staff' | 'terminal' | 'guest';
 /** Which server answers it: the cloud, the terminal core on 127.0.0.1, or both alike. */
-export type Tier = 'cloud' | 'terminal';
+type Tier = 'cloud' | 'terminal';
 
 // biome-ignore lint/suspicious/noExplicitAny: any object schema, whatever its shape
 type ObjectSchema = z.ZodObject<any>;

@@ -2,7 +2,7 @@
 // feature count and the route table all derive from this one list, so a screen is registered once.
 
 const FEATURE_CATEGORIES = ['main', 'role-specific', 'guest', 'admin', 'custom'] as const;
-export type FeatureCategory = (typeof FEATURE_CATEGORIES)[number];
+type FeatureCategory = (typeof FEATURE_CATEGORIES)[number];
 
 /** Permission names carried by the admin features (spec 1 section 6). */
 const ADMIN_PERMISSIONS = ['ORGANIZATION_ADMIN', 'VENUE_ADMIN', 'RESTAURANT_ADMIN'] as const;
@@ -42,6 +42,7 @@ export interface NavGroup {
   items: NavItem[];
 }
 
+/** @internal exported for its tests */
 export const NAV_GROUPS: readonly { category: FeatureCategory; title: string; order: number }[] = [
   { category: 'main', title: 'Navigation', order: 1 },
   { category: 'role-specific', title: 'Role-Specific Interfaces', order: 2 },
@@ -71,9 +72,10 @@ export const SHELL_TEXTS = {
 } as const;
 
 /**
- * A route's category when none is given: a /guest prefix gives guest; console or management in
+ * * A route's category when none is given: a /guest prefix gives guest; console or management in
  * the path gives role-specific; admin gives admin; otherwise main. The checks run in that order,
  * so /guest/admin is guest and /admin/console is role-specific.
+ * @internal exported for its tests
  */
 export function inferCategory(path: string): Exclude<FeatureCategory, 'custom'> {
   const p = path.toLowerCase();

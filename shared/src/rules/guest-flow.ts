@@ -60,7 +60,10 @@ export const QrContext = z.object({
 });
 export type QrContext = z.infer<typeof QrContext>;
 
-/** The stored QR context, or null when there is none or it cannot be parsed. */
+/**
+ * The stored QR context, or null when there is none or it cannot be parsed.
+ * @internal exported for its tests
+ */
 export function parseQrContext(raw: string | null | undefined): QrContext | null {
   if (!raw) return null;
   try {

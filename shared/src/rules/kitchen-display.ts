@@ -26,7 +26,10 @@ export function kitchenAgeMinutes(item: Timed, now: Date): number {
   return Math.max(0, Math.floor((now.getTime() - start) / 60_000));
 }
 
-/** Late when the age exceeds the prep time plus the grace of 5 minutes. */
+/**
+ * Late when the age exceeds the prep time plus the grace of 5 minutes.
+ * @internal exported for its tests
+ */
 export function isLate(ageMinutes: number, prepMinutes: number): boolean {
   return ageMinutes > prepMinutes + KITCHEN.lateGraceMinutes;
 }
@@ -63,13 +66,16 @@ export function matchesPriority(item: Pick<KitchenItem, 'priority'>, filter: Kit
   }
 }
 
-export interface StationCounts {
+interface StationCounts {
   pending: number;
   inPrep: number;
   ready: number;
 }
 
-/** ready / (pending + inPrep + ready) × 100, and 100 when nothing is pending or in preparation. */
+/**
+ * ready / (pending + inPrep + ready) × 100, and 100 when nothing is pending or in preparation.
+ * @internal exported for its tests
+ */
 export function stationEfficiency(counts: StationCounts): number {
   if (counts.pending + counts.inPrep === 0) return 100;
   return (counts.ready / (counts.pending + counts.inPrep + counts.ready)) * 100;

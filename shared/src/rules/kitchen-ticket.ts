@@ -40,6 +40,7 @@ export type TicketLine =
   | { kind: 'text'; text: string; size: TicketSize; bold: boolean; align: TicketAlign }
   | { kind: 'rule' };
 
+/** @internal exported for tests of the ticket and of printing */
 export const REPRINT_BANNER = '*** REPRINT ***';
 const TICKET_NO_TABLE = 'No table';
 const TICKET_DEFAULT_STATION = 'KITCHEN';
@@ -51,12 +52,18 @@ const COURSE_HEADINGS: Record<Course, string> = {
   drink: 'DRINKS',
 };
 
-/** The short form of an order id printed on tickets: its last 8 characters. */
+/**
+ * The short form of an order id printed on tickets: its last 8 characters.
+ * @internal exported for its tests (issue 10's orders screen shows the same short id)
+ */
 export function shortOrderId(orderId: string): string {
   return orderId.slice(-8);
 }
 
-/** The fire time as staff read it in the venue: "Jun 14, 7:42 PM". */
+/**
+ * The fire time as staff read it in the venue: "Jun 14, 7:42 PM".
+ * @internal exported for its tests
+ */
 export function ticketTime(at: Date, timezone: string): string {
   if (Number.isNaN(at.getTime())) throw new Error('Invalid ticket time');
   if (!isTimeZone(timezone)) throw new Error(`Unknown timezone ${timezone}`);

@@ -26,7 +26,10 @@ export function displayMoney(cents: number): string {
   return `${cents < 0 ? '-' : ''}$${text}`;
 }
 
-/** Divide and round half up (away from zero for the half), in integers. */
+/**
+ * Divide and round half up (away from zero for the half), in integers.
+ * @internal exported for its tests
+ */
 export function divRoundHalfUp(numerator: number, denominator: number): number {
   const sign = Math.sign(numerator) * Math.sign(denominator);
   const n = Math.abs(numerator);
@@ -34,7 +37,10 @@ export function divRoundHalfUp(numerator: number, denominator: number): number {
   return sign * Math.floor((2 * n + d) / (2 * d));
 }
 
-/** Tax of 8.75 % on a bill's subtotal, rounded once per bill, half up. */
+/**
+ * Tax of 8.75 % on a bill's subtotal, rounded once per bill, half up.
+ * @internal exported for its tests
+ */
 export function taxCents(subtotalCents: number): number {
   return divRoundHalfUp(subtotalCents * TAX_RATE_BASIS_POINTS, 10_000);
 }

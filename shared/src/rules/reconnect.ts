@@ -11,13 +11,3 @@ export function reconnectDelayMs(attempt: number): number | null {
 export function shouldReconnect(closeCode: number): boolean {
   return closeCode !== WS_CLEAN_CLOSE_CODE;
 }
-
-/** Every delay of the schedule in order: 1000, 2000, 4000, 8000, 16000 ms. */
-export function reconnectSchedule(): number[] {
-  const delays: number[] = [];
-  for (let attempt = 1; ; attempt++) {
-    const delay = reconnectDelayMs(attempt);
-    if (delay === null) return delays;
-    delays.push(delay);
-  }
-}

@@ -5,6 +5,7 @@ import { OCCUPANCY_THRESHOLDS, TABLE_STATES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import type { TableState } from '../schemas/entities.js';
 
+/** @internal exported for its tests */
 export const TABLE_STATE_LABELS: Record<TableState, string> = {
   EMPTY: 'Empty',
   HOLD_SOFT: 'Hold',
@@ -247,7 +248,10 @@ export const AVAILABLE_TABLE_STATES: readonly TableState[] = TABLE_STATES.filter
   (s) => tableTransition(s, 'checkIn', 'guest').ok,
 );
 
-/** The triggers an actor may fire on a table in `from`. */
+/**
+ * The triggers an actor may fire on a table in `from`.
+ * @internal exported for its tests
+ */
 export function tableTriggersFrom(from: TableState, actor: TableActor): TableTrigger[] {
   return (Object.keys(TABLE_MOVES) as TableTrigger[]).filter((t) => {
     const move = TABLE_MOVES[t];

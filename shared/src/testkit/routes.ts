@@ -1,7 +1,7 @@
 // The routes a tier serves against the routes the OpenAPI document says it serves, for the tests
 // of both tiers that fail when one has a route the other lacks. Test support only: no tier ships it.
 
-import type { Tier } from '../calls/define.js';
+import type { CallSpec } from '../calls/define.js';
 import type { openApiDocument } from '../calls/openapi.js';
 
 /** `GET /api/menu` for each route a set of Koa routers serves (HEAD, which Koa adds, left out),
@@ -20,7 +20,7 @@ export function servedRoutes(
 }
 
 /** The same for the calls a document lists as served by `tier`. */
-export function documentedRoutes(document: ReturnType<typeof openApiDocument>, tier: Tier) {
+export function documentedRoutes(document: ReturnType<typeof openApiDocument>, tier: CallSpec['tiers'][number]) {
   return Object.entries(document.paths)
     .flatMap(([path, operations]) =>
       Object.entries(operations)
