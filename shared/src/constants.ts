@@ -8,6 +8,7 @@ export const DASHBOARD_TITLE_MOBILE = 'Management';
 
 export const PARTY_SIZE = { min: 1, max: 20 } as const;
 
+/** @pending issue 11: the currency of a payment (payments.currency, a Stripe PaymentIntent). */
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_TIMEZONE = 'UTC';
 export const DEFAULT_RESERVATION_SOURCE = 'DIRECT';
@@ -16,6 +17,7 @@ export const DEFAULT_RESERVATION_SOURCE = 'DIRECT';
 export const TAX_RATE_BASIS_POINTS = 875;
 export const TAX_RATE_PERCENT = 8.75;
 
+/** @pending issue 9: how long POST /api/guest/hold-table holds a table for a guest. */
 export const TABLE_HOLD_MS = 3 * 60 * 1000;
 export const RESERVATION_DURATION_MS = 2 * 60 * 60 * 1000;
 
@@ -50,7 +52,7 @@ export const KITCHEN = {
 export const COURSES = ['appetizer', 'main', 'dessert', 'drink'] as const;
 
 /** The schema's table_state enumeration (spec 1 section 4), a subset of TABLE_STATES. */
-export const SCHEMA_TABLE_STATES = [
+const SCHEMA_TABLE_STATES = [
   'EMPTY',
   'HOLD_SOFT',
   'OCCUPIED',
@@ -101,9 +103,12 @@ export const ORDER_STATUS_LABELS: Record<(typeof ORDER_ITEM_STATES)[number], str
   RETURN_REQUESTED: 'Return Requested',
 };
 
+/** @pending issue 11: task types of the cleaner console and the turnover automation (issue 9's Request Cleaning
+ * makes a CLEAN task too). */
 export const TASK_TYPES = ['RUN', 'CLEAN', 'QA'] as const;
 export const TASK_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED'] as const;
 export const WAITLIST_STATUSES = ['WAITING', 'NOTIFIED', 'SEATED', 'CANCELLED'] as const;
+/** @pending issue 9: what the guest's waitlist page shows. */
 export const GUEST_WAITLIST_STATUSES = ['WAITING', 'NOTIFIED', 'READY'] as const;
 export const PAYMENT_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REFUNDED'] as const;
 export const RESERVATION_STATUSES = ['CONFIRMED', 'CHECKED_IN', 'SEATED', 'CANCELLED'] as const;
@@ -156,7 +161,6 @@ export const STAFF_SESSION_COOKIE = 'tw_sid';
 export const GUEST_SESSION_COOKIE = 'tw_guest';
 export const STAFF_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-export const TERMINAL_AUTH_HEADER = 'Authorization';
 export const TERMINAL_MUTATION_SEQ_HEADER = 'X-Terminal-Mutation-Seq';
 
 export const SIDEBAR = {
@@ -182,9 +186,11 @@ export const DEFAULT_PORT = 8080;
 
 // ---- Section 9 constants of all three documents (issue 3). Rules using them are in rules/. ----
 
+/** @pending issue 9: tooltips of the collapsed sidebar. */
 export const TOOLTIP = { openDelayMs: 700, skipDelayMs: 300 } as const;
-/** Debounces of the app shell (spec 2 section 9). */
+/** @pending issue 9: debounces of the app shell (spec 2 section 9). */
 export const DEBOUNCE_MS = { hotReload: 100, statusRefresh: 200 } as const;
+/** @pending issue 9: the app shell's notification badge. */
 export const NOTIFICATION_BADGE_START = 3;
 
 /** Tip presets, applied on the subtotal (spec 3 section 9). */
@@ -200,7 +206,6 @@ export const DEFAULT_TIP_PERCENT: TipPresetPercent = 18;
 /** Split payment: 2 to 10 people; the shares must match the bill within 0.01 (one cent). */
 export const SPLIT = { minPeople: 2, maxPeople: 10, toleranceCents: 1 } as const;
 export const PAYMENT_METHODS = ['card', 'apple_pay', 'google_pay', 'cash'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** A pending payment older than this is urgent (spec 2 section 9). */
 export const PAYMENT_URGENT_AFTER_MS = 300_000;
 
@@ -222,11 +227,13 @@ export const WAITLIST = {
 } as const;
 
 export const RUNNER = { lateGraceMinutes: 3, defaultZoneAvgDeliveryMinutes: 5 } as const;
-/** Runner availability (the runner selector offers the available ones) and zone-run status. */
+/** @pending issue 10: runner availability (the runner selector offers the available ones). */
 export const RUNNER_STATUSES = ['available', 'busy', 'offline'] as const;
+/** @pending issue 10: a zone run's status. */
 export const DELIVERY_RUN_STATUSES = ['active', 'completed'] as const;
-/** Priority of an order on the kitchen and runner screens. */
+/** @pending issue 10: priority of an order on the kitchen and runner screens. */
 export const ORDER_PRIORITIES = ['normal', 'high', 'urgent'] as const;
+/** @pending issue 9: urgency of a staff alert (the Send Alert quick action). */
 export const ALERT_URGENCIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
 /** Occupancy levels: above 80 % High, above 60 % Moderate. */
 export const OCCUPANCY_THRESHOLDS = { moderate: 60, high: 80 } as const;
@@ -236,7 +243,7 @@ export const TASK_PRIORITY_THRESHOLDS = { high: 3, medium: 2 } as const;
 /** Image uploads: one file of at most 5 MB (5242880 bytes), for menu photos. */
 export const IMAGE_UPLOAD = { maxBytes: 5_242_880, maxMegabytes: 5, maxFiles: 1 } as const;
 
-/** Receipt types the host console prints through POST /api/print/receipt. */
+/** @pending issue 10: receipt types the host console prints through POST /api/print/receipt. */
 export const PRINT_RECEIPT_TYPES = [
   'daily_summary',
   'waitlist_ticket',
@@ -244,19 +251,19 @@ export const PRINT_RECEIPT_TYPES = [
   'shift_report',
   'end_of_day',
 ] as const;
-export type PrintReceiptType = (typeof PRINT_RECEIPT_TYPES)[number];
 
-/** Guest flow timings (spec 3 section 9). */
+/** @pending issue 9: guest flow timings (spec 3 section 9): the QR scanner's, and the exit scan's (issue 11). */
 export const GUEST_FLOW = {
   exitScanDelayMs: 2_000,
   scannerMaxScansPerSecond: 5,
   scannerTimeoutMs: 30_000,
 } as const;
 export const SEAT_FILTER_PARTY_SIZES = [2, 4, 6, 8] as const;
-export const SEAT_FEATURES = ['accessibility', 'view', 'plugs', 'quiet'] as const;
+const SEAT_FEATURES = ['accessibility', 'view', 'plugs', 'quiet'] as const;
 export type SeatFeature = (typeof SEAT_FEATURES)[number];
+/** @pending issue 9: zones of the seat-selection map. */
 export const GUEST_MAP_ZONES = ['Dining Room', 'Patio', 'Bar Area'] as const;
-/** The guest map and the designer share one view box. */
+/** @pending issue 9: the seat-selection map's view box (the designer's too, in the spec). */
 export const MAP_VIEW_BOX = { width: 800, height: 600 } as const;
 
 /** Stuck-state check thresholds of the table automation; only the 30-minute cleaning is in the
@@ -267,19 +274,12 @@ export const TURNOVER = {
   abandonedSessionMinutes: 180,
 } as const;
 
+/** @pending issue 9: the host console's floor plan. */
 export const HOST_FLOOR_PLAN = { cells: 36, columns: 6, barSeats: 8 } as const;
 
-export const ANALYTICS = {
-  lastHourMinutes: 60,
-  placeholders: {
-    averageOrderTimeMinutes: 12,
-    averageWaitMinutes: 8,
-    peakHours: '7-9 PM',
-    slowestHours: '2-4 PM',
-    paymentMixPercent: { card: 85, mobile: 12, cash: 3 },
-    revenueSplitPercent: { food: 75, beverage: 20, tips: 5 },
-  },
-} as const;
+/** @pending issue 9: the dashboard's last-hour figures. (The spec's placeholder figures are gone: issue 9
+ * computes every figure from real data.) */
+export const ANALYTICS = { lastHourMinutes: 60 } as const;
 
 export const OCCASIONS = ['none', 'birthday', 'anniversary', 'date', 'business', 'celebration', 'other'] as const;
 /** The option labels of spec 2 section 5, used by every form that offers an occasion. */
