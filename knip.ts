@@ -5,8 +5,10 @@ import type { KnipConfig } from 'knip';
 // --production` counts only code that ships, so a rule that only its tests call is unused there.
 // A pattern ending in `!` is production: test entries (tests, benchmarks, end-to-end specs, smoke
 // runs) lack it and drop out of the production run, and `!…!` patterns leave test helpers out.
-// An export that production code uses in its own file but only tests import is marked `@internal`
-// where it is declared (knip's production run accepts that; the default run still wants a user).
+// An export only tests import is marked `@internal` where it is declared: knip's production run
+// accepts it, the default run still wants a user. These are test seams (production code calls the
+// function in its own file), except the cloud's rollback and migration listing in db/migrate.ts,
+// which only the migration tests run.
 
 /**
  * The only exceptions: shared code no production code uses yet, kept because an open issue will
