@@ -2,7 +2,7 @@
 // terminal core (its SQLite replica) at the same moment of the feed, and the two answers must be
 // equal field by field, refusals included. A change to either tier's answer alone fails here.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Client,
   checkInGuest,
@@ -11,12 +11,12 @@ import {
   pairTerminal,
   startHarness,
 } from '../../../cloud/src/testkit/harness.js';
-import { startTerminalCore, type TerminalCore } from './core.js';
-import { tempDir } from './test/fixtures.js';
+import type { TerminalCore } from './core.js';
+import { type CoreOnCloud, startCoreOn, untilOnline } from './test/core-on-cloud.js';
 
 let harness: Harness;
 let core: TerminalCore;
-let dir: { dir: string; remove(): void };
+let terminal: CoreOnCloud;
 let onCloud: Client;
 let onTerminal: Client;
 let guest: Client;
@@ -65,24 +65,16 @@ beforeAll(async () => {
   await seedOddities();
   const a = harness.fixture.a;
   const paired = await pairTerminal(harness.cloud.url, a.managerEmail, 'Contract PC');
-  dir = tempDir();
-  core = await startTerminalCore({
-    cloudUrl: harness.cloud.url,
-    credential: paired.credential,
-    dataDir: dir.dir,
-    port: 0,
-    printing: false,
-    backoff: { baseMs: 50, maxMs: 300 },
-  });
-  await vi.waitFor(() => expect(core.status().online).toBe(true), { timeout: 15_000, interval: 50 });
+  terminal = await startCoreOn(harness.cloud.url, paired.credential);
+  core = terminal.core;
+  await untilOnline(core);
   onCloud = await loginAs(harness.cloud.url, a.staffEmail);
   onTerminal = await loginAs(core.url, a.staffEmail);
 });
 
 afterAll(async () => {
-  await core?.close();
+  await terminal?.close();
   await harness?.close();
-  dir?.remove();
 });
 
 /** Until the terminal has applied every event the cloud committed and pushed everything it holds. */

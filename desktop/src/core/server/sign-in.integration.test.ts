@@ -1,36 +1,28 @@
 // Staff sign-in on a terminal while the cloud throttles sign-ins: the terminal passes the
 // throttle on and keeps the offline copy of a password the cloud never said was wrong.
 import { MESSAGES } from '@tablewise/shared';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD } from '../../../../cloud/src/testkit/fixture.js';
 import { Client, type Harness, pairTerminal, startHarness } from '../../../../cloud/src/testkit/harness.js';
-import { startTerminalCore, type TerminalCore } from '../core.js';
+import type { TerminalCore } from '../core.js';
 import { findUserByEmail } from '../sqlite/repositories/local-auth.js';
-import { tempDir } from '../test/fixtures.js';
+import { type CoreOnCloud, startCoreOn, untilOnline } from '../test/core-on-cloud.js';
 
 let harness: Harness;
 let core: TerminalCore;
-let dir: { dir: string; remove(): void };
+let terminal: CoreOnCloud;
 
 beforeAll(async () => {
   harness = await startHarness();
   const paired = await pairTerminal(harness.cloud.url, harness.fixture.a.managerEmail, 'Host stand');
-  dir = tempDir();
-  core = await startTerminalCore({
-    cloudUrl: harness.cloud.url,
-    credential: paired.credential,
-    dataDir: dir.dir,
-    port: 0,
-    printing: false,
-    backoff: { baseMs: 50, maxMs: 300 },
-  });
-  await vi.waitFor(() => expect(core.status().online).toBe(true), { timeout: 15_000, interval: 50 });
+  terminal = await startCoreOn(harness.cloud.url, paired.credential);
+  core = terminal.core;
+  await untilOnline(core);
 });
 
 afterAll(async () => {
-  await core?.close();
+  await terminal?.close();
   await harness?.close();
-  dir?.remove();
 });
 
 it('answers the cloud throttle as a throttle, and keeps the offline copy of the right password', async () => {

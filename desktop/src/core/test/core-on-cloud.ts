@@ -1,0 +1,45 @@
+// A terminal core on a temporary data folder, paired to a test cloud: what the integration
+// tests that need a real cloud and a real replica start from.
+import { expect, vi } from 'vitest';
+import { startTerminalCore, type TerminalCore, type TerminalCoreOptions } from '../core.js';
+import { tempDir } from './fixtures.js';
+
+export interface CoreOnCloud {
+  core: TerminalCore;
+  close(): Promise<void>;
+}
+
+/** Starts a core with a test's defaults (any port, no printing, a short retry schedule). */
+export async function startCoreOn(
+  cloudUrl: string,
+  credential: string,
+  options: Partial<TerminalCoreOptions> = {},
+): Promise<CoreOnCloud> {
+  const dir = tempDir();
+  try {
+    const core = await startTerminalCore({
+      cloudUrl,
+      credential,
+      dataDir: dir.dir,
+      port: 0,
+      printing: false,
+      backoff: { baseMs: 50, maxMs: 300 },
+      ...options,
+    });
+    return {
+      core,
+      async close() {
+        await core.close();
+        dir.remove();
+      },
+    };
+  } catch (error) {
+    dir.remove();
+    throw error;
+  }
+}
+
+/** Until the core has bootstrapped its replica and is online. */
+export async function untilOnline(core: TerminalCore): Promise<void> {
+  await vi.waitFor(() => expect(core.status().online).toBe(true), { timeout: 15_000, interval: 50 });
+}
