@@ -7,8 +7,12 @@ import { notifyRevoked } from '../repositories/events.js';
 import { findTerminalInVenue, insertTerminal, revokeTerminal } from '../repositories/terminals.js';
 import { randomToken, sha256Hex } from '../security/tokens.js';
 
+/** Marks a device credential. It also keeps the credential from starting with '-', which a
+ * command line (npm run terminal -- --credential …) would read as an option. */
+const TERMINAL_CREDENTIAL_PREFIX = 'twt_';
+
 export async function createTerminal(trx: Trx, staff: StaffActor, name: string) {
-  const credential = randomToken(32);
+  const credential = `${TERMINAL_CREDENTIAL_PREFIX}${randomToken(32)}`;
   const row = await insertTerminal(trx, {
     id: randomUUID(),
     org_id: staff.orgId,

@@ -17,6 +17,8 @@ describe('terminals', () => {
     const reply = await manager.post('/api/terminals', { name: 'Host stand' });
     expect(reply.status).toBe(201);
     const { terminal, credential } = createTerminal.answer.parse(reply.body);
+    // 32 random bytes behind a prefix, so a command line never reads it as an option.
+    expect(credential).toMatch(/^twt_[A-Za-z0-9_-]{43}$/);
     expect(terminal).toMatchObject({ name: 'Host stand', venueId: h.fixture.a.venueId, revokedAt: null });
     const row = await h.database.db('terminals').where({ id: terminal.id }).first();
     expect(row.credential_hash).toBe(createHash('sha256').update(credential).digest('hex'));
