@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { COURSES } from '../constants.js';
 import { Course } from '../schemas/entities.js';
+import { paperText } from './paper-text.js';
 
 function isTimeZone(tz: string): boolean {
   try {
@@ -82,7 +83,8 @@ function text(
 ): TicketLine {
   return {
     kind: 'text',
-    text: value,
+    // Every field reaches paper through here, so every field is cleaned, once.
+    text: paperText(value),
     size: hints.size ?? 'normal',
     bold: hints.bold ?? false,
     align: hints.align ?? 'left',
