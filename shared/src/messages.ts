@@ -15,6 +15,7 @@ export const MESSAGES = {
   // Principals
   invalidCredentials: 'Invalid email or password',
   tooManySignInAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   authenticationRequired: 'Authentication required',
   guestSessionRequired: 'Session Required',
   invalidQrToken: 'Invalid QR code. Please try again.',
@@ -25,8 +26,22 @@ export const MESSAGES = {
   notFound: (entity: string) => `${entity} not found`,
   invalidField: (field: string, detail: string) => `Invalid ${field}: ${detail}`,
   idempotencyKeyReused: 'Idempotency-Key was already used for a different request',
+  idempotentAnswerShownOnce:
+    'This request was already carried out, and its answer held a credential that is shown only once. Send a new request with a new Idempotency-Key.',
   internalError: 'Internal server error',
   invalidJsonBody: 'Request body is not valid JSON',
+  bodyTooLarge: (megabytes: number) => `Request body is too large: at most ${megabytes} MB`,
+  bodyTooDeep: (levels: number) => `Request body is nested too deeply: at most ${levels} levels`,
+
+  // Input bounds: the detail of "Invalid <field>: …"
+  notAnObject: 'must be a JSON object',
+  textTooLong: (max: number) => `must be at most ${max} characters`,
+  controlCharacters: 'must not contain control characters',
+  quantityMin: (min: number) => `Quantity must be at least ${min}`,
+  quantityMax: (max: number) => `Quantity must be at most ${max}`,
+  tooManyLines: (max: number) => `An order can have at most ${max} lines`,
+  tooManyModifiers: (max: number) => `A line can have at most ${max} modifiers`,
+  tooManyOptions: (max: number) => `A modifier can have at most ${max} options`,
   permissionDenied: 'You do not have permission to do this',
   mutationOutOfOrder: (expected: number) => `Mutation out of order: expected ${expected}`,
   mutationSeqNeedsKey: 'X-Terminal-Mutation-Seq requires an Idempotency-Key',
@@ -58,6 +73,7 @@ export const MESSAGES = {
   // Terminal
   outboxRejectedTitle: 'Change rejected by the cloud',
   offlineBanner: 'Offline: changes are saved on this terminal and will sync when the cloud is back',
+  terminalUnpaired: 'This terminal was unpaired. Pair it again.',
   staffNotAtThisVenue: "This account does not work at this terminal's venue",
   terminalNotSynced: 'This terminal has not reached the cloud yet: sign in once the cloud is reachable',
 
@@ -65,9 +81,18 @@ export const MESSAGES = {
   printerUnreachable: (name: string) => `Printer ${name} is unreachable`,
   printerPaperOut: 'Paper out',
   printerCoverOpen: 'Cover open',
-  printerNoAnswer: 'Printer did not confirm the job',
+  printerNoAnswer: 'Printer did not answer',
   printerError: 'Printer reports an error',
+  printerNoConfirmation: 'Printer took the job but did not confirm printing it',
+  printInterrupted: 'The terminal stopped while sending the job',
+  /** A job none of whose bytes left the terminal: it prints by itself once the printer is ready. */
+  printNothingPrinted: (reason: string) => `Nothing was printed: ${reason}`,
+  /** A job whose bytes may have reached paper: never resent by itself, staff decide. */
+  printMayHavePrinted: (reason: string) =>
+    `May have printed: ${reason}. Check the printer, then choose Reprint or Mark as printed`,
   printJobNotRetryable: (status: string) => `Only a failed print job can be retried (this one is ${status})`,
+  printJobNotUnconfirmed: (status: string) =>
+    `Only a print job that may have printed waits for this decision (this one is ${status})`,
   testPrintMissing: 'Missing Information: Please select a printer and enter test content.',
 
   // ---- Issue 3: every message of the spec's error catalogues and validation sections ----

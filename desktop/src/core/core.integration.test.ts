@@ -204,6 +204,7 @@ it('syncs, works offline, drains the outbox exactly once and keeps a refusal in 
     expect.objectContaining({
       method: 'POST',
       path: `/api/order-items/${fries.id}/status`,
+      subject: expect.stringMatching(/^\d+ × Fries · Table \d+$/),
       message: MESSAGES.itemTransitionRefused('READY_FOR_RUN', 'IN_PREP'),
     }),
   ]);

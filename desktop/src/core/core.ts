@@ -8,7 +8,7 @@ import { Bus } from './bus.js';
 import { fireDueItems } from './kitchen/firing.js';
 import { makeDueTickets } from './kitchen/ticketing.js';
 import { localItemEvent } from './local-events.js';
-import { changeItemStatusLocally } from './outbox/item-status.js';
+import { changeItemStatusLocally, itemChangeSubject, ORDER_ITEM_ENTITY } from './outbox/item-status.js';
 import { OutboxPusher } from './outbox/pusher.js';
 import { createPrintQueue, type PrintQueue } from './print-queue.js';
 import { type LocalServer, startLocalServer } from './server/app.js';
@@ -65,6 +65,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     const meta = getMeta(read);
     return {
       online: sync.isOnline(),
+      paired: sync.isPaired(),
       cloudUrl: opts.cloudUrl,
       terminalId: meta.terminalId,
       venueId: meta.venueId,
@@ -75,6 +76,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           id: String(e.seq),
           method: e.method,
           path: e.path,
+          subject: e.entityType === ORDER_ITEM_ENTITY ? itemChangeSubject(read, e.entityId) : null,
           message: e.message ?? MESSAGES.outboxRejectedTitle,
           createdAt: e.createdAt,
         })),
@@ -155,6 +157,8 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           if (!printQueue) return null;
           return printQueue.retry(id);
         },
+        reprintPrintJob: (id) => printQueue?.reprint(id) ?? null,
+        markPrintJobPrinted: (id) => printQueue?.markPrinted(id) ?? null,
         testPrint: (printerId, content) => {
           const printer = listPrinters(read).find((p) => p.id === printerId);
           if (!printer || !printQueue) return null;

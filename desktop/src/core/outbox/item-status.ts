@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { isDue, MESSAGES, type OrderItem, type OrderItemState, staffItemTransition } from '@tablewise/shared';
 import { type FiredItem, fireItem } from '../kitchen/firing.js';
 import { type KitchenTicketQueue, makeDueTickets } from '../kitchen/ticketing.js';
-import { transact, type WriteDb } from '../sqlite/replica.js';
+import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
 import { appendOutbox, type OutboxEntry, pendingFor } from '../sqlite/repositories/outbox.js';
-import { getOrderItem, setItemStatus } from '../sqlite/repositories/venue-data.js';
+import { getOrder, getOrderItem, setItemStatus } from '../sqlite/repositories/venue-data.js';
 
 export const ORDER_ITEM_ENTITY = 'order_item';
 
@@ -21,6 +21,14 @@ export type LocalChangeResult =
       fired: FiredItem | null;
     }
   | { ok: false; status: 404 | 409; message: string };
+
+/** What a change to an item was about, as staff call it: "2 × Burger · Table 12". */
+export function itemChangeSubject(db: AnyDb, itemId: string): string | null {
+  const item = getOrderItem(db, itemId);
+  if (!item) return null;
+  const tableName = getOrder(db, item.orderId)?.tableName;
+  return `${item.quantity} × ${item.menuItemName}${tableName ? ` · ${tableName}` : ''}`;
+}
 
 function itemStatusPath(itemId: string): string {
   return `/api/order-items/${itemId}/status`;

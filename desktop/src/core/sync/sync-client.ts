@@ -31,6 +31,7 @@ export class SyncClient {
   private wake: (() => void) | null = null;
   private chain: Promise<void> = Promise.resolve();
   private online = false;
+  private refusedCredential = false;
   private lastErrorText: string | null = null;
   private attempt = 0;
 
@@ -38,6 +39,18 @@ export class SyncClient {
 
   isOnline(): boolean {
     return this.online;
+  }
+
+  /** False once the cloud has refused this terminal's credential (it was revoked), until it
+   * accepts it again. */
+  isPaired(): boolean {
+    return !this.refusedCredential;
+  }
+
+  private setPaired(paired: boolean): void {
+    if (this.refusedCredential === !paired) return;
+    this.refusedCredential = !paired;
+    this.opts.bus.emit('status');
   }
 
   lastError(): string | null {
@@ -97,7 +110,14 @@ export class SyncClient {
   /** One connected stretch: identify, bootstrap or catch up, then follow /ws until it closes. */
   private async session(): Promise<void> {
     const { db, api } = this.opts;
-    const me = await api.me();
+    let me: Awaited<ReturnType<CloudApi['me']>>;
+    try {
+      me = await api.me();
+    } catch (error) {
+      if (error instanceof CloudRefused && error.status === 401) this.setPaired(false);
+      throw error;
+    }
+    this.setPaired(true);
     const meta = getMeta(db);
     const foreign = meta.venueId !== null && meta.venueId !== me.venue.id;
     setIdentity(db, me.terminal.id, me.venue.id);

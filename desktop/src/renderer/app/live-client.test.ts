@@ -231,6 +231,7 @@ describe('parseLiveMessage and liveUrl', () => {
     const msg = {
       type: 'terminal.status',
       online: false,
+      paired: true,
       cloudUrl: 'http://cloud',
       terminalId: null,
       venueId: null,

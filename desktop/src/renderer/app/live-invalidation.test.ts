@@ -89,6 +89,7 @@ describe('live messages and the cache', () => {
     const client = clientWith([]);
     const status = {
       online: false,
+      paired: true,
       cloudUrl: 'http://c',
       terminalId: null,
       venueId: null,

@@ -6,6 +6,8 @@ const RejectedChange = z.object({
   id: z.string(),
   method: z.string(),
   path: z.string(),
+  /** What the change was about, as staff call it ("2 × Burger · Table 12"), when still known. */
+  subject: z.string().nullable(),
   message: z.string(),
   /** ISO time the change was made on the terminal. */
   createdAt: z.string(),
@@ -13,6 +15,8 @@ const RejectedChange = z.object({
 
 export const TerminalStatusAnswer = z.object({
   online: z.boolean(),
+  /** False once the cloud refuses this terminal's credential: it was unpaired (revoked). */
+  paired: z.boolean(),
   cloudUrl: z.string(),
   terminalId: Id.nullable(),
   venueId: Id.nullable(),

@@ -2,17 +2,24 @@ import { MESSAGES, TERMINAL_TEXTS } from '@tablewise/shared';
 import { useDismissRejectedChange } from '../api/dismiss-rejected-change.js';
 import { useTerminalStatus } from '../api/get-terminal-status.js';
 
-/** On a terminal: says when the cloud is unreachable and lists changes the cloud refused. */
+/** On a terminal: says when the cloud is unreachable or refuses this terminal, and lists changes
+ * the cloud refused, by what they were about. */
 export function TerminalBanner() {
   const status = useTerminalStatus();
   const dismiss = useDismissRejectedChange();
   const data = status.data;
   if (!data) return null;
   const { rejected, pending } = data.outbox;
-  if (data.online && rejected.length === 0) return null;
+  if (data.online && data.paired && rejected.length === 0) return null;
   return (
     <section className="terminal-banner" data-testid="terminal-banner" aria-live="polite">
-      {!data.online && (
+      {!data.paired && (
+        <p className="banner-offline" role="alert" data-testid="terminal-unpaired">
+          {MESSAGES.terminalUnpaired}
+          {pending > 0 && <span className="banner-count"> — {TERMINAL_TEXTS.pendingCount(pending)}</span>}
+        </p>
+      )}
+      {data.paired && !data.online && (
         <p className="banner-offline" data-testid="terminal-offline">
           {MESSAGES.offlineBanner}
           {pending > 0 && <span className="banner-count"> — {TERMINAL_TEXTS.pendingCount(pending)}</span>}
@@ -25,10 +32,13 @@ export function TerminalBanner() {
           <ul>
             {rejected.map((change) => (
               <li key={change.id} data-testid="rejected-change" data-change-id={change.id}>
+                {change.subject && <strong className="rejected-subject">{change.subject}</strong>}
                 <span className="rejected-message">{change.message}</span>
-                <span className="rejected-call">
-                  {change.method} {change.path}
-                </span>
+                {!change.subject && (
+                  <span className="rejected-call">
+                    {change.method} {change.path}
+                  </span>
+                )}
                 <button
                   type="button"
                   className="button"
