@@ -220,6 +220,17 @@ describe('printer emulator status answers', () => {
     expect(printer.tickets()).toEqual([]);
   });
 
+  it('prints what it takes but never answers GS r while neverAcks, still answering its status', async () => {
+    const printer = await emulator();
+    printer.setCondition('neverAcks');
+    const c = await client(printer.port);
+    await c.send([0x1b, 0x40, ...Buffer.from('SWALLOWED\n'), 0x1d, 0x56, 0x00, ...GS_R(1), ...DLE_EOT(1)]);
+    // The first answer is DLE EOT's: GS r got none.
+    expect(await c.next()).toBe(0x12);
+    await printer.waitForTicket((t) => t.text === 'SWALLOWED', 5000);
+    expect(c.received).toEqual([]);
+  });
+
   it('rejects an unknown condition and keeps the old one', async () => {
     const printer = await emulator();
     expect(() => printer.setCondition('jammed' as EmulatorCondition)).toThrow('Unknown condition jammed');

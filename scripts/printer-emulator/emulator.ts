@@ -1,11 +1,12 @@
 // A network receipt printer on a TCP port, as far as a terminal can tell: it decodes ESC/POS into
 // readable tickets (one per cut), answers DLE EOT and GS r with Epson's documented status bytes,
-// and can act out paper out, cover open and a printer that has gone silent.
+// and can act out paper out, cover open, a printer that has gone silent, and one that prints what
+// it takes but never answers GS r (its proof of printing).
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { type Align, type Command, decodeText, parseCommand } from './escpos.js';
 
-export const EMULATOR_CONDITIONS = ['ok', 'paperOut', 'coverOpen', 'silent'] as const;
+export const EMULATOR_CONDITIONS = ['ok', 'paperOut', 'coverOpen', 'silent', 'neverAcks'] as const;
 /** @internal exported for tests */
 export type EmulatorCondition = (typeof EMULATOR_CONDITIONS)[number];
 
@@ -180,7 +181,7 @@ export async function startPrinterEmulator(
         return;
       }
       // Offline or silent, the paper does not move: what arrives now is lost, not printed later.
-      if (condition !== 'ok') {
+      if (condition !== 'ok' && condition !== 'neverAcks') {
         page.discard();
         return;
       }

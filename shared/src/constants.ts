@@ -131,7 +131,8 @@ export const SHAPES = ['CIRCLE', 'SQUARE', 'RECTANGLE', 'OVAL', 'HALFMOON', 'QUA
 
 export const PRINTER_STATUSES = ['ONLINE', 'OFFLINE', 'ERROR', 'BUSY'] as const;
 export type PrinterStatus = (typeof PRINTER_STATUSES)[number];
-export const PRINT_JOB_STATUSES = ['PENDING', 'PRINTING', 'COMPLETED', 'FAILED'] as const;
+/** UNCONFIRMED: its bytes may have reached paper without the printer's proof; staff decide (Reprint or Mark as printed). */
+export const PRINT_JOB_STATUSES = ['PENDING', 'PRINTING', 'UNCONFIRMED', 'COMPLETED', 'FAILED'] as const;
 export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number];
 export const PRINT_JOB_TYPES = [
   'kitchen_ticket',

@@ -14,6 +14,10 @@ export interface PrintQueue extends KitchenTicketQueue {
   listJobs(): PrintJob[];
   /** Throws PrintServiceError (404, 409) when the job is unknown or not retryable. */
   retry(id: string): PrintJob;
+  /** Throws PrintServiceError (404, 409) when the job is unknown or not UNCONFIRMED. */
+  reprint(id: string): PrintJob;
+  /** Throws PrintServiceError (404, 409) when the job is unknown or not UNCONFIRMED. */
+  markPrinted(id: string): PrintJob;
   enqueueTest(printer: Printer, content: string): PrintJob;
 }
 

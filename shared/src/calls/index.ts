@@ -17,6 +17,8 @@ import { listKitchenItems } from './order-items/list-kitchen-items.js';
 import { createOrder } from './orders/create-order.js';
 import { listOrders } from './orders/list-orders.js';
 import { listPrintJobs } from './print-jobs/list-print-jobs.js';
+import { markPrintJobPrinted } from './print-jobs/mark-print-job-printed.js';
+import { reprintPrintJob } from './print-jobs/reprint-print-job.js';
 import { retryPrintJob } from './print-jobs/retry-print-job.js';
 import { listPrinters } from './printers/list-printers.js';
 import { testPrint } from './printers/test-print.js';
@@ -60,6 +62,8 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   retryPrintJob,
   getTerminalStatus,
   dismissRejectedChange,
+  reprintPrintJob,
+  markPrintJobPrinted,
 ];
 
 export * from './auth/get-me.js';
@@ -84,6 +88,8 @@ export * from './orders/order-facts.js';
 export * from './print-jobs/list-print-jobs.js';
 export * from './print-jobs/retry-print-job.js';
 export * from './printers/list-printers.js';
+export * from './print-jobs/mark-print-job-printed.js';
+export * from './print-jobs/reprint-print-job.js';
 export * from './printers/test-print.js';
 export * from './serve.js';
 export * from './sync/get-snapshot.js';

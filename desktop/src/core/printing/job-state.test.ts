@@ -1,4 +1,4 @@
-import { PRINT_JOB_STATUSES, type PrintJobStatus } from '@tablewise/shared';
+import { MESSAGES, PRINT_JOB_STATUSES, type PrintJobStatus } from '@tablewise/shared';
 import { describe, expect, it } from 'vitest';
 import {
   type JobEvent,
@@ -26,7 +26,12 @@ const EVENTS: { readonly [K in JobEventType]: Extract<JobEvent, { type: K }> } =
   failed: { type: 'failed', reason: 'Paper out', retryable: true, at: AT },
   interrupted: { type: 'interrupted', at: AT },
   retry: { type: 'retry', at: AT },
+  reprint: { type: 'reprint', at: AT },
+  markPrinted: { type: 'markPrinted' },
 };
+
+const nothing = MESSAGES.printNothingPrinted('Paper out');
+const mayHave = (reason: string) => MESSAGES.printMayHavePrinted(reason);
 
 const at = (ms: number) => new Date(AT.getTime() + ms).toISOString();
 
@@ -50,34 +55,45 @@ const allowed: { name: string; from: JobState; event: JobEvent; to: JobState }[]
     to: state('COMPLETED', { attempts: 2, sent: true }),
   },
   {
-    name: 'PRINTING failed on the first attempt: PENDING after the base delay',
+    name: 'PRINTING failed on the first attempt before sending: PENDING after the base delay, nothing printed',
     from: state('PRINTING', { attempts: 1 }),
     event: EVENTS.failed,
-    to: state('PENDING', { attempts: 1, error: 'Paper out', nextAttemptAt: at(1000) }),
+    to: state('PENDING', { attempts: 1, error: nothing, nextAttemptAt: at(1000) }),
   },
   {
     name: 'PRINTING failed on a later attempt: the delay doubles',
     from: state('PRINTING', { attempts: 2 }),
     event: EVENTS.failed,
-    to: state('PENDING', { attempts: 2, error: 'Paper out', nextAttemptAt: at(2000) }),
+    to: state('PENDING', { attempts: 2, error: nothing, nextAttemptAt: at(2000) }),
   },
   {
-    name: 'PRINTING failed after bytes went out: PENDING as a REPRINT',
+    name: 'PRINTING failed after bytes went out: UNCONFIRMED, never sent again by itself',
     from: state('PRINTING', { attempts: 1, sent: true }),
-    event: EVENTS.failed,
-    to: state('PENDING', { attempts: 1, sent: true, reprint: true, error: 'Paper out', nextAttemptAt: at(1000) }),
+    event: { ...EVENTS.failed, reason: MESSAGES.printerNoConfirmation },
+    to: state('UNCONFIRMED', {
+      attempts: 1,
+      sent: true,
+      error: mayHave(MESSAGES.printerNoConfirmation),
+      nextAttemptAt: at(0),
+    }),
+  },
+  {
+    name: 'PRINTING failed after bytes went out, even when another try would be allowed: UNCONFIRMED',
+    from: state('PRINTING', { attempts: 3, sent: true }),
+    event: { ...EVENTS.failed, retryable: false },
+    to: state('UNCONFIRMED', { attempts: 3, sent: true, error: mayHave('Paper out'), nextAttemptAt: at(0) }),
   },
   {
     name: 'PRINTING failed on the last attempt: FAILED',
     from: state('PRINTING', { attempts: 3 }),
     event: EVENTS.failed,
-    to: state('FAILED', { attempts: 3, error: 'Paper out', nextAttemptAt: at(0) }),
+    to: state('FAILED', { attempts: 3, error: nothing, nextAttemptAt: at(0) }),
   },
   {
     name: 'PRINTING failed with a problem retrying cannot cure: FAILED at once',
     from: state('PRINTING', { attempts: 1 }),
     event: { ...EVENTS.failed, reason: 'Bad ticket', retryable: false },
-    to: state('FAILED', { attempts: 1, error: 'Bad ticket', nextAttemptAt: at(0) }),
+    to: state('FAILED', { attempts: 1, error: MESSAGES.printNothingPrinted('Bad ticket'), nextAttemptAt: at(0) }),
   },
   {
     name: 'PRINTING interrupted before sending: PENDING, the original again',
@@ -86,22 +102,39 @@ const allowed: { name: string; from: JobState; event: JobEvent; to: JobState }[]
     to: state('PENDING', { attempts: 1, nextAttemptAt: at(0) }),
   },
   {
-    name: 'PRINTING interrupted after sending: PENDING as a REPRINT',
+    name: 'PRINTING interrupted after sending: UNCONFIRMED, staff decide',
     from: state('PRINTING', { attempts: 1, sent: true }),
     event: EVENTS.interrupted,
-    to: state('PENDING', { attempts: 1, sent: true, reprint: true, nextAttemptAt: at(0) }),
+    to: state('UNCONFIRMED', {
+      attempts: 1,
+      sent: true,
+      error: mayHave(MESSAGES.printInterrupted),
+      nextAttemptAt: at(0),
+    }),
   },
   {
-    name: 'FAILED retry: PENDING from scratch, the original if nothing was sent',
-    from: state('FAILED', { attempts: 3, error: 'Paper out' }),
+    name: 'FAILED retry: PENDING from scratch, the original',
+    from: state('FAILED', { attempts: 3, error: nothing }),
     event: EVENTS.retry,
     to: state('PENDING', { nextAttemptAt: at(0) }),
   },
   {
-    name: 'FAILED retry after bytes went out: PENDING as a REPRINT',
-    from: state('FAILED', { attempts: 3, sent: true, error: 'No answer' }),
+    name: 'FAILED retry of a reprint: still a REPRINT',
+    from: state('FAILED', { attempts: 3, reprint: true, error: nothing }),
     event: EVENTS.retry,
-    to: state('PENDING', { sent: true, reprint: true, nextAttemptAt: at(0) }),
+    to: state('PENDING', { reprint: true, nextAttemptAt: at(0) }),
+  },
+  {
+    name: 'UNCONFIRMED reprint: PENDING as a new copy marked REPRINT, nothing of it sent yet',
+    from: state('UNCONFIRMED', { attempts: 1, sent: true, error: mayHave('No answer') }),
+    event: EVENTS.reprint,
+    to: state('PENDING', { reprint: true, nextAttemptAt: at(0) }),
+  },
+  {
+    name: 'UNCONFIRMED mark as printed: COMPLETED, the error cleared',
+    from: state('UNCONFIRMED', { attempts: 1, sent: true, error: mayHave('No answer') }),
+    event: EVENTS.markPrinted,
+    to: state('COMPLETED', { attempts: 1, sent: true }),
   },
 ];
 
@@ -111,19 +144,33 @@ const refused: [PrintJobStatus, JobEventType][] = [
   ['PENDING', 'failed'],
   ['PENDING', 'interrupted'],
   ['PENDING', 'retry'],
+  ['PENDING', 'reprint'],
+  ['PENDING', 'markPrinted'],
   ['PRINTING', 'claim'],
   ['PRINTING', 'retry'],
+  ['PRINTING', 'reprint'],
+  ['PRINTING', 'markPrinted'],
+  ['UNCONFIRMED', 'claim'],
+  ['UNCONFIRMED', 'sending'],
+  ['UNCONFIRMED', 'printed'],
+  ['UNCONFIRMED', 'failed'],
+  ['UNCONFIRMED', 'interrupted'],
+  ['UNCONFIRMED', 'retry'],
   ['COMPLETED', 'claim'],
   ['COMPLETED', 'sending'],
   ['COMPLETED', 'printed'],
   ['COMPLETED', 'failed'],
   ['COMPLETED', 'interrupted'],
   ['COMPLETED', 'retry'],
+  ['COMPLETED', 'reprint'],
+  ['COMPLETED', 'markPrinted'],
   ['FAILED', 'claim'],
   ['FAILED', 'sending'],
   ['FAILED', 'printed'],
   ['FAILED', 'failed'],
   ['FAILED', 'interrupted'],
+  ['FAILED', 'reprint'],
+  ['FAILED', 'markPrinted'],
 ];
 
 describe('print job states', () => {
@@ -155,8 +202,8 @@ describe('print job states', () => {
     });
   });
 
-  it('holds a printer’s queue while a job is PENDING or PRINTING', () => {
-    expect(QUEUE_HOLDING_STATUSES).toEqual(['PENDING', 'PRINTING']);
+  it('holds a printer’s queue while a job is PENDING, PRINTING or UNCONFIRMED', () => {
+    expect(QUEUE_HOLDING_STATUSES).toEqual(['PENDING', 'PRINTING', 'UNCONFIRMED']);
   });
 
   it('finds a job caught mid-send only in PRINTING', () => {

@@ -2,12 +2,12 @@
 // null when the state does not accept the event. The worker and the service decide nothing about
 // statuses themselves; they store what this answers. To add a state, give it its row in ACCEPTS
 // and QUEUE_HOLDERS (the compiler asks for both) and the events that lead in and out of it.
-import { PRINT_JOB_STATUSES, type PrintJobStatus } from '@tablewise/shared';
+import { MESSAGES, PRINT_JOB_STATUSES, type PrintJobStatus } from '@tablewise/shared';
 
 export interface JobState {
   status: PrintJobStatus;
   attempts: number;
-  /** Bytes may have reached the printer: every further copy must say REPRINT. */
+  /** This copy's bytes may have reached the printer: if it is not confirmed, staff decide what follows. */
   sent: boolean;
   reprint: boolean;
   error: string | null;
@@ -27,7 +27,11 @@ export type JobEvent =
   /** The terminal stopped while the job was being sent (found at start-up). */
   | { type: 'interrupted'; at: Date }
   /** Staff asked for a failed job again. */
-  | { type: 'retry'; at: Date };
+  | { type: 'retry'; at: Date }
+  /** Staff found an unconfirmed job missing from the printer and want a copy marked REPRINT. */
+  | { type: 'reprint'; at: Date }
+  /** Staff found an unconfirmed job on paper. */
+  | { type: 'markPrinted' };
 
 export type JobEventType = JobEvent['type'];
 
@@ -41,14 +45,18 @@ export interface RetryPolicy {
 const ACCEPTS: { readonly [S in PrintJobStatus]: readonly JobEventType[] } = {
   PENDING: ['claim'],
   PRINTING: ['sending', 'printed', 'failed', 'interrupted'],
+  UNCONFIRMED: ['reprint', 'markPrinted'],
   COMPLETED: [],
   FAILED: ['retry'],
 };
 
 // Tickets must reach the pass in order, so a printer's later jobs wait behind one that holds it.
+// An unconfirmed job holds too: the printer that swallowed it without an answer would most likely
+// swallow the next ones as well, and the pass would get the tickets after it out of order.
 const QUEUE_HOLDERS: { readonly [S in PrintJobStatus]: boolean } = {
   PENDING: true,
   PRINTING: true,
+  UNCONFIRMED: true,
   COMPLETED: false,
   FAILED: false,
 };
@@ -78,8 +86,6 @@ export function statusesAccepting(event: JobEventType): PrintJobStatus[] {
 /** The state after `event`, or null when `state` refuses it. */
 export function nextJobState(state: JobState, event: JobEvent, policy: RetryPolicy): JobState | null {
   if (!accepts(state.status, event.type)) return null;
-  // Whatever sends the job again after its bytes may have reached paper must mark it a copy.
-  const reprint = state.reprint || state.sent;
   switch (event.type) {
     case 'claim':
       return { ...state, status: 'PRINTING', attempts: state.attempts + 1 };
@@ -88,30 +94,47 @@ export function nextJobState(state: JobState, event: JobEvent, policy: RetryPoli
     case 'printed':
       return { ...state, status: 'COMPLETED', error: null };
     case 'failed': {
+      // Once bytes may have reached paper the machine never sends the job again by itself.
+      if (state.sent) return unconfirmed(state, event.reason, event.at);
       const final = !event.retryable || state.attempts >= policy.maxAttempts;
       const delayMs = policy.retryBaseDelayMs * 2 ** Math.max(0, state.attempts - 1);
       return {
         ...state,
         status: final ? 'FAILED' : 'PENDING',
-        reprint,
-        error: event.reason,
+        error: MESSAGES.printNothingPrinted(event.reason),
         nextAttemptAt: new Date(event.at.getTime() + (final ? 0 : delayMs)).toISOString(),
       };
     }
     case 'interrupted':
-      return { ...state, status: 'PENDING', reprint, nextAttemptAt: event.at.toISOString() };
+      if (state.sent) return unconfirmed(state, MESSAGES.printInterrupted, event.at);
+      return { ...state, status: 'PENDING', nextAttemptAt: event.at.toISOString() };
     case 'retry':
+      return { ...state, status: 'PENDING', attempts: 0, error: null, nextAttemptAt: event.at.toISOString() };
+    case 'reprint':
+      // A new copy: nothing of it has been sent yet, and it says REPRINT.
       return {
         ...state,
         status: 'PENDING',
         attempts: 0,
-        reprint,
+        sent: false,
+        reprint: true,
         error: null,
         nextAttemptAt: event.at.toISOString(),
       };
+    case 'markPrinted':
+      return { ...state, status: 'COMPLETED', error: null };
     default: {
       const never: never = event;
       throw new Error(`Unknown print job event ${JSON.stringify(never)}`);
     }
   }
+}
+
+function unconfirmed(state: JobState, reason: string, at: Date): JobState {
+  return {
+    ...state,
+    status: 'UNCONFIRMED',
+    error: MESSAGES.printMayHavePrinted(reason),
+    nextAttemptAt: at.toISOString(),
+  };
 }

@@ -8,6 +8,7 @@ import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Bus } from '../bus.js';
 import { migration0002 } from '../sqlite/migrations/0002_print_jobs.js';
+import { migration0008 } from '../sqlite/migrations/0008_print_jobs_unconfirmed.js';
 import { PrintService, PrintServiceError, type PrintServiceOptions } from './service.js';
 
 // The emulator lives in scripts/ (its own TypeScript project); it is loaded at run time so this
@@ -18,7 +19,8 @@ interface EmulatedTicket {
 interface PrinterEmulator {
   port: number;
   tickets(): EmulatedTicket[];
-  setCondition(condition: 'ok' | 'paperOut' | 'coverOpen' | 'silent'): void;
+  setCondition(condition: 'ok' | 'paperOut' | 'coverOpen' | 'silent' | 'neverAcks'): void;
+  bytesReceived(): number;
   waitForTicket(predicate: (t: EmulatedTicket) => boolean, timeoutMs: number): Promise<EmulatedTicket>;
   close(): Promise<void>;
 }
@@ -45,6 +47,7 @@ beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'print-jobs-'));
   db = new BetterSqlite3(path.join(dir, 'replica.db'));
   migration0002.up(db);
+  migration0008.up(db);
   bus = new Bus();
 });
 
@@ -220,19 +223,101 @@ describe('PrintService', () => {
     expect(row(job.id)).toMatchObject({ status: 'COMPLETED', reprint: 0 });
   });
 
-  it('never completes without the GS r answer: retries only as a REPRINT, then FAILED', async () => {
+  it('never resends a job whose bytes went out without a GS r answer: UNCONFIRMED, and later jobs wait', async () => {
     const fake = await printerWithHeldProof();
-    const s = service({ maxAttempts: 2 });
+    const s = service({ maxAttempts: 5, confirmTimeoutMs: 100 });
     const w = watch();
     s.start();
-    const job = s.enqueueKitchenTicket({ dedupeKey: 'no-proof', printer: printerAt(fake.port), ticket });
-    const failed = await w.until((j) => j.id === job.id && j.status === 'FAILED');
-    expect(failed).toMatchObject({ error: MESSAGES.printerNoAnswer, reprint: true, attempts: 2 });
-    expect(w.statusesOf(job.id)).not.toContain('COMPLETED');
-    // The first copy was the original; the second, sent after the unconfirmed first, says REPRINT.
-    expect(fake.received).toHaveLength(2);
-    expect(fake.received[0]?.toString('latin1')).not.toContain(REPRINT_BANNER);
-    expect(fake.received[1]?.toString('latin1')).toContain(REPRINT_BANNER);
+    const p = printerAt(fake.port);
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'no-proof', printer: p, ticket });
+    const later = s.enqueueKitchenTicket({
+      dedupeKey: 'behind',
+      printer: p,
+      ticket: { ...ticket, tableName: 'Table 8' },
+    });
+    const held = await w.until((j) => j.id === job.id && j.status === 'UNCONFIRMED');
+    expect(held).toMatchObject({
+      error: MESSAGES.printMayHavePrinted(MESSAGES.printerNoConfirmation),
+      reprint: false,
+      attempts: 1,
+    });
+    // Long enough for several automatic retries under the old rule: none comes, and the later
+    // ticket waits behind the undecided one.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(fake.received).toHaveLength(1);
+    expect(w.statusesOf(job.id)).toEqual(['PENDING', 'PRINTING', 'UNCONFIRMED']);
+    expect(s.getJob(later.id)).toMatchObject({ status: 'PENDING', attempts: 0 });
+    expect(() => s.retry(job.id)).toThrow(MESSAGES.printJobNotRetryable('UNCONFIRMED'));
+  });
+
+  it('Reprint prints an unconfirmed job again marked REPRINT, first, then the printer’s later jobs', async () => {
+    const printer = await emulator();
+    printer.setCondition('neverAcks');
+    const s = service({ confirmTimeoutMs: 100 });
+    const w = watch();
+    s.start();
+    const p = printerAt(printer.port);
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'swallowed', printer: p, ticket });
+    const later = s.enqueueKitchenTicket({
+      dedupeKey: 'next',
+      printer: p,
+      ticket: { ...ticket, tableName: 'Table 8' },
+    });
+    await w.until((j) => j.id === job.id && j.status === 'UNCONFIRMED');
+    // It did reach the paper, but nothing proved it.
+    expect(printer.tickets()).toHaveLength(1);
+    expect(() => s.reprint(randomUUID())).toThrow(new PrintServiceError(404, MESSAGES.notFound('Print job')));
+    expect(() => s.markPrinted(later.id)).toThrow(
+      new PrintServiceError(409, MESSAGES.printJobNotUnconfirmed('PENDING')),
+    );
+    printer.setCondition('ok');
+    expect(s.reprint(job.id)).toMatchObject({ status: 'PENDING', reprint: true, attempts: 0, error: null });
+    await w.until((j) => j.id === later.id && j.status === 'COMPLETED');
+    const [original, copy, next] = printer.tickets();
+    expect(original?.text).not.toContain(REPRINT_BANNER);
+    expect(copy?.text.split('\n')[0]).toBe(REPRINT_BANNER);
+    expect(copy?.text).toContain('Table 7');
+    expect(next?.text).toContain('Table 8');
+    expect(next?.text).not.toContain(REPRINT_BANNER);
+    expect(printer.tickets()).toHaveLength(3);
+    expect(s.getJob(job.id)).toMatchObject({ status: 'COMPLETED', reprint: true });
+  });
+
+  it('Mark as printed completes an unconfirmed job without a copy, and the printer’s later jobs go on', async () => {
+    const printer = await emulator();
+    printer.setCondition('neverAcks');
+    const s = service({ confirmTimeoutMs: 100 });
+    const w = watch();
+    s.start();
+    const p = printerAt(printer.port);
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'swallowed', printer: p, ticket });
+    const later = s.enqueueKitchenTicket({
+      dedupeKey: 'next',
+      printer: p,
+      ticket: { ...ticket, tableName: 'Table 8' },
+    });
+    await w.until((j) => j.id === job.id && j.status === 'UNCONFIRMED');
+    printer.setCondition('ok');
+    expect(s.markPrinted(job.id)).toMatchObject({ status: 'COMPLETED', reprint: false, error: null });
+    expect(() => s.markPrinted(job.id)).toThrow(MESSAGES.printJobNotUnconfirmed('COMPLETED'));
+    expect(() => s.reprint(job.id)).toThrow(MESSAGES.printJobNotUnconfirmed('COMPLETED'));
+    await w.until((j) => j.id === later.id && j.status === 'COMPLETED');
+    expect(printer.tickets().map((t) => t.text.split('\n')[1])).toEqual(['Table 7', 'Table 8']);
+    expect(printer.tickets().some((t) => t.text.includes(REPRINT_BANNER))).toBe(false);
+  });
+
+  it('tells "nothing was printed" (a status query that timed out) from "may have printed"', async () => {
+    const printer = await emulator();
+    printer.setCondition('silent');
+    const s = service({ maxAttempts: 1, statusTimeoutMs: 100 });
+    const w = watch();
+    s.start();
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'silent-first', printer: printerAt(printer.port), ticket });
+    const failed = await w.until((j) => j.id === job.id && j.error !== null && j.status !== 'PRINTING');
+    expect(failed.error).toBe(MESSAGES.printNothingPrinted(MESSAGES.printerNoAnswer));
+    expect(failed.error).not.toBe(MESSAGES.printMayHavePrinted(MESSAGES.printerNoAnswer));
+    expect(printer.bytesReceived()).toBeGreaterThan(0);
+    expect(printer.tickets()).toEqual([]);
   });
 
   it('ends FAILED with the no-answer reason when the printer is silent, printing nothing', async () => {
@@ -244,7 +329,11 @@ describe('PrintService', () => {
     const p = printerAt(printer.port);
     const job = s.enqueueKitchenTicket({ dedupeKey: 'silent', printer: p, ticket });
     const failed = await w.until((j) => j.id === job.id && j.status === 'FAILED');
-    expect(failed).toMatchObject({ error: MESSAGES.printerNoAnswer, attempts: 2, reprint: false });
+    expect(failed).toMatchObject({
+      error: MESSAGES.printNothingPrinted(MESSAGES.printerNoAnswer),
+      attempts: 2,
+      reprint: false,
+    });
     expect(w.statusesOf(job.id)).not.toContain('COMPLETED');
     expect(row(job.id)).toMatchObject({ sent: 0 });
     expect(s.printerStatuses()[p.id]).toBe('OFFLINE');
@@ -261,7 +350,7 @@ describe('PrintService', () => {
     const p = printerAt(printer.port);
     const job = s.enqueueKitchenTicket({ dedupeKey: 'paper', printer: p, ticket });
     const waiting = await w.until((j) => j.id === job.id && j.status === 'PENDING' && j.error !== null);
-    expect(waiting.error).toBe(MESSAGES.printerPaperOut);
+    expect(waiting.error).toBe(MESSAGES.printNothingPrinted(MESSAGES.printerPaperOut));
     expect(s.printerStatuses()[p.id]).toBe('ERROR');
     printer.setCondition('ok');
     await w.until((j) => j.id === job.id && j.status === 'COMPLETED');
@@ -279,7 +368,7 @@ describe('PrintService', () => {
     s.start();
     const job = s.enqueueKitchenTicket({ dedupeKey: 'cover', printer: printerAt(printer.port), ticket });
     const failed = await w.until((j) => j.id === job.id && j.status === 'FAILED');
-    expect(failed.error).toBe(MESSAGES.printerCoverOpen);
+    expect(failed.error).toBe(MESSAGES.printNothingPrinted(MESSAGES.printerCoverOpen));
   });
 
   it('marks a job FAILED with the reason after maxAttempts when the printer is unreachable', async () => {
@@ -290,19 +379,24 @@ describe('PrintService', () => {
     const p = printerAt(port, 'Pass');
     const job = s.enqueueKitchenTicket({ dedupeKey: 'gone', printer: p, ticket });
     const failed = await w.until((j) => j.id === job.id && j.status === 'FAILED');
-    expect(failed).toMatchObject({ error: MESSAGES.printerUnreachable('Pass'), attempts: 3, reprint: false });
+    expect(failed).toMatchObject({
+      error: MESSAGES.printNothingPrinted(MESSAGES.printerUnreachable('Pass')),
+      attempts: 3,
+      reprint: false,
+    });
     expect(w.statusesOf(job.id).filter((st) => st === 'PRINTING')).toHaveLength(3);
     expect(s.printerStatuses()[p.id]).toBe('OFFLINE');
   });
 
-  it('reprints, with REPRINT on paper, a job found PRINTING at start-up after its bytes went out', async () => {
+  it('leaves a job found PRINTING at start-up after its bytes went out to staff; one caught before prints', async () => {
     const printer = await emulator();
     const p = printerAt(printer.port);
+    const other = printerAt(printer.port, 'Pass', { station: 'pass' });
     const before = service();
     const crashed = before.enqueueKitchenTicket({ dedupeKey: 'crash-sent', printer: p, ticket });
     const untouched = before.enqueueKitchenTicket({
       dedupeKey: 'crash-unsent',
-      printer: p,
+      printer: other,
       ticket: { ...ticket, tableName: 'Table 8' },
     });
     // As a crash mid-send leaves them: one had started writing, the other had not.
@@ -313,13 +407,16 @@ describe('PrintService', () => {
     const w = watch();
     after.start();
     await w.until((j) => j.id === untouched.id && j.status === 'COMPLETED');
-    const [first, second] = printer.tickets();
-    expect(first?.text.split('\n')[0]).toBe(REPRINT_BANNER);
-    expect(first?.text).toContain('Table 7');
-    expect(second?.text).toContain('Table 8');
-    expect(second?.text).not.toContain(REPRINT_BANNER);
-    expect(after.getJob(crashed.id)).toMatchObject({ status: 'COMPLETED', reprint: true, attempts: 2 });
-    expect(after.getJob(untouched.id)).toMatchObject({ status: 'COMPLETED', reprint: false });
+    expect(printer.tickets().map((t) => t.text)).toEqual([expect.stringContaining('Table 8')]);
+    expect(after.getJob(crashed.id)).toMatchObject({
+      status: 'UNCONFIRMED',
+      reprint: false,
+      error: MESSAGES.printMayHavePrinted(MESSAGES.printInterrupted),
+    });
+    after.reprint(crashed.id);
+    await w.until((j) => j.id === crashed.id && j.status === 'COMPLETED');
+    expect(printer.tickets()[1]?.text.split('\n')[0]).toBe(REPRINT_BANNER);
+    expect(printer.tickets()[1]?.text).toContain('Table 7');
   });
 
   it('enqueues the same dedupeKey once and prints once', async () => {
@@ -364,7 +461,7 @@ describe('PrintService', () => {
     expect(printer.tickets().map((t) => t.text.split('\n')[1])).toEqual(['Table 1', 'Table 2', 'Table 3', 'Table 4']);
   });
 
-  it('retries a FAILED job by hand: the original if nothing was sent, a REPRINT if it may have printed', async () => {
+  it('retries a FAILED job by hand: the original, since nothing was sent', async () => {
     const printer = await emulator();
     printer.setCondition('silent');
     const s = service({ maxAttempts: 1, statusTimeoutMs: 100 });
@@ -379,11 +476,6 @@ describe('PrintService', () => {
     await w.until((j) => j.id === job.id && j.status === 'COMPLETED');
     expect(printer.tickets()[0]?.text).not.toContain(REPRINT_BANNER);
     expect(() => s.retry(job.id)).toThrow(MESSAGES.printJobNotRetryable('COMPLETED'));
-
-    const fake = await printerWithHeldProof();
-    const unconfirmed = s.enqueueKitchenTicket({ dedupeKey: 'manual-2', printer: printerAt(fake.port), ticket });
-    await w.until((j) => j.id === unconfirmed.id && j.status === 'FAILED');
-    expect(s.retry(unconfirmed.id)).toMatchObject({ status: 'PENDING', reprint: true });
   });
 
   it('prints a test page and refuses empty content', async () => {
@@ -416,7 +508,7 @@ describe('PrintService', () => {
     const p = printerAt(0, 'Bar USB', { connection: 'usb', host: path.join(dir, 'no-such-lp0'), port: null });
     const job = s.enqueueKitchenTicket({ dedupeKey: 'usb', printer: p, ticket });
     const failed = await w.until((j) => j.id === job.id && j.status === 'FAILED');
-    expect(failed.error).toBe(MESSAGES.printerUnreachable('Bar USB'));
+    expect(failed.error).toBe(MESSAGES.printNothingPrinted(MESSAGES.printerUnreachable('Bar USB')));
   });
 
   it('checks a printer on demand', async () => {

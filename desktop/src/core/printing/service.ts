@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Bus } from '../bus.js';
 import type { WriteDb } from '../sqlite/replica.js';
 import { getPrintJob, insertPrintJob, listPrintJobs, toPrintJob } from '../sqlite/repositories/print-jobs.js';
-import { newJobState } from './job-state.js';
+import { type JobEvent, newJobState } from './job-state.js';
 import { type PrinterTransport, transportForPrinter } from './transport.js';
 import { PrintWorker } from './worker.js';
 
@@ -118,6 +118,25 @@ export class PrintService {
     if (!retried) throw new PrintServiceError(409, MESSAGES.printJobNotRetryable(job.status));
     this.worker.kick();
     return toPrintJob(retried);
+  }
+
+  /** Staff found an UNCONFIRMED job missing: it prints again, marked REPRINT, before the printer's later jobs. */
+  reprint(jobId: string): PrintJob {
+    return this.decide(jobId, { type: 'reprint', at: this.now() });
+  }
+
+  /** Staff found an UNCONFIRMED job on paper: it is COMPLETED and the printer's later jobs go on. */
+  markPrinted(jobId: string): PrintJob {
+    return this.decide(jobId, { type: 'markPrinted' });
+  }
+
+  private decide(jobId: string, event: Extract<JobEvent, { type: 'reprint' | 'markPrinted' }>): PrintJob {
+    const job = getPrintJob(this.db, jobId);
+    if (!job) throw new PrintServiceError(404, MESSAGES.notFound('Print job'));
+    const decided = this.worker.apply(jobId, event);
+    if (!decided) throw new PrintServiceError(409, MESSAGES.printJobNotUnconfirmed(job.status));
+    this.worker.kick();
+    return toPrintJob(decided);
   }
 
   listJobs(): PrintJob[] {

@@ -1,7 +1,8 @@
 // Drives the stored jobs through the transport, one at a time per printer, and tells the bus what
 // happened to them and to the printers. A socket write is not a print: a job is COMPLETED only
-// once the printer answered GS r after it. Unreachable, out of paper or cover open: the job goes
-// back to PENDING with back-off until the last attempt.
+// once the printer answered GS r after it. Unreachable, out of paper or cover open before a byte
+// went out: the job goes back to PENDING with back-off until the last attempt. Once bytes may
+// have gone out without that answer, the job is UNCONFIRMED and waits for staff.
 import { MESSAGES, type Printer, type PrinterStatus } from '@tablewise/shared';
 import type { Bus } from '../bus.js';
 import type { WriteDb } from '../sqlite/replica.js';
@@ -62,7 +63,7 @@ export class PrintWorker {
 
   constructor(private readonly opts: PrintWorkerOptions) {}
 
-  /** Picks up where the last run stopped: a job caught mid-send is reprinted, never resent silently. */
+  /** Picks up where the last run stopped: a job caught mid-send is UNCONFIRMED, never resent by itself. */
   start(): void {
     if (this.running) return;
     for (const job of listPrintJobsIn(this.opts.db, statusesAccepting('interrupted')))
@@ -196,10 +197,11 @@ export class PrintWorker {
   /** A missing GS r answer says nothing about why; the real-time status usually does. */
   private async explain(connection: PrinterConnection, error: unknown): Promise<unknown> {
     if (!(error instanceof PrinterFailure) || error.kind !== 'noAnswer') return error;
+    const unconfirmed = new PrinterFailure('noAnswer', MESSAGES.printerNoConfirmation);
     try {
-      return statusFailure(await connection.queryStatus()) ?? error;
+      return statusFailure(await connection.queryStatus()) ?? unconfirmed;
     } catch {
-      return error;
+      return unconfirmed;
     }
   }
 

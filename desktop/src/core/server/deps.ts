@@ -18,6 +18,10 @@ export interface LocalServerDeps {
   printJobs(): PrintJob[];
   /** Null when printing is off; throws PrintServiceError when the job cannot be retried. */
   retryPrintJob(id: string): PrintJob | null;
+  /** Null when printing is off; throws PrintServiceError when the job is not UNCONFIRMED. */
+  reprintPrintJob(id: string): PrintJob | null;
+  /** Null when printing is off; throws PrintServiceError when the job is not UNCONFIRMED. */
+  markPrintJobPrinted(id: string): PrintJob | null;
   /** Null when the printer is unknown (or printing is off); throws PrintServiceError on bad content. */
   testPrint(printerId: string, content: unknown): PrintJob | null;
   staticDir?: string;

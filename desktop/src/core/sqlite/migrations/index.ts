@@ -1,4 +1,4 @@
-// Every replica migration, in order. Version 2 belongs to printing (print_jobs).
+// Every replica migration, in order. Versions 2 and 8 belong to printing (print_jobs).
 import type { Migration } from '../migration.js';
 import { migration0001 } from './0001_replica.js';
 import { migration0002 } from './0002_print_jobs.js';
@@ -7,6 +7,7 @@ import { migration0004 } from './0004_local_auth.js';
 import { migration0005 } from './0005_ticketed_items.js';
 import { migration0006 } from './0006_menu_order.js';
 import { migration0007 } from './0007_sessions_accessible.js';
+import { migration0008 } from './0008_print_jobs_unconfirmed.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0005,
   migration0006,
   migration0007,
+  migration0008,
 ];

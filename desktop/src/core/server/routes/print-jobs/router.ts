@@ -1,5 +1,12 @@
 import Router from '@koa/router';
-import { AppError, listPrintJobs, notFound, retryPrintJob } from '@tablewise/shared';
+import {
+  AppError,
+  listPrintJobs,
+  markPrintJobPrinted,
+  notFound,
+  reprintPrintJob,
+  retryPrintJob,
+} from '@tablewise/shared';
 import { PrintServiceError } from '../../../printing/service.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
@@ -22,6 +29,20 @@ export function printJobsRouter(deps: LocalServerDeps): LocalRouter {
   serve(router, deps, retryPrintJob, ({ params }) => {
     const { id } = params();
     const job = printing(() => deps.retryPrintJob(id));
+    if (!job) throw notFound('Print job');
+    return job;
+  });
+
+  serve(router, deps, reprintPrintJob, ({ params }) => {
+    const { id } = params();
+    const job = printing(() => deps.reprintPrintJob(id));
+    if (!job) throw notFound('Print job');
+    return job;
+  });
+
+  serve(router, deps, markPrintJobPrinted, ({ params }) => {
+    const { id } = params();
+    const job = printing(() => deps.markPrintJobPrinted(id));
     if (!job) throw notFound('Print job');
     return job;
   });
