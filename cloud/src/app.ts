@@ -22,10 +22,20 @@ import { tablesRouter } from './routes/tables/router.js';
 import { terminalsRouter } from './routes/terminals/router.js';
 import { type StaticSites, staticSites } from './static-sites.js';
 
-export type AppOptions = AppDeps & StaticSites;
+export type AppOptions = AppDeps &
+  StaticSites & {
+    /** Proxies in front to trust for the client's address and protocol; 0 trusts none. */
+    trustProxy: number;
+  };
 
 export function createApp(deps: AppOptions): Koa<AppState> {
   const app = new Koa<AppState>();
+  if (deps.trustProxy > 0) {
+    app.proxy = true;
+    // The address each trusted proxy appended, counted from the right: entries further left are
+    // whatever the client wrote and could be forged.
+    app.maxIpsCount = deps.trustProxy;
+  }
   app.use(requestId(deps));
   app.use(errorHandler(deps));
   app.use(originCheck(deps));

@@ -1,10 +1,12 @@
 // Every mutation runs here: Idempotency-Key replay, and for terminals the Replicache-style push
 // rule (mutations numbered 1, 2, 3… per terminal; the last applied number is recorded in the same
 // transaction as the effect). Commands run inside `effect` with the transaction.
+import { createHash } from 'node:crypto';
 import { MESSAGES } from '@tablewise/shared';
 import type { AppDeps, Trx } from './context.js';
 import { AppError, conflict, unprocessable } from './errors.js';
 import { claimKey, completeKey, findKey } from './repositories/idempotency.js';
+import type { IdempotencyRow } from './repositories/rows.js';
 import { lockTerminalSeq, setTerminalSeq } from './repositories/terminals.js';
 
 export interface Answer {
@@ -12,7 +14,21 @@ export interface Answer {
   body: unknown;
   /** True when the answer is a stored one, replayed for a repeat. */
   replayed?: boolean;
+  /**
+   * The body holds a secret shown once (a terminal's credential): the idempotency record keeps
+   * only the status, and a repeat is refused instead of being handed the secret again.
+   */
+  shownOnce?: boolean;
 }
+
+/**
+ * An Idempotency-Key answers repeats for a day; after that it no longer counts and is swept.
+ * @internal exported for the tests, which move the clock past it
+ */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The oldest record that still counts at `now`. */
+export const idempotencyCutoff = (now: Date): Date => new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
 
 export interface MutationMeta {
   orgId: string;
@@ -20,6 +36,8 @@ export interface MutationMeta {
   principal: string;
   method: string;
   path: string;
+  /** The request's body as sent (parsed JSON); a key repeated with another body is refused. */
+  body?: unknown;
   idempotencyKey?: string;
   terminal?: { id: string; seq: number };
 }
@@ -39,7 +57,7 @@ export async function runMutation(
   if (meta.terminal && !meta.idempotencyKey) throw new AppError(400, 'seq_needs_key', MESSAGES.mutationSeqNeedsKey);
   try {
     return await deps.db.transaction(async (trx) => {
-      const early = await checkOrder(trx, meta);
+      const early = await checkOrder(trx, meta, deps.now());
       if (early) return early;
       let answer: Answer;
       try {
@@ -58,7 +76,7 @@ export async function runMutation(
     if (!meta.terminal) throw error.error;
     const refusal: Answer = { status: error.error.status, body: error.error.body() };
     return deps.db.transaction(async (trx) => {
-      const early = await checkOrder(trx, meta);
+      const early = await checkOrder(trx, meta, deps.now());
       if (early) return early;
       await record(trx, meta, refusal, deps.now());
       return refusal;
@@ -70,15 +88,14 @@ export async function runMutation(
  * Locks the terminal's sequence and claims the key. Answers early with the stored answer for a
  * repeat; throws for an out-of-order mutation or a key reused for another request.
  */
-async function checkOrder(trx: Trx, meta: MutationMeta): Promise<Answer | null> {
+async function checkOrder(trx: Trx, meta: MutationMeta, now: Date): Promise<Answer | null> {
+  const cutoff = idempotencyCutoff(now);
+  const requestHash = hashRequest(meta);
   if (meta.terminal) {
     const last = await lockTerminalSeq(trx, meta.terminal.id);
     if (meta.terminal.seq <= last) {
-      const stored = meta.idempotencyKey ? await findKey(trx, meta.orgId, meta.idempotencyKey) : undefined;
-      if (stored && stored.status_code !== 0) {
-        assertSameRequest(stored, meta);
-        return { status: stored.status_code, body: stored.response_json, replayed: true };
-      }
+      const stored = meta.idempotencyKey ? await findKey(trx, meta.orgId, meta.idempotencyKey, cutoff) : undefined;
+      if (stored && stored.status_code !== 0) return replay(stored, meta, requestHash);
       throw conflict(MESSAGES.mutationAlreadyApplied(meta.terminal.seq), 'mutation_already_applied');
     }
     if (meta.terminal.seq > last + 1) {
@@ -86,30 +103,68 @@ async function checkOrder(trx: Trx, meta: MutationMeta): Promise<Answer | null> 
     }
   }
   if (meta.idempotencyKey) {
-    const claimed = await claimKey(trx, {
-      org_id: meta.orgId,
-      key: meta.idempotencyKey,
-      principal: meta.principal,
-      method: meta.method,
-      path: meta.path,
-    });
+    const claimed = await claimKey(
+      trx,
+      {
+        org_id: meta.orgId,
+        key: meta.idempotencyKey,
+        principal: meta.principal,
+        method: meta.method,
+        path: meta.path,
+        request_hash: requestHash,
+        created_at: now,
+      },
+      cutoff,
+    );
     if (!claimed) {
-      const stored = await findKey(trx, meta.orgId, meta.idempotencyKey);
+      const stored = await findKey(trx, meta.orgId, meta.idempotencyKey, cutoff);
       if (!stored) throw new Error('Idempotency key vanished after a conflict');
-      assertSameRequest(stored, meta);
-      return { status: stored.status_code, body: stored.response_json, replayed: true };
+      return replay(stored, meta, requestHash);
     }
   }
   return null;
 }
 
-function assertSameRequest(stored: { principal: string; method: string; path: string }, meta: MutationMeta): void {
-  if (stored.principal !== meta.principal || stored.method !== meta.method || stored.path !== meta.path) {
+/** The stored answer for a repeat of the same request by the same sender. */
+function replay(stored: IdempotencyRow, meta: MutationMeta, requestHash: string): Answer {
+  if (
+    stored.principal !== meta.principal ||
+    stored.method !== meta.method ||
+    stored.path !== meta.path ||
+    // Records from before request hashes were kept are matched on the rest.
+    (stored.request_hash !== null && stored.request_hash !== requestHash)
+  ) {
     throw unprocessable(MESSAGES.idempotencyKeyReused, 'idempotency_key_reused');
   }
+  if (stored.answer_withheld) throw conflict(MESSAGES.idempotentAnswerShownOnce, 'conflict');
+  return { status: stored.status_code, body: stored.response_json, replayed: true };
+}
+
+/** SHA-256 of the method, path and body, the body's keys sorted so their order does not matter. */
+function hashRequest(meta: MutationMeta): string {
+  return createHash('sha256')
+    .update(canonicalJson([meta.method, meta.path, meta.body ?? null]))
+    .digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 async function record(trx: Trx, meta: MutationMeta, answer: Answer, now: Date): Promise<void> {
-  if (meta.idempotencyKey) await completeKey(trx, meta.orgId, meta.idempotencyKey, answer.status, answer.body);
+  if (meta.idempotencyKey) {
+    await completeKey(trx, meta.orgId, meta.idempotencyKey, {
+      status: answer.status,
+      body: answer.body,
+      withheld: answer.shownOnce === true,
+    });
+  }
   if (meta.terminal) await setTerminalSeq(trx, meta.terminal.id, meta.terminal.seq, now);
 }

@@ -1,9 +1,11 @@
-// One cloud instance: the HTTP API, the /ws hub on the same server, and the course firer.
+// One cloud instance: the HTTP API, the /ws hub on the same server, the course firer and the sweep
+// of expired idempotency records and sign-in counts.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import type { Db } from './context.js';
 import { createNotifier } from './db/notify.js';
+import { type ExpirySweeper, startExpirySweeper } from './expiry-sweeper.js';
 import { type CourseFirer, startCourseFirer } from './realtime/course-firer.js';
 import { LiveHub } from './realtime/hub.js';
 
@@ -19,6 +21,14 @@ export interface StartCloudOptions {
   guestWebDir?: string;
   staffWebDir?: string;
   fireIntervalMs?: number;
+  /** How often expired idempotency records and sign-in counts are deleted. */
+  sweepIntervalMs?: number;
+  /**
+   * How many proxies in front of the cloud to trust (TRUST_PROXY): the client's address is read
+   * from X-Forwarded-For that many hops back, and X-Forwarded-Proto says whether the request came
+   * over TLS (cookies are then Secure). 0, the default, ignores both headers.
+   */
+  trustProxy?: number;
   /** The clock; injectable for tests of course firing. */
   now?: () => Date;
   /** Request and error log; silent when not given. */
@@ -32,7 +42,19 @@ export interface RunningCloud {
   port: number;
   /** Runs one course-firing pass now. */
   fireDueCourses(): Promise<number>;
+  /** Runs one sweep of expired records now; answers how many it deleted. */
+  sweepExpired(): Promise<number>;
   close(): Promise<void>;
+}
+
+/** TRUST_PROXY: how many proxies stand in front of the cloud (unset or empty: none). */
+export function trustProxyFrom(value: string | undefined): number {
+  if (!value) return 0;
+  const hops = Number(value);
+  if (!Number.isInteger(hops) || hops < 0) {
+    throw new Error(`TRUST_PROXY must be the number of proxies in front of the cloud (1 for one), got ${value}`);
+  }
+  return hops;
 }
 
 export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud> {
@@ -50,11 +72,17 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   const publicUrl = (opts.publicUrl ?? url).replace(/\/+$/, '');
 
   const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log };
-  const app = createApp({ ...deps, guestWebDir: opts.guestWebDir, staffWebDir: opts.staffWebDir });
+  const app = createApp({
+    ...deps,
+    guestWebDir: opts.guestWebDir,
+    staffWebDir: opts.staffWebDir,
+    trustProxy: opts.trustProxy ?? 0,
+  });
   server.on('request', app.callback());
 
   let hub: LiveHub | undefined;
   let firer: CourseFirer | undefined;
+  let sweeper: ExpirySweeper | undefined;
   const notifier = await createNotifier(opts.db, {
     ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
     onReconnect: () => hub?.refreshAll(),
@@ -63,6 +91,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     hub = new LiveHub(deps, opts.hubSafetyPollMs ? { safetyPollMs: opts.hubSafetyPollMs } : {});
     await hub.start(server, notifier);
     firer = startCourseFirer(deps, opts.fireIntervalMs ?? 1000);
+    sweeper = startExpirySweeper(deps, opts.sweepIntervalMs ?? 10 * 60_000);
   } catch (error) {
     await notifier.close();
     server.close();
@@ -74,9 +103,11 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     url,
     port,
     fireDueCourses: () => (firer as CourseFirer).tick(),
+    sweepExpired: () => (sweeper as ExpirySweeper).tick(),
     close() {
       closing ??= (async () => {
         await firer?.stop();
+        await sweeper?.stop();
         await hub?.close();
         await notifier.close();
         server.closeAllConnections();

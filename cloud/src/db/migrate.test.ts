@@ -36,6 +36,8 @@ const TABLES = [
   'delivery_run_orders',
   'floor_layouts',
   'zones',
+  'idempotency_keys',
+  'login_throttles',
 ];
 
 async function tableNames(db: Db): Promise<string[]> {
@@ -272,10 +274,39 @@ function behavesLikeTheSchema(connect: () => Promise<{ db: Db; done(): Promise<v
     await db('floor_layouts').insert({ org_id: t.orgId, venue_id: t.venueId, name: 'Café', is_template: true });
   });
 
-  it('rolls back one step and all the way, and migrates again', async () => {
-    await migrateDown(db);
-    expect(await appliedMigrations(db)).toEqual(migrationNames.slice(0, -1));
+  it('keeps what an idempotency record answered for, and counts sign-ins per account and address', async () => {
+    expect(await columnsOf(db, 'idempotency_keys')).toEqual(
+      expect.arrayContaining(['request_hash', 'answer_withheld', 'created_at']),
+    );
+    const t = await tenant(db);
+    await db('idempotency_keys').insert({
+      org_id: t.orgId,
+      key: 'k',
+      principal: 'p',
+      method: 'POST',
+      path: '/x',
+      status_code: 0,
+    });
+    expect(await db('idempotency_keys').where({ org_id: t.orgId }).first('request_hash', 'answer_withheld')).toEqual({
+      request_hash: null,
+      answer_withheld: false,
+    });
+    const row = { email: 'a@b.test', address: '', attempts: 1, window_started_at: new Date() };
+    await db('login_throttles').insert([row, { ...row, address: '10.0.0.1' }]);
+    await expect(db('login_throttles').insert(row)).rejects.toThrow(/unique|duplicate/i);
+  });
+
+  it('rolls back one step at a time and all the way, and migrates again', async () => {
+    // Each migration's down runs on the schema its up made.
+    for (let left = migrationNames.length - 1; left >= 1; left -= 1) {
+      await migrateDown(db);
+      expect(await appliedMigrations(db)).toEqual(migrationNames.slice(0, left));
+    }
     expect(await tableNames(db)).not.toContain('reservations');
+    expect(await tableNames(db)).not.toContain('login_throttles');
+    expect(await columnsOf(db, 'idempotency_keys')).not.toContain('request_hash');
+    await migrateLatest(db);
+    await migrateDown(db);
     await rollbackAll(db);
     expect(await appliedMigrations(db)).toEqual([]);
     expect((await tableNames(db)).filter((n) => !n.startsWith('knex_'))).toEqual([]);

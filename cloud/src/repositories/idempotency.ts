@@ -1,31 +1,61 @@
-import type { Trx } from '../context.js';
+import type { Db, Trx } from '../context.js';
 import type { IdempotencyRow } from './rows.js';
 
 /** Status stored while the first request with a key is still running. */
 const IN_FLIGHT = 0;
 
+type Claim = Pick<IdempotencyRow, 'org_id' | 'key' | 'principal' | 'method' | 'path' | 'request_hash' | 'created_at'>;
+
 /**
- * Claims a key. When another transaction holds the same key uncommitted, PostgreSQL makes this
- * insert wait for it, so a concurrent repeat resumes after the first commits and then replays.
+ * Claims a key; a record made before `expiredBefore` no longer counts and is taken over. When
+ * another transaction holds the same key uncommitted, PostgreSQL makes this insert wait for it,
+ * so a concurrent repeat resumes after the first commits and then replays.
  */
-export async function claimKey(
-  trx: Trx,
-  row: Pick<IdempotencyRow, 'org_id' | 'key' | 'principal' | 'method' | 'path'>,
-): Promise<boolean> {
+export async function claimKey(trx: Trx, row: Claim, expiredBefore: Date): Promise<boolean> {
   const inserted = await trx('idempotency_keys')
-    .insert({ ...row, status_code: IN_FLIGHT })
+    .insert({ ...row, status_code: IN_FLIGHT, response_json: null, answer_withheld: false })
     .onConflict(['org_id', 'key'])
-    .ignore()
+    .merge()
+    .where('idempotency_keys.created_at', '<', expiredBefore)
     .returning('key');
   return inserted.length > 0;
 }
 
-export async function findKey(trx: Trx, orgId: string, key: string): Promise<IdempotencyRow | undefined> {
-  return trx<IdempotencyRow>('idempotency_keys').where({ org_id: orgId, key }).first();
+/** The record of a key, unless it was made before `expiredBefore`. */
+export async function findKey(
+  trx: Trx,
+  orgId: string,
+  key: string,
+  expiredBefore: Date,
+): Promise<IdempotencyRow | undefined> {
+  return trx<IdempotencyRow>('idempotency_keys')
+    .where({ org_id: orgId, key })
+    .andWhere('created_at', '>=', expiredBefore)
+    .first();
 }
 
-export async function completeKey(trx: Trx, orgId: string, key: string, status: number, body: unknown): Promise<void> {
+/** Stores the answer; a withheld one keeps only its status. */
+export async function completeKey(
+  trx: Trx,
+  orgId: string,
+  key: string,
+  answer: { status: number; body: unknown; withheld: boolean },
+): Promise<void> {
   await trx('idempotency_keys')
     .where({ org_id: orgId, key })
-    .update({ status_code: status, response_json: JSON.stringify(body ?? null) });
+    .update({
+      status_code: answer.status,
+      response_json: answer.withheld ? null : JSON.stringify(answer.body ?? null),
+      answer_withheld: answer.withheld,
+    });
+}
+
+/** Deletes at most `limit` records made before `expiredBefore`; answers how many. */
+export async function deleteExpiredKeys(db: Db, expiredBefore: Date, limit: number): Promise<number> {
+  return db('idempotency_keys')
+    .whereIn(
+      ['org_id', 'key'],
+      db('idempotency_keys').select('org_id', 'key').where('created_at', '<', expiredBefore).limit(limit),
+    )
+    .delete();
 }

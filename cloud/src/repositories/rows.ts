@@ -155,6 +155,19 @@ export interface IdempotencyRow {
   path: string;
   status_code: number;
   response_json: unknown;
+  /** SHA-256 of method, path and body; null on records older than migration 0003. */
+  request_hash: string | null;
+  /** The answer held a secret shown once: only its status is kept. */
+  answer_withheld: boolean;
+  created_at: Date;
+}
+
+export interface LoginThrottleRow {
+  email: string;
+  /** '' for the account across every address. */
+  address: string;
+  attempts: number;
+  window_started_at: Date;
 }
 
 export interface PrinterRow {

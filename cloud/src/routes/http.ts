@@ -63,6 +63,7 @@ export async function mutate(
       principal,
       method: ctx.method,
       path: ctx.path,
+      body: ctx.state.body,
       ...(key ? { idempotencyKey: key } : {}),
       ...('kind' in actor && actor.kind === 'terminal' && seq !== undefined
         ? { terminal: { id: actor.terminalId, seq } }

@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import * as m0001 from './0001_core.js';
 import * as m0002 from './0002_operations.js';
+import * as m0003 from './0003_idempotency_and_throttle.js';
 
 export interface Migration {
   name: string;
@@ -13,4 +14,5 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   { name: '0001_core', up: m0001.up, down: m0001.down },
   { name: '0002_operations', up: m0002.up, down: m0002.down },
+  { name: '0003_idempotency_and_throttle', up: m0003.up, down: m0003.down },
 ];

@@ -11,29 +11,30 @@ import type { AppDeps } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { VENUE_HEADER } from '../../middleware/principals.js';
 import { requireStaff } from '../../policies/principals.js';
-import { createLoginThrottle } from '../../security/login-throttle.js';
+import { beginSignIn } from '../../security/login-throttle.js';
 import { type AppRouter, newRouter, serve } from '../http.js';
 
 export function authRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
-  const throttle = createLoginThrottle({ maxFailures: 10, windowMs: 15 * 60_000 });
 
   serve(router, loginCall, async ({ ctx, body }) => {
     const input = await body();
-    const key = `${ctx.ip}|${input.email.toLowerCase()}`;
-    const waitMs = throttle.blockedFor(key, Date.now());
-    if (waitMs > 0) {
-      ctx.set('Retry-After', String(Math.ceil(waitMs / 1000)));
+    // Counted before the password is checked: a burst of parallel guesses cannot pass the limit.
+    const attempt = await beginSignIn(deps, input.email, ctx.ip);
+    if (!attempt.allowed) {
+      ctx.set('Retry-After', String(Math.ceil(attempt.retryAfterMs / 1000)));
       throw new AppError(429, 'too_many_attempts', MESSAGES.tooManySignInAttempts);
     }
     let result: Awaited<ReturnType<typeof login>>;
     try {
       result = await login(deps, { ...input, requestedVenueId: ctx.get(VENUE_HEADER) || undefined });
     } catch (error) {
-      if (error instanceof AppError && error.status === 401) throttle.fail(key, Date.now());
+      // A wrong password keeps its count; a right one with no venue to sign in to clears it.
+      if (error instanceof AppError && error.status === 403) await attempt.succeeded();
+      else if (!(error instanceof AppError && error.status === 401)) await attempt.abandoned();
       throw error;
     }
-    throttle.succeed(key);
+    await attempt.succeeded();
     ctx.cookies.set(STAFF_SESSION_COOKIE, result.token, {
       httpOnly: true,
       sameSite: 'lax',

@@ -14,7 +14,11 @@ export function terminalsRouter(deps: AppDeps): AppRouter {
   serve(router, createTerminalCall, async ({ ctx, body }) => {
     const staff = requireTerminalManager(ctx);
     const { name } = await body();
-    await mutate(ctx, deps, staff, async (trx) => ok(await createTerminal(trx, staff, name), 201));
+    // The answer holds the credential: it is not kept for a replay.
+    await mutate(ctx, deps, staff, async (trx) => ({
+      ...ok(await createTerminal(trx, staff, name), 201),
+      shownOnce: true,
+    }));
     return undefined;
   });
 

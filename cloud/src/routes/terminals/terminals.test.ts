@@ -64,4 +64,35 @@ describe('terminals', () => {
     expect(reply.body.message).toBe(MESSAGES.notFound('Terminal'));
     expect((await other.client.get('/api/terminals/me')).status).toBe(200);
   });
+
+  it('never keeps the credential in the idempotency record: a repeat is refused, not handed the credential again', async () => {
+    const manager = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
+    const first = await manager.post('/api/terminals', { name: 'Pass PC' }, { key: 'pair-pass-pc' });
+    expect(first.status).toBe(201);
+    const { credential } = createTerminal.answer.parse(first.body);
+    const record = await h.database.db('idempotency_keys').where({ key: 'pair-pass-pc' }).first();
+    expect(record).toMatchObject({ status_code: 201, response_json: null, answer_withheld: true });
+    expect(JSON.stringify(record)).not.toContain(credential);
+
+    const repeat = await manager.post('/api/terminals', { name: 'Pass PC' }, { key: 'pair-pass-pc' });
+    expect(repeat.status).toBe(409);
+    expect(repeat.body.message).toBe(MESSAGES.idempotentAnswerShownOnce);
+    expect(JSON.stringify(repeat.body)).not.toContain(credential);
+    // Another name under the same key is another request.
+    const other = await manager.post('/api/terminals', { name: 'Other PC' }, { key: 'pair-pass-pc' });
+    expect(other.status).toBe(422);
+    expect(other.body.message).toBe(MESSAGES.idempotencyKeyReused);
+    expect(await h.database.db('terminals').whereIn('name', ['Pass PC', 'Other PC'])).toHaveLength(1);
+  });
+
+  it('keeps the answer of a revocation for a repeat: it holds no credential', async () => {
+    const { id } = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Spare PC');
+    const manager = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
+    const first = await manager.delete(`/api/terminals/${id}`, { key: 'revoke-spare' });
+    expect(first.status).toBe(200);
+    const again = await manager.delete(`/api/terminals/${id}`, { key: 'revoke-spare' });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+  });
 });

@@ -1,0 +1,89 @@
+import { MESSAGES } from '@tablewise/shared';
+import argon2 from 'argon2';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOGIN_WINDOW_MS } from '../../security/login-throttle.js';
+import { PASSWORD } from '../../testkit/fixture.js';
+import { Client, type Harness, startHarness } from '../../testkit/harness.js';
+
+// Behind one trusted proxy, so each test can sign in from the addresses it names.
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ trustProxy: 1 });
+});
+afterAll(async () => {
+  await h?.close();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  h.clock.offsetMs = 0;
+});
+
+const signIn = (baseUrl: string, address: string, email: string, password: string) =>
+  new Client(baseUrl).post('/api/auth/login', { email, password }, { headers: { 'x-forwarded-for': address } });
+
+describe('the sign-in throttle', () => {
+  it('lets at most ten of a burst of thirty parallel guesses reach the password check', async () => {
+    const verify = vi.spyOn(argon2, 'verify');
+    const email = h.fixture.a.staffEmail;
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn(h.cloud.url, '203.0.113.1', email, `guess-${i}`)),
+    );
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    expect(verify).toHaveBeenCalledTimes(10);
+    for (const reply of replies.filter((r) => r.status === 429)) {
+      expect(reply.body.message).toBe(MESSAGES.tooManySignInAttempts);
+      const retryAfter = Number(reply.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(LOGIN_WINDOW_MS / 1000);
+    }
+
+    // The right password is refused too, without being checked; from another address; and by
+    // another cloud instance on the same database.
+    verify.mockClear();
+    const right = await signIn(h.cloud.url, '203.0.113.1', email, PASSWORD);
+    expect(right.status).toBe(429);
+    expect(right.headers.getSetCookie()).toEqual([]);
+    expect((await signIn(h.cloud.url, '198.51.100.7', email, PASSWORD)).status).toBe(429);
+    const another = await h.startAnother();
+    expect((await signIn(another.url, '192.0.2.50', email, PASSWORD)).status).toBe(429);
+    // The email is one account whatever its letter case.
+    expect((await signIn(another.url, '192.0.2.50', email.toUpperCase(), PASSWORD)).status).toBe(429);
+    expect(verify).not.toHaveBeenCalled();
+    // Other accounts are not affected.
+    expect((await signIn(another.url, '203.0.113.1', h.fixture.a.managerEmail, PASSWORD)).status).toBe(200);
+
+    // When the window is over, the right password signs in and clears the count.
+    h.clock.offsetMs = LOGIN_WINDOW_MS + 1000;
+    expect((await signIn(h.cloud.url, '198.51.100.7', email, PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await signIn(h.cloud.url, '198.51.100.7', email, 'wrong')).status).toBe(401);
+    }
+    expect((await signIn(h.cloud.url, '198.51.100.7', email, PASSWORD)).status).toBe(429);
+  });
+
+  it('clears the account and the signing-in address on success, not another address still guessing', async () => {
+    const email = h.fixture.b.staffEmail;
+    for (let i = 0; i < 6; i += 1) expect((await signIn(h.cloud.url, '203.0.113.9', email, 'guess')).status).toBe(401);
+    expect((await signIn(h.cloud.url, '198.51.100.1', email, PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 4; i += 1) expect((await signIn(h.cloud.url, '203.0.113.9', email, 'guess')).status).toBe(401);
+    // Ten from that address in this window: it is refused, while the account's owner is not.
+    expect((await signIn(h.cloud.url, '203.0.113.9', email, PASSWORD)).status).toBe(429);
+    expect((await signIn(h.cloud.url, '198.51.100.1', email, PASSWORD)).status).toBe(200);
+  });
+
+  it('counts an unknown account like a known one, and the sweep deletes counts whose window is over', async () => {
+    const email = 'Nobody@Example.test';
+    for (let i = 0; i < 10; i += 1) expect((await signIn(h.cloud.url, '203.0.113.20', email, 'x')).status).toBe(401);
+    expect((await signIn(h.cloud.url, '203.0.113.21', email, 'x')).status).toBe(429);
+    expect(await h.database.db('login_throttles').where({ email: 'nobody@example.test' }).pluck('address')).toEqual(
+      expect.arrayContaining(['', '203.0.113.20', '203.0.113.21']),
+    );
+    await h.cloud.sweepExpired();
+    expect(await h.database.db('login_throttles').where({ email: 'nobody@example.test' })).toHaveLength(3);
+    h.clock.offsetMs = LOGIN_WINDOW_MS + 1000;
+    await h.cloud.sweepExpired();
+    expect(await h.database.db('login_throttles').where({ email: 'nobody@example.test' })).toHaveLength(0);
+  });
+});
