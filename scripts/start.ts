@@ -10,7 +10,7 @@ import { appSecret } from '../cloud/src/app-secret.js';
 import { closeDb, connectDb } from '../cloud/src/db/connect.js';
 import { migrateLatest } from '../cloud/src/db/migrate.js';
 import { seedDemo } from '../cloud/src/db/seed/demo.js';
-import { startCloud } from '../cloud/src/server.js';
+import { startCloud, trustProxyFrom } from '../cloud/src/server.js';
 import { startTerminalCore } from '../desktop/src/core/core.js';
 import { assignVenuePrinters, DEMO_STATIONS, pairDemoTerminal, tableQrUrl } from './demo.js';
 import { startEmulatorControl } from './printer-emulator/control.js';
@@ -78,6 +78,7 @@ async function main(): Promise<void> {
     secret: appSecret(dataDir, databaseUrl),
     guestWebDir,
     staffWebDir,
+    trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
   });
   closers.unshift(() => cloud.close());
   const cloudUrl = `http://127.0.0.1:${cloud.port}`;

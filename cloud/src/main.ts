@@ -2,14 +2,15 @@
 // Environment: DATABASE_URL (PostgreSQL server; without it, embedded PGlite in DATA_DIR),
 // PORT (default 8080), HOST (default 0.0.0.0), PUBLIC_URL (origin in QR codes), APP_SECRET
 // (required with DATABASE_URL; signs QR tokens and guest cookies), DATA_DIR (default ./.data),
-// GUEST_WEB_DIR and STAFF_WEB_DIR (built sites; default guest-web/dist and desktop/dist/web).
+// GUEST_WEB_DIR and STAFF_WEB_DIR (built sites; default guest-web/dist and desktop/dist/web),
+// TRUST_PROXY (how many proxies, such as a TLS terminator, stand in front: 1 for one; default 0).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_PORT } from '@tablewise/shared';
 import { appSecret } from './app-secret.js';
 import { closeDb, connectDb } from './db/connect.js';
 import { migrateLatest } from './db/migrate.js';
-import { startCloud } from './server.js';
+import { startCloud, trustProxyFrom } from './server.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
     guestWebDir: path.resolve(process.env.GUEST_WEB_DIR ?? path.join(root, 'guest-web/dist')),
     staffWebDir: path.resolve(process.env.STAFF_WEB_DIR ?? path.join(root, 'desktop/dist/web')),
     log: (line) => console.log(line),
+    trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
   });
   console.log(`Tablewise cloud listening on ${cloud.url}`);
 
