@@ -9,12 +9,13 @@ import {
   tableMove,
 } from '@tablewise/shared';
 import type { z } from 'zod';
-import type { AppDeps, Queryable, Trx, VenueActor } from '../context.js';
-import { conflict, invalidQrToken, notFound } from '../errors.js';
+import type { AppDeps, Queryable, StaffActor, Trx, VenueActor } from '../context.js';
+import { conflict, forbidden, invalidQrToken, notFound } from '../errors.js';
+import { canManageTerminals } from '../policies/staff-scope.js';
 import { presentSession, presentTable } from '../presenters/index.js';
 import { appendEvent } from '../realtime/append-event.js';
 import { findActiveSessionAtTable, insertSession } from '../repositories/sessions.js';
-import { findTableInVenue, seatTable } from '../repositories/tables.js';
+import { findTableInVenue, type QrTableRow, rotateQrGeneration, seatTable } from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
 import { type QrTarget, signQrToken, verifyQrToken } from '../security/tokens.js';
 
@@ -25,6 +26,12 @@ function checkinPath(target: QrTarget, token: string): string {
   return `/guest/checkin?${query.toString()}`;
 }
 
+function qrAnswer(deps: Pick<AppDeps, 'secret' | 'publicUrl'>, table: QrTableRow): TableQrAnswer {
+  const target = { venueId: table.venue_id, tableId: table.id, generation: table.qr_generation };
+  const token = signQrToken(deps.secret, target);
+  return { url: `${deps.publicUrl}${checkinPath(target, token)}`, token };
+}
+
 export async function tableQr(
   deps: Pick<AppDeps, 'db' | 'secret' | 'publicUrl'>,
   actor: VenueActor,
@@ -32,9 +39,31 @@ export async function tableQr(
 ): Promise<TableQrAnswer> {
   const table = await findTableInVenue(deps.db, actor.venueId, tableId);
   if (!table) throw notFound('Table');
-  const target = { venueId: table.venue_id, tableId: table.id };
-  const token = signQrToken(deps.secret, target);
-  return { url: `${deps.publicUrl}${checkinPath(target, token)}`, token };
+  return qrAnswer(deps, table);
+}
+
+/**
+ * Who may retire a table's code: whoever may pair the venue's terminals (a manager, or
+ * MANAGE_SETTINGS), and whoever was granted MANAGE_TABLES.
+ */
+function canRotateTableQr(staff: StaffActor): boolean {
+  return staff.permissions.includes('MANAGE_TABLES') || canManageTerminals(staff);
+}
+
+/**
+ * Gives the table a new code and retires every earlier one (a photographed code, an old sticker).
+ * No live event: the generation is not part of any answer a screen or terminal holds.
+ */
+export async function rotateTableQr(
+  trx: Trx,
+  deps: Pick<AppDeps, 'secret' | 'publicUrl'>,
+  staff: StaffActor,
+  tableId: string,
+): Promise<TableQrAnswer> {
+  if (!canRotateTableQr(staff)) throw forbidden();
+  const table = await rotateQrGeneration(trx, staff.venueId, tableId);
+  if (!table) throw notFound('Table');
+  return qrAnswer(deps, table);
 }
 
 /** The token in a scanned code: the whole check-in URL, or the bare token. */
@@ -48,13 +77,13 @@ function tokenOfQrData(qrData: string): string {
   }
 }
 
-/** Checks a token and that its table still exists in its venue. */
+/** Checks a token, that its table still exists in its venue, and that its code was not rotated since. */
 export async function verifiedTarget(q: Queryable, secret: string, token: string | undefined) {
   const target = token ? verifyQrToken(secret, token) : null;
   if (!target) throw invalidQrToken();
   const venue = await findVenue(q, target.venueId);
   const table = venue ? await findTableInVenue(q, venue.id, target.tableId) : undefined;
-  if (!venue || !table) throw invalidQrToken();
+  if (!venue || !table || table.qr_generation !== target.generation) throw invalidQrToken();
   return { target, venue, table };
 }
 
@@ -97,8 +126,9 @@ export async function checkIn(
   if ((input.tableId && input.tableId !== target.tableId) || (input.venueId && input.venueId !== target.venueId)) {
     throw invalidQrToken();
   }
+  // Checked again under the row lock: a rotation that committed meanwhile retires this code.
   const table = await findTableInVenue(trx, venue.id, target.tableId, { forUpdate: true });
-  if (!table) throw invalidQrToken();
+  if (!table || table.qr_generation !== target.generation) throw invalidQrToken();
   const seated = await findActiveSessionAtTable(trx, table.id);
   if (seated) return { sessionId: seated.id, tableId: table.id, tableName: table.name };
   const seat = tableMove(table.state as TableState, 'OCCUPIED', 'guest');

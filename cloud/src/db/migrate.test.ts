@@ -255,6 +255,14 @@ function behavesLikeTheSchema(connect: () => Promise<{ db: Db; done(): Promise<v
     expect(await db('payments').where({ order_id: t.orderId }).count({ n: '*' })).toEqual([{ n: 0 }]);
   });
 
+  it("starts every table's QR code at generation 1 and refuses a generation below it", async () => {
+    const t = await tenant(db);
+    expect(await db('tables').where({ id: t.tableId }).first('qr_generation')).toEqual({ qr_generation: 1 });
+    await expect(db('tables').where({ id: t.tableId }).update({ qr_generation: 0 })).rejects.toThrow(
+      /tables_qr_generation_check/,
+    );
+  });
+
   it('keeps one alert per tenant, type and subject, and one live layout per venue', async () => {
     const t = await tenant(db);
     const alert = { tenant_id: t.orgId, alert_type: 'ORDER_DELAYED', subject_id: t.orderId, urgency: 'HIGH' };

@@ -6,13 +6,16 @@ export async function listTables(q: Queryable, venueId: string): Promise<TableRo
   return q<TableRow>('tables').where({ venue_id: venueId });
 }
 
+/** A table with the generation its QR code must carry (migration 0004). */
+export type QrTableRow = TableRow & { qr_generation: number };
+
 export async function findTableInVenue(
   q: Queryable,
   venueId: string,
   id: string,
   opts: { forUpdate?: boolean } = {},
-): Promise<TableRow | undefined> {
-  const query = q<TableRow>('tables').where({ id, venue_id: venueId });
+): Promise<QrTableRow | undefined> {
+  const query = q<QrTableRow>('tables').where({ id, venue_id: venueId });
   if (opts.forUpdate) query.forUpdate();
   return query.first();
 }
@@ -34,5 +37,14 @@ export async function seatTable(
     })
     .returning('*');
   if (!row) throw new Error(`Table ${id} does not exist`);
+  return row;
+}
+
+/** Moves the table's QR code to its next generation; every code signed before stops working. */
+export async function rotateQrGeneration(q: Queryable, venueId: string, id: string): Promise<QrTableRow | undefined> {
+  const [row] = await q<QrTableRow>('tables')
+    .where({ id, venue_id: venueId })
+    .increment('qr_generation', 1)
+    .returning('*');
   return row;
 }

@@ -27,20 +27,27 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface QrTarget {
   venueId: string;
   tableId: string;
+  /** The table's code generation when it was signed; rotating the table's code retires it. */
+  generation: number;
 }
 
 export function signQrToken(secret: string, target: QrTarget): string {
-  const data = Buffer.from(`${target.venueId}:${target.tableId}`).toString('base64url');
+  const data = Buffer.from(`${target.venueId}:${target.tableId}:${target.generation}`).toString('base64url');
   return `${data}.${sign(secret, 'qr', data)}`;
 }
 
+/**
+ * The signed target, or null. A code signed before codes carried a generation (venue and table
+ * only) is generation 1, every table's first, so stickers printed then work until rotated.
+ */
 export function verifyQrToken(secret: string, token: string): QrTarget | null {
   const [data, signature, ...rest] = token.trim().split('.');
   if (!data || !signature || rest.length > 0) return null;
   if (!sameSignature(signature, sign(secret, 'qr', data))) return null;
-  const [venueId, tableId] = Buffer.from(data, 'base64url').toString('utf8').split(':');
-  if (!venueId || !tableId || !UUID.test(venueId) || !UUID.test(tableId)) return null;
-  return { venueId, tableId };
+  const [venueId, tableId, generationText = '1', ...extra] = Buffer.from(data, 'base64url').toString('utf8').split(':');
+  if (!venueId || !tableId || !UUID.test(venueId) || !UUID.test(tableId) || extra.length > 0) return null;
+  if (!/^[1-9]\d{0,8}$/.test(generationText)) return null;
+  return { venueId, tableId, generation: Number(generationText) };
 }
 
 export function signGuestCookie(secret: string, sessionId: string): string {

@@ -26,6 +26,7 @@ import { getSnapshot } from './sync/get-snapshot.js';
 import { listEvents } from './sync/list-events.js';
 import { getTableQr } from './tables/get-table-qr.js';
 import { listTables } from './tables/list-tables.js';
+import { rotateTableQr } from './tables/rotate-table-qr.js';
 import { dismissRejectedChange } from './terminal/dismiss-rejected-change.js';
 import { getTerminalStatus } from './terminal/get-terminal-status.js';
 import { createTerminal } from './terminals/create-terminal.js';
@@ -49,6 +50,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getMenu,
   listTables,
   getTableQr,
+  rotateTableQr,
   listOrders,
   createOrder,
   listKitchenItems,
@@ -60,10 +62,10 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   testPrint,
   listPrintJobs,
   retryPrintJob,
-  getTerminalStatus,
-  dismissRejectedChange,
   reprintPrintJob,
   markPrintJobPrinted,
+  getTerminalStatus,
+  dismissRejectedChange,
 ];
 
 export * from './auth/get-me.js';
@@ -86,16 +88,17 @@ export * from './orders/create-order.js';
 export * from './orders/list-orders.js';
 export * from './orders/order-facts.js';
 export * from './print-jobs/list-print-jobs.js';
-export * from './print-jobs/retry-print-job.js';
-export * from './printers/list-printers.js';
 export * from './print-jobs/mark-print-job-printed.js';
 export * from './print-jobs/reprint-print-job.js';
+export * from './print-jobs/retry-print-job.js';
+export * from './printers/list-printers.js';
 export * from './printers/test-print.js';
 export * from './serve.js';
 export * from './sync/get-snapshot.js';
 export * from './sync/list-events.js';
 export * from './tables/get-table-qr.js';
 export * from './tables/list-tables.js';
+export * from './tables/rotate-table-qr.js';
 export * from './terminal/dismiss-rejected-change.js';
 export * from './terminal/get-terminal-status.js';
 export * from './terminals/create-terminal.js';

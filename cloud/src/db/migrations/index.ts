@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import * as m0001 from './0001_core.js';
 import * as m0002 from './0002_operations.js';
 import * as m0003 from './0003_idempotency_and_throttle.js';
+import * as m0004 from './0004_qr_generation.js';
 
 export interface Migration {
   name: string;
@@ -15,4 +16,5 @@ export const migrations: readonly Migration[] = [
   { name: '0001_core', up: m0001.up, down: m0001.down },
   { name: '0002_operations', up: m0002.up, down: m0002.down },
   { name: '0003_idempotency_and_throttle', up: m0003.up, down: m0003.down },
+  { name: '0004_qr_generation', up: m0004.up, down: m0004.down },
 ];

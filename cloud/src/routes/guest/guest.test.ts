@@ -104,10 +104,11 @@ describe('table QR codes and guest check-in', () => {
   it('refuses a forged token, and a token whose table is not in its venue, changing nothing', async () => {
     const sessionsBefore = (await h.database.db('sessions')).length;
     const tableId = h.fixture.a.tableIds[1] as string;
-    const forged = signQrToken('not-the-secret', { venueId: h.fixture.a.venueId, tableId });
+    const forged = signQrToken('not-the-secret', { venueId: h.fixture.a.venueId, tableId, generation: 1 });
     const crossed = signQrToken(TEST_SECRET, {
       venueId: h.fixture.a.venueId,
       tableId: h.fixture.b.tableIds[0] as string,
+      generation: 1,
     });
     for (const token of [forged, crossed, undefined]) {
       const reply = await new Client(h.cloud.url).post('/api/guest/checkin', {
