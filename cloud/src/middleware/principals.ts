@@ -81,7 +81,9 @@ async function resolveGuest(q: Queryable, secret: string, cookie: string): Promi
   const sessionId = verifyGuestCookie(secret, cookie);
   if (!sessionId) return undefined;
   const session = await findSession(q, sessionId);
-  if (!session) return undefined;
+  // A party's cookie grants nothing once its session closed (checkout, turnover): a phone left
+  // behind, or a copied cookie, cannot read the bill or order onto the table's next party.
+  if (session?.status !== 'ACTIVE') return undefined;
   return {
     kind: 'guest',
     sessionId: session.id,

@@ -1,7 +1,15 @@
 import { GUEST_SESSION_COOKIE, GuestCheckinAnswer, getGuestSession, MESSAGES, ScanAnswer } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signQrToken } from '../../security/tokens.js';
-import { Client, checkInGuest, type Harness, loginAs, startHarness, TEST_SECRET } from '../../testkit/harness.js';
+import {
+  Client,
+  checkInGuest,
+  type Harness,
+  LiveSocket,
+  loginAs,
+  startHarness,
+  TEST_SECRET,
+} from '../../testkit/harness.js';
 
 let h: Harness;
 let staff: Client;
@@ -181,5 +189,40 @@ describe('table QR codes and guest check-in', () => {
     const session = await h.database.db('sessions').first();
     forger.cookies.set(GUEST_SESSION_COOKIE, `${session.id}.forged`);
     expect((await forger.get('/api/guest/session')).status).toBe(401);
+  });
+
+  it("grants nothing to a closed session's cookie, and never joins a closed session at check-in", async () => {
+    const beta = await loginAs(h.cloud.url, h.fixture.b.managerEmail);
+    const tableId = h.fixture.b.tableIds[1] as string;
+    const { guest, sessionId, token } = await checkInGuest(h.cloud.url, beta, tableId);
+    expect((await guest.get('/api/guest/session')).status).toBe(200);
+    // Checkout and turnover close sessions (issue 11); here the database closes it.
+    await h.database.db('sessions').where({ id: sessionId }).update({ status: 'CLOSED', closed_at: new Date() });
+
+    for (const path of ['/api/guest/session', '/api/guest/orders']) {
+      const reply = await guest.get(path);
+      expect(reply.status, path).toBe(401);
+      expect(reply.body.message, path).toBe(MESSAGES.guestSessionRequired);
+    }
+    const order = await guest.post('/api/orders', {
+      sessionId,
+      items: [{ menuItemId: h.fixture.b.menu.lemonade, quantity: 1, course: 'drink' }],
+    });
+    expect(order.status).toBe(401);
+    expect(await h.database.db('orders').where({ session_id: sessionId })).toHaveLength(0);
+    await expect(LiveSocket.open(h.cloud.url, { cookie: guest.cookieHeader() })).rejects.toThrow(
+      'upgrade refused: 401',
+    );
+
+    // The table's code seats a new party once the table is free; it never reopens the old session.
+    const body = { guestName: 'Next', partySize: 2, tableId, venueId: h.fixture.b.venueId, token };
+    const whileOccupied = await new Client(h.cloud.url).post('/api/guest/checkin', body);
+    expect(whileOccupied.status).toBe(409);
+    expect(whileOccupied.headers.get('set-cookie')).toBeNull();
+    await h.database.db('tables').where({ id: tableId }).update({ state: 'EMPTY' });
+    const next = await new Client(h.cloud.url).post('/api/guest/checkin', body);
+    expect(next.status).toBe(200);
+    expect(next.body.sessionId).not.toBe(sessionId);
+    expect((await h.database.db('sessions').where({ id: sessionId }).first()).status).toBe('CLOSED');
   });
 });
