@@ -164,6 +164,22 @@ export const STAFF_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const TERMINAL_MUTATION_SEQ_HEADER = 'X-Terminal-Mutation-Seq';
 
+/**
+ * How often a guest may scan, check in and order (issue 7), per client address and per guest
+ * session, each in a window of `windowSeconds`. A whole dining room can share the venue's Wi-Fi
+ * address: at the rush, a busy room seats perhaps ten parties a minute, up to 20 phones each
+ * scanning once or twice and checking in once, and the room places a few orders a minute, so
+ * the address figures sit well above that. One party's phones (a table of 8, up to 20) share a
+ * session: a round from every phone with its retries stays under the session figures. A script
+ * sweeping codes, or ordering onto someone's bill, meets the limit within its first second.
+ */
+export const GUEST_RATE_LIMITS = {
+  windowSeconds: 60,
+  scan: { perAddress: 240, perSession: 40 },
+  checkin: { perAddress: 120, perSession: 40 },
+  order: { perAddress: 120, perSession: 40 },
+} as const;
+
 export const SIDEBAR = {
   widthRem: 16,
   mobileWidthRem: 18,

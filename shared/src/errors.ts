@@ -20,6 +20,7 @@ const ERROR_IDS = [
   'menu_item_unavailable',
   'invalid_qr_token',
   'too_many_attempts',
+  'rate_limited',
   'seq_needs_key',
   'idempotency_key_reused',
   'mutation_already_applied',

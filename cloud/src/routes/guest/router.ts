@@ -18,6 +18,7 @@ import { findSession } from '../../repositories/sessions.js';
 import { findTableInVenue } from '../../repositories/tables.js';
 import { signGuestCookie } from '../../security/tokens.js';
 import { type AppRouter, type Ctx, mutate, newRouter, ok, serve } from '../http.js';
+import { guestRateLimit } from './rate-limits.js';
 
 const GUEST_COOKIE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -34,21 +35,31 @@ function setGuestCookie(ctx: Ctx, secret: string, sessionId: string): void {
 
 export function guestRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
+  const scanLimit = guestRateLimit('scan');
+  const checkinLimit = guestRateLimit('checkin');
+  const guestSessionOf = (ctx: Ctx) => ctx.state.principals.guest?.sessionId;
 
   serve(router, getTableQr, async ({ ctx, params }) => {
     const actor = requireVenueActor(ctx);
     return tableQr(deps, actor, params().id);
   });
 
-  serve(router, scanTableCall, async ({ body }) => scanTable(deps, await body()));
+  serve(router, scanTableCall, async ({ ctx, body }) => {
+    await scanLimit(ctx, guestSessionOf(ctx));
+    return scanTable(deps, await body());
+  });
 
   // The entrance code and a table's code are the same signed link; at the entrance any table's
   // code is accepted and leads to check-in at that table.
-  serve(router, scanEntrance, async ({ body }) => scanTable(deps, { qrData: (await body()).qrData }));
+  serve(router, scanEntrance, async ({ ctx, body }) => {
+    await scanLimit(ctx, guestSessionOf(ctx));
+    return scanTable(deps, { qrData: (await body()).qrData });
+  });
 
   serve(router, listGuestOrders, async ({ ctx }) => ordersOfSession(deps.db, requireGuest(ctx).sessionId));
 
   serve(router, guestCheckin, async ({ ctx, body }) => {
+    await checkinLimit(ctx, guestSessionOf(ctx));
     const input = await body();
     // The token names the venue, and so the organization that owns the idempotency record.
     const { venue, target } = await verifiedTarget(deps.db, deps.secret, input.token);

@@ -2,10 +2,12 @@ import { createOrder as createOrderCall, listOrders } from '@tablewise/shared';
 import { createOrder, openOrders } from '../../commands/orders.js';
 import type { AppDeps } from '../../context.js';
 import { requireAnyActor, requireVenueActor } from '../../policies/principals.js';
+import { guestRateLimit } from '../guest/rate-limits.js';
 import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
 
 export function ordersRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
+  const guestOrderLimit = guestRateLimit('order');
 
   serve(router, listOrders, async ({ ctx }) => openOrders(deps.db, requireVenueActor(ctx).venueId));
 
@@ -13,6 +15,7 @@ export function ordersRouter(deps: AppDeps): AppRouter {
   // their venue (a server taking an order at the table).
   serve(router, createOrderCall, async ({ ctx, body }) => {
     const actor = requireAnyActor(ctx);
+    if (actor.kind === 'guest') await guestOrderLimit(ctx, actor.sessionId);
     const input = await body();
     await mutate(ctx, deps, actor, async (trx) => {
       const { order, created } = await createOrder(trx, actor, input, deps.now());

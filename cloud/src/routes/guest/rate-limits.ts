@@ -1,0 +1,34 @@
+// Guest calls that anyone holding a photo of a QR code can make are rate limited per client
+// address and per guest session (issue 7, limits in GUEST_RATE_LIMITS): a script cannot sweep
+// codes, flood check-ins or pile orders onto a party's bill. Counts live in memory, per cloud
+// instance and per action: behind N instances a client gets at most N times the figure, still
+// far below what a script sends, and no database round trip is added to a guest's every scan.
+// The address is Koa's ctx.ip: behind a TLS proxy, the client's own once TRUST_PROXY is set, and
+// otherwise the proxy's, which every guest would then share. A request without a guest cookie
+// counts against its address only; counting per table instead would let a stranger use up a
+// seated party's allowance.
+import { AppError, GUEST_RATE_LIMITS, MESSAGES } from '@tablewise/shared';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Ctx } from '../http.js';
+
+export type GuestAction = Exclude<keyof typeof GUEST_RATE_LIMITS, 'windowSeconds'>;
+
+/** Counts one request of `action`; throws 429 with Retry-After when its address or session is over. */
+export type GuestRateLimit = (ctx: Ctx, sessionId: string | undefined) => Promise<void>;
+
+export function guestRateLimit(action: GuestAction): GuestRateLimit {
+  const { perAddress, perSession } = GUEST_RATE_LIMITS[action];
+  const duration = GUEST_RATE_LIMITS.windowSeconds;
+  const byAddress = new RateLimiterMemory({ keyPrefix: `${action}:address`, points: perAddress, duration });
+  const bySession = new RateLimiterMemory({ keyPrefix: `${action}:session`, points: perSession, duration });
+  return async (ctx, sessionId) => {
+    try {
+      await byAddress.consume(ctx.ip);
+      if (sessionId) await bySession.consume(sessionId);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      ctx.set('Retry-After', String(Math.max(1, Math.ceil(error.msBeforeNext / 1000))));
+      throw new AppError(429, 'rate_limited', MESSAGES.tooManyRequests);
+    }
+  };
+}
