@@ -1,6 +1,6 @@
 // Who may see an event on the live channel. Staff and terminals see every event of their venue;
-// a guest sees only what concerns their own dining session.
-import type { LiveEvent } from '@tablewise/shared';
+// a guest sees only what concerns their own dining session, and tables only in the guest view.
+import { guestViewOfTable, type LiveEvent } from '@tablewise/shared';
 
 export interface GuestAudience {
   sessionId: string;
@@ -21,6 +21,22 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
       return guest.tableId !== null && event.tableId === guest.tableId;
     case 'guest.checkedin':
       return event.session.id === guest.sessionId;
+    default: {
+      const never: never = event;
+      throw new Error(`Unknown live event ${String((never as { type?: string }).type)}`);
+    }
+  }
+}
+
+/** An event as a guest socket receives it: a table without who sits there (the tables call's guest view). */
+export function guestViewOf(event: LiveEvent): LiveEvent {
+  switch (event.type) {
+    case 'table.state.changed':
+      return { ...event, table: guestViewOfTable(event.table) };
+    case 'order.created':
+    case 'order.item.status.changed':
+    case 'guest.checkedin':
+      return event;
     default: {
       const never: never = event;
       throw new Error(`Unknown live event ${String((never as { type?: string }).type)}`);

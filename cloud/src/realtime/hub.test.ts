@@ -1,4 +1,4 @@
-import { type LiveEvent, MESSAGES, STAFF_SESSION_COOKIE } from '@tablewise/shared';
+import { type LiveEvent, MESSAGES, type ServerMessage, STAFF_SESSION_COOKIE } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -24,6 +24,7 @@ afterAll(async () => {
 });
 
 const isEvent = (type: LiveEvent['type']) => (m: { type: string }) => m.type === type;
+type TableStateChanged = Extract<LiveEvent, { type: 'table.state.changed' }>;
 
 async function placeOrder(guest: Client, sessionId: string, menuItemId = h.fixture.a.menu.lemonade) {
   const reply = await guest.post('/api/orders', { sessionId, items: [{ menuItemId, quantity: 1, course: 'drink' }] });
@@ -181,5 +182,29 @@ describe('live hub', () => {
     const created = await socket.next((m) => m.type === 'order.created' && m.order.id === order.id);
     expect(created.type).toBe('order.created');
     await socket.close();
+  });
+
+  it('sends a guest socket tables in the guest view: no party name, count or seating time', async () => {
+    const beta = await loginAs(h.cloud.url, h.fixture.b.managerEmail);
+    const tableId = h.fixture.b.tableIds[2] as string;
+    const cursor = Number((await h.database.db('venues').where({ id: h.fixture.b.venueId }).first()).event_seq);
+    const { guest } = await checkInGuest(h.cloud.url, beta, tableId, 4);
+    const staffSocket = await LiveSocket.open(h.cloud.url, { cookie: beta.cookieHeader() });
+    const guestSocket = await LiveSocket.open(h.cloud.url, { cookie: guest.cookieHeader() });
+    for (const socket of [staffSocket, guestSocket]) {
+      await socket.next((m) => m.type === 'hello');
+      socket.send({ type: 'subscribe', after: cursor });
+    }
+    const seated = (m: ServerMessage) => m.type === 'table.state.changed' && m.tableId === tableId;
+    const toStaff = await staffSocket.next<TableStateChanged>(seated);
+    const toGuest = await guestSocket.next<TableStateChanged>(seated);
+    expect(toStaff.table).toMatchObject({ partyName: 'Ada', guestCount: 4, state: 'OCCUPIED' });
+    expect(toStaff.table.timeSeated).not.toBeNull();
+    expect(toGuest).toEqual({
+      ...toStaff,
+      table: { ...toStaff.table, partyName: null, guestCount: null, timeSeated: null },
+    });
+    expect(JSON.stringify(guestSocket.messages)).not.toContain('"partyName":"Ada"');
+    await Promise.all([staffSocket.close(), guestSocket.close()]);
   });
 });

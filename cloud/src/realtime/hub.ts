@@ -21,7 +21,7 @@ import { resolvePrincipals, terminalCredentialOf, VENUE_HEADER } from '../middle
 import { EVENTS_CHANNEL, listEventsAfter, REVOCATIONS_CHANNEL } from '../repositories/events.js';
 import { listOrderIdsOfSession } from '../repositories/orders.js';
 import { currentEventSeq } from '../repositories/venues.js';
-import { type GuestAudience, guestSees } from './audience.js';
+import { type GuestAudience, guestSees, guestViewOf } from './audience.js';
 
 const PAGE = 500;
 /** Recent events kept per venue so a burst is read from the database once, not once per socket. */
@@ -299,7 +299,8 @@ export class LiveHub {
       if (batch.length === 0) return;
       for (const event of batch) {
         if (event.seq <= client.lastSent) continue;
-        if (!client.guest || guestSees(client.guest, event)) this.send(client, event);
+        if (!client.guest) this.send(client, event);
+        else if (guestSees(client.guest, event)) this.send(client, guestViewOf(event));
         client.lastSent = event.seq;
       }
     }

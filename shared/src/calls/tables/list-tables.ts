@@ -51,5 +51,10 @@ export function tablesAnswer(
         (!query.accessibility || t.isAccessible),
     )
     .sort(compareTables)
-    .map((t) => (audience === 'guest' ? { ...t, partyName: null, guestCount: null, timeSeated: null } : t));
+    .map((t) => (audience === 'guest' ? guestViewOfTable(t) : t));
+}
+
+/** A table as a guest may see it: not who sits there, how many, or since when. */
+export function guestViewOfTable(table: Table): Table {
+  return { ...table, partyName: null, guestCount: null, timeSeated: null };
 }
