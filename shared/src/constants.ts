@@ -149,9 +149,8 @@ export const PRINTER_CONNECTIONS = ['tcp', 'usb'] as const;
 
 export const PRINTING = {
   defaultPort: 9100,
-  /** Attempts before a job is marked FAILED. */
-  maxAttempts: 5,
-  retryBaseDelayMs: 1000,
+  /** How often a faulty printer with waiting jobs is asked its status (DLE EOT) until it recovers. */
+  statusPollMs: 3000,
   /** How long to wait for the printer's answer to a status query. */
   statusTimeoutMs: 2000,
   /** How long to wait for the answer to GS r after a job: the printer answers once it has printed. */

@@ -7,13 +7,11 @@ import {
   newJobState,
   nextJobState,
   QUEUE_HOLDING_STATUSES,
-  type RetryPolicy,
   statusesAccepting,
 } from './job-state.js';
 
 const T0 = new Date('2026-06-14T19:00:00.000Z');
 const AT = new Date('2026-06-14T19:10:00.000Z');
-const policy: RetryPolicy = { maxAttempts: 3, retryBaseDelayMs: 1000 };
 
 function state(status: PrintJobStatus, overrides: Partial<JobState> = {}): JobState {
   return { ...newJobState(T0), status, ...overrides };
@@ -55,16 +53,16 @@ const allowed: { name: string; from: JobState; event: JobEvent; to: JobState }[]
     to: state('COMPLETED', { attempts: 2, sent: true }),
   },
   {
-    name: 'PRINTING failed on the first attempt before sending: PENDING after the base delay, nothing printed',
+    name: 'PRINTING failed before sending: PENDING in its place, nothing printed, waiting for the printer',
     from: state('PRINTING', { attempts: 1 }),
     event: EVENTS.failed,
-    to: state('PENDING', { attempts: 1, error: nothing, nextAttemptAt: at(1000) }),
+    to: state('PENDING', { attempts: 1, error: nothing, nextAttemptAt: at(0) }),
   },
   {
-    name: 'PRINTING failed on a later attempt: the delay doubles',
-    from: state('PRINTING', { attempts: 2 }),
+    name: 'PRINTING failed before sending, however many attempts: still PENDING, never given up',
+    from: state('PRINTING', { attempts: 40 }),
     event: EVENTS.failed,
-    to: state('PENDING', { attempts: 2, error: nothing, nextAttemptAt: at(2000) }),
+    to: state('PENDING', { attempts: 40, error: nothing, nextAttemptAt: at(0) }),
   },
   {
     name: 'PRINTING failed after bytes went out: UNCONFIRMED, never sent again by itself',
@@ -82,12 +80,6 @@ const allowed: { name: string; from: JobState; event: JobEvent; to: JobState }[]
     from: state('PRINTING', { attempts: 3, sent: true }),
     event: { ...EVENTS.failed, retryable: false },
     to: state('UNCONFIRMED', { attempts: 3, sent: true, error: mayHave('Paper out'), nextAttemptAt: at(0) }),
-  },
-  {
-    name: 'PRINTING failed on the last attempt: FAILED',
-    from: state('PRINTING', { attempts: 3 }),
-    event: EVENTS.failed,
-    to: state('FAILED', { attempts: 3, error: nothing, nextAttemptAt: at(0) }),
   },
   {
     name: 'PRINTING failed with a problem retrying cannot cure: FAILED at once',
@@ -175,11 +167,11 @@ const refused: [PrintJobStatus, JobEventType][] = [
 
 describe('print job states', () => {
   it.each(allowed)('$name', ({ from, event, to }) => {
-    expect(nextJobState(from, event, policy)).toEqual(to);
+    expect(nextJobState(from, event)).toEqual(to);
   });
 
   it.each(refused)('%s refuses %s', (status, event) => {
-    expect(nextJobState(state(status), EVENTS[event], policy)).toBeNull();
+    expect(nextJobState(state(status), EVENTS[event])).toBeNull();
   });
 
   it('decides every event in every state', () => {

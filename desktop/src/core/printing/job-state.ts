@@ -11,7 +11,7 @@ export interface JobState {
   sent: boolean;
   reprint: boolean;
   error: string | null;
-  /** ISO time before which the worker leaves a PENDING job alone (retry back-off). */
+  /** ISO time before which the worker leaves a PENDING job alone. */
   nextAttemptAt: string;
 }
 
@@ -22,7 +22,10 @@ export type JobEvent =
   | { type: 'sending' }
   /** The printer answered GS r after the job: the only proof of printing. */
   | { type: 'printed' }
-  /** `retryable` is false for problems that another attempt cannot cure (a ticket that cannot be laid out). */
+  /**
+   * `retryable` is false for problems that another attempt cannot cure (a ticket that cannot be
+   * laid out); a printer problem is retryable, and the job waits for its printer to recover.
+   */
   | { type: 'failed'; reason: string; retryable: boolean; at: Date }
   /** The terminal stopped while the job was being sent (found at start-up). */
   | { type: 'interrupted'; at: Date }
@@ -34,13 +37,6 @@ export type JobEvent =
   | { type: 'markPrinted' };
 
 export type JobEventType = JobEvent['type'];
-
-export interface RetryPolicy {
-  /** Attempts before a job is FAILED. */
-  maxAttempts: number;
-  /** First retry delay; each further retry doubles it. */
-  retryBaseDelayMs: number;
-}
 
 const ACCEPTS: { readonly [S in PrintJobStatus]: readonly JobEventType[] } = {
   PENDING: ['claim'],
@@ -84,7 +80,7 @@ export function statusesAccepting(event: JobEventType): PrintJobStatus[] {
 }
 
 /** The state after `event`, or null when `state` refuses it. */
-export function nextJobState(state: JobState, event: JobEvent, policy: RetryPolicy): JobState | null {
+export function nextJobState(state: JobState, event: JobEvent): JobState | null {
   if (!accepts(state.status, event.type)) return null;
   switch (event.type) {
     case 'claim':
@@ -96,13 +92,13 @@ export function nextJobState(state: JobState, event: JobEvent, policy: RetryPoli
     case 'failed': {
       // Once bytes may have reached paper the machine never sends the job again by itself.
       if (state.sent) return unconfirmed(state, event.reason, event.at);
-      const final = !event.retryable || state.attempts >= policy.maxAttempts;
-      const delayMs = policy.retryBaseDelayMs * 2 ** Math.max(0, state.attempts - 1);
+      // Nothing reached paper: a printer problem keeps the job waiting, in its place, for the
+      // printer to recover (the worker watches the printer's status); it never gives up on it.
       return {
         ...state,
-        status: final ? 'FAILED' : 'PENDING',
+        status: event.retryable ? 'PENDING' : 'FAILED',
         error: MESSAGES.printNothingPrinted(event.reason),
-        nextAttemptAt: new Date(event.at.getTime() + (final ? 0 : delayMs)).toISOString(),
+        nextAttemptAt: event.at.toISOString(),
       };
     }
     case 'interrupted':

@@ -84,7 +84,7 @@ function service(opts: Partial<PrintServiceOptions> = {}): PrintService {
   const s = new PrintService({
     db: { mode: 'write', sql: db },
     bus,
-    retryBaseDelayMs: 10,
+    statusPollMs: 50,
     statusTimeoutMs: 300,
     confirmTimeoutMs: 300,
     ...opts,
@@ -217,7 +217,7 @@ describe('PrintService', () => {
     // The bytes are at the printer and the socket write has long returned: still not a print.
     expect(fake.received.join('')).toContain('2 x Burger');
     expect(row(job.id)).toMatchObject({ status: 'PRINTING', sent: 1 });
-    expect(s.printerStatuses()[p.id]).toBe('BUSY');
+    expect(s.printerStatuses()[p.id]).toBe('ONLINE');
     fake.releaseProof();
     await w.until((j) => j.id === job.id && j.status === 'COMPLETED');
     expect(row(job.id)).toMatchObject({ status: 'COMPLETED', reprint: 0 });
@@ -225,7 +225,7 @@ describe('PrintService', () => {
 
   it('never resends a job whose bytes went out without a GS r answer: UNCONFIRMED, and later jobs wait', async () => {
     const fake = await printerWithHeldProof();
-    const s = service({ maxAttempts: 5, confirmTimeoutMs: 100 });
+    const s = service({ confirmTimeoutMs: 100 });
     const w = watch();
     s.start();
     const p = printerAt(fake.port);
@@ -241,8 +241,8 @@ describe('PrintService', () => {
       reprint: false,
       attempts: 1,
     });
-    // Long enough for several automatic retries under the old rule: none comes, and the later
-    // ticket waits behind the undecided one.
+    // Long enough for many status polls and retries: no copy comes, and the later ticket waits
+    // behind the undecided one.
     await new Promise((r) => setTimeout(r, 500));
     expect(fake.received).toHaveLength(1);
     expect(w.statusesOf(job.id)).toEqual(['PENDING', 'PRINTING', 'UNCONFIRMED']);
@@ -309,83 +309,104 @@ describe('PrintService', () => {
   it('tells "nothing was printed" (a status query that timed out) from "may have printed"', async () => {
     const printer = await emulator();
     printer.setCondition('silent');
-    const s = service({ maxAttempts: 1, statusTimeoutMs: 100 });
+    const s = service({ statusTimeoutMs: 100 });
     const w = watch();
     s.start();
     const job = s.enqueueKitchenTicket({ dedupeKey: 'silent-first', printer: printerAt(printer.port), ticket });
-    const failed = await w.until((j) => j.id === job.id && j.error !== null && j.status !== 'PRINTING');
+    const failed = await w.until((j) => j.id === job.id && j.error !== null && j.status === 'PENDING');
     expect(failed.error).toBe(MESSAGES.printNothingPrinted(MESSAGES.printerNoAnswer));
     expect(failed.error).not.toBe(MESSAGES.printMayHavePrinted(MESSAGES.printerNoAnswer));
     expect(printer.bytesReceived()).toBeGreaterThan(0);
     expect(printer.tickets()).toEqual([]);
   });
 
-  it('ends FAILED with the no-answer reason when the printer is silent, printing nothing', async () => {
+  it('keeps a job waiting while the printer is silent, asking its status, and prints it once it answers', async () => {
     const printer = await emulator();
     printer.setCondition('silent');
-    const s = service({ maxAttempts: 2, statusTimeoutMs: 100 });
+    const s = service({ statusTimeoutMs: 100 });
     const w = watch();
     s.start();
     const p = printerAt(printer.port);
     const job = s.enqueueKitchenTicket({ dedupeKey: 'silent', printer: p, ticket });
-    const failed = await w.until((j) => j.id === job.id && j.status === 'FAILED');
-    expect(failed).toMatchObject({
-      error: MESSAGES.printNothingPrinted(MESSAGES.printerNoAnswer),
-      attempts: 2,
-      reprint: false,
-    });
-    expect(w.statusesOf(job.id)).not.toContain('COMPLETED');
-    expect(row(job.id)).toMatchObject({ sent: 0 });
-    expect(s.printerStatuses()[p.id]).toBe('OFFLINE');
-    printer.setCondition('ok');
-    expect(printer.tickets()).toEqual([]);
-  });
-
-  it('retries while the paper is out and prints once it is back', async () => {
-    const printer = await emulator();
-    printer.setCondition('paperOut');
-    const s = service({ maxAttempts: 100 });
-    const w = watch();
-    s.start();
-    const p = printerAt(printer.port);
-    const job = s.enqueueKitchenTicket({ dedupeKey: 'paper', printer: p, ticket });
     const waiting = await w.until((j) => j.id === job.id && j.status === 'PENDING' && j.error !== null);
-    expect(waiting.error).toBe(MESSAGES.printNothingPrinted(MESSAGES.printerPaperOut));
-    expect(s.printerStatuses()[p.id]).toBe('ERROR');
+    expect(waiting).toMatchObject({ error: MESSAGES.printNothingPrinted(MESSAGES.printerNoAnswer), reprint: false });
+    expect(s.printerStatuses()[p.id]).toBe('OFFLINE');
+    // The worker keeps asking (DLE EOT), not resending: the job is not claimed again meanwhile.
+    const asked = printer.bytesReceived();
+    await expect.poll(() => printer.bytesReceived(), { timeout: 5000 }).toBeGreaterThan(asked + 6);
+    expect(w.statusesOf(job.id)).toEqual(['PENDING', 'PRINTING', 'PENDING']);
     printer.setCondition('ok');
     await w.until((j) => j.id === job.id && j.status === 'COMPLETED');
     expect(printer.tickets()).toHaveLength(1);
-    // The status check kept the bytes back, so the one copy is the original.
     expect(printer.tickets()[0]?.text).not.toContain(REPRINT_BANNER);
-    expect(row(job.id)).toMatchObject({ status: 'COMPLETED', reprint: 0, error: null });
+    expect(row(job.id)).toMatchObject({ status: 'COMPLETED', attempts: 2, reprint: 0, error: null });
   });
 
-  it('reports an open cover as the reason while retrying', async () => {
+  it('holds three tickets in order while the paper is out and prints each once, in order, when it is back', async () => {
+    const printer = await emulator();
+    printer.setCondition('paperOut');
+    const s = service();
+    const w = watch();
+    const statuses: string[] = [];
+    bus.on('printerStatus', ({ status }) => statuses.push(status));
+    s.start();
+    const p = printerAt(printer.port);
+    const jobs = ['1', '2', '3'].map((t) =>
+      s.enqueueKitchenTicket({ dedupeKey: `po${t}`, printer: p, ticket: { ...ticket, tableName: `Table ${t}` } }),
+    );
+    await w.until((j) => j.id === jobs[0]?.id && j.status === 'PENDING' && j.error !== null);
+    // A few polls' worth of time: the jobs behind the first are not even tried.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(s.listJobs().map((j) => [j.status, j.attempts, j.error])).toEqual([
+      ['PENDING', 0, null],
+      ['PENDING', 0, null],
+      ['PENDING', 1, MESSAGES.printNothingPrinted(MESSAGES.printerPaperOut)],
+    ]);
+    expect(printer.tickets()).toEqual([]);
+    printer.setCondition('ok');
+    await w.until((j) => j.id === jobs[2]?.id && j.status === 'COMPLETED');
+    expect(printer.tickets().map((t) => t.text.split('\n')[1])).toEqual(['Table 1', 'Table 2', 'Table 3']);
+    expect(printer.tickets().some((t) => t.text.includes(REPRINT_BANNER))).toBe(false);
+    expect(s.listJobs().map((j) => [j.status, j.reprint])).toEqual([
+      ['COMPLETED', false],
+      ['COMPLETED', false],
+      ['COMPLETED', false],
+    ]);
+    expect(statuses[0]).toBe('ERROR');
+    expect(statuses.at(-1)).toBe('ONLINE');
+  });
+
+  it('reports an open cover as the reason while the job waits', async () => {
     const printer = await emulator();
     printer.setCondition('coverOpen');
-    const s = service({ maxAttempts: 2 });
+    const s = service();
     const w = watch();
     s.start();
     const job = s.enqueueKitchenTicket({ dedupeKey: 'cover', printer: printerAt(printer.port), ticket });
-    const failed = await w.until((j) => j.id === job.id && j.status === 'FAILED');
-    expect(failed.error).toBe(MESSAGES.printNothingPrinted(MESSAGES.printerCoverOpen));
+    const waiting = await w.until((j) => j.id === job.id && j.status === 'PENDING' && j.error !== null);
+    expect(waiting.error).toBe(MESSAGES.printNothingPrinted(MESSAGES.printerCoverOpen));
+    printer.setCondition('ok');
+    await w.until((j) => j.id === job.id && j.status === 'COMPLETED');
+    expect(printer.tickets()).toHaveLength(1);
   });
 
-  it('marks a job FAILED with the reason after maxAttempts when the printer is unreachable', async () => {
+  it('keeps a job for an unreachable printer waiting, and prints it when the printer comes up', async () => {
     const port = await unusedPort();
-    const s = service({ maxAttempts: 3 });
+    const s = service();
     const w = watch();
     s.start();
     const p = printerAt(port, 'Pass');
     const job = s.enqueueKitchenTicket({ dedupeKey: 'gone', printer: p, ticket });
-    const failed = await w.until((j) => j.id === job.id && j.status === 'FAILED');
-    expect(failed).toMatchObject({
-      error: MESSAGES.printNothingPrinted(MESSAGES.printerUnreachable('Pass')),
-      attempts: 3,
-      reprint: false,
-    });
-    expect(w.statusesOf(job.id).filter((st) => st === 'PRINTING')).toHaveLength(3);
+    const waiting = await w.until((j) => j.id === job.id && j.status === 'PENDING' && j.error !== null);
+    expect(waiting).toMatchObject({ error: MESSAGES.printNothingPrinted(MESSAGES.printerUnreachable('Pass')) });
     expect(s.printerStatuses()[p.id]).toBe('OFFLINE');
+    await new Promise((r) => setTimeout(r, 200));
+    const printer = await startPrinterEmulator({ port, name: 'Pass' });
+    cleanups.push(() => printer.close());
+    await w.until((j) => j.id === job.id && j.status === 'COMPLETED');
+    expect(printer.tickets()).toHaveLength(1);
+    expect(printer.tickets()[0]?.text).not.toContain(REPRINT_BANNER);
+    expect(w.statusesOf(job.id)).toEqual(['PENDING', 'PRINTING', 'PENDING', 'PRINTING', 'COMPLETED']);
   });
 
   it('leaves a job found PRINTING at start-up after its bytes went out to staff; one caught before prints', async () => {
@@ -461,16 +482,18 @@ describe('PrintService', () => {
     expect(printer.tickets().map((t) => t.text.split('\n')[1])).toEqual(['Table 1', 'Table 2', 'Table 3', 'Table 4']);
   });
 
-  it('retries a FAILED job by hand: the original, since nothing was sent', async () => {
+  it('fails a job that cannot be laid out, and retries it by hand: the original, since nothing was sent', async () => {
     const printer = await emulator();
-    printer.setCondition('silent');
-    const s = service({ maxAttempts: 1, statusTimeoutMs: 100 });
+    const s = service();
     const w = watch();
-    s.start();
     const job = s.enqueueKitchenTicket({ dedupeKey: 'manual', printer: printerAt(printer.port), ticket });
-    await w.until((j) => j.id === job.id && j.status === 'FAILED');
+    const good = db.prepare('SELECT data FROM print_jobs WHERE id = ?').pluck().get(job.id);
+    db.prepare(`UPDATE print_jobs SET data = '{}' WHERE id = ?`).run(job.id);
+    s.start();
+    const failed = await w.until((j) => j.id === job.id && j.status === 'FAILED');
+    expect(failed.error).toMatch(/^Nothing was printed: /);
     expect(() => s.retry(randomUUID())).toThrow(new PrintServiceError(404, MESSAGES.notFound('Print job')));
-    printer.setCondition('ok');
+    db.prepare('UPDATE print_jobs SET data = ? WHERE id = ?').run(good, job.id);
     const retried = s.retry(job.id);
     expect(retried).toMatchObject({ status: 'PENDING', attempts: 0, error: null, reprint: false });
     await w.until((j) => j.id === job.id && j.status === 'COMPLETED');
@@ -502,12 +525,12 @@ describe('PrintService', () => {
   });
 
   it('reports a USB printer whose device node is missing as unreachable', async () => {
-    const s = service({ maxAttempts: 1 });
+    const s = service();
     const w = watch();
     s.start();
     const p = printerAt(0, 'Bar USB', { connection: 'usb', host: path.join(dir, 'no-such-lp0'), port: null });
     const job = s.enqueueKitchenTicket({ dedupeKey: 'usb', printer: p, ticket });
-    const failed = await w.until((j) => j.id === job.id && j.status === 'FAILED');
+    const failed = await w.until((j) => j.id === job.id && j.status === 'PENDING' && j.error !== null);
     expect(failed.error).toBe(MESSAGES.printNothingPrinted(MESSAGES.printerUnreachable('Bar USB')));
   });
 

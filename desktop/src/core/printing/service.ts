@@ -25,10 +25,8 @@ export interface PrintServiceOptions {
   bus: Bus;
   now?: () => Date;
   transportFor?: (printer: Printer) => PrinterTransport;
-  /** Attempts before a job is FAILED (default PRINTING.maxAttempts). */
-  maxAttempts?: number;
-  /** First retry delay; each further retry doubles it (default PRINTING.retryBaseDelayMs). */
-  retryBaseDelayMs?: number;
+  /** How often a faulty printer with waiting jobs is asked its status (default PRINTING.statusPollMs). */
+  statusPollMs?: number;
   /** Used by the default transport (defaults from PRINTING). */
   statusTimeoutMs?: number;
   confirmTimeoutMs?: number;
@@ -74,8 +72,8 @@ export class PrintService {
     this.db = opts.db;
     this.bus = opts.bus;
     this.now = opts.now ?? (() => new Date());
-    const maxAttempts = opts.maxAttempts ?? PRINTING.maxAttempts;
-    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error('maxAttempts must be a positive integer');
+    const statusPollMs = opts.statusPollMs ?? PRINTING.statusPollMs;
+    if (!(statusPollMs > 0)) throw new Error('statusPollMs must be positive');
     const timeouts = {
       statusTimeoutMs: opts.statusTimeoutMs ?? PRINTING.statusTimeoutMs,
       confirmTimeoutMs: opts.confirmTimeoutMs ?? PRINTING.confirmTimeoutMs,
@@ -85,7 +83,7 @@ export class PrintService {
       bus: this.bus,
       now: this.now,
       transportFor: opts.transportFor ?? ((printer) => transportForPrinter(printer, timeouts)),
-      policy: { maxAttempts, retryBaseDelayMs: opts.retryBaseDelayMs ?? PRINTING.retryBaseDelayMs },
+      statusPollMs,
       timezone: opts.timezone ?? DEFAULT_TIMEZONE,
       ticketWidth: opts.ticketWidth,
     });
@@ -110,7 +108,7 @@ export class PrintService {
     return this.enqueue(randomUUID(), printer, 'test', JSON.stringify({ content }));
   }
 
-  /** Manual retry of a FAILED job; if its bytes may have reached the printer it prints as a REPRINT. */
+  /** Manual retry of a FAILED job (one that could not be laid out; nothing of it was sent). */
   retry(jobId: string): PrintJob {
     const job = getPrintJob(this.db, jobId);
     if (!job) throw new PrintServiceError(404, MESSAGES.notFound('Print job'));
@@ -148,7 +146,7 @@ export class PrintService {
     return job ? toPrintJob(job) : null;
   }
 
-  /** Each printer's state as of its last status query (BUSY while a job is being sent to it). */
+  /** Each printer's state as of its last status query. */
   printerStatuses(): Record<string, PrinterStatus> {
     return this.worker.printerStatuses();
   }

@@ -1,8 +1,10 @@
 // Drives the stored jobs through the transport, one at a time per printer, and tells the bus what
 // happened to them and to the printers. A socket write is not a print: a job is COMPLETED only
 // once the printer answered GS r after it. Unreachable, out of paper or cover open before a byte
-// went out: the job goes back to PENDING with back-off until the last attempt. Once bytes may
-// have gone out without that answer, the job is UNCONFIRMED and waits for staff.
+// went out: the job stays PENDING in its place, and while the printer is faulty the worker only
+// asks its status (DLE EOT) every few seconds; once it answers ready, the waiting jobs print by
+// themselves, oldest first. Once bytes may have gone out without that answer, the job is
+// UNCONFIRMED and waits for staff.
 import { MESSAGES, type Printer, type PrinterStatus } from '@tablewise/shared';
 import type { Bus } from '../bus.js';
 import type { WriteDb } from '../sqlite/replica.js';
@@ -16,14 +18,7 @@ import {
 } from '../sqlite/repositories/print-jobs.js';
 import { ticketBytes } from './bytes.js';
 import { jobLines } from './job-lines.js';
-import {
-  accepts,
-  type JobEvent,
-  nextJobState,
-  QUEUE_HOLDING_STATUSES,
-  type RetryPolicy,
-  statusesAccepting,
-} from './job-state.js';
+import { accepts, type JobEvent, nextJobState, QUEUE_HOLDING_STATUSES, statusesAccepting } from './job-state.js';
 import { type PrinterConnection, PrinterFailure, type PrinterTransport, statusFailure } from './transport.js';
 
 export interface PrintWorkerOptions {
@@ -31,7 +26,8 @@ export interface PrintWorkerOptions {
   bus: Bus;
   now: () => Date;
   transportFor: (printer: Printer) => PrinterTransport;
-  policy: RetryPolicy;
+  /** How often a faulty printer with waiting jobs is asked its status. */
+  statusPollMs: number;
   /** The venue's timezone, for the time printed on test prints. */
   timezone: string;
   /** Characters per line on paper. */
@@ -54,8 +50,15 @@ function printerStatusFor(failure: PrinterFailure): PrinterStatus {
   }
 }
 
+/** A printer in this state is not sent jobs, only asked its status until it recovers. */
+function isFaulty(status: PrinterStatus | undefined): boolean {
+  return status === 'OFFLINE' || status === 'ERROR';
+}
+
 export class PrintWorker {
   private readonly statuses = new Map<string, PrinterStatus>();
+  /** When each printer's state was last learnt (ms), so a faulty one is asked again only every statusPollMs. */
+  private readonly learntAt = new Map<string, number>();
   private readonly inFlight = new Map<string, Promise<void>>();
   private running = false;
   private timer: NodeJS.Timeout | null = null;
@@ -94,24 +97,28 @@ export class PrintWorker {
    * unknown or its state refuses the event.
    */
   apply(jobId: string, event: JobEvent): PrintJobRecord | null {
-    const { db, bus, policy, now } = this.opts;
+    const { db, bus, now } = this.opts;
     const current = getPrintJob(db, jobId);
     if (!current) return null;
-    const next = nextJobState(current, event, policy);
+    const next = nextJobState(current, event);
     if (!next || !saveJobState(db, jobId, current.status, next, now().toISOString())) return null;
     const saved = getPrintJob(db, jobId) as PrintJobRecord;
     if (saved.status !== current.status) bus.emit('printJob', toPrintJob(saved));
     return saved;
   }
 
-  /** Each printer's state as of its last status query (BUSY while a job is being sent to it). */
+  /** Each printer's state as of its last status query (a job being sent does not change it). */
   printerStatuses(): Record<string, PrinterStatus> {
     return Object.fromEntries(this.statuses);
   }
 
-  /** Asks a printer for its status now (DLE EOT). */
+  /** Asks a printer for its status now (DLE EOT); while the worker talks to it, its last known state. */
   async checkPrinter(printer: Printer): Promise<PrinterStatus> {
-    if (this.inFlight.has(printer.id)) return 'BUSY';
+    if (this.inFlight.has(printer.id)) return this.statuses.get(printer.id) ?? 'ONLINE';
+    return this.probe(printer);
+  }
+
+  private async probe(printer: Printer): Promise<PrinterStatus> {
     let connection: PrinterConnection | null = null;
     try {
       connection = await this.opts.transportFor(printer).connect();
@@ -126,12 +133,17 @@ export class PrintWorker {
   }
 
   private setStatus(printerId: string, status: PrinterStatus): void {
+    this.learntAt.set(printerId, this.opts.now().getTime());
     if (this.statuses.get(printerId) === status) return;
     this.statuses.set(printerId, status);
     this.opts.bus.emit('printerStatus', { printerId, status });
   }
 
-  /** Starts the head job of every idle printer that is due, and sleeps until the next one is. */
+  /**
+   * For each printer with waiting jobs: sends the head job if it is due and the printer was last
+   * seen ready, asks a faulty printer its status again once statusPollMs has passed, and sleeps
+   * until the next of those is due. A head that waits for staff (UNCONFIRMED) holds the rest.
+   */
   private pump(): void {
     if (!this.running) return;
     if (this.timer) clearTimeout(this.timer);
@@ -139,17 +151,21 @@ export class PrintWorker {
     const now = this.opts.now().getTime();
     let wakeAt = Number.POSITIVE_INFINITY;
     for (const head of queueHeads(this.opts.db, QUEUE_HOLDING_STATUSES)) {
-      if (this.inFlight.has(head.printerId) || !accepts(head.status, 'claim')) continue;
+      const { printerId } = head;
+      if (this.inFlight.has(printerId)) continue;
+      if (isFaulty(this.statuses.get(printerId))) {
+        const askAt = (this.learntAt.get(printerId) ?? 0) + this.opts.statusPollMs;
+        if (askAt > now) wakeAt = Math.min(wakeAt, askAt);
+        else this.track(printerId, this.probe(head.printer));
+        continue;
+      }
+      if (!accepts(head.status, 'claim')) continue;
       const due = Date.parse(head.nextAttemptAt);
       if (due > now) {
         wakeAt = Math.min(wakeAt, due);
         continue;
       }
-      const work = this.attempt(head.id).finally(() => {
-        this.inFlight.delete(head.printerId);
-        this.kick();
-      });
-      this.inFlight.set(head.printerId, work);
+      this.track(printerId, this.attempt(head.id));
     }
     if (Number.isFinite(wakeAt)) {
       this.timer = setTimeout(() => this.pump(), Math.max(0, wakeAt - now));
@@ -157,11 +173,24 @@ export class PrintWorker {
     }
   }
 
+  /** One conversation per printer at a time; when it ends, look again. */
+  private track(printerId: string, work: Promise<unknown>): void {
+    const done = work
+      .then(
+        () => {},
+        (error: unknown) => console.error('[terminal] printing failed unexpectedly', error),
+      )
+      .finally(() => {
+        this.inFlight.delete(printerId);
+        this.kick();
+      });
+    this.inFlight.set(printerId, done);
+  }
+
   private async attempt(jobId: string): Promise<void> {
     const job = this.apply(jobId, { type: 'claim' });
     if (!job) return;
     const { printer } = job;
-    this.setStatus(printer.id, 'BUSY');
     let connection: PrinterConnection | null = null;
     try {
       const lines = jobLines(job, printer, { now: this.opts.now(), timezone: this.opts.timezone });
@@ -175,6 +204,7 @@ export class PrintWorker {
       connection = await transport.connect();
       const before = statusFailure(await connection.queryStatus());
       if (before) throw before;
+      this.setStatus(printer.id, 'ONLINE');
       // From here on the bytes may reach the paper: persist that before the first byte goes out.
       this.apply(jobId, { type: 'sending' });
       await connection.write(bytes);
@@ -208,7 +238,6 @@ export class PrintWorker {
   private fail(jobId: string, printer: Printer, error: unknown): void {
     const failure = error instanceof PrinterFailure ? error : null;
     if (failure) this.setStatus(printer.id, printerStatusFor(failure));
-    else if (this.statuses.get(printer.id) === 'BUSY') this.setStatus(printer.id, 'ONLINE');
     const reason = failure ? failure.message : error instanceof Error ? error.message : String(error);
     // Anything but a printer problem (a ticket that cannot be laid out, say) will not get better by retrying.
     this.apply(jobId, { type: 'failed', reason, retryable: failure !== null, at: this.opts.now() });
