@@ -69,11 +69,14 @@ async function main(): Promise<void> {
   }
 
   const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+  // The demo's sign-in is printed below and in the README: with it, the cloud stays on this
+  // machine unless HOST says otherwise.
+  const host = process.env.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0');
   const cloud = await startCloud({
     db,
     databaseUrl,
     port,
-    host: process.env.HOST ?? '0.0.0.0',
+    host,
     publicUrl,
     secret: appSecret(dataDir, databaseUrl),
     guestWebDir,
@@ -83,6 +86,12 @@ async function main(): Promise<void> {
   closers.unshift(() => cloud.close());
   const cloudUrl = `http://127.0.0.1:${cloud.port}`;
   console.log(`Cloud:     ${publicUrl}/  (staff app; sign in as manager@demo.test / demo-manager)`);
+  if (demo) {
+    const reach = process.env.HOST
+      ? `: anyone who reaches ${host}:${cloud.port} can sign in as the manager`
+      : ', so the cloud listens on this machine only (set HOST to open it wider)';
+    console.log(`Note:      the demo password is public${reach}`);
+  }
 
   if (seed && !values['no-terminal']) {
     const terminalDir = join(dataDir, 'terminal');
