@@ -155,6 +155,8 @@ export const PRINTING = {
   statusTimeoutMs: 2000,
   /** How long to wait for the answer to GS r after a job: the printer answers once it has printed. */
   confirmTimeoutMs: 10_000,
+  /** How long one job's bytes may take to leave for the printer: one that stops reading fails the job in time. */
+  writeTimeoutMs: 10_000,
 } as const;
 
 export const STAFF_SESSION_COOKIE = 'tw_sid';

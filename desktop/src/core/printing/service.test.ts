@@ -440,6 +440,53 @@ describe('PrintService', () => {
     expect(printer.tickets()[1]?.text).toContain('Table 7');
   });
 
+  it('stops at once while a printer that accepted the connection never reads nor answers', async () => {
+    const sockets = new Set<net.Socket>();
+    const server = net.createServer({ pauseOnConnect: true }, (socket) => {
+      sockets.add(socket);
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          for (const sk of sockets) sk.destroy();
+          server.close(() => resolve());
+        }),
+    );
+    const s = service({ statusTimeoutMs: 60_000, confirmTimeoutMs: 60_000, writeTimeoutMs: 60_000 });
+    const w = watch();
+    s.start();
+    const p = printerAt((server.address() as net.AddressInfo).port);
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'deaf', printer: p, ticket });
+    await w.until((j) => j.id === job.id && j.status === 'PRINTING');
+    await expect.poll(() => sockets.size).toBe(1);
+    const started = performance.now();
+    await s.stop();
+    expect(performance.now() - started).toBeLessThan(1000);
+    // Nothing left: the next start sends it as the original.
+    expect(row(job.id)).toMatchObject({ status: 'PRINTING', sent: 0 });
+  });
+
+  it('stops at once mid-job, and the next start leaves the job that may have printed to staff', async () => {
+    const fake = await printerWithHeldProof();
+    const s = service({ confirmTimeoutMs: 60_000 });
+    s.start();
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'mid-job', printer: printerAt(fake.port), ticket });
+    await fake.proofRequested();
+    const started = performance.now();
+    await s.stop();
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(row(job.id)).toMatchObject({ status: 'PRINTING', sent: 1 });
+    const after = service();
+    after.start();
+    expect(after.getJob(job.id)).toMatchObject({
+      status: 'UNCONFIRMED',
+      error: MESSAGES.printMayHavePrinted(MESSAGES.printInterrupted),
+    });
+    expect(fake.received).toHaveLength(1);
+  });
+
   it('enqueues the same dedupeKey once and prints once', async () => {
     const printer = await emulator();
     const s = service();

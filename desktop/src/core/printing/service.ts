@@ -30,6 +30,7 @@ export interface PrintServiceOptions {
   /** Used by the default transport (defaults from PRINTING). */
   statusTimeoutMs?: number;
   confirmTimeoutMs?: number;
+  writeTimeoutMs?: number;
   /** The venue's timezone, for the time printed on test prints. */
   timezone?: string;
   /** Characters per line on paper. */
@@ -77,6 +78,7 @@ export class PrintService {
     const timeouts = {
       statusTimeoutMs: opts.statusTimeoutMs ?? PRINTING.statusTimeoutMs,
       confirmTimeoutMs: opts.confirmTimeoutMs ?? PRINTING.confirmTimeoutMs,
+      writeTimeoutMs: opts.writeTimeoutMs ?? PRINTING.writeTimeoutMs,
     };
     this.worker = new PrintWorker({
       db: this.db,

@@ -1,6 +1,8 @@
 // How the terminal talks to a printer. A socket write is not a print: before a job the driver asks
 // the printer's status (DLE EOT 1-4), and after it sends GS r 1, which the printer answers only
-// once it has processed everything before it; that answer is the proof of printing.
+// once it has processed everything before it; that answer is the proof of printing. Every step
+// has a time limit (connect, each answer, each write), so a printer that stops reading or
+// answering cannot hold its queue, or the terminal's shutdown, for longer than that.
 import fs from 'node:fs';
 import net from 'node:net';
 import { MESSAGES, PRINTING, type Printer } from '@tablewise/shared';
@@ -43,14 +45,38 @@ export interface PrinterTransport {
 }
 
 export interface TransportTimeouts {
+  /** Connecting, and each status answer. */
   statusTimeoutMs: number;
   confirmTimeoutMs: number;
+  /** Handing one job's bytes to the link: a printer that stops reading fails the write after this. */
+  writeTimeoutMs: number;
 }
 
 const DEFAULT_TIMEOUTS: TransportTimeouts = {
   statusTimeoutMs: PRINTING.statusTimeoutMs,
   confirmTimeoutMs: PRINTING.confirmTimeoutMs,
+  writeTimeoutMs: PRINTING.writeTimeoutMs,
 };
+
+/** Settles `start`'s promise, or rejects it after `ms` (running `onTimeout` first). */
+function withinTime<T>(ms: number, onTimeout: () => void, start: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      onTimeout();
+      reject(new Error(`no progress within ${ms} ms`));
+    }, ms);
+    start().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
 
 /** Bytes both ways; the ESC/POS conversation on top is the same for TCP and USB. */
 interface ByteChannel {
@@ -156,6 +182,11 @@ class ReplyQueue {
     }
   }
 
+  /** Whether a reader is waiting for a byte. */
+  waiting(): boolean {
+    return this.waiter !== null;
+  }
+
   read(timeoutMs: number): Promise<number | null> {
     const next = this.bytes.shift();
     if (next !== undefined) return Promise.resolve(next);
@@ -200,11 +231,24 @@ class TcpPrinterTransport implements PrinterTransport {
         socket.on('data', (chunk: Buffer) => replies.push(chunk));
         socket.on('close', () => replies.end());
         const channel: ByteChannel = {
+          // The callback comes once the bytes are in the kernel's buffer; a printer that stopped
+          // reading never lets that happen, so the write gives up (and drops the link) in time.
           write: (bytes) =>
-            new Promise<void>((ok, fail) => {
-              if (socket.destroyed) return fail(new Error('connection closed'));
-              socket.write(bytes, (error) => (error ? fail(error) : ok()));
-            }),
+            withinTime(
+              this.timeouts.writeTimeoutMs,
+              () => socket.destroy(),
+              () =>
+                new Promise<void>((ok, fail) => {
+                  if (socket.destroyed) return fail(new Error('connection closed'));
+                  const closed = () => fail(new Error('connection closed'));
+                  socket.once('close', closed);
+                  socket.write(bytes, (error) => {
+                    socket.off('close', closed);
+                    if (error) fail(error);
+                    else ok();
+                  });
+                }),
+            ),
           readByte: (timeoutMs) => replies.read(timeoutMs),
           close: () => socket.destroy(),
         };
@@ -214,12 +258,20 @@ class TcpPrinterTransport implements PrinterTransport {
   }
 }
 
+/** How long a non-blocking USB read or write waits before asking the device node again. */
+const USB_POLL_MS = 20;
+
+function isWouldBlock(error: NodeJS.ErrnoException | null): boolean {
+  return error?.code === 'EAGAIN' || error?.code === 'EWOULDBLOCK';
+}
+
 /**
  * ESC/POS to a USB printer through its device node (Linux usblp: /dev/usb/lp0), which is
- * bidirectional: the printer's status answers are read back from the same node. Built and tested
- * as far as possible without hardware (a missing or unwritable node is "unreachable"); reads on
- * a real usblp node block in libuv's thread pool until the printer answers, so a printer that
- * never answers ties up one pool thread until the node is closed.
+ * bidirectional: the printer's status answers are read back from the same node. The node is
+ * opened non-blocking (usblp honours O_NONBLOCK: a read with nothing to say, or a write the
+ * printer cannot take yet, answers EAGAIN at once), so no read or write ever waits inside
+ * libuv's thread pool, where a printer that never answers would hold a thread (and after four,
+ * stall sign-in and file I/O); the waiting happens here, on timers, within the same limits as TCP.
  */
 class UsbPrinterTransport implements PrinterTransport {
   constructor(
@@ -229,8 +281,9 @@ class UsbPrinterTransport implements PrinterTransport {
 
   connect(): Promise<PrinterConnection> {
     const { name, devicePath } = this.target;
+    const flags = fs.constants.O_RDWR | fs.constants.O_NOCTTY | fs.constants.O_NONBLOCK;
     return new Promise((resolve, reject) => {
-      fs.open(devicePath, fs.constants.O_RDWR | fs.constants.O_NOCTTY, (error, fd) => {
+      fs.open(devicePath, flags, (error, fd) => {
         if (error) return reject(new PrinterFailure('unreachable', MESSAGES.printerUnreachable(name)));
         let closed = false;
         const replies = new ReplyQueue();
@@ -241,24 +294,40 @@ class UsbPrinterTransport implements PrinterTransport {
           const buf = Buffer.alloc(64);
           fs.read(fd, buf, 0, buf.length, null, (readError, n) => {
             reading = false;
-            if (readError || closed) return replies.end();
-            if (n > 0) replies.push(buf.subarray(0, n));
-            // usblp answers 0 bytes when the printer has nothing to say yet; ask again shortly.
-            setTimeout(pump, n > 0 ? 0 : 20);
+            if (closed) return;
+            if (readError && !isWouldBlock(readError)) return replies.end();
+            if (!readError && n > 0) replies.push(buf.subarray(0, n));
+            // Nothing to read yet (EAGAIN, or usblp's 0 bytes): ask again shortly while someone waits.
+            if (replies.waiting()) setTimeout(pump, !readError && n > 0 ? 0 : USB_POLL_MS);
           });
         };
+        const writeAll = async (bytes: Buffer, deadline: number): Promise<void> => {
+          let offset = 0;
+          while (offset < bytes.length) {
+            if (closed) throw new Error('device closed');
+            if (Date.now() > deadline) throw new Error(`no progress within ${this.timeouts.writeTimeoutMs} ms`);
+            const written = await new Promise<number>((ok, fail) => {
+              fs.write(fd, bytes, offset, bytes.length - offset, null, (writeError, n) => {
+                if (isWouldBlock(writeError)) ok(0);
+                else if (writeError) fail(writeError);
+                else ok(n);
+              });
+            });
+            offset += written;
+            if (written === 0) await new Promise((r) => setTimeout(r, USB_POLL_MS));
+          }
+        };
         const channel: ByteChannel = {
-          write: (bytes) =>
-            new Promise<void>((ok, fail) => {
-              fs.write(fd, bytes, (writeError) => (writeError ? fail(writeError) : ok()));
-            }),
+          write: (bytes) => writeAll(bytes, Date.now() + this.timeouts.writeTimeoutMs),
           readByte: (timeoutMs) => {
+            const answer = replies.read(timeoutMs);
             pump();
-            return replies.read(timeoutMs);
+            return answer;
           },
           close: () => {
             if (closed) return;
             closed = true;
+            replies.end();
             fs.close(fd, () => {});
           },
         };

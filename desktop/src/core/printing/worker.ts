@@ -60,7 +60,11 @@ export class PrintWorker {
   /** When each printer's state was last learnt (ms), so a faulty one is asked again only every statusPollMs. */
   private readonly learntAt = new Map<string, number>();
   private readonly inFlight = new Map<string, Promise<void>>();
+  /** Every printer conversation open now: stopping closes them rather than waiting out their time limits. */
+  private readonly open = new Set<PrinterConnection>();
   private running = false;
+  /** Set by stop(): no conversation starts or reports after it. */
+  private stopped = false;
   private timer: NodeJS.Timeout | null = null;
   private pumpQueued = false;
 
@@ -69,17 +73,40 @@ export class PrintWorker {
   /** Picks up where the last run stopped: a job caught mid-send is UNCONFIRMED, never resent by itself. */
   start(): void {
     if (this.running) return;
+    this.stopped = false;
     for (const job of listPrintJobsIn(this.opts.db, statusesAccepting('interrupted')))
       this.apply(job.id, { type: 'interrupted', at: this.opts.now() });
     this.running = true;
     this.kick();
   }
 
+  /**
+   * Ends every conversation at once: a job caught mid-send stays PRINTING, and the next start
+   * finds it interrupted (UNCONFIRMED if its bytes may have gone out, PENDING if not).
+   */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    for (const connection of this.open) connection.close();
     await Promise.all([...this.inFlight.values()]);
+  }
+
+  private async connect(printer: Printer): Promise<PrinterConnection> {
+    const connection = await this.opts.transportFor(printer).connect();
+    if (this.stopped) {
+      connection.close();
+      throw new Error('The print queue stopped');
+    }
+    this.open.add(connection);
+    return connection;
+  }
+
+  private disconnect(connection: PrinterConnection | null): void {
+    if (!connection) return;
+    this.open.delete(connection);
+    connection.close();
   }
 
   /** Looks for due jobs soon (after the caller's transaction, if any, has committed). */
@@ -121,13 +148,14 @@ export class PrintWorker {
   private async probe(printer: Printer): Promise<PrinterStatus> {
     let connection: PrinterConnection | null = null;
     try {
-      connection = await this.opts.transportFor(printer).connect();
+      connection = await this.connect(printer);
       const failure = statusFailure(await connection.queryStatus());
       this.setStatus(printer.id, failure ? printerStatusFor(failure) : 'ONLINE');
     } catch (error) {
-      this.setStatus(printer.id, error instanceof PrinterFailure ? printerStatusFor(error) : 'OFFLINE');
+      if (!this.stopped)
+        this.setStatus(printer.id, error instanceof PrinterFailure ? printerStatusFor(error) : 'OFFLINE');
     } finally {
-      connection?.close();
+      this.disconnect(connection);
     }
     return this.statuses.get(printer.id) ?? 'OFFLINE';
   }
@@ -195,13 +223,12 @@ export class PrintWorker {
     try {
       const lines = jobLines(job, printer, { now: this.opts.now(), timezone: this.opts.timezone });
       const bytes = ticketBytes(lines, { width: this.opts.ticketWidth });
-      let transport: PrinterTransport;
       try {
-        transport = this.opts.transportFor(printer);
-      } catch {
+        connection = await this.connect(printer);
+      } catch (error) {
+        if (error instanceof PrinterFailure || this.stopped) throw error;
         throw new PrinterFailure('unreachable', MESSAGES.printerUnreachable(printer.name));
       }
-      connection = await transport.connect();
       const before = statusFailure(await connection.queryStatus());
       if (before) throw before;
       this.setStatus(printer.id, 'ONLINE');
@@ -218,9 +245,10 @@ export class PrintWorker {
       this.setStatus(printer.id, 'ONLINE');
       this.apply(jobId, { type: 'printed' });
     } catch (error) {
-      this.fail(jobId, printer, error);
+      // Stopped mid-job: the job stays PRINTING for the next start to find interrupted.
+      if (!this.stopped) this.fail(jobId, printer, error);
     } finally {
-      connection?.close();
+      this.disconnect(connection);
     }
   }
 
