@@ -3,7 +3,8 @@
 // the thing it names, bad input a 400 naming the field), and the answer is sent with the
 // module's status. Each tier passes how it registers a route and reads a body.
 import type { z } from 'zod';
-import { fromZodError, notFound } from '../errors.js';
+import { AppError, badRequest, fromZodError, invalidField, notFound } from '../errors.js';
+import { MESSAGES } from '../messages.js';
 import type { AnswerOf, Call, CallSpec, Method } from './define.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -108,4 +109,57 @@ export function serveCall<S extends CallSpec, C extends CallContext>(
     ctx.status = call.status ?? 200;
     ctx.body = answer;
   });
+}
+
+/** The most a request body may weigh, on either tier. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Deeper than any call's body goes (an order's option ids sit five levels down). */
+const BODY_MAX_DEPTH = 16;
+
+function deeperThan(value: unknown, max: number): boolean {
+  // Iterative, so a body of a million brackets cannot overflow the stack here.
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [node, depth] = next;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * Reads a request body (at most 1 MB) as a call's input: undefined when empty, else one JSON
+ * object. Anything else is refused with the shared ids: 413 body_too_large, 400 invalid_json (not
+ * JSON, or nested deeper than any call's body), 400 invalid_field naming the body (not an object).
+ */
+export async function readJsonBody(chunks: AsyncIterable<Uint8Array>): Promise<Record<string, unknown> | undefined> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of chunks) {
+    size += chunk.byteLength;
+    if (size > BODY_LIMIT_BYTES) {
+      throw new AppError(413, 'body_too_large', MESSAGES.bodyTooLarge(BODY_LIMIT_BYTES / (1024 * 1024)));
+    }
+    parts.push(chunk);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.byteLength;
+  }
+  const text = new TextDecoder().decode(bytes);
+  if (text.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest(MESSAGES.invalidJsonBody, 'invalid_json');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalidField('body', MESSAGES.notAnObject);
+  }
+  if (deeperThan(value, BODY_MAX_DEPTH)) throw badRequest(MESSAGES.bodyTooDeep(BODY_MAX_DEPTH), 'invalid_json');
+  return value as Record<string, unknown>;
 }

@@ -11,11 +11,39 @@ export type Money = z.infer<typeof Money>;
 
 export const IsoDateTime = z.iso.datetime({ offset: true });
 
-export const PartySize = z.coerce
-  .number({ error: MESSAGES.partySizeNotNumber })
-  .int({ error: MESSAGES.partySizeNotNumber })
-  .min(PARTY_SIZE.min, { error: MESSAGES.partySizeMin(PARTY_SIZE.min) })
-  .max(PARTY_SIZE.max, { error: MESSAGES.partySizeMax(PARTY_SIZE.max) });
+/** A number, or the text of one from a form field ("4"); true, [4] or null are not party sizes. */
+export const PartySize = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z
+    .number({ error: MESSAGES.partySizeNotNumber })
+    .int({ error: MESSAGES.partySizeNotNumber })
+    .min(PARTY_SIZE.min, { error: MESSAGES.partySizeMin(PARTY_SIZE.min) })
+    .max(PARTY_SIZE.max, { error: MESSAGES.partySizeMax(PARTY_SIZE.max) }),
+);
+
+// Control characters never belong in what people type: NUL breaks PostgreSQL's text, and ESC, GS
+// or DLE are printer commands. Only a text that may run over lines keeps its line breaks.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what it refuses
+const ONE_LINE = /^[^\u0000-\u001F\u007F]*$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what it refuses
+const MULTI_LINE = /^[^\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]*$/;
+
+/**
+ * A text a person typed: trimmed, at most `max` characters, no control characters (line breaks
+ * only when `multiline`). `trim: false` keeps it exactly as sent (a password).
+ */
+export function boundedText(max: number, options: { multiline?: boolean; trim?: boolean } = {}) {
+  const text = options.trim === false ? z.string() : z.string().trim();
+  return text
+    .max(max, { error: MESSAGES.textTooLong(max) })
+    .regex(options.multiline ? MULTI_LINE : ONE_LINE, { error: MESSAGES.controlCharacters });
+}
+
+/** An id of the terminal's own records in a path (a printer, a print job, an outbox entry). */
+export const LocalId = z
+  .string()
+  .max(100, { error: MESSAGES.textTooLong(100) })
+  .regex(ONE_LINE);
 
 /** The body of every non-OK answer (spec 1 section 8). */
 export const ErrorBody = z.object({ message: z.string(), id: z.string().optional() });

@@ -1,6 +1,6 @@
 // Refusals are the shared factories, so the terminal answers in the cloud's shape and with the
 // cloud's ids ({message, id}); the staff app reads both alike.
-import { AppError, badRequest, INTERNAL_ERROR_BODY, MESSAGES } from '@tablewise/shared';
+import { AppError, INTERNAL_ERROR_BODY, readJsonBody } from '@tablewise/shared';
 import type { Context, Next } from 'koa';
 
 export async function errorHandler(ctx: Context, next: Next): Promise<void> {
@@ -18,23 +18,7 @@ export async function errorHandler(ctx: Context, next: Next): Promise<void> {
   }
 }
 
-const LIMIT_BYTES = 1024 * 1024;
-
-/** Reads a JSON body (at most 1 MB, as the cloud takes); an empty body is {}. */
+/** Reads a JSON body with the cloud's reader (one object, at most 1 MB); an empty body is {}. */
 export async function readJson(ctx: Context): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > LIMIT_BYTES) throw new AppError(413, 'body_too_large', 'Request body is too large');
-    chunks.push(buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
-  if (text === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw badRequest(MESSAGES.invalidJsonBody, 'invalid_json');
-  }
+  return (await readJsonBody(ctx.req)) ?? {};
 }

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { boundedText } from '../../schemas/common.js';
 import { MeAnswer } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
 export const LoginRequest = z.object({
-  email: z.string().trim().min(1, { error: 'Email is required' }),
-  password: z.string().min(1, { error: 'Password is required' }),
+  // 254 is the longest address mail can carry.
+  email: boundedText(254).min(1, { error: 'Email is required' }),
+  // Not trimmed: the password is checked exactly as typed; 256 leaves room for any passphrase.
+  password: boundedText(256, { trim: false }).min(1, { error: 'Password is required' }),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 

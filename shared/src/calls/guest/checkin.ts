@@ -1,20 +1,26 @@
 import { z } from 'zod';
 import { OCCASIONS } from '../../constants.js';
 import { MESSAGES } from '../../messages.js';
-import { Id, PartySize } from '../../schemas/common.js';
+import { boundedText, Id, PartySize } from '../../schemas/common.js';
 import { defineCall } from '../define.js';
+import { QrToken } from './scan-answer.js';
 
 export const GuestCheckinRequest = z.object({
-  guestName: z.string().trim().min(1, { error: MESSAGES.guestNameRequired }).optional(),
-  phone: z.string().trim().optional(),
-  guestEmail: z.union([z.literal(''), z.email({ error: MESSAGES.guestEmailInvalid })]).optional(),
+  guestName: boundedText(100).min(1, { error: MESSAGES.guestNameRequired }).optional(),
+  phone: boundedText(40).optional(),
+  guestEmail: z
+    .union([
+      z.literal(''),
+      z.email({ error: MESSAGES.guestEmailInvalid }).max(254, { error: MESSAGES.textTooLong(254) }),
+    ])
+    .optional(),
   partySize: PartySize,
   occasion: z.enum(OCCASIONS).optional(),
   needsAccessibility: z.boolean().default(false),
   needsHighChair: z.boolean().default(false),
   tableId: Id.optional(),
   venueId: Id.optional(),
-  token: z.string().optional(),
+  token: QrToken.optional(),
 });
 export type GuestCheckinRequest = z.input<typeof GuestCheckinRequest>;
 

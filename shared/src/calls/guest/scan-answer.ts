@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { Id } from '../../schemas/common.js';
+import { boundedText, Id } from '../../schemas/common.js';
+
+/** A table's signed token (a few hundred characters at most, with room for what it may carry). */
+export const QrToken = boundedText(512);
 
 export const ScanTableRequest = z.object({
-  qrData: z.string().min(1, { error: 'qrData is required' }),
+  /** What the camera read: the check-in link with its token, or the bare token. */
+  qrData: boundedText(2048).min(1, { error: 'qrData is required' }),
   expectedTableId: Id.optional(),
 });
 export type ScanTableRequest = z.input<typeof ScanTableRequest>;

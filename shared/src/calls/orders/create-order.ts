@@ -1,15 +1,40 @@
 import { z } from 'zod';
 import { MESSAGES } from '../../messages.js';
-import { Id } from '../../schemas/common.js';
+import { boundedText, Id } from '../../schemas/common.js';
 import { Course, Order } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
-const CartModifier = z.object({ groupId: z.string(), optionIds: z.array(z.string()) });
+/** What one order may hold: a table's order, with room to spare, and never a runaway ticket. */
+const ORDER_BOUNDS = {
+  quantity: { min: 1, max: 99 },
+  lines: 100,
+  modifiersPerLine: 20,
+  optionsPerModifier: 20,
+  /** Modifier group and option ids are short names from the menu ("temp", "rare"). */
+  idLength: 100,
+  specialInstructions: 500,
+} as const;
+
+const MenuName = boundedText(ORDER_BOUNDS.idLength);
+
+const CartModifier = z.object({
+  groupId: MenuName,
+  optionIds: z
+    .array(MenuName)
+    .max(ORDER_BOUNDS.optionsPerModifier, { error: MESSAGES.tooManyOptions(ORDER_BOUNDS.optionsPerModifier) }),
+});
 export const CartLine = z.object({
   menuItemId: Id,
-  quantity: z.number().int().min(1, { error: 'Quantity must be at least 1' }),
-  modifiers: z.array(CartModifier).default([]),
-  specialInstructions: z.string().trim().max(500).optional(),
+  quantity: z
+    .number()
+    .int()
+    .min(ORDER_BOUNDS.quantity.min, { error: MESSAGES.quantityMin(ORDER_BOUNDS.quantity.min) })
+    .max(ORDER_BOUNDS.quantity.max, { error: MESSAGES.quantityMax(ORDER_BOUNDS.quantity.max) }),
+  modifiers: z
+    .array(CartModifier)
+    .max(ORDER_BOUNDS.modifiersPerLine, { error: MESSAGES.tooManyModifiers(ORDER_BOUNDS.modifiersPerLine) })
+    .default([]),
+  specialInstructions: boundedText(ORDER_BOUNDS.specialInstructions, { multiline: true }).optional(),
   course: Course.default('main'),
 });
 export type CartLine = z.input<typeof CartLine>;
@@ -18,7 +43,10 @@ export const CreateOrderRequest = z.object({
   /** Client-made id of the new order, so a repeat cannot create a second one. */
   id: Id.optional(),
   sessionId: Id,
-  items: z.array(CartLine).min(1, { error: MESSAGES.emptyCart }),
+  items: z
+    .array(CartLine)
+    .min(1, { error: MESSAGES.emptyCart })
+    .max(ORDER_BOUNDS.lines, { error: MESSAGES.tooManyLines(ORDER_BOUNDS.lines) }),
 });
 export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;
 

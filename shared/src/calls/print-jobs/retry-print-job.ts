@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LocalId } from '../../schemas/common.js';
 import { PrintJob } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
@@ -8,7 +9,7 @@ export const retryPrintJob = defineCall({
   summary: 'Send a failed print job again',
   audience: ['staff'],
   tiers: ['terminal'],
-  params: z.object({ id: z.string() }),
+  params: z.object({ id: LocalId }),
   entity: 'Print job',
   answer: PrintJob,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedText, LocalId } from '../../schemas/common.js';
 import { PrintJob } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
@@ -9,9 +10,10 @@ export const testPrint = defineCall({
   summary: 'Queue a test print',
   audience: ['staff'],
   tiers: ['terminal'],
-  params: z.object({ printerId: z.string() }),
+  params: z.object({ printerId: LocalId }),
   entity: 'Printer',
-  body: z.object({ content: z.unknown().optional() }),
+  // Empty or missing content is refused by the print queue with the spec's own words.
+  body: z.object({ content: boundedText(1000, { multiline: true }).optional() }),
   answer: PrintJob,
   status: 201,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from '../../messages.js';
 import { compareTables } from '../../rules/table-order.js';
 import { Table } from '../../schemas/entities.js';
 import type { Audience } from '../define.js';
@@ -7,6 +8,7 @@ import { defineCall } from '../define.js';
 /** `1` or `true` turns a filter on; anything else leaves it off. */
 const Flag = z
   .string()
+  .max(10, { error: MESSAGES.textTooLong(10) })
   .optional()
   .transform((v) => v === '1' || v === 'true');
 

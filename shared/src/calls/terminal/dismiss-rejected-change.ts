@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LocalId } from '../../schemas/common.js';
 import { defineCall } from '../define.js';
 import { TerminalStatusAnswer } from './get-terminal-status.js';
 
@@ -9,7 +10,7 @@ export const dismissRejectedChange = defineCall({
   summary: 'Dismiss a refused change',
   audience: ['staff'],
   tiers: ['terminal'],
-  params: z.object({ id: z.string() }),
+  params: z.object({ id: LocalId }),
   entity: 'Rejected change',
   answer: TerminalStatusAnswer,
 });

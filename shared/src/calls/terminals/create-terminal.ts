@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { boundedText } from '../../schemas/common.js';
 import { Terminal } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
-const CreateTerminalRequest = z.object({ name: z.string().trim().min(1, { error: 'Name is required' }) });
+const CreateTerminalRequest = z.object({ name: boundedText(100).min(1, { error: 'Name is required' }) });
 
 /** Pairing: a manager makes a terminal and receives its credential, shown once. */
 export const createTerminal = defineCall({
