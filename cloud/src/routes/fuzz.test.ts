@@ -1,0 +1,615 @@
+// Malformed bodies against a real cloud (issue 7): every write call the cloud serves gets bodies a
+// valid one was broken into (wrong types, huge numbers, NaN-like text, control characters, long
+// texts, too many lines or modifiers, missing fields, extra nesting) and bodies that are no call's
+// input at all (not JSON, not an object, nested without end, over 1 MB). Each is sent with the
+// principal the call needs and must be answered 400 (413 when oversized) naming the field, never
+// 5xx; and afterwards no table holds anything it did not hold before.
+//
+// Requests go one at a time over keep-alive connections. Guest calls are rate limited per address
+// and per guest session, so public calls come from many loopback addresses (127.0.1.x), and guest
+// orders, limited per session, are a small share beside staff and terminal orders.
+import { Agent, request } from 'node:http';
+import {
+  ALL_CALLS,
+  type Call,
+  type CallSpec,
+  changeItemStatus,
+  createOrder,
+  createTerminal,
+  guestCheckin,
+  IDEMPOTENCY_HEADER,
+  login,
+  MESSAGES,
+  revokeTerminal,
+  scanEntrance,
+  scanTable,
+} from '@tablewise/shared';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD } from '../testkit/fixture.js';
+import { checkInGuest, type Harness, loginAs, pairTerminal, startHarness } from '../testkit/harness.js';
+
+/** Bodies in all; each call's share is its weight below. */
+const TOTAL_BODIES = 10_000;
+
+type Path = readonly (string | number)[];
+type Json = Record<string, unknown>;
+
+/** A JSON number literal JSON.stringify cannot write (1e400 parses as Infinity). */
+class Literal {
+  constructor(readonly text: string) {}
+}
+const MISSING = Symbol('missing');
+
+/** One broken field: its path and what it becomes (MISSING: deleted). */
+interface FieldFault {
+  kind: 'field';
+  at: Path;
+  value: unknown;
+}
+/** A body that is no call's input: the answer it must get. */
+interface BodyFault {
+  kind: 'body';
+  text: string;
+  status: 400 | 413;
+  messages: readonly string[];
+  label: string;
+}
+type Fault = FieldFault | BodyFault;
+
+// ---- Values that no field of a given kind may take ----
+
+const CONTROLS = [...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)), '\x7f'];
+const LINE_BREAKS = new Set(['\n', '\r']);
+
+const wrongType = (except: 'string' | 'number' | 'boolean' | 'array' | 'object'): fc.Arbitrary<unknown> => {
+  const kinds: Array<[string, fc.Arbitrary<unknown>]> = [
+    ['string', fc.string({ maxLength: 20 })],
+    ['number', fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }))],
+    ['boolean', fc.boolean()],
+    ['null', fc.constant(null)],
+    ['array', fc.array(fc.oneof(fc.string({ maxLength: 5 }), fc.integer()), { maxLength: 3 })],
+    ['object', fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 })],
+  ];
+  return fc.oneof(...kinds.filter(([kind]) => kind !== except).map(([, arbitrary]) => arbitrary));
+};
+
+/** A value wrapped in arrays or objects a few levels deep: extra nesting where a scalar belongs. */
+const nested = (inner: unknown) =>
+  fc
+    .array(fc.constantFrom('array', 'object'), { minLength: 1, maxLength: 6 })
+    .map((shape) => shape.reduce<unknown>((v, s) => (s === 'array' ? [v] : { value: v }), inner));
+
+/** A valid text with a control character put in (line breaks allowed where `multiline`). */
+const withControl = (valid: string, multiline = false) =>
+  fc
+    .tuple(
+      fc.constantFrom(...CONTROLS.filter((c) => !(multiline && LINE_BREAKS.has(c)))),
+      // Inside the text: at its ends, tabs and line breaks are whitespace that trimming removes.
+      fc.integer({ min: 1, max: valid.length }),
+    )
+    .map(([c, at]) => `${valid.slice(0, at)}${c}x${valid.slice(at)}`);
+
+/** A text one over its limit, or far over it (up to 60,000 characters). */
+const tooLong = (max: number) =>
+  fc.oneof(
+    fc.constant('x'.repeat(max + 1)),
+    fc.integer({ min: max + 2, max: 60_000 }).map((n) => 'é'.repeat(n)),
+    fc.string({ unit: 'grapheme', minLength: max + 1, maxLength: max + 50 }).filter((s) => s.trim().length > max),
+  );
+
+const text = (valid: string, max: number, opts: { required?: boolean; multiline?: boolean } = {}) =>
+  fc.oneof(
+    wrongType('string'),
+    withControl(valid, opts.multiline),
+    tooLong(max),
+    nested(valid),
+    ...(opts.required ? [fc.constantFrom('', '   ', '\t \n')] : []),
+  );
+
+const uuidLike = (valid: string) =>
+  fc.oneof(
+    wrongType('string'),
+    fc.constantFrom('not-a-uuid', `${valid}x`, valid.slice(1), `${valid}\0`, valid.toUpperCase().replace(/-/g, '')),
+    tooLong(36),
+    nested(valid),
+  );
+
+const NAN_LIKE = ['NaN', 'Infinity', '-Infinity', '1e309', '3000000000', '1', '2', '0x10', '', ' '];
+
+const quantity = fc.oneof(
+  fc.constantFrom(0, -1, 100, 1_000_000, 3_000_000_000, 1.5, 2 ** 53 + 2, 1e308, -0),
+  fc.integer({ min: 100 }),
+  fc.integer({ max: 0 }),
+  fc.double({ min: 1.01, max: 98.99, noNaN: true }).filter((n) => !Number.isInteger(n)),
+  fc.constantFrom(new Literal('1e400'), new Literal('-1e400')),
+  fc.constantFrom(...NAN_LIKE),
+  wrongType('number'),
+  nested(1),
+);
+
+const partySize = fc.oneof(
+  fc.constantFrom(0, -1, 21, 1_000_000, 3_000_000_000, 2.5, 1e308, true, false, [3], { n: 3 }),
+  fc.constantFrom('NaN', 'Infinity', '1e309', 'abc', '', '  ', '21', '0', '2.5', '3000000000'),
+  fc.constantFrom(new Literal('1e400')),
+  fc.integer({ min: 21 }),
+  fc.integer({ max: 0 }),
+  nested(2),
+);
+
+const enumValue = (valid: string) =>
+  fc.oneof(
+    wrongType('string'),
+    fc.constantFrom(
+      valid.toUpperCase() === valid ? valid.toLowerCase() : valid.toUpperCase(),
+      `${valid} `,
+      `${valid}\0`,
+    ),
+    fc.string({ maxLength: 12 }).filter((s) => s.trim() !== valid),
+    tooLong(40),
+    nested(valid),
+  );
+
+const bool = fc.oneof(fc.constantFrom('true', 'false', 1, 0, 'yes', ''), wrongType('boolean'));
+
+const arrayOf = (valid: unknown, min: number, max: number) =>
+  fc.oneof(
+    wrongType('array'),
+    fc.integer({ min: max + 1, max: Math.max(max + 1, max * 40) }).map((n) => Array.from({ length: n }, () => valid)),
+    ...(min > 0 ? [fc.constant([])] : []),
+    fc.constant([[valid]]),
+    fc.constant({ 0: valid }),
+  );
+
+// ---- Whole bodies that are no call's input ----
+
+const OVERSIZED = `{"pad":"${'x'.repeat(1024 * 1024)}"}`;
+const NOT_JSON = ['{', '{"a":}', "{'a':1}", 'nul', '{"a":1}}', '\0', '{"a":NaN}', '{"a":Infinity}', '<xml/>'];
+const NOT_OBJECT = ['5', '-1e400', '"text"', 'null', 'true', '[]', '[{}]', '[1,2,3]'];
+
+const bodyFault: fc.Arbitrary<BodyFault> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...NOT_JSON).map((t) => asJsonError(t)) },
+  { weight: 3, arbitrary: fc.constantFrom(...NOT_OBJECT).map((t) => asNotObject(t)) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({ depth: fc.integer({ min: 16, max: 150_000 }), bracket: fc.constantFrom('[', '{"a":') })
+      .map(({ depth, bracket }) => {
+        const close = bracket === '[' ? ']' : '}';
+        const text = `{"x":${bracket.repeat(depth)}${bracket === '[' ? '' : '1'}${close.repeat(depth)}}`;
+        return {
+          kind: 'body' as const,
+          text,
+          status: 400 as const,
+          messages: [MESSAGES.bodyTooDeep(16)],
+          label: `nested ${depth} deep`,
+        };
+      }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constant<BodyFault>({
+      kind: 'body',
+      text: OVERSIZED,
+      status: 413,
+      messages: [MESSAGES.bodyTooLarge(1)],
+      label: 'over 1 MB',
+    }),
+  },
+);
+
+function asJsonError(text: string): BodyFault {
+  return { kind: 'body', text, status: 400, messages: [MESSAGES.invalidJsonBody], label: JSON.stringify(text) };
+}
+function asNotObject(text: string): BodyFault {
+  return {
+    kind: 'body',
+    text,
+    status: 400,
+    messages: [MESSAGES.invalidField('body', MESSAGES.notAnObject)],
+    label: text,
+  };
+}
+
+// ---- The targets: every write call the cloud serves ----
+
+type Principal = 'none' | 'staff' | 'manager' | 'terminal' | 'guest';
+
+interface Target {
+  call: Call<CallSpec>;
+  path: string;
+  principals: readonly Principal[];
+  weight: number;
+  /** A body the call takes; absent for calls that take none. */
+  valid?: () => Json;
+  /** The broken fields; the fault's path is what the refusal must name. */
+  fields?: fc.Arbitrary<FieldFault>;
+}
+
+/** How a fault shows in fast-check's report: long texts and deep bodies cut short. */
+function described<T extends Fault>(fault: T): T {
+  const show = (v: unknown) => {
+    const text = v === MISSING ? '(missing)' : v instanceof Literal ? v.text : JSON.stringify(v);
+    return text.length > 80 ? `${text.slice(0, 60)}… (${text.length} characters)` : text;
+  };
+  const summary = fault.kind === 'body' ? `body ${fault.label}` : `${fault.at.join('.')} = ${show(fault.value)}`;
+  return Object.assign(fault, { [fc.toStringMethod]: () => summary });
+}
+
+const at = (path: Path, value: fc.Arbitrary<unknown>): fc.Arbitrary<FieldFault> =>
+  value.map((v) => described({ kind: 'field' as const, at: path, value: v }));
+const missing = (...paths: Path[]) =>
+  fc.constantFrom(...paths).map((p) => described({ kind: 'field' as const, at: p, value: MISSING }));
+
+let h: Harness;
+const cookies: Partial<Record<Principal, Record<string, string>>> = {};
+let targets: Target[];
+
+beforeAll(async () => {
+  h = await startHarness();
+  const a = h.fixture.a;
+  const staff = await loginAs(h.cloud.url, a.staffEmail);
+  const manager = await loginAs(h.cloud.url, a.managerEmail);
+  const terminal = await pairTerminal(h.cloud.url, a.managerEmail);
+  const spare = await pairTerminal(h.cloud.url, a.managerEmail, 'Spare PC');
+  const { guest, sessionId } = await checkInGuest(h.cloud.url, staff, a.tableIds[0] as string);
+  const qr = (await staff.get(`/api/tables/${a.tableIds[1]}/qr`)).body as { url: string; token: string };
+  const placed = await guest.post('/api/orders', {
+    sessionId,
+    items: [{ menuItemId: a.menu.fries, quantity: 1, course: 'main' }],
+  });
+  expect(placed.status).toBe(201);
+  const itemId = placed.body.items[0].id as string;
+
+  cookies.none = {};
+  cookies.staff = { cookie: staff.cookieHeader() };
+  cookies.manager = { cookie: manager.cookieHeader() };
+  cookies.terminal = { authorization: `Terminal ${terminal.credential}` };
+  cookies.guest = { cookie: guest.cookieHeader() };
+
+  const cartLine = () => ({
+    menuItemId: a.menu.burger,
+    quantity: 2,
+    modifiers: [
+      { groupId: 'temp', optionIds: ['rare'] },
+      { groupId: 'extras', optionIds: ['cheese', 'bacon'] },
+    ],
+    specialInstructions: 'no onions\nsauce aside',
+    course: 'main',
+  });
+  const modifier = { groupId: 'extras', optionIds: ['cheese'] };
+  const qrTarget = new URL(qr.url);
+
+  const orderFields = fc.oneof(
+    at(['id'], uuidLike(crypto.randomUUID())),
+    at(['sessionId'], uuidLike(sessionId)),
+    at(['items'], arrayOf(cartLine(), 1, 100)),
+    fc
+      .nat({ max: 2 })
+      .chain((i) =>
+        fc.oneof(
+          at(['items', i], wrongType('object')),
+          at(['items', i, 'menuItemId'], uuidLike(a.menu.burger)),
+          { weight: 3, arbitrary: at(['items', i, 'quantity'], quantity) },
+          at(['items', i, 'modifiers'], arrayOf(modifier, 0, 20)),
+          at(['items', i, 'modifiers', 0], wrongType('object')),
+          at(['items', i, 'modifiers', 1, 'groupId'], text('extras', 100)),
+          at(['items', i, 'modifiers', 1, 'optionIds'], arrayOf('cheese', 0, 20)),
+          at(['items', i, 'modifiers', 1, 'optionIds', 0], text('cheese', 100)),
+          at(['items', i, 'specialInstructions'], text('no onions', 500, { multiline: true })),
+          at(['items', i, 'course'], enumValue('main')),
+          missing(['items', i, 'menuItemId'], ['items', i, 'quantity'], ['items', i, 'modifiers', 0, 'groupId']),
+        ),
+      ),
+    missing(['sessionId'], ['items']),
+  );
+
+  targets = [
+    {
+      call: login,
+      path: login.path,
+      principals: ['none'],
+      weight: 10,
+      valid: () => ({ email: a.staffEmail, password: PASSWORD }),
+      fields: fc.oneof(
+        at(['email'], text(a.staffEmail, 254, { required: true })),
+        at(['password'], fc.oneof(wrongType('string'), withControl(PASSWORD), tooLong(256), fc.constant(''))),
+        missing(['email'], ['password']),
+      ),
+    },
+    {
+      call: createTerminal,
+      path: createTerminal.path,
+      principals: ['manager'],
+      weight: 8,
+      valid: () => ({ name: 'Bar PC' }),
+      fields: fc.oneof(at(['name'], text('Bar PC', 100, { required: true })), missing(['name'])),
+    },
+    // Were a malformed body taken, the spare terminal would be revoked.
+    { call: revokeTerminal, path: `/api/terminals/${spare.id}`, principals: ['manager'], weight: 4 },
+    {
+      call: scanTable,
+      path: scanTable.path,
+      principals: ['none'],
+      weight: 10,
+      valid: () => ({ qrData: qr.url, expectedTableId: a.tableIds[1] }),
+      fields: fc.oneof(
+        at(['qrData'], text(qr.url, 2048, { required: true })),
+        at(['expectedTableId'], uuidLike(a.tableIds[1] as string)),
+        missing(['qrData']),
+      ),
+    },
+    {
+      call: scanEntrance,
+      path: scanEntrance.path,
+      principals: ['none'],
+      weight: 6,
+      valid: () => ({ qrData: qr.token }),
+      fields: fc.oneof(at(['qrData'], text(qr.token, 2048, { required: true })), missing(['qrData'])),
+    },
+    {
+      call: guestCheckin,
+      path: guestCheckin.path,
+      principals: ['none'],
+      weight: 16,
+      valid: () => ({
+        guestName: 'Grace',
+        phone: '+1 555 0100',
+        guestEmail: 'grace@example.com',
+        partySize: 2,
+        occasion: 'birthday',
+        needsAccessibility: false,
+        needsHighChair: true,
+        tableId: qrTarget.searchParams.get('tableId'),
+        venueId: qrTarget.searchParams.get('venueId'),
+        token: qr.token,
+      }),
+      fields: fc.oneof(
+        at(['guestName'], text('Grace', 100, { required: true })),
+        at(['phone'], text('+1 555 0100', 40)),
+        at(['guestEmail'], fc.oneof(text('grace@example.com', 254), fc.constantFrom('x@', 'grace', 'a@b'))),
+        { weight: 3, arbitrary: at(['partySize'], partySize) },
+        at(['occasion'], enumValue('birthday')),
+        at(['needsAccessibility'], bool),
+        at(['needsHighChair'], bool),
+        at(['tableId'], uuidLike(a.tableIds[1] as string)),
+        at(['venueId'], uuidLike(a.venueId)),
+        at(['token'], text(qr.token, 512)),
+        missing(['partySize']),
+      ),
+    },
+    {
+      call: createOrder,
+      path: createOrder.path,
+      principals: ['staff', 'terminal'],
+      weight: 22,
+      valid: () => ({ id: crypto.randomUUID(), sessionId, items: [cartLine(), cartLine(), cartLine()] }),
+      fields: orderFields,
+    },
+    {
+      call: createOrder,
+      path: createOrder.path,
+      principals: ['guest'],
+      // A guest session may place 40 orders a minute, malformed or not.
+      weight: 0.3,
+      valid: () => ({ id: crypto.randomUUID(), sessionId, items: [cartLine(), cartLine(), cartLine()] }),
+      fields: orderFields,
+    },
+    {
+      call: changeItemStatus,
+      path: `/api/order-items/${itemId}/status`,
+      principals: ['staff', 'terminal'],
+      weight: 14,
+      valid: () => ({ status: 'IN_PREPARATION' }),
+      fields: fc.oneof(at(['status'], enumValue('IN_PREPARATION')), missing(['status'])),
+    },
+  ];
+  // Every other write call takes no body: it gets the bodies no call takes, as its audience.
+  for (const call of ALL_CALLS) {
+    if (call.method === 'GET' || !call.tiers.includes('cloud') || targets.some((t) => t.call === call)) continue;
+    if (call.body) throw new Error(`${call.id} takes a body: give it a target with its fields here`);
+    // A public call gets the manager's cookie too: were a body taken, signing out would show.
+    const principal: Principal =
+      call.audience.includes('staff') || call.audience.includes('public')
+        ? 'manager'
+        : call.audience.includes('terminal')
+          ? 'terminal'
+          : 'guest';
+    targets.push({
+      call,
+      path: call.path.replace(/:\w+/g, () => crypto.randomUUID()),
+      principals: [principal],
+      weight: 4,
+    });
+  }
+}, 60_000);
+
+afterAll(async () => {
+  for (const agent of agents.values()) agent.destroy();
+  await h?.close();
+});
+
+// ---- Sending ----
+
+const agents = new Map<string, Agent>();
+let sent = 0;
+
+/** From 127.0.1.1 to 127.0.1.250 in turn: each address stays far below the guest rate limits. */
+function nextAddress(): string {
+  return `127.0.1.${(sent % 250) + 1}`;
+}
+
+function send(
+  method: string,
+  path: string,
+  text: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string }> {
+  const localAddress = nextAddress();
+  sent++;
+  let agent = agents.get(localAddress);
+  if (!agent) {
+    agent = new Agent({ keepAlive: true, maxSockets: 1, localAddress });
+    agents.set(localAddress, agent);
+  }
+  const url = new URL(h.cloud.url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        agent,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
+function serialize(body: Json): string {
+  const literals: string[] = [];
+  const marker = `@@literal-${Math.random().toString(36).slice(2)}@@`;
+  const json = JSON.stringify(body, (_, v: unknown) => {
+    if (!(v instanceof Literal)) return v;
+    literals.push(v.text);
+    return `${marker}${literals.length - 1}`;
+  });
+  return json.replace(new RegExp(`"${marker}(\\d+)"`, 'g'), (_, i: string) => literals[Number(i)] as string);
+}
+
+/** A fault's value is shared between runs: each body gets its own copy. */
+function copy(value: unknown): unknown {
+  if (value instanceof Literal || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copy);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)]));
+}
+
+/** Puts `value` at `path`; false when the path no longer leads anywhere (an earlier fault broke it). */
+function setAt(body: Json, path: Path, value: unknown): boolean {
+  let node: unknown = body;
+  for (const key of path.slice(0, -1)) {
+    if (typeof node !== 'object' || node === null) return false;
+    node = (node as Record<string | number, unknown>)[key];
+  }
+  if (typeof node !== 'object' || node === null) return false;
+  const last = path[path.length - 1] as string | number;
+  if (!(last in node)) return false;
+  if (value === MISSING) delete (node as Record<string | number, unknown>)[last];
+  else (node as Record<string | number, unknown>)[last] = copy(value);
+  return true;
+}
+
+// ---- What nothing may change ----
+
+async function snapshot(): Promise<Record<string, string>> {
+  const tables: Array<{ table_name: string }> = await h.database
+    .db('information_schema.tables')
+    .where({ table_schema: 'public', table_type: 'BASE TABLE' })
+    .andWhereNot('table_name', 'like', 'knex_%')
+    .select('table_name');
+  const out: Record<string, string> = {};
+  for (const { table_name: name } of tables) {
+    const [row] = await h.database.db
+      .raw(
+        `SELECT count(*) AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${name}" t`,
+      )
+      .then((r: { rows: Array<{ n: string; digest: string }> }) => r.rows);
+    out[name] = `${row?.n} rows ${row?.digest}`;
+  }
+  return out;
+}
+
+// ---- The property ----
+
+const FIELD = /^Invalid ([^:]+): /;
+const seen = new Map<string, number>();
+
+async function check(target: Target, principal: Principal, faults: Fault[], key: string | null) {
+  const bodyLevel = faults.find((f): f is BodyFault => f.kind === 'body');
+  let text: string;
+  let named: string[] = [];
+  if (bodyLevel) {
+    text = bodyLevel.text;
+  } else {
+    const body = target.valid?.() ?? {};
+    for (const fault of faults as FieldFault[]) {
+      if (setAt(body, fault.at, fault.value)) named.push(fault.at.join('.'));
+    }
+    named = [...new Set(named)];
+    // Every fault fell where an earlier one had already replaced the field's parent: nothing left
+    // to break, so nothing is sent.
+    if (named.length === 0) return;
+    text = serialize(body);
+  }
+  const headers: Record<string, string> = { ...cookies[principal] };
+  if (key) headers[IDEMPOTENCY_HEADER] = key;
+  const reply = await send(target.call.method, target.path, text, headers);
+  seen.set(target.call.id, (seen.get(target.call.id) ?? 0) + 1);
+  const what = `${target.call.id} as ${principal} with ${bodyLevel ? bodyLevel.label : faults.map((f) => fc.stringify(f)).join(', ')}: ${reply.status} ${reply.text.slice(0, 300)}`;
+  let answer: { message?: unknown; id?: unknown };
+  try {
+    answer = JSON.parse(reply.text) as typeof answer;
+  } catch {
+    throw new Error(`not JSON: ${what}`);
+  }
+  if (bodyLevel) {
+    if (reply.status !== bodyLevel.status || !bodyLevel.messages.includes(String(answer.message))) {
+      throw new Error(`expected ${bodyLevel.status} ${bodyLevel.messages.join(' | ')}: ${what}`);
+    }
+    return;
+  }
+  if (Buffer.byteLength(text) > 1024 * 1024) {
+    if (reply.status !== 413 || answer.message !== MESSAGES.bodyTooLarge(1)) throw new Error(`expected 413: ${what}`);
+    return;
+  }
+  const field = FIELD.exec(String(answer.message))?.[1];
+  const namesAFault = field !== undefined && named.some((p) => field === p || field.startsWith(`${p}.`));
+  if (reply.status !== 400 || !namesAFault) throw new Error(`expected 400 naming ${named.join(' or ')}: ${what}`);
+}
+
+function property(target: Target) {
+  const faults: fc.Arbitrary<Fault[]> = target.fields
+    ? fc.oneof(
+        { weight: 8, arbitrary: fc.array(target.fields, { minLength: 1, maxLength: 3 }) },
+        { weight: 2, arbitrary: bodyFault.map((f) => [described(f)]) },
+      )
+    : bodyFault.map((f) => [described(f)]);
+  return fc.asyncProperty(
+    fc.constantFrom(...target.principals),
+    faults,
+    fc.option(fc.uuid(), { freq: 3 }),
+    (principal, f, key) => check(target, principal, f, key),
+  );
+}
+
+describe('malformed bodies, sent to every write call the cloud serves', () => {
+  it('are each answered 400 or 413 naming the field, never 5xx, and write nothing', async () => {
+    const started = Date.now();
+    const before = await snapshot();
+    const served = ALL_CALLS.filter((c) => c.method !== 'GET' && c.tiers.includes('cloud')).map((c) => c.id);
+    expect([...new Set(targets.map((t) => t.call.id))].sort()).toEqual([...served].sort());
+
+    const weights = targets.reduce((sum, t) => sum + t.weight, 0);
+    const took: Record<string, string> = {};
+    for (const target of targets) {
+      const numRuns = Math.round((TOTAL_BODIES * target.weight) / weights);
+      const from = Date.now();
+      await fc.assert(property(target), { numRuns, endOnFailure: true });
+      took[`${target.call.id} as ${target.principals.join('/')}`] = `${numRuns} in ${Date.now() - from} ms`;
+    }
+
+    expect(await snapshot()).toEqual(before);
+    const total = [...seen.values()].reduce((a, b) => a + b, 0);
+    console.log(`fuzz: ${total} bodies in ${Date.now() - started} ms`, took);
+    expect(total).toBeGreaterThanOrEqual(TOTAL_BODIES * 0.99);
+  }, 120_000);
+});
