@@ -129,7 +129,11 @@ export const PERMISSIONS = [
 export const SESSION_STATUSES = ['ACTIVE', 'CLOSED'] as const;
 export const SHAPES = ['CIRCLE', 'SQUARE', 'RECTANGLE', 'OVAL', 'HALFMOON', 'QUARTER', 'BOOTH'] as const;
 
-export const PRINTER_STATUSES = ['ONLINE', 'OFFLINE', 'ERROR', 'BUSY'] as const;
+/**
+ * Spec 2's four, and what a terminal learns from the printer's own status answers (DLE EOT):
+ * PAPER_OUT, COVER_OPEN, and UNKNOWN for a printer it has not asked yet.
+ */
+export const PRINTER_STATUSES = ['ONLINE', 'OFFLINE', 'ERROR', 'BUSY', 'PAPER_OUT', 'COVER_OPEN', 'UNKNOWN'] as const;
 export type PrinterStatus = (typeof PRINTER_STATUSES)[number];
 /** UNCONFIRMED: its bytes may have reached paper without the printer's proof; staff decide (Reprint or Mark as printed). */
 export const PRINT_JOB_STATUSES = ['PENDING', 'PRINTING', 'UNCONFIRMED', 'COMPLETED', 'FAILED'] as const;
@@ -151,6 +155,8 @@ export const PRINTING = {
   defaultPort: 9100,
   /** How often a faulty printer with waiting jobs is asked its status (DLE EOT) until it recovers. */
   statusPollMs: 3000,
+  /** How often a printer with nothing to print is asked its status, so its state stays live on screen. */
+  idleCheckMs: 30_000,
   /** How long to wait for the printer's answer to a status query. */
   statusTimeoutMs: 2000,
   /** How long to wait for the answer to GS r after a job: the printer answers once it has printed. */

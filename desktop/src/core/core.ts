@@ -35,6 +35,8 @@ export interface TerminalCoreOptions {
   backoff?: BackoffPolicy;
   /** How often held items are checked for firing, in ms (default 1000). */
   firingIntervalMs?: number;
+  /** How often a faulty printer with waiting jobs is asked its status, in ms (default PRINTING.statusPollMs). */
+  printerStatusPollMs?: number;
 }
 
 export interface TerminalCore {
@@ -123,7 +125,18 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
 
   let server: LocalServer;
   try {
-    if (opts.printing !== false) printQueue = createPrintQueue(write, bus, now);
+    if (opts.printing !== false) {
+      printQueue = createPrintQueue({
+        db: write,
+        bus,
+        now,
+        printers: () => {
+          const terminalId = getMeta(read).terminalId;
+          return terminalId ? listPrinters(read).filter((p) => p.terminalId === terminalId) : [];
+        },
+        statusPollMs: opts.printerStatusPollMs,
+      });
+    }
     server = await startLocalServer(
       {
         read,
@@ -153,6 +166,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           return done;
         },
         printJobs: () => printQueue?.listJobs() ?? [],
+        printerStatuses: () => printQueue?.printerStatuses() ?? {},
         retryPrintJob: (id) => {
           if (!printQueue) return null;
           return printQueue.retry(id);

@@ -1,7 +1,7 @@
 // The print queue the core drives: the printing module's PrintService on the replica's writer,
 // so a kitchen ticket's job and its ticketed_items marks commit in one transaction, reporting
 // job and printer status on the core's bus.
-import type { Printer, PrintJob } from '@tablewise/shared';
+import type { Printer, PrinterStatus, PrintJob } from '@tablewise/shared';
 import type { Bus } from './bus.js';
 import type { KitchenTicketQueue } from './kitchen/ticketing.js';
 import { PrintService } from './printing/service.js';
@@ -19,8 +19,20 @@ export interface PrintQueue extends KitchenTicketQueue {
   /** Throws PrintServiceError (404, 409) when the job is unknown or not UNCONFIRMED. */
   markPrinted(id: string): PrintJob;
   enqueueTest(printer: Printer, content: string): PrintJob;
+  /** Each printer's state as the worker last learnt it from the printer (absent: not asked yet). */
+  printerStatuses(): Record<string, PrinterStatus>;
 }
 
-export function createPrintQueue(db: WriteDb, bus: Bus, now: () => Date): PrintQueue {
-  return new PrintService({ db, bus, now });
+export interface PrintQueueOptions {
+  db: WriteDb;
+  bus: Bus;
+  now: () => Date;
+  /** The printers this terminal drives, whose state is kept live. */
+  printers: () => Printer[];
+  /** How often a faulty printer with waiting jobs is asked its status (tests shorten it). */
+  statusPollMs?: number;
+}
+
+export function createPrintQueue(opts: PrintQueueOptions): PrintQueue {
+  return new PrintService(opts);
 }

@@ -2,7 +2,16 @@
 // replay by sequence number. Each event is a flat JSON object with `type` (spec 1 section 4).
 import { z } from 'zod';
 import { Id, IsoDateTime } from '../schemas/common.js';
-import { DiningSession, Order, OrderItem, OrderItemState, Table, TableState } from '../schemas/entities.js';
+import {
+  DiningSession,
+  Order,
+  OrderItem,
+  OrderItemState,
+  Printer,
+  PrintJob,
+  Table,
+  TableState,
+} from '../schemas/entities.js';
 
 /** Fields every committed event carries. `seq` is the venue's gap-free sequence number. */
 const Envelope = z.object({
@@ -72,6 +81,25 @@ export const EventEnvelope = z.looseObject({ type: z.string().min(1), seq: z.num
 export type EventEnvelope = z.infer<typeof EventEnvelope>;
 export const ServerMessage = z.union([LiveEvent, HelloMessage, ErrorMessage, PongMessage]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
+
+// ---- terminal-local messages ----
+// What a terminal core pushes on its own /ws about its own printers. They are not cloud events:
+// no sequence number, not stored, not replayed, and not part of LiveEvent (the cloud's event
+// table); like `terminal.status`, a client that connects or reconnects reads the lists again.
+
+/** A printer's state changed, as the terminal last learnt it from the printer (DLE EOT). */
+const PrinterStatusMessage = z.object({
+  type: z.literal('printer.status'),
+  printerId: Id,
+  status: Printer.shape.status,
+});
+
+/** A print job was enqueued or its status moved; carries the whole job. */
+const PrintJobUpdatedMessage = z.object({ type: z.literal('print.job.updated'), job: PrintJob });
+
+export const TerminalLocalMessage = z.discriminatedUnion('type', [PrinterStatusMessage, PrintJobUpdatedMessage]);
+export type TerminalLocalMessage = z.infer<typeof TerminalLocalMessage>;
+export type TerminalLocalMessageType = TerminalLocalMessage['type'];
 
 export const EventsAfterAnswer = z.object({
   events: z.array(LiveEvent),

@@ -372,7 +372,7 @@ describe('PrintService', () => {
       ['COMPLETED', false],
       ['COMPLETED', false],
     ]);
-    expect(statuses[0]).toBe('ERROR');
+    expect(statuses[0]).toBe('PAPER_OUT');
     expect(statuses.at(-1)).toBe('ONLINE');
   });
 
@@ -587,7 +587,9 @@ describe('PrintService', () => {
     const p = printerAt(printer.port);
     expect(await s.checkPrinter(p)).toBe('ONLINE');
     printer.setCondition('paperOut');
-    expect(await s.checkPrinter(p)).toBe('ERROR');
+    expect(await s.checkPrinter(p)).toBe('PAPER_OUT');
+    printer.setCondition('coverOpen');
+    expect(await s.checkPrinter(p)).toBe('COVER_OPEN');
     printer.setCondition('silent');
     expect(await s.checkPrinter(p)).toBe('OFFLINE');
     expect(s.printerStatuses()).toEqual({ [p.id]: 'OFFLINE' });
@@ -605,6 +607,23 @@ describe('PrintService', () => {
     await s.checkPrinter(p);
     printer.setCondition('paperOut');
     await s.checkPrinter(p);
-    expect(seen).toEqual(['grill:ONLINE', 'grill:ERROR']);
+    expect(seen).toEqual(['grill:ONLINE', 'grill:PAPER_OUT']);
+  });
+
+  it('keeps the state of this terminal’s idle printers live by asking them now and then', async () => {
+    const printer = await emulator();
+    const p = printerAt(printer.port);
+    const s = service({ printers: () => [p], idleCheckMs: 100 });
+    const seen: string[] = [];
+    bus.on('printerStatus', ({ status }) => seen.push(status));
+    expect(s.printerStatuses()).toEqual({});
+    s.start();
+    await expect.poll(() => s.printerStatuses()[p.id]).toBe('ONLINE');
+    printer.setCondition('coverOpen');
+    await expect.poll(() => s.printerStatuses()[p.id]).toBe('COVER_OPEN');
+    printer.setCondition('ok');
+    await expect.poll(() => s.printerStatuses()[p.id]).toBe('ONLINE');
+    expect(seen).toEqual(['ONLINE', 'COVER_OPEN', 'ONLINE']);
+    expect(printer.tickets()).toEqual([]);
   });
 });

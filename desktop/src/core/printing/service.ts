@@ -27,6 +27,10 @@ export interface PrintServiceOptions {
   transportFor?: (printer: Printer) => PrinterTransport;
   /** How often a faulty printer with waiting jobs is asked its status (default PRINTING.statusPollMs). */
   statusPollMs?: number;
+  /** How often a printer with nothing to print is asked its status (default PRINTING.idleCheckMs). */
+  idleCheckMs?: number;
+  /** The printers this terminal drives, whose state is kept live (default none: only printers with jobs). */
+  printers?: () => Printer[];
   /** Used by the default transport (defaults from PRINTING). */
   statusTimeoutMs?: number;
   confirmTimeoutMs?: number;
@@ -86,6 +90,8 @@ export class PrintService {
       now: this.now,
       transportFor: opts.transportFor ?? ((printer) => transportForPrinter(printer, timeouts)),
       statusPollMs,
+      idleCheckMs: opts.idleCheckMs ?? PRINTING.idleCheckMs,
+      printers: opts.printers ?? (() => []),
       timezone: opts.timezone ?? DEFAULT_TIMEZONE,
       ticketWidth: opts.ticketWidth,
     });

@@ -28,6 +28,10 @@ export interface PrintWorkerOptions {
   transportFor: (printer: Printer) => PrinterTransport;
   /** How often a faulty printer with waiting jobs is asked its status. */
   statusPollMs: number;
+  /** How often a printer with nothing to print is asked its status. */
+  idleCheckMs: number;
+  /** The printers this terminal drives: their state is kept live even while they have no jobs. */
+  printers: () => Printer[];
   /** The venue's timezone, for the time printed on test prints. */
   timezone: string;
   /** Characters per line on paper. */
@@ -40,7 +44,9 @@ function printerStatusFor(failure: PrinterFailure): PrinterStatus {
     case 'noAnswer':
       return 'OFFLINE';
     case 'paperOut':
+      return 'PAPER_OUT';
     case 'coverOpen':
+      return 'COVER_OPEN';
     case 'error':
       return 'ERROR';
     default: {
@@ -51,8 +57,22 @@ function printerStatusFor(failure: PrinterFailure): PrinterStatus {
 }
 
 /** A printer in this state is not sent jobs, only asked its status until it recovers. */
-function isFaulty(status: PrinterStatus | undefined): boolean {
-  return status === 'OFFLINE' || status === 'ERROR';
+function isFaulty(status: PrinterStatus): boolean {
+  switch (status) {
+    case 'OFFLINE':
+    case 'ERROR':
+    case 'PAPER_OUT':
+    case 'COVER_OPEN':
+      return true;
+    case 'ONLINE':
+    case 'BUSY':
+    case 'UNKNOWN':
+      return false;
+    default: {
+      const never: never = status;
+      throw new Error(`Unknown printer status ${String(never)}`);
+    }
+  }
 }
 
 export class PrintWorker {
@@ -141,8 +161,13 @@ export class PrintWorker {
 
   /** Asks a printer for its status now (DLE EOT); while the worker talks to it, its last known state. */
   async checkPrinter(printer: Printer): Promise<PrinterStatus> {
-    if (this.inFlight.has(printer.id)) return this.statuses.get(printer.id) ?? 'ONLINE';
+    if (this.inFlight.has(printer.id)) return this.statusOf(printer.id);
     return this.probe(printer);
+  }
+
+  /** What the printer last answered; UNKNOWN until it has been asked. */
+  statusOf(printerId: string): PrinterStatus {
+    return this.statuses.get(printerId) ?? 'UNKNOWN';
   }
 
   private async probe(printer: Printer): Promise<PrinterStatus> {
@@ -157,7 +182,7 @@ export class PrintWorker {
     } finally {
       this.disconnect(connection);
     }
-    return this.statuses.get(printer.id) ?? 'OFFLINE';
+    return this.statusOf(printer.id);
   }
 
   private setStatus(printerId: string, status: PrinterStatus): void {
@@ -181,7 +206,7 @@ export class PrintWorker {
     for (const head of queueHeads(this.opts.db, QUEUE_HOLDING_STATUSES)) {
       const { printerId } = head;
       if (this.inFlight.has(printerId)) continue;
-      if (isFaulty(this.statuses.get(printerId))) {
+      if (isFaulty(this.statusOf(printerId))) {
         const askAt = (this.learntAt.get(printerId) ?? 0) + this.opts.statusPollMs;
         if (askAt > now) wakeAt = Math.min(wakeAt, askAt);
         else this.track(printerId, this.probe(head.printer));
@@ -194,6 +219,16 @@ export class PrintWorker {
         continue;
       }
       this.track(printerId, this.attempt(head.id));
+    }
+    // Printers with nothing waiting: asked now and then, so a screen shows paper out before a ticket
+    // finds it. The list itself is read again every statusPollMs (a snapshot may bring printers).
+    wakeAt = Math.min(wakeAt, now + this.opts.statusPollMs);
+    for (const printer of this.opts.printers()) {
+      if (this.inFlight.has(printer.id)) continue;
+      const learnt = this.learntAt.get(printer.id);
+      const askAt = learnt === undefined ? now : learnt + this.opts.idleCheckMs;
+      if (askAt > now) wakeAt = Math.min(wakeAt, askAt);
+      else this.track(printer.id, this.probe(printer));
     }
     if (Number.isFinite(wakeAt)) {
       this.timer = setTimeout(() => this.pump(), Math.max(0, wakeAt - now));

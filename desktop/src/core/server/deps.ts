@@ -1,5 +1,12 @@
 // What the local server needs from the terminal core.
-import type { MeAnswer, OrderItem, OrderItemState, PrintJob, TerminalStatusAnswer } from '@tablewise/shared';
+import type {
+  MeAnswer,
+  OrderItem,
+  OrderItemState,
+  PrinterStatus,
+  PrintJob,
+  TerminalStatusAnswer,
+} from '@tablewise/shared';
 import type { Bus } from '../bus.js';
 import type { ReadDb, WriteDb } from '../sqlite/replica.js';
 import type { CloudApi } from '../sync/cloud-api.js';
@@ -16,6 +23,8 @@ export interface LocalServerDeps {
   changeItemStatus(itemId: string, status: OrderItemState): OrderItem;
   dismissRejection(id: string): boolean;
   printJobs(): PrintJob[];
+  /** Each printer's state as the print worker last learnt it (absent: not asked yet). */
+  printerStatuses(): Record<string, PrinterStatus>;
   /** Null when printing is off; throws PrintServiceError when the job cannot be retried. */
   retryPrintJob(id: string): PrintJob | null;
   /** Null when printing is off; throws PrintServiceError when the job is not UNCONFIRMED. */

@@ -1,5 +1,6 @@
 // The local /ws: the staff app's live channel. It carries every server event the replica applied,
-// every local change, and the terminal's status whenever online state or the outbox moves.
+// every local change, the terminal's status whenever online state or the outbox moves, and this
+// terminal's printers' states and print jobs as they change (terminal-local messages).
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
@@ -8,6 +9,7 @@ import {
   type LiveEvent,
   MESSAGES,
   STAFF_SESSION_COOKIE,
+  type TerminalLocalMessage,
   type TerminalStatusMessage,
 } from '@tablewise/shared';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -49,6 +51,12 @@ export class LocalLive {
   ) {
     this.unsubscribe.push(deps.bus.on('live', (event) => this.broadcast(event)));
     this.unsubscribe.push(deps.bus.on('status', () => this.broadcast(this.statusMessage())));
+    this.unsubscribe.push(
+      deps.bus.on('printerStatus', ({ printerId, status }) =>
+        this.broadcast({ type: 'printer.status', printerId, status }),
+      ),
+    );
+    this.unsubscribe.push(deps.bus.on('printJob', (job) => this.broadcast({ type: 'print.job.updated', job })));
     this.wss.on('connection', (ws) => this.onConnection(ws));
   }
 
@@ -101,7 +109,7 @@ export class LocalLive {
     });
   }
 
-  broadcast(message: LiveEvent | TerminalStatusMessage): void {
+  broadcast(message: LiveEvent | TerminalStatusMessage | TerminalLocalMessage): void {
     const text = JSON.stringify(message);
     for (const client of this.wss.clients) {
       if (client.readyState === WebSocket.OPEN) client.send(text);

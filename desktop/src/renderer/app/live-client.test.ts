@@ -241,4 +241,11 @@ describe('parseLiveMessage and liveUrl', () => {
     expect(parseLiveMessage(JSON.stringify(msg))).toEqual({ kind: 'control', message: msg });
     expect(parseLiveMessage(JSON.stringify({ ...msg, online: 'no' }))).toBeNull();
   });
+
+  it('accepts the terminal’s printer messages, which carry no sequence number, and refuses malformed ones', () => {
+    const status = { type: 'printer.status', printerId: '00000000-0000-4000-8000-000000000001', status: 'PAPER_OUT' };
+    expect(parseLiveMessage(JSON.stringify(status))).toEqual({ kind: 'control', message: status });
+    expect(parseLiveMessage(JSON.stringify({ ...status, status: 'ON_FIRE' }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ type: 'print.job.updated', job: { id: 'x' } }))).toBeNull();
+  });
 });

@@ -12,6 +12,7 @@ import {
   shouldReconnect,
   type Table,
   TableStateChangedEvent,
+  TerminalLocalMessage,
   TerminalStatusMessage,
   WS_CLEAN_CLOSE_CODE,
 } from '@tablewise/shared';
@@ -32,7 +33,7 @@ const OPEN = 1;
 /** What the app hears: one of the channel's own messages, or an event with only what the
  * screens use of it (its type says which reads are stale; a table change carries the table). */
 export type LiveMessage =
-  | { kind: 'control'; message: ControlMessage | TerminalStatusMessage }
+  | { kind: 'control'; message: ControlMessage | TerminalStatusMessage | TerminalLocalMessage }
   | { kind: 'event'; type: string; seq: number; table: Table | null };
 
 type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'failed' | 'closed';
@@ -65,6 +66,10 @@ export interface LiveClient {
 }
 
 const CONTROL_TYPES: ReadonlySet<string> = new Set(ControlMessage.options.map((o) => o.shape.type.value as string));
+/** The terminal core's own messages about its printers (no sequence number: not cloud events). */
+const TERMINAL_LOCAL_TYPES: ReadonlySet<string> = new Set(
+  TerminalLocalMessage.options.map((o) => o.shape.type.value as string),
+);
 
 /**
  * Parses one frame; null means malformed (not JSON, no type, or a message in the wrong shape).
@@ -80,6 +85,10 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
   const type = (value as { type?: unknown } | null)?.type;
   if (type === 'terminal.status' || (typeof type === 'string' && CONTROL_TYPES.has(type))) {
     const parsed = (type === 'terminal.status' ? TerminalStatusMessage : ControlMessage).safeParse(value);
+    return parsed.success ? { kind: 'control', message: parsed.data } : null;
+  }
+  if (typeof type === 'string' && TERMINAL_LOCAL_TYPES.has(type)) {
+    const parsed = TerminalLocalMessage.safeParse(value);
     return parsed.success ? { kind: 'control', message: parsed.data } : null;
   }
   const envelope = EventEnvelope.safeParse(value);

@@ -1,4 +1,12 @@
-import { getTerminalStatus, listTables, type Table } from '@tablewise/shared';
+import {
+  getTerminalStatus,
+  listPrinters,
+  listPrintJobs,
+  listTables,
+  type Printer,
+  type PrintJob,
+  type Table,
+} from '@tablewise/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { parseLiveMessage } from './live-client.js';
@@ -98,5 +106,56 @@ describe('live messages and the cache', () => {
     };
     applyLiveMessage(client, { kind: 'control', message: { type: 'terminal.status', ...status } });
     expect(client.getQueryData(getTerminalStatus.key())).toEqual(status);
+  });
+
+  it('patches a printer’s pushed state into the printers read, and marks it stale (the print-jobs read is not)', () => {
+    const printer = (id: string): Printer => ({
+      id,
+      venueId: VENUE,
+      name: `Printer ${id.slice(-1)}`,
+      location: null,
+      type: 'thermal',
+      station: 'grill',
+      connection: 'tcp',
+      host: '127.0.0.1',
+      port: 9100,
+      terminalId: null,
+      status: 'ONLINE',
+    });
+    const client = clientWith([listPrintJobs.key()]);
+    client.setQueryData(listPrinters.key(), [printer(T1), printer(T2)]);
+    const message = parseLiveMessage(JSON.stringify({ type: 'printer.status', printerId: T2, status: 'PAPER_OUT' }));
+    if (!message) throw new Error('printer.status did not parse');
+    applyLiveMessage(client, message);
+    expect(client.getQueryData<Printer[]>(listPrinters.key())?.map((p) => p.status)).toEqual(['ONLINE', 'PAPER_OUT']);
+    expect(staleKeys(client)).toEqual(['api/printers']);
+  });
+
+  it('puts a pushed print job into the print-jobs read (replacing it, or first when new), and marks it stale', () => {
+    const job = (id: string, status: PrintJob['status']): PrintJob => ({
+      id,
+      printerId: T1,
+      printerName: 'Grill',
+      type: 'kitchen_ticket',
+      status,
+      data: '{}',
+      attempts: 1,
+      reprint: false,
+      error: null,
+      createdAt: '2025-01-01T12:00:00.000Z',
+      updatedAt: '2025-01-01T12:00:00.000Z',
+    });
+    const client = clientWith([listPrinters.key()]);
+    client.setQueryData(listPrintJobs.key(), [job(T1, 'PRINTING')]);
+    for (const pushed of [job(T1, 'UNCONFIRMED'), job(T2, 'PENDING')]) {
+      const message = parseLiveMessage(JSON.stringify({ type: 'print.job.updated', job: pushed }));
+      if (!message) throw new Error('print.job.updated did not parse');
+      applyLiveMessage(client, message);
+    }
+    expect(client.getQueryData<PrintJob[]>(listPrintJobs.key())?.map((j) => `${j.id.slice(-1)}:${j.status}`)).toEqual([
+      '2:PENDING',
+      '1:UNCONFIRMED',
+    ]);
+    expect(staleKeys(client)).toEqual(['api/print-jobs']);
   });
 });

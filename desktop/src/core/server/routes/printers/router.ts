@@ -8,7 +8,12 @@ import { printing } from '../print-jobs/router.js';
 export function printersRouter(deps: LocalServerDeps): LocalRouter {
   const router = new Router<StaffState>();
 
-  serve(router, deps, listPrintersCall, () => listPrinters(deps.read));
+  // The state each printer last answered the print worker, not the replica's static column:
+  // UNKNOWN for one this terminal has not asked (another terminal's, or printing is off).
+  serve(router, deps, listPrintersCall, () => {
+    const statuses = deps.printerStatuses();
+    return listPrinters(deps.read).map((p) => ({ ...p, status: statuses[p.id] ?? 'UNKNOWN' }));
+  });
 
   serve(router, deps, testPrint, async ({ params, body }) => {
     const { printerId } = params();
