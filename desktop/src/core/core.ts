@@ -2,7 +2,7 @@
 // local server, wired together. Plain Node: the Electron shell and `npm run terminal` both call
 // startTerminalCore.
 import { join } from 'node:path';
-import { conflict, MESSAGES, notFound, type TerminalStatusAnswer } from '@tablewise/shared';
+import { conflict, DEFAULT_TIMEZONE, MESSAGES, notFound, type TerminalStatusAnswer } from '@tablewise/shared';
 import type { BackoffPolicy } from './backoff.js';
 import { Bus } from './bus.js';
 import { fireDueItems } from './kitchen/firing.js';
@@ -15,7 +15,7 @@ import { type LocalServer, startLocalServer } from './server/app.js';
 import { openReplica, type Replica } from './sqlite/replica.js';
 import { getMeta } from './sqlite/repositories/meta.js';
 import { countPending, dismiss, listByStatus } from './sqlite/repositories/outbox.js';
-import { listPrinters } from './sqlite/repositories/venue-data.js';
+import { getVenue, listPrinters } from './sqlite/repositories/venue-data.js';
 import { CloudApi } from './sync/cloud-api.js';
 import { SyncClient } from './sync/sync-client.js';
 
@@ -134,6 +134,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           const terminalId = getMeta(read).terminalId;
           return terminalId ? listPrinters(read).filter((p) => p.terminalId === terminalId) : [];
         },
+        timezone: () => getVenue(read)?.timezone ?? DEFAULT_TIMEZONE,
         statusPollMs: opts.printerStatusPollMs,
       });
     }

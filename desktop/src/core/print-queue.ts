@@ -29,6 +29,8 @@ export interface PrintQueueOptions {
   now: () => Date;
   /** The printers this terminal drives, whose state is kept live. */
   printers: () => Printer[];
+  /** The venue's time zone now (the replica's venue row), for the time on test prints. */
+  timezone: () => string;
   /** How often a faulty printer with waiting jobs is asked its status (tests shorten it). */
   statusPollMs?: number;
 }

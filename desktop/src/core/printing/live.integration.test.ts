@@ -3,7 +3,7 @@
 // last said (not the replica's column), and the local /ws pushes printer.status and
 // print.job.updated as a ticket waits for paper and then prints by itself.
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, type Printer, type PrintJob } from '@tablewise/shared';
+import { MESSAGES, type Printer, type PrintJob, ticketTime } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { PASSWORD } from '../../../../cloud/src/testkit/fixture.js';
@@ -27,6 +27,7 @@ beforeAll(async () => {
   harness = await startHarness();
   bar = await startPrinterEmulator({ name: 'Bar Printer', port: 0 });
   const a = harness.fixture.a;
+  await harness.database.db('venues').where({ id: a.venueId }).update({ tz: 'America/New_York' });
   const paired = await pairTerminal(harness.cloud.url, a.managerEmail, 'Bar PC');
   await harness.database.db('printers').insert({
     id: randomUUID(),
@@ -57,8 +58,17 @@ afterAll(async () => {
   dir?.remove();
 });
 
-async function call<T>(cookie: string, method: string, path: string): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${core.url}${path}`, { method, headers: { cookie } });
+async function call<T>(
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${core.url}${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as T };
 }
 
@@ -124,4 +134,15 @@ it('answers and pushes each printer’s live state and its jobs as a ticket wait
   });
   expect((await call(cookie, 'POST', `/api/print-jobs/${randomUUID()}/mark-printed`)).status).toBe(404);
   expect(bar.tickets()).toHaveLength(1);
+
+  // A test page shows the time in the venue's time zone (the replica's venue row), not UTC.
+  const barPrinter = (await printers())[0] as Printer;
+  const before = new Date();
+  const test = await call<PrintJob>(cookie, 'POST', `/api/printers/${barPrinter.id}/test`, { content: 'Hello bar' });
+  expect(test.status).toBe(201);
+  const page = await bar.waitForTicket((t) => t.text.includes('Hello bar'), 15_000);
+  const after = new Date();
+  const printedAt = page.text.split('\n')[2];
+  expect([ticketTime(before, 'America/New_York'), ticketTime(after, 'America/New_York')]).toContain(printedAt);
+  expect(printedAt).not.toBe(ticketTime(after, 'UTC'));
 });

@@ -561,6 +561,21 @@ describe('PrintService', () => {
     expect(printer.tickets()[0]?.text).toMatch(/TEST PRINT\nGrill\n.*\n-+\nHello kitchen/);
   });
 
+  it('prints the time on a test page in the venue’s time zone, as it is when the page prints', async () => {
+    const printer = await emulator();
+    let timezone = 'America/New_York';
+    const s = service({ now: () => new Date('2026-06-14T18:05:00.000Z'), timezone: () => timezone });
+    const w = watch();
+    s.start();
+    const p = printerAt(printer.port);
+    const first = s.enqueueTest(p, 'Hello');
+    await w.until((j) => j.id === first.id && j.status === 'COMPLETED');
+    timezone = 'Europe/Paris';
+    const second = s.enqueueTest(p, 'Bonjour');
+    await w.until((j) => j.id === second.id && j.status === 'COMPLETED');
+    expect(printer.tickets().map((t) => t.text.split('\n')[2])).toEqual(['Jun 14, 2:05 PM', 'Jun 14, 8:05 PM']);
+  });
+
   it('refuses a bad ticket and stores nothing', () => {
     const s = service();
     const p = printerAt(9100);

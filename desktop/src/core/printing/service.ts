@@ -35,8 +35,8 @@ export interface PrintServiceOptions {
   statusTimeoutMs?: number;
   confirmTimeoutMs?: number;
   writeTimeoutMs?: number;
-  /** The venue's timezone, for the time printed on test prints. */
-  timezone?: string;
+  /** The venue's time zone now, for the time printed on test prints (default UTC). */
+  timezone?: () => string;
   /** Characters per line on paper. */
   ticketWidth?: number;
 }
@@ -92,7 +92,7 @@ export class PrintService {
       statusPollMs,
       idleCheckMs: opts.idleCheckMs ?? PRINTING.idleCheckMs,
       printers: opts.printers ?? (() => []),
-      timezone: opts.timezone ?? DEFAULT_TIMEZONE,
+      timezone: opts.timezone ?? (() => DEFAULT_TIMEZONE),
       ticketWidth: opts.ticketWidth,
     });
   }

@@ -32,8 +32,8 @@ export interface PrintWorkerOptions {
   idleCheckMs: number;
   /** The printers this terminal drives: their state is kept live even while they have no jobs. */
   printers: () => Printer[];
-  /** The venue's timezone, for the time printed on test prints. */
-  timezone: string;
+  /** The venue's time zone now, for the time printed on test prints. */
+  timezone: () => string;
   /** Characters per line on paper. */
   ticketWidth?: number;
 }
@@ -256,7 +256,7 @@ export class PrintWorker {
     const { printer } = job;
     let connection: PrinterConnection | null = null;
     try {
-      const lines = jobLines(job, printer, { now: this.opts.now(), timezone: this.opts.timezone });
+      const lines = jobLines(job, printer, { now: this.opts.now(), timezone: this.opts.timezone() });
       const bytes = ticketBytes(lines, { width: this.opts.ticketWidth });
       try {
         connection = await this.connect(printer);

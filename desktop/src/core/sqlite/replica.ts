@@ -32,7 +32,9 @@ export function openReplica(file: string, migrations: readonly Migration[] = MIG
   const writer = new Database(file);
   writer.pragma('journal_mode = WAL');
   writer.pragma('foreign_keys = ON');
-  writer.pragma('synchronous = NORMAL');
+  // FULL: a commit is on disk before it returns, so a power cut cannot lose the record that a
+  // print job's bytes went out (it would print again without REPRINT) or an outbox entry.
+  writer.pragma('synchronous = FULL');
   writer.pragma('busy_timeout = 5000');
   try {
     migrate(writer, migrations);
