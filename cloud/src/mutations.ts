@@ -96,10 +96,16 @@ async function checkOrder(trx: Trx, meta: MutationMeta, now: Date): Promise<Answ
     if (meta.terminal.seq <= last) {
       const stored = meta.idempotencyKey ? await findKey(trx, meta.orgId, meta.idempotencyKey, cutoff) : undefined;
       if (stored && stored.status_code !== 0) return replay(stored, meta, requestHash);
-      throw conflict(MESSAGES.mutationAlreadyApplied(meta.terminal.seq), 'mutation_already_applied');
+      throw new AppError(409, 'mutation_already_applied', MESSAGES.mutationAlreadyApplied(meta.terminal.seq), {
+        expectedSeq: last + 1,
+      });
     }
     if (meta.terminal.seq > last + 1) {
-      throw conflict(MESSAGES.mutationOutOfOrder(last + 1), 'mutation_out_of_order');
+      // The number the cloud expects, so a terminal whose numbering drifted (re-paired with its
+      // replica kept, a restored database, a refusal that never reached this path) can renumber.
+      throw new AppError(409, 'mutation_out_of_order', MESSAGES.mutationOutOfOrder(last + 1), {
+        expectedSeq: last + 1,
+      });
     }
   }
   if (meta.idempotencyKey) {

@@ -20,6 +20,15 @@ const RETRYABLE_4XX = new Set([401, 403, 408, 425, 429]);
 
 type PushVerdict = 'acknowledged' | 'rejected' | 'retry';
 
+/** The mutation number the cloud expects, when it refused one as out of order. */
+function expectedSeqOf(answer: { status: number; body: unknown }): number | null {
+  if (answer.status !== 409 || typeof answer.body !== 'object' || answer.body === null) return null;
+  const { id, expectedSeq } = answer.body as { id?: unknown; expectedSeq?: unknown };
+  return id === 'mutation_out_of_order' && typeof expectedSeq === 'number' && Number.isSafeInteger(expectedSeq)
+    ? expectedSeq
+    : null;
+}
+
 function verdictFor(status: number): PushVerdict {
   if (status >= 200 && status < 300) return 'acknowledged';
   if (status >= 400 && status < 500 && !RETRYABLE_4XX.has(status)) return 'rejected';
@@ -41,6 +50,14 @@ export class OutboxPusher {
   private failures = 0;
   /** Items whose refetch after a rejection has not succeeded yet. */
   private readonly refetch = new Set<string>();
+  /**
+   * How far the cloud's numbering of this terminal's mutations lags the outbox's: an entry goes
+   * out as `seq - lag`. It grows when numbers the outbox used never reached the cloud's record (a
+   * refusal outside the mutation path, a re-pairing that kept the replica, a restored database);
+   * the cloud then answers out-of-order with the number it expects, and the outbox renumbers from
+   * there. Kept in memory: after a restart the first push learns it again.
+   */
+  private lag = 0;
 
   constructor(private readonly opts: OutboxPusherOptions) {}
 
@@ -107,12 +124,19 @@ export class OutboxPusher {
     const { db, api, bus, now } = this.opts;
     let answer: Awaited<ReturnType<CloudApi['push']>>;
     try {
-      answer = await api.push(entry);
+      answer = await api.push(entry, entry.seq - this.lag);
     } catch (error) {
       if (!(error instanceof CloudUnreachable)) throw error;
       markAttempt(db, entry.seq, error.message, now().toISOString());
       this.failures += 1;
       return false;
+    }
+    const expected = expectedSeqOf(answer);
+    if (expected !== null && expected < entry.seq - this.lag) {
+      // Never applied by the cloud (it expects an earlier number): send it again as that number.
+      this.lag = entry.seq - expected;
+      console.warn(`[terminal] the cloud expects mutation ${expected}; renumbering the outbox from entry ${entry.seq}`);
+      return true;
     }
     const verdict = verdictFor(answer.status);
     switch (verdict) {

@@ -33,7 +33,7 @@ describe('CloudApi', () => {
   it("sends the device credential with the terminal's own calls", async () => {
     const { seen, fetchImpl } = recorder(() => new Response('', { status: 202 }));
     const api = new CloudApi('http://cloud.test', 'device-secret', { fetch: fetchImpl });
-    const answer = await api.push({ method: 'POST', path: '/api/x', body: {}, idempotencyKey: 'k', seq: 3 });
+    const answer = await api.push({ method: 'POST', path: '/api/x', body: {}, idempotencyKey: 'k' }, 3);
     expect(answer).toEqual({ status: 202, body: '' });
     expect(seen[0]?.headers.get('authorization')).toBe('Terminal device-secret');
   });

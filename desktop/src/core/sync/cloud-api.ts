@@ -190,16 +190,18 @@ export class CloudApi extends CloudClient {
     return this.getParsed(getOrderItem.url({ id }), getOrderItem.answer);
   }
 
-  push(entry: {
-    method: string;
-    path: string;
-    body: unknown;
-    idempotencyKey: string;
-    seq: number;
-  }): Promise<CloudAnswer> {
+  push(
+    entry: {
+      method: string;
+      path: string;
+      body: unknown;
+      idempotencyKey: string;
+    },
+    mutationSeq: number,
+  ): Promise<CloudAnswer> {
     return this.request(entry.method, entry.path, {
       body: entry.body,
-      headers: { [IDEMPOTENCY_HEADER]: entry.idempotencyKey, [TERMINAL_MUTATION_SEQ_HEADER]: String(entry.seq) },
+      headers: { [IDEMPOTENCY_HEADER]: entry.idempotencyKey, [TERMINAL_MUTATION_SEQ_HEADER]: String(mutationSeq) },
     });
   }
 }
