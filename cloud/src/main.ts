@@ -1,4 +1,7 @@
 // The cloud's command-line entry: migrate, then serve.
+// `--new-epoch` instead gives the database a new identity and exits: run it once after restoring
+// the database from a backup, before serving, so every terminal rebuilds its replica from a
+// snapshot rather than trusting a cursor into the database as it was before the restore.
 // Environment: DATABASE_URL (PostgreSQL server; without it, embedded PGlite in DATA_DIR),
 // PORT (default 8080), HOST (default 0.0.0.0), PUBLIC_URL (origin in QR codes), APP_SECRET
 // (required with DATABASE_URL; signs QR tokens and guest cookies), DATA_DIR (default ./.data),
@@ -10,6 +13,7 @@ import { DEFAULT_PORT } from '@tablewise/shared';
 import { appSecret } from './app-secret.js';
 import { closeDb, connectDb } from './db/connect.js';
 import { migrateLatest } from './db/migrate.js';
+import { renewDatabaseEpoch } from './repositories/database-epoch.js';
 import { startCloud, trustProxyFrom } from './server.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -24,6 +28,12 @@ async function main(): Promise<void> {
 
   const db = await connectDb(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') });
   await migrateLatest(db);
+  if (process.argv.includes('--new-epoch')) {
+    const epoch = await renewDatabaseEpoch(db);
+    console.log(`The database has a new epoch, ${epoch}: terminals will rebuild their replicas from it.`);
+    await closeDb(db);
+    return;
+  }
   const cloud = await startCloud({
     db,
     ...(databaseUrl ? { databaseUrl } : {}),

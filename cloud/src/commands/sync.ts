@@ -3,6 +3,7 @@ import type { EventsAfterAnswer, LiveEvent, SnapshotAnswer } from '@tablewise/sh
 import type { Db, Queryable, TerminalActor, VenueActor } from '../context.js';
 import { notFound } from '../errors.js';
 import { presentMenuItem, presentPrinter, presentSession, presentTable, presentVenue } from '../presenters/index.js';
+import { databaseEpoch } from '../repositories/database-epoch.js';
 import { listEventsAfter } from '../repositories/events.js';
 import { listMenuItems } from '../repositories/menu.js';
 import { listPrinters } from '../repositories/printers.js';
@@ -23,8 +24,10 @@ export async function snapshot(db: Db, actor: VenueActor | TerminalActor): Promi
       const sessions = await listActiveSessions(trx, venue.id);
       const orders = await openOrders(trx, venue.id);
       const printers = await listPrinters(trx, venue.id);
+      const epoch = await databaseEpoch(trx);
       return {
         seq: Number(venue.event_seq),
+        epoch,
         venue: presentVenue(venue),
         tables: tables.map(presentTable),
         menuItems: menu.map(presentMenuItem),
@@ -46,6 +49,7 @@ export async function eventsAfter(
   const rows = await listEventsAfter(q, venueId, after, limit + 1);
   const page = rows.slice(0, limit);
   return {
+    epoch: await databaseEpoch(q),
     events: page.map((r) => r.payload_json as LiveEvent),
     lastSeq: page.at(-1)?.seq ?? after,
     hasMore: rows.length > limit,

@@ -38,6 +38,7 @@ const TABLES = [
   'zones',
   'idempotency_keys',
   'login_throttles',
+  'database_epoch',
 ];
 
 async function tableNames(db: Db): Promise<string[]> {
@@ -260,6 +261,16 @@ function behavesLikeTheSchema(connect: () => Promise<{ db: Db; done(): Promise<v
     expect(await db('tables').where({ id: t.tableId }).first('qr_generation')).toEqual({ qr_generation: 1 });
     await expect(db('tables').where({ id: t.tableId }).update({ qr_generation: 0 })).rejects.toThrow(
       /tables_qr_generation_check/,
+    );
+  });
+
+  it('gives the database one epoch, a random id, and keeps it to one row', async () => {
+    const rows = await db('database_epoch').select('epoch');
+    expect(rows).toHaveLength(1);
+    expect(rows[0].epoch).toMatch(/^[0-9a-f-]{36}$/);
+    await expect(db('database_epoch').insert({ id: true, epoch: randomUUID() })).rejects.toThrow(/unique|duplicate/i);
+    await expect(db('database_epoch').insert({ id: false, epoch: randomUUID() })).rejects.toThrow(
+      /database_epoch_one_row/,
     );
   });
 

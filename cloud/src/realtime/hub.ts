@@ -18,6 +18,7 @@ import type { AppDeps, Principals } from '../context.js';
 import type { Notifier } from '../db/notify.js';
 import { AppError } from '../errors.js';
 import { resolvePrincipals, terminalCredentialOf, VENUE_HEADER } from '../middleware/principals.js';
+import { databaseEpoch } from '../repositories/database-epoch.js';
 import { EVENTS_CHANNEL, listEventsAfter, REVOCATIONS_CHANNEL } from '../repositories/events.js';
 import { listOrderIdsOfSession } from '../repositories/orders.js';
 import { currentEventSeq } from '../repositories/venues.js';
@@ -168,6 +169,7 @@ export class LiveHub {
           : `guest:${actor.sessionId}`;
     // Read before the socket opens, so the socket's first message can be sent at once.
     const lastSeq = await currentEventSeq(this.deps.db, actor.venueId);
+    const epoch = await databaseEpoch(this.deps.db);
     const guest: GuestAudience | null =
       actor.kind === 'guest'
         ? {
@@ -187,7 +189,7 @@ export class LiveHub {
         queue: Promise.resolve(),
         alive: true,
       };
-      this.send(client, { type: 'hello', venueId: actor.venueId, lastSeq });
+      this.send(client, { type: 'hello', venueId: actor.venueId, lastSeq, epoch });
       ws.on('message', (data) => this.onMessage(client, data.toString()));
       ws.on('pong', () => {
         client.alive = true;

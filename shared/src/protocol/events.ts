@@ -69,6 +69,9 @@ export const HelloMessage = z.object({
   type: z.literal('hello'),
   venueId: Id,
   lastSeq: z.number().int().nonnegative(),
+  /** The cloud database's identity (made at migration, renewed at a restore). The cloud's hub
+   * always sends it; a terminal's local channel, which only the staff app reads, does not. */
+  epoch: z.string().min(1).optional(),
 });
 const ErrorMessage = z.object({ type: z.literal('error'), message: z.string() });
 const PongMessage = z.object({ type: z.literal('pong') });
@@ -102,6 +105,8 @@ export type TerminalLocalMessage = z.infer<typeof TerminalLocalMessage>;
 export type TerminalLocalMessageType = TerminalLocalMessage['type'];
 
 export const EventsAfterAnswer = z.object({
+  /** The cloud database's identity; a cursor from another epoch means nothing here. */
+  epoch: z.string().min(1),
   events: z.array(LiveEvent),
   lastSeq: z.number().int().nonnegative(),
   hasMore: z.boolean(),

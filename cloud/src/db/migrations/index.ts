@@ -5,6 +5,7 @@ import * as m0001 from './0001_core.js';
 import * as m0002 from './0002_operations.js';
 import * as m0003 from './0003_idempotency_and_throttle.js';
 import * as m0004 from './0004_qr_generation.js';
+import * as m0005 from './0005_database_epoch.js';
 
 export interface Migration {
   name: string;
@@ -17,4 +18,5 @@ export const migrations: readonly Migration[] = [
   { name: '0002_operations', up: m0002.up, down: m0002.down },
   { name: '0003_idempotency_and_throttle', up: m0003.up, down: m0003.down },
   { name: '0004_qr_generation', up: m0004.up, down: m0004.down },
+  { name: '0005_database_epoch', up: m0005.up, down: m0005.down },
 ];

@@ -1,6 +1,15 @@
 import { EventsAfterAnswer, SnapshotAnswer } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, checkInGuest, type Harness, loginAs, pairTerminal, startHarness } from '../../testkit/harness.js';
+import { renewDatabaseEpoch } from '../../repositories/database-epoch.js';
+import {
+  Client,
+  checkInGuest,
+  type Harness,
+  LiveSocket,
+  loginAs,
+  pairTerminal,
+  startHarness,
+} from '../../testkit/harness.js';
 
 let h: Harness;
 let terminal: Client;
@@ -44,7 +53,23 @@ describe('sync for terminals', () => {
     expect(rest.events.map((e) => e.type)).toEqual(['order.created']);
     expect(rest).toMatchObject({ lastSeq: 3, hasMore: false });
     const none = EventsAfterAnswer.parse((await terminal.get('/api/sync/events?after=3')).body);
-    expect(none).toEqual({ events: [], lastSeq: 3, hasMore: false });
+    expect(none).toEqual({ epoch: first.epoch, events: [], lastSeq: 3, hasMore: false });
+  });
+
+  it("carries the database's epoch in the snapshot, the events and the socket's hello, renewed after a restore", async () => {
+    const { epoch } = await h.database.db('database_epoch').first('epoch');
+    expect(SnapshotAnswer.parse((await terminal.get('/api/sync/snapshot')).body).epoch).toBe(epoch);
+    expect(EventsAfterAnswer.parse((await terminal.get('/api/sync/events?after=0')).body).epoch).toBe(epoch);
+    const socket = await LiveSocket.open(h.cloud.url, {
+      headers: { authorization: terminal.headers.authorization ?? '' },
+    });
+    expect(await socket.next((m) => m.type === 'hello')).toMatchObject({ type: 'hello', epoch });
+    await socket.close();
+
+    const renewed = await renewDatabaseEpoch(h.database.db);
+    expect(renewed).not.toBe(epoch);
+    expect(SnapshotAnswer.parse((await terminal.get('/api/sync/snapshot')).body).epoch).toBe(renewed);
+    expect(EventsAfterAnswer.parse((await terminal.get('/api/sync/events?after=3')).body).epoch).toBe(renewed);
   });
 
   it('answers 400 naming the field for a bad cursor, and 401 without a principal', async () => {

@@ -122,6 +122,6 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
       putOrder(db, o);
       for (const i of o.items) reapplyPendingItemChanges(db, i.id, now);
     }
-    markBootstrapped(db, snapshot.seq, now.toISOString());
+    markBootstrapped(db, snapshot.seq, snapshot.epoch, now.toISOString());
   });
 }

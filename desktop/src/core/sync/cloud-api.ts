@@ -51,6 +51,8 @@ export function messageOf(body: unknown): string | null {
 
 /** The events page, with events left unparsed so one unknown type cannot stall the feed. */
 const EventsPage = z.object({
+  /** The cloud database's epoch; a cloud from before epochs does not say. */
+  epoch: z.string().min(1).optional(),
   events: z.array(z.unknown()),
   lastSeq: z.number().int().nonnegative(),
   hasMore: z.boolean(),

@@ -1,6 +1,6 @@
 // The sync client: keeps the replica a faithful copy of the venue in the cloud.
-// Bootstrap from the snapshot when the replica is empty (or the cloud no longer knows its cursor),
-// catch up over HTTP, then follow the live feed over /ws. While the cloud is away it reconnects
+// Bootstrap from the snapshot when the replica is empty, the cloud no longer knows its cursor, or
+// the cloud's database has another epoch than the cursor's (restored from a backup), catch up over HTTP, then follow the live feed over /ws. While the cloud is away it reconnects
 // with capped exponential back-off, forever: a terminal never gives up.
 import { HelloMessage, LIVE_PATH } from '@tablewise/shared';
 import WebSocket from 'ws';
@@ -10,6 +10,7 @@ import type { WriteDb } from '../sqlite/replica.js';
 import { getMeta, setIdentity } from '../sqlite/repositories/meta.js';
 import { applyEvent, applySnapshot, seqOf } from './apply.js';
 import { type CloudApi, CloudRefused } from './cloud-api.js';
+import { epochVerdict } from './epoch.js';
 
 export interface SyncClientOptions {
   db: WriteDb;
@@ -157,6 +158,10 @@ export class SyncClient {
         }
         throw error;
       }
+      if (this.rebuildsForEpoch(page.epoch)) {
+        await this.bootstrap();
+        continue;
+      }
       if (page.lastSeq < after) {
         console.warn(`[terminal] cloud's feed ends at ${page.lastSeq}, before cursor ${after}; bootstrapping`);
         await this.bootstrap();
@@ -165,6 +170,20 @@ export class SyncClient {
       for (const raw of page.events) this.applyOne(raw, false);
       if (!page.hasMore || page.events.length === 0) return;
     }
+  }
+
+  /**
+   * True when the cloud's database is not the one the cursor counts in (restored, replaced): the
+   * caller rebuilds the replica from a snapshot. Said once in the log each time it happens.
+   */
+  private rebuildsForEpoch(cloudEpoch: string | undefined): boolean {
+    const { epoch, cursor } = getMeta(this.opts.db);
+    if (epochVerdict(epoch, cloudEpoch) === 'same') return false;
+    console.warn(
+      `[terminal] the cloud's database is epoch ${cloudEpoch}, not ${epoch ?? 'unknown'} of cursor ${cursor} ` +
+        '(restored or replaced); rebuilding the replica from a snapshot, keeping the outbox',
+    );
+    return true;
   }
 
   /** Applies one event; a gap is reported to the caller (true) instead of applied. */
@@ -259,7 +278,9 @@ export class SyncClient {
       if (meta.venueId !== null && hello.venueId !== meta.venueId) {
         throw new Error(`Live channel is for venue ${hello.venueId}, not ${meta.venueId}`);
       }
-      if (hello.lastSeq < meta.cursor) {
+      if (this.rebuildsForEpoch(hello.epoch)) {
+        await this.bootstrap();
+      } else if (hello.lastSeq < meta.cursor) {
         console.warn(`[terminal] cloud's feed ends at ${hello.lastSeq}, before cursor ${meta.cursor}; bootstrapping`);
         await this.bootstrap();
       } else if (hello.lastSeq > meta.cursor) {

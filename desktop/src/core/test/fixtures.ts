@@ -126,10 +126,21 @@ export function printer(terminalId: string | null, overrides: Partial<Printer> =
     port: 9100,
     terminalId,
     status: 'ONLINE',
+    backupPrinterId: null,
     ...overrides,
   };
 }
 
 export function snapshot(parts: Partial<SnapshotAnswer> = {}): SnapshotAnswer {
-  return { seq: 0, venue: VENUE, tables: [], menuItems: [], sessions: [], orders: [], printers: [], ...parts };
+  return {
+    seq: 0,
+    epoch: 'epoch-1',
+    venue: VENUE,
+    tables: [],
+    menuItems: [],
+    sessions: [],
+    orders: [],
+    printers: [],
+    ...parts,
+  };
 }

@@ -5,6 +5,8 @@ import { defineCall } from '../define.js';
 export const SnapshotAnswer = z.object({
   /** The venue's event sequence the snapshot is consistent with: the sync cursor. */
   seq: z.number().int(),
+  /** The cloud database's identity: a cursor is only meaningful within one epoch. */
+  epoch: z.string().min(1),
   venue: Venue,
   tables: z.array(Table),
   menuItems: z.array(MenuItem),

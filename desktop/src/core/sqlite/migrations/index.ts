@@ -8,6 +8,7 @@ import { migration0005 } from './0005_ticketed_items.js';
 import { migration0006 } from './0006_menu_order.js';
 import { migration0007 } from './0007_sessions_accessible.js';
 import { migration0008 } from './0008_print_jobs_unconfirmed.js';
+import { migration0009 } from './0009_meta_epoch.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0006,
   migration0007,
   migration0008,
+  migration0009,
 ];

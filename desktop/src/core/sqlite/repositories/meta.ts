@@ -6,6 +6,8 @@ export interface ReplicaMeta {
   venueId: string | null;
   cursor: number;
   bootstrappedAt: string | null;
+  /** The cloud database's epoch the cursor belongs to (null before the first snapshot that told it). */
+  epoch: string | null;
 }
 
 interface MetaRow {
@@ -13,18 +15,20 @@ interface MetaRow {
   venue_id: string | null;
   cursor: number;
   bootstrapped_at: string | null;
+  epoch: string | null;
 }
 
 export function getMeta(db: AnyDb): ReplicaMeta {
-  const row = db.sql.prepare('SELECT terminal_id, venue_id, cursor, bootstrapped_at FROM meta WHERE id = 1').get() as
-    | MetaRow
-    | undefined;
+  const row = db.sql
+    .prepare('SELECT terminal_id, venue_id, cursor, bootstrapped_at, epoch FROM meta WHERE id = 1')
+    .get() as MetaRow | undefined;
   if (!row) throw new Error('Replica meta row is missing');
   return {
     terminalId: row.terminal_id,
     venueId: row.venue_id,
     cursor: row.cursor,
     bootstrappedAt: row.bootstrapped_at,
+    epoch: row.epoch,
   };
 }
 
@@ -36,6 +40,7 @@ export function setCursor(db: WriteDb, cursor: number): void {
   db.sql.prepare('UPDATE meta SET cursor = ? WHERE id = 1').run(cursor);
 }
 
-export function markBootstrapped(db: WriteDb, cursor: number, at: string): void {
-  db.sql.prepare('UPDATE meta SET cursor = ?, bootstrapped_at = ? WHERE id = 1').run(cursor, at);
+/** The replica now holds a snapshot of the database `epoch` as of event `cursor`. */
+export function markBootstrapped(db: WriteDb, cursor: number, epoch: string, at: string): void {
+  db.sql.prepare('UPDATE meta SET cursor = ?, epoch = ?, bootstrapped_at = ? WHERE id = 1').run(cursor, epoch, at);
 }
