@@ -33,6 +33,8 @@ export interface TerminalCoreOptions {
   now?: () => Date;
   /** Retry schedule of the sync client and the outbox pusher (tests shorten it). */
   backoff?: BackoffPolicy;
+  /** The outbox pusher's own retry schedule, when it differs from `backoff`. */
+  pushBackoff?: BackoffPolicy;
   /** How often held items are checked for firing, in ms (default 1000). */
   firingIntervalMs?: number;
   /** How often a faulty printer with waiting jobs is asked its status, in ms (default PRINTING.statusPollMs). */
@@ -59,8 +61,24 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
   const { read, write } = replica;
   const bus = new Bus();
   const api = new CloudApi(opts.cloudUrl, opts.credential);
-  const sync = new SyncClient({ db: write, api, bus, now, backoff: opts.backoff });
-  const pusher = new OutboxPusher({ db: write, api, bus, now, backoff: opts.backoff });
+  // Whichever notices first that the cloud is back wakes the other: the pull and the push start at
+  // once, not at the end of their own back-off.
+  const sync: SyncClient = new SyncClient({
+    db: write,
+    api,
+    bus,
+    now,
+    backoff: opts.backoff,
+    onReachable: () => pusher.kick(),
+  });
+  const pusher: OutboxPusher = new OutboxPusher({
+    db: write,
+    api,
+    bus,
+    now,
+    backoff: opts.pushBackoff ?? opts.backoff,
+    onReachable: () => sync.reconnectNow(),
+  });
   let printQueue: PrintQueue | null = null;
 
   const status = (): TerminalStatusAnswer => {

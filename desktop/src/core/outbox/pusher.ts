@@ -41,13 +41,18 @@ export interface OutboxPusherOptions {
   bus: Bus;
   now: () => Date;
   backoff?: BackoffPolicy;
+  /** Called when the cloud answers a push after being unreachable: the feed can reconnect now. */
+  onReachable?: () => void;
 }
 
 export class OutboxPusher {
   private running = false;
   private loopDone: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  /** A kick that came while a push was under way: the next wait ends at once. */
+  private kicked = false;
   private failures = 0;
+  private unreachable = false;
   /** Items whose refetch after a rejection has not succeeded yet. */
   private readonly refetch = new Set<string>();
   /**
@@ -78,10 +83,15 @@ export class OutboxPusher {
   kick(): void {
     const wake = this.wake;
     this.wake = null;
-    wake?.();
+    if (wake) wake();
+    else this.kicked = true;
   }
 
   private sleep(ms: number | null): Promise<void> {
+    if (this.kicked) {
+      this.kicked = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const timer = ms === null ? null : setTimeout(() => this.kick(), ms);
       this.wake = () => {
@@ -129,7 +139,12 @@ export class OutboxPusher {
       if (!(error instanceof CloudUnreachable)) throw error;
       markAttempt(db, entry.seq, error.message, now().toISOString());
       this.failures += 1;
+      this.unreachable = true;
       return false;
+    }
+    if (this.unreachable) {
+      this.unreachable = false;
+      this.opts.onReachable?.();
     }
     const expected = expectedSeqOf(answer);
     if (expected !== null && expected < entry.seq - this.lag) {

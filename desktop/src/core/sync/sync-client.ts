@@ -20,6 +20,9 @@ export interface SyncClientOptions {
   backoff?: BackoffPolicy;
   /** How often the socket is pinged; a socket silent for two periods is considered dead. */
   heartbeatMs?: number;
+  /** Called as soon as the cloud answers at the start of a connected stretch, before catching up:
+   * the outbox can push at once rather than at the end of its own back-off. */
+  onReachable?: () => void;
 }
 
 /** Answers of /api/sync/events meaning the cloud does not know the cursor any more. */
@@ -119,6 +122,7 @@ export class SyncClient {
       throw error;
     }
     this.setPaired(true);
+    this.opts.onReachable?.();
     const meta = getMeta(db);
     const foreign = meta.venueId !== null && meta.venueId !== me.venue.id;
     setIdentity(db, me.terminal.id, me.venue.id);
