@@ -35,6 +35,8 @@ export interface StartCloudOptions {
   log?: (line: string) => void;
   /** How often the hub re-reads venues with sockets in case a notification was lost. */
   hubSafetyPollMs?: number;
+  /** How often the hub re-checks each socket's access (LIVE_LIMITS.revalidateMs by default). */
+  hubRevalidateMs?: number;
 }
 
 export interface RunningCloud {
@@ -88,7 +90,10 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     onReconnect: () => hub?.refreshAll(),
   });
   try {
-    hub = new LiveHub(deps, opts.hubSafetyPollMs ? { safetyPollMs: opts.hubSafetyPollMs } : {});
+    hub = new LiveHub(deps, {
+      ...(opts.hubSafetyPollMs ? { safetyPollMs: opts.hubSafetyPollMs } : {}),
+      ...(opts.hubRevalidateMs ? { revalidateMs: opts.hubRevalidateMs } : {}),
+    });
     await hub.start(server, notifier);
     firer = startCourseFirer(deps, opts.fireIntervalMs ?? 1000);
     sweeper = startExpirySweeper(deps, opts.sweepIntervalMs ?? 10 * 60_000);

@@ -187,6 +187,25 @@ export const GUEST_RATE_LIMITS = {
   order: { perAddress: 120, perSession: 40 },
 } as const;
 
+/**
+ * Limits of a socket at /ws (issue 7), on the cloud and the terminal alike.
+ * - maxPayloadBytes: the client sends only `ping` and `subscribe`, a few dozen bytes; 64 KB
+ *   leaves room for anything the protocol may add and refuses a megabyte frame (close 1009).
+ * - subscribe: a `subscribe` with `after` reads the database once, so a socket may send at most
+ *   `perWindow` in `windowMs`. Our clients subscribe once per connection, so only a client stuck
+ *   in a loop, or a script, meets this. Each refused one gets an `error` message; after
+ *   `refusalsBeforeClose` refusals in a row the socket is closed with `policyCloseCode`.
+ * - revalidateMs: how often the hub re-checks every socket's principal (staff login expired or
+ *   role changed, guest session closed, terminal revoked) in one query per instance, so a socket
+ *   outlives its access by at most this long even if a revocation notice was lost.
+ */
+export const LIVE_LIMITS = {
+  maxPayloadBytes: 64 * 1024,
+  subscribe: { perWindow: 5, windowMs: 1000, refusalsBeforeClose: 10 },
+  policyCloseCode: 1008,
+  revalidateMs: 30_000,
+} as const;
+
 export const SIDEBAR = {
   widthRem: 16,
   mobileWidthRem: 18,

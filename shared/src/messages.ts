@@ -11,6 +11,9 @@ export const MESSAGES = {
   liveReconnectFailed: 'Failed to reconnect to server after multiple attempts',
   liveConnectionError: 'WebSocket connection error',
   liveEstablishFailed: 'Failed to establish WebSocket connection',
+  liveSubscribeTooOften: 'Too many subscribe messages. Wait a moment before subscribing again.',
+  liveCredentialInUrl:
+    'A credential in the address is not accepted: send it in the Authorization header or the session cookie',
 
   // Principals
   invalidCredentials: 'Invalid email or password',

@@ -8,18 +8,25 @@ import { forbidden } from '../errors.js';
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export function originCheck(deps: Pick<AppDeps, 'publicUrl'>): Koa.Middleware<AppState> {
-  const publicOrigin = safeOrigin(deps.publicUrl);
   return async (ctx, next) => {
     const origin = ctx.get('Origin');
-    if (origin && ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      const parsed = safeUrl(origin);
-      const allowed =
-        parsed !== null &&
-        (parsed.host === ctx.host || parsed.origin === publicOrigin || LOOPBACK.has(parsed.hostname));
-      if (!allowed) throw forbidden(MESSAGES.forbiddenOrigin);
+    if (origin && ctx.method !== 'GET' && ctx.method !== 'HEAD' && !originAllowed(origin, ctx.host, deps.publicUrl)) {
+      throw forbidden(MESSAGES.forbiddenOrigin);
     }
     await next();
   };
+}
+
+/**
+ * The one origin rule, for HTTP writes and for /ws upgrades that carry a cookie: the page's own
+ * host, the public URL's origin, or a loopback address.
+ */
+export function originAllowed(origin: string, host: string | undefined, publicUrl: string): boolean {
+  const parsed = safeUrl(origin);
+  return (
+    parsed !== null &&
+    (parsed.host === host || parsed.origin === safeOrigin(publicUrl) || LOOPBACK.has(parsed.hostname))
+  );
 }
 
 function safeUrl(value: string): URL | null {

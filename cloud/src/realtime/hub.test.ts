@@ -1,6 +1,7 @@
-import { type LiveEvent, MESSAGES, type ServerMessage, STAFF_SESSION_COOKIE } from '@tablewise/shared';
+import { LIVE_LIMITS, type LiveEvent, MESSAGES, type ServerMessage, STAFF_SESSION_COOKIE } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { sha256Hex } from '../security/tokens.js';
 import {
   type Client,
   checkInGuest,
@@ -13,10 +14,13 @@ import {
 } from '../testkit/harness.js';
 import { REVOKED_CLOSE_CODE } from './hub.js';
 
+/** Short, so a socket outlives a change of its access by a fraction of a second in these tests. */
+const REVALIDATE_MS = 200;
+
 let h: Harness;
 let staff: Client;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ hubRevalidateMs: REVALIDATE_MS });
   staff = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
 });
 afterAll(async () => {
@@ -25,6 +29,25 @@ afterAll(async () => {
 
 const isEvent = (type: LiveEvent['type']) => (m: { type: string }) => m.type === type;
 type TableStateChanged = Extract<LiveEvent, { type: 'table.state.changed' }>;
+
+/** The status and JSON body of an upgrade the hub refuses. */
+function refusedUpgrade(query: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  const ws = new WebSocket(`${h.cloud.url.replace('http', 'ws')}/ws${query}`, { headers });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => reject(new Error('upgrade was accepted')));
+    ws.once('unexpected-response', (_q, res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+  });
+}
+
+function closeCodeOf(socket: LiveSocket): Promise<number> {
+  return new Promise((resolve) => socket.ws.once('close', (code) => resolve(code)));
+}
 
 async function placeOrder(guest: Client, sessionId: string, menuItemId = h.fixture.a.menu.lemonade) {
   const reply = await guest.post('/api/orders', { sessionId, items: [{ menuItemId, quantity: 1, course: 'drink' }] });
@@ -55,7 +78,7 @@ describe('live hub', () => {
     // Events the terminal misses while away.
     const { guest, sessionId } = await checkInGuest(h.cloud.url, staff, h.fixture.a.tableIds[1] as string);
     await placeOrder(guest, sessionId);
-    const socket = await LiveSocket.open(h.cloud.url, { query: `?credential=${encodeURIComponent(credential)}` });
+    const socket = await LiveSocket.open(h.cloud.url, { headers: { authorization: `Terminal ${credential}` } });
     await socket.next((m) => m.type === 'hello');
     socket.send({ type: 'subscribe', after: cursor });
     const missed = await socket.next(isEvent('order.created'));
@@ -206,5 +229,116 @@ describe('live hub', () => {
     });
     expect(JSON.stringify(guestSocket.messages)).not.toContain('"partyName":"Ada"');
     await Promise.all([staffSocket.close(), guestSocket.close()]);
+  });
+
+  it('refuses a cookie from a foreign origin with 403 before upgrading; a terminal needs no Origin', async () => {
+    const foreign = { origin: 'https://evil.example' };
+    const { guest } = await checkInGuest(h.cloud.url, staff, h.fixture.a.tableIds[0] as string);
+    for (const cookie of [staff.cookieHeader(), guest.cookieHeader()]) {
+      expect(await refusedUpgrade('', { cookie, ...foreign })).toEqual({
+        status: 403,
+        body: { message: MESSAGES.forbiddenOrigin, id: 'forbidden' },
+      });
+    }
+    // The page's own origin, the public URL's, and no Origin at all (not a browser) may use it.
+    for (const headers of [{ origin: h.cloud.url }, {}] as Array<Record<string, string>>) {
+      const socket = await LiveSocket.open(h.cloud.url, { cookie: staff.cookieHeader(), headers });
+      await socket.next((m) => m.type === 'hello');
+      await socket.close();
+    }
+    const { credential } = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Origin PC');
+    const terminal = await LiveSocket.open(h.cloud.url, { headers: { authorization: `Terminal ${credential}` } });
+    await terminal.next((m) => m.type === 'hello');
+    await terminal.close();
+  });
+
+  it('refuses a credential in the URL with 401, even a valid one', async () => {
+    const { credential } = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'URL PC');
+    const token = staff.cookies.get(STAFF_SESSION_COOKIE) as string;
+    for (const query of [`?credential=${encodeURIComponent(credential)}`, `?token=${token}`]) {
+      expect(await refusedUpgrade(query, {})).toEqual({
+        status: 401,
+        body: { message: MESSAGES.liveCredentialInUrl, id: 'unauthorized' },
+      });
+    }
+  });
+
+  it('closes a socket that sends a frame over 64 KB (1009) and keeps serving others', async () => {
+    const socket = await LiveSocket.open(h.cloud.url, { cookie: staff.cookieHeader() });
+    await socket.next((m) => m.type === 'hello');
+    // Just under the limit is an ordinary malformed message.
+    socket.send('x'.repeat(LIVE_LIMITS.maxPayloadBytes - 1));
+    await socket.next((m) => m.type === 'error');
+    const closed = closeCodeOf(socket);
+    socket.send('x'.repeat(LIVE_LIMITS.maxPayloadBytes + 1));
+    expect(await closed).toBe(1009);
+    const next = await LiveSocket.open(h.cloud.url, { cookie: staff.cookieHeader() });
+    next.send({ type: 'ping' });
+    await next.next((m) => m.type === 'pong');
+    await next.close();
+  });
+
+  it('limits subscribes per socket: refusals get an error, a flood closes the socket (1008)', async () => {
+    const { perWindow, refusalsBeforeClose } = LIVE_LIMITS.subscribe;
+    const calm = await LiveSocket.open(h.cloud.url, { cookie: staff.cookieHeader() });
+    await calm.next((m) => m.type === 'hello');
+    for (let i = 0; i < perWindow; i++) calm.send({ type: 'subscribe', after: 0 });
+    calm.send({ type: 'ping' });
+    await calm.next((m) => m.type === 'pong');
+    expect(calm.messages.filter((m) => m.type === 'error')).toEqual([]);
+    await calm.close();
+
+    const flood = await LiveSocket.open(h.cloud.url, { cookie: staff.cookieHeader() });
+    await flood.next((m) => m.type === 'hello');
+    const closed = closeCodeOf(flood);
+    for (let i = 0; i < perWindow + refusalsBeforeClose; i++) flood.send({ type: 'subscribe', after: 0 });
+    expect(await closed).toBe(LIVE_LIMITS.policyCloseCode);
+    const refusals = flood.messages.filter((m) => m.type === 'error');
+    expect(refusals).toHaveLength(refusalsBeforeClose);
+    expect(refusals[0]).toEqual({ type: 'error', message: MESSAGES.liveSubscribeTooOften });
+  });
+
+  it("closes a staff socket when its login expires or its user's role changes (4401)", async () => {
+    const expiring = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
+    const socket = await LiveSocket.open(h.cloud.url, { cookie: expiring.cookieHeader() });
+    await socket.next((m) => m.type === 'hello');
+    const closed = closeCodeOf(socket);
+    const authSessionId = sha256Hex(expiring.cookies.get(STAFF_SESSION_COOKIE) as string);
+    await h.database
+      .db('auth_sessions')
+      .where({ id: authSessionId })
+      .update({ expires_at: new Date(Date.now() - 1000) });
+    expect(await closed).toBe(REVOKED_CLOSE_CODE);
+
+    const manager = await loginAs(h.cloud.url, h.fixture.b.managerEmail);
+    const managerSocket = await LiveSocket.open(h.cloud.url, { cookie: manager.cookieHeader() });
+    await managerSocket.next((m) => m.type === 'hello');
+    // A re-check with nothing changed leaves it open.
+    await new Promise((resolve) => setTimeout(resolve, REVALIDATE_MS * 3));
+    expect(managerSocket.ws.readyState).toBe(WebSocket.OPEN);
+    const demoted = closeCodeOf(managerSocket);
+    const { user_id: userId } = await h.database
+      .db('auth_sessions')
+      .where({ id: sha256Hex(manager.cookies.get(STAFF_SESSION_COOKIE) as string) })
+      .first();
+    const roles = h.database.db('user_roles').where({ user_id: userId });
+    await roles.clone().update({ role: 'STAFF' });
+    try {
+      expect(await demoted).toBe(REVOKED_CLOSE_CODE);
+    } finally {
+      await roles.clone().update({ role: 'MANAGER' });
+    }
+  });
+
+  it('closes a guest socket when its dining session is no longer ACTIVE (4401)', async () => {
+    const { guest, sessionId } = await checkInGuest(h.cloud.url, staff, h.fixture.a.tableIds[1] as string);
+    const socket = await LiveSocket.open(h.cloud.url, { cookie: guest.cookieHeader() });
+    await socket.next((m) => m.type === 'hello');
+    const closed = closeCodeOf(socket);
+    await h.database.db('sessions').where({ id: sessionId }).update({ status: 'CLOSED', closed_at: new Date() });
+    expect(await closed).toBe(REVOKED_CLOSE_CODE);
+    await expect(LiveSocket.open(h.cloud.url, { cookie: guest.cookieHeader() })).rejects.toThrow(
+      'upgrade refused: 401',
+    );
   });
 });

@@ -2,11 +2,15 @@
 // number it has been given; events go out in sequence order, never twice and never skipped. A
 // notification on tw_events (from any cloud instance, on commit) makes the hub read the venue's
 // new events once and hand them to every socket of that venue.
+// Issue 7: a cookie upgrades only from an allowed origin, no credential rides in the URL, frames
+// are at most LIVE_LIMITS.maxPayloadBytes, subscribes are rate limited per socket, and every
+// socket's access is re-checked each LIVE_LIMITS.revalidateMs (closed with 4401 once it is gone).
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   ClientMessage,
   GUEST_SESSION_COOKIE,
+  LIVE_LIMITS,
   LIVE_PATH,
   type LiveEvent,
   MESSAGES,
@@ -14,13 +18,17 @@ import {
   STAFF_SESSION_COOKIE,
 } from '@tablewise/shared';
 import { type WebSocket, WebSocketServer } from 'ws';
-import type { AppDeps, Principals } from '../context.js';
+import type { Actor, AppDeps, Principals } from '../context.js';
 import type { Notifier } from '../db/notify.js';
-import { AppError } from '../errors.js';
+import { AppError, forbidden, unauthorized } from '../errors.js';
+import { originAllowed } from '../middleware/origin-check.js';
 import { resolvePrincipals, terminalCredentialOf, VENUE_HEADER } from '../middleware/principals.js';
+import { resolveStaffScope, type StaffScope } from '../policies/staff-scope.js';
 import { databaseEpoch } from '../repositories/database-epoch.js';
 import { EVENTS_CHANNEL, listEventsAfter, REVOCATIONS_CHANNEL } from '../repositories/events.js';
+import { type LiveAccessRow, listLiveAccess } from '../repositories/live-access.js';
 import { listOrderIdsOfSession } from '../repositories/orders.js';
+import type { UserRoleRow } from '../repositories/rows.js';
 import { currentEventSeq } from '../repositories/venues.js';
 import { type GuestAudience, guestSees, guestViewOf } from './audience.js';
 
@@ -34,16 +42,28 @@ const RECENT_LIMIT = 1000;
  */
 export const REVOKED_CLOSE_CODE = 4401;
 
+/** Query parameters that would carry a credential: a URL ends up in logs, histories and proxies. */
+const CREDENTIAL_PARAMS = ['credential', 'token', 'access_token', STAFF_SESSION_COOKIE, GUEST_SESSION_COOKIE];
+
+/** What a socket's access rests on, as the periodic re-check finds it again. */
+type Access =
+  | { kind: 'terminal'; terminalId: string }
+  | { kind: 'guest'; sessionId: string }
+  | { kind: 'staff'; authSessionId: string; scope: StaffScope };
+
 interface Client {
   ws: WebSocket;
   /** The credential it authenticated with, as revocations name it. */
   credentialRef: string;
+  access: Access;
   venueId: string;
   guest: GuestAudience | null;
   lastSent: number;
   /** Serialises this socket's work so sends never interleave out of order. */
   queue: Promise<void>;
   alive: boolean;
+  /** Subscribes counted in the current window, and refusals since the last one allowed. */
+  subscribes: { windowStart: number; count: number; refusedInARow: number };
 }
 
 interface VenueFeed {
@@ -60,6 +80,8 @@ export interface HubOptions {
   /** How often every venue with sockets is re-read, in case a notification was lost. */
   safetyPollMs?: number;
   heartbeatMs?: number;
+  /** How often every socket's principal is re-checked (LIVE_LIMITS.revalidateMs). */
+  revalidateMs?: number;
 }
 
 function parseCookies(header: string | undefined): Map<string, string> {
@@ -71,23 +93,27 @@ function parseCookies(header: string | undefined): Map<string, string> {
   return cookies;
 }
 
-function refuse(socket: Duplex, status: number, message: string): void {
-  const body = JSON.stringify({ message });
-  const reason = status === 401 ? 'Unauthorized' : status === 404 ? 'Not Found' : 'Bad Request';
+const REASONS: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };
+
+function refuse(socket: Duplex, error: AppError): void {
+  const body = JSON.stringify(error.body());
+  const status = error.status;
+  const reason = REASONS[status] ?? 'Bad Request';
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 
 export class LiveHub {
-  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: LIVE_LIMITS.maxPayloadBytes });
   private readonly feeds = new Map<string, VenueFeed>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unlisteners: Array<() => Promise<void>> = [];
   private closed = false;
+  private revalidating = false;
 
   constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'secret' | 'now' | 'log'>,
+    private readonly deps: Pick<AppDeps, 'db' | 'secret' | 'now' | 'log' | 'publicUrl'>,
     private readonly opts: HubOptions = {},
   ) {}
 
@@ -102,9 +128,13 @@ export class LiveHub {
     });
     const poll = setInterval(() => this.refreshAll(), this.opts.safetyPollMs ?? 5000);
     const heartbeat = setInterval(() => this.heartbeat(), this.opts.heartbeatMs ?? 30_000);
+    const revalidate = setInterval(() => {
+      this.revalidate().catch((error) => this.deps.log(`live re-check failed: ${(error as Error).stack ?? error}`));
+    }, this.opts.revalidateMs ?? LIVE_LIMITS.revalidateMs);
     poll.unref();
     heartbeat.unref();
-    this.timers.push(poll, heartbeat);
+    revalidate.unref();
+    this.timers.push(poll, heartbeat, revalidate);
   }
 
   /** Re-reads every venue that has sockets (after the LISTEN connection came back, say). */
@@ -126,6 +156,38 @@ export class LiveHub {
     }
   }
 
+  /**
+   * Closes every socket whose access no longer holds: a staff login expired or deleted, or its
+   * user's role or permissions changed (the client reconnects and gets what it may now see); a
+   * party's session no longer ACTIVE; a terminal revoked (in case its notification was lost).
+   */
+  async revalidate(): Promise<void> {
+    if (this.revalidating) return;
+    this.revalidating = true;
+    try {
+      const clients = [...this.feeds.values()].flatMap((feed) => [...feed.clients]);
+      if (clients.length === 0) return;
+      const ids = { staff: new Set<string>(), guest: new Set<string>(), terminal: new Set<string>() };
+      for (const { access } of clients) ids[access.kind].add(refOf(access));
+      const rows = await listLiveAccess(
+        this.deps.db,
+        { staff: [...ids.staff], guest: [...ids.guest], terminal: [...ids.terminal] },
+        this.deps.now(),
+      );
+      const found = new Map<string, LiveAccessRow[]>();
+      for (const row of rows) {
+        const key = `${row.kind}:${row.ref}`;
+        found.set(key, [...(found.get(key) ?? []), row]);
+      }
+      for (const client of clients) {
+        const mine = found.get(`${client.access.kind}:${refOf(client.access)}`) ?? [];
+        if (!stillHolds(client, mine)) client.ws.close(REVOKED_CLOSE_CODE, 'Access changed');
+      }
+    } finally {
+      this.revalidating = false;
+    }
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) clearInterval(timer);
@@ -136,13 +198,11 @@ export class LiveHub {
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
-  private async principalsOf(req: IncomingMessage, url: URL): Promise<Principals> {
-    const cookies = parseCookies(req.headers.cookie);
+  private async principalsOf(req: IncomingMessage, url: URL, cookies: Map<string, string>): Promise<Principals> {
     const venueHeader = req.headers[VENUE_HEADER.toLowerCase()];
     return resolvePrincipals(this.deps, {
       staffToken: cookies.get(STAFF_SESSION_COOKIE),
-      terminalCredential:
-        terminalCredentialOf(req.headers.authorization) ?? (url.searchParams.get('credential') || undefined),
+      terminalCredential: terminalCredentialOf(req.headers.authorization),
       guestCookie: cookies.get(GUEST_SESSION_COOKIE),
       requestedVenueId: typeof venueHeader === 'string' ? venueHeader : (url.searchParams.get('venueId') ?? undefined),
     });
@@ -150,16 +210,28 @@ export class LiveHub {
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://hub.invalid');
-    if (url.pathname !== LIVE_PATH) return refuse(socket, 404, MESSAGES.notFound('Route'));
+    if (url.pathname !== LIVE_PATH) return refuse(socket, new AppError(404, 'not_found', MESSAGES.notFound('Route')));
+    if (CREDENTIAL_PARAMS.some((name) => url.searchParams.has(name))) {
+      return refuse(socket, unauthorized(MESSAGES.liveCredentialInUrl));
+    }
+    const cookies = parseCookies(req.headers.cookie);
+    // A browser sends its cookies to /ws from any page (cross-site WebSocket hijacking), so a
+    // cookie counts only from an allowed origin, by the rule HTTP writes follow. A terminal's
+    // Authorization header is not something a foreign page can make a browser send.
+    const byCookie = cookies.has(STAFF_SESSION_COOKIE) || cookies.has(GUEST_SESSION_COOKIE);
+    const origin = req.headers.origin;
+    if (byCookie && origin && !originAllowed(origin, req.headers.host, this.deps.publicUrl)) {
+      return refuse(socket, forbidden(MESSAGES.forbiddenOrigin));
+    }
     let principals: Principals;
     try {
-      principals = await this.principalsOf(req, url);
+      principals = await this.principalsOf(req, url, cookies);
     } catch (error) {
-      if (error instanceof AppError) return refuse(socket, error.status, error.message);
+      if (error instanceof AppError) return refuse(socket, error);
       throw error;
     }
     const actor = principals.terminal ?? principals.staff ?? principals.guest;
-    if (!actor || this.closed) return refuse(socket, 401, MESSAGES.authenticationRequired);
+    if (!actor || this.closed) return refuse(socket, unauthorized(MESSAGES.authenticationRequired));
 
     const credentialRef =
       actor.kind === 'terminal'
@@ -183,11 +255,13 @@ export class LiveHub {
       const client: Client = {
         ws,
         credentialRef,
+        access: accessOf(actor),
         venueId: actor.venueId,
         guest,
         lastSent: lastSeq,
         queue: Promise.resolve(),
         alive: true,
+        subscribes: { windowStart: Date.now(), count: 0, refusedInARow: 0 },
       };
       this.send(client, { type: 'hello', venueId: actor.venueId, lastSeq, epoch });
       ws.on('message', (data) => this.onMessage(client, data.toString()));
@@ -245,6 +319,7 @@ export class LiveHub {
         this.send(client, { type: 'pong' });
         return;
       case 'subscribe':
+        if (!this.maySubscribe(client)) return;
         // Queued behind earlier sends, so the cursor moves only between whole batches.
         client.queue = client.queue.then(() => {
           if (message.after !== undefined) client.lastSent = message.after;
@@ -256,6 +331,28 @@ export class LiveHub {
         throw new Error(`Unknown client message ${String(never)}`);
       }
     }
+  }
+
+  /** Each subscribe may read the database, so a socket gets a few a second; a flood closes it. */
+  private maySubscribe(client: Client): boolean {
+    const { perWindow, windowMs, refusalsBeforeClose } = LIVE_LIMITS.subscribe;
+    const now = Date.now();
+    const counter = client.subscribes;
+    if (now - counter.windowStart >= windowMs) {
+      counter.windowStart = now;
+      counter.count = 0;
+    }
+    if (counter.count < perWindow) {
+      counter.count += 1;
+      counter.refusedInARow = 0;
+      return true;
+    }
+    counter.refusedInARow += 1;
+    this.send(client, { type: 'error', message: MESSAGES.liveSubscribeTooOften });
+    if (counter.refusedInARow >= refusalsBeforeClose) {
+      client.ws.close(LIVE_LIMITS.policyCloseCode, 'Subscribing too often');
+    }
+    return false;
   }
 
   private send(client: Client, message: ServerMessage): void {
@@ -320,4 +417,85 @@ export class LiveHub {
       }
     }
   }
+}
+
+function accessOf(actor: Actor): Access {
+  switch (actor.kind) {
+    case 'terminal':
+      return { kind: 'terminal', terminalId: actor.terminalId };
+    case 'guest':
+      return { kind: 'guest', sessionId: actor.sessionId };
+    case 'staff':
+      return {
+        kind: 'staff',
+        authSessionId: actor.authSessionId,
+        scope: { orgId: actor.orgId, venueId: actor.venueId, role: actor.role, permissions: actor.permissions },
+      };
+    default: {
+      const never: never = actor;
+      throw new Error(`Unknown actor ${String(never)}`);
+    }
+  }
+}
+
+function refOf(access: Access): string {
+  switch (access.kind) {
+    case 'terminal':
+      return access.terminalId;
+    case 'guest':
+      return access.sessionId;
+    case 'staff':
+      return access.authSessionId;
+    default: {
+      const never: never = access;
+      throw new Error(`Unknown access ${String(never)}`);
+    }
+  }
+}
+
+/** Whether the socket keeps its access, from the re-check's rows for its principal. */
+function stillHolds(client: Client, mine: readonly LiveAccessRow[]): boolean {
+  const { access } = client;
+  switch (access.kind) {
+    case 'terminal':
+    case 'guest':
+      return mine.length > 0;
+    case 'staff': {
+      const session = mine[0];
+      if (!session?.org_id || !session.venue_id) return false;
+      const roles: UserRoleRow[] = mine
+        .filter((r) => r.role_id !== null)
+        .sort(
+          (a, b) =>
+            (a.role_created_at?.getTime() ?? 0) - (b.role_created_at?.getTime() ?? 0) ||
+            String(a.role_id).localeCompare(String(b.role_id)),
+        )
+        .map((r) => ({
+          id: r.role_id as string,
+          user_id: r.user_id as string,
+          organization_id: r.role_org_id as string,
+          venue_id: r.role_venue_id,
+          role: r.role as string,
+          permissions: r.permissions ?? [],
+        }));
+      // The venue it was given stays in the organization, so ask for it again.
+      const scope = resolveStaffScope({
+        roles,
+        orgId: session.org_id,
+        defaultVenueId: session.venue_id,
+        requestedVenueId: client.venueId,
+        requestedVenueInOrg: true,
+      });
+      return scope !== null && sameScope(scope, access.scope);
+    }
+    default: {
+      const never: never = access;
+      throw new Error(`Unknown access ${String(never)}`);
+    }
+  }
+}
+
+function sameScope(a: StaffScope, b: StaffScope): boolean {
+  const permissions = (s: StaffScope) => [...new Set(s.permissions)].sort().join('\n');
+  return a.orgId === b.orgId && a.venueId === b.venueId && a.role === b.role && permissions(a) === permissions(b);
 }
