@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   ClientMessage,
+  LIVE_LIMITS,
   LIVE_PATH,
   type LiveEvent,
   MESSAGES,
@@ -42,7 +43,7 @@ function refuseUpgrade(socket: Duplex, status: number, text: string, message: st
 }
 
 export class LocalLive {
-  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: LIVE_LIMITS.maxPayloadBytes });
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
@@ -85,6 +86,9 @@ export class LocalLive {
     const meta = getMeta(this.deps.read);
     if (meta.venueId) ws.send(JSON.stringify({ type: 'hello', venueId: meta.venueId, lastSeq: meta.cursor }));
     ws.send(JSON.stringify(this.statusMessage()));
+    // An oversized frame or a broken connection: ws closes this socket itself (1009 for the
+    // frame); without a listener the error would end the whole core.
+    ws.on('error', () => {});
     ws.on('message', (data) => {
       let parsed: ClientMessage;
       try {
