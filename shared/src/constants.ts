@@ -135,8 +135,12 @@ export const SHAPES = ['CIRCLE', 'SQUARE', 'RECTANGLE', 'OVAL', 'HALFMOON', 'QUA
  */
 export const PRINTER_STATUSES = ['ONLINE', 'OFFLINE', 'ERROR', 'BUSY', 'PAPER_OUT', 'COVER_OPEN', 'UNKNOWN'] as const;
 export type PrinterStatus = (typeof PRINTER_STATUSES)[number];
-/** UNCONFIRMED: its bytes may have reached paper without the printer's proof; staff decide (Reprint or Mark as printed). */
-export const PRINT_JOB_STATUSES = ['PENDING', 'PRINTING', 'UNCONFIRMED', 'COMPLETED', 'FAILED'] as const;
+/**
+ * UNCONFIRMED: its bytes may have reached paper without the printer's proof; staff decide (Reprint or
+ * Mark as printed). MOVED: it waited too long on a faulty printer and a copy marked BACKUP went to
+ * the station's backup printer instead; it never prints where it was.
+ */
+export const PRINT_JOB_STATUSES = ['PENDING', 'PRINTING', 'UNCONFIRMED', 'COMPLETED', 'FAILED', 'MOVED'] as const;
 export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number];
 export const PRINT_JOB_TYPES = [
   'kitchen_ticket',
@@ -163,6 +167,11 @@ export const PRINTING = {
   confirmTimeoutMs: 10_000,
   /** How long one job's bytes may take to leave for the printer: one that stops reading fails the job in time. */
   writeTimeoutMs: 10_000,
+  /**
+   * How long a kitchen ticket may wait, none of it sent, on a faulty printer before it moves to the
+   * station's backup printer (when that one is ONLINE), marked BACKUP.
+   */
+  backupAfterMs: 60_000,
 } as const;
 
 export const STAFF_SESSION_COOKIE = 'tw_sid';

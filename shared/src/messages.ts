@@ -93,6 +93,9 @@ export const MESSAGES = {
   /** A job whose bytes may have reached paper: never resent by itself, staff decide. */
   printMayHavePrinted: (reason: string) =>
     `May have printed: ${reason}. Check the printer, then choose Reprint or Mark as printed`,
+  /** A kitchen ticket that waited too long on a faulty printer: a copy marked BACKUP printed elsewhere. */
+  printMovedToBackup: (backupPrinterName: string) =>
+    `Nothing was printed here: sent to the backup printer ${backupPrinterName}, marked BACKUP`,
   printJobNotRetryable: (status: string) => `Only a failed print job can be retried (this one is ${status})`,
   printJobNotUnconfirmed: (status: string) =>
     `Only a print job that may have printed waits for this decision (this one is ${status})`,

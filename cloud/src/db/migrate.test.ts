@@ -274,6 +274,29 @@ function behavesLikeTheSchema(connect: () => Promise<{ db: Db; done(): Promise<v
     );
   });
 
+  it("lets a printer name another printer of its venue as its backup, never itself or another venue's", async () => {
+    const t = await tenant(db);
+    const printer = async (venueId: string, backupPrinterId: string | null = null) => {
+      const [row] = await db('printers')
+        .insert({ id: randomUUID(), org_id: t.orgId, venue_id: venueId, name: 'P', backup_printer_id: backupPrinterId })
+        .returning(['id', 'backup_printer_id']);
+      return row as { id: string; backup_printer_id: string | null };
+    };
+    const cold = await printer(t.venueId);
+    expect(cold.backup_printer_id).toBeNull();
+    const bar = await printer(t.venueId, cold.id);
+    expect(bar.backup_printer_id).toBe(cold.id);
+    await expect(db('printers').where({ id: cold.id }).update({ backup_printer_id: cold.id })).rejects.toThrow(
+      /printers_backup_not_itself/,
+    );
+    const otherVenue = randomUUID();
+    await db('venues').insert({ id: otherVenue, org_id: t.orgId, name: 'Other' });
+    await expect(printer(otherVenue, cold.id)).rejects.toThrow(/printers_backup_printer_fk/);
+    // Removing the backup leaves the station without one.
+    await db('printers').where({ id: cold.id }).delete();
+    expect(await db('printers').where({ id: bar.id }).first('backup_printer_id')).toEqual({ backup_printer_id: null });
+  });
+
   it('keeps one alert per tenant, type and subject, and one live layout per venue', async () => {
     const t = await tenant(db);
     const alert = { tenant_id: t.orgId, alert_type: 'ORDER_DELAYED', subject_id: t.orderId, urgency: 'HIGH' };

@@ -168,5 +168,6 @@ export function presentPrinter(row: PrinterRow): Printer {
     port: row.port,
     terminalId: row.terminal_id,
     status: row.status as Printer['status'],
+    backupPrinterId: row.backup_printer_id,
   };
 }

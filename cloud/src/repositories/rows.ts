@@ -182,4 +182,5 @@ export interface PrinterRow {
   port: number | null;
   terminal_id: string | null;
   status: string;
+  backup_printer_id: string | null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  backupBanner,
   type KitchenTicket,
   kitchenTicketLines,
   REPRINT_BANNER,
@@ -61,6 +62,18 @@ describe('kitchenTicketLines', () => {
     const lines = texts(kitchenTicketLines(base, { reprint }));
     expect(lines[0]).toBe(first);
     expect(lines.at(-1)).toBe(last);
+    expect(lines.filter((l) => l === REPRINT_BANNER)).toHaveLength(reprint ? 2 : 0);
+  });
+
+  it.each([
+    { name: 'a backup copy says whose ticket it is, first and last', reprint: false, first: 'BACKUP - Bar Printer' },
+    { name: 'a backup copy of a reprint says both', reprint: true, first: 'BACKUP - Bar Printer' },
+  ])('$name', ({ reprint, first }) => {
+    const lines = texts(kitchenTicketLines(base, { reprint, backupOf: 'Bar Printer' }));
+    // paperText spells the dash as the printer's code page can print it.
+    expect(backupBanner('Bar Printer')).toBe('BACKUP — Bar Printer');
+    expect(lines[0]).toBe(first);
+    expect(lines.at(-1)).toBe(first);
     expect(lines.filter((l) => l === REPRINT_BANNER)).toHaveLength(reprint ? 2 : 0);
   });
 

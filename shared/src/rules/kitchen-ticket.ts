@@ -43,6 +43,14 @@ export type TicketLine =
 
 /** @internal exported for tests of the ticket and of printing */
 export const REPRINT_BANNER = '*** REPRINT ***';
+/**
+ * The line on a ticket that a station's backup printer prints for a faulty one: the cooks there
+ * know whose ticket it is and carry it over.
+ * @internal exported for tests of the ticket and of printing
+ */
+export function backupBanner(originalPrinterName: string): string {
+  return `BACKUP — ${originalPrinterName}`;
+}
 const TICKET_NO_TABLE = 'No table';
 const TICKET_DEFAULT_STATION = 'KITCHEN';
 
@@ -94,12 +102,20 @@ function text(
 /**
  * The lines of a kitchen ticket: station, table, order, time, then the items grouped by course in
  * course order. A reprint carries the banner at the top and the bottom so a cook who sees the
- * second copy knows the first may already be on the rail.
+ * second copy knows the first may already be on the rail. A copy printed on a backup printer
+ * (`backupOf`, the name of the printer it stands in for) says so at the top and the bottom too.
  */
-export function kitchenTicketLines(input: KitchenTicket, opts: { reprint: boolean }): TicketLine[] {
+export function kitchenTicketLines(
+  input: KitchenTicket,
+  opts: { reprint: boolean; backupOf?: string | null },
+): TicketLine[] {
   const ticket = KitchenTicket.parse(input);
   const lines: TicketLine[] = [];
   const banner = text(REPRINT_BANNER, { size: 'large', bold: true, align: 'center' });
+  const backup = opts.backupOf
+    ? text(backupBanner(opts.backupOf), { size: 'tall', bold: true, align: 'center' })
+    : null;
+  if (backup) lines.push(backup);
   if (opts.reprint) lines.push(banner);
   lines.push(text((ticket.station ?? TICKET_DEFAULT_STATION).toUpperCase(), { bold: true, align: 'center' }));
   lines.push(
@@ -127,6 +143,7 @@ export function kitchenTicketLines(input: KitchenTicket, opts: { reprint: boolea
   const count = ticket.items.reduce((sum, item) => sum + item.quantity, 0);
   lines.push(text(`${count} ${count === 1 ? 'item' : 'items'}`, { align: 'right' }));
   if (opts.reprint) lines.push(banner);
+  if (backup) lines.push(backup);
   return lines;
 }
 

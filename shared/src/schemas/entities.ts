@@ -207,6 +207,11 @@ export const Printer = z.object({
   /** The terminal that drives this printer. */
   terminalId: Id.nullable(),
   status: z.enum(PRINTER_STATUSES),
+  /**
+   * Where this printer's kitchen tickets go when they have waited too long on it while it is faulty
+   * (PRINTING.backupAfterMs), marked BACKUP. Absent from an older cloud's answers: none.
+   */
+  backupPrinterId: Id.nullable().default(null),
 });
 export type Printer = z.infer<typeof Printer>;
 

@@ -8,6 +8,14 @@ export const DEMO_MANAGER_EMAIL = 'manager@demo.test';
 export const DEMO_MANAGER_PASSWORD = 'demo-manager';
 export const DEMO_STATIONS = ['Grill', 'Fry', 'Cold', 'Bar'] as const;
 type DemoStation = (typeof DEMO_STATIONS)[number];
+/**
+ * A station whose printer is down sends its long-waiting tickets to its backup's printer. The bar
+ * has one printer in a busy spot; the cold station's, at the pass, is the nearest that the bar staff
+ * walk past.
+ */
+export const DEMO_BACKUP_STATIONS: Partial<Record<DemoStation, DemoStation>> = {
+  Bar: 'Cold',
+};
 
 export interface DemoZone {
   key: string;

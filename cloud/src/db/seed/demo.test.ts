@@ -110,8 +110,15 @@ describe('seedDemo on a PostgreSQL server', () => {
       host: '127.0.0.1',
       port: 9101,
       terminal_id: null,
+      backup_printer_id: null,
     });
-    expect(byStation.get('Bar')).toMatchObject({ name: 'Bar Printer', host: '10.0.0.7', port: 9104 });
+    // The bar's tickets go to the cold station's printer when the bar's has been down a while.
+    expect(byStation.get('Bar')).toMatchObject({
+      name: 'Bar Printer',
+      host: '10.0.0.7',
+      port: 9104,
+      backup_printer_id: byStation.get('Cold')?.id,
+    });
     expect(byStation.get('Cold')).toMatchObject({ name: 'Cold Printer', host: '127.0.0.1', port: 9100 });
     const printerOrder = await db('printers').whereIn('id', seed.printerIds).select('id', 'station');
     expect(seed.printerIds.map((id) => printerOrder.find((p) => p.id === id)?.station)).toEqual([

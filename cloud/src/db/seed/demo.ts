@@ -7,6 +7,7 @@ import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import type { Db } from '../connect.js';
 import {
+  DEMO_BACKUP_STATIONS,
   DEMO_MANAGER_EMAIL,
   DEMO_MANAGER_PASSWORD,
   DEMO_MENU,
@@ -278,6 +279,7 @@ async function insertDemo(
   await trx('printers').insert(
     DEMO_STATIONS.map((station) => {
       const address = addresses.get(station);
+      const backup = DEMO_BACKUP_STATIONS[station];
       return {
         id: demoId('printer', station),
         org_id: orgId,
@@ -291,6 +293,7 @@ async function insertDemo(
         port: address?.port ?? PRINTING.defaultPort,
         // The start script gives the printers to the terminal it pairs.
         terminal_id: null,
+        backup_printer_id: backup ? demoId('printer', backup) : null,
       };
     }),
   );

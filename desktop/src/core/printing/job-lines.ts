@@ -13,14 +13,14 @@ import { z } from 'zod';
 const TestPrintData = z.object({ content: z.string() });
 
 export function jobLines(
-  job: Pick<PrintJob, 'type' | 'data' | 'reprint'>,
+  job: Pick<PrintJob, 'type' | 'data' | 'reprint'> & { backupOf: string | null },
   printer: Printer,
   at: { now: Date; timezone: string },
 ): TicketLine[] {
   const { reprint } = job;
   switch (job.type) {
     case 'kitchen_ticket':
-      return kitchenTicketLines(KitchenTicket.parse(JSON.parse(job.data)), { reprint });
+      return kitchenTicketLines(KitchenTicket.parse(JSON.parse(job.data)), { reprint, backupOf: job.backupOf });
     case 'test': {
       const { content } = TestPrintData.parse(JSON.parse(job.data));
       return testPrintLines({ printerName: printer.name, content, at: at.now, timezone: at.timezone, reprint });

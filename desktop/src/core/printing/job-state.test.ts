@@ -26,6 +26,7 @@ const EVENTS: { readonly [K in JobEventType]: Extract<JobEvent, { type: K }> } =
   retry: { type: 'retry', at: AT },
   reprint: { type: 'reprint', at: AT },
   markPrinted: { type: 'markPrinted' },
+  moveToBackup: { type: 'moveToBackup', backupPrinterName: 'Cold Printer', at: AT },
 };
 
 const nothing = MESSAGES.printNothingPrinted('Paper out');
@@ -128,6 +129,18 @@ const allowed: { name: string; from: JobState; event: JobEvent; to: JobState }[]
     event: EVENTS.markPrinted,
     to: state('COMPLETED', { attempts: 1, sent: true }),
   },
+  {
+    name: 'PENDING move to backup, nothing sent: MOVED, never printed here',
+    from: state('PENDING', { attempts: 1, error: nothing }),
+    event: EVENTS.moveToBackup,
+    to: state('MOVED', { attempts: 1, error: MESSAGES.printMovedToBackup('Cold Printer'), nextAttemptAt: at(0) }),
+  },
+  {
+    name: 'PENDING reprint moved to backup: MOVED (the copy on the backup still says REPRINT)',
+    from: state('PENDING', { reprint: true }),
+    event: EVENTS.moveToBackup,
+    to: state('MOVED', { reprint: true, error: MESSAGES.printMovedToBackup('Cold Printer'), nextAttemptAt: at(0) }),
+  },
 ];
 
 const refused: [PrintJobStatus, JobEventType][] = [
@@ -163,6 +176,13 @@ const refused: [PrintJobStatus, JobEventType][] = [
   ['FAILED', 'interrupted'],
   ['FAILED', 'reprint'],
   ['FAILED', 'markPrinted'],
+  ['PRINTING', 'moveToBackup'],
+  ['UNCONFIRMED', 'moveToBackup'],
+  ['COMPLETED', 'moveToBackup'],
+  ['FAILED', 'moveToBackup'],
+  ...(
+    ['claim', 'sending', 'printed', 'failed', 'interrupted', 'retry', 'reprint', 'markPrinted', 'moveToBackup'] as const
+  ).map((e): [PrintJobStatus, JobEventType] => ['MOVED', e]),
 ];
 
 describe('print job states', () => {
@@ -172,6 +192,20 @@ describe('print job states', () => {
 
   it.each(refused)('%s refuses %s', (status, event) => {
     expect(nextJobState(state(status), EVENTS[event])).toBeNull();
+  });
+
+  it('never moves a job of which a byte may have reached its printer: staff decide', () => {
+    // PENDING with bytes sent does not arise (a failed send is UNCONFIRMED), but if it did, it stays put.
+    expect(nextJobState(state('PENDING', { sent: true }), EVENTS.moveToBackup)).toBeNull();
+  });
+
+  it('starts a backup copy PENDING, unsent, marked with the printer it stands in for', () => {
+    expect(newJobState(T0, { backupOf: 'Bar Printer', reprint: false })).toMatchObject({
+      status: 'PENDING',
+      sent: false,
+      reprint: false,
+      backupOf: 'Bar Printer',
+    });
   });
 
   it('decides every event in every state', () => {
@@ -189,6 +223,7 @@ describe('print job states', () => {
       attempts: 0,
       sent: false,
       reprint: false,
+      backupOf: null,
       error: null,
       nextAttemptAt: T0.toISOString(),
     });

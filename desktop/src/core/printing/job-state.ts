@@ -10,6 +10,8 @@ export interface JobState {
   /** This copy's bytes may have reached the printer: if it is not confirmed, staff decide what follows. */
   sent: boolean;
   reprint: boolean;
+  /** This copy stands in for a job that waited too long on the named printer: it says BACKUP. */
+  backupOf: string | null;
   error: string | null;
   /** ISO time before which the worker leaves a PENDING job alone. */
   nextAttemptAt: string;
@@ -34,16 +36,22 @@ export type JobEvent =
   /** Staff found an unconfirmed job missing from the printer and want a copy marked REPRINT. */
   | { type: 'reprint'; at: Date }
   /** Staff found an unconfirmed job on paper. */
-  | { type: 'markPrinted' };
+  | { type: 'markPrinted' }
+  /**
+   * The job waited too long on a faulty printer, none of it sent, and a copy marked BACKUP took its
+   * place on the station's backup printer (stored in the same transaction): it never prints here.
+   */
+  | { type: 'moveToBackup'; backupPrinterName: string; at: Date };
 
 export type JobEventType = JobEvent['type'];
 
 const ACCEPTS: { readonly [S in PrintJobStatus]: readonly JobEventType[] } = {
-  PENDING: ['claim'],
+  PENDING: ['claim', 'moveToBackup'],
   PRINTING: ['sending', 'printed', 'failed', 'interrupted'],
   UNCONFIRMED: ['reprint', 'markPrinted'],
   COMPLETED: [],
   FAILED: ['retry'],
+  MOVED: [],
 };
 
 // Tickets must reach the pass in order, so a printer's later jobs wait behind one that holds it.
@@ -55,17 +63,20 @@ const QUEUE_HOLDERS: { readonly [S in PrintJobStatus]: boolean } = {
   UNCONFIRMED: true,
   COMPLETED: false,
   FAILED: false,
+  MOVED: false,
 };
 
 /** The states whose job blocks the jobs enqueued after it on the same printer. */
 export const QUEUE_HOLDING_STATUSES: readonly PrintJobStatus[] = PRINT_JOB_STATUSES.filter((s) => QUEUE_HOLDERS[s]);
 
-export function newJobState(at: Date): JobState {
+/** A new job; `copy` when it is a backup printer's copy of a job that waited elsewhere. */
+export function newJobState(at: Date, copy?: { backupOf: string; reprint: boolean }): JobState {
   return {
     status: 'PENDING',
     attempts: 0,
     sent: false,
-    reprint: false,
+    reprint: copy?.reprint ?? false,
+    backupOf: copy?.backupOf ?? null,
     error: null,
     nextAttemptAt: at.toISOString(),
   };
@@ -119,6 +130,15 @@ export function nextJobState(state: JobState, event: JobEvent): JobState | null 
       };
     case 'markPrinted':
       return { ...state, status: 'COMPLETED', error: null };
+    case 'moveToBackup':
+      // A byte that may have reached this printer makes the job staff's to decide, never the backup's.
+      if (state.sent) return null;
+      return {
+        ...state,
+        status: 'MOVED',
+        error: MESSAGES.printMovedToBackup(event.backupPrinterName),
+        nextAttemptAt: event.at.toISOString(),
+      };
     default: {
       const never: never = event;
       throw new Error(`Unknown print job event ${JSON.stringify(never)}`);

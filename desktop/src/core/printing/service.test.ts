@@ -3,12 +3,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type KitchenTicket, MESSAGES, type Printer, type PrintJob, REPRINT_BANNER } from '@tablewise/shared';
+import { type KitchenTicket, MESSAGES, PRINTING, type Printer, type PrintJob, REPRINT_BANNER } from '@tablewise/shared';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Bus } from '../bus.js';
+import { migration0001 } from '../sqlite/migrations/0001_replica.js';
 import { migration0002 } from '../sqlite/migrations/0002_print_jobs.js';
 import { migration0008 } from '../sqlite/migrations/0008_print_jobs_unconfirmed.js';
+import { migration0010 } from '../sqlite/migrations/0010_printer_backup.js';
 import { PrintService, PrintServiceError, type PrintServiceOptions } from './service.js';
 
 // The emulator lives in scripts/ (its own TypeScript project); it is loaded at run time so this
@@ -46,8 +48,10 @@ const cleanups: (() => Promise<void> | void)[] = [];
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'print-jobs-'));
   db = new BetterSqlite3(path.join(dir, 'replica.db'));
+  migration0001.up(db);
   migration0002.up(db);
   migration0008.up(db);
+  migration0010.up(db);
   bus = new Bus();
 });
 
@@ -70,6 +74,7 @@ function printerAt(port: number, name = 'Grill', extra: Partial<Printer> = {}): 
     port,
     terminalId: null,
     status: 'ONLINE',
+    backupPrinterId: null,
     ...extra,
   };
 }
@@ -640,5 +645,120 @@ describe('PrintService', () => {
     await expect.poll(() => s.printerStatuses()[p.id]).toBe('ONLINE');
     expect(seen).toEqual(['ONLINE', 'COVER_OPEN', 'ONLINE']);
     expect(printer.tickets()).toEqual([]);
+  });
+});
+
+describe('backup printers', () => {
+  const past = PRINTING.backupAfterMs + 1000;
+
+  /** A station printer (Grill) with a backup (Pass), both this terminal's, and a clock the test moves on. */
+  async function station(opts: { backup: boolean }) {
+    const main = await emulator('Grill');
+    const spare = await emulator('Pass');
+    const pass = printerAt(spare.port, 'Pass');
+    const grill = printerAt(main.port, 'Grill', { backupPrinterId: opts.backup ? pass.id : null });
+    // Real time plus what the test skips, so the worker's polls go on as they would.
+    let skipped = 0;
+    const s = service({ now: () => new Date(Date.now() + skipped), printers: () => [grill, pass], idleCheckMs: 50 });
+    const w = watch();
+    return { main, spare, grill, pass, s, w, wait: (ms: number) => (skipped += ms) };
+  }
+
+  const firstLine = (t: { text: string } | undefined) => t?.text.split('\n')[0];
+
+  it('moves a ticket that waited past the threshold on a printer out of paper to its backup, marked BACKUP, once', async () => {
+    const { main, spare, grill, pass, s, w, wait } = await station({ backup: true });
+    main.setCondition('paperOut');
+    s.start();
+    await expect.poll(() => s.printerStatuses()[pass.id]).toBe('ONLINE');
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'late', printer: grill, ticket });
+    await expect.poll(() => s.printerStatuses()[grill.id]).toBe('PAPER_OUT');
+    // Short of the threshold it waits where it is.
+    wait(PRINTING.backupAfterMs - 1000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(s.getJob(job.id)?.status).toBe('PENDING');
+    wait(2000);
+    const moved = await w.until((j) => j.id === job.id && j.status === 'MOVED');
+    expect(moved.error).toBe(MESSAGES.printMovedToBackup('Pass'));
+    const copy = await w.until((j) => j.printerId === pass.id && j.status === 'COMPLETED');
+    expect(copy).toMatchObject({ printerName: 'Pass', type: 'kitchen_ticket', reprint: false });
+    expect(spare.tickets()).toHaveLength(1);
+    expect(firstLine(spare.tickets()[0])).toBe('BACKUP - Grill');
+    expect(spare.tickets()[0]?.text).toContain('Table 7');
+    expect(spare.tickets()[0]?.text).not.toContain(REPRINT_BANNER);
+
+    // The paper comes back: the moved ticket never prints on the main printer; later tickets do.
+    main.setCondition('ok');
+    await expect.poll(() => s.printerStatuses()[grill.id], { timeout: 3000 }).toBe('ONLINE');
+    const later = s.enqueueKitchenTicket({
+      dedupeKey: 'after',
+      printer: grill,
+      ticket: { ...ticket, tableName: 'Table 8' },
+    });
+    await w.until((j) => j.id === later.id && j.status === 'COMPLETED');
+    expect(main.tickets().map((t) => t.text.split('\n')[1])).toEqual(['Table 8']);
+    expect(spare.tickets()).toHaveLength(1);
+    expect(s.getJob(job.id)?.status).toBe('MOVED');
+    expect(w.statusesOf(job.id)).not.toContain('PRINTING');
+  });
+
+  it('keeps a ticket waiting on its printer when the station has no backup', async () => {
+    const { main, spare, grill, s, w, wait } = await station({ backup: false });
+    main.setCondition('paperOut');
+    s.start();
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'no-backup', printer: grill, ticket });
+    await expect.poll(() => s.printerStatuses()[grill.id]).toBe('PAPER_OUT');
+    wait(past);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(s.getJob(job.id)?.status).toBe('PENDING');
+    main.setCondition('ok');
+    await w.until((j) => j.id === job.id && j.status === 'COMPLETED');
+    expect(main.tickets()).toHaveLength(1);
+    expect(firstLine(main.tickets()[0])).toBe('GRILL');
+    expect(spare.tickets()).toEqual([]);
+  });
+
+  it('keeps a ticket waiting on its printer while the backup is faulty too', async () => {
+    const { main, spare, grill, pass, s, w, wait } = await station({ backup: true });
+    main.setCondition('paperOut');
+    spare.setCondition('coverOpen');
+    s.start();
+    await expect.poll(() => s.printerStatuses()[pass.id]).toBe('COVER_OPEN');
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'both-down', printer: grill, ticket });
+    await expect.poll(() => s.printerStatuses()[grill.id]).toBe('PAPER_OUT');
+    wait(past);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(s.getJob(job.id)?.status).toBe('PENDING');
+    expect(s.listJobs()).toHaveLength(1);
+    main.setCondition('ok');
+    await w.until((j) => j.id === job.id && j.status === 'COMPLETED');
+    expect(main.tickets()).toHaveLength(1);
+    expect(spare.tickets()).toEqual([]);
+  });
+
+  it('never moves a ticket whose bytes went out to its printer: it is UNCONFIRMED, for staff', async () => {
+    const { main, spare, grill, pass, s, w, wait } = await station({ backup: true });
+    main.setCondition('neverAcks');
+    s.start();
+    await expect.poll(() => s.printerStatuses()[pass.id]).toBe('ONLINE');
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'swallowed', printer: grill, ticket });
+    await w.until((j) => j.id === job.id && j.status === 'UNCONFIRMED');
+    wait(past);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(s.getJob(job.id)?.status).toBe('UNCONFIRMED');
+    expect(spare.tickets()).toEqual([]);
+    expect(s.listJobs()).toHaveLength(1);
+  });
+
+  it('does not move a test print', async () => {
+    const { main, spare, grill, s, wait } = await station({ backup: true });
+    main.setCondition('paperOut');
+    s.start();
+    const job = s.enqueueTest(grill, 'Hello');
+    await expect.poll(() => s.printerStatuses()[grill.id]).toBe('PAPER_OUT');
+    wait(past);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(s.getJob(job.id)?.status).toBe('PENDING');
+    expect(spare.tickets()).toEqual([]);
   });
 });

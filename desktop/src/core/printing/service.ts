@@ -29,6 +29,8 @@ export interface PrintServiceOptions {
   statusPollMs?: number;
   /** How often a printer with nothing to print is asked its status (default PRINTING.idleCheckMs). */
   idleCheckMs?: number;
+  /** How long a kitchen ticket waits on a faulty printer before it moves to its backup (default PRINTING.backupAfterMs). */
+  backupAfterMs?: number;
   /** The printers this terminal drives, whose state is kept live (default none: only printers with jobs). */
   printers?: () => Printer[];
   /** Used by the default transport (defaults from PRINTING). */
@@ -91,6 +93,7 @@ export class PrintService {
       transportFor: opts.transportFor ?? ((printer) => transportForPrinter(printer, timeouts)),
       statusPollMs,
       idleCheckMs: opts.idleCheckMs ?? PRINTING.idleCheckMs,
+      backupAfterMs: opts.backupAfterMs ?? PRINTING.backupAfterMs,
       printers: opts.printers ?? (() => []),
       timezone: opts.timezone ?? (() => DEFAULT_TIMEZONE),
       ticketWidth: opts.ticketWidth,

@@ -29,6 +29,7 @@ function printer(extra: Partial<Printer>): Printer {
     port: 9100,
     terminalId: null,
     status: 'ONLINE',
+    backupPrinterId: null,
     ...extra,
   };
 }

@@ -4,12 +4,17 @@
 // went out: the job stays PENDING in its place, and while the printer is faulty the worker only
 // asks its status (DLE EOT) every few seconds; once it answers ready, the waiting jobs print by
 // themselves, oldest first. Once bytes may have gone out without that answer, the job is
-// UNCONFIRMED and waits for staff.
+// UNCONFIRMED and waits for staff. A kitchen ticket that has waited on a faulty printer longer than
+// backupAfterMs, none of it sent, moves to the printer's backup if that one is this terminal's and
+// ONLINE: a copy marked BACKUP joins the backup's queue and the original becomes MOVED, in one
+// transaction, so the ticket prints on one of them only.
+import { randomUUID } from 'node:crypto';
 import { MESSAGES, type Printer, type PrinterStatus } from '@tablewise/shared';
 import type { Bus } from '../bus.js';
-import type { WriteDb } from '../sqlite/replica.js';
+import { transact, type WriteDb } from '../sqlite/replica.js';
 import {
   getPrintJob,
+  insertPrintJob,
   listPrintJobsIn,
   type PrintJobRecord,
   queueHeads,
@@ -18,7 +23,14 @@ import {
 } from '../sqlite/repositories/print-jobs.js';
 import { ticketBytes } from './bytes.js';
 import { jobLines } from './job-lines.js';
-import { accepts, type JobEvent, nextJobState, QUEUE_HOLDING_STATUSES, statusesAccepting } from './job-state.js';
+import {
+  accepts,
+  type JobEvent,
+  newJobState,
+  nextJobState,
+  QUEUE_HOLDING_STATUSES,
+  statusesAccepting,
+} from './job-state.js';
 import { type PrinterConnection, PrinterFailure, type PrinterTransport, statusFailure } from './transport.js';
 
 export interface PrintWorkerOptions {
@@ -30,6 +42,8 @@ export interface PrintWorkerOptions {
   statusPollMs: number;
   /** How often a printer with nothing to print is asked its status. */
   idleCheckMs: number;
+  /** How long a kitchen ticket waits on a faulty printer before it moves to the printer's backup. */
+  backupAfterMs: number;
   /** The printers this terminal drives: their state is kept live even while they have no jobs. */
   printers: () => Printer[];
   /** The venue's time zone now, for the time printed on test prints. */
@@ -207,6 +221,9 @@ export class PrintWorker {
       const { printerId } = head;
       if (this.inFlight.has(printerId)) continue;
       if (isFaulty(this.statusOf(printerId))) {
+        if (this.moveToBackup(head)) continue;
+        const moveAt = Date.parse(head.createdAt) + this.opts.backupAfterMs;
+        if (head.type === 'kitchen_ticket' && moveAt > now) wakeAt = Math.min(wakeAt, moveAt);
         const askAt = (this.learntAt.get(printerId) ?? 0) + this.opts.statusPollMs;
         if (askAt > now) wakeAt = Math.min(wakeAt, askAt);
         else this.track(printerId, this.probe(head.printer));
@@ -234,6 +251,47 @@ export class PrintWorker {
       this.timer = setTimeout(() => this.pump(), Math.max(0, wakeAt - now));
       this.timer.unref();
     }
+  }
+
+  /**
+   * Moves a kitchen ticket that has waited on its faulty printer past backupAfterMs, none of it sent,
+   * to that printer's backup, when the backup is this terminal's, ONLINE and not held by a job that
+   * waits for staff. The copy (marked BACKUP) and the original's MOVED commit together. Answers
+   * whether it moved; the caller looks again at once, for the printer's next waiting job.
+   */
+  private moveToBackup(job: PrintJobRecord): boolean {
+    const { db, bus, now } = this.opts;
+    if (job.type !== 'kitchen_ticket' || job.status !== 'PENDING' || job.sent) return false;
+    const at = now();
+    if (at.getTime() - Date.parse(job.createdAt) < this.opts.backupAfterMs) return false;
+    const printers = this.opts.printers();
+    // The printer's record as the replica has it now: a backup named after the job was queued counts.
+    const backupId = (printers.find((p) => p.id === job.printerId) ?? job.printer).backupPrinterId;
+    const backup = backupId ? printers.find((p) => p.id === backupId) : undefined;
+    if (!backup || backup.id === job.printerId || this.statusOf(backup.id) !== 'ONLINE') return false;
+    const backupHead = queueHeads(db, QUEUE_HOLDING_STATUSES).find((h) => h.printerId === backup.id);
+    if (backupHead && !accepts(backupHead.status, 'claim')) return false;
+    const moved = transact(db, () => {
+      const original = getPrintJob(db, job.id);
+      if (!original) return null;
+      const next = nextJobState(original, { type: 'moveToBackup', backupPrinterName: backup.name, at });
+      if (!next || !saveJobState(db, job.id, original.status, next, at.toISOString())) return null;
+      const { record } = insertPrintJob(db, {
+        id: randomUUID(),
+        dedupeKey: `${original.dedupeKey}:backup`,
+        printer: backup,
+        type: original.type,
+        data: original.data,
+        state: newJobState(at, { backupOf: original.printer.name, reprint: original.reprint }),
+        at: at.toISOString(),
+      });
+      return { original: getPrintJob(db, job.id) as PrintJobRecord, copy: record };
+    });
+    if (!moved) return false;
+    bus.emit('printJob', toPrintJob(moved.original));
+    bus.emit('printJob', toPrintJob(moved.copy));
+    this.kick();
+    return true;
   }
 
   /** One conversation per printer at a time; when it ends, look again. */

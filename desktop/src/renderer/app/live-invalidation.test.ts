@@ -121,6 +121,7 @@ describe('live messages and the cache', () => {
       port: 9100,
       terminalId: null,
       status: 'ONLINE',
+      backupPrinterId: null,
     });
     const client = clientWith([listPrintJobs.key()]);
     client.setQueryData(listPrinters.key(), [printer(T1), printer(T2)]);

@@ -1,4 +1,4 @@
-// Every replica migration, in order. Versions 2 and 8 belong to printing (print_jobs).
+// Every replica migration, in order. Versions 2, 8 and 10 belong to printing (print_jobs, printers' backups).
 import type { Migration } from '../migration.js';
 import { migration0001 } from './0001_replica.js';
 import { migration0002 } from './0002_print_jobs.js';
@@ -9,6 +9,7 @@ import { migration0006 } from './0006_menu_order.js';
 import { migration0007 } from './0007_sessions_accessible.js';
 import { migration0008 } from './0008_print_jobs_unconfirmed.js';
 import { migration0009 } from './0009_meta_epoch.js';
+import { migration0010 } from './0010_printer_backup.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0007,
   migration0008,
   migration0009,
+  migration0010,
 ];

@@ -21,6 +21,7 @@ interface PrintJobRow {
   attempts: number;
   reprint: number;
   sent: number;
+  backup_of: string | null;
   error: string | null;
   next_attempt_at: string;
   created_at: string;
@@ -41,6 +42,7 @@ function toRecord(r: PrintJobRow): PrintJobRecord {
     attempts: r.attempts,
     reprint: r.reprint === 1,
     sent: r.sent === 1,
+    backupOf: r.backup_of,
     error: r.error,
     nextAttemptAt: r.next_attempt_at,
     createdAt: r.created_at,
@@ -74,6 +76,7 @@ function stateParams(state: JobState) {
     attempts: state.attempts,
     reprint: state.reprint ? 1 : 0,
     sent: state.sent ? 1 : 0,
+    backup_of: state.backupOf,
     error: state.error,
     next_attempt_at: state.nextAttemptAt,
   };
@@ -84,9 +87,9 @@ export function insertPrintJob(db: WriteDb, job: NewPrintJob): { record: PrintJo
   const inserted = db.sql
     .prepare(
       `INSERT INTO print_jobs (id, dedupe_key, printer_id, printer_json, type, status, data, attempts, reprint, sent,
-         error, next_attempt_at, created_at, updated_at)
+         backup_of, error, next_attempt_at, created_at, updated_at)
        VALUES (@id, @dedupe_key, @printer_id, @printer_json, @type, @status, @data, @attempts, @reprint, @sent,
-         @error, @next_attempt_at, @at, @at)
+         @backup_of, @error, @next_attempt_at, @at, @at)
        ON CONFLICT (dedupe_key) DO NOTHING`,
     )
     .run({
@@ -139,8 +142,9 @@ export function queueHeads(db: AnyDb, statuses: readonly PrintJobStatus[]): Prin
 export function saveJobState(db: WriteDb, id: string, from: PrintJobStatus, next: JobState, at: string): boolean {
   const info = db.sql
     .prepare(
-      `UPDATE print_jobs SET status = @status, attempts = @attempts, reprint = @reprint, sent = @sent, error = @error,
-         next_attempt_at = @next_attempt_at, updated_at = @at WHERE id = @id AND status = @from`,
+      `UPDATE print_jobs SET status = @status, attempts = @attempts, reprint = @reprint, sent = @sent,
+         backup_of = @backup_of, error = @error, next_attempt_at = @next_attempt_at, updated_at = @at
+       WHERE id = @id AND status = @from`,
     )
     .run({ ...stateParams(next), at, id, from });
   return info.changes === 1;

@@ -368,6 +368,7 @@ interface PrinterRow {
   port: number | null;
   terminal_id: string | null;
   status: Printer['status'];
+  backup_printer_id: string | null;
 }
 function toPrinter(r: PrinterRow): Printer {
   return {
@@ -382,6 +383,7 @@ function toPrinter(r: PrinterRow): Printer {
     port: r.port,
     terminalId: r.terminal_id,
     status: r.status,
+    backupPrinterId: r.backup_printer_id,
   };
 }
 export function listPrinters(db: AnyDb): Printer[] {
@@ -390,10 +392,12 @@ export function listPrinters(db: AnyDb): Printer[] {
 export function putPrinter(db: WriteDb, p: Printer): void {
   db.sql
     .prepare(
-      `INSERT OR REPLACE INTO printers (id, venue_id, name, location, type, station, connection, host, port, terminal_id, status)
-       VALUES (@id, @venueId, @name, @location, @type, @station, @connection, @host, @port, @terminalId, @status)`,
+      `INSERT OR REPLACE INTO printers (id, venue_id, name, location, type, station, connection, host, port, terminal_id,
+         status, backup_printer_id)
+       VALUES (@id, @venueId, @name, @location, @type, @station, @connection, @host, @port, @terminalId, @status,
+         @backupPrinterId)`,
     )
-    .run(p);
+    .run({ ...p, backupPrinterId: p.backupPrinterId ?? null });
 }
 
 /** Empties the replicated venue data before a snapshot is loaded. Local tables are kept. */
