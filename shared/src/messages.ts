@@ -77,6 +77,8 @@ export const MESSAGES = {
   outboxRejectedTitle: 'Change rejected by the cloud',
   offlineBanner: 'Offline: changes are saved on this terminal and will sync when the cloud is back',
   terminalUnpaired: 'This terminal was unpaired. Pair it again.',
+  outboxStuck: (subject: string) => `This change has not reached the cloud yet: ${subject}`,
+  outboxStuckHint: 'The terminal keeps trying. If this stays, tell a manager.',
   staffNotAtThisVenue: "This account does not work at this terminal's venue",
   terminalNotSynced: 'This terminal has not reached the cloud yet: sign in once the cloud is reachable',
 

@@ -164,7 +164,7 @@ it('syncs, works offline, drains the outbox exactly once and keeps a refusal in 
   expect((await tab.call('POST', `/api/order-items/${lemonade.id}/status`, { status: 'COOKED' })).status).toBe(400);
   expect((await tab.call('POST', `/api/order-items/${randomUUID()}/status`, { status: 'IN_PREP' })).status).toBe(404);
   expect((await tab.kitchen()).find((i) => i.id === lemonade.id)?.status).toBe('IN_PREP');
-  expect((await tab.status()).outbox).toEqual({ pending: 2, rejected: [] });
+  expect((await tab.status()).outbox).toEqual({ pending: 2, rejected: [], stuck: [] });
   await expect
     .poll(() =>
       messages.some((m) => m.type === 'terminal.status' && (m as unknown as TerminalStatusAnswer).outbox.pending === 2),

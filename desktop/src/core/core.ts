@@ -10,11 +10,12 @@ import { makeDueTickets } from './kitchen/ticketing.js';
 import { localItemEvent } from './local-events.js';
 import { changeItemStatusLocally, itemChangeSubject, ORDER_ITEM_ENTITY } from './outbox/item-status.js';
 import { OutboxPusher } from './outbox/pusher.js';
+import { isStuck } from './outbox/stuck.js';
 import { createPrintQueue, type PrintQueue } from './print-queue.js';
 import { type LocalServer, startLocalServer } from './server/app.js';
 import { openReplica, type Replica } from './sqlite/replica.js';
 import { getMeta } from './sqlite/repositories/meta.js';
-import { countPending, dismiss, listByStatus } from './sqlite/repositories/outbox.js';
+import { countPending, dismiss, listByStatus, nextPending } from './sqlite/repositories/outbox.js';
 import { getVenue, listPrinters } from './sqlite/repositories/venue-data.js';
 import { CloudApi } from './sync/cloud-api.js';
 import { SyncClient } from './sync/sync-client.js';
@@ -80,9 +81,15 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     onReachable: () => sync.reconnectNow(),
   });
   let printQueue: PrintQueue | null = null;
+  /** When the terminal last came online (its clock), null while offline. */
+  let onlineSince: string | null = null;
 
   const status = (): TerminalStatusAnswer => {
     const meta = getMeta(read);
+    // The outbox goes out in order, so only its first pending change is ever retried.
+    const head = nextPending(read);
+    const subjectOf = (e: { entityType: string; entityId: string }) =>
+      e.entityType === ORDER_ITEM_ENTITY ? itemChangeSubject(read, e.entityId) : null;
     return {
       online: sync.isOnline(),
       paired: sync.isPaired(),
@@ -96,10 +103,23 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           id: String(e.seq),
           method: e.method,
           path: e.path,
-          subject: e.entityType === ORDER_ITEM_ENTITY ? itemChangeSubject(read, e.entityId) : null,
+          subject: subjectOf(e),
           message: e.message ?? MESSAGES.outboxRejectedTitle,
           createdAt: e.createdAt,
         })),
+        stuck:
+          head && isStuck(head, onlineSince)
+            ? [
+                {
+                  id: String(head.seq),
+                  method: head.method,
+                  path: head.path,
+                  subject: subjectOf(head),
+                  lastError: head.lastError ?? '',
+                  attempts: head.attempts,
+                },
+              ]
+            : [],
       },
     };
   };
@@ -126,7 +146,11 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
   let wasOnline = false;
   bus.on('status', () => {
     const online = sync.isOnline();
-    if (online && !wasOnline) pusher.kick();
+    if (online && !wasOnline) {
+      onlineSince = now().toISOString();
+      pusher.kick();
+    }
+    if (!online) onlineSince = null;
     wasOnline = online;
   });
 

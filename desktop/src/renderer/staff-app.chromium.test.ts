@@ -134,6 +134,37 @@ describe('staff app on a terminal', () => {
     await rejected.waitFor({ state: 'detached' });
   });
 
+  it('names a change that keeps failing to reach the cloud, until it goes through', async () => {
+    const staff = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
+    const { guest, sessionId } = await checkInGuest(h.cloud.url, staff, h.fixture.a.tableIds[2] as string);
+    const reply = await guest.post('/api/orders', {
+      sessionId,
+      items: [{ menuItemId: h.fixture.a.menu.cake, quantity: 3, course: 'drink' }],
+    });
+    expect(reply.status).toBe(201);
+    const cake = page.locator('[data-testid="kitchen-card"]', { hasText: 'Cheesecake' });
+    await cake.waitFor({ timeout: 20_000 });
+    // The cloud's database refuses every item update: each push answers 500. (Seen at 1280 and
+    // 390 px wide: one amber line under the header naming the item and its table.)
+    const { db } = h.database;
+    await db.raw(`CREATE FUNCTION refuse_item_updates() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'disk full'; END $$ LANGUAGE plpgsql`);
+    await db.raw(
+      'CREATE TRIGGER refuse_item_updates BEFORE UPDATE ON order_items FOR EACH ROW EXECUTE FUNCTION refuse_item_updates()',
+    );
+    await cake.getByRole('button', { name: 'Start Prep' }).click();
+
+    const stuck = page.getByTestId('stuck-change');
+    await stuck.waitFor({ timeout: 30_000 });
+    const text = (await stuck.textContent()) ?? '';
+    expect(text).toContain(MESSAGES.outboxStuck('3 × Cheesecake'));
+    expect(text).toContain(MESSAGES.outboxStuckHint);
+    expect(await page.getByTestId('terminal-offline').count()).toBe(0);
+
+    await db.raw('DROP TRIGGER refuse_item_updates ON order_items');
+    await stuck.waitFor({ state: 'detached', timeout: 30_000 });
+  });
+
   it('shows the not-found page for an unknown path and keeps the sidebar state in its cookie', async () => {
     await page.goto(`${core.url}/no-such-screen`);
     await page.getByRole('heading', { name: MESSAGES.notFoundTitle }).waitFor();

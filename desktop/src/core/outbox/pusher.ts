@@ -140,6 +140,8 @@ export class OutboxPusher {
       markAttempt(db, entry.seq, error.message, now().toISOString());
       this.failures += 1;
       this.unreachable = true;
+      // The status tells staff of a change that keeps failing while the terminal is online.
+      bus.emit('status');
       return false;
     }
     if (this.unreachable) {
@@ -174,6 +176,7 @@ export class OutboxPusher {
       case 'retry':
         markAttempt(db, entry.seq, `${answer.status}: ${messageOf(answer.body) ?? ''}`, now().toISOString());
         this.failures += 1;
+        bus.emit('status');
         return false;
       default: {
         const never: never = verdict;

@@ -13,6 +13,17 @@ const RejectedChange = z.object({
   createdAt: z.string(),
 });
 
+/** A change the terminal keeps sending while online and the cloud keeps not taking (issue 7). */
+const StuckChange = z.object({
+  id: z.string(),
+  method: z.string(),
+  path: z.string(),
+  subject: z.string().nullable(),
+  /** The last failure, as the terminal recorded it ("500: ...", or why the cloud was not reached). */
+  lastError: z.string(),
+  attempts: z.number().int().positive(),
+});
+
 export const TerminalStatusAnswer = z.object({
   online: z.boolean(),
   /** False once the cloud refuses this terminal's credential: it was unpaired (revoked). */
@@ -21,7 +32,13 @@ export const TerminalStatusAnswer = z.object({
   terminalId: Id.nullable(),
   venueId: Id.nullable(),
   cursor: z.number().int(),
-  outbox: z.object({ pending: z.number().int().nonnegative(), rejected: z.array(RejectedChange) }),
+  outbox: z.object({
+    pending: z.number().int().nonnegative(),
+    rejected: z.array(RejectedChange),
+    /** Pending changes that keep failing while the terminal is online. A terminal built before
+     * this does not say. */
+    stuck: z.array(StuckChange).optional(),
+  }),
 });
 export type TerminalStatusAnswer = z.infer<typeof TerminalStatusAnswer>;
 

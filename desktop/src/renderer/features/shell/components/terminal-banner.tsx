@@ -2,15 +2,16 @@ import { MESSAGES, TERMINAL_TEXTS } from '@tablewise/shared';
 import { useDismissRejectedChange } from '../api/dismiss-rejected-change.js';
 import { useTerminalStatus } from '../api/get-terminal-status.js';
 
-/** On a terminal: says when the cloud is unreachable or refuses this terminal, and lists changes
- * the cloud refused, by what they were about. */
+/** On a terminal: says when the cloud is unreachable or refuses this terminal, names a change that
+ * keeps failing to reach the cloud, and lists changes the cloud refused, by what they were about. */
 export function TerminalBanner() {
   const status = useTerminalStatus();
   const dismiss = useDismissRejectedChange();
   const data = status.data;
   if (!data) return null;
   const { rejected, pending } = data.outbox;
-  if (data.online && data.paired && rejected.length === 0) return null;
+  const stuck = data.outbox.stuck ?? [];
+  if (data.online && data.paired && rejected.length === 0 && stuck.length === 0) return null;
   return (
     <section className="terminal-banner" data-testid="terminal-banner" aria-live="polite">
       {!data.paired && (
@@ -25,6 +26,14 @@ export function TerminalBanner() {
           {pending > 0 && <span className="banner-count"> — {TERMINAL_TEXTS.pendingCount(pending)}</span>}
         </p>
       )}
+      {data.paired &&
+        data.online &&
+        stuck.map((change) => (
+          <p key={change.id} className="banner-offline" role="status" data-testid="stuck-change">
+            {MESSAGES.outboxStuck(change.subject ?? `${change.method} ${change.path}`)}. {MESSAGES.outboxStuckHint}{' '}
+            <span className="rejected-call">{change.lastError}</span>
+          </p>
+        ))}
       {rejected.length > 0 && (
         <div className="banner-rejected">
           <h2>{MESSAGES.outboxRejectedTitle}</h2>
