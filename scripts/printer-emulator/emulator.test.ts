@@ -231,6 +231,19 @@ describe('printer emulator status answers', () => {
     expect(c.received).toEqual([]);
   });
 
+  it('reads nothing while stopsReading, then reads and prints what waited once it reads again', async () => {
+    const printer = await emulator();
+    printer.setCondition('stopsReading');
+    const c = await client(printer.port);
+    await c.send([...DLE_EOT(1), 0x1b, 0x40, ...Buffer.from('WAITED\n'), 0x1d, 0x56, 0x00]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(printer.bytesReceived()).toBe(0);
+    expect(c.received).toEqual([]);
+    printer.setCondition('ok');
+    expect(await c.next()).toBe(0x12);
+    await printer.waitForTicket((t) => t.text === 'WAITED', 5000);
+  });
+
   it('rejects an unknown condition and keeps the old one', async () => {
     const printer = await emulator();
     expect(() => printer.setCondition('jammed' as EmulatorCondition)).toThrow('Unknown condition jammed');

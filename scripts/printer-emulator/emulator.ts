@@ -1,12 +1,13 @@
 // A network receipt printer on a TCP port, as far as a terminal can tell: it decodes ESC/POS into
 // readable tickets (one per cut), answers DLE EOT and GS r with Epson's documented status bytes,
 // and can act out paper out, cover open, a printer that has gone silent, and one that prints what
-// it takes but never answers GS r (its proof of printing).
+// it takes but never answers GS r (its proof of printing), and one that stops reading its socket
+// (what the terminal writes then waits in the kernel's buffers until the printer reads again).
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { type Align, type Command, decodeText, parseCommand } from './escpos.js';
 
-export const EMULATOR_CONDITIONS = ['ok', 'paperOut', 'coverOpen', 'silent', 'neverAcks'] as const;
+export const EMULATOR_CONDITIONS = ['ok', 'paperOut', 'coverOpen', 'silent', 'neverAcks', 'stopsReading'] as const;
 /** @internal exported for tests */
 export type EmulatorCondition = (typeof EMULATOR_CONDITIONS)[number];
 
@@ -164,6 +165,7 @@ export async function startPrinterEmulator(
 
   const server = net.createServer((socket) => {
     sockets.add(socket);
+    if (condition === 'stopsReading') socket.pause();
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
     const page = new Page();
@@ -274,6 +276,10 @@ export async function startPrinterEmulator(
     setCondition(next) {
       if (!EMULATOR_CONDITIONS.includes(next)) throw new Error(`Unknown condition ${String(next)}`);
       condition = next;
+      for (const socket of sockets) {
+        if (next === 'stopsReading') socket.pause();
+        else socket.resume();
+      }
     },
     waitForTicket(predicate, timeoutMs) {
       const existing = tickets.find(predicate);
