@@ -55,4 +55,14 @@ export const KITCHEN_TEXTS = {
   itemsCount: (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`,
   statusChangeFailed: 'Status change failed',
   sentToExpo: 'Sent to Expo',
+  // The station's printers (issue 7): a faulty one, and tickets that may have printed.
+  printerProblem: (printer: string, state: string) => `${printer}: ${state}`,
+  printerStates: { PAPER_OUT: 'Out of paper', COVER_OPEN: 'Cover open', OFFLINE: 'Offline', ERROR: 'Error' },
+  printerWaiting: 'Its tickets wait and print by themselves once it is fixed.',
+  printUnconfirmed: 'Did this ticket print?',
+  printUnconfirmedJob: (what: string, printer: string, time: string) => `${what} on ${printer}, sent ${time}`,
+  printTestPage: 'Test page',
+  reprint: 'Reprint',
+  markPrinted: 'Mark as printed',
+  printDecisionFailed: 'Could not record the decision',
 } as const;

@@ -69,10 +69,7 @@ export function shortOrderId(orderId: string): string {
   return orderId.slice(-8);
 }
 
-/**
- * The fire time as staff read it in the venue: "Jun 14, 7:42 PM".
- * @internal exported for its tests
- */
+/** The fire time as staff read it in the venue: "Jun 14, 7:42 PM" (tickets, and the kitchen display's printer banner). */
 export function ticketTime(at: Date, timezone: string): string {
   if (Number.isNaN(at.getTime())) throw new Error('Invalid ticket time');
   if (!isTimeZone(timezone)) throw new Error(`Unknown timezone ${timezone}`);

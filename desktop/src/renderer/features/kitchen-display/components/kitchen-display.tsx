@@ -12,6 +12,7 @@ import { useKitchenItems } from '../api/get-kitchen-items.js';
 import { AnalyticsView } from './analytics-view.js';
 import { ExpoView } from './expo-view.js';
 import { KitchenCard } from './kitchen-card.js';
+import { PrinterBanner } from './printer-banner.js';
 import { useNow } from './use-now.js';
 
 const VIEWS = ['station', 'expo', 'analytics'] as const;
@@ -55,6 +56,7 @@ export function KitchenDisplay() {
           {KITCHEN_TEXTS.autoRefresh}
         </label>
       </div>
+      <PrinterBanner station={view === 'station' && station !== ALL ? station : null} />
       {query.isPending && <p className="page-status">{KITCHEN_TEXTS.loading}</p>}
       {query.isError && (
         <p className="form-error" role="alert">
