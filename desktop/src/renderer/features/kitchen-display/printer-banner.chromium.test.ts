@@ -1,7 +1,8 @@
 // The kitchen display's printer banner in real Chromium, served by a real terminal core with its
 // print queue, synced from a real cloud, driving the printer emulator over TCP: a printer out of
 // paper shows a banner, a ticket the printer took without confirming shows with Reprint and Mark as
-// printed, and marking it printed clears it. Screenshots go to the temp folder (PRINTER_BANNER_SHOTS
+// printed, and marking it printed clears it. The same app served by the cloud, which drives no
+// printers, shows nothing about them. Screenshots go to the temp folder (PRINTER_BANNER_SHOTS
 // names another) at 1280×800 and 390×844.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -48,7 +49,8 @@ beforeAll(async () => {
     logLevel: 'silent',
     build: { outDir: webDir, emptyOutDir: true },
   });
-  h = await startHarness();
+  // The cloud serves the same staff app, without a terminal behind it.
+  h = await startHarness({ staffWebDir: webDir });
   bar = await startPrinterEmulator({ name: 'Bar Printer', port: 0 });
   // Out of paper from the start: the core's first look at its printers finds it so.
   bar.setCondition('paperOut');
@@ -151,3 +153,25 @@ it('shows a printer out of paper, then a ticket that may have printed with its d
   // Marked as printed: no copy.
   expect(bar.tickets()).toHaveLength(1);
 }, 90_000);
+
+it('shows nothing about printers on the cloud, where the printer reads answer 404, and is not asked again', async () => {
+  const a = h.fixture.a;
+  bar.setCondition('paperOut');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const cloudPage = await context.newPage();
+  const printerReads: number[] = [];
+  cloudPage.on('response', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/print')) printerReads.push(r.status());
+  });
+  await cloudPage.goto(`${h.cloud.url}/kitchen-display`);
+  await cloudPage.getByTestId('login-email').fill(a.managerEmail);
+  await cloudPage.getByTestId('login-password').fill(PASSWORD);
+  await cloudPage.getByTestId('login-submit').click();
+  await cloudPage.getByRole('heading', { name: 'Kitchen Display' }).waitFor();
+  await expect.poll(() => printerReads.length).toBeGreaterThanOrEqual(2);
+  await cloudPage.waitForTimeout(1500);
+  expect(printerReads).toEqual([404, 404]);
+  expect(await cloudPage.getByTestId('printer-banner').count()).toBe(0);
+  expect(await cloudPage.getByRole('alert').count()).toBe(0);
+  await context.close();
+}, 60_000);
