@@ -111,10 +111,11 @@ const config: KnipConfig = (options) => ({
         'scripts/printer-emulator/cli.ts!',
         'scripts/test-summary.mjs',
         'bench/run.ts',
+        'scripts/chaos/run.ts',
         'e2e/**/*.spec.ts',
         '{scripts,bench}/**/*.test.ts',
       ],
-      project: ['scripts/**/*.ts!', 'bench/**/*.ts', 'e2e/**/*.ts'],
+      project: ['scripts/**/*.ts!', '!scripts/chaos/**!', 'bench/**/*.ts', 'e2e/**/*.ts'],
     },
     shared: {
       entry: ['src/**/*.test.ts'],
