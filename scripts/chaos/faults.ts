@@ -9,6 +9,11 @@ import type { Stack } from './stack.js';
 
 export interface Fault {
   name: string;
+  /**
+   * Acted out once, at the end of the last round: what it leaves behind (a new terminal identity)
+   * would otherwise be counted against the faults after it.
+   */
+  lastOnly?: boolean;
   /** Starts the fault, keeps it for about `ms`, heals it. */
   act(stack: Stack, random: Random, ms: number, log: (line: string) => void): Promise<void>;
 }
@@ -67,6 +72,7 @@ export const FAULTS: Fault[] = [
   },
   {
     name: 're-pair, replica kept',
+    lastOnly: true,
     async act(stack, _random, ms, log) {
       // The old credential is revoked (a lost or replaced device); staff pair again on the same
       // data dir with the CLI, keeping the replica and whatever its outbox holds.

@@ -115,6 +115,7 @@ async function main(): Promise<number> {
 
     for (let round = 1; round <= rounds; round++) {
       for (const fault of faults) {
+        if (fault.lastOnly && round < rounds) continue;
         log(`round ${round}: ${fault.name}`);
         driver.scenario = fault.name;
         await withTraffic(driver, async () => {
