@@ -3,14 +3,11 @@
 // holds a long lock or a long transaction.
 import type { AppDeps } from './context.js';
 import { idempotencyCutoff } from './mutations.js';
+import { type PeriodicPass, startPeriodic } from './periodic.js';
 import { deleteExpiredKeys } from './repositories/idempotency.js';
 import { sweepEndedSignInWindows } from './security/login-throttle.js';
 
-export interface ExpirySweeper {
-  /** Runs one pass now (tests call this to avoid waiting); answers how many rows it deleted. */
-  tick(): Promise<number>;
-  stop(): Promise<void>;
-}
+export type ExpirySweeper = PeriodicPass;
 
 const BATCH = 500;
 /** A pass stops after this many batches; the next pass takes the rest. */
@@ -32,27 +29,5 @@ async function sweep(deps: Pick<AppDeps, 'db' | 'now'>): Promise<number> {
 }
 
 export function startExpirySweeper(deps: Pick<AppDeps, 'db' | 'now' | 'log'>, intervalMs: number): ExpirySweeper {
-  let running: Promise<number> = Promise.resolve(0);
-  let stopped = false;
-  const tick = (): Promise<number> => {
-    // One pass at a time per instance; a slow pass delays the next instead of overlapping it.
-    running = running.then(
-      () => (stopped ? 0 : sweep(deps)),
-      () => 0,
-    );
-    running.catch((error) => deps.log(`expiry sweep failed: ${(error as Error).stack ?? error}`));
-    return running;
-  };
-  const timer = setInterval(() => {
-    tick().catch(() => {});
-  }, intervalMs);
-  timer.unref();
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running.catch(() => {});
-    },
-  };
+  return startPeriodic('expiry sweep', () => sweep(deps), intervalMs, deps.log);
 }

@@ -1,0 +1,37 @@
+// A pass the cloud runs on an interval in every instance (the course firer, the expiry sweep):
+// one pass at a time per instance, so a slow pass delays the next instead of overlapping it.
+export interface PeriodicPass {
+  /** Runs one pass now (tests call this to avoid waiting for the interval). */
+  tick(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export function startPeriodic(
+  name: string,
+  pass: () => Promise<number>,
+  intervalMs: number,
+  log: (line: string) => void,
+): PeriodicPass {
+  let running: Promise<number> = Promise.resolve(0);
+  let stopped = false;
+  const tick = (): Promise<number> => {
+    running = running.then(
+      () => (stopped ? 0 : pass()),
+      () => 0,
+    );
+    running.catch((error) => log(`${name} failed: ${(error as Error).stack ?? error}`));
+    return running;
+  };
+  const timer = setInterval(() => {
+    tick().catch(() => {});
+  }, intervalMs);
+  timer.unref();
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running.catch(() => {});
+    },
+  };
+}
