@@ -11,34 +11,23 @@ import {
   pairTerminal,
   startHarness,
 } from '../../../../cloud/src/testkit/harness.js';
-import { startTerminalCore, type TerminalCore } from '../core.js';
+import type { TerminalCore } from '../core.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
-import { untilOnline } from '../test/core-on-cloud.js';
-import { tempDir } from '../test/fixtures.js';
+import { coresOnOneDataDir, untilOnline } from '../test/core-on-cloud.js';
 
 let harness: Harness;
-let dir: { dir: string; remove(): void };
-let core: TerminalCore | null = null;
-
-const start = (credential: string) =>
-  startTerminalCore({
-    cloudUrl: harness.cloud.url,
-    credential,
-    dataDir: dir.dir,
-    port: 0,
-    printing: false,
-    backoff: { baseMs: 50, maxMs: 300 },
-  });
+let cores: ReturnType<typeof coresOnOneDataDir>;
+let core: TerminalCore;
+const start = (credential: string) => cores.start(credential);
 
 beforeAll(async () => {
   harness = await startHarness();
-  dir = tempDir();
+  cores = coresOnOneDataDir(() => harness.cloud.url);
 });
 
 afterAll(async () => {
-  await core?.close();
+  await cores?.close();
   await harness?.close();
-  dir?.remove();
 });
 
 it("rebuilds the replica from a snapshot when the cloud's database has another epoch", async () => {

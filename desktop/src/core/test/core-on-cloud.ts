@@ -43,3 +43,28 @@ export async function startCoreOn(
 export async function untilOnline(core: TerminalCore): Promise<void> {
   await vi.waitFor(() => expect(core.status().online).toBe(true), { timeout: 15_000, interval: 50 });
 }
+
+/** Cores started one after another on one data folder: a terminal restarted, or paired again,
+ * with its replica kept. Starting one closes the one before. */
+export function coresOnOneDataDir(cloudUrl: () => string) {
+  const dir = tempDir();
+  let current: TerminalCore | null = null;
+  return {
+    async start(credential: string): Promise<TerminalCore> {
+      await current?.close();
+      current = await startTerminalCore({
+        cloudUrl: cloudUrl(),
+        credential,
+        dataDir: dir.dir,
+        port: 0,
+        printing: false,
+        backoff: { baseMs: 50, maxMs: 300 },
+      });
+      return current;
+    },
+    async close(): Promise<void> {
+      await current?.close();
+      dir.remove();
+    },
+  };
+}
