@@ -12,19 +12,8 @@ import { startCloud } from '../cloud/src/server.js';
 import { createTestDatabase } from '../cloud/src/test/database.js';
 import { startTerminalCore } from '../desktop/src/core/core.js';
 import { DEMO_MANAGER, pairDemoTerminal, signIn } from '../scripts/demo.js';
+import { type Bench, type Figure, percentile } from './figure.js';
 
-export interface BenchRow {
-  name: string;
-  medianMs: number;
-  p95Ms: number;
-  ratio: number;
-}
-
-function stats(samples: number[]): { median: number; p95: number } {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
-  return { median: at(0.5), p95: at(0.95) };
-}
 
 function cookieOf(res: Response): string {
   return res.headers
@@ -60,7 +49,8 @@ async function openSocket(url: string, cookie: string): Promise<WebSocket> {
   return socket;
 }
 
-export async function orderToKitchen(rounds = 30): Promise<BenchRow[]> {
+export const bench: Bench = async ({ quick }) => {
+  const rounds = quick ? 10 : 30;
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'tw-bench-'));
   const seed = await seedDemo(database.db);
@@ -127,20 +117,22 @@ export async function orderToKitchen(rounds = 30): Promise<BenchRow[]> {
     cloudSocket.close(1000);
     terminalSocket.close(1000);
 
-    const base = stats(baseline);
-    const row = (name: string, samples: number[]): BenchRow => {
-      const s = stats(samples);
-      return { name, medianMs: s.median, p95Ms: s.p95, ratio: s.median / base.median };
-    };
-    return [
-      row('baseline: authenticated HTTP round trip to the cloud', baseline),
-      row('order placed → order.created on a cloud staff socket', toCloud),
-      row('order placed → order.created on the terminal core socket', toTerminal),
-    ];
+    const base = percentile(baseline, 0.5);
+    const figure = (what: string, samples: number[]): Figure => ({
+      id: 'P0',
+      figure: `order placed → order.created on ${what}, median`,
+      value: percentile(samples, 0.5),
+      unit: 'ms',
+      floor: base,
+      floorLabel: 'one authenticated HTTP round trip',
+      goal: 'reported only',
+      met: true,
+    });
+    return [figure('a cloud staff socket', toCloud), figure('the terminal core socket', toTerminal)];
   } finally {
     await terminal.close();
     await cloud.close();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
+};

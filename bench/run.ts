@@ -1,12 +1,24 @@
-// `npm run bench`: every benchmark, each figure as a ratio against a baseline of the same run.
-import { orderToKitchen } from './order-to-kitchen.js';
+// `npm run bench`: every benchmark of issue 8, printed as one table of figure, floor measured in the
+// same run, ratio and goal. `npm run bench -- --quick` is the short smoke form CI runs;
+// `npm run bench -- P1 P6` runs only those figures' benchmarks.
+import { parseArgs } from 'node:util';
+import { type Bench, type Figure, formatTable } from './figure.js';
 
-const rounds = Number(process.env.BENCH_ROUNDS ?? 30);
-const rows = await orderToKitchen(rounds);
-console.log(`order to kitchen (${rounds} rounds, median and 95th percentile)`);
-for (const r of rows) {
-  console.log(
-    `  ${r.name.padEnd(60)} ${r.medianMs.toFixed(1).padStart(7)} ms  p95 ${r.p95Ms.toFixed(1).padStart(7)} ms  ×${r.ratio.toFixed(1)}`,
-  );
+/** Each benchmark module, by the figures it measures. A module exports `bench: Bench`. */
+const BENCHES: { ids: string[]; load: () => Promise<{ bench: Bench }> }[] = [
+  { ids: ['P0'], load: () => import('./order-to-kitchen.js') },
+];
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { quick: { type: 'boolean' } } });
+const wanted = new Set(positionals.map((p) => p.toUpperCase()));
+const figures: Figure[] = [];
+for (const entry of BENCHES) {
+  if (wanted.size > 0 && !entry.ids.some((id) => wanted.has(id))) continue;
+  const { bench } = await entry.load();
+  const started = performance.now();
+  const got = await bench({ quick: values.quick ?? false });
+  figures.push(...got);
+  console.error(`${entry.ids.join(',')} took ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
+console.log(formatTable(figures));
 process.exit(0);
