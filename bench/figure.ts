@@ -2,7 +2,7 @@
 // same run, on the same machine), their ratio, and the goal for it. Speed is only ever
 // reported here; no test asserts it.
 
-export interface BenchOptions {
+interface BenchOptions {
   /** The short smoke form CI runs: fewer rounds, shorter runs; figures are rough. */
   quick: boolean;
 }
@@ -26,7 +26,7 @@ export interface Figure {
 export type Bench = (opts: BenchOptions) => Promise<Figure[]>;
 
 /** value / floor, or null when there is no floor. */
-export function ratioOf(f: Figure): number | null {
+function ratioOf(f: Figure): number | null {
   return f.floor === null || f.floor === 0 ? null : f.value / f.floor;
 }
 
@@ -51,7 +51,11 @@ export function formatTable(figures: readonly Figure[]): string {
   });
   const head = ['id', 'figure', 'value', 'floor (same run)', 'ratio', 'goal', ''];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] as number)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] as number))
+      .join('  ')
+      .trimEnd();
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 

@@ -14,7 +14,6 @@ import { startTerminalCore } from '../desktop/src/core/core.js';
 import { DEMO_MANAGER, pairDemoTerminal, signIn } from '../scripts/demo.js';
 import { type Bench, type Figure, percentile } from './figure.js';
 
-
 function cookieOf(res: Response): string {
   return res.headers
     .getSetCookie()
