@@ -1,0 +1,291 @@
+// P1: guest orders per second through the whole API (HTTP, auth, validation, idempotency, the
+// order, its event and the venue's sequence number), against the floor of a raw pg transaction
+// writing the same rows with the same concurrency, measured in the same run: over 20 venues, in
+// one venue alone, and whether throughput holds over a long run.
+//
+// Guests are rate limited per session and per address (issue 7), so the bench seats many
+// sessions directly in the database, signs their cookies with the cloud's secret, and gives each
+// session an address of its own through X-Forwarded-For (the cloud trusts one proxy here).
+import { randomUUID } from 'node:crypto';
+import { GUEST_RATE_LIMITS, GUEST_SESSION_COOKIE, IDEMPOTENCY_HEADER } from '@tablewise/shared';
+import pg from 'pg';
+import type { Db } from '../cloud/src/context.js';
+import { signGuestCookie } from '../cloud/src/security/tokens.js';
+import { startCloud } from '../cloud/src/server.js';
+import { createTestDatabase } from '../cloud/src/test/database.js';
+import { type Bench, type Figure, percentile } from './figure.js';
+
+const VENUES = 20;
+const CONCURRENCY = 24;
+const SECRET = 'bench-secret';
+/** Orders one session places before the bench moves to the next (below the per-session limit). */
+const ORDERS_PER_SESSION = GUEST_RATE_LIMITS.order.perSession - 2;
+
+interface Venue {
+  id: string;
+  burger: string;
+  lemonade: string;
+  /** Seated sessions, taken in turn; each places at most ORDERS_PER_SESSION orders. */
+  sessions: string[];
+  placed: number;
+  /** The venue's place in the seed, part of its guests' addresses. */
+  number: number;
+}
+
+interface Run {
+  /** When each order completed, in ms since the run started. */
+  done: number[];
+  latencies: number[];
+  seconds: number;
+}
+
+const perSecond = (run: Run): number => run.done.length / run.seconds;
+
+/** Throughput of the run's last fifth over its first fifth. */
+function holding(run: Run): number {
+  const window = (run.seconds * 1000) / 5;
+  const first = run.done.filter((t) => t < window).length;
+  const last = run.done.filter((t) => t >= run.seconds * 1000 - window).length;
+  return first === 0 ? 0 : last / first;
+}
+
+async function seed(db: Db, orgId: string, sessionsPerVenue: number): Promise<Venue[]> {
+  await db('organizations').insert({ id: orgId, name: 'Bench Group' });
+  const venues: Venue[] = [];
+  for (let v = 0; v < VENUES; v++) {
+    const id = randomUUID();
+    const tableId = randomUUID();
+    const venue: Venue = { id, burger: randomUUID(), lemonade: randomUUID(), sessions: [], placed: 0, number: v };
+    await db('venues').insert({ id, org_id: orgId, name: `Bench ${v + 1}` });
+    await db('tables').insert({
+      id: tableId,
+      org_id: orgId,
+      venue_id: id,
+      number: '1',
+      name: 'Table 1',
+      capacity: 4,
+      capacity_max: 4,
+    });
+    const item = (itemId: string, name: string, price: string, category: string, station: string) => ({
+      id: itemId,
+      org_id: orgId,
+      venue_id: id,
+      name,
+      price,
+      category,
+      station,
+      prep_time: 10,
+    });
+    await db('menu_items').insert([
+      item(venue.burger, 'Burger', '12.50', 'Mains', 'Grill'),
+      item(venue.lemonade, 'Lemonade', '3.50', 'Drinks', 'Bar'),
+    ]);
+    venue.sessions = Array.from({ length: sessionsPerVenue }, () => randomUUID());
+    for (let i = 0; i < venue.sessions.length; i += 1000) {
+      await db('sessions').insert(
+        venue.sessions.slice(i, i + 1000).map((sid) => ({
+          id: sid,
+          org_id: orgId,
+          venue_id: id,
+          table_id: tableId,
+          party_size: 2,
+          guest_name: 'Bench',
+        })),
+      );
+    }
+    venues.push(venue);
+  }
+  return venues;
+}
+
+/** Runs `order` from CONCURRENCY clients for `seconds`, each order on the next venue in turn. */
+async function drive(
+  venues: readonly Venue[],
+  seconds: number,
+  order: (venue: Venue, seat: number) => Promise<void>,
+): Promise<Run> {
+  const run: Run = { done: [], latencies: [], seconds };
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  let next = 0;
+  const client = async () => {
+    while (performance.now() < end) {
+      const venue = venues[next++ % venues.length] as Venue;
+      const seat = venue.placed++;
+      const t0 = performance.now();
+      await order(venue, seat);
+      const t1 = performance.now();
+      if (t1 > end) break;
+      run.done.push(t1 - start);
+      run.latencies.push(t1 - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, client));
+  return run;
+}
+
+export const bench: Bench = async ({ quick }) => {
+  const seconds = quick
+    ? { warm: 1, spread: 6, spreadFloor: 3, one: 4, oneFloor: 3 }
+    : { warm: 3, spread: 60, spreadFloor: 15, one: 20, oneFloor: 10 };
+  // Enough sessions for every venue even if the API reached 4,000 orders/s.
+  const longest = Math.max(seconds.spread, seconds.one + seconds.warm);
+  const sessionsPerVenue = Math.ceil((4000 * longest) / VENUES / ORDERS_PER_SESSION) + 10;
+
+  const database = await createTestDatabase();
+  const orgId = randomUUID();
+  const venues = await seed(database.db, orgId, sessionsPerVenue);
+  const cloud = await startCloud({
+    db: database.db,
+    databaseUrl: database.url,
+    secret: SECRET,
+    port: 0,
+    trustProxy: 1,
+  });
+  const pool = new pg.Pool({ connectionString: database.url, max: CONCURRENCY });
+  try {
+    const viaApi = async (venue: Venue, seat: number) => {
+      const index = Math.floor(seat / ORDERS_PER_SESSION);
+      const sessionId = venue.sessions[index];
+      if (!sessionId) throw new Error('The bench ran out of seated sessions; seat more');
+      const id = randomUUID();
+      const res = await fetch(`${cloud.url}/api/orders`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: `${GUEST_SESSION_COOKIE}=${signGuestCookie(SECRET, sessionId)}`,
+          [IDEMPOTENCY_HEADER]: id,
+          'x-forwarded-for': `10.${venue.number}.${(index >> 8) & 255}.${index & 255}`,
+        },
+        body: JSON.stringify({
+          id,
+          sessionId,
+          items: [
+            { menuItemId: venue.burger, quantity: 1, course: 'main' },
+            { menuItemId: venue.lemonade, quantity: 2, course: 'drink' },
+          ],
+        }),
+      });
+      if (res.status !== 201) throw new Error(`Order failed: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+
+    await drive(venues, seconds.warm, viaApi);
+    // The floor writes what the API wrote: copies of a real order, its items, its event and its
+    // idempotency record, in the fewest statements a transaction can take (begin, the key, the
+    // order with its items, the sequence number with the event and its notification, commit).
+    const sample = await database.db('events').where({ type: 'order.created' }).first('payload_json', 'venue_id');
+    const sampleOrder = await database.db('orders').where({ venue_id: sample.venue_id }).first();
+    const sampleItems = await database.db('order_items').where({ order_id: sampleOrder.id });
+    const sampleKey = await database.db('idempotency_keys').first();
+    const payload = JSON.stringify(sample.payload_json);
+    const answer = JSON.stringify(sampleKey.response_json);
+    const raw = async (venue: Venue, seat: number) => {
+      const sessionId = venue.sessions[Math.floor(seat / ORDERS_PER_SESSION)];
+      const orderId = randomUUID();
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(
+          `insert into idempotency_keys (org_id, key, principal, method, path, request_hash, created_at,
+             status_code, response_json, answer_withheld)
+           values ($1, $2, $3, 'POST', '/api/orders', $4, now(), 201, $5, false)`,
+          [orgId, orderId, `guest:${sessionId}`, sampleKey.request_hash, answer],
+        );
+        await client.query(
+          `with o as (
+             insert into orders (id, org_id, venue_id, session_id, status, subtotal, tax, total, created_at, updated_at)
+             values ($1, $2, $3, $4, 'CONFIRMED', $5, $6, $7, now(), now())
+           )
+           insert into order_items (id, org_id, venue_id, order_id, menu_item_id, menu_item_name, station, prep_time,
+             quantity, unit_price, total_price, modifiers_json, course, status, fire_at, sort_order, created_at, updated_at)
+           select gen_random_uuid(), $2, $3, $1, x.menu_item_id, x.menu_item_name, x.station, x.prep_time, x.quantity,
+             x.unit_price, x.total_price, '[]', x.course, x.status, now(), x.sort_order, now(), now()
+           from jsonb_to_recordset($8::jsonb) as x(menu_item_id uuid, menu_item_name text, station text,
+             prep_time int, quantity int, unit_price numeric, total_price numeric, course text, status text, sort_order int)`,
+          [
+            orderId,
+            orgId,
+            venue.id,
+            sessionId,
+            sampleOrder.subtotal,
+            sampleOrder.tax,
+            sampleOrder.total,
+            JSON.stringify(sampleItems.map((i) => ({ ...i, menu_item_id: i.menu_item_id }))),
+          ],
+        );
+        await client.query(
+          `with s as (update venues set event_seq = event_seq + 1 where id = $1 returning event_seq),
+           e as (
+             insert into events (id, org_id, venue_id, seq, type, payload_json, created_at)
+             select $2, $3, $1, s.event_seq, 'order.created', $4::jsonb, now() from s
+             returning venue_id
+           )
+           select pg_notify('tw_events', e.venue_id::text) from e`,
+          [venue.id, randomUUID(), orgId, payload],
+        );
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    };
+
+    const spread = await drive(venues, seconds.spread, viaApi);
+    const spreadFloor = await drive(venues, seconds.spreadFloor, raw);
+    const one = venues.slice(0, 1);
+    const alone = await drive(one, seconds.one, viaApi);
+    const aloneFloor = await drive(one, seconds.oneFloor, raw);
+
+    const floorLabel = 'raw pg transaction, same rows';
+    const figures: Figure[] = [
+      {
+        id: 'P1',
+        figure: `guest orders/s over ${VENUES} venues (${CONCURRENCY} clients)`,
+        value: perSecond(spread),
+        unit: 'orders/s',
+        floor: perSecond(spreadFloor),
+        floorLabel,
+        goal: '≥ 0.5 × floor',
+        met: perSecond(spread) >= 0.5 * perSecond(spreadFloor),
+      },
+      {
+        id: 'P1',
+        figure: `guest orders/s in one venue (${CONCURRENCY} clients)`,
+        value: perSecond(alone),
+        unit: 'orders/s',
+        floor: perSecond(aloneFloor),
+        floorLabel,
+        goal: '≥ 0.25 × floor',
+        met: perSecond(alone) >= 0.25 * perSecond(aloneFloor),
+      },
+      {
+        id: 'P1',
+        figure: `orders/s in the last fifth of the ${seconds.spread} s run ÷ the first fifth`,
+        value: holding(spread),
+        unit: '×',
+        floor: null,
+        floorLabel: '',
+        goal: '≥ 0.9 (no decay)',
+        met: holding(spread) >= 0.9,
+      },
+      {
+        id: 'P1',
+        figure: `order p99 over ${VENUES} venues`,
+        value: percentile(spread.latencies, 0.99),
+        unit: 'ms',
+        floor: percentile(spreadFloor.latencies, 0.99),
+        floorLabel,
+        goal: 'reported only',
+        met: true,
+      },
+    ];
+    return figures;
+  } finally {
+    await pool.end();
+    await cloud.close();
+    await database.drop();
+  }
+};
