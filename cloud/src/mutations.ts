@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { MESSAGES } from '@tablewise/shared';
 import type { AppDeps, Trx } from './context.js';
 import { AppError, conflict, unprocessable } from './errors.js';
+import { writeTransaction } from './realtime/append-event.js';
 import { claimKey, completeKey, findKey } from './repositories/idempotency.js';
 import type { IdempotencyRow } from './repositories/rows.js';
 import { lockTerminalSeq, setTerminalSeq } from './repositories/terminals.js';
@@ -56,7 +57,9 @@ export async function runMutation(
 ): Promise<Answer> {
   if (meta.terminal && !meta.idempotencyKey) throw new AppError(400, 'seq_needs_key', MESSAGES.mutationSeqNeedsKey);
   try {
-    return await deps.db.transaction(async (trx) => {
+    // Events are numbered last, after the answer is recorded: the venue's lock is held for the
+    // commit alone.
+    return await writeTransaction(deps.db, async (trx) => {
       const early = await checkOrder(trx, meta, deps.now());
       if (early) return early;
       let answer: Answer;

@@ -13,7 +13,7 @@ import type { Db, Queryable, Trx, VenueActor } from '../context.js';
 import { actorRef } from '../context.js';
 import { conflict, notFound } from '../errors.js';
 import { itemFacts, presentOrderItem } from '../presenters/index.js';
-import { appendEvent } from '../realtime/append-event.js';
+import { appendEvent, writeTransaction } from '../realtime/append-event.js';
 import {
   findItemInVenue,
   listKitchenItems,
@@ -98,7 +98,7 @@ export async function changeItemStatus(
 export async function fireDueItems(db: Db, now: Date): Promise<number> {
   let fired = 0;
   for (const venue of await venuesWithDueItems(db, HELD_ITEM_STATES, now)) {
-    fired += await db.transaction(async (trx) => {
+    fired += await writeTransaction(db, async (trx) => {
       const due = await lockDueItems(trx, venue.venue_id, HELD_ITEM_STATES, now);
       for (const row of due) await moveItem(trx, { orgId: venue.org_id }, row, 'SENT_TO_KITCHEN', now);
       return due.length;

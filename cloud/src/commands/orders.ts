@@ -62,6 +62,21 @@ export async function openOrders(q: Queryable, venueId: string): Promise<Order[]
   return openOrdersAnswer(orders, items);
 }
 
+/** The order `id` as placed before: a client-made id sent again. Null when there is none. */
+async function placedBefore(
+  trx: Trx,
+  sessionId: string,
+  id: string,
+): Promise<{ order: Order; created: boolean } | null> {
+  const existing = await findOrderById(trx, id);
+  if (!existing) return null;
+  if (existing.session_id !== sessionId) throw conflict('Order already exists', 'order_exists');
+  // The same client-made id again: the order was placed already; answer it, create nothing.
+  const order = await loadOrder(trx, existing.id);
+  if (!order) throw new Error(`Order ${existing.id} vanished`);
+  return { order, created: false };
+}
+
 export async function createOrder(
   trx: Trx,
   actor: Actor,
@@ -73,17 +88,6 @@ export async function createOrder(
   const session = await findSessionInVenue(trx, actor.venueId, input.sessionId);
   if (!session) throw notFound('Session');
   if (session.status !== 'ACTIVE') throw conflict(MESSAGES.sessionClosed, 'session_closed');
-
-  if (input.id) {
-    const existing = await findOrderById(trx, input.id);
-    if (existing) {
-      if (existing.session_id !== session.id) throw conflict('Order already exists', 'order_exists');
-      // The same client-made id again: the order was placed already; answer it, create nothing.
-      const order = await loadOrder(trx, existing.id);
-      if (!order) throw new Error(`Order ${existing.id} vanished`);
-      return { order, created: false };
-    }
-  }
 
   const menu = await findMenuItems(
     trx,
@@ -97,55 +101,71 @@ export async function createOrder(
   );
   const orderId = input.id ?? randomUUID();
 
-  const priced = input.items.map((line, index) => {
-    const item = byId.get(line.menuItemId);
-    if (!item) throw notFound('Menu item');
-    if (!item.is_available) throw conflict(MESSAGES.menuItemUnavailable(item.name), 'menu_item_unavailable');
-    const price = priceLine({ name: item.name, price: item.price, modifiersSchema: modifierGroupsOf(item) }, line);
-    if (!price.ok) throw badRequest(MESSAGES.invalidField(`items.${index}.modifiers`, price.reason), 'invalid_field');
-    const fireAt = fireTimes.get(line.course as Course) ?? now;
-    const row: NewOrderItem = {
-      id: randomUUID(),
-      org_id: session.org_id,
-      venue_id: session.venue_id,
-      order_id: orderId,
-      menu_item_id: item.id,
-      menu_item_name: item.name,
-      station: item.station,
-      prep_time: item.prep_time,
-      quantity: line.quantity,
-      unit_price: formatCents(price.unitCents),
-      total_price: formatCents(price.totalCents),
-      notes: line.specialInstructions || null,
-      modifiers_json: price.modifiers,
-      course: line.course,
-      status: initialItemStatus(fireAt, now),
-      fire_at: fireAt,
-      sort_order: index,
-      created_at: now,
-    };
-    return { row, totalCents: price.totalCents };
-  });
+  const priceItems = () =>
+    input.items.map((line, index) => {
+      const item = byId.get(line.menuItemId);
+      if (!item) throw notFound('Menu item');
+      if (!item.is_available) throw conflict(MESSAGES.menuItemUnavailable(item.name), 'menu_item_unavailable');
+      const price = priceLine({ name: item.name, price: item.price, modifiersSchema: modifierGroupsOf(item) }, line);
+      if (!price.ok) throw badRequest(MESSAGES.invalidField(`items.${index}.modifiers`, price.reason), 'invalid_field');
+      const fireAt = fireTimes.get(line.course as Course) ?? now;
+      const row: NewOrderItem = {
+        id: randomUUID(),
+        org_id: session.org_id,
+        venue_id: session.venue_id,
+        order_id: orderId,
+        menu_item_id: item.id,
+        menu_item_name: item.name,
+        station: item.station,
+        prep_time: item.prep_time,
+        quantity: line.quantity,
+        unit_price: formatCents(price.unitCents),
+        total_price: formatCents(price.totalCents),
+        notes: line.specialInstructions || null,
+        modifiers_json: price.modifiers,
+        course: line.course,
+        status: initialItemStatus(fireAt, now),
+        fire_at: fireAt,
+        sort_order: index,
+        created_at: now,
+      };
+      return { row, totalCents: price.totalCents };
+    });
+  let priced: ReturnType<typeof priceItems>;
+  try {
+    priced = priceItems();
+  } catch (error) {
+    // An order placed before is answered as it was, even if its menu changed since.
+    const before = input.id ? await placedBefore(trx, session.id, input.id) : null;
+    if (before) return before;
+    throw error;
+  }
 
   // The bill is the sum of the lines exactly as priced above, modifiers included.
   const totals = billTotals(priced.map((p) => p.totalCents));
-  await insertOrder(
-    trx,
-    {
-      id: orderId,
-      org_id: session.org_id,
-      venue_id: session.venue_id,
-      session_id: session.id,
-      status: 'CONFIRMED',
-      subtotal: formatCents(totals.subtotal),
-      tax: formatCents(totals.tax),
-      total: formatCents(totals.total),
-      created_at: now,
-    },
-    priced.map((p) => p.row),
+  const row = {
+    id: orderId,
+    org_id: session.org_id,
+    venue_id: session.venue_id,
+    session_id: session.id,
+    status: 'CONFIRMED',
+    subtotal: formatCents(totals.subtotal),
+    tax: formatCents(totals.tax),
+    total: formatCents(totals.total),
+    created_at: now,
+  };
+  const items = priced.map((p) => p.row);
+  if (!(await insertOrder(trx, row, items))) {
+    const before = await placedBefore(trx, session.id, orderId);
+    if (!before) throw new Error(`Order ${orderId} neither inserted nor found`);
+    return before;
+  }
+  // The answer is built from what was just written, not read back.
+  const [order] = assembleOrders(
+    [orderFacts({ ...row, table_id: session.table_id, table_name: session.table_name, session_status: 'ACTIVE' })],
+    items.map((item) => itemFacts({ ...item, updated_at: now })),
   );
-  const order = await loadOrder(trx, orderId);
-  if (!order) throw new Error('Order vanished after insert');
+  if (!order) throw new Error(`Order ${orderId} has no answer`);
   const ref = actorRef(actor);
   await appendEvent(trx, {
     orgId: session.org_id,

@@ -1,10 +1,13 @@
-// A write's event commits with the write: the venue's next sequence number is taken under the
-// venue row's lock inside the write's transaction, and pg_notify tells every instance on commit.
+// A write's event commits with the write, under the venue's next sequence number, and pg_notify
+// tells every instance on commit. Taking the number locks the venue's row until the transaction
+// ends (that is what keeps the numbers gap-free and committing in order), so every writer of a
+// venue waits for the one holding it. In a transaction opened with `writeTransaction`, events are
+// therefore only collected while the write runs and are numbered in one statement just before
+// commit: the lock is held for the commit alone, not for the write's other round trips.
 import { randomUUID } from 'node:crypto';
-import type { LiveEvent, NewLiveEvent } from '@tablewise/shared';
-import type { Trx } from '../context.js';
-import { insertEvent, notifyVenue } from '../repositories/events.js';
-import { nextEventSeq } from '../repositories/venues.js';
+import type { NewLiveEvent } from '@tablewise/shared';
+import type { Db, Trx } from '../context.js';
+import { appendVenueEvents, type NewEventRow } from '../repositories/events.js';
 
 export interface AppendEventInput {
   orgId: string;
@@ -16,21 +19,50 @@ export interface AppendEventInput {
   at?: Date;
 }
 
-export async function appendEvent(trx: Trx, input: AppendEventInput): Promise<LiveEvent> {
-  const seq = await nextEventSeq(trx, input.venueId);
+/** Events collected per transaction opened with writeTransaction, by venue, in append order. */
+const collected = new WeakMap<Trx, Map<string, NewEventRow[]>>();
+
+function rowOf(input: AppendEventInput): NewEventRow {
   const at = input.at ?? new Date();
-  const event = { ...input.event, seq, venueId: input.venueId, at: at.toISOString() } as LiveEvent;
-  await insertEvent(trx, {
+  return {
     id: randomUUID(),
     org_id: input.orgId,
-    venue_id: input.venueId,
-    seq,
     user_id: input.userId ?? null,
     terminal_id: input.terminalId ?? null,
-    type: event.type,
-    payload_json: event,
+    type: input.event.type,
+    payload_json: { ...input.event, venueId: input.venueId, at: at.toISOString() },
     created_at: at,
+  };
+}
+
+/**
+ * Appends an event to the venue's feed as part of `trx`. Inside writeTransaction it is numbered at
+ * commit; in any other transaction it is numbered now, holding the venue's lock from here on.
+ */
+export async function appendEvent(trx: Trx, input: AppendEventInput): Promise<void> {
+  const byVenue = collected.get(trx);
+  if (!byVenue) {
+    await appendVenueEvents(trx, input.venueId, [rowOf(input)]);
+    return;
+  }
+  const list = byVenue.get(input.venueId);
+  if (list) list.push(rowOf(input));
+  else byVenue.set(input.venueId, [rowOf(input)]);
+}
+
+/**
+ * Runs `write` in a transaction whose events are numbered and inserted last, right before commit.
+ * Venues are numbered in id order, so two writers touching the same venues cannot deadlock.
+ */
+export function writeTransaction<T>(db: Db, write: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.transaction(async (trx) => {
+    const byVenue = new Map<string, NewEventRow[]>();
+    collected.set(trx, byVenue);
+    const result = await write(trx);
+    collected.delete(trx);
+    for (const venueId of [...byVenue.keys()].sort()) {
+      await appendVenueEvents(trx, venueId, byVenue.get(venueId) as NewEventRow[]);
+    }
+    return result;
   });
-  await notifyVenue(trx, input.venueId);
-  return event;
 }

@@ -1,15 +1,15 @@
 import type { Queryable, Trx } from '../context.js';
 import type { EventRow } from './rows.js';
 
+/** An event to append, without its sequence number: the venue's counter gives it one. */
 export interface NewEventRow {
   id: string;
   org_id: string;
-  venue_id: string;
-  seq: number;
   user_id: string | null;
   terminal_id: string | null;
   type: string;
-  payload_json: unknown;
+  /** The event as sent; its `seq` is filled in when the number is taken. */
+  payload_json: object;
   created_at: Date;
 }
 
@@ -17,13 +17,33 @@ export const EVENTS_CHANNEL = 'tw_events';
 /** Carries `terminal:<id>` or `staff:<auth session id>` when a credential stops being valid. */
 export const REVOCATIONS_CHANNEL = 'tw_revoked';
 
-export async function insertEvent(trx: Trx, row: NewEventRow): Promise<void> {
-  await trx('events').insert({ ...row, payload_json: JSON.stringify(row.payload_json) });
-}
-
-/** Tells every cloud instance, on commit, that the venue's feed has grown. */
-export async function notifyVenue(trx: Trx, venueId: string): Promise<void> {
-  await trx.raw('select pg_notify(?, ?)', [EVENTS_CHANNEL, venueId]);
+/**
+ * Appends a venue's events, in the order given, under the venue's next sequence numbers, and tells
+ * every cloud instance on commit, in one statement. Taking the number locks the venue's row until
+ * the transaction ends, so writers of one venue commit in sequence order and a reader never sees
+ * seq n+1 before n; run it last before commit, so the lock is held for the commit alone.
+ */
+export async function appendVenueEvents(trx: Trx, venueId: string, rows: readonly NewEventRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const numbered = rows.map((row, index) => ({ ...row, n: index + 1 }));
+  const result = await trx.raw<{ rows: Array<{ written: number }> }>(
+    `with s as (
+       update venues set event_seq = event_seq + ? where id = ? returning event_seq - ? as base
+     ),
+     e as (
+       insert into events (id, org_id, venue_id, seq, user_id, terminal_id, type, payload_json, created_at)
+       select x.id, x.org_id, ?, s.base + x.n, x.user_id, x.terminal_id, x.type,
+              x.payload_json || jsonb_build_object('seq', s.base + x.n), x.created_at
+       from s, jsonb_to_recordset(?::jsonb) as x(
+         n int, id uuid, org_id uuid, user_id uuid, terminal_id uuid, type text, payload_json jsonb,
+         created_at timestamptz
+       )
+       returning 1
+     )
+     select (select count(*) from e)::int as written, pg_notify(?, ?)`,
+    [rows.length, venueId, rows.length, venueId, JSON.stringify(numbered), EVENTS_CHANNEL, venueId],
+  );
+  if (result.rows[0]?.written !== rows.length) throw new Error(`Venue ${venueId} does not exist`);
 }
 
 export async function listEventsAfter(

@@ -24,17 +24,47 @@ function ordersWithTable(q: Queryable) {
     .select('o.*', 't.id as table_id', 't.name as table_name', 's.status as session_status');
 }
 
-export async function insertOrder(trx: Trx, order: NewOrder, items: readonly NewOrderItem[]): Promise<void> {
-  await trx('orders').insert({ ...order, updated_at: order.created_at });
-  if (items.length > 0) {
-    await trx('order_items').insert(
-      items.map((item) => ({
-        ...item,
-        modifiers_json: JSON.stringify(item.modifiers_json),
-        updated_at: item.created_at,
-      })),
-    );
-  }
+/**
+ * Inserts an order with its items in one statement. Answers false, inserting nothing, when an
+ * order with that id exists already (a client-made id sent again).
+ */
+export async function insertOrder(trx: Trx, order: NewOrder, items: readonly NewOrderItem[]): Promise<boolean> {
+  const result = await trx.raw<{ rows: Array<{ inserted: number }> }>(
+    `with o as (
+       insert into orders (id, org_id, venue_id, session_id, status, subtotal, tax, total, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (id) do nothing
+       returning id
+     ),
+     i as (
+       insert into order_items (id, org_id, venue_id, order_id, menu_item_id, menu_item_name, station, prep_time,
+         quantity, unit_price, total_price, notes, modifiers_json, course, status, fire_at, sort_order, created_at,
+         updated_at)
+       select x.id, x.org_id, x.venue_id, o.id, x.menu_item_id, x.menu_item_name, x.station, x.prep_time,
+         x.quantity, x.unit_price, x.total_price, x.notes, x.modifiers_json, x.course, x.status, x.fire_at,
+         x.sort_order, x.created_at, x.created_at
+       from o, jsonb_to_recordset(?::jsonb) as x(
+         id uuid, org_id uuid, venue_id uuid, menu_item_id uuid, menu_item_name text, station text, prep_time int,
+         quantity int, unit_price numeric, total_price numeric, notes text, modifiers_json jsonb, course text,
+         status text, fire_at timestamptz, sort_order int, created_at timestamptz
+       )
+     )
+     select count(*)::int as inserted from o`,
+    [
+      order.id,
+      order.org_id,
+      order.venue_id,
+      order.session_id,
+      order.status,
+      order.subtotal,
+      order.tax,
+      order.total,
+      order.created_at,
+      order.created_at,
+      JSON.stringify(items),
+    ],
+  );
+  return result.rows[0]?.inserted === 1;
 }
 
 export async function findOrderById(q: Queryable, id: string): Promise<OrderRow | undefined> {
