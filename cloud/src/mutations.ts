@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { MESSAGES } from '@tablewise/shared';
 import type { AppDeps, Trx } from './context.js';
 import { AppError, conflict, unprocessable } from './errors.js';
-import { writeTransaction } from './realtime/append-event.js';
+import { atCommit, writeTransaction } from './realtime/append-event.js';
 import { claimKey, completeKey, findKey } from './repositories/idempotency.js';
 import type { IdempotencyRow } from './repositories/rows.js';
 import { lockTerminalSeq, setTerminalSeq } from './repositories/terminals.js';
@@ -168,12 +168,16 @@ function canonicalJson(value: unknown): string {
 }
 
 async function record(trx: Trx, meta: MutationMeta, answer: Answer, now: Date): Promise<void> {
+  // Nothing reads these back in the transaction: they go with its last statement.
   if (meta.idempotencyKey) {
-    await completeKey(trx, meta.orgId, meta.idempotencyKey, {
-      status: answer.status,
-      body: answer.body,
-      withheld: answer.shownOnce === true,
-    });
+    await atCommit(
+      trx,
+      completeKey(trx, meta.orgId, meta.idempotencyKey, {
+        status: answer.status,
+        body: answer.body,
+        withheld: answer.shownOnce === true,
+      }),
+    );
   }
-  if (meta.terminal) await setTerminalSeq(trx, meta.terminal.id, meta.terminal.seq, now);
+  if (meta.terminal) await atCommit(trx, setTerminalSeq(trx, meta.terminal.id, meta.terminal.seq, now));
 }

@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import type { Actor, Queryable, Trx } from '../context.js';
 import { actorRef } from '../context.js';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { type AppError, badRequest, conflict, notFound } from '../errors.js';
 import { itemFacts, modifierGroupsOf, orderFacts } from '../presenters/index.js';
 import { appendEvent } from '../realtime/append-event.js';
 import { findMenuItems } from '../repositories/menu.js';
@@ -62,6 +62,14 @@ export async function openOrders(q: Queryable, venueId: string): Promise<Order[]
   return openOrdersAnswer(orders, items);
 }
 
+/** Why an order cannot go to the session: it is not the venue's, or no longer active. */
+async function sessionRefusal(trx: Trx, venueId: string, sessionId: string): Promise<AppError | null> {
+  const session = await findSessionInVenue(trx, venueId, sessionId);
+  if (!session) return notFound('Session');
+  if (session.status !== 'ACTIVE') return conflict(MESSAGES.sessionClosed, 'session_closed');
+  return null;
+}
+
 /** The order `id` as placed before: a client-made id sent again. Null when there is none. */
 async function placedBefore(
   trx: Trx,
@@ -77,6 +85,9 @@ async function placedBefore(
   return { order, created: false };
 }
 
+// The session is checked in the statement that inserts the order; the refusals are told apart
+// only when something is refused, in the order the checks have always had: the session, then an
+// order placed before, then the lines.
 export async function createOrder(
   trx: Trx,
   actor: Actor,
@@ -85,13 +96,10 @@ export async function createOrder(
 ): Promise<{ order: Order; created: boolean }> {
   // A guest orders only for their own session; another id looks like one that does not exist.
   if (actor.kind === 'guest' && input.sessionId !== actor.sessionId) throw notFound('Session');
-  const session = await findSessionInVenue(trx, actor.venueId, input.sessionId);
-  if (!session) throw notFound('Session');
-  if (session.status !== 'ACTIVE') throw conflict(MESSAGES.sessionClosed, 'session_closed');
-
+  const scope = { orgId: actor.orgId, venueId: actor.venueId };
   const menu = await findMenuItems(
     trx,
-    { orgId: session.org_id, venueId: session.venue_id },
+    scope,
     input.items.map((l) => l.menuItemId),
   );
   const byId = new Map(menu.map((m) => [m.id, m]));
@@ -111,8 +119,8 @@ export async function createOrder(
       const fireAt = fireTimes.get(line.course as Course) ?? now;
       const row: NewOrderItem = {
         id: randomUUID(),
-        org_id: session.org_id,
-        venue_id: session.venue_id,
+        org_id: scope.orgId,
+        venue_id: scope.venueId,
         order_id: orderId,
         menu_item_id: item.id,
         menu_item_name: item.name,
@@ -135,8 +143,10 @@ export async function createOrder(
   try {
     priced = priceItems();
   } catch (error) {
+    const refusal = await sessionRefusal(trx, scope.venueId, input.sessionId);
+    if (refusal) throw refusal;
     // An order placed before is answered as it was, even if its menu changed since.
-    const before = input.id ? await placedBefore(trx, session.id, input.id) : null;
+    const before = input.id ? await placedBefore(trx, input.sessionId, input.id) : null;
     if (before) return before;
     throw error;
   }
@@ -145,9 +155,9 @@ export async function createOrder(
   const totals = billTotals(priced.map((p) => p.totalCents));
   const row = {
     id: orderId,
-    org_id: session.org_id,
-    venue_id: session.venue_id,
-    session_id: session.id,
+    org_id: scope.orgId,
+    venue_id: scope.venueId,
+    session_id: input.sessionId,
     status: 'CONFIRMED',
     subtotal: formatCents(totals.subtotal),
     tax: formatCents(totals.tax),
@@ -155,21 +165,23 @@ export async function createOrder(
     created_at: now,
   };
   const items = priced.map((p) => p.row);
-  if (!(await insertOrder(trx, row, items))) {
-    const before = await placedBefore(trx, session.id, orderId);
+  const written = await insertOrder(trx, row, items);
+  if (!written) throw (await sessionRefusal(trx, scope.venueId, input.sessionId)) ?? notFound('Session');
+  if (!written.inserted) {
+    const before = await placedBefore(trx, input.sessionId, orderId);
     if (!before) throw new Error(`Order ${orderId} neither inserted nor found`);
     return before;
   }
   // The answer is built from what was just written, not read back.
   const [order] = assembleOrders(
-    [orderFacts({ ...row, table_id: session.table_id, table_name: session.table_name, session_status: 'ACTIVE' })],
+    [orderFacts({ ...row, table_id: written.table_id, table_name: written.table_name, session_status: 'ACTIVE' })],
     items.map((item) => itemFacts({ ...item, updated_at: now })),
   );
   if (!order) throw new Error(`Order ${orderId} has no answer`);
   const ref = actorRef(actor);
   await appendEvent(trx, {
-    orgId: session.org_id,
-    venueId: session.venue_id,
+    orgId: scope.orgId,
+    venueId: scope.venueId,
     userId: ref.userId,
     terminalId: ref.terminalId,
     event: { type: 'order.created', order },

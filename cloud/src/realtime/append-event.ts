@@ -6,8 +6,9 @@
 // commit: the lock is held for the commit alone, not for the write's other round trips.
 import { randomUUID } from 'node:crypto';
 import type { NewLiveEvent } from '@tablewise/shared';
+import type { Knex } from 'knex';
 import type { Db, Trx } from '../context.js';
-import { appendVenueEvents, type NewEventRow } from '../repositories/events.js';
+import { appendVenueEvents, type NewEventRow, runTogether } from '../repositories/events.js';
 
 export interface AppendEventInput {
   orgId: string;
@@ -19,8 +20,15 @@ export interface AppendEventInput {
   at?: Date;
 }
 
-/** Events collected per transaction opened with writeTransaction, by venue, in append order. */
-const collected = new WeakMap<Trx, Map<string, NewEventRow[]>>();
+interface Collected {
+  /** Events by venue, in append order. */
+  events: Map<string, NewEventRow[]>;
+  /** Writes that run in the same statement as the events (see atCommit). */
+  writes: Knex.QueryBuilder[];
+}
+
+/** What transactions opened with writeTransaction leave for their last statement. */
+const collected = new WeakMap<Trx, Collected>();
 
 function rowOf(input: AppendEventInput): NewEventRow {
   const at = input.at ?? new Date();
@@ -40,14 +48,24 @@ function rowOf(input: AppendEventInput): NewEventRow {
  * commit; in any other transaction it is numbered now, holding the venue's lock from here on.
  */
 export async function appendEvent(trx: Trx, input: AppendEventInput): Promise<void> {
-  const byVenue = collected.get(trx);
-  if (!byVenue) {
+  const pending = collected.get(trx);
+  if (!pending) {
     await appendVenueEvents(trx, input.venueId, [rowOf(input)]);
     return;
   }
-  const list = byVenue.get(input.venueId);
+  const list = pending.events.get(input.venueId);
   if (list) list.push(rowOf(input));
-  else byVenue.set(input.venueId, [rowOf(input)]);
+  else pending.events.set(input.venueId, [rowOf(input)]);
+}
+
+/**
+ * Runs `write` (an update or insert nobody reads back in this transaction) with the events, in
+ * the last statement before commit, saving its round trip; outside writeTransaction, at once.
+ */
+export async function atCommit(trx: Trx, write: Knex.QueryBuilder): Promise<void> {
+  const pending = collected.get(trx);
+  if (pending) pending.writes.push(write);
+  else await write;
 }
 
 /**
@@ -56,12 +74,15 @@ export async function appendEvent(trx: Trx, input: AppendEventInput): Promise<vo
  */
 export function writeTransaction<T>(db: Db, write: (trx: Trx) => Promise<T>): Promise<T> {
   return db.transaction(async (trx) => {
-    const byVenue = new Map<string, NewEventRow[]>();
-    collected.set(trx, byVenue);
+    const pending: Collected = { events: new Map(), writes: [] };
+    collected.set(trx, pending);
     const result = await write(trx);
     collected.delete(trx);
-    for (const venueId of [...byVenue.keys()].sort()) {
-      await appendVenueEvents(trx, venueId, byVenue.get(venueId) as NewEventRow[]);
+    const venueIds = [...pending.events.keys()].sort();
+    if (venueIds.length === 0) await runTogether(trx, pending.writes);
+    for (const [i, venueId] of venueIds.entries()) {
+      const writes = i === venueIds.length - 1 ? pending.writes : [];
+      await appendVenueEvents(trx, venueId, pending.events.get(venueId) as NewEventRow[], writes);
     }
     return result;
   });

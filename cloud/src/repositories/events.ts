@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Queryable, Trx } from '../context.js';
 import type { EventRow } from './rows.js';
 
@@ -17,17 +18,34 @@ export const EVENTS_CHANNEL = 'tw_events';
 /** Carries `terminal:<id>` or `staff:<auth session id>` when a credential stops being valid. */
 export const REVOCATIONS_CHANNEL = 'tw_revoked';
 
+/** `with w0 as (…), w1 as (…), ` for writes that run inside another statement. */
+function alongsideSql(alongside: readonly Knex.QueryBuilder[]): string {
+  return alongside.map((_, i) => `w${i} as (?), `).join('');
+}
+
+/** Runs writes (updates, inserts) in one statement, one round trip. */
+export async function runTogether(trx: Trx, writes: readonly Knex.QueryBuilder[]): Promise<void> {
+  if (writes.length === 0) return;
+  await trx.raw(`with ${alongsideSql(writes)}done as (select 1) select 1 from done`, [...writes]);
+}
+
 /**
  * Appends a venue's events, in the order given, under the venue's next sequence numbers, and tells
- * every cloud instance on commit, in one statement. Taking the number locks the venue's row until
- * the transaction ends, so writers of one venue commit in sequence order and a reader never sees
- * seq n+1 before n; run it last before commit, so the lock is held for the commit alone.
+ * every cloud instance on commit, in one statement, with `alongside` writes in the same round trip.
+ * Taking the number locks the venue's row until the transaction ends, so writers of one venue
+ * commit in sequence order and a reader never sees seq n+1 before n; run it last before commit,
+ * so the lock is held for the commit alone.
  */
-export async function appendVenueEvents(trx: Trx, venueId: string, rows: readonly NewEventRow[]): Promise<void> {
-  if (rows.length === 0) return;
+export async function appendVenueEvents(
+  trx: Trx,
+  venueId: string,
+  rows: readonly NewEventRow[],
+  alongside: readonly Knex.QueryBuilder[] = [],
+): Promise<void> {
+  if (rows.length === 0) return runTogether(trx, alongside);
   const numbered = rows.map((row, index) => ({ ...row, n: index + 1 }));
   const result = await trx.raw<{ rows: Array<{ written: number }> }>(
-    `with s as (
+    `with ${alongsideSql(alongside)}s as (
        update venues set event_seq = event_seq + ? where id = ? returning event_seq - ? as base
      ),
      e as (
@@ -41,7 +59,7 @@ export async function appendVenueEvents(trx: Trx, venueId: string, rows: readonl
        returning 1
      )
      select (select count(*) from e)::int as written, pg_notify(?, ?)`,
-    [rows.length, venueId, rows.length, venueId, JSON.stringify(numbered), EVENTS_CHANNEL, venueId],
+    [...alongside, rows.length, venueId, rows.length, venueId, JSON.stringify(numbered), EVENTS_CHANNEL, venueId],
   );
   if (result.rows[0]?.written !== rows.length) throw new Error(`Venue ${venueId} does not exist`);
 }

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db, Trx } from '../context.js';
 import type { IdempotencyRow } from './rows.js';
 
@@ -34,14 +35,17 @@ export async function findKey(
     .first();
 }
 
-/** Stores the answer; a withheld one keeps only its status. */
-export async function completeKey(
+/**
+ * Stores the answer; a withheld one keeps only its status. Answers the statement, unrun, so it can
+ * go with the transaction's last one (atCommit); await it to run it alone.
+ */
+export function completeKey(
   trx: Trx,
   orgId: string,
   key: string,
   answer: { status: number; body: unknown; withheld: boolean },
-): Promise<void> {
-  await trx('idempotency_keys')
+): Knex.QueryBuilder {
+  return trx('idempotency_keys')
     .where({ org_id: orgId, key })
     .update({
       status_code: answer.status,

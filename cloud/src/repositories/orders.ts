@@ -24,15 +24,32 @@ function ordersWithTable(q: Queryable) {
     .select('o.*', 't.id as table_id', 't.name as table_name', 's.status as session_status');
 }
 
+/** What insertOrder found: the session's table (the order shows it), and whether it inserted. */
+export interface OrderInsert {
+  inserted: boolean;
+  table_id: string | null;
+  table_name: string | null;
+}
+
 /**
- * Inserts an order with its items in one statement. Answers false, inserting nothing, when an
- * order with that id exists already (a client-made id sent again).
+ * Inserts an order with its items, in one statement, if its session is active in the order's
+ * venue. Answers undefined, inserting nothing, when it is not; `inserted: false` when an order
+ * with that id exists already (a client-made id sent again).
  */
-export async function insertOrder(trx: Trx, order: NewOrder, items: readonly NewOrderItem[]): Promise<boolean> {
-  const result = await trx.raw<{ rows: Array<{ inserted: number }> }>(
-    `with o as (
+export async function insertOrder(
+  trx: Trx,
+  order: NewOrder,
+  items: readonly NewOrderItem[],
+): Promise<OrderInsert | undefined> {
+  const result = await trx.raw<{ rows: OrderInsert[] }>(
+    `with s as (
+       select s.id, s.table_id, t.name as table_name
+       from sessions s left join tables t on t.id = s.table_id
+       where s.id = ? and s.venue_id = ? and s.org_id = ? and s.status = 'ACTIVE'
+     ),
+     o as (
        insert into orders (id, org_id, venue_id, session_id, status, subtotal, tax, total, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       select ?, ?, ?, s.id, ?, ?, ?, ?, ?, ? from s
        on conflict (id) do nothing
        returning id
      ),
@@ -49,12 +66,14 @@ export async function insertOrder(trx: Trx, order: NewOrder, items: readonly New
          status text, fire_at timestamptz, sort_order int, created_at timestamptz
        )
      )
-     select count(*)::int as inserted from o`,
+     select s.table_id, s.table_name, (select count(*) from o) = 1 as inserted from s`,
     [
+      order.session_id,
+      order.venue_id,
+      order.org_id,
       order.id,
       order.org_id,
       order.venue_id,
-      order.session_id,
       order.status,
       order.subtotal,
       order.tax,
@@ -64,7 +83,7 @@ export async function insertOrder(trx: Trx, order: NewOrder, items: readonly New
       JSON.stringify(items),
     ],
   );
-  return result.rows[0]?.inserted === 1;
+  return result.rows[0];
 }
 
 export async function findOrderById(q: Queryable, id: string): Promise<OrderRow | undefined> {

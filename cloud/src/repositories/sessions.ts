@@ -26,16 +26,8 @@ export async function findSession(q: Queryable, id: string): Promise<SessionRow 
   return q<SessionRow>('sessions').where({ id }).first();
 }
 
-/** A session of the venue, with its table's name (which an order shows). */
-export async function findSessionInVenue(
-  q: Queryable,
-  venueId: string,
-  id: string,
-): Promise<(SessionRow & { table_name: string | null }) | undefined> {
-  return q('sessions as s')
-    .leftJoin('tables as t', 't.id', 's.table_id')
-    .where({ 's.id': id, 's.venue_id': venueId })
-    .first('s.*', 't.name as table_name');
+export async function findSessionInVenue(q: Queryable, venueId: string, id: string): Promise<SessionRow | undefined> {
+  return q<SessionRow>('sessions').where({ id, venue_id: venueId }).first();
 }
 
 export async function findActiveSessionAtTable(q: Queryable, tableId: string): Promise<SessionRow | undefined> {

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Queryable, Trx } from '../context.js';
 import type { TerminalRow } from './rows.js';
 
@@ -33,6 +34,7 @@ export async function lockTerminalSeq(trx: Trx, id: string): Promise<number> {
   return Number(row.last_mutation_seq);
 }
 
-export async function setTerminalSeq(trx: Trx, id: string, seq: number, at: Date): Promise<void> {
-  await trx('terminals').where({ id }).update({ last_mutation_seq: seq, last_seen_at: at });
+/** Records the terminal's last applied mutation; answers the statement, unrun (see completeKey). */
+export function setTerminalSeq(trx: Trx, id: string, seq: number, at: Date): Knex.QueryBuilder {
+  return trx('terminals').where({ id }).update({ last_mutation_seq: seq, last_seen_at: at });
 }

@@ -138,6 +138,77 @@ describe('placing an order', () => {
     expect(await h.database.db('orders').where({ id })).toHaveLength(1);
   });
 
+  it("refuses a client-made id that is another session's order with 409, writing nothing", async () => {
+    const id = '0c3f9a1e-2b7d-4e5a-8f60-9a1b2c3d4e5f';
+    const items = [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }];
+    expect((await staff.post('/api/orders', { id, sessionId: otherSessionId, items })).status).toBe(201);
+    const events = await count('events');
+    const reply = await guest.post('/api/orders', { id, sessionId, items });
+    expect(reply.status).toBe(409);
+    expect(reply.body.id).toBe('order_exists');
+    expect(await h.database.db('order_items').where({ order_id: id })).toHaveLength(1);
+    expect(await count('events')).toBe(events);
+  });
+
+  it('answers a client-made id sent again with the order as placed, even once its item sold out', async () => {
+    const id = '5e2a7c90-1d4b-4f3e-a6b8-c7d8e9f0a1b2';
+    const body = { id, sessionId, items: [{ menuItemId: h.fixture.a.menu.cake, quantity: 1 }] };
+    const first = await guest.post('/api/orders', body);
+    expect(first.status).toBe(201);
+    await h.database.db('menu_items').where({ id: h.fixture.a.menu.cake }).update({ is_available: false });
+    try {
+      const again = await guest.post('/api/orders', body);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+    } finally {
+      await h.database.db('menu_items').where({ id: h.fixture.a.menu.cake }).update({ is_available: true });
+    }
+  });
+
+  it('answers an order as it reads back: the answer is built from what was written', async () => {
+    const placed = await guest.post('/api/orders', {
+      sessionId,
+      items: [
+        { menuItemId: h.fixture.a.menu.lemonade, quantity: 2, course: 'drink', specialInstructions: 'no ice' },
+        {
+          menuItemId: h.fixture.a.menu.burger,
+          quantity: 1,
+          course: 'main',
+          modifiers: [
+            { groupId: 'temp', optionIds: ['rare'] },
+            { groupId: 'extras', optionIds: ['cheese', 'bacon'] },
+          ],
+        },
+      ],
+    });
+    expect(placed.status).toBe(201);
+    const listed = OrdersAnswer.parse((await guest.get(listGuestOrders.path)).body);
+    expect(listed.find((o) => o.id === placed.body.id)).toEqual(placed.body);
+  });
+
+  it("refuses an order on a closed session with 409, and on another venue's session with 404", async () => {
+    const closed = crypto.randomUUID();
+    const elsewhere = crypto.randomUUID();
+    const { orgId, venueId, otherVenueId, tableIds, otherVenueTableId } = h.fixture.a;
+    await h.database.db('sessions').insert([
+      { id: closed, org_id: orgId, venue_id: venueId, table_id: tableIds[2], party_size: 2, status: 'CLOSED' },
+      { id: elsewhere, org_id: orgId, venue_id: otherVenueId, table_id: otherVenueTableId, party_size: 2 },
+    ]);
+    const items = [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }];
+    const orders = await count('orders');
+    const onClosed = await staff.post('/api/orders', { sessionId: closed, items });
+    expect(onClosed.status).toBe(409);
+    expect(onClosed.body.message).toBe(MESSAGES.sessionClosed);
+    // The session is refused before the lines: a closed session's party hears that it is closed.
+    const soldOut = await staff.post('/api/orders', {
+      sessionId: closed,
+      items: [{ menuItemId: h.fixture.a.menu.soldOut, quantity: 1 }],
+    });
+    expect(soldOut.body.message).toBe(MESSAGES.sessionClosed);
+    expect((await staff.post('/api/orders', { sessionId: elsewhere, items })).status).toBe(404);
+    expect(await count('orders')).toBe(orders);
+  });
+
   it.each([
     ['an empty cart', () => ({ sessionId, items: [] }), 400, MESSAGES.invalidField('items', MESSAGES.emptyCart)],
     [
