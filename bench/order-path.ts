@@ -7,6 +7,8 @@
 // sessions directly in the database, signs their cookies with the cloud's secret, and gives each
 // session an address of its own through X-Forwarded-For (the cloud trusts one proxy here).
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { GUEST_RATE_LIMITS, GUEST_SESSION_COOKIE, IDEMPOTENCY_HEADER } from '@tablewise/shared';
 import pg from 'pg';
 import type { Db } from '../cloud/src/context.js';
@@ -124,6 +126,88 @@ async function drive(
   return run;
 }
 
+/** The clients' connections, kept alive between orders as a phone's browser would. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+/** One guest order through the API, from the venue's current session. */
+function orderViaApi(url: URL, venue: Venue, seat: number): Promise<void> {
+  const index = Math.floor(seat / ORDERS_PER_SESSION);
+  const sessionId = venue.sessions[index];
+  if (!sessionId) throw new Error('The bench ran out of seated sessions; seat more');
+  const id = randomUUID();
+  const body = JSON.stringify({
+    id,
+    sessionId,
+    items: [
+      { menuItemId: venue.burger, quantity: 1, course: 'main' },
+      { menuItemId: venue.lemonade, quantity: 2, course: 'drink' },
+    ],
+  });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: '/api/orders',
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          cookie: `${GUEST_SESSION_COOKIE}=${signGuestCookie(SECRET, sessionId)}`,
+          [IDEMPOTENCY_HEADER]: id,
+          'x-forwarded-for': `10.${venue.number}.${(index >> 8) & 255}.${index & 255}`,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          res.statusCode === 201
+            ? resolve()
+            : reject(new Error(`Order failed: ${res.statusCode} ${Buffer.concat(chunks).toString()}`)),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+interface ClientJob {
+  url: string;
+  venues: Venue[];
+  seconds: number;
+}
+
+/**
+ * The guests' HTTP clients run on a thread of their own, as phones would be elsewhere: the
+ * cloud's thread then spends its time on the cloud, not on making the requests it answers.
+ */
+async function viaApi(url: string, venues: Venue[], seconds: number): Promise<Run> {
+  // The thread loads this TypeScript file again, through tsx, whose loader threads do not inherit.
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const self = JSON.stringify(import.meta.url);
+  const worker = new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${self}); });`, {
+    eval: true,
+    workerData: { orderPathClients: { url, venues, seconds } },
+  });
+  const answer = await new Promise<{ run: Run; placed: number[] }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  for (const [i, venue] of venues.entries()) venue.placed = answer.placed[i] as number;
+  return answer.run;
+}
+
+if (!isMainThread && workerData?.orderPathClients) {
+  const job = workerData.orderPathClients as ClientJob;
+  const run = await drive(job.venues, job.seconds, (venue, seat) => orderViaApi(new URL(job.url), venue, seat));
+  parentPort?.postMessage({ run, placed: job.venues.map((v) => v.placed) });
+}
+
 export const bench: Bench = async ({ quick }) => {
   const seconds = quick
     ? { warm: 1, spread: 6, spreadFloor: 3, one: 4, oneFloor: 3 }
@@ -144,33 +228,7 @@ export const bench: Bench = async ({ quick }) => {
   });
   const pool = new pg.Pool({ connectionString: database.url, max: CONCURRENCY });
   try {
-    const viaApi = async (venue: Venue, seat: number) => {
-      const index = Math.floor(seat / ORDERS_PER_SESSION);
-      const sessionId = venue.sessions[index];
-      if (!sessionId) throw new Error('The bench ran out of seated sessions; seat more');
-      const id = randomUUID();
-      const res = await fetch(`${cloud.url}/api/orders`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          cookie: `${GUEST_SESSION_COOKIE}=${signGuestCookie(SECRET, sessionId)}`,
-          [IDEMPOTENCY_HEADER]: id,
-          'x-forwarded-for': `10.${venue.number}.${(index >> 8) & 255}.${index & 255}`,
-        },
-        body: JSON.stringify({
-          id,
-          sessionId,
-          items: [
-            { menuItemId: venue.burger, quantity: 1, course: 'main' },
-            { menuItemId: venue.lemonade, quantity: 2, course: 'drink' },
-          ],
-        }),
-      });
-      if (res.status !== 201) throw new Error(`Order failed: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-    };
-
-    await drive(venues, seconds.warm, viaApi);
+    await viaApi(cloud.url, venues, seconds.warm);
     // The floor writes what the API wrote: copies of a real order, its items, its event and its
     // idempotency record, in the fewest statements a transaction can take (begin, the key, the
     // order with its items, the sequence number with the event and its notification, commit).
@@ -233,10 +291,10 @@ export const bench: Bench = async ({ quick }) => {
       }
     };
 
-    const spread = await drive(venues, seconds.spread, viaApi);
+    const spread = await viaApi(cloud.url, venues, seconds.spread);
     const spreadFloor = await drive(venues, seconds.spreadFloor, raw);
     const one = venues.slice(0, 1);
-    const alone = await drive(one, seconds.one, viaApi);
+    const alone = await viaApi(cloud.url, one, seconds.one);
     const aloneFloor = await drive(one, seconds.oneFloor, raw);
 
     const floorLabel = 'raw pg transaction, same rows';
