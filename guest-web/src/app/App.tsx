@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
-import { createGuestRouter } from './router.js';
+import { GuestRoutes } from './router.js';
 import { ToastProvider } from './toast.js';
 
 // Spec 1 section 7: reads never go stale by time, no refetch on focus, no retries of any call.
@@ -16,11 +15,10 @@ function makeQueryClient(): QueryClient {
 
 export function App() {
   const [queryClient] = useState(makeQueryClient);
-  const [router] = useState(createGuestRouter);
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <RouterProvider router={router} />
+        <GuestRoutes />
       </ToastProvider>
     </QueryClientProvider>
   );

@@ -1,4 +1,5 @@
-import { GUEST_TEXTS, MESSAGES } from '@tablewise/shared';
+import { GUEST_TEXTS } from '@tablewise/shared/guest-texts';
+import { MESSAGES } from '@tablewise/shared/messages';
 import { Link } from 'react-router-dom';
 
 export function NotFoundPage() {

@@ -1,5 +1,5 @@
 // A bottom sheet on phones (a centred dialog on wide screens): closes on Escape or a tap outside.
-import { GUEST_TEXTS } from '@tablewise/shared';
+import { GUEST_TEXTS } from '@tablewise/shared/guest-texts';
 import { type ReactNode, useEffect, useId } from 'react';
 
 export function Sheet({

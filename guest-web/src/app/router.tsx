@@ -1,21 +1,41 @@
-import { createBrowserRouter } from 'react-router-dom';
-import { CheckinPage } from '../features/checkin/components/CheckinPage.js';
-import { MenuPage } from '../features/menu/components/MenuPage.js';
-import { OrderStatusPage } from '../features/order-status/components/OrderStatusPage.js';
-import { ScanPage } from '../features/scan/components/ScanPage.js';
-import { TableConfirmationPage } from '../features/table-confirmation/components/TableConfirmationPage.js';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from './NotFoundPage.js';
 
-export function createGuestRouter() {
-  return createBrowserRouter([
-    { path: '/qr', element: <ScanPage mode="entrance" /> },
-    { path: '/guest/scan', element: <ScanPage mode="entrance" /> },
-    { path: '/qr/table', element: <ScanPage mode="table" /> },
-    { path: '/guest/scan-table', element: <ScanPage mode="table" /> },
-    { path: '/guest/checkin', element: <CheckinPage /> },
-    { path: '/guest/table-confirmation', element: <TableConfirmationPage /> },
-    { path: '/guest/menu', element: <MenuPage /> },
-    { path: '/guest/order-status', element: <OrderStatusPage /> },
-    { path: '*', element: <NotFoundPage /> },
-  ]);
+// Each page is its own chunk, loaded when its route is first shown: a guest who scans a QR code
+// downloads the scan and check-in pages, not the menu and order screens (issue 8, P6).
+const ScanPage = lazy(() => import('../features/scan/components/ScanPage.js').then((m) => ({ default: m.ScanPage })));
+const CheckinPage = lazy(() =>
+  import('../features/checkin/components/CheckinPage.js').then((m) => ({ default: m.CheckinPage })),
+);
+const TableConfirmationPage = lazy(() =>
+  import('../features/table-confirmation/components/TableConfirmationPage.js').then((m) => ({
+    default: m.TableConfirmationPage,
+  })),
+);
+const MenuPage = lazy(() => import('../features/menu/components/MenuPage.js').then((m) => ({ default: m.MenuPage })));
+const OrderStatusPage = lazy(() =>
+  import('../features/order-status/components/OrderStatusPage.js').then((m) => ({ default: m.OrderStatusPage })),
+);
+
+const page = (element: React.ReactNode) => <Suspense fallback={null}>{element}</Suspense>;
+
+/** The guest site's routes. Declarative routing: the site uses no loaders or actions, and the data
+ * router's code would be most of the router's weight on the first page. */
+export function GuestRoutes() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/qr" element={page(<ScanPage mode="entrance" />)} />
+        <Route path="/guest/scan" element={page(<ScanPage mode="entrance" />)} />
+        <Route path="/qr/table" element={page(<ScanPage mode="table" />)} />
+        <Route path="/guest/scan-table" element={page(<ScanPage mode="table" />)} />
+        <Route path="/guest/checkin" element={page(<CheckinPage />)} />
+        <Route path="/guest/table-confirmation" element={page(<TableConfirmationPage />)} />
+        <Route path="/guest/menu" element={page(<MenuPage />)} />
+        <Route path="/guest/order-status" element={page(<OrderStatusPage />)} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </BrowserRouter>
+  );
 }

@@ -1,6 +1,8 @@
 // Toasts as spec 1 section 8 has them: one at a time, gone after 5 s, failures in a destructive
 // style, F8 moves focus to the region, a swipe to the right dismisses.
-import { GUEST_TEXTS, TOAST } from '@tablewise/shared';
+// Subpath imports: the shared index would bring every zod schema into the first page's bundle.
+import { TOAST } from '@tablewise/shared/constants';
+import { GUEST_TEXTS } from '@tablewise/shared/guest-texts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 
 export interface ToastInput {
