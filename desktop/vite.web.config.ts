@@ -3,13 +3,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../scripts/precompress.js';
 
 const renderer = fileURLToPath(new URL('./src/renderer', import.meta.url));
 
 export default defineConfig({
   root: renderer,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

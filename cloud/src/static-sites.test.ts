@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../scripts/precompress.js';
 import { type Harness, startHarness } from './testkit/harness.js';
 
 let h: Harness;
@@ -17,6 +18,8 @@ beforeAll(async () => {
     return path.join(root, name);
   };
   const guestWebDir = site('guest', { 'index.html': 'GUEST INDEX', 'assets/guest-abc.js': 'guest js' });
+  site('guest', { 'assets/guest-big-abc.js': `export const text = '${'guest '.repeat(2000)}';` });
+  await precompressDir(guestWebDir);
   const staffWebDir = site('staff', { 'index.html': 'STAFF INDEX', 'assets/staff-abc.js': 'staff js' });
   writeFileSync(path.join(root, 'secret.txt'), 'do not serve');
   h = await startHarness({ guestWebDir, staffWebDir });
@@ -44,6 +47,33 @@ describe('static sites', () => {
     ['/assets/guest-abc.js', 'guest js'],
   ])('%s serves %s', async (url, expected) => {
     expect(await text(url)).toEqual({ status: 200, body: expected });
+  });
+
+  it.each([
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+  ])('sends an asset compressed for Accept-Encoding %s (%s), cached as immutable', async (accept, encoding) => {
+    const res = await fetch(`${h.cloud.url}/assets/guest-big-abc.js`, { headers: { 'accept-encoding': accept } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe(encoding);
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Number(res.headers.get('content-length'))).toBeLessThan(1000);
+    expect(await res.text()).toBe(`export const text = '${'guest '.repeat(2000)}';`);
+  });
+
+  it('sends index.html compressed and never cached without revalidation', async () => {
+    const res = await fetch(`${h.cloud.url}/guest/checkin`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe('GUEST INDEX');
+  });
+
+  it('sends the file as it is to a client that accepts no compression', async () => {
+    const res = await fetch(`${h.cloud.url}/assets/guest-big-abc.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toHaveLength(`export const text = '${'guest '.repeat(2000)}';`.length);
   });
 
   it('never serves a file outside the site folders', async () => {

@@ -1,6 +1,8 @@
 // Serves the built guest site and staff app. Guest routes (/guest/*, /qr, /qr/*) fall back to
 // the guest index.html, every other non-API path to the staff index.html (both are SPAs). Assets
 // are looked up in the staff build, then the guest build, because both may be built with base '/'.
+// Hashed files under /assets/ are cached for a year (immutable); everything else, index.html first,
+// is revalidated on each load (no-cache). Each file goes out precompressed where the build made a copy.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type Koa from 'koa';
@@ -28,7 +30,10 @@ async function isFile(root: string | undefined, rel: string): Promise<boolean> {
 async function serve(ctx: Koa.Context, root: string, rel: string): Promise<void> {
   const immutable = rel.startsWith('/assets/');
   ctx.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-  await send(ctx, rel, { root });
+  // The builds write a brotli and a gzip copy beside each text file (scripts/precompress.ts);
+  // koa-send sends the one the browser accepts, so caches must key on Accept-Encoding.
+  ctx.vary('Accept-Encoding');
+  await send(ctx, rel, { root, brotli: true, gzip: true });
 }
 
 export function staticSites(sites: StaticSites): Koa.Middleware<AppState> {
