@@ -8,6 +8,8 @@ import { type Bench, type Figure, formatTable } from './figure.js';
 const BENCHES: { ids: string[]; load: () => Promise<{ bench: Bench }> }[] = [
   { ids: ['P0'], load: () => import('./order-to-kitchen.js') },
   { ids: ['P1'], load: () => import('./order-path.js') },
+  { ids: ['P6'], load: () => import('./guest-page.js') },
+  { ids: ['P8'], load: () => import('./core-start.js') },
 ];
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { quick: { type: 'boolean' } } });
