@@ -9,6 +9,7 @@ const BENCHES: { ids: string[]; load: () => Promise<{ bench: Bench }> }[] = [
   { ids: ['P0'], load: () => import('./order-to-kitchen.js') },
   { ids: ['P1'], load: () => import('./order-path.js') },
   { ids: ['P6'], load: () => import('./guest-page.js') },
+  { ids: ['P7'], load: () => import('./kitchen-render.js') },
   { ids: ['P8'], load: () => import('./core-start.js') },
 ];
 
