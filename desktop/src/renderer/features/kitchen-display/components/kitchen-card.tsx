@@ -9,6 +9,7 @@ import {
   type StaffTrigger,
   staffMovesFrom,
 } from '@tablewise/shared';
+import { memo } from 'react';
 import { useUpdateItemStatus } from '../api/update-item-status.js';
 
 /** The kitchen's own moves; runner moves (Pick Up, Delivered, Return) belong to the runner screen. */
@@ -16,7 +17,13 @@ const KITCHEN_TRIGGERS: ReadonlySet<StaffTrigger> = new Set<StaffTrigger>(['Star
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
-export function KitchenCard({ item, now }: { item: KitchenItem; now: Date }) {
+/**
+ * One card. Memoized: a live event re-reads the list, and TanStack Query's structural sharing keeps
+ * every unchanged item the same object, so only the card whose item changed renders again (with 300
+ * cards, re-rendering all of them was most of an event's cost; issue 8, P7). `now` changes for all
+ * cards together, every 15 s.
+ */
+export const KitchenCard = memo(function KitchenCard({ item, now }: { item: KitchenItem; now: Date }) {
   const update = useUpdateItemStatus();
   const moves = staffMovesFrom(item.status).filter((m) => KITCHEN_TRIGGERS.has(m.trigger));
   const age = kitchenAgeMinutes(item, now);
@@ -96,4 +103,4 @@ export function KitchenCard({ item, now }: { item: KitchenItem; now: Date }) {
       )}
     </article>
   );
-}
+});

@@ -7,7 +7,7 @@ import {
   stationCounts,
   stationOf,
 } from '@tablewise/shared';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useKitchenItems } from '../api/get-kitchen-items.js';
 import { AnalyticsView } from './analytics-view.js';
 import { ExpoView } from './expo-view.js';
@@ -89,12 +89,16 @@ interface StationViewProps {
 }
 
 function StationView({ items, now, station, onStation, priority, onPriority }: StationViewProps) {
-  const byPriority = items.filter((i) => matchesPriority(i, priority));
-  const counts = stationCounts(byPriority);
-  const shown = byPriority
-    .filter((i) => station === ALL || stationOf(i) === station)
-    // fired work first, oldest first; held items wait at the end
-    .sort((a, b) => Number(a.held) - Number(b.held) || Date.parse(a.createdAt) - Date.parse(b.createdAt));
+  const byPriority = useMemo(() => items.filter((i) => matchesPriority(i, priority)), [items, priority]);
+  const counts = useMemo(() => stationCounts(byPriority), [byPriority]);
+  const shown = useMemo(
+    () =>
+      byPriority
+        .filter((i) => station === ALL || stationOf(i) === station)
+        // fired work first, oldest first; held items wait at the end
+        .sort((a, b) => Number(a.held) - Number(b.held) || Date.parse(a.createdAt) - Date.parse(b.createdAt)),
+    [byPriority, station],
+  );
 
   return (
     <>
