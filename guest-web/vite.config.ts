@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from '../scripts/precompress.js';
+import { preloadEntryRoute } from './preload-entry-route.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const cloud = 'http://127.0.0.1:8080';
@@ -11,7 +12,7 @@ const cloud = 'http://127.0.0.1:8080';
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadEntryRoute(/\/features\/checkin\/components\/CheckinPage\.tsx$/), precompress()],
   build: { outDir: fileURLToPath(new URL('./dist', import.meta.url)), emptyOutDir: true },
   server: {
     // The shared contract is imported as source from ../shared.
