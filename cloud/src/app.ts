@@ -17,6 +17,8 @@ import { menuRouter } from './routes/menu/router.js';
 import { openApiRouter } from './routes/openapi/router.js';
 import { orderItemsRouter } from './routes/order-items/router.js';
 import { ordersRouter } from './routes/orders/router.js';
+import { printJobsRouter } from './routes/print-jobs/router.js';
+import { printersRouter } from './routes/printers/router.js';
 import { syncRouter } from './routes/sync/router.js';
 import { tablesRouter } from './routes/tables/router.js';
 import { terminalsRouter } from './routes/terminals/router.js';
@@ -65,5 +67,7 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     ordersRouter(deps),
     orderItemsRouter(deps),
     syncRouter(deps),
+    printersRouter(deps),
+    printJobsRouter(deps),
   ];
 }

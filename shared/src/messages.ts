@@ -102,6 +102,11 @@ export const MESSAGES = {
   printJobNotUnconfirmed: (status: string) =>
     `Only a print job that may have printed waits for this decision (this one is ${status})`,
   testPrintMissing: 'Missing Information: Please select a printer and enter test content.',
+  noSuchTerminal: 'names no paired terminal of this venue',
+  noSuchPrinter: 'names no printer of this venue',
+  backupIsItself: 'a printer cannot be its own backup',
+  noSuchOrderItem: 'names no order item of this venue under that order',
+  printJobOfAnotherVenue: 'This print job belongs to another venue',
 
   // ---- Issue 3: every message of the spec's error catalogues and validation sections ----
   // Shared conventions (spec 1 section 8): "<status>: <body or status text>".

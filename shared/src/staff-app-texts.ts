@@ -64,5 +64,7 @@ export const KITCHEN_TEXTS = {
   printTestPage: 'Test page',
   reprint: 'Reprint',
   markPrinted: 'Mark as printed',
+  /** On the cloud's staff app: the printer is driven by a terminal in the venue. */
+  printDecideAtTerminal: 'Choose Reprint or Mark as printed on the terminal next to the printer.',
   printDecisionFailed: 'Could not record the decision',
 } as const;

@@ -6,6 +6,7 @@ import { presentMenuItem, presentPrinter, presentSession, presentTable, presentV
 import { databaseEpoch } from '../repositories/database-epoch.js';
 import { listEventsAfter } from '../repositories/events.js';
 import { listMenuItems } from '../repositories/menu.js';
+import { listTicketedOfOrders } from '../repositories/print-jobs.js';
 import { listPrinters } from '../repositories/printers.js';
 import { listActiveSessions } from '../repositories/sessions.js';
 import { listTables } from '../repositories/tables.js';
@@ -24,6 +25,11 @@ export async function snapshot(db: Db, actor: VenueActor | TerminalActor): Promi
       const sessions = await listActiveSessions(trx, venue.id);
       const orders = await openOrders(trx, venue.id);
       const printers = await listPrinters(trx, venue.id);
+      const ticketed = await listTicketedOfOrders(
+        trx,
+        venue.id,
+        orders.map((o) => o.id),
+      );
       const epoch = await databaseEpoch(trx);
       return {
         seq: Number(venue.event_seq),
@@ -34,6 +40,7 @@ export async function snapshot(db: Db, actor: VenueActor | TerminalActor): Promi
         sessions: sessions.map(presentSession),
         orders,
         printers: printers.map(presentPrinter),
+        ticketed: ticketed.map((t) => ({ itemId: t.item_id, orderId: t.order_id, station: t.station })),
       };
     },
     { isolationLevel: 'repeatable read' },

@@ -39,6 +39,7 @@ const TABLES = [
   'idempotency_keys',
   'login_throttles',
   'database_epoch',
+  'ticketed_items',
 ];
 
 async function tableNames(db: Db): Promise<string[]> {
@@ -295,6 +296,59 @@ function behavesLikeTheSchema(connect: () => Promise<{ db: Db; done(): Promise<v
     // Removing the backup leaves the station without one.
     await db('printers').where({ id: cold.id }).delete();
     expect(await db('printers').where({ id: bar.id }).first('backup_printer_id')).toEqual({ backup_printer_id: null });
+  });
+
+  it("keeps what terminals report of printing: a printer's state, a job's every state, the items it ticketed", async () => {
+    const t = await tenant(db);
+    const printerId = randomUUID();
+    await db('printers').insert({ id: printerId, org_id: t.orgId, venue_id: t.venueId, name: 'P' });
+    // Nobody has asked the printer yet.
+    expect(await db('printers').where({ id: printerId }).first('status', 'status_at')).toEqual({
+      status: 'UNKNOWN',
+      status_at: null,
+    });
+    await db('printers').where({ id: printerId }).update({ status: 'PAPER_OUT', status_at: new Date() });
+    await expect(db('printers').where({ id: printerId }).update({ status: 'ON FIRE' })).rejects.toThrow(
+      /printers_status_check/,
+    );
+    const job = (status: string) => ({
+      id: randomUUID(),
+      org_id: t.orgId,
+      venue_id: t.venueId,
+      printer_id: printerId,
+      type: 'kitchen_ticket',
+      status,
+      data: '{}',
+    });
+    const moved = job('MOVED');
+    await db('print_jobs').insert([job('UNCONFIRMED'), moved]);
+    await expect(db('print_jobs').insert(job('LOST'))).rejects.toThrow(/print_jobs_status_check/);
+    const itemId = randomUUID();
+    const menuItemId = randomUUID();
+    await db('menu_items').insert({
+      id: menuItemId,
+      org_id: t.orgId,
+      venue_id: t.venueId,
+      name: 'Lemonade',
+      price: '3.50',
+      category: 'Drinks',
+    });
+    await db('order_items').insert({
+      id: itemId,
+      org_id: t.orgId,
+      venue_id: t.venueId,
+      order_id: t.orderId,
+      menu_item_id: menuItemId,
+      menu_item_name: 'Lemonade',
+      quantity: 1,
+      unit_price: '3.50',
+      total_price: '3.50',
+      fire_at: new Date(),
+    });
+    const ticketed = { item_id: itemId, org_id: t.orgId, venue_id: t.venueId, order_id: t.orderId, station: 'Bar' };
+    await db('ticketed_items').insert({ ...ticketed, print_job_id: moved.id });
+    // One ticket per item: a second record of the same item is refused by its key.
+    await expect(db('ticketed_items').insert({ ...ticketed, print_job_id: moved.id })).rejects.toThrow(/duplicate/i);
   });
 
   it('keeps one alert per tenant, type and subject, and one live layout per venue', async () => {

@@ -1,6 +1,6 @@
 // Guards routes use to pick the principal a call needs; none of them reads a client-sent id.
 import { MESSAGES } from '@tablewise/shared';
-import type { Actor, AppState, GuestActor, StaffActor, VenueActor } from '../context.js';
+import type { Actor, AppState, GuestActor, StaffActor, TerminalActor, VenueActor } from '../context.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { canManageTerminals } from './staff-scope.js';
 
@@ -10,6 +10,13 @@ export function requireStaff(ctx: WithState): StaffActor {
   const staff = ctx.state.principals.staff;
   if (!staff) throw unauthorized();
   return staff;
+}
+
+/** A paired terminal: what only a terminal knows (its printers' answers) it alone reports. */
+export function requireTerminal(ctx: WithState): TerminalActor {
+  const terminal = ctx.state.principals.terminal;
+  if (!terminal) throw unauthorized();
+  return terminal;
 }
 
 /** Staff or a paired terminal: both act for one venue. */

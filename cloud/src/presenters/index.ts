@@ -9,6 +9,7 @@ import {
   type OrderFacts,
   type OrderItem,
   type Printer,
+  type PrintJob,
   type Table,
   type Terminal,
   type User,
@@ -20,6 +21,7 @@ import type {
   OrderItemRow,
   OrderRow,
   PrinterRow,
+  PrintJobRow,
   SessionRow,
   TableRow,
   TerminalRow,
@@ -152,6 +154,22 @@ export function orderFacts(row: OrderRow): OrderFacts {
     total: money(row.total),
     createdAt: iso(row.created_at),
     sessionActive: row.session_status === 'ACTIVE',
+  };
+}
+
+export function presentPrintJob(row: PrintJobRow): PrintJob {
+  return {
+    id: row.id,
+    printerId: row.printer_id,
+    printerName: row.printer_name,
+    type: row.type as PrintJob['type'],
+    status: row.status as PrintJob['status'],
+    data: row.data,
+    attempts: row.attempts,
+    reprint: row.reprint,
+    error: row.error,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
   };
 }
 

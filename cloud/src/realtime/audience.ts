@@ -21,6 +21,11 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
       return guest.tableId !== null && event.tableId === guest.tableId;
     case 'guest.checkedin':
       return event.session.id === guest.sessionId;
+    case 'printer.updated':
+    case 'printer.status':
+    case 'print.job.updated':
+    case 'print.completed':
+      return false;
     default: {
       const never: never = event;
       throw new Error(`Unknown live event ${String((never as { type?: string }).type)}`);
@@ -36,6 +41,10 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'order.created':
     case 'order.item.status.changed':
     case 'guest.checkedin':
+    case 'printer.updated':
+    case 'printer.status':
+    case 'print.job.updated':
+    case 'print.completed':
       return event;
     default: {
       const never: never = event;

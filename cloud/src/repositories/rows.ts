@@ -170,6 +170,22 @@ export interface LoginThrottleRow {
   window_started_at: Date;
 }
 
+export interface PrintJobRow {
+  id: string;
+  venue_id: string;
+  printer_id: string;
+  printer_name: string;
+  terminal_id: string | null;
+  type: string;
+  status: string;
+  data: string;
+  attempts: number;
+  reprint: boolean;
+  error: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export interface PrinterRow {
   id: string;
   venue_id: string;
@@ -182,5 +198,7 @@ export interface PrinterRow {
   port: number | null;
   terminal_id: string | null;
   status: string;
+  /** When its terminal learnt the state; null until one reported it. */
+  status_at: Date | null;
   backup_printer_id: string | null;
 }

@@ -20,9 +20,12 @@ import {
   IDEMPOTENCY_HEADER,
   login,
   MESSAGES,
+  reportPrinterStatus,
+  reportPrintJob,
   revokeTerminal,
   scanEntrance,
   scanTable,
+  updatePrinter,
 } from '@tablewise/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +126,22 @@ const quantity = fc.oneof(
   fc.integer({ max: 0 }),
   fc.double({ min: 1.01, max: 98.99, noNaN: true }).filter((n) => !Number.isInteger(n)),
   fc.constantFrom(new Literal('1e400'), new Literal('-1e400')),
+  fc.constantFrom(...NAN_LIKE),
+  wrongType('number'),
+  nested(1),
+);
+
+/** Where null is a value the field takes (none): every other wrong value. */
+const notNull = (values: fc.Arbitrary<unknown>) => values.filter((v) => v !== null);
+
+const dateTime = fc.oneof(
+  wrongType('string'),
+  fc.constantFrom('yesterday', '2026-13-01T00:00:00Z', '2026-11-25', '2026-11-25T25:00:00Z', '', '1e400'),
+  nested('2026-11-25T20:00:00.000Z'),
+);
+
+const count = fc.oneof(
+  fc.constantFrom(-1, 1.5, 1e308, 1_000_001, 2 ** 53 + 2),
   fc.constantFrom(...NAN_LIKE),
   wrongType('number'),
   nested(1),
@@ -260,6 +279,18 @@ beforeAll(async () => {
   });
   expect(placed.status).toBe(201);
   const itemId = placed.body.items[0].id as string;
+  const orderId = placed.body.id as string;
+  const [printerId, backupId] = [crypto.randomUUID(), crypto.randomUUID()];
+  await h.database.db('printers').insert(
+    [printerId, backupId].map((id, i) => ({
+      id,
+      org_id: a.orgId,
+      venue_id: a.venueId,
+      name: `Printer ${i}`,
+      station: 'Fry',
+      terminal_id: terminal.id,
+    })),
+  );
 
   cookies.none = {};
   cookies.staff = { cookie: staff.cookieHeader() };
@@ -402,6 +433,58 @@ beforeAll(async () => {
       weight: 14,
       valid: () => ({ status: 'IN_PREPARATION' }),
       fields: fc.oneof(at(['status'], enumValue('IN_PREPARATION')), missing(['status'])),
+    },
+    {
+      call: updatePrinter,
+      path: `/api/printers/${printerId}`,
+      principals: ['manager'],
+      weight: 6,
+      valid: () => ({ terminalId: terminal.id, backupPrinterId: backupId }),
+      fields: fc.oneof(
+        at(['terminalId'], notNull(uuidLike(terminal.id))),
+        at(['backupPrinterId'], notNull(uuidLike(backupId))),
+      ),
+    },
+    {
+      call: reportPrinterStatus,
+      path: `/api/printers/${printerId}/status`,
+      principals: ['terminal'],
+      weight: 6,
+      valid: () => ({ status: 'PAPER_OUT', at: new Date().toISOString() }),
+      fields: fc.oneof(at(['status'], enumValue('PAPER_OUT')), at(['at'], dateTime), missing(['status'], ['at'])),
+    },
+    {
+      call: reportPrintJob,
+      path: `/api/print-jobs/${crypto.randomUUID()}/report`,
+      principals: ['terminal'],
+      weight: 12,
+      valid: () => ({
+        printerId,
+        type: 'kitchen_ticket',
+        status: 'COMPLETED',
+        data: '{"station":"Fry"}',
+        attempts: 1,
+        reprint: false,
+        error: null,
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+        ticketed: [{ itemId, orderId, station: 'Fry' }],
+      }),
+      fields: fc.oneof(
+        at(['printerId'], uuidLike(printerId)),
+        at(['type'], enumValue('kitchen_ticket')),
+        at(['status'], enumValue('COMPLETED')),
+        at(['data'], fc.oneof(wrongType('string'), fc.constant('x'.repeat(200_001)), nested('{}'))),
+        at(['attempts'], count),
+        at(['reprint'], bool),
+        at(['error'], notNull(text('Paper out', 1000, { multiline: true }))),
+        at(['createdAt'], dateTime),
+        at(['updatedAt'], dateTime),
+        at(['ticketed'], arrayOf({ itemId, orderId, station: 'Fry' }, 0, 100)),
+        at(['ticketed', 0, 'itemId'], uuidLike(itemId)),
+        at(['ticketed', 0, 'station'], text('Fry', 100, { required: true })),
+        missing(['printerId'], ['status'], ['data'], ['updatedAt'], ['ticketed', 0, 'orderId']),
+      ),
     },
   ];
   // Every other write call takes no body: it gets the bodies no call takes, as its audience.

@@ -18,10 +18,13 @@ import { createOrder } from './orders/create-order.js';
 import { listOrders } from './orders/list-orders.js';
 import { listPrintJobs } from './print-jobs/list-print-jobs.js';
 import { markPrintJobPrinted } from './print-jobs/mark-print-job-printed.js';
+import { reportPrintJob } from './print-jobs/report-print-job.js';
 import { reprintPrintJob } from './print-jobs/reprint-print-job.js';
 import { retryPrintJob } from './print-jobs/retry-print-job.js';
 import { listPrinters } from './printers/list-printers.js';
+import { reportPrinterStatus } from './printers/report-printer-status.js';
 import { testPrint } from './printers/test-print.js';
+import { updatePrinter } from './printers/update-printer.js';
 import { getSnapshot } from './sync/get-snapshot.js';
 import { listEvents } from './sync/list-events.js';
 import { getTableQr } from './tables/get-table-qr.js';
@@ -59,8 +62,11 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getSnapshot,
   listEvents,
   listPrinters,
+  updatePrinter,
+  reportPrinterStatus,
   testPrint,
   listPrintJobs,
+  reportPrintJob,
   retryPrintJob,
   reprintPrintJob,
   markPrintJobPrinted,
@@ -89,10 +95,13 @@ export * from './orders/list-orders.js';
 export * from './orders/order-facts.js';
 export * from './print-jobs/list-print-jobs.js';
 export * from './print-jobs/mark-print-job-printed.js';
+export * from './print-jobs/report-print-job.js';
 export * from './print-jobs/reprint-print-job.js';
 export * from './print-jobs/retry-print-job.js';
 export * from './printers/list-printers.js';
+export * from './printers/report-printer-status.js';
 export * from './printers/test-print.js';
+export * from './printers/update-printer.js';
 export * from './serve.js';
 export * from './sync/get-snapshot.js';
 export * from './sync/list-events.js';

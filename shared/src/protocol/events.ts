@@ -1,7 +1,7 @@
 // Live events: what the cloud commits with every write and pushes over /ws, and what terminals
 // replay by sequence number. Each event is a flat JSON object with `type` (spec 1 section 4).
 import { z } from 'zod';
-import { Id, IsoDateTime } from '../schemas/common.js';
+import { boundedText, Id, IsoDateTime } from '../schemas/common.js';
 import {
   DiningSession,
   Order,
@@ -41,11 +41,45 @@ const GuestCheckedInEvent = Envelope.extend({
   session: DiningSession,
 });
 
+/** A printer's settings changed: which terminal drives it, its station, its backup. */
+const PrinterUpdatedEvent = Envelope.extend({
+  type: z.literal('printer.updated'),
+  printer: Printer,
+});
+/** The state its terminal last learnt from the printer (DLE EOT), as the terminal reported it. */
+const PrinterStatusEvent = Envelope.extend({
+  type: z.literal('printer.status'),
+  printerId: Id,
+  status: Printer.shape.status,
+});
+/** An order item a kitchen ticket was made for: no terminal makes another ticket for it. */
+export const TicketedItem = z.object({ itemId: Id, orderId: Id, station: boundedText(100).min(1) });
+export type TicketedItem = z.infer<typeof TicketedItem>;
+/** A terminal reported a print job it made or whose state moved. */
+const PrintJobUpdatedEvent = Envelope.extend({
+  type: z.literal('print.job.updated'),
+  job: PrintJob,
+  /** The terminal whose queue holds the job. */
+  terminalId: Id,
+  /** The items the job tickets (kitchen tickets); empty for other jobs. */
+  ticketed: z.array(TicketedItem),
+});
+/** A job reached paper, as its printer confirmed (spec 1 section 7's print.completed). */
+const PrintCompletedEvent = Envelope.extend({
+  type: z.literal('print.completed'),
+  job: PrintJob,
+  terminalId: Id,
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
   TableStateChangedEvent,
   GuestCheckedInEvent,
+  PrinterUpdatedEvent,
+  PrinterStatusEvent,
+  PrintJobUpdatedEvent,
+  PrintCompletedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];
@@ -86,9 +120,11 @@ export const ServerMessage = z.union([LiveEvent, HelloMessage, ErrorMessage, Pon
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
 // ---- terminal-local messages ----
-// What a terminal core pushes on its own /ws about its own printers. They are not cloud events:
-// no sequence number, not stored, not replayed, and not part of LiveEvent (the cloud's event
-// table); like `terminal.status`, a client that connects or reconnects reads the lists again.
+// What a terminal core pushes on its own /ws about its own printers, as soon as the printer
+// answers. They are not cloud events: no sequence number, not stored, not replayed. The terminal
+// reports the same facts to the cloud through its outbox, which then sends the cloud events of the
+// same type (with a sequence number) to every other screen; a screen handles both alike. Like
+// `terminal.status`, a client that connects or reconnects reads the lists again.
 
 /** A printer's state changed, as the terminal last learnt it from the printer (DLE EOT). */
 const PrinterStatusMessage = z.object({

@@ -7,6 +7,7 @@ import * as m0003 from './0003_idempotency_and_throttle.js';
 import * as m0004 from './0004_qr_generation.js';
 import * as m0005 from './0005_database_epoch.js';
 import * as m0006 from './0006_printer_backup.js';
+import * as m0007 from './0007_print_reports.js';
 
 export interface Migration {
   name: string;
@@ -21,4 +22,5 @@ export const migrations: readonly Migration[] = [
   { name: '0004_qr_generation', up: m0004.up, down: m0004.down },
   { name: '0005_database_epoch', up: m0005.up, down: m0005.down },
   { name: '0006_printer_backup', up: m0006.up, down: m0006.down },
+  { name: '0007_print_reports', up: m0007.up, down: m0007.down },
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TicketedItem } from '../../protocol/events.js';
 import { DiningSession, MenuItem, Order, Printer, Table, Venue } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
@@ -14,6 +15,9 @@ export const SnapshotAnswer = z.object({
   sessions: z.array(DiningSession),
   orders: z.array(Order),
   printers: z.array(Printer),
+  /** The open orders' items a kitchen ticket was made for (by any terminal): never ticketed again.
+   * Absent from an older cloud's answer. */
+  ticketed: z.array(TicketedItem).default([]),
 });
 export type SnapshotAnswer = z.infer<typeof SnapshotAnswer>;
 
