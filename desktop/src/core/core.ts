@@ -40,6 +40,8 @@ export interface TerminalCoreOptions {
   firingIntervalMs?: number;
   /** How often a faulty printer with waiting jobs is asked its status, in ms (default PRINTING.statusPollMs). */
   printerStatusPollMs?: number;
+  /** How often an idle printer is asked its status, in ms (default PRINTING.idleCheckMs). */
+  printerIdleCheckMs?: number;
 }
 
 export interface TerminalCore {
@@ -143,6 +145,15 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     });
   });
 
+  // Jobs and printer states go to the cloud through the outbox (printing/report.ts): send them now.
+  bus.on('printJob', () => pusher.kick());
+  bus.on('printerStatus', () => pusher.kick());
+  bus.on('live', (event) => {
+    if (event.type === 'printer.updated' && event.printer.terminalId === getMeta(read).terminalId) {
+      printQueue?.relearnPrinter(event.printer.id);
+    }
+  });
+
   let wasOnline = false;
   bus.on('status', () => {
     const online = sync.isOnline();
@@ -178,6 +189,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         },
         timezone: () => getVenue(read)?.timezone ?? DEFAULT_TIMEZONE,
         statusPollMs: opts.printerStatusPollMs,
+        idleCheckMs: opts.printerIdleCheckMs,
       });
     }
     server = await startLocalServer(

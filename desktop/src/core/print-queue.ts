@@ -19,6 +19,8 @@ export interface PrintQueue extends KitchenTicketQueue {
   /** Throws PrintServiceError (404, 409) when the job is unknown or not UNCONFIRMED. */
   markPrinted(id: string): PrintJob;
   enqueueTest(printer: Printer, content: string): PrintJob;
+  /** A printer just moved to this terminal: asked again, and its answer reported to the cloud. */
+  relearnPrinter(printerId: string): void;
   /** Each printer's state as the worker last learnt it from the printer (absent: not asked yet). */
   printerStatuses(): Record<string, PrinterStatus>;
 }
@@ -33,6 +35,8 @@ export interface PrintQueueOptions {
   timezone: () => string;
   /** How often a faulty printer with waiting jobs is asked its status (tests shorten it). */
   statusPollMs?: number;
+  /** How often an idle printer is asked its status (tests shorten it). */
+  idleCheckMs?: number;
 }
 
 export function createPrintQueue(opts: PrintQueueOptions): PrintQueue {

@@ -3,14 +3,19 @@
 // the marks commit together, so an item is never ticketed twice nor silently skipped.
 
 import { createHash } from 'node:crypto';
-import type { KitchenTicket, OrderItem, Printer } from '@tablewise/shared';
+import type { KitchenTicket, OrderItem, Printer, TicketedItem } from '@tablewise/shared';
 import { transact, type WriteDb } from '../sqlite/replica.js';
 import { markTicketed, ticketedAmong } from '../sqlite/repositories/ticketed.js';
 import { getOrder, getTable, getVenue, listItemsInStates, listPrinters } from '../sqlite/repositories/venue-data.js';
 
 /** What ticketing needs of the print queue (PrintService). */
 export interface KitchenTicketQueue {
-  enqueueKitchenTicket(input: { dedupeKey: string; printer: Printer; ticket: KitchenTicket }): { id: string };
+  enqueueKitchenTicket(input: {
+    dedupeKey: string;
+    printer: Printer;
+    ticket: KitchenTicket;
+    ticketed: readonly TicketedItem[];
+  }): { id: string };
 }
 
 export interface TicketingContext {
@@ -64,13 +69,9 @@ export function makeDueTickets({ db, terminalId, queue, now }: TicketingContext)
       const dedupeKey = `kitchen:${createHash('sha256')
         .update(`${group.orderId}|${group.station}|${ids.join(',')}`)
         .digest('hex')}`;
-      const job = queue.enqueueKitchenTicket({ dedupeKey, printer: group.printer, ticket });
-      markTicketed(
-        db,
-        group.items.map((i) => ({ itemId: i.id, orderId: group.orderId, station: group.station })),
-        job.id,
-        now.toISOString(),
-      );
+      const ticketed = group.items.map((i) => ({ itemId: i.id, orderId: group.orderId, station: group.station }));
+      const job = queue.enqueueKitchenTicket({ dedupeKey, printer: group.printer, ticket, ticketed });
+      markTicketed(db, ticketed, job.id, now.toISOString());
       made += 1;
     }
     return made;

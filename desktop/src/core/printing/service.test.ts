@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Bus } from '../bus.js';
 import { migration0001 } from '../sqlite/migrations/0001_replica.js';
 import { migration0002 } from '../sqlite/migrations/0002_print_jobs.js';
+import { migration0003 } from '../sqlite/migrations/0003_outbox.js';
 import { migration0008 } from '../sqlite/migrations/0008_print_jobs_unconfirmed.js';
 import { migration0010 } from '../sqlite/migrations/0010_printer_backup.js';
 import { PrintService, PrintServiceError, type PrintServiceOptions } from './service.js';
@@ -50,6 +51,7 @@ beforeEach(() => {
   db = new BetterSqlite3(path.join(dir, 'replica.db'));
   migration0001.up(db);
   migration0002.up(db);
+  migration0003.up(db);
   migration0008.up(db);
   migration0010.up(db);
   bus = new Bus();
@@ -96,6 +98,18 @@ function service(opts: Partial<PrintServiceOptions> = {}): PrintService {
   });
   cleanups.push(() => s.stop());
   return s;
+}
+
+/** What the print queue left in the outbox for the cloud, oldest first. */
+function outbox(): { method: string; path: string; idempotency_key: string; body: Record<string, unknown> }[] {
+  return (
+    db.prepare('SELECT method, path, idempotency_key, body_json FROM outbox ORDER BY seq').all() as {
+      method: string;
+      path: string;
+      idempotency_key: string;
+      body_json: string;
+    }[]
+  ).map(({ body_json, ...e }) => ({ ...e, body: JSON.parse(body_json) as Record<string, unknown> }));
 }
 
 /** Every state a job passes through, and a way to wait for one. */
@@ -209,6 +223,30 @@ describe('PrintService', () => {
     expect(row(job.id)).toEqual({ status: 'COMPLETED', attempts: 1, reprint: 0, sent: 1, error: null });
     expect(s.printerStatuses()).toEqual({ [p.id]: 'ONLINE' });
     expect(s.listJobs().map((j) => j.status)).toEqual(['COMPLETED']);
+  });
+
+  it('reports the job to the cloud through the outbox when it is made and in each state it settles in', async () => {
+    const printer = await emulator();
+    const s = service();
+    const w = watch();
+    s.start();
+    const p = printerAt(printer.port);
+    const ticketed = [{ itemId: randomUUID(), orderId: randomUUID(), station: 'grill' }];
+    const job = s.enqueueKitchenTicket({ dedupeKey: 'reported', printer: p, ticket, ticketed });
+    await w.until((j) => j.id === job.id && j.status === 'COMPLETED');
+    await expect.poll(() => outbox().filter((e) => e.path.startsWith('/api/printers/')).length).toBe(1);
+    const reports = outbox();
+    const jobReports = reports.filter((e) => e.path === `/api/print-jobs/${job.id}/report`);
+    // PRINTING is not reported: it lasts as long as the send.
+    expect(jobReports.map((e) => [e.method, e.body.status])).toEqual([
+      ['POST', 'PENDING'],
+      ['POST', 'COMPLETED'],
+    ]);
+    expect(jobReports[0]?.body).toMatchObject({ printerId: p.id, type: 'kitchen_ticket', ticketed, reprint: false });
+    expect(jobReports[1]?.body).toMatchObject({ ticketed: [], attempts: 1, error: null });
+    expect(reports.find((e) => e.path === `/api/printers/${p.id}/status`)?.body).toMatchObject({ status: 'ONLINE' });
+    // Each report is a mutation of its own.
+    expect(new Set(reports.map((e) => e.idempotency_key)).size).toBe(reports.length);
   });
 
   it('marks a job COMPLETED only once the printer answered GS r', async () => {

@@ -10,6 +10,7 @@ import {
   type PrinterStatus,
   type PrintJob,
   type PrintJobType,
+  type TicketedItem,
 } from '@tablewise/shared';
 import type { z } from 'zod';
 import type { Bus } from '../bus.js';
@@ -108,9 +109,15 @@ export class PrintService {
     return this.worker.stop();
   }
 
-  enqueueKitchenTicket(input: { dedupeKey: string; printer: Printer; ticket: KitchenTicket }): PrintJob {
+  /** `ticketed`: the order items the ticket is made for, which the cloud records with the job. */
+  enqueueKitchenTicket(input: {
+    dedupeKey: string;
+    printer: Printer;
+    ticket: KitchenTicket;
+    ticketed?: readonly TicketedItem[];
+  }): PrintJob {
     const ticket = parse(KitchenTicket, input.ticket, 'kitchen ticket');
-    return this.enqueue(input.dedupeKey, input.printer, 'kitchen_ticket', JSON.stringify(ticket));
+    return this.enqueue(input.dedupeKey, input.printer, 'kitchen_ticket', JSON.stringify(ticket), input.ticketed);
   }
 
   enqueueTest(printer: Printer, content: string): PrintJob {
@@ -162,12 +169,23 @@ export class PrintService {
     return this.worker.printerStatuses();
   }
 
+  /** A printer just moved to this terminal: asked again, and its answer reported to the cloud. */
+  relearnPrinter(printerId: string): void {
+    this.worker.relearn(printerId);
+  }
+
   /** Asks a printer for its status now (DLE EOT), e.g. for the printer management screen. */
   async checkPrinter(input: Printer): Promise<PrinterStatus> {
     return this.worker.checkPrinter(parse(Printer, input, 'printer'));
   }
 
-  private enqueue(dedupeKey: string, input: Printer, type: PrintJobType, data: string): PrintJob {
+  private enqueue(
+    dedupeKey: string,
+    input: Printer,
+    type: PrintJobType,
+    data: string,
+    ticketed: readonly TicketedItem[] = [],
+  ): PrintJob {
     if (typeof dedupeKey !== 'string' || dedupeKey.trim() === '')
       throw new PrintServiceError(400, MESSAGES.invalidField('dedupeKey', 'is required'));
     const printer = parse(Printer, input, 'printer');
@@ -180,6 +198,7 @@ export class PrintService {
       data,
       state: newJobState(at),
       at: at.toISOString(),
+      ticketed,
     });
     const job = toPrintJob(record);
     if (!created) return job;

@@ -31,6 +31,7 @@ import {
   QUEUE_HOLDING_STATUSES,
   statusesAccepting,
 } from './job-state.js';
+import { reportPrinter } from './report.js';
 import { type PrinterConnection, PrinterFailure, type PrinterTransport, statusFailure } from './transport.js';
 
 export interface PrintWorkerOptions {
@@ -179,6 +180,16 @@ export class PrintWorker {
     return this.probe(printer);
   }
 
+  /**
+   * Forgets what a printer answered, so the next pass asks it again and its answer is reported:
+   * for a printer just moved to this terminal, whose earlier reports the cloud ignored.
+   */
+  relearn(printerId: string): void {
+    this.statuses.delete(printerId);
+    this.learntAt.delete(printerId);
+    this.kick();
+  }
+
   /** What the printer last answered; UNKNOWN until it has been asked. */
   statusOf(printerId: string): PrinterStatus {
     return this.statuses.get(printerId) ?? 'UNKNOWN';
@@ -203,6 +214,7 @@ export class PrintWorker {
     this.learntAt.set(printerId, this.opts.now().getTime());
     if (this.statuses.get(printerId) === status) return;
     this.statuses.set(printerId, status);
+    if (!this.stopped) reportPrinter(this.opts.db, printerId, status, this.opts.now().toISOString());
     this.opts.bus.emit('printerStatus', { printerId, status });
   }
 

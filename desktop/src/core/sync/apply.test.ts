@@ -1,9 +1,11 @@
+import type { OrderItem } from '@tablewise/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeItemStatusLocally } from '../outbox/item-status.js';
 import { openReplica } from '../sqlite/replica.js';
-import { getMeta } from '../sqlite/repositories/meta.js';
-import { getOrderItem, listTables } from '../sqlite/repositories/venue-data.js';
-import { item, order, snapshot, table, tempDir, VENUE } from '../test/fixtures.js';
+import { getMeta, setIdentity } from '../sqlite/repositories/meta.js';
+import { ticketedAmong } from '../sqlite/repositories/ticketed.js';
+import { getOrderItem, listPrinters, listTables } from '../sqlite/repositories/venue-data.js';
+import { item, order, printer, snapshot, table, tempDir, VENUE } from '../test/fixtures.js';
 import { applyEvent, applySnapshot } from './apply.js';
 
 const cleanups: (() => void)[] = [];
@@ -95,5 +97,67 @@ describe('applying the feed', () => {
     // A snapshot reload keeps it too.
     applySnapshot(r.write, snapshot({ seq: 2, orders: [o] }), now());
     expect(getOrderItem(r.read, it0.id)?.status).toBe('IN_PREP');
+  });
+
+  it("keeps printers, their reported states and every terminal's ticketed items; its own printing is not told again", () => {
+    const r = replica();
+    const self = '11111111-1111-4111-8111-111111111111';
+    const other = '22222222-2222-4222-8222-222222222222';
+    setIdentity(r.write, self, VENUE.id);
+    const t = table();
+    const o = order(t.id, (id) => [item(id, { status: 'SENT_TO_KITCHEN' }), item(id, { status: 'SENT_TO_KITCHEN' })]);
+    const [first, second] = o.items as [OrderItem, OrderItem];
+    const mine = printer(self);
+    const theirs = printer(other, { id: '33333333-3333-4333-8333-333333333333', name: 'Bar Printer' });
+    applySnapshot(
+      r.write,
+      snapshot({
+        seq: 1,
+        tables: [t],
+        orders: [o],
+        printers: [mine, theirs],
+        ticketed: [{ itemId: first.id, orderId: o.id, station: 'Grill' }],
+      }),
+      now(),
+    );
+    expect(ticketedAmong(r.read, [first.id, second.id])).toEqual(new Set([first.id]));
+
+    const job = {
+      id: '44444444-4444-4444-8444-444444444444',
+      printerId: theirs.id,
+      printerName: theirs.name,
+      type: 'kitchen_ticket',
+      status: 'PENDING',
+      data: '{}',
+      attempts: 0,
+      reprint: false,
+      error: null,
+      createdAt: now().toISOString(),
+      updatedAt: now().toISOString(),
+    };
+    const ticketedElsewhere = {
+      ...envelope(2),
+      type: 'print.job.updated',
+      job,
+      terminalId: other,
+      ticketed: [{ itemId: second.id, orderId: o.id, station: 'Grill' }],
+    };
+    const applied = applyEvent(r.write, ticketedElsewhere, now());
+    expect(applied).toMatchObject({ kind: 'applied', event: { type: 'print.job.updated' } });
+    expect(ticketedAmong(r.read, [second.id])).toEqual(new Set([second.id]));
+
+    const theirState = { ...envelope(3), type: 'printer.status', printerId: theirs.id, status: 'PAPER_OUT' };
+    expect(applyEvent(r.write, theirState, now())).toMatchObject({ kind: 'applied', event: { status: 'PAPER_OUT' } });
+    expect(listPrinters(r.read).find((p) => p.id === theirs.id)?.status).toBe('PAPER_OUT');
+
+    // This terminal's own reports coming back: stored, but the local staff app heard them first.
+    const ownState = { ...envelope(4), type: 'printer.status', printerId: mine.id, status: 'COVER_OPEN' };
+    expect(applyEvent(r.write, ownState, now())).toEqual({ kind: 'applied', event: null });
+    const ownJob = { ...ticketedElsewhere, ...envelope(5), terminalId: self, ticketed: [] };
+    expect(applyEvent(r.write, ownJob, now())).toEqual({ kind: 'applied', event: null });
+
+    const moved = { ...envelope(6), type: 'printer.updated', printer: { ...theirs, terminalId: self } };
+    expect(applyEvent(r.write, moved, now()).kind).toBe('applied');
+    expect(listPrinters(r.read).find((p) => p.id === theirs.id)?.terminalId).toBe(self);
   });
 });

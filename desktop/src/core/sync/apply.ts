@@ -4,10 +4,12 @@ import { LiveEvent, type SnapshotAnswer } from '@tablewise/shared';
 import { reapplyPendingItemChanges } from '../outbox/item-status.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
 import { getMeta, markBootstrapped, setCursor } from '../sqlite/repositories/meta.js';
+import { markTicketed } from '../sqlite/repositories/ticketed.js';
 import {
   clearVenueData,
   getOrder,
   getOrderItem,
+  getPrinterTerminal,
   orderExists,
   putMenuItem,
   putOrder,
@@ -16,6 +18,7 @@ import {
   putSession,
   putTable,
   putVenue,
+  setPrinterStatus,
 } from '../sqlite/repositories/venue-data.js';
 
 export type ApplyOutcome =
@@ -49,7 +52,7 @@ export function applyEvent(db: WriteDb, raw: unknown, now: Date): ApplyOutcome {
     let event: LiveEvent | null = null;
     if (parsed.success) {
       store(db, parsed.data, now);
-      event = asReplicaShows(db, parsed.data);
+      event = ownPrinting(db, parsed.data) ? null : asReplicaShows(db, parsed.data);
     } else {
       const type = raw && typeof raw === 'object' && 'type' in raw ? String(raw.type) : '?';
       console.warn(`[terminal] event ${seq} (${type}) not understood by this build; skipped`);
@@ -57,6 +60,23 @@ export function applyEvent(db: WriteDb, raw: unknown, now: Date): ApplyOutcome {
     setCursor(db, seq);
     return { kind: 'applied', event };
   });
+}
+
+/**
+ * A report of this terminal's own printing coming back from the cloud: the local staff app heard
+ * it from the printer already, and may have heard newer since, so it is not told again.
+ */
+function ownPrinting(db: WriteDb, event: LiveEvent): boolean {
+  const { terminalId } = getMeta(db);
+  switch (event.type) {
+    case 'print.job.updated':
+    case 'print.completed':
+      return event.terminalId === terminalId;
+    case 'printer.status':
+      return terminalId !== null && getPrinterTerminal(db, event.printerId) === terminalId;
+    default:
+      return false;
+  }
 }
 
 /** The event as the replica now shows it: with this terminal's pending changes on top. */
@@ -72,6 +92,10 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     }
     case 'table.state.changed':
     case 'guest.checkedin':
+    case 'printer.updated':
+    case 'printer.status':
+    case 'print.job.updated':
+    case 'print.completed':
       return event;
     default: {
       const never: never = event;
@@ -102,6 +126,18 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
     case 'guest.checkedin':
       putSession(db, event.session);
       return;
+    case 'printer.updated':
+      putPrinter(db, event.printer);
+      return;
+    case 'printer.status':
+      setPrinterStatus(db, event.printerId, event.status);
+      return;
+    case 'print.job.updated':
+      // Ticketed by any terminal: no terminal of the venue makes another ticket for these items.
+      markTicketed(db, event.ticketed, event.job.id, event.at);
+      return;
+    case 'print.completed':
+      return;
     default: {
       const never: never = event;
       throw new Error(`Unhandled event ${JSON.stringify(never)}`);
@@ -117,6 +153,7 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
     for (const t of snapshot.tables) putTable(db, t);
     for (const m of snapshot.menuItems) putMenuItem(db, m);
     for (const p of snapshot.printers) putPrinter(db, p);
+    markTicketed(db, snapshot.ticketed, null, now.toISOString());
     for (const session of snapshot.sessions) putSession(db, session);
     for (const o of snapshot.orders) {
       putOrder(db, o);

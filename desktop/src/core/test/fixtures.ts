@@ -141,6 +141,7 @@ export function snapshot(parts: Partial<SnapshotAnswer> = {}): SnapshotAnswer {
     sessions: [],
     orders: [],
     printers: [],
+    ticketed: [],
     ...parts,
-  };
+  } as SnapshotAnswer;
 }

@@ -1,8 +1,9 @@
 // The print queue's rows. Which status follows which is printing/job-state.ts's to say; these
 // functions only read rows and store the states it answers.
-import { Printer, PrintJob, type PrintJobStatus, type PrintJobType } from '@tablewise/shared';
+import { Printer, PrintJob, type PrintJobStatus, type PrintJobType, type TicketedItem } from '@tablewise/shared';
 import type { JobState } from '../../printing/job-state.js';
-import type { AnyDb, WriteDb } from '../replica.js';
+import { reportJob } from '../../printing/report.js';
+import { type AnyDb, transact, type WriteDb } from '../replica.js';
 
 /** A job with what only the terminal keeps: its dedupe key, its printer as enqueued, its retry state. */
 export interface PrintJobRecord extends PrintJob, JobState {
@@ -67,6 +68,8 @@ export interface NewPrintJob {
   data: string;
   state: JobState;
   at: string;
+  /** The order items a kitchen ticket is made for, reported to the cloud with the job. */
+  ticketed?: readonly TicketedItem[];
 }
 
 /** A state as its columns' values: SQLite keeps the flags as 0 and 1. */
@@ -82,8 +85,21 @@ function stateParams(state: JobState) {
   };
 }
 
-/** Stores a job unless its dedupe key is taken; answers the stored job either way. */
+/**
+ * Stores a job unless its dedupe key is taken; answers the stored job either way. A new job is
+ * reported to the cloud in the same transaction.
+ */
 export function insertPrintJob(db: WriteDb, job: NewPrintJob): { record: PrintJobRecord; created: boolean } {
+  return transact(db, () => {
+    const inserted = insertRow(db, job);
+    const row = db.sql.prepare('SELECT * FROM print_jobs WHERE dedupe_key = ?').get(job.dedupeKey) as PrintJobRow;
+    const record = toRecord(row);
+    if (inserted) reportJob(db, record, job.ticketed);
+    return { record, created: inserted };
+  });
+}
+
+function insertRow(db: WriteDb, job: NewPrintJob): boolean {
   const inserted = db.sql
     .prepare(
       `INSERT INTO print_jobs (id, dedupe_key, printer_id, printer_json, type, status, data, attempts, reprint, sent,
@@ -102,8 +118,7 @@ export function insertPrintJob(db: WriteDb, job: NewPrintJob): { record: PrintJo
       data: job.data,
       at: job.at,
     });
-  const row = db.sql.prepare('SELECT * FROM print_jobs WHERE dedupe_key = ?').get(job.dedupeKey) as PrintJobRow;
-  return { record: toRecord(row), created: inserted.changes === 1 };
+  return inserted.changes === 1;
 }
 
 export function getPrintJob(db: AnyDb, id: string): PrintJobRecord | null {
@@ -138,14 +153,21 @@ export function queueHeads(db: AnyDb, statuses: readonly PrintJobStatus[]): Prin
   return rows.map(toRecord);
 }
 
-/** Stores `next` only if the job is still in status `from`; answers whether it did. */
+/**
+ * Stores `next` only if the job is still in status `from`; answers whether it did. A new status is
+ * reported to the cloud in the same transaction.
+ */
 export function saveJobState(db: WriteDb, id: string, from: PrintJobStatus, next: JobState, at: string): boolean {
-  const info = db.sql
-    .prepare(
-      `UPDATE print_jobs SET status = @status, attempts = @attempts, reprint = @reprint, sent = @sent,
-         backup_of = @backup_of, error = @error, next_attempt_at = @next_attempt_at, updated_at = @at
-       WHERE id = @id AND status = @from`,
-    )
-    .run({ ...stateParams(next), at, id, from });
-  return info.changes === 1;
+  return transact(db, () => {
+    const info = db.sql
+      .prepare(
+        `UPDATE print_jobs SET status = @status, attempts = @attempts, reprint = @reprint, sent = @sent,
+           backup_of = @backup_of, error = @error, next_attempt_at = @next_attempt_at, updated_at = @at
+         WHERE id = @id AND status = @from`,
+      )
+      .run({ ...stateParams(next), at, id, from });
+    if (info.changes !== 1) return false;
+    if (next.status !== from) reportJob(db, getPrintJob(db, id) as PrintJobRecord);
+    return true;
+  });
 }

@@ -389,6 +389,14 @@ function toPrinter(r: PrinterRow): Printer {
 export function listPrinters(db: AnyDb): Printer[] {
   return (db.sql.prepare('SELECT * FROM printers ORDER BY name').all() as PrinterRow[]).map(toPrinter);
 }
+/** The terminal that drives a printer (null: none, or no such printer). */
+export function getPrinterTerminal(db: AnyDb, printerId: string): string | null {
+  const row = db.sql.prepare('SELECT terminal_id FROM printers WHERE id = ?').get(printerId) as
+    | { terminal_id: string | null }
+    | undefined;
+  return row?.terminal_id ?? null;
+}
+
 export function putPrinter(db: WriteDb, p: Printer): void {
   db.sql
     .prepare(
@@ -398,6 +406,11 @@ export function putPrinter(db: WriteDb, p: Printer): void {
          @backupPrinterId)`,
     )
     .run({ ...p, backupPrinterId: p.backupPrinterId ?? null });
+}
+
+/** A printer's state as its terminal reported it to the cloud. */
+export function setPrinterStatus(db: WriteDb, printerId: string, status: Printer['status']): void {
+  db.sql.prepare('UPDATE printers SET status = ? WHERE id = ?').run(status, printerId);
 }
 
 /** Empties the replicated venue data before a snapshot is loaded. Local tables are kept. */

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { listPrinters as listPrintersCall, notFound, testPrint } from '@tablewise/shared';
+import { getMeta } from '../../../sqlite/repositories/meta.js';
 import { listPrinters } from '../../../sqlite/repositories/venue-data.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
@@ -8,11 +9,14 @@ import { printing } from '../print-jobs/router.js';
 export function printersRouter(deps: LocalServerDeps): LocalRouter {
   const router = new Router<StaffState>();
 
-  // The state each printer last answered the print worker, not the replica's static column:
-  // UNKNOWN for one this terminal has not asked (another terminal's, or printing is off).
+  // A printer this terminal drives: the state it last answered the print worker (UNKNOWN until
+  // asked). Another terminal's: what that terminal last reported through the cloud.
   serve(router, deps, listPrintersCall, () => {
     const statuses = deps.printerStatuses();
-    return listPrinters(deps.read).map((p) => ({ ...p, status: statuses[p.id] ?? 'UNKNOWN' }));
+    const self = getMeta(deps.read).terminalId;
+    return listPrinters(deps.read).map((p) =>
+      p.terminalId === self ? { ...p, status: statuses[p.id] ?? 'UNKNOWN' } : p,
+    );
   });
 
   serve(router, deps, testPrint, async ({ params, body }) => {
