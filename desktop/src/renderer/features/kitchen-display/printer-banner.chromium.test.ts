@@ -1,8 +1,8 @@
 // The kitchen display's printer banner in real Chromium, served by a real terminal core with its
 // print queue, synced from a real cloud, driving the printer emulator over TCP: a printer out of
 // paper shows a banner, a ticket the printer took without confirming shows with Reprint and Mark as
-// printed, and marking it printed clears it. The same app served by the cloud, which drives no
-// printers, shows nothing about them. Screenshots go to the temp folder (PRINTER_BANNER_SHOTS
+// printed, and marking it printed clears it. The same app served by the cloud shows what the
+// terminal reported, and sends the decision to the terminal. Screenshots go to the temp folder (PRINTER_BANNER_SHOTS
 // names another) at 1280×800 and 390×844.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -75,6 +75,7 @@ beforeAll(async () => {
     staticDir: webDir,
     firingIntervalMs: 100,
     printerStatusPollMs: 100,
+    printerIdleCheckMs: 500,
   });
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -154,24 +155,60 @@ it('shows a printer out of paper, then a ticket that may have printed with its d
   expect(bar.tickets()).toHaveLength(1);
 }, 90_000);
 
-it('shows nothing about printers on the cloud, where the printer reads answer 404, and is not asked again', async () => {
+it('shows on the cloud what the terminal reported: a printer out of paper, and a ticket to decide at the terminal', async () => {
   const a = h.fixture.a;
+  // Another ticket the printer swallows without confirming, then the paper runs out.
+  bar.setCondition('neverAcks');
+  const staff = await loginAs(h.cloud.url, a.staffEmail);
+  const { guest, sessionId } = await checkInGuest(h.cloud.url, staff, a.tableIds[1] as string);
+  const placed = await guest.post(
+    '/api/orders',
+    { id: randomUUID(), sessionId, items: [{ menuItemId: a.menu.lemonade, quantity: 1, course: 'drink' }] },
+    { key: randomUUID() },
+  );
+  expect(placed.status).toBe(201);
+  await expect
+    .poll(() => core.printQueue?.listJobs().filter((j) => j.status === 'UNCONFIRMED').length, { timeout: 30_000 })
+    .toBe(1);
   bar.setCondition('paperOut');
+
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const cloudPage = await context.newPage();
-  const printerReads: number[] = [];
-  cloudPage.on('response', (r) => {
-    if (new URL(r.url()).pathname.startsWith('/api/print')) printerReads.push(r.status());
-  });
   await cloudPage.goto(`${h.cloud.url}/kitchen-display`);
   await cloudPage.getByTestId('login-email').fill(a.managerEmail);
   await cloudPage.getByTestId('login-password').fill(PASSWORD);
   await cloudPage.getByTestId('login-submit').click();
   await cloudPage.getByRole('heading', { name: 'Kitchen Display' }).waitFor();
-  await expect.poll(() => printerReads.length).toBeGreaterThanOrEqual(2);
-  await cloudPage.waitForTimeout(1500);
-  expect(printerReads).toEqual([404, 404]);
-  expect(await cloudPage.getByTestId('printer-banner').count()).toBe(0);
-  expect(await cloudPage.getByRole('alert').count()).toBe(0);
+  const fault = cloudPage.getByTestId('printer-fault');
+  await fault.waitFor({ timeout: 15_000 });
+  expect(await fault.textContent()).toContain(
+    KITCHEN_TEXTS.printerProblem('Bar Printer', KITCHEN_TEXTS.printerStates.PAPER_OUT),
+  );
+  const decision = cloudPage.getByTestId('unconfirmed-job');
+  await decision.waitFor({ timeout: 15_000 });
+  expect(await decision.textContent()).toContain('Table 2 on Bar Printer');
+  // Only the terminal that drives the printer can print the copy: the cloud says where to decide.
+  expect(await decision.textContent()).toContain(KITCHEN_TEXTS.printDecideAtTerminal);
+  expect(await decision.getByRole('button').count()).toBe(0);
+  await cloudPage.screenshot({ path: join(shots, 'printer-banner-cloud-1280.png'), fullPage: true });
+  const phoneContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    storageState: await context.storageState(),
+  });
+  const phone = await phoneContext.newPage();
+  await phone.goto(`${h.cloud.url}/kitchen-display`);
+  await phone.getByTestId('unconfirmed-job').waitFor({ timeout: 15_000 });
+  const toggle = phone.getByLabel(SHELL_TEXTS.toggleSidebar);
+  if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.dispatchEvent('click');
+  await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+  await phone.screenshot({ path: join(shots, 'printer-banner-cloud-390.png'), fullPage: true });
+  await phoneContext.close();
+
+  // Decided at the terminal: the cloud's banner clears live.
+  bar.setCondition('ok');
+  const job = core.printQueue?.listJobs().find((j) => j.status === 'UNCONFIRMED');
+  core.printQueue?.markPrinted(job?.id as string);
+  await expect.poll(() => decision.count(), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => fault.count(), { timeout: 15_000 }).toBe(0);
   await context.close();
-}, 60_000);
+}, 90_000);

@@ -7,7 +7,7 @@ function getPrintJobs() {
   return api.call(listPrintJobs);
 }
 
-/** This terminal's print queue; `print.job.updated` pushes keep it fresh. */
+/** The print queue (a terminal's own, or on the cloud every terminal's); `print.job.updated` keeps it fresh. */
 export const printJobsQueryOptions = () =>
   queryOptions({ queryKey: listPrintJobs.key(), queryFn: getPrintJobs, retry: retryUnlessNotHere });
 

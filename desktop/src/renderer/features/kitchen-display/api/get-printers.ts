@@ -6,12 +6,12 @@ function getPrinters() {
   return api.call(listPrinters);
 }
 
-/** Only a terminal drives printers: the cloud answers 404, and asking again would not change that. */
+/** A cloud older than these reads answers 404, and asking again would not change that. */
 export function retryUnlessNotHere(failures: number, error: Error): boolean {
   return !(error instanceof ApiError && error.status === 404) && failures < 3;
 }
 
-/** Each printer's state as the terminal last learnt it; `printer.status` pushes keep it fresh. */
+/** Each printer's state as its terminal last learnt it; `printer.status` messages keep it fresh. */
 const printersQueryOptions = () =>
   queryOptions({ queryKey: listPrinters.key(), queryFn: getPrinters, retry: retryUnlessNotHere });
 

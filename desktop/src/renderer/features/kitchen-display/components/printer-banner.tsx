@@ -1,7 +1,9 @@
 // The kitchen's printers (issue 7): a banner while a printer of the shown station (every printer for
-// All Stations) is faulty, and each ticket that may have printed with its decision. Only a terminal
-// drives printers; on the cloud both reads answer 404 and the banner shows nothing.
+// All Stations) is faulty, and each ticket that may have printed with its decision. On the cloud
+// (a manager working remotely) the same banner shows what the terminals reported; the decision is
+// taken at the terminal that drives the printer, which is the one that can print the copy.
 import { KITCHEN_TEXTS, KitchenTicket, type Printer, type PrintJob, ticketTime } from '@tablewise/shared';
+import { useOnTerminal } from '../../../app/terminal-status.js';
 import { useDecidePrintJob } from '../api/decide-print-job.js';
 import { usePrintJobs } from '../api/get-print-jobs.js';
 import { usePrinters } from '../api/get-printers.js';
@@ -46,6 +48,7 @@ export function PrinterBanner({ station }: { station: string | null }) {
   const printers = usePrinters();
   const jobs = usePrintJobs();
   const decide = useDecidePrintJob();
+  const onTerminal = useOnTerminal();
   if (!printers.data) return null;
   const byId = new Map(printers.data.map((p) => [p.id, p] as const));
   const faulty = printers.data.filter((p) => servesStation(p, station) && faultyState(p) !== null);
@@ -81,24 +84,28 @@ export function PrinterBanner({ station }: { station: string | null }) {
               <span>{describeJob(job, byId.get(job.printerId)?.name ?? job.printerName)}</span>
               {job.error && <span className="printer-decision-error">{job.error}</span>}
             </div>
-            <div className="printer-decision-actions">
-              <button
-                type="button"
-                className="button primary"
-                disabled={busy}
-                onClick={() => decide.mutate({ id: job.id, decision: 'reprint' })}
-              >
-                {KITCHEN_TEXTS.reprint}
-              </button>
-              <button
-                type="button"
-                className="button"
-                disabled={busy}
-                onClick={() => decide.mutate({ id: job.id, decision: 'markPrinted' })}
-              >
-                {KITCHEN_TEXTS.markPrinted}
-              </button>
-            </div>
+            {onTerminal === false ? (
+              <p className="printer-decision-where">{KITCHEN_TEXTS.printDecideAtTerminal}</p>
+            ) : (
+              <div className="printer-decision-actions">
+                <button
+                  type="button"
+                  className="button primary"
+                  disabled={busy}
+                  onClick={() => decide.mutate({ id: job.id, decision: 'reprint' })}
+                >
+                  {KITCHEN_TEXTS.reprint}
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  onClick={() => decide.mutate({ id: job.id, decision: 'markPrinted' })}
+                >
+                  {KITCHEN_TEXTS.markPrinted}
+                </button>
+              </div>
+            )}
           </div>
         );
       })}

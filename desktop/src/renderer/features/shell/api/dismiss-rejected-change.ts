@@ -1,7 +1,7 @@
 import { dismissRejectedChange as dismissCall } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
-import { terminalStatusQueryOptions } from './get-terminal-status.js';
+import { terminalStatusQueryOptions } from '../../../app/terminal-status.js';
 
 function dismissRejectedChange(id: string) {
   return api.call(dismissCall, { params: { id } });

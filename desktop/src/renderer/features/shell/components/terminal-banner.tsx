@@ -1,6 +1,6 @@
 import { MESSAGES, TERMINAL_TEXTS } from '@tablewise/shared';
+import { useTerminalStatus } from '../../../app/terminal-status.js';
 import { useDismissRejectedChange } from '../api/dismiss-rejected-change.js';
-import { useTerminalStatus } from '../api/get-terminal-status.js';
 
 /** On a terminal: says when the cloud is unreachable or refuses this terminal, names a change that
  * keeps failing to reach the cloud, and lists changes the cloud refused, by what they were about. */
