@@ -37,7 +37,7 @@ async function main(): Promise<void> {
       case 'pair': {
         if (!values.cloud || !values['data-dir']) throw new Error('pair needs --cloud and --data-dir');
         const paired = await pairDemoTerminal({ cloudUrl: values.cloud, dataDir: values['data-dir'] });
-        await assignVenuePrinters(db, seed.venueId, paired.terminalId);
+        await assignVenuePrinters(values.cloud, paired.terminalId);
         console.log(JSON.stringify({ ...seed, ...paired }));
         break;
       }

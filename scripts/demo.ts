@@ -1,7 +1,8 @@
 // Demo wiring shared by `npm start` and the end-to-end tests: the stations the demo menu uses,
 // pairing a terminal through the cloud's API as a manager would, and giving it the printers.
-import { TableQrAnswer } from '@tablewise/shared';
-import type { Db } from '../cloud/src/db/connect.js';
+import { randomUUID } from 'node:crypto';
+import { listPrinters, Printer, TableQrAnswer, updatePrinter } from '@tablewise/shared';
+import { z } from 'zod';
 import { pairAndSave } from '../desktop/src/core/pairing.js';
 import { CloudApi, CloudClient, CloudRefused, isSuccess } from '../desktop/src/core/sync/cloud-api.js';
 import { readTerminalConfig } from '../desktop/src/core/terminal-config.js';
@@ -46,9 +47,24 @@ export async function pairDemoTerminal(opts: {
   return { terminalId: paired.config.terminalId as string, credential: paired.config.credential };
 }
 
-/** The demo terminal drives every printer of the venue. */
-export async function assignVenuePrinters(db: Db, venueId: string, terminalId: string): Promise<void> {
-  await db('printers').where({ venue_id: venueId }).update({ terminal_id: terminalId, updated_at: db.fn.now() });
+/**
+ * The demo terminal drives every printer of the venue: moved to it through the API as a manager
+ * would, so every replica (a re-paired terminal's kept one too) hears of it from the feed.
+ */
+export async function assignVenuePrinters(cloudUrl: string, terminalId: string): Promise<void> {
+  const cookie = await signIn(cloudUrl);
+  const headers = { cookie, 'content-type': 'application/json' };
+  const listed = await fetch(`${cloudUrl}${listPrinters.url()}`, { headers });
+  if (!listed.ok) throw new Error(`Listing printers failed: ${listed.status} ${await listed.text()}`);
+  for (const printer of z.array(Printer).parse(await listed.json())) {
+    if (printer.terminalId === terminalId) continue;
+    const res = await fetch(`${cloudUrl}${updatePrinter.url({ id: printer.id })}`, {
+      method: updatePrinter.method,
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ terminalId }),
+    });
+    if (!res.ok) throw new Error(`Moving printer ${printer.name} failed: ${res.status} ${await res.text()}`);
+  }
 }
 
 /** The link a table's QR code holds. */

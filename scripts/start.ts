@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   if (seed && !values['no-terminal']) {
     const terminalDir = join(dataDir, 'terminal');
     const paired = await pairDemoTerminal({ cloudUrl, dataDir: terminalDir });
-    await assignVenuePrinters(db, seed.venueId, paired.terminalId);
+    await assignVenuePrinters(cloudUrl, paired.terminalId);
     const terminal = await startTerminalCore({
       cloudUrl,
       credential: paired.credential,

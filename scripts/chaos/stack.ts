@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { baseTestDatabaseUrl } from '../../cloud/src/test/database.js';
 import { freePort, type Proc, runTsxJson, startTsx, waitForHttp } from '../../e2e/support/processes.js';
-import { DEMO_MANAGER, DEMO_STATIONS } from '../demo.js';
+import { assignVenuePrinters, DEMO_MANAGER, DEMO_STATIONS } from '../demo.js';
 import { type EmulatedTicket, type PrinterEmulator, startPrinterEmulators } from '../printer-emulator/emulator.js';
 
 export interface Paper {
@@ -155,12 +155,9 @@ export async function startStack(log: (line: string) => void): Promise<Stack> {
       procs.push(terminal);
       await waitForHttp(`${terminalUrl}/api/auth/me`, terminal);
       if (opts.pair) {
-        // A re-paired terminal is a new terminal in the cloud: the venue's printers move to it, as
-        // `npm start` and the demo's pairing do.
-        await db.query('update printers set terminal_id = $1, updated_at = now() where venue_id = $2', [
-          terminalId(),
-          seed.venueId,
-        ]);
+        // A re-paired terminal is a new terminal in the cloud: the venue's printers move to it
+        // through the API, as `npm start` and the demo's pairing do.
+        await assignVenuePrinters(cloudUrl, terminalId());
         log(`re-paired as terminal ${terminalId()}`);
       }
     };
