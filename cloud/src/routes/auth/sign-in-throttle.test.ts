@@ -1,7 +1,7 @@
 import { MESSAGES } from '@tablewise/shared';
 import argon2 from 'argon2';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LOGIN_WINDOW_MS } from '../../security/login-throttle.js';
+import { LOGIN_ADDRESS_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../security/login-throttle.js';
 import { PASSWORD } from '../../testkit/fixture.js';
 import { Client, type Harness, startHarness } from '../../testkit/harness.js';
 
@@ -99,5 +99,30 @@ describe('the sign-in throttle', () => {
     h.clock.offsetMs = LOGIN_WINDOW_MS + 1000;
     await h.cloud.sweepExpired();
     expect(await h.database.db('login_throttles').where({ email: 'nobody@example.test' })).toHaveLength(0);
+  });
+
+  it('stops one address trying passwords on many accounts, but never staff signing in right behind it', async () => {
+    const address = '203.0.113.77';
+    const acrossAccounts = () =>
+      h.database
+        .db('login_throttles')
+        .where({ address })
+        .whereNotIn('email', [h.fixture.a.managerEmail, h.fixture.b.managerEmail]);
+    // Staff behind one address sign in again and again: their successes do not add up.
+    for (const email of [h.fixture.a.managerEmail, h.fixture.b.managerEmail, h.fixture.a.managerEmail]) {
+      expect((await signIn(h.cloud.url, address, email, PASSWORD)).status).toBe(200);
+    }
+    expect((await acrossAccounts()).map((r) => r.attempts)).toEqual([0]);
+    // One guess on each of many accounts, never ten on any (the earlier ones stand in the count).
+    await acrossAccounts().update({ attempts: LOGIN_ADDRESS_MAX_FAILURES - 2 });
+    expect((await signIn(h.cloud.url, address, 'user-1@example.test', 'Summer2026!')).status).toBe(401);
+    expect((await signIn(h.cloud.url, address, 'user-2@example.test', 'Summer2026!')).status).toBe(401);
+    const stopped = await signIn(h.cloud.url, address, 'user-3@example.test', 'Summer2026!');
+    expect(stopped.status).toBe(429);
+    expect(stopped.body.message).toBe(MESSAGES.tooManySignInAttempts);
+    // Even a right password from there waits, so one's own account cannot clear the count.
+    expect((await signIn(h.cloud.url, address, h.fixture.a.managerEmail, PASSWORD)).status).toBe(429);
+    // Another address is not affected.
+    expect((await signIn(h.cloud.url, '198.51.100.77', h.fixture.a.managerEmail, PASSWORD)).status).toBe(200);
   });
 });
