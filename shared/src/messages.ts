@@ -77,6 +77,9 @@ export const MESSAGES = {
   outboxRejectedTitle: 'Change rejected by the cloud',
   offlineBanner: 'Offline: changes are saved on this terminal and will sync when the cloud is back',
   terminalUnpaired: 'This terminal was unpaired. Pair it again.',
+  /** After a rebuild for another epoch: the cloud's database was restored or replaced. */
+  replicaRebuilt: (time: string) =>
+    `At ${time} the cloud's data was restored from a backup, so this terminal reloaded it. Changes made here were kept and sent again; check that recent orders and tables look right.`,
   outboxStuck: (subject: string) => `This change has not reached the cloud yet: ${subject}`,
   outboxStuckHint: 'The terminal keeps trying. If this stays, tell a manager.',
   staffNotAtThisVenue: "This account does not work at this terminal's venue",

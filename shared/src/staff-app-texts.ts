@@ -17,6 +17,8 @@ export const TERMINAL_TEXTS = {
   rejectedCount: (n: number) => `${n} ${n === 1 ? 'change was' : 'changes were'} rejected by the cloud`,
   pendingCount: (n: number) => `${n} ${n === 1 ? 'change' : 'changes'} waiting to sync`,
   dismiss: 'Dismiss',
+  /** How long the banner says that the replica was reloaded after a restore of the cloud's data. */
+  rebuiltNoticeMs: 15 * 60_000,
 } as const;
 
 export const KITCHEN_TEXTS = {

@@ -99,6 +99,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
       terminalId: meta.terminalId,
       venueId: meta.venueId,
       cursor: meta.cursor,
+      rebuiltAt: sync.rebuiltAt(),
       outbox: {
         pending: countPending(read),
         rejected: listByStatus(read, 'REJECTED').map((e) => ({

@@ -1,6 +1,7 @@
 // The staff app in real Chromium, served by a real terminal core synced from a real cloud:
 // sign-in, live arrival of an order, a kitchen move, the offline banner, a change the cloud
-// refuses and its dismissal, the not-found page and the sidebar cookie.
+// refuses and its dismissal, a reload after the cloud's data was restored, the not-found page and
+// the sidebar cookie.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { MESSAGES } from '@tablewise/shared';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renewDatabaseEpoch } from '../../../cloud/src/repositories/database-epoch.js';
 import { PASSWORD } from '../../../cloud/src/testkit/fixture.js';
 import { checkInGuest, type Harness, loginAs, pairTerminal, startHarness } from '../../../cloud/src/testkit/harness.js';
 import { startTerminalCore, type TerminalCore } from '../core/core.js';
@@ -163,6 +165,20 @@ describe('staff app on a terminal', () => {
 
     await db.raw('DROP TRIGGER refuse_item_updates ON order_items');
     await stuck.waitFor({ state: 'detached', timeout: 30_000 });
+  });
+
+  it("says that the terminal reloaded its data after the cloud's was restored from a backup", async () => {
+    expect(await page.getByTestId('terminal-rebuilt').count()).toBe(0);
+    // The restore: the cloud's database gets a new epoch (what `--new-epoch` does), and restarts.
+    await h.cloud.close();
+    await renewDatabaseEpoch(h.database.db);
+    h.cloud = await h.startAnother();
+    const notice = page.getByTestId('terminal-rebuilt');
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await notice.textContent()).toContain("the cloud's data was restored from a backup");
+    await page.screenshot({ path: join(tmpdir(), 'terminal-rebuilt-1280.png') });
+    // The kitchen still shows the venue's orders, read again from the cloud.
+    await page.locator('[data-testid="kitchen-card"]', { hasText: 'Cheesecake' }).waitFor();
   });
 
   it('shows the not-found page for an unknown path and keeps the sidebar state in its cookie', async () => {

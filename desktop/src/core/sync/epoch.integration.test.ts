@@ -62,4 +62,7 @@ it("rebuilds the replica from a snapshot when the cloud's database has another e
   expect(tables.find((t) => t.id === second)?.name).toBe('Terrace 2');
   expect(tables.find((t) => t.id === third)?.state).toBe('OCCUPIED');
   expect(getMeta(core.replica.read)).toMatchObject({ cursor: 2, epoch });
+  // Staff are told, on the terminal's status (its banner).
+  const status = (await tab.get('/api/terminal/status')).body as { rebuiltAt: string | null };
+  expect(Date.parse(status.rebuiltAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
 });

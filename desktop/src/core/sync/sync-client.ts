@@ -38,6 +38,7 @@ export class SyncClient {
   private refusedCredential = false;
   private lastErrorText: string | null = null;
   private attempt = 0;
+  private rebuiltForEpochAt: string | null = null;
 
   constructor(private readonly opts: SyncClientOptions) {}
 
@@ -147,6 +148,11 @@ export class SyncClient {
   }
 
   /** Fetches and applies every event after the cursor. */
+  /** When the replica was last rebuilt because the cloud's database had been restored; staff are told. */
+  rebuiltAt(): string | null {
+    return this.rebuiltForEpochAt;
+  }
+
   private async catchUp(): Promise<void> {
     const { db, api } = this.opts;
     for (;;) {
@@ -187,6 +193,11 @@ export class SyncClient {
       `[terminal] the cloud's database is epoch ${cloudEpoch}, not ${epoch ?? 'unknown'} of cursor ${cursor} ` +
         '(restored or replaced); rebuilding the replica from a snapshot, keeping the outbox',
     );
+    // A replica that never learnt an epoch (an older build's) was not restored under it.
+    if (epoch !== null) {
+      this.rebuiltForEpochAt = this.opts.now().toISOString();
+      this.opts.bus.emit('status');
+    }
     return true;
   }
 

@@ -32,6 +32,9 @@ export const TerminalStatusAnswer = z.object({
   terminalId: Id.nullable(),
   venueId: Id.nullable(),
   cursor: z.number().int(),
+  /** When the terminal last reloaded its replica because the cloud's database had been restored
+   * (another epoch); null since it started otherwise. A terminal built before this does not say. */
+  rebuiltAt: z.string().nullable().optional(),
   outbox: z.object({
     pending: z.number().int().nonnegative(),
     rejected: z.array(RejectedChange),

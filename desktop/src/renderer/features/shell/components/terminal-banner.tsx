@@ -2,8 +2,16 @@ import { MESSAGES, TERMINAL_TEXTS } from '@tablewise/shared';
 import { useTerminalStatus } from '../../../app/terminal-status.js';
 import { useDismissRejectedChange } from '../api/dismiss-rejected-change.js';
 
+/** Whether the terminal reloaded its data after a restore of the cloud's recently enough to say so. */
+function recentRebuild(rebuiltAt: string | null | undefined, now: number): Date | null {
+  if (!rebuiltAt) return null;
+  const at = new Date(rebuiltAt);
+  return now - at.getTime() < TERMINAL_TEXTS.rebuiltNoticeMs ? at : null;
+}
+
 /** On a terminal: says when the cloud is unreachable or refuses this terminal, names a change that
- * keeps failing to reach the cloud, and lists changes the cloud refused, by what they were about. */
+ * keeps failing to reach the cloud, lists changes the cloud refused, by what they were about, and
+ * says for a while that the terminal reloaded its data after the cloud's was restored. */
 export function TerminalBanner() {
   const status = useTerminalStatus();
   const dismiss = useDismissRejectedChange();
@@ -11,7 +19,8 @@ export function TerminalBanner() {
   if (!data) return null;
   const { rejected, pending } = data.outbox;
   const stuck = data.outbox.stuck ?? [];
-  if (data.online && data.paired && rejected.length === 0 && stuck.length === 0) return null;
+  const rebuilt = recentRebuild(data.rebuiltAt, Date.now());
+  if (data.online && data.paired && rejected.length === 0 && stuck.length === 0 && !rebuilt) return null;
   return (
     <section className="terminal-banner" data-testid="terminal-banner" aria-live="polite">
       {!data.paired && (
@@ -24,6 +33,11 @@ export function TerminalBanner() {
         <p className="banner-offline" data-testid="terminal-offline">
           {MESSAGES.offlineBanner}
           {pending > 0 && <span className="banner-count"> — {TERMINAL_TEXTS.pendingCount(pending)}</span>}
+        </p>
+      )}
+      {rebuilt && (
+        <p className="banner-offline" role="status" data-testid="terminal-rebuilt">
+          {MESSAGES.replicaRebuilt(rebuilt.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' }))}
         </p>
       )}
       {data.paired &&
