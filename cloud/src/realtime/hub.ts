@@ -12,6 +12,7 @@ import {
   GUEST_SESSION_COOKIE,
   LIVE_LIMITS,
   LIVE_PATH,
+  LIVE_REVOKED_CLOSE_CODE,
   type LiveEvent,
   MESSAGES,
   type ServerMessage,
@@ -40,7 +41,7 @@ const RECENT_LIMIT = 1000;
  * Close code for a socket whose credential was revoked (terminal unpaired, staff logged out).
  * @internal exported for its test
  */
-export const REVOKED_CLOSE_CODE = 4401;
+export const REVOKED_CLOSE_CODE = LIVE_REVOKED_CLOSE_CODE;
 
 /** Query parameters that would carry a credential: a URL ends up in logs, histories and proxies. */
 const CREDENTIAL_PARAMS = ['credential', 'token', 'access_token', STAFF_SESSION_COOKIE, GUEST_SESSION_COOKIE];

@@ -10,6 +10,8 @@ export interface CoreSignals {
   itemsChanged: undefined;
   /** A print job was enqueued or its status moved. */
   printJob: PrintJob;
+  /** A staff sign-in on this terminal ended (signed out): its live sockets close. */
+  staffSignedOut: undefined;
   /** A printer's state as the print worker last saw it. */
   printerStatus: { printerId: string; status: PrinterStatus };
 }

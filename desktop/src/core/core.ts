@@ -42,6 +42,8 @@ export interface TerminalCoreOptions {
   printerStatusPollMs?: number;
   /** How often an idle printer is asked its status, in ms (default PRINTING.idleCheckMs). */
   printerIdleCheckMs?: number;
+  /** How often the local live channel re-checks each socket's sign-in (default LIVE_LIMITS.revalidateMs). */
+  liveRevalidateMs?: number;
 }
 
 export interface TerminalCore {
@@ -236,6 +238,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         },
       },
       opts.port ?? DEFAULT_TERMINAL_PORT,
+      opts.liveRevalidateMs,
     );
   } catch (error) {
     await printQueue?.stop();

@@ -91,6 +91,10 @@ export type NewLiveEvent = LiveEvent extends infer E
     : never
   : never;
 
+/** The live channel's close code for a socket whose principal is gone (signed out, login expired,
+ * terminal revoked): the client signs in again rather than reconnecting. */
+export const LIVE_REVOKED_CLOSE_CODE = 4401;
+
 // ---- the /ws channel's control messages ----
 export const ClientMessage = z.discriminatedUnion('type', [
   /** Subscribe to the socket's venue (or guest session); `after` asks for every event missed. */

@@ -28,7 +28,12 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
-export async function startLocalServer(deps: LocalServerDeps, port: number): Promise<LocalServer> {
+/** `liveRevalidateMs`: how often the live channel re-checks each socket's sign-in (tests shorten it). */
+export async function startLocalServer(
+  deps: LocalServerDeps,
+  port: number,
+  liveRevalidateMs?: number,
+): Promise<LocalServer> {
   let boundPort = port;
   const app = new Koa();
   app.use(hostGuard(() => boundPort));
@@ -44,7 +49,7 @@ export async function startLocalServer(deps: LocalServerDeps, port: number): Pro
   });
 
   const server: Server = createServer(app.callback());
-  const live = new LocalLive(deps, () => boundPort);
+  const live = new LocalLive(deps, () => boundPort, liveRevalidateMs);
   server.on('upgrade', (req, socket, head) => live.handleUpgrade(req, socket, head));
 
   await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,7 @@
-// The local /ws over real sockets: a frame over the message size limit closes only that socket.
+// The local /ws over real sockets: a frame over the message size limit closes only that socket; a
+// socket whose sign-in expires or is signed out is closed (4401).
 import { createHash, randomUUID } from 'node:crypto';
-import { LIVE_LIMITS, STAFF_SESSION_COOKIE } from '@tablewise/shared';
+import { LIVE_LIMITS, LIVE_REVOKED_CLOSE_CODE, STAFF_SESSION_COOKIE } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTerminalCore, type TerminalCore } from '../core.js';
@@ -10,6 +11,19 @@ import { tempDir, VENUE } from '../test/fixtures.js';
 let core: TerminalCore;
 let dir: { dir: string; remove(): void };
 const token = 'local-live-test-token';
+let userId: string;
+
+/** A sign-in of the test's user on this terminal, ending at `expires`. */
+function signInUntil(name: string, expires: Date): string {
+  createSession(
+    core.replica.write,
+    createHash('sha256').update(name).digest('hex'),
+    userId,
+    expires.toISOString(),
+    new Date().toISOString(),
+  );
+  return name;
+}
 
 beforeAll(async () => {
   dir = tempDir();
@@ -20,6 +34,7 @@ beforeAll(async () => {
     dataDir: dir.dir,
     port: 0,
     printing: false,
+    liveRevalidateMs: 100,
   });
   const user = { id: randomUUID(), email: 'sam@live.test', firstName: 'Sam', lastName: null };
   const at = new Date().toISOString();
@@ -28,17 +43,17 @@ beforeAll(async () => {
     principal: { user, organizationId: VENUE.organizationId, venueId: VENUE.id, role: 'STAFF', permissions: [] },
   };
   putUser(core.replica.write, { id: user.id, email: user.email, passwordHash: 'x', venueId: VENUE.id, me }, at);
-  const expires = new Date(Date.now() + 3_600_000).toISOString();
-  createSession(core.replica.write, createHash('sha256').update(token).digest('hex'), user.id, expires, at);
+  userId = user.id;
+  signInUntil(token, new Date(Date.now() + 3_600_000));
 });
 afterAll(async () => {
   await core.close();
   dir.remove();
 });
 
-function open(): Promise<WebSocket> {
+function open(as = token): Promise<WebSocket> {
   const ws = new WebSocket(`ws://127.0.0.1:${core.port}/ws`, {
-    headers: { cookie: `${STAFF_SESSION_COOKIE}=${token}` },
+    headers: { cookie: `${STAFF_SESSION_COOKIE}=${as}` },
   });
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve(ws));
@@ -70,5 +85,30 @@ describe('local live channel', () => {
     other.send(JSON.stringify({ type: 'ping' }));
     expect(await pong).toEqual({ type: 'pong' });
     other.close();
+  });
+
+  it('closes a socket once its sign-in expires, and at once when it signs out; others stay open', async () => {
+    const closeOf = (ws: WebSocket) =>
+      new Promise<{ code: number }>((resolve) => ws.once('close', (code) => resolve({ code })));
+    const expiring = await open(signInUntil('expiring-token', new Date(Date.now() + 800)));
+    const signingOut = await open(signInUntil('signing-out-token', new Date(Date.now() + 3_600_000)));
+    const staying = await open();
+    const expired = closeOf(expiring);
+    expect((await expired).code).toBe(LIVE_REVOKED_CLOSE_CODE);
+
+    const signedOut = closeOf(signingOut);
+    const reply = await fetch(`${core.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { cookie: `${STAFF_SESSION_COOKIE}=signing-out-token`, origin: core.url },
+    });
+    expect(reply.status).toBeLessThan(300);
+    expect((await signedOut).code).toBe(LIVE_REVOKED_CLOSE_CODE);
+
+    const pong = nextMessage(staying, 'pong');
+    staying.send(JSON.stringify({ type: 'ping' }));
+    expect(await pong).toEqual({ type: 'pong' });
+    staying.close();
+    // The ended sign-in opens no socket again.
+    await expect(open('expiring-token')).rejects.toThrow(/401/);
   });
 });

@@ -7,6 +7,7 @@ import {
   ClientMessage,
   LIVE_LIMITS,
   LIVE_PATH,
+  LIVE_REVOKED_CLOSE_CODE,
   type LiveEvent,
   MESSAGES,
   STAFF_SESSION_COOKIE,
@@ -45,11 +46,19 @@ function refuseUpgrade(socket: Duplex, status: number, text: string, message: st
 export class LocalLive {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: LIVE_LIMITS.maxPayloadBytes });
   private readonly unsubscribe: (() => void)[] = [];
+  /** Each socket's staff sign-in, checked again while it is open. */
+  private readonly signIns = new Map<WebSocket, string>();
+  private readonly recheck: NodeJS.Timeout;
 
   constructor(
     private readonly deps: LocalServerDeps,
     private readonly port: () => number,
+    revalidateMs: number = LIVE_LIMITS.revalidateMs,
   ) {
+    // A sign-in that expires or is signed out closes its sockets: within revalidateMs, or at once.
+    this.recheck = setInterval(() => this.revalidate(), revalidateMs);
+    this.recheck.unref();
+    this.unsubscribe.push(deps.bus.on('staffSignedOut', () => this.revalidate()));
     this.unsubscribe.push(deps.bus.on('live', (event) => this.broadcast(event)));
     this.unsubscribe.push(deps.bus.on('status', () => this.broadcast(this.statusMessage())));
     this.unsubscribe.push(
@@ -75,11 +84,25 @@ export class LocalLive {
       refuseUpgrade(socket, 403, 'Forbidden', MESSAGES.forbiddenOrigin);
       return;
     }
-    if (!whoIs(this.deps, cookieValue(req.headers.cookie, STAFF_SESSION_COOKIE))) {
+    const token = cookieValue(req.headers.cookie, STAFF_SESSION_COOKIE);
+    if (!token || !whoIs(this.deps, token)) {
       refuseUpgrade(socket, 401, 'Unauthorized', MESSAGES.authenticationRequired);
       return;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req));
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      this.signIns.set(ws, token);
+      ws.once('close', () => this.signIns.delete(ws));
+      this.wss.emit('connection', ws, req);
+    });
+  }
+
+  /** Closes every socket whose staff sign-in has ended since it opened. */
+  private revalidate(): void {
+    for (const [ws, token] of this.signIns) {
+      if (whoIs(this.deps, token)) continue;
+      this.signIns.delete(ws);
+      ws.close(LIVE_REVOKED_CLOSE_CODE, MESSAGES.authenticationRequired);
+    }
   }
 
   private onConnection(ws: WebSocket): void {
@@ -121,6 +144,7 @@ export class LocalLive {
   }
 
   close(): void {
+    clearInterval(this.recheck);
     for (const off of this.unsubscribe) off();
     for (const client of this.wss.clients) client.terminate();
     this.wss.close();

@@ -22,6 +22,7 @@ export function authRouter(deps: LocalServerDeps): LocalRouter {
 
   serve(router, deps, logout, ({ ctx }) => {
     signOut(deps, ctx.cookies.get(STAFF_SESSION_COOKIE));
+    deps.bus.emit('staffSignedOut');
     ctx.cookies.set(STAFF_SESSION_COOKIE, null, { httpOnly: true, sameSite: 'strict', path: '/', overwrite: true });
     return { success: true as const };
   });
