@@ -155,8 +155,11 @@ describe('applying the feed', () => {
     expect(applyEvent(r.write, ownState, now())).toEqual({ kind: 'applied', event: null });
     const ownJob = { ...ticketedElsewhere, ...envelope(5), terminalId: self, ticketed: [] };
     expect(applyEvent(r.write, ownJob, now())).toEqual({ kind: 'applied', event: null });
+    // That one of its jobs printed only makes the lists stale: the staff app hears it.
+    const ownCompleted = { ...envelope(6), type: 'print.completed', job, terminalId: self };
+    expect(applyEvent(r.write, ownCompleted, now())).toMatchObject({ event: { type: 'print.completed' } });
 
-    const moved = { ...envelope(6), type: 'printer.updated', printer: { ...theirs, terminalId: self } };
+    const moved = { ...envelope(7), type: 'printer.updated', printer: { ...theirs, terminalId: self } };
     expect(applyEvent(r.write, moved, now()).kind).toBe('applied');
     expect(listPrinters(r.read).find((p) => p.id === theirs.id)?.terminalId).toBe(self);
   });

@@ -64,13 +64,13 @@ export function applyEvent(db: WriteDb, raw: unknown, now: Date): ApplyOutcome {
 
 /**
  * A report of this terminal's own printing coming back from the cloud: the local staff app heard
- * it from the printer already, and may have heard newer since, so it is not told again.
+ * it from the printer already, and may have heard newer since, so it is not told again (it would
+ * put an older state back on screen). print.completed only makes lists stale, so it goes on.
  */
 function ownPrinting(db: WriteDb, event: LiveEvent): boolean {
   const { terminalId } = getMeta(db);
   switch (event.type) {
     case 'print.job.updated':
-    case 'print.completed':
       return event.terminalId === terminalId;
     case 'printer.status':
       return terminalId !== null && getPrinterTerminal(db, event.printerId) === terminalId;
