@@ -14,8 +14,8 @@ import type { WriteDb } from '../sqlite/replica.js';
 import { appendOutbox } from '../sqlite/repositories/outbox.js';
 import type { PrintJobRecord } from '../sqlite/repositories/print-jobs.js';
 
-export const PRINT_JOB_ENTITY = 'print_job';
-export const PRINTER_ENTITY = 'printer';
+const PRINT_JOB_ENTITY = 'print_job';
+const PRINTER_ENTITY = 'printer';
 
 /** PRINTING lasts the second a job takes to send: the state it settles in follows at once. */
 const isReported = (status: PrintJobStatus): boolean => status !== 'PRINTING';
