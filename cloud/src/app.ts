@@ -22,6 +22,7 @@ import { printersRouter } from './routes/printers/router.js';
 import { syncRouter } from './routes/sync/router.js';
 import { tablesRouter } from './routes/tables/router.js';
 import { terminalsRouter } from './routes/terminals/router.js';
+import { waitlistRouter } from './routes/waitlist/router.js';
 import { type StaticSites, staticSites } from './static-sites.js';
 
 export type AppOptions = AppDeps &
@@ -64,6 +65,7 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     guestRouter(deps),
     menuRouter(deps),
     tablesRouter(deps),
+    waitlistRouter(deps),
     ordersRouter(deps),
     orderItemsRouter(deps),
     syncRouter(deps),

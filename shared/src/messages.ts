@@ -125,6 +125,7 @@ export const MESSAGES = {
   reservationTimeRequired: 'Reservation time is required',
   reservationTimeNotBookable: 'Reservation time is not bookable: choose a listed time for today or tomorrow',
   invalidEmail: 'Invalid email',
+  waitlistQuoteOrder: 'The longest quoted wait cannot be shorter than the shortest',
 
   // Staff screens' toasts (spec 2 section 8)
   reservationCreateFailed: 'Failed to create reservation',

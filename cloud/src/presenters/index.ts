@@ -14,6 +14,7 @@ import {
   type Terminal,
   type User,
   type Venue,
+  type WaitlistEntry,
 } from '@tablewise/shared';
 import { z } from 'zod';
 import type {
@@ -27,6 +28,7 @@ import type {
   TerminalRow,
   UserRow,
   VenueRow,
+  WaitlistRow,
 } from '../repositories/rows.js';
 
 const iso = (d: Date) => d.toISOString();
@@ -111,6 +113,27 @@ export function presentSession(row: SessionRow): DiningSession {
     status: row.status as DiningSession['status'],
     startedAt: iso(row.started_at),
     closedAt: isoOrNull(row.closed_at),
+  };
+}
+
+export function presentWaitlistEntry(row: WaitlistRow): WaitlistEntry {
+  return {
+    id: row.id,
+    venueId: row.venue_id,
+    guestName: row.guest_name,
+    phone: row.phone,
+    email: row.email,
+    partySize: row.party_size,
+    quotedMinWait: row.quoted_min_wait,
+    quotedMaxWait: row.quoted_max_wait,
+    position: row.position,
+    status: row.status as WaitlistEntry['status'],
+    needsAccessibility: row.needs_accessibility,
+    needsHighChair: row.needs_high_chair,
+    occasion: row.occasion,
+    notifiedAt: isoOrNull(row.notified_at),
+    seatedAt: isoOrNull(row.seated_at),
+    createdAt: iso(row.created_at),
   };
 }
 

@@ -21,6 +21,8 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
       return guest.tableId !== null && event.tableId === guest.tableId;
     case 'guest.checkedin':
       return event.session.id === guest.sessionId;
+    // The guest's waitlist page (issue 9) will follow its own entry; nobody else's is a guest's.
+    case 'waitlist.updated':
     case 'printer.updated':
     case 'printer.status':
     case 'print.job.updated':
@@ -41,6 +43,7 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'order.created':
     case 'order.item.status.changed':
     case 'guest.checkedin':
+    case 'waitlist.updated':
     case 'printer.updated':
     case 'printer.status':
     case 'print.job.updated':

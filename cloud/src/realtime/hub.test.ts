@@ -146,11 +146,12 @@ describe('live hub', () => {
         case 'guest.checkedin':
           expect(event.session.id).toBe(first.sessionId);
           break;
+        case 'waitlist.updated':
         case 'printer.updated':
         case 'printer.status':
         case 'print.job.updated':
         case 'print.completed':
-          throw new Error(`a guest got the printing event ${event.type}`);
+          throw new Error(`a guest got the staff event ${event.type}`);
         default: {
           const never: never = event;
           throw new Error(`unexpected ${String(never)}`);

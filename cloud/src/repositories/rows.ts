@@ -91,6 +91,26 @@ export interface MenuItemRow {
   sort_order: number;
 }
 
+export interface WaitlistRow {
+  id: string;
+  org_id: string;
+  venue_id: string;
+  guest_name: string;
+  phone: string | null;
+  email: string | null;
+  party_size: number;
+  quoted_min_wait: number | null;
+  quoted_max_wait: number | null;
+  position: number;
+  status: string;
+  needs_accessibility: boolean;
+  needs_high_chair: boolean;
+  occasion: string | null;
+  notified_at: Date | null;
+  seated_at: Date | null;
+  created_at: Date;
+}
+
 export interface SessionRow {
   id: string;
   org_id: string;

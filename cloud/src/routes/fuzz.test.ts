@@ -20,6 +20,8 @@ import {
   IDEMPOTENCY_HEADER,
   login,
   MESSAGES,
+  addToWaitlist,
+  changeWaitlistStatus,
   reportPrinterStatus,
   reportPrintJob,
   revokeTerminal,
@@ -280,6 +282,8 @@ beforeAll(async () => {
   expect(placed.status).toBe(201);
   const itemId = placed.body.items[0].id as string;
   const orderId = placed.body.id as string;
+  const party = await staff.post('/api/waitlist', { guestName: 'Lin', partySize: 2 });
+  expect(party.status).toBe(201);
   const [printerId, backupId] = [crypto.randomUUID(), crypto.randomUUID()];
   await h.database.db('printers').insert(
     [printerId, backupId].map((id, i) => ({
@@ -433,6 +437,44 @@ beforeAll(async () => {
       weight: 14,
       valid: () => ({ status: 'IN_PREPARATION' }),
       fields: fc.oneof(at(['status'], enumValue('IN_PREPARATION')), missing(['status'])),
+    },
+    {
+      call: addToWaitlist,
+      path: addToWaitlist.path,
+      principals: ['staff'],
+      weight: 10,
+      valid: () => ({
+        id: crypto.randomUUID(),
+        guestName: 'Ade',
+        phone: '555 0101',
+        email: 'ade@example.com',
+        partySize: 4,
+        quotedMinWait: 15,
+        quotedMaxWait: 25,
+        needsAccessibility: false,
+        needsHighChair: true,
+        occasion: 'birthday',
+      }),
+      fields: fc.oneof(
+        at(['guestName'], text('Ade', 100, { required: true })),
+        at(['phone'], text('555 0101', 40)),
+        at(['email'], fc.oneof(text('ade@example.com', 254), fc.constantFrom('x@', 'ade', 'a@b'))),
+        { weight: 3, arbitrary: at(['partySize'], partySize) },
+        at(['quotedMinWait'], count),
+        at(['quotedMaxWait'], fc.oneof(count, fc.constant(5))),
+        at(['needsHighChair'], bool),
+        at(['occasion'], enumValue('birthday')),
+        at(['id'], uuidLike(crypto.randomUUID())),
+        missing(['guestName'], ['partySize']),
+      ),
+    },
+    {
+      call: changeWaitlistStatus,
+      path: `/api/waitlist/${party.body.id}/status`,
+      principals: ['staff'],
+      weight: 6,
+      valid: () => ({ status: 'NOTIFIED' }),
+      fields: fc.oneof(at(['status'], enumValue('NOTIFIED')), missing(['status'])),
     },
     {
       call: updatePrinter,

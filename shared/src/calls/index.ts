@@ -35,6 +35,9 @@ import { getTerminalStatus } from './terminal/get-terminal-status.js';
 import { createTerminal } from './terminals/create-terminal.js';
 import { getTerminalMe } from './terminals/get-terminal-me.js';
 import { revokeTerminal } from './terminals/revoke-terminal.js';
+import { addToWaitlist } from './waitlist/add-to-waitlist.js';
+import { changeWaitlistStatus } from './waitlist/change-waitlist-status.js';
+import { listWaitlist } from './waitlist/list-waitlist.js';
 
 export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getHealth,
@@ -54,6 +57,9 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   listTables,
   getTableQr,
   rotateTableQr,
+  listWaitlist,
+  addToWaitlist,
+  changeWaitlistStatus,
   listOrders,
   createOrder,
   listKitchenItems,
@@ -113,3 +119,6 @@ export * from './terminal/get-terminal-status.js';
 export * from './terminals/create-terminal.js';
 export * from './terminals/get-terminal-me.js';
 export * from './terminals/revoke-terminal.js';
+export * from './waitlist/add-to-waitlist.js';
+export * from './waitlist/change-waitlist-status.js';
+export * from './waitlist/list-waitlist.js';

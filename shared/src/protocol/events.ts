@@ -11,6 +11,7 @@ import {
   PrintJob,
   Table,
   TableState,
+  WaitlistEntry,
 } from '../schemas/entities.js';
 
 /** Fields every committed event carries. `seq` is the venue's gap-free sequence number. */
@@ -39,6 +40,12 @@ export const TableStateChangedEvent = Envelope.extend({
 const GuestCheckedInEvent = Envelope.extend({
   type: z.literal('guest.checkedin'),
   session: DiningSession,
+});
+
+/** A party joined the waitlist, or its status moved (spec 2 section 7's waitlist.updated). */
+const WaitlistUpdatedEvent = Envelope.extend({
+  type: z.literal('waitlist.updated'),
+  entry: WaitlistEntry,
 });
 
 /** A printer's settings changed: which terminal drives it, its station, its backup. */
@@ -76,6 +83,7 @@ export const LiveEvent = z.discriminatedUnion('type', [
   OrderItemStatusChangedEvent,
   TableStateChangedEvent,
   GuestCheckedInEvent,
+  WaitlistUpdatedEvent,
   PrinterUpdatedEvent,
   PrinterStatusEvent,
   PrintJobUpdatedEvent,

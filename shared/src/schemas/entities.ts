@@ -11,6 +11,7 @@ import {
   SESSION_STATUSES,
   SHAPES,
   TABLE_STATES,
+  WAITLIST_STATUSES,
 } from '../constants.js';
 import { Id, IsoDateTime, Money } from './common.js';
 
@@ -91,6 +92,28 @@ export const DiningSession = z.object({
   closedAt: IsoDateTime.nullable(),
 });
 export type DiningSession = z.infer<typeof DiningSession>;
+
+/** A party waiting for a table (spec 2 sections 2.4 and 3). `position` orders the queue: the
+ * party's place in line is its rank among the parties still WAITING or NOTIFIED. */
+export const WaitlistEntry = z.object({
+  id: Id,
+  venueId: Id,
+  guestName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  partySize: z.number().int(),
+  quotedMinWait: z.number().int().nullable(),
+  quotedMaxWait: z.number().int().nullable(),
+  position: z.number().int(),
+  status: z.enum(WAITLIST_STATUSES),
+  needsAccessibility: z.boolean(),
+  needsHighChair: z.boolean(),
+  occasion: z.string().nullable(),
+  notifiedAt: IsoDateTime.nullable(),
+  seatedAt: IsoDateTime.nullable(),
+  createdAt: IsoDateTime,
+});
+export type WaitlistEntry = z.infer<typeof WaitlistEntry>;
 
 /** One chosen modifier option, with the names and price as they were when ordered. */
 export const ChosenModifier = z.object({

@@ -92,6 +92,7 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     }
     case 'table.state.changed':
     case 'guest.checkedin':
+    case 'waitlist.updated':
     case 'printer.updated':
     case 'printer.status':
     case 'print.job.updated':
@@ -137,6 +138,9 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       markTicketed(db, event.ticketed, event.job.id, event.at);
       return;
     case 'print.completed':
+      return;
+    // The replica keeps no waitlist yet (issue 9): the event goes on to the staff app only.
+    case 'waitlist.updated':
       return;
     default: {
       const never: never = event;

@@ -1,0 +1,91 @@
+// The host's waitlist (spec 2 section 2.4): add a party at the back of the line with its quote,
+// and move it (notify, seat, remove) as the shared waitlist rule allows. Every change is a
+// waitlist.updated event, so every screen's queue moves with it.
+import { randomUUID } from 'node:crypto';
+import {
+  type addToWaitlist,
+  type changeWaitlistStatus,
+  quotedWait,
+  type WaitlistAction,
+  type WaitlistEntry,
+  waitlistTransition,
+} from '@tablewise/shared';
+import type { z } from 'zod';
+import type { Queryable, StaffActor, Trx } from '../context.js';
+import { conflict, notFound } from '../errors.js';
+import { presentWaitlistEntry } from '../presenters/index.js';
+import { appendEvent } from '../realtime/append-event.js';
+import {
+  findWaitlistEntry,
+  insertWaitlistEntry,
+  listActiveWaitlist,
+  lockWaitlistEntry,
+  nextWaitlistPosition,
+  setWaitlistStatus,
+} from '../repositories/waitlist.js';
+
+type NewParty = z.output<(typeof addToWaitlist)['body']>;
+type NewStatus = z.output<(typeof changeWaitlistStatus)['body']>['status'];
+
+export async function waitlistQueue(q: Queryable, staff: StaffActor): Promise<WaitlistEntry[]> {
+  return (await listActiveWaitlist(q, staff.venueId)).map(presentWaitlistEntry);
+}
+
+async function announce(trx: Trx, staff: StaffActor, entry: WaitlistEntry, at: Date): Promise<void> {
+  await appendEvent(trx, {
+    orgId: staff.orgId,
+    venueId: staff.venueId,
+    userId: staff.user.id,
+    event: { type: 'waitlist.updated', entry },
+    at,
+  });
+}
+
+/** Adds a party at the back of the line; without a quote, the spec's for its place in line. */
+export async function addParty(trx: Trx, staff: StaffActor, party: NewParty, now: Date): Promise<WaitlistEntry> {
+  const id = party.id ?? randomUUID();
+  const position = await nextWaitlistPosition(trx, staff.venueId);
+  const place = (await listActiveWaitlist(trx, staff.venueId)).length + 1;
+  const quote = quotedWait(place);
+  const inserted = await insertWaitlistEntry(trx, {
+    id,
+    org_id: staff.orgId,
+    venue_id: staff.venueId,
+    guest_name: party.guestName,
+    phone: party.phone || null,
+    email: party.email || null,
+    party_size: party.partySize,
+    quoted_min_wait: party.quotedMinWait ?? quote.min,
+    quoted_max_wait: party.quotedMaxWait ?? Math.max(quote.max, party.quotedMinWait ?? 0),
+    position,
+    status: 'WAITING',
+    needs_accessibility: party.needsAccessibility,
+    needs_high_chair: party.needsHighChair,
+    occasion: party.occasion || null,
+    created_at: now,
+  });
+  const row = await findWaitlistEntry(trx, id);
+  // An id taken by another venue's party is not this one's to answer.
+  if (!row || row.venue_id !== staff.venueId) throw conflict(`Waitlist entry ${id} already exists`);
+  const entry = presentWaitlistEntry(row);
+  if (inserted) await announce(trx, staff, entry, now);
+  return entry;
+}
+
+const ACTION_FOR: Record<NewStatus, WaitlistAction> = { NOTIFIED: 'notify', SEATED: 'seat', CANCELLED: 'remove' };
+
+export async function moveParty(
+  trx: Trx,
+  staff: StaffActor,
+  id: string,
+  status: NewStatus,
+  now: Date,
+): Promise<WaitlistEntry> {
+  const row = await lockWaitlistEntry(trx, staff.venueId, id);
+  if (!row) throw notFound('Waitlist entry');
+  const move = waitlistTransition(row.status as WaitlistEntry['status'], ACTION_FOR[status]);
+  if (!move.ok) throw conflict(move.reason, 'transition_refused');
+  const entry = presentWaitlistEntry(await setWaitlistStatus(trx, id, move.to, now));
+  await announce(trx, staff, entry, now);
+  return entry;
+}

@@ -1,0 +1,54 @@
+// The waitlist's rows. Which status follows which is shared/rules/waitlist.ts's to say.
+import type { Queryable, Trx } from '../context.js';
+import type { WaitlistRow } from './rows.js';
+
+const ACTIVE = ['WAITING', 'NOTIFIED'];
+
+/** The parties still in line, in queue order. */
+export async function listActiveWaitlist(q: Queryable, venueId: string): Promise<WaitlistRow[]> {
+  return q<WaitlistRow>('waitlist')
+    .where({ venue_id: venueId })
+    .whereIn('status', ACTIVE)
+    .orderBy([{ column: 'position' }, { column: 'created_at' }, { column: 'id' }]);
+}
+
+/**
+ * The next place at the back of the venue's line. Adds to one venue's line take their turn on a
+ * transaction-scoped lock, so two hosts adding at once never get the same place.
+ */
+export async function nextWaitlistPosition(trx: Trx, venueId: string): Promise<number> {
+  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`waitlist:${venueId}`]);
+  const row = await trx('waitlist').where({ venue_id: venueId }).max<{ max: number | null }>('position as max').first();
+  return (row?.max ?? 0) + 1;
+}
+
+/** Inserts the entry unless its id is taken; answers whether it did. */
+export async function insertWaitlistEntry(
+  trx: Trx,
+  row: Omit<WaitlistRow, 'created_at' | 'notified_at' | 'seated_at'> & { created_at: Date },
+): Promise<boolean> {
+  const inserted = await trx('waitlist').insert(row).onConflict('id').ignore().returning('id');
+  return inserted.length === 1;
+}
+
+export async function findWaitlistEntry(q: Queryable, id: string): Promise<WaitlistRow | undefined> {
+  return q<WaitlistRow>('waitlist').where({ id }).first();
+}
+
+/** A party of the venue, locked for the rest of the transaction. */
+export async function lockWaitlistEntry(trx: Trx, venueId: string, id: string): Promise<WaitlistRow | undefined> {
+  return trx<WaitlistRow>('waitlist').where({ venue_id: venueId, id }).forUpdate().first();
+}
+
+export async function setWaitlistStatus(trx: Trx, id: string, status: string, at: Date): Promise<WaitlistRow> {
+  const [row] = await trx('waitlist')
+    .where({ id })
+    .update({
+      status,
+      updated_at: at,
+      ...(status === 'NOTIFIED' ? { notified_at: at } : {}),
+      ...(status === 'SEATED' ? { seated_at: at } : {}),
+    })
+    .returning<WaitlistRow[]>('*');
+  return row as WaitlistRow;
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES, WaitlistEntry } from '@tablewise/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Client, type Harness, LiveSocket, loginAs, startHarness } from '../../testkit/harness.js';
+
+let h: Harness;
+let host: Client;
+beforeAll(async () => {
+  h = await startHarness();
+  host = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const queue = async (who = host) => z.array(WaitlistEntry).parse((await who.get('/api/waitlist')).body);
+const rows = () => h.database.db('waitlist').orderBy('position');
+
+describe('the waitlist', () => {
+  it("adds parties at the back of the line with the spec's quote for their place, and lists them in order", async () => {
+    const socket = await LiveSocket.open(h.cloud.url, { cookie: host.cookieHeader() });
+    socket.send({ type: 'subscribe' });
+    await socket.next((m) => m.type === 'hello');
+    const first = await host.post('/api/waitlist', { guestName: 'Lin', phone: '555 0101', partySize: 2 });
+    expect(first.status).toBe(201);
+    expect(WaitlistEntry.parse(first.body)).toMatchObject({
+      guestName: 'Lin',
+      phone: '555 0101',
+      partySize: 2,
+      status: 'WAITING',
+      quotedMinWait: 15,
+      quotedMaxWait: 25,
+    });
+    const second = await host.post('/api/waitlist', { guestName: 'Ade', partySize: 4, needsHighChair: true });
+    expect(second.body).toMatchObject({ quotedMinWait: 20, quotedMaxWait: 30, needsHighChair: true });
+    // A quote the host gives at the door is kept.
+    const third = await host.post('/api/waitlist', {
+      guestName: 'Kim',
+      partySize: 6,
+      quotedMinWait: 40,
+      quotedMaxWait: 50,
+    });
+    expect(third.body).toMatchObject({ quotedMinWait: 40, quotedMaxWait: 50 });
+    expect((await queue()).map((e) => e.guestName)).toEqual(['Lin', 'Ade', 'Kim']);
+    const heard = await socket.next(
+      (m) => m.type === 'waitlist.updated' && 'entry' in m && m.entry.guestName === 'Kim',
+    );
+    expect(heard).toMatchObject({ entry: { status: 'WAITING' } });
+    await socket.close();
+  });
+
+  it('takes places in turn when hosts add at once', async () => {
+    const before = (await queue()).length;
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => host.post('/api/waitlist', { guestName: `Rush ${i}`, partySize: 2 })),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(8).fill(201));
+    const positions = (await rows()).map((r) => r.position);
+    expect(new Set(positions).size).toBe(positions.length);
+    expect((await queue()).length).toBe(before + 8);
+  });
+
+  it('adds a party once for a repeated id or Idempotency-Key', async () => {
+    const id = randomUUID();
+    const body = { id, guestName: 'Once', partySize: 3 };
+    const events = () =>
+      h.database.db('events').where({ type: 'waitlist.updated' }).count<{ count: string }[]>('* as count');
+    const key = randomUUID();
+    const first = await host.post('/api/waitlist', body, { key });
+    const [{ count: after }] = await events();
+    expect((await host.post('/api/waitlist', body, { key })).body).toEqual(first.body);
+    expect((await host.post('/api/waitlist', body)).body).toEqual(first.body);
+    expect((await events())[0].count).toBe(after);
+    expect(await h.database.db('waitlist').where({ id })).toHaveLength(1);
+  });
+
+  it('notifies, seats and removes as the waitlist rule allows; a refused move answers 409 naming both', async () => {
+    const [lin, ade] = await queue();
+    const notified = await host.request('PATCH', `/api/waitlist/${lin?.id}/status`, { body: { status: 'NOTIFIED' } });
+    expect(notified.status).toBe(200);
+    expect(notified.body.notifiedAt).toEqual(expect.any(String));
+    const seated = await host.request('PATCH', `/api/waitlist/${lin?.id}/status`, { body: { status: 'SEATED' } });
+    expect(seated.body).toMatchObject({ status: 'SEATED', seatedAt: expect.any(String) });
+    const again = await host.request('PATCH', `/api/waitlist/${lin?.id}/status`, { body: { status: 'CANCELLED' } });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(MESSAGES.waitlistTransitionRefused('SEATED', 'CANCELLED'));
+    const removed = await host.request('PATCH', `/api/waitlist/${ade?.id}/status`, { body: { status: 'CANCELLED' } });
+    expect(removed.body.status).toBe('CANCELLED');
+    // Seated and removed parties leave the queue; the next is now first.
+    expect((await queue())[0]?.guestName).toBe('Kim');
+  });
+
+  it('refuses bad input with 400 naming the field, and writes nothing', async () => {
+    const before = await rows();
+    const cases: [unknown, string][] = [
+      [{ partySize: 2 }, 'guestName'],
+      [{ guestName: '   ', partySize: 2 }, MESSAGES.reservationGuestNameRequired],
+      [{ guestName: 'A', partySize: 21 }, 'partySize'],
+      [{ guestName: 'A', partySize: 2, email: 'not-mail' }, MESSAGES.invalidEmail],
+      [{ guestName: 'A', partySize: 2, quotedMinWait: 30, quotedMaxWait: 10 }, MESSAGES.waitlistQuoteOrder],
+      [{ guestName: 'A', partySize: 2, occasion: 'wake' }, 'occasion'],
+      [{ guestName: 'A', partySize: 2, table: 'T1' }, 'table'],
+    ];
+    for (const [body, message] of cases) {
+      const reply = await host.post('/api/waitlist', body);
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+      expect(reply.body.message).toContain(message);
+    }
+    const [entry] = await queue();
+    const bad = await host.request('PATCH', `/api/waitlist/${entry?.id}/status`, { body: { status: 'WAITING' } });
+    expect(bad.status).toBe(400);
+    expect(await rows()).toEqual(before);
+  });
+
+  it("keeps each organization's line its own, and the line to staff", async () => {
+    const other = await loginAs(h.cloud.url, h.fixture.b.staffEmail);
+    const [ours] = await queue();
+    expect(await queue(other)).toEqual([]);
+    const reply = await other.request('PATCH', `/api/waitlist/${ours?.id}/status`, { body: { status: 'CANCELLED' } });
+    expect(reply.status).toBe(404);
+    expect((await queue())[0]).toEqual(ours);
+    const nobody = new Client(h.cloud.url);
+    expect((await nobody.get('/api/waitlist')).status).toBe(401);
+    expect((await nobody.post('/api/waitlist', { guestName: 'X', partySize: 2 })).status).toBe(401);
+  });
+});
