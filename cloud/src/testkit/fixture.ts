@@ -141,3 +141,27 @@ export interface Fixture {
 export async function seedFixture(db: Db): Promise<Fixture> {
   return { a: await seedOrg(db, 'Alpha'), b: await seedOrg(db, 'Beta') };
 }
+
+/**
+ * A printer of the organization's venue on the emulator's port (TCP on loopback), driven by
+ * `terminalId` when given: what a manager sets up before a terminal prints.
+ */
+export async function insertPrinter(
+  db: Db,
+  org: Pick<OrgFixture, 'orgId' | 'venueId'>,
+  printer: { name: string; station: string | null; port?: number; terminalId?: string | null },
+): Promise<string> {
+  const id = randomUUID();
+  await db('printers').insert({
+    id,
+    org_id: org.orgId,
+    venue_id: org.venueId,
+    name: printer.name,
+    station: printer.station,
+    connection: 'tcp',
+    host: '127.0.0.1',
+    port: printer.port ?? 9100,
+    terminal_id: printer.terminalId ?? null,
+  });
+  return id;
+}

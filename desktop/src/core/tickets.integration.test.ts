@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PrintJob } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { insertPrinter } from '../../../cloud/src/testkit/fixture.js';
 import { checkInGuest, type Harness, loginAs, pairTerminal, startHarness } from '../../../cloud/src/testkit/harness.js';
 import { type PrinterEmulator, startPrinterEmulator } from '../../../scripts/printer-emulator/emulator.js';
 import { startTerminalCore, type TerminalCore } from './core.js';
@@ -23,20 +24,12 @@ beforeAll(async () => {
   cold = await startPrinterEmulator({ name: 'Cold Printer', port: 0 });
   const a = harness.fixture.a;
   const paired = await pairTerminal(harness.cloud.url, a.managerEmail, 'Kitchen PC');
-  const printer = (name: string, station: string, port: number) => ({
-    id: randomUUID(),
-    org_id: a.orgId,
-    venue_id: a.venueId,
-    name,
-    station,
-    connection: 'tcp',
-    host: '127.0.0.1',
-    port,
-    terminal_id: paired.id,
-  });
-  await harness.database
-    .db('printers')
-    .insert([printer('Bar Printer', 'Bar', bar.port), printer('Cold Printer', 'Cold', cold.port)]);
+  for (const [name, station, port] of [
+    ['Bar Printer', 'Bar', bar.port],
+    ['Cold Printer', 'Cold', cold.port],
+  ] as const) {
+    await insertPrinter(harness.database.db, a, { name, station, port, terminalId: paired.id });
+  }
   dir = tempDir();
   core = await startTerminalCore({
     cloudUrl: harness.cloud.url,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES, Printer, PrintJob, SnapshotAnswer } from '@tablewise/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { insertPrinter } from '../../testkit/fixture.js';
 import {
   Client,
   checkInGuest,
@@ -20,12 +21,6 @@ let grill: string;
 let cold: string;
 let betaPrinter: string;
 let seq = 0;
-
-async function insertPrinter(venueId: string, orgId: string, name: string, station: string | null): Promise<string> {
-  const id = randomUUID();
-  await h.database.db('printers').insert({ id, org_id: orgId, venue_id: venueId, name, station, host: '127.0.0.1' });
-  return id;
-}
 
 const events = (type: string) =>
   h.database
@@ -65,9 +60,9 @@ beforeAll(async () => {
   manager = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
   terminal = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Kitchen PC');
   otherTerminal = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Bar PC');
-  grill = await insertPrinter(h.fixture.a.venueId, h.fixture.a.orgId, 'Grill', 'Grill');
-  cold = await insertPrinter(h.fixture.a.venueId, h.fixture.a.orgId, 'Cold', 'Cold');
-  betaPrinter = await insertPrinter(h.fixture.b.venueId, h.fixture.b.orgId, 'Beta', 'Grill');
+  grill = await insertPrinter(h.database.db, h.fixture.a, { name: 'Grill', station: 'Grill' });
+  cold = await insertPrinter(h.database.db, h.fixture.a, { name: 'Cold', station: 'Cold' });
+  betaPrinter = await insertPrinter(h.database.db, h.fixture.b, { name: 'Beta', station: 'Grill' });
 });
 afterAll(async () => {
   await h?.close();

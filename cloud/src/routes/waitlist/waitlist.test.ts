@@ -64,14 +64,13 @@ describe('the waitlist', () => {
   it('adds a party once for a repeated id or Idempotency-Key', async () => {
     const id = randomUUID();
     const body = { id, guestName: 'Once', partySize: 3 };
-    const events = () =>
-      h.database.db('events').where({ type: 'waitlist.updated' }).count<{ count: string }[]>('* as count');
+    const events = async () => (await h.database.db('events').where({ type: 'waitlist.updated' })).length;
     const key = randomUUID();
     const first = await host.post('/api/waitlist', body, { key });
-    const [{ count: after }] = await events();
+    const after = await events();
     expect((await host.post('/api/waitlist', body, { key })).body).toEqual(first.body);
     expect((await host.post('/api/waitlist', body)).body).toEqual(first.body);
-    expect((await events())[0].count).toBe(after);
+    expect(await events()).toBe(after);
     expect(await h.database.db('waitlist').where({ id })).toHaveLength(1);
   });
 

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Printer, PrintJob } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
+import { insertPrinter } from '../../../../cloud/src/testkit/fixture.js';
 import {
   type Client,
   checkInGuest,
@@ -61,16 +62,9 @@ beforeAll(async () => {
   harness = await startHarness();
   manager = await loginAs(harness.cloud.url, harness.fixture.a.managerEmail);
   bar = await startPrinterEmulator({ name: 'Bar Printer', port: 0 });
-  barId = randomUUID();
-  const a = harness.fixture.a;
-  await harness.database.db('printers').insert({
-    id: barId,
-    org_id: a.orgId,
-    venue_id: a.venueId,
+  barId = await insertPrinter(harness.database.db, harness.fixture.a, {
     name: 'Bar Printer',
     station: 'Bar',
-    connection: 'tcp',
-    host: '127.0.0.1',
     port: bar.port,
   });
 });

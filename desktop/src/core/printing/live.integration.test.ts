@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES, type Printer, type PrintJob, ticketTime } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { PASSWORD } from '../../../../cloud/src/testkit/fixture.js';
+import { insertPrinter, PASSWORD } from '../../../../cloud/src/testkit/fixture.js';
 import {
   checkInGuest,
   type Harness,
@@ -29,16 +29,11 @@ beforeAll(async () => {
   const a = harness.fixture.a;
   await harness.database.db('venues').where({ id: a.venueId }).update({ tz: 'America/New_York' });
   const paired = await pairTerminal(harness.cloud.url, a.managerEmail, 'Bar PC');
-  await harness.database.db('printers').insert({
-    id: randomUUID(),
-    org_id: a.orgId,
-    venue_id: a.venueId,
+  await insertPrinter(harness.database.db, a, {
     name: 'Bar Printer',
     station: 'Bar',
-    connection: 'tcp',
-    host: '127.0.0.1',
     port: bar.port,
-    terminal_id: paired.id,
+    terminalId: paired.id,
   });
   dir = tempDir();
   core = await startTerminalCore({

@@ -13,7 +13,7 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { KITCHEN_TEXTS, SHELL_TEXTS } from '@tablewise/shared';
 import { build } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
+import { insertPrinter, PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
 import {
   checkInGuest,
   type Harness,
@@ -56,17 +56,7 @@ beforeAll(async () => {
   bar.setCondition('paperOut');
   const a = h.fixture.a;
   const paired = await pairTerminal(h.cloud.url, a.managerEmail, 'Bar PC');
-  await h.database.db('printers').insert({
-    id: randomUUID(),
-    org_id: a.orgId,
-    venue_id: a.venueId,
-    name: 'Bar Printer',
-    station: 'Bar',
-    connection: 'tcp',
-    host: '127.0.0.1',
-    port: bar.port,
-    terminal_id: paired.id,
-  });
+  await insertPrinter(h.database.db, a, { name: 'Bar Printer', station: 'Bar', port: bar.port, terminalId: paired.id });
   core = await startTerminalCore({
     cloudUrl: h.cloud.url,
     credential: paired.credential,
