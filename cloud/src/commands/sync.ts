@@ -12,6 +12,7 @@ import { listActiveSessions } from '../repositories/sessions.js';
 import { listTables } from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
 import { openOrders } from './orders.js';
+import { waitlistQueue } from './waitlist.js';
 
 /** Everything a replica needs, read in one REPEATABLE READ snapshot so `seq` matches the data. */
 export async function snapshot(db: Db, actor: VenueActor | TerminalActor): Promise<SnapshotAnswer> {
@@ -25,6 +26,7 @@ export async function snapshot(db: Db, actor: VenueActor | TerminalActor): Promi
       const sessions = await listActiveSessions(trx, venue.id);
       const orders = await openOrders(trx, venue.id);
       const printers = await listPrinters(trx, venue.id);
+      const waitlist = await waitlistQueue(trx, { venueId: venue.id });
       const ticketed = await listTicketedOfOrders(
         trx,
         venue.id,
@@ -40,6 +42,7 @@ export async function snapshot(db: Db, actor: VenueActor | TerminalActor): Promi
         sessions: sessions.map(presentSession),
         orders,
         printers: printers.map(presentPrinter),
+        waitlist,
         ticketed: ticketed.map((t) => ({ itemId: t.item_id, orderId: t.order_id, station: t.station })),
       };
     },

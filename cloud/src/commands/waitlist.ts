@@ -8,6 +8,7 @@ import {
   quotedWait,
   type WaitlistAction,
   type WaitlistEntry,
+  waitlistAnswer,
   waitlistTransition,
 } from '@tablewise/shared';
 import type { z } from 'zod';
@@ -27,8 +28,8 @@ import {
 type NewParty = z.output<(typeof addToWaitlist)['body']>;
 type NewStatus = z.output<(typeof changeWaitlistStatus)['body']>['status'];
 
-export async function waitlistQueue(q: Queryable, staff: StaffActor): Promise<WaitlistEntry[]> {
-  return (await listActiveWaitlist(q, staff.venueId)).map(presentWaitlistEntry);
+export async function waitlistQueue(q: Queryable, staff: Pick<StaffActor, 'venueId'>): Promise<WaitlistEntry[]> {
+  return waitlistAnswer((await listActiveWaitlist(q, staff.venueId)).map(presentWaitlistEntry));
 }
 
 async function announce(trx: Trx, staff: StaffActor, entry: WaitlistEntry, at: Date): Promise<void> {

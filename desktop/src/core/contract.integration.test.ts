@@ -101,6 +101,7 @@ const READS = [
   '/api/tables?available=true&capacity=4&accessibility=0',
   '/api/orders',
   '/api/order-items/kitchen',
+  '/api/waitlist',
 ];
 
 async function expectSameReads(): Promise<void> {
@@ -173,6 +174,24 @@ describe('the cloud and the terminal answer alike', () => {
     });
     expect(placed.status).toBe(201);
     await expectSameReads();
+  });
+
+  it('after parties join the waitlist, one is notified and one removed', async () => {
+    const added = [];
+    for (const [guestName, partySize] of [
+      ['Lin', 2],
+      ['Ade', 4],
+      ['Kim', 6],
+    ] as const) {
+      const reply = await onCloud.post('/api/waitlist', { guestName, partySize });
+      expect(reply.status).toBe(201);
+      added.push(reply.body.id as string);
+    }
+    await onCloud.request('PATCH', `/api/waitlist/${added[0]}/status`, { body: { status: 'NOTIFIED' } });
+    await onCloud.request('PATCH', `/api/waitlist/${added[1]}/status`, { body: { status: 'CANCELLED' } });
+    await expectSameReads();
+    const queue = (await onTerminal.get('/api/waitlist')).body as { guestName: string; status: string }[];
+    expect(queue.map((e) => `${e.guestName}:${e.status}`)).toEqual(['Lin:NOTIFIED', 'Kim:WAITING']);
   });
 
   it.each([

@@ -16,6 +16,7 @@ import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
 import { tablesRouter } from './routes/tables/router.js';
 import { terminalRouter } from './routes/terminal/router.js';
+import { waitlistRouter } from './routes/waitlist/router.js';
 import type { LocalRouter } from './serve.js';
 import { serveStatic } from './static.js';
 
@@ -82,6 +83,7 @@ export function apiRouters(deps: LocalServerDeps): LocalRouter[] {
     authRouter(deps),
     menuRouter(deps),
     tablesRouter(deps),
+    waitlistRouter(deps),
     ordersRouter(deps),
     orderItemsRouter(deps),
     printersRouter(deps),

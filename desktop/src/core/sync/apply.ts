@@ -18,6 +18,7 @@ import {
   putSession,
   putTable,
   putVenue,
+  putWaitlistEntry,
   setPrinterStatus,
 } from '../sqlite/repositories/venue-data.js';
 
@@ -139,8 +140,8 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       return;
     case 'print.completed':
       return;
-    // The replica keeps no waitlist yet (issue 9): the event goes on to the staff app only.
     case 'waitlist.updated':
+      putWaitlistEntry(db, event.entry);
       return;
     default: {
       const never: never = event;
@@ -159,6 +160,7 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
     for (const p of snapshot.printers) putPrinter(db, p);
     markTicketed(db, snapshot.ticketed, null, now.toISOString());
     for (const session of snapshot.sessions) putSession(db, session);
+    for (const entry of snapshot.waitlist) putWaitlistEntry(db, entry);
     for (const o of snapshot.orders) {
       putOrder(db, o);
       for (const i of o.items) reapplyPendingItemChanges(db, i.id, now);

@@ -141,6 +141,7 @@ export function snapshot(parts: Partial<SnapshotAnswer> = {}): SnapshotAnswer {
     sessions: [],
     orders: [],
     printers: [],
+    waitlist: [],
     ticketed: [],
     ...parts,
   } as SnapshotAnswer;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TicketedItem } from '../../protocol/events.js';
-import { DiningSession, MenuItem, Order, Printer, Table, Venue } from '../../schemas/entities.js';
+import { DiningSession, MenuItem, Order, Printer, Table, Venue, WaitlistEntry } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
 export const SnapshotAnswer = z.object({
@@ -15,6 +15,8 @@ export const SnapshotAnswer = z.object({
   sessions: z.array(DiningSession),
   orders: z.array(Order),
   printers: z.array(Printer),
+  /** The parties still in line. Absent from an older cloud's answer. */
+  waitlist: z.array(WaitlistEntry).default([]),
   /** The open orders' items a kitchen ticket was made for (by any terminal): never ticketed again.
    * Absent from an older cloud's answer. */
   ticketed: z.array(TicketedItem).default([]),

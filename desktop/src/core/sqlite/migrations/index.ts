@@ -10,6 +10,7 @@ import { migration0007 } from './0007_sessions_accessible.js';
 import { migration0008 } from './0008_print_jobs_unconfirmed.js';
 import { migration0009 } from './0009_meta_epoch.js';
 import { migration0010 } from './0010_printer_backup.js';
+import { migration0011 } from './0011_waitlist.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0008,
   migration0009,
   migration0010,
+  migration0011,
 ];

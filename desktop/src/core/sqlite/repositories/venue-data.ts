@@ -15,6 +15,7 @@ import {
   type Printer,
   type Table,
   type Venue,
+  WaitlistEntry,
 } from '@tablewise/shared';
 import type { AnyDb, WriteDb } from '../replica.js';
 
@@ -408,6 +409,20 @@ export function putPrinter(db: WriteDb, p: Printer): void {
     .run({ ...p, backupPrinterId: p.backupPrinterId ?? null });
 }
 
+// ---- waitlist ----
+/** The parties still in line, in no particular order: waitlistAnswer orders them. */
+export function listActiveWaitlist(db: AnyDb): WaitlistEntry[] {
+  const rows = db.sql.prepare("SELECT entry_json FROM waitlist WHERE status IN ('WAITING', 'NOTIFIED')").all() as {
+    entry_json: string;
+  }[];
+  return rows.map((r) => WaitlistEntry.parse(JSON.parse(r.entry_json)));
+}
+export function putWaitlistEntry(db: WriteDb, e: WaitlistEntry): void {
+  db.sql
+    .prepare('INSERT OR REPLACE INTO waitlist (id, status, position, entry_json) VALUES (?, ?, ?, ?)')
+    .run(e.id, e.status, e.position, JSON.stringify(e));
+}
+
 /** A printer's state as its terminal reported it to the cloud. */
 export function setPrinterStatus(db: WriteDb, printerId: string, status: Printer['status']): void {
   db.sql.prepare('UPDATE printers SET status = ? WHERE id = ?').run(status, printerId);
@@ -416,6 +431,6 @@ export function setPrinterStatus(db: WriteDb, printerId: string, status: Printer
 /** Empties the replicated venue data before a snapshot is loaded. Local tables are kept. */
 export function clearVenueData(db: WriteDb): void {
   db.sql.exec(
-    'DELETE FROM order_items; DELETE FROM orders; DELETE FROM sessions; DELETE FROM tables; DELETE FROM menu_items; DELETE FROM printers; DELETE FROM venue;',
+    'DELETE FROM order_items; DELETE FROM orders; DELETE FROM sessions; DELETE FROM tables; DELETE FROM menu_items; DELETE FROM printers; DELETE FROM waitlist; DELETE FROM venue;',
   );
 }
