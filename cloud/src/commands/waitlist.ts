@@ -5,7 +5,11 @@ import { randomUUID } from 'node:crypto';
 import {
   type addToWaitlist,
   type changeWaitlistStatus,
+  MESSAGES,
   quotedWait,
+  type SeatPartyAnswer,
+  type TableState,
+  tableMove,
   type WaitlistAction,
   type WaitlistEntry,
   waitlistAnswer,
@@ -14,8 +18,10 @@ import {
 import type { z } from 'zod';
 import type { Queryable, StaffActor, Trx } from '../context.js';
 import { conflict, notFound } from '../errors.js';
-import { presentWaitlistEntry } from '../presenters/index.js';
+import { presentSession, presentTable, presentWaitlistEntry } from '../presenters/index.js';
 import { appendEvent } from '../realtime/append-event.js';
+import { insertSession } from '../repositories/sessions.js';
+import { findTableInVenue, seatTable } from '../repositories/tables.js';
 import {
   findWaitlistEntry,
   insertWaitlistEntry,
@@ -89,4 +95,55 @@ export async function moveParty(
   const entry = presentWaitlistEntry(await setWaitlistStatus(trx, id, move.to, now));
   await announce(trx, staff, entry, now);
   return entry;
+}
+
+/**
+ * Seats a waiting (or notified) party at a table: the table becomes OCCUPIED by the party with a
+ * dining session of its own, as a check-in would make, and the party leaves the line. The party and
+ * the table are locked in that order, so a second host seating either waits and is then refused.
+ */
+export async function seatParty(
+  trx: Trx,
+  staff: StaffActor,
+  waitlistId: string,
+  tableId: string,
+  now: Date,
+): Promise<z.output<typeof SeatPartyAnswer>> {
+  const row = await lockWaitlistEntry(trx, staff.venueId, waitlistId);
+  if (!row) throw notFound('Waitlist entry');
+  const leave = waitlistTransition(row.status as WaitlistEntry['status'], 'seat');
+  if (!leave.ok) throw conflict(leave.reason, 'transition_refused');
+  const table = await findTableInVenue(trx, staff.venueId, tableId, { forUpdate: true });
+  if (!table) throw notFound('Table');
+  const sit = tableMove(table.state as TableState, 'OCCUPIED', 'staff');
+  if (!sit.ok) throw conflict(`${MESSAGES.tableUnavailable(table.name)}: ${sit.reason}`, 'transition_refused');
+
+  const session = await insertSession(trx, {
+    id: randomUUID(),
+    org_id: staff.orgId,
+    venue_id: staff.venueId,
+    table_id: table.id,
+    party_size: row.party_size,
+    guest_name: row.guest_name,
+    guest_phone: row.phone,
+    guest_email: row.email,
+    preferences_json: {
+      occasion: row.occasion,
+      needsAccessibility: row.needs_accessibility,
+      needsHighChair: row.needs_high_chair,
+    },
+    started_at: now,
+  });
+  const seated = presentTable(
+    await seatTable(trx, table.id, { state: sit.to, partyName: row.guest_name, guestCount: row.party_size, at: now }),
+  );
+  const entry = presentWaitlistEntry(await setWaitlistStatus(trx, row.id, leave.to, now, session.id));
+  const author = { orgId: staff.orgId, venueId: staff.venueId, userId: staff.user.id, at: now };
+  await appendEvent(trx, {
+    ...author,
+    event: { type: 'table.state.changed', tableId: table.id, state: seated.state, table: seated },
+  });
+  await appendEvent(trx, { ...author, event: { type: 'guest.checkedin', session: presentSession(session) } });
+  await announce(trx, staff, entry, now);
+  return { entry, table: seated, sessionId: session.id };
 }

@@ -40,12 +40,20 @@ export async function lockWaitlistEntry(trx: Trx, venueId: string, id: string): 
   return trx<WaitlistRow>('waitlist').where({ venue_id: venueId, id }).forUpdate().first();
 }
 
-export async function setWaitlistStatus(trx: Trx, id: string, status: string, at: Date): Promise<WaitlistRow> {
+/** `sessionId`: the dining session a party seated at a table now has. */
+export async function setWaitlistStatus(
+  trx: Trx,
+  id: string,
+  status: string,
+  at: Date,
+  sessionId?: string,
+): Promise<WaitlistRow> {
   const [row] = await trx('waitlist')
     .where({ id })
     .update({
       status,
       updated_at: at,
+      ...(sessionId ? { session_id: sessionId } : {}),
       ...(status === 'NOTIFIED' ? { notified_at: at } : {}),
       ...(status === 'SEATED' ? { seated_at: at } : {}),
     })

@@ -27,6 +27,7 @@ import {
   revokeTerminal,
   scanEntrance,
   scanTable,
+  seatWaitlistParty,
   updatePrinter,
 } from '@tablewise/shared';
 import fc from 'fast-check';
@@ -467,6 +468,14 @@ beforeAll(async () => {
         at(['id'], uuidLike(crypto.randomUUID())),
         missing(['guestName'], ['partySize']),
       ),
+    },
+    {
+      call: seatWaitlistParty,
+      path: `/api/waitlist/${party.body.id}/seat`,
+      principals: ['staff'],
+      weight: 6,
+      valid: () => ({ tableId: a.tableIds[2] }),
+      fields: fc.oneof(at(['tableId'], uuidLike(a.tableIds[2] as string)), missing(['tableId'])),
     },
     {
       call: changeWaitlistStatus,

@@ -38,6 +38,7 @@ import { revokeTerminal } from './terminals/revoke-terminal.js';
 import { addToWaitlist } from './waitlist/add-to-waitlist.js';
 import { changeWaitlistStatus } from './waitlist/change-waitlist-status.js';
 import { listWaitlist } from './waitlist/list-waitlist.js';
+import { seatWaitlistParty } from './waitlist/seat-waitlist-party.js';
 
 export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getHealth,
@@ -60,6 +61,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   listWaitlist,
   addToWaitlist,
   changeWaitlistStatus,
+  seatWaitlistParty,
   listOrders,
   createOrder,
   listKitchenItems,
@@ -122,3 +124,4 @@ export * from './terminals/revoke-terminal.js';
 export * from './waitlist/add-to-waitlist.js';
 export * from './waitlist/change-waitlist-status.js';
 export * from './waitlist/list-waitlist.js';
+export * from './waitlist/seat-waitlist-party.js';

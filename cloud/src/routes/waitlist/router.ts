@@ -1,5 +1,5 @@
-import { addToWaitlist, changeWaitlistStatus, listWaitlist } from '@tablewise/shared';
-import { addParty, moveParty, waitlistQueue } from '../../commands/waitlist.js';
+import { addToWaitlist, changeWaitlistStatus, listWaitlist, seatWaitlistParty } from '@tablewise/shared';
+import { addParty, moveParty, seatParty, waitlistQueue } from '../../commands/waitlist.js';
 import type { AppDeps } from '../../context.js';
 import { requireStaff } from '../../policies/principals.js';
 import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
@@ -21,6 +21,14 @@ export function waitlistRouter(deps: AppDeps): AppRouter {
     const { id } = params();
     const { status } = await body();
     await mutate(ctx, deps, staff, async (trx) => ok(await moveParty(trx, staff, id, status, deps.now())));
+    return undefined;
+  });
+
+  serve(router, seatWaitlistParty, async ({ ctx, params, body }) => {
+    const staff = requireStaff(ctx);
+    const { waitlistId } = params();
+    const { tableId } = await body();
+    await mutate(ctx, deps, staff, async (trx) => ok(await seatParty(trx, staff, waitlistId, tableId, deps.now())));
     return undefined;
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, WaitlistEntry } from '@tablewise/shared';
+import { MESSAGES, SeatPartyAnswer, WaitlistEntry } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Client, type Harness, LiveSocket, loginAs, startHarness } from '../../testkit/harness.js';
@@ -90,6 +90,36 @@ describe('the waitlist', () => {
     expect((await queue())[0]?.guestName).toBe('Kim');
   });
 
+  it('seats a party at a free table: the table is theirs, with a session guests at it join, and they leave the line', async () => {
+    const party = await host.post('/api/waitlist', { guestName: 'Noor', partySize: 3, needsHighChair: true });
+    const tableId = h.fixture.a.tableIds[0] as string;
+    const reply = await host.post(`/api/waitlist/${party.body.id}/seat`, { tableId });
+    expect(reply.status).toBe(200);
+    const seated = SeatPartyAnswer.parse(reply.body);
+    expect(seated.entry).toMatchObject({ status: 'SEATED', seatedAt: expect.any(String) });
+    expect(seated.table).toMatchObject({ id: tableId, state: 'OCCUPIED', partyName: 'Noor', guestCount: 3 });
+    const session = await h.database.db('sessions').where({ id: seated.sessionId }).first();
+    expect(session).toMatchObject({ table_id: tableId, party_size: 3, guest_name: 'Noor', status: 'ACTIVE' });
+    expect((await h.database.db('waitlist').where({ id: party.body.id }).first()).session_id).toBe(seated.sessionId);
+    expect((await queue()).map((e) => e.id)).not.toContain(party.body.id);
+    const types = (await h.database.db('events').orderBy('seq', 'desc').limit(3).pluck('type')).reverse();
+    expect(types).toEqual(['table.state.changed', 'guest.checkedin', 'waitlist.updated']);
+
+    // The table is taken now, and the party is seated: both refusals name what is in the way.
+    const next = await host.post('/api/waitlist', { guestName: 'Late', partySize: 2 });
+    const taken = await host.post(`/api/waitlist/${next.body.id}/seat`, { tableId });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toContain(MESSAGES.tableUnavailable('Table 1'));
+    expect(taken.body.message).toContain('Occupied');
+    const twice = await host.post(`/api/waitlist/${party.body.id}/seat`, { tableId: h.fixture.a.tableIds[1] });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(MESSAGES.waitlistTransitionRefused('SEATED', 'SEATED'));
+    expect((await h.database.db('tables').where({ id: h.fixture.a.tableIds[1] }).first()).state).toBe('EMPTY');
+    const nowhere = await host.post(`/api/waitlist/${next.body.id}/seat`, { tableId: h.fixture.b.tableIds[0] });
+    expect(nowhere.status).toBe(404);
+    expect((await queue()).map((e) => e.id)).toContain(next.body.id);
+  });
+
   it('refuses bad input with 400 naming the field, and writes nothing', async () => {
     const before = await rows();
     const cases: [unknown, string][] = [
@@ -109,6 +139,9 @@ describe('the waitlist', () => {
     const [entry] = await queue();
     const bad = await host.request('PATCH', `/api/waitlist/${entry?.id}/status`, { body: { status: 'WAITING' } });
     expect(bad.status).toBe(400);
+    const noTable = await host.post(`/api/waitlist/${entry?.id}/seat`, { tableId: 'T1' });
+    expect(noTable.status).toBe(400);
+    expect(noTable.body.message).toContain('tableId');
     expect(await rows()).toEqual(before);
   });
 

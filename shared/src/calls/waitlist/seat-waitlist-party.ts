@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { Id } from '../../schemas/common.js';
+import { Table, WaitlistEntry } from '../../schemas/entities.js';
+import { defineCall } from '../define.js';
+
+export const SeatPartyAnswer = z.object({
+  entry: WaitlistEntry,
+  table: Table,
+  /** The dining session the party now has at the table: guests who scan its code join it. */
+  sessionId: Id,
+});
+
+/** The host seats a waiting party at a table (spec 2 section 2.4): the table becomes OCCUPIED by the
+ * party, the party SEATED. A table the state machine does not let the host seat answers 409 naming
+ * both states. */
+export const seatWaitlistParty = defineCall({
+  method: 'POST',
+  path: '/api/waitlist/:waitlistId/seat',
+  summary: 'Seat a waitlist party at a table',
+  audience: ['staff'],
+  tiers: ['cloud'],
+  params: z.object({ waitlistId: Id }),
+  entity: 'Waitlist entry',
+  body: z.strictObject({ tableId: Id }),
+  answer: SeatPartyAnswer,
+});
