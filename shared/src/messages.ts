@@ -49,6 +49,9 @@ export const MESSAGES = {
   mutationOutOfOrder: (expected: number) => `Mutation out of order: expected ${expected}`,
   mutationSeqNeedsKey: 'X-Terminal-Mutation-Seq requires an Idempotency-Key',
   mutationAlreadyApplied: (seq: number) => `Mutation ${seq} was already applied`,
+  tooManyMutations: (max: number) => `A push can carry at most ${max} mutations`,
+  mutationsNotConsecutive: 'must follow the previous mutation’s number by one',
+  noSuchMutation: (method: string, path: string) => `No mutation ${method} ${path}`,
   tableUnavailable: (name: string) => `${name} is not available`,
   qrWrongTable: 'This QR code belongs to a different table',
 

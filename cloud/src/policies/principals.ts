@@ -1,6 +1,6 @@
 // Guards routes use to pick the principal a call needs; none of them reads a client-sent id.
 import { MESSAGES } from '@tablewise/shared';
-import type { Actor, AppState, GuestActor, StaffActor, VenueActor } from '../context.js';
+import type { Actor, AppState, GuestActor, StaffActor, TerminalActor, VenueActor } from '../context.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { canManageTerminals } from './staff-scope.js';
 
@@ -17,6 +17,14 @@ export function requireVenueActor(ctx: WithState): VenueActor {
   const actor = ctx.state.principals.terminal ?? ctx.state.principals.staff;
   if (!actor) throw unauthorized();
   return actor;
+}
+
+/** A paired terminal acting as itself: staff may not make its calls. */
+export function requireTerminal(ctx: WithState): TerminalActor {
+  const { terminal, staff } = ctx.state.principals;
+  if (terminal) return terminal;
+  if (staff) throw forbidden();
+  throw unauthorized();
 }
 
 export function requireGuest(ctx: WithState): GuestActor {

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { MESSAGES } from '../../messages.js';
+import { defineCall } from '../define.js';
+
+/** The most mutations one push carries: about 75 KB of item moves, well under the body limit. */
+export const MAX_PUSH_MUTATIONS = 500;
+
+/** One outbox entry as the single call would send it: its number, key, method, path and body. */
+export const PushedMutation = z.object({
+  seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  idempotencyKey: z.string().min(1).max(200),
+  method: z.enum(['POST', 'PATCH', 'DELETE']),
+  path: z.string().startsWith('/api/').max(2000),
+  body: z.unknown().optional(),
+});
+export type PushedMutation = z.infer<typeof PushedMutation>;
+
+export const PushRequest = z.object({
+  mutations: z
+    .array(PushedMutation)
+    .min(1)
+    .max(MAX_PUSH_MUTATIONS, { error: MESSAGES.tooManyMutations(MAX_PUSH_MUTATIONS) })
+    .superRefine((mutations, ctx) => {
+      for (let i = 1; i < mutations.length; i++) {
+        if ((mutations[i] as PushedMutation).seq !== (mutations[i - 1] as PushedMutation).seq + 1) {
+          ctx.addIssue({ code: 'custom', path: [i, 'seq'], message: MESSAGES.mutationsNotConsecutive });
+          return;
+        }
+      }
+    }),
+});
+export type PushRequest = z.infer<typeof PushRequest>;
+
+/** What the single call would have answered for one mutation. */
+export const PushResult = z.object({
+  seq: z.number().int(),
+  status: z.number().int(),
+  body: z.unknown(),
+});
+export type PushResult = z.infer<typeof PushResult>;
+
+export const PushAnswer = z.object({ results: z.array(PushResult) });
+export type PushAnswer = z.infer<typeof PushAnswer>;
+
+/**
+ * A terminal's outbox, a batch at a time (Replicache's push): the mutations are applied in order,
+ * each exactly as its own call with Idempotency-Key and X-Terminal-Mutation-Seq would be, and
+ * answered one by one. The answers stop after the first that must be sent again: out of order
+ * (409 with expectedSeq) or a server error; mutations after it were not tried.
+ */
+export const pushMutations = defineCall({
+  method: 'POST',
+  path: '/api/sync/push',
+  summary: "Apply a batch of the terminal's numbered mutations in order",
+  audience: ['terminal'],
+  tiers: ['cloud'],
+  body: PushRequest,
+  answer: PushAnswer,
+});
