@@ -2,10 +2,10 @@
 // rule (mutations numbered 1, 2, 3… per terminal; the last applied number is recorded in the same
 // transaction as the effect). Commands run inside `effect` with the transaction.
 import { createHash } from 'node:crypto';
-import { MESSAGES } from '@tablewise/shared';
+import { INTERNAL_ERROR_BODY, MESSAGES } from '@tablewise/shared';
 import type { AppDeps, Trx } from './context.js';
 import { AppError, conflict, unprocessable } from './errors.js';
-import { atCommit, writeTransaction } from './realtime/append-event.js';
+import { atCommit, inSavepoint, writeTransaction } from './realtime/append-event.js';
 import { claimKey, completeKey, findKey } from './repositories/idempotency.js';
 import type { IdempotencyRow } from './repositories/rows.js';
 import { lockTerminalSeq, setTerminalSeq } from './repositories/terminals.js';
@@ -92,10 +92,14 @@ export async function runMutation(
  * repeat; throws for an out-of-order mutation or a key reused for another request.
  */
 async function checkOrder(trx: Trx, meta: MutationMeta, now: Date): Promise<Answer | null> {
+  return checkTurn(trx, meta, now, meta.terminal ? await lockTerminalSeq(trx, meta.terminal.id) : null);
+}
+
+/** checkOrder once the terminal's sequence is locked and its last applied number `last` known. */
+async function checkTurn(trx: Trx, meta: MutationMeta, now: Date, last: number | null): Promise<Answer | null> {
   const cutoff = idempotencyCutoff(now);
   const requestHash = hashRequest(meta);
-  if (meta.terminal) {
-    const last = await lockTerminalSeq(trx, meta.terminal.id);
+  if (meta.terminal && last !== null) {
     if (meta.terminal.seq <= last) {
       const stored = meta.idempotencyKey ? await findKey(trx, meta.orgId, meta.idempotencyKey, cutoff) : undefined;
       if (stored && stored.status_code !== 0) return replay(stored, meta, requestHash);
@@ -168,6 +172,11 @@ function canonicalJson(value: unknown): string {
 }
 
 async function record(trx: Trx, meta: MutationMeta, answer: Answer, now: Date): Promise<void> {
+  await recordAnswer(trx, meta, answer);
+  if (meta.terminal) await atCommit(trx, setTerminalSeq(trx, meta.terminal.id, meta.terminal.seq, now));
+}
+
+async function recordAnswer(trx: Trx, meta: MutationMeta, answer: Answer): Promise<void> {
   // Nothing reads these back in the transaction: they go with its last statement.
   if (meta.idempotencyKey) {
     await atCommit(
@@ -179,5 +188,85 @@ async function record(trx: Trx, meta: MutationMeta, answer: Answer, now: Date): 
       }),
     );
   }
-  if (meta.terminal) await atCommit(trx, setTerminalSeq(trx, meta.terminal.id, meta.terminal.seq, now));
+}
+
+/** One of a terminal's pushed mutations: its key and number, and the effect its route runs. */
+export interface TerminalMutation {
+  meta: MutationMeta & { idempotencyKey: string; terminal: { id: string; seq: number } };
+  effect: (trx: Trx) => Promise<Answer>;
+}
+
+/** An answer after which the rest of a batch is not tried: the terminal sends it again. */
+export function mustResend(answer: Answer): boolean {
+  if (answer.status >= 500) return true;
+  const body = answer.body as { id?: unknown } | null;
+  return typeof body === 'object' && body !== null && body.id === 'mutation_out_of_order';
+}
+
+/**
+ * A terminal's mutations (consecutive numbers, distinct keys) applied in order in one transaction,
+ * each answered as runMutation would answer it alone, and each in a savepoint that plays the part
+ * of runMutation's own transaction: a refused effect is undone and the mutation still takes its
+ * number and keeps its refusal; one that fails unexpectedly is undone with its key, answered 500,
+ * and ends the batch, the ones before it kept. The batch commits with the terminal's last number
+ * in one statement, so a crash before the commit leaves none applied and the terminal's replay
+ * applies them all: nothing skipped, nothing repeated. Stops after the first answer that must be
+ * sent again (mustResend).
+ */
+export async function runTerminalMutations(
+  deps: Pick<AppDeps, 'db' | 'now' | 'log'>,
+  terminalId: string,
+  mutations: readonly TerminalMutation[],
+): Promise<Answer[]> {
+  return writeTransaction(deps.db, async (trx) => {
+    const locked = await lockTerminalSeq(trx, terminalId);
+    let last = locked;
+    const answers: Answer[] = [];
+    for (const mutation of mutations) {
+      const { answer, numbered } = await applyInBatch(trx, deps, mutation, last);
+      if (numbered) last = mutation.meta.terminal.seq;
+      answers.push(answer);
+      if (mustResend(answer)) break;
+    }
+    if (last !== locked) await atCommit(trx, setTerminalSeq(trx, terminalId, last, deps.now()));
+    return answers;
+  });
+}
+
+/** One mutation of a batch, after `last`: its answer, and whether it took its number. */
+async function applyInBatch(
+  trx: Trx,
+  deps: Pick<AppDeps, 'now' | 'log'>,
+  { meta, effect }: TerminalMutation,
+  last: number,
+): Promise<{ answer: Answer; numbered: boolean }> {
+  const now = deps.now();
+  try {
+    return await inSavepoint(trx, async (sp) => {
+      const early = await checkTurn(sp, meta, now, last);
+      if (early) return { answer: early, numbered: false };
+      let answer: Answer;
+      try {
+        answer = await effect(sp);
+      } catch (error) {
+        if (error instanceof AppError) throw new EffectRefused(error);
+        throw error;
+      }
+      await recordAnswer(sp, meta, answer);
+      return { answer, numbered: true };
+    });
+  } catch (error) {
+    if (error instanceof EffectRefused) {
+      // As runMutation's second transaction: the key claimed again, the refusal kept.
+      const refusal: Answer = { status: error.error.status, body: error.error.body() };
+      const early = await checkTurn(trx, meta, now, last);
+      if (early) return { answer: early, numbered: false };
+      await recordAnswer(trx, meta, refusal);
+      return { answer: refusal, numbered: true };
+    }
+    // Out of order, or a key reused for another request: refused before anything was written.
+    if (error instanceof AppError) return { answer: { status: error.status, body: error.body() }, numbered: false };
+    deps.log(`mutation ${meta.terminal.seq} ${meta.method} ${meta.path} failed: ${(error as Error).stack ?? error}`);
+    return { answer: { status: 500, body: INTERNAL_ERROR_BODY }, numbered: false };
+  }
 }

@@ -51,7 +51,9 @@ export const MESSAGES = {
   mutationAlreadyApplied: (seq: number) => `Mutation ${seq} was already applied`,
   tooManyMutations: (max: number) => `A push can carry at most ${max} mutations`,
   mutationsNotConsecutive: 'must follow the previous mutation’s number by one',
-  noSuchMutation: (method: string, path: string) => `No mutation ${method} ${path}`,
+  keyRepeatedInPush: 'is used by an earlier mutation of this push',
+  visibleAsciiOnly: 'must be visible ASCII characters only',
+  apiPathOnly: 'must be a path under /api/ in visible ASCII characters',
   tableUnavailable: (name: string) => `${name} is not available`,
   qrWrongTable: 'This QR code belongs to a different table',
 

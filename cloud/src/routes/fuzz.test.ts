@@ -19,7 +19,9 @@ import {
   guestCheckin,
   IDEMPOTENCY_HEADER,
   login,
+  MAX_PUSH_MUTATIONS,
   MESSAGES,
+  pushMutations,
   revokeTerminal,
   scanEntrance,
   scanTable,
@@ -125,6 +127,16 @@ const quantity = fc.oneof(
   fc.constantFrom(new Literal('1e400'), new Literal('-1e400')),
   fc.constantFrom(...NAN_LIKE),
   wrongType('number'),
+  nested(1),
+);
+
+/** Never a mutation number: whole numbers from 1 up are, so none of them is here. */
+const mutationSeq = fc.oneof(
+  fc.constantFrom(0, -1, 1.5, 2 ** 53 + 2, 1e308, -0),
+  fc.integer({ max: 0 }),
+  fc.constantFrom(new Literal('1e400'), new Literal('-1e400')),
+  fc.constantFrom(...NAN_LIKE),
+  wrongType('number').filter((v) => typeof v !== 'number' || !Number.isInteger(v) || v < 1),
   nested(1),
 );
 
@@ -278,6 +290,13 @@ beforeAll(async () => {
     course: 'main',
   });
   const modifier = { groupId: 'extras', optionIds: ['cheese'] };
+  const pushed = (seq: number) => ({
+    seq,
+    idempotencyKey: crypto.randomUUID(),
+    method: 'POST',
+    path: `/api/order-items/${itemId}/status`,
+    body: { status: 'IN_PREP' },
+  });
   const qrTarget = new URL(qr.url);
 
   const orderFields = fc.oneof(
@@ -402,6 +421,28 @@ beforeAll(async () => {
       weight: 14,
       valid: () => ({ status: 'IN_PREPARATION' }),
       fields: fc.oneof(at(['status'], enumValue('IN_PREPARATION')), missing(['status'])),
+    },
+    {
+      call: pushMutations,
+      path: pushMutations.path,
+      principals: ['terminal'],
+      weight: 10,
+      valid: () => ({ mutations: [pushed(1), pushed(2)] }),
+      fields: fc.oneof(
+        at(['mutations'], arrayOf(pushed(1), 1, MAX_PUSH_MUTATIONS)),
+        fc
+          .nat({ max: 1 })
+          .chain((i) =>
+            fc.oneof(
+              at(['mutations', i], wrongType('object')),
+              at(['mutations', i, 'seq'], mutationSeq),
+              at(['mutations', i, 'idempotencyKey'], text('key', 200, { required: true })),
+              at(['mutations', i, 'method'], enumValue('POST')),
+              at(['mutations', i, 'path'], text(`/api/order-items/${itemId}/status`, 2000, { required: true })),
+            ),
+          ),
+        missing(['mutations'], ['mutations', 0, 'seq'], ['mutations', 1, 'idempotencyKey'], ['mutations', 0, 'method']),
+      ),
     },
   ];
   // Every other write call takes no body: it gets the bodies no call takes, as its audience.

@@ -1,22 +1,11 @@
-// The batch push (Replicache's): a terminal's mutations applied one after another, each exactly as
-// its own request would be, answered one by one.
-import { AppError, INTERNAL_ERROR_BODY, matchCallPath, type PushAnswer, type PushedMutation } from '@tablewise/shared';
+// The batch push (Replicache's): a terminal's mutations applied in order in one transaction, each
+// exactly as its own request would be, answered one by one.
+import { matchCallPath, type PushAnswer, type PushedMutation } from '@tablewise/shared';
 import type { AppDeps, TerminalActor } from '../../context.js';
 import { actorRef } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { type Answer, runMutation } from '../../mutations.js';
+import { type Answer, runTerminalMutations, type TerminalMutation } from '../../mutations.js';
 import type { Pushable } from '../pushable.js';
-
-/** An answer after which the rest of the batch must not be tried: the terminal sends it again. */
-function mustResend(answer: Answer): boolean {
-  if (answer.status >= 500) return true;
-  const body = answer.body as { id?: unknown } | null;
-  return typeof body === 'object' && body !== null && body.id === 'mutation_out_of_order';
-}
-
-function refusal(error: AppError): Answer {
-  return { status: error.status, body: error.body() };
-}
 
 export async function pushBatch(
   deps: AppDeps,
@@ -24,28 +13,18 @@ export async function pushBatch(
   mutations: readonly PushedMutation[],
   pushables: readonly Pushable[],
 ): Promise<PushAnswer> {
-  const results: PushAnswer['results'] = [];
+  // A mutation no route takes is answered as its own request would be, before it takes a number;
+  // the batch ends there, and the next push starts from it.
+  const runnable: TerminalMutation[] = [];
+  let unknown: Answer | null = null;
   for (const mutation of mutations) {
-    const answer = await pushOne(deps, terminal, mutation, pushables);
-    results.push({ seq: mutation.seq, status: answer.status, body: answer.body });
-    if (mustResend(answer)) break;
-  }
-  return { results };
-}
-
-async function pushOne(
-  deps: AppDeps,
-  terminal: TerminalActor,
-  mutation: PushedMutation,
-  pushables: readonly Pushable[],
-): Promise<Answer> {
-  const route = routeOf(mutation, pushables);
-  // As the single request to an unknown path: refused before it takes a number.
-  if (!route) return refusal(notFound('Route'));
-  try {
-    return await runMutation(
-      deps,
-      {
+    const route = routeOf(mutation, pushables);
+    if (!route) {
+      unknown = { status: 404, body: notFound('Route').body() };
+      break;
+    }
+    runnable.push({
+      meta: {
         orgId: terminal.orgId,
         principal: actorRef(terminal).principal,
         method: mutation.method,
@@ -54,15 +33,14 @@ async function pushOne(
         idempotencyKey: mutation.idempotencyKey,
         terminal: { id: terminal.terminalId, seq: mutation.seq },
       },
-      (trx) => route.pushable.effect(deps, terminal, { params: route.params, body: mutation.body }, trx),
-    );
-  } catch (error) {
-    if (error instanceof AppError) return refusal(error);
-    deps.log(
-      `push of mutation ${mutation.seq} ${mutation.method} ${mutation.path} failed: ${(error as Error).stack ?? error}`,
-    );
-    return { status: 500, body: INTERNAL_ERROR_BODY };
+      effect: (trx) => route.pushable.effect(deps, terminal, { params: route.params, body: mutation.body }, trx),
+    });
   }
+  const answers = runnable.length > 0 ? await runTerminalMutations(deps, terminal.terminalId, runnable) : [];
+  if (unknown && answers.length === runnable.length) answers.push(unknown);
+  return {
+    results: answers.map(({ status, body }, i) => ({ seq: (mutations[i] as PushedMutation).seq, status, body })),
+  };
 }
 
 function routeOf(mutation: PushedMutation, pushables: readonly Pushable[]) {

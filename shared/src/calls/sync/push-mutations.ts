@@ -8,9 +8,18 @@ export const MAX_PUSH_MUTATIONS = 500;
 /** One outbox entry as the single call would send it: its number, key, method, path and body. */
 export const PushedMutation = z.object({
   seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-  idempotencyKey: z.string().min(1).max(200),
+  /** As an Idempotency-Key header could carry it: visible ASCII. */
+  idempotencyKey: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[\x21-\x7e]+$/, { error: MESSAGES.visibleAsciiOnly }),
   method: z.enum(['POST', 'PATCH', 'DELETE']),
-  path: z.string().startsWith('/api/').max(2000),
+  /** As a request line could carry it: an API path of visible ASCII (percent-encoded). */
+  path: z
+    .string()
+    .max(2000)
+    .regex(/^\/api\/[\x21-\x7e]*$/, { error: MESSAGES.apiPathOnly }),
   body: z.unknown().optional(),
 });
 export type PushedMutation = z.infer<typeof PushedMutation>;
@@ -21,11 +30,17 @@ export const PushRequest = z.object({
     .min(1)
     .max(MAX_PUSH_MUTATIONS, { error: MESSAGES.tooManyMutations(MAX_PUSH_MUTATIONS) })
     .superRefine((mutations, ctx) => {
-      for (let i = 1; i < mutations.length; i++) {
-        if ((mutations[i] as PushedMutation).seq !== (mutations[i - 1] as PushedMutation).seq + 1) {
+      const keys = new Set<string>();
+      for (const [i, m] of mutations.entries()) {
+        if (i > 0 && m.seq !== (mutations[i - 1] as PushedMutation).seq + 1) {
           ctx.addIssue({ code: 'custom', path: [i, 'seq'], message: MESSAGES.mutationsNotConsecutive });
           return;
         }
+        if (keys.has(m.idempotencyKey)) {
+          ctx.addIssue({ code: 'custom', path: [i, 'idempotencyKey'], message: MESSAGES.keyRepeatedInPush });
+          return;
+        }
+        keys.add(m.idempotencyKey);
       }
     }),
 });
