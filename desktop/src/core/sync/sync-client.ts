@@ -1,7 +1,9 @@
 // The sync client: keeps the replica a faithful copy of the venue in the cloud.
 // Bootstrap from the snapshot when the replica is empty, the cloud no longer knows its cursor, or
-// the cloud's database has another epoch than the cursor's (restored from a backup), catch up over HTTP, then follow the live feed over /ws. While the cloud is away it reconnects
-// with capped exponential back-off, forever: a terminal never gives up.
+// the cloud's database has another epoch than the cursor's (restored from a backup), catch up over
+// HTTP, then follow the live feed over /ws. While the cloud is away it reconnects forever: every
+// base delay while the cloud cannot be reached, with capped exponential back-off while it answers
+// with errors. A terminal never gives up.
 import { HelloMessage, LIVE_PATH } from '@tablewise/shared';
 import WebSocket from 'ws';
 import { type BackoffPolicy, backoffDelayMs, DEFAULT_BACKOFF } from '../backoff.js';
@@ -9,7 +11,7 @@ import type { Bus } from '../bus.js';
 import type { WriteDb } from '../sqlite/replica.js';
 import { getMeta, setIdentity } from '../sqlite/repositories/meta.js';
 import { applyEvent, applySnapshot, seqOf } from './apply.js';
-import { type CloudApi, CloudRefused } from './cloud-api.js';
+import { type CloudApi, CloudRefused, CloudUnreachable } from './cloud-api.js';
 import { epochVerdict } from './epoch.js';
 
 export interface SyncClientOptions {
@@ -89,9 +91,11 @@ export class SyncClient {
 
   private async loop(): Promise<void> {
     while (this.running) {
+      let unreachable = false;
       try {
         await this.session();
       } catch (error) {
+        unreachable = error instanceof CloudUnreachable;
         const text = error instanceof Error ? error.message : String(error);
         // One line per kind of failure, not one per retry of a long outage.
         if (this.running && text !== this.lastErrorText) console.warn(`[terminal] sync: ${text} (retrying)`);
@@ -101,7 +105,12 @@ export class SyncClient {
       if (!this.running) break;
       this.attempt += 1;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, backoffDelayMs(this.attempt, this.opts.backoff ?? DEFAULT_BACKOFF));
+        const policy = this.opts.backoff ?? DEFAULT_BACKOFF;
+        // A cloud that gives no answer at all costs nothing to ask again: asking every base delay
+        // notices its return within one, and the outbox (woken by onReachable) pushes at once,
+        // where the back-off would have waited up to its cap. An answer that is an error backs off.
+        const delay = unreachable ? policy.baseMs : backoffDelayMs(this.attempt, policy);
+        const timer = setTimeout(resolve, delay);
         this.wake = () => {
           clearTimeout(timer);
           resolve();
