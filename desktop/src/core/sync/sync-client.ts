@@ -8,7 +8,7 @@ import { HelloMessage, LIVE_PATH } from '@tablewise/shared';
 import WebSocket from 'ws';
 import { type BackoffPolicy, backoffDelayMs, DEFAULT_BACKOFF } from '../backoff.js';
 import type { Bus } from '../bus.js';
-import type { WriteDb } from '../sqlite/replica.js';
+import { transact, type WriteDb } from '../sqlite/replica.js';
 import { getMeta, setIdentity } from '../sqlite/repositories/meta.js';
 import { applyEvent, applySnapshot, seqOf } from './apply.js';
 import { type CloudApi, CloudRefused, CloudUnreachable } from './cloud-api.js';
@@ -180,7 +180,10 @@ export class SyncClient {
         await this.bootstrap();
         continue;
       }
-      for (const raw of page.events) this.applyOne(raw, false);
+      // A page in one transaction: one write to disk instead of one an event.
+      transact(db, () => {
+        for (const raw of page.events) this.applyOne(raw, false);
+      });
       if (!page.hasMore || page.events.length === 0) return;
     }
   }
@@ -237,6 +240,8 @@ export class SyncClient {
       this.socket = ws;
       let subscribed = false;
       let alive = true;
+      /** Messages of this socket received and not handled yet. */
+      const inbox: unknown[] = [];
       const heartbeat = setInterval(() => {
         if (!alive) {
           ws.terminate();
@@ -257,8 +262,11 @@ export class SyncClient {
           console.warn('[terminal] malformed live message ignored');
           return;
         }
+        inbox.push(message);
+        // A drain is already queued: it takes this message too.
+        if (inbox.length > 1) return;
         void this.serial(() =>
-          this.onMessage(ws, message, () => {
+          this.drain(ws, inbox, () => {
             subscribed = true;
             this.attempt = 0;
             this.lastErrorText = null;
@@ -282,6 +290,32 @@ export class SyncClient {
     });
   }
 
+  /**
+   * Handles the live messages received so far, in order. Events that arrive together (a batch of
+   * changes committed at once in the cloud) are applied in one transaction: one write to disk for
+   * the burst instead of one an event. At a gap, the feed is read from the cursor instead.
+   */
+  private async drain(ws: WebSocket, inbox: unknown[], onSubscribed: () => void): Promise<void> {
+    const messages = inbox.splice(0);
+    let events: unknown[] = [];
+    const applyEvents = async () => {
+      const burst = events;
+      events = [];
+      if (burst.length === 0) return;
+      if (transact(this.opts.db, () => burst.some((event) => this.applyOne(event, true)))) await this.catchUp();
+    };
+    for (const message of messages) {
+      if (seqOf(message) !== null) {
+        events.push(message);
+        continue;
+      }
+      await applyEvents();
+      await this.onMessage(ws, message, onSubscribed);
+    }
+    await applyEvents();
+  }
+
+  /** A live message that is not an event. */
   private async onMessage(ws: WebSocket, message: unknown, onSubscribed: () => void): Promise<void> {
     const { db } = this.opts;
     const type = message && typeof message === 'object' && 'type' in message ? message.type : undefined;
@@ -306,11 +340,6 @@ export class SyncClient {
     if (type === 'error') {
       console.warn(`[terminal] cloud live channel error: ${JSON.stringify(message)}`);
       return;
-    }
-    if (type === 'pong') return;
-    if (seqOf(message) === null) return;
-    if (this.applyOne(message, true)) {
-      await this.catchUp();
     }
   }
 }
