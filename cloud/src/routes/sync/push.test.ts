@@ -239,4 +239,23 @@ describe('POST /api/sync/push: applying a batch', () => {
     expect([await statusOf(cake), await statusOf(fries)]).toEqual(['IN_PREP', 'READY_FOR_RUN']);
     expect(await eventsBy()).toBe(events + 2);
   });
+
+  it('undoes the fire of a due item whose move is refused, and keeps the refusal', async () => {
+    const [dessert] = (await placeOrder('a', [h.fixture.a.menu.cake])) as [string];
+    await db()('order_items')
+      .where({ id: dessert })
+      .update({ status: 'CONFIRMED', fire_at: new Date(Date.now() - 60_000) });
+    const events = await eventsBy();
+    const venueEvents = async () => Number((await db()('events').count({ n: '*' }))[0]?.n);
+    const allEvents = await venueEvents();
+    // Firing it (SENT_TO_KITCHEN, with its event) comes before the transition is judged and refused.
+    const reply = await push([move(15, dessert, 'DELIVERED'), move(16, dessert, 'IN_PREP')]);
+    expect(reply.body.results.map((r: { status: number }) => r.status)).toEqual([409, 200]);
+    expect(reply.body.results[0].body.message).toBe(MESSAGES.itemTransitionRefused('SENT_TO_KITCHEN', 'DELIVERED'));
+    expect(await statusOf(dessert)).toBe('IN_PREP');
+    // One fire and one move: the refused change's fire left nothing behind.
+    expect(await venueEvents()).toBe(allEvents + 2);
+    expect(await eventsBy()).toBe(events + 1);
+    expect(await lastSeq()).toBe(16);
+  });
 });
