@@ -206,7 +206,7 @@ export interface TerminalMutation {
 }
 
 /** An answer after which the rest of a batch is not tried: the terminal sends it again. */
-export function mustResend(answer: Answer): boolean {
+function mustResend(answer: Answer): boolean {
   if (answer.status >= 500) return true;
   const body = answer.body as { id?: unknown } | null;
   return typeof body === 'object' && body !== null && body.id === 'mutation_out_of_order';

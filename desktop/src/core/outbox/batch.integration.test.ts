@@ -4,7 +4,6 @@
 // mid-batch, a lost acknowledgement, a renumbering and a change of another organization's item
 // end with every change applied once or refused, none lost, none twice.
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
 import type { RunningCloud } from '../../../../cloud/src/server.js';
 import {
@@ -18,6 +17,7 @@ import {
 import type { TerminalCore } from '../core.js';
 import { appendOutbox, listByStatus } from '../sqlite/repositories/outbox.js';
 import { coresOnOneDataDir, untilOnline } from '../test/core-on-cloud.js';
+import { freePort } from '../test/fixtures.js';
 
 let harness: Harness | null = null;
 let cores: ReturnType<typeof coresOnOneDataDir> | null = null;
@@ -31,14 +31,6 @@ afterEach(async () => {
   back = null;
   harness = null;
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const h = () => harness as Harness;
 const db = () => h().database.db;

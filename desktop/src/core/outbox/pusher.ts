@@ -188,19 +188,27 @@ export class OutboxPusher {
         break;
       }
       const verdict = verdictFor(result.status);
-      if (verdict === 'retry') {
-        retry = { entry, error: `${result.status}: ${messageOf(result.body) ?? ''}` };
-        break;
+      switch (verdict) {
+        case 'acknowledged':
+          // The cloud's event for this change arrives on the feed; it, not this answer, updates the
+          // replica, so a later event already applied is never overwritten by an older answer.
+          settled.push({ entry, status: 'ACKNOWLEDGED', message: null });
+          break;
+        case 'rejected': {
+          const message = messageOf(result.body) ?? `${result.status}: ${MESSAGES.outboxRejectedTitle}`;
+          console.warn(`[terminal] cloud rejected mutation ${entry.seq} ${entry.method} ${entry.path}: ${message}`);
+          settled.push({ entry, status: 'REJECTED', message });
+          break;
+        }
+        case 'retry':
+          retry = { entry, error: `${result.status}: ${messageOf(result.body) ?? ''}` };
+          break;
+        default: {
+          const never: never = verdict;
+          throw new Error(`Unknown verdict ${String(never)}`);
+        }
       }
-      if (verdict === 'acknowledged') {
-        // The cloud's event for this change arrives on the feed; it, not this answer, updates the
-        // replica, so a later event already applied is never overwritten by an older answer.
-        settled.push({ entry, status: 'ACKNOWLEDGED', message: null });
-        continue;
-      }
-      const message = messageOf(result.body) ?? `${result.status}: ${MESSAGES.outboxRejectedTitle}`;
-      console.warn(`[terminal] cloud rejected mutation ${entry.seq} ${entry.method} ${entry.path}: ${message}`);
-      settled.push({ entry, status: 'REJECTED', message });
+      if (retry) break;
     }
     if (settled.length > 0) {
       const at = now().toISOString();
