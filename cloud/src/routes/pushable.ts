@@ -8,7 +8,7 @@ import { requireVenueActor } from '../policies/principals.js';
 import { type AppRouter, mutate, serve } from './http.js';
 
 /** The request as it arrived: params from the path, the body as sent (parsed JSON). */
-export interface RawMutation {
+interface RawMutation {
   params: Record<string, string | undefined>;
   body: unknown;
 }

@@ -24,7 +24,7 @@ export const PushedMutation = z.object({
 });
 export type PushedMutation = z.infer<typeof PushedMutation>;
 
-export const PushRequest = z.object({
+const PushRequest = z.object({
   mutations: z
     .array(PushedMutation)
     .min(1)
@@ -44,15 +44,13 @@ export const PushRequest = z.object({
       }
     }),
 });
-export type PushRequest = z.infer<typeof PushRequest>;
 
 /** What the single call would have answered for one mutation. */
-export const PushResult = z.object({
+const PushResult = z.object({
   seq: z.number().int(),
   status: z.number().int(),
   body: z.unknown(),
 });
-export type PushResult = z.infer<typeof PushResult>;
 
 export const PushAnswer = z.object({ results: z.array(PushResult) });
 export type PushAnswer = z.infer<typeof PushAnswer>;
