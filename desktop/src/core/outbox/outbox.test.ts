@@ -189,6 +189,33 @@ describe('outbox', () => {
     expect(nextPending(replica.read)).toMatchObject({ seq: 1, status: 'PENDING' });
     expect(nextPending(replica.read)?.attempts).toBeGreaterThanOrEqual(1);
   });
+
+  it('does not try again for each change made while the cloud cannot be reached, only when woken', async () => {
+    const { replica, a, b } = setup();
+    cleanups.push(() => replica.close());
+    changeItemStatusLocally(replica.write, a.id, 'IN_PREP', now());
+    const cloud = await startFakeCloud(() => 'hang-up');
+    cleanups.push(() => cloud.close());
+    const pusher = new OutboxPusher({
+      db: replica.write,
+      api: new CloudApi(cloud.url, 'cred'),
+      bus: new Bus(),
+      now,
+      backoff: { baseMs: 60_000, maxMs: 60_000 },
+    });
+    cleanups.push(() => pusher.stop());
+    pusher.start();
+    await expect.poll(() => nextPending(replica.read)?.attempts).toBe(1);
+    changeItemStatusLocally(replica.write, b.id, 'IN_PREP', now());
+    pusher.changed();
+    pusher.changed();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(cloud.received).toHaveLength(1);
+    // The sync client found the cloud back (here: still away): one try, with both changes.
+    pusher.kick();
+    await expect.poll(() => cloud.received.length).toBe(2);
+    expect(mutationsOf(cloud.received[1]).map((m) => m.seq)).toEqual([1, 2]);
+  });
 });
 
 describe('a staff move on an item whose course is due', () => {

@@ -81,7 +81,16 @@ export class OutboxPusher {
     this.loopDone = null;
   }
 
-  /** Something changed (a new mutation, the cloud came back): try now instead of waiting. */
+  /**
+   * A change was queued: push now, unless the cloud could not be reached at the last try. Then
+   * the back-off or the sync client finding the cloud back (kick) wakes the pusher: a try for
+   * every change made offline would only read the outbox and record another failure.
+   */
+  changed(): void {
+    if (!this.unreachable) this.kick();
+  }
+
+  /** Something changed (the cloud came back, the terminal went online): try now instead of waiting. */
   kick(): void {
     const wake = this.wake;
     this.wake = null;
