@@ -2,11 +2,11 @@
 // rule (mutations numbered 1, 2, 3… per terminal; the last applied number is recorded in the same
 // transaction as the effect). Commands run inside `effect` with the transaction.
 import { createHash } from 'node:crypto';
-import { MESSAGES } from '@tablewise/shared';
+import { INTERNAL_ERROR_BODY, MESSAGES } from '@tablewise/shared';
 import type { AppDeps, Trx } from './context.js';
 import { AppError, conflict, unprocessable } from './errors.js';
-import { atCommit, writeTransaction } from './realtime/append-event.js';
-import { claimKey, completeKey, findKey } from './repositories/idempotency.js';
+import { atCommit, inSavepoint, writeTransaction } from './realtime/append-event.js';
+import { type Claim, claimKey, claimKeys, completeKey, findKey, releaseKeys } from './repositories/idempotency.js';
 import type { IdempotencyRow } from './repositories/rows.js';
 import { lockTerminalSeq, setTerminalSeq } from './repositories/terminals.js';
 
@@ -92,10 +92,23 @@ export async function runMutation(
  * repeat; throws for an out-of-order mutation or a key reused for another request.
  */
 async function checkOrder(trx: Trx, meta: MutationMeta, now: Date): Promise<Answer | null> {
+  return checkTurn(trx, meta, now, meta.terminal ? await lockTerminalSeq(trx, meta.terminal.id) : null);
+}
+
+/**
+ * checkOrder once the terminal's sequence is locked and its last applied number `last` known.
+ * `claimed`: whether the key was already claimed for it (a batch claims its keys together).
+ */
+async function checkTurn(
+  trx: Trx,
+  meta: MutationMeta,
+  now: Date,
+  last: number | null,
+  claimed?: boolean,
+): Promise<Answer | null> {
   const cutoff = idempotencyCutoff(now);
   const requestHash = hashRequest(meta);
-  if (meta.terminal) {
-    const last = await lockTerminalSeq(trx, meta.terminal.id);
+  if (meta.terminal && last !== null) {
     if (meta.terminal.seq <= last) {
       const stored = meta.idempotencyKey ? await findKey(trx, meta.orgId, meta.idempotencyKey, cutoff) : undefined;
       if (stored && stored.status_code !== 0) return replay(stored, meta, requestHash);
@@ -112,26 +125,26 @@ async function checkOrder(trx: Trx, meta: MutationMeta, now: Date): Promise<Answ
     }
   }
   if (meta.idempotencyKey) {
-    const claimed = await claimKey(
-      trx,
-      {
-        org_id: meta.orgId,
-        key: meta.idempotencyKey,
-        principal: meta.principal,
-        method: meta.method,
-        path: meta.path,
-        request_hash: requestHash,
-        created_at: now,
-      },
-      cutoff,
-    );
-    if (!claimed) {
+    const key = { ...meta, idempotencyKey: meta.idempotencyKey };
+    if (!(claimed ?? (await claimKey(trx, claimOf(key, now, requestHash), cutoff)))) {
       const stored = await findKey(trx, meta.orgId, meta.idempotencyKey, cutoff);
       if (!stored) throw new Error('Idempotency key vanished after a conflict');
       return replay(stored, meta, requestHash);
     }
   }
   return null;
+}
+
+function claimOf(meta: MutationMeta & { idempotencyKey: string }, now: Date, requestHash = hashRequest(meta)): Claim {
+  return {
+    org_id: meta.orgId,
+    key: meta.idempotencyKey,
+    principal: meta.principal,
+    method: meta.method,
+    path: meta.path,
+    request_hash: requestHash,
+    created_at: now,
+  };
 }
 
 /** The stored answer for a repeat of the same request by the same sender. */
@@ -168,6 +181,11 @@ function canonicalJson(value: unknown): string {
 }
 
 async function record(trx: Trx, meta: MutationMeta, answer: Answer, now: Date): Promise<void> {
+  await recordAnswer(trx, meta, answer);
+  if (meta.terminal) await atCommit(trx, setTerminalSeq(trx, meta.terminal.id, meta.terminal.seq, now));
+}
+
+async function recordAnswer(trx: Trx, meta: MutationMeta, answer: Answer): Promise<void> {
   // Nothing reads these back in the transaction: they go with its last statement.
   if (meta.idempotencyKey) {
     await atCommit(
@@ -179,5 +197,148 @@ async function record(trx: Trx, meta: MutationMeta, answer: Answer, now: Date): 
       }),
     );
   }
-  if (meta.terminal) await atCommit(trx, setTerminalSeq(trx, meta.terminal.id, meta.terminal.seq, now));
+}
+
+/** One of a terminal's pushed mutations: its key and number, and the effect its route runs. */
+export interface TerminalMutation {
+  meta: MutationMeta & { idempotencyKey: string; terminal: { id: string; seq: number } };
+  effect: (trx: Trx) => Promise<Answer>;
+}
+
+/** An answer after which the rest of a batch is not tried: the terminal sends it again. */
+function mustResend(answer: Answer): boolean {
+  if (answer.status >= 500) return true;
+  const body = answer.body as { id?: unknown } | null;
+  return typeof body === 'object' && body !== null && body.id === 'mutation_out_of_order';
+}
+
+/** A batch's transaction is tried again from the start, with mutation `at` run in a savepoint. */
+class TryAgain extends Error {
+  constructor(readonly at: number) {
+    super(`mutation ${at} of the batch failed`);
+  }
+}
+
+/**
+ * A terminal's mutations (consecutive numbers, distinct keys) applied in order, each answered as
+ * runMutation would answer it alone, in as few transactions as it takes: one when nothing is
+ * refused. Effects run without savepoints (each costs two round trips); when one throws, the
+ * transaction is rolled back and tried again with that mutation in a savepoint, which then plays
+ * the part of runMutation's own transaction (a refused effect is undone and still takes its
+ * number and keeps its refusal; an unexpected failure is undone, answered 500, and ends the
+ * batch), and the transaction commits right after it. So a mutation is applied at most twice
+ * before it commits, and once for good. Each transaction commits its mutations with the terminal's
+ * last number in one statement: a crash before a commit leaves its mutations unapplied, and the
+ * terminal's replay applies them; nothing skipped, nothing repeated. Stops after the first answer
+ * that must be sent again (mustResend).
+ */
+export async function runTerminalMutations(
+  deps: Pick<AppDeps, 'db' | 'now' | 'log'>,
+  terminalId: string,
+  mutations: readonly TerminalMutation[],
+): Promise<Answer[]> {
+  if (new Set(mutations.map((m) => m.meta.idempotencyKey)).size !== mutations.length) {
+    throw new Error('A batch of mutations must not repeat an idempotency key');
+  }
+  const answers: Answer[] = [];
+  let rest = mutations;
+  let suspect: number | null = null;
+  while (rest.length > 0) {
+    let run: { answers: Answer[]; stop: boolean };
+    try {
+      run = await applyRun(deps, terminalId, rest, suspect);
+    } catch (error) {
+      if (!(error instanceof TryAgain)) throw error;
+      suspect = error.at;
+      continue;
+    }
+    answers.push(...run.answers);
+    if (run.stop) break;
+    rest = rest.slice(run.answers.length);
+    suspect = null;
+  }
+  return answers;
+}
+
+/**
+ * One transaction over `rest`, up to its end, to the first answer that must be sent again, or to
+ * `suspect` (run in a savepoint). Throws TryAgain, rolling it back, when an effect throws.
+ */
+function applyRun(
+  deps: Pick<AppDeps, 'db' | 'now' | 'log'>,
+  terminalId: string,
+  rest: readonly TerminalMutation[],
+  suspect: number | null,
+): Promise<{ answers: Answer[]; stop: boolean }> {
+  return writeTransaction(deps.db, async (trx) => {
+    const now = deps.now();
+    const locked = await lockTerminalSeq(trx, terminalId);
+    let last = locked;
+    // Keys of the mutations not applied yet, claimed in one statement rather than one each.
+    const fresh = rest.filter((m) => m.meta.terminal.seq > locked);
+    const claimed = await claimKeys(
+      trx,
+      fresh.map((m) => claimOf(m.meta, now)),
+      idempotencyCutoff(now),
+    );
+    const kept = new Set<string>();
+    const answers: Answer[] = [];
+    let stop = false;
+    for (const [i, { meta, effect }] of rest.entries()) {
+      let answer: Answer;
+      try {
+        const early = await checkTurn(trx, meta, now, last, claimed.has(meta.idempotencyKey));
+        let applied: Answer | null = null;
+        if (!early) {
+          applied = i === suspect ? await inSavepointOrNull(trx, meta, effect, deps.log) : await fast(effect, trx, i);
+          if (applied) {
+            await recordAnswer(trx, meta, applied);
+            kept.add(meta.idempotencyKey);
+            last = meta.terminal.seq;
+          }
+        }
+        // Neither a repeat nor applied: it failed unexpectedly, and its number stays free.
+        answer = early ?? applied ?? { status: 500, body: INTERNAL_ERROR_BODY };
+      } catch (error) {
+        // Out of order, or a key reused for another request: refused before anything was written.
+        if (!(error instanceof AppError)) throw error;
+        answer = { status: error.status, body: error.body() };
+      }
+      answers.push(answer);
+      if (mustResend(answer)) stop = true;
+      if (stop || i === suspect) break;
+    }
+    // Claims of mutations this transaction did not apply are let go: they are claimed again when
+    // their turn comes.
+    const unused = [...claimed].filter((key) => !kept.has(key));
+    const orgId = rest[0]?.meta.orgId;
+    if (unused.length > 0 && orgId) await atCommit(trx, releaseKeys(trx, orgId, unused));
+    if (last !== locked) await atCommit(trx, setTerminalSeq(trx, terminalId, last, now));
+    return { answers, stop };
+  });
+}
+
+/** An effect without a savepoint: if it throws, the transaction is tried again. */
+async function fast(effect: (trx: Trx) => Promise<Answer>, trx: Trx, at: number): Promise<Answer> {
+  try {
+    return await effect(trx);
+  } catch {
+    throw new TryAgain(at);
+  }
+}
+
+/** An effect in a savepoint: a refusal is its answer; null when it failed unexpectedly (undone). */
+async function inSavepointOrNull(
+  trx: Trx,
+  meta: MutationMeta,
+  effect: (trx: Trx) => Promise<Answer>,
+  log: (line: string) => void,
+): Promise<Answer | null> {
+  try {
+    return await inSavepoint(trx, effect);
+  } catch (error) {
+    if (error instanceof AppError) return { status: error.status, body: error.body() };
+    log(`mutation ${meta.terminal?.seq} ${meta.method} ${meta.path} failed: ${(error as Error).stack ?? error}`);
+    return null;
+  }
 }

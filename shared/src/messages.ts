@@ -49,6 +49,11 @@ export const MESSAGES = {
   mutationOutOfOrder: (expected: number) => `Mutation out of order: expected ${expected}`,
   mutationSeqNeedsKey: 'X-Terminal-Mutation-Seq requires an Idempotency-Key',
   mutationAlreadyApplied: (seq: number) => `Mutation ${seq} was already applied`,
+  tooManyMutations: (max: number) => `A push can carry at most ${max} mutations`,
+  mutationsNotConsecutive: 'must follow the previous mutation’s number by one',
+  keyRepeatedInPush: 'is used by an earlier mutation of this push',
+  visibleAsciiOnly: 'must be visible ASCII characters only',
+  apiPathOnly: 'must be a path under /api/ in visible ASCII characters',
   tableUnavailable: (name: string) => `${name} is not available`,
   qrWrongTable: 'This QR code belongs to a different table',
 

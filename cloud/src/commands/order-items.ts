@@ -2,12 +2,14 @@
 import {
   HELD_ITEM_STATES,
   isDue,
+  isHeld,
   KITCHEN_VISIBLE_STATES,
   type KitchenItem,
   kitchenItemsAnswer,
   type OrderItem,
   type OrderItemState,
   staffItemTransition,
+  staffMovesTo,
 } from '@tablewise/shared';
 import type { Db, Queryable, Trx, VenueActor } from '../context.js';
 import { actorRef } from '../context.js';
@@ -18,6 +20,7 @@ import {
   findItemInVenue,
   listKitchenItems,
   lockDueItems,
+  moveItemFrom,
   setItemStatus,
   venuesWithDueItems,
 } from '../repositories/orders.js';
@@ -37,20 +40,26 @@ async function moveItem(
   now: Date,
 ): Promise<OrderItemRow> {
   const updated = await setItemStatus(trx, row.id, to, now);
+  await itemMoved(trx, author, updated, row.status as OrderItemState, now);
+  return updated;
+}
+
+/** The event of an item's move from `from` to the state `updated` holds. */
+async function itemMoved(trx: Trx, author: Author, updated: OrderItemRow, from: OrderItemState, now: Date) {
+  const to = updated.status as OrderItemState;
   await appendEvent(trx, {
     orgId: author.orgId,
-    venueId: row.venue_id,
+    venueId: updated.venue_id,
     userId: author.userId ?? null,
     terminalId: author.terminalId ?? null,
     event: {
       type: 'order.item.status.changed',
       item: presentOrderItem(updated),
-      from: row.status as OrderItemState,
+      from,
       to,
     },
     at: now,
   });
-  return updated;
 }
 
 export async function getItem(q: Queryable, actor: VenueActor, id: string): Promise<OrderItem> {
@@ -77,10 +86,25 @@ export async function changeItemStatus(
   to: OrderItemState,
   now: Date,
 ): Promise<OrderItem> {
-  let row = await findItemInVenue(trx, actor.venueId, id, { forUpdate: true });
-  if (!row) throw notFound('Order item');
   const ref = actorRef(actor);
   const author = { orgId: actor.orgId, userId: ref.userId, terminalId: ref.terminalId };
+  // The usual move (the rule allows it from the item's state, which is not held) in one
+  // statement; anything else is looked at below. A held state is never a staff move's start, so
+  // an item that would first need firing does not move here.
+  const moved = await moveItemFrom(
+    trx,
+    actor.venueId,
+    id,
+    staffMovesTo(to).filter((s) => !isHeld(s)),
+    to,
+    now,
+  );
+  if (moved) {
+    await itemMoved(trx, author, moved.row, moved.from, now);
+    return presentOrderItem(moved.row);
+  }
+  let row = await findItemInVenue(trx, actor.venueId, id, { forUpdate: true });
+  if (!row) throw notFound('Order item');
   // Right after a restart the firer may not have run yet: an item whose course is due is fired
   // first (with its own event), so the kitchen's move applies to what the kitchen sees.
   if (isDue({ status: row.status as OrderItemState, fireAt: row.fire_at }, now)) {

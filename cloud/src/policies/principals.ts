@@ -12,18 +12,19 @@ export function requireStaff(ctx: WithState): StaffActor {
   return staff;
 }
 
-/** A paired terminal: what only a terminal knows (its printers' answers) it alone reports. */
-export function requireTerminal(ctx: WithState): TerminalActor {
-  const terminal = ctx.state.principals.terminal;
-  if (!terminal) throw unauthorized();
-  return terminal;
-}
-
 /** Staff or a paired terminal: both act for one venue. */
 export function requireVenueActor(ctx: WithState): VenueActor {
   const actor = ctx.state.principals.terminal ?? ctx.state.principals.staff;
   if (!actor) throw unauthorized();
   return actor;
+}
+
+/** A paired terminal acting as itself: staff may not make its calls. */
+export function requireTerminal(ctx: WithState): TerminalActor {
+  const { terminal, staff } = ctx.state.principals;
+  if (terminal) return terminal;
+  if (staff) throw forbidden();
+  throw unauthorized();
 }
 
 export function requireGuest(ctx: WithState): GuestActor {

@@ -69,6 +69,32 @@ export async function atCommit(trx: Trx, write: Knex.QueryBuilder): Promise<void
 }
 
 /**
+ * Runs `write` in a savepoint of `trx` (a transaction opened with writeTransaction): if it throws,
+ * its writes and the events it appended are undone, and the rest of the transaction goes on; if it
+ * succeeds, its events and atCommit writes join the transaction's, still numbered at commit.
+ */
+export async function inSavepoint<T>(trx: Trx, write: (sp: Trx) => Promise<T>): Promise<T> {
+  const outer = collected.get(trx);
+  if (!outer) throw new Error('inSavepoint needs a transaction opened with writeTransaction');
+  const inner: Collected = { events: new Map(), writes: [] };
+  const result = await trx.transaction(async (sp) => {
+    collected.set(sp, inner);
+    try {
+      return await write(sp);
+    } finally {
+      collected.delete(sp);
+    }
+  });
+  for (const [venueId, rows] of inner.events) {
+    const list = outer.events.get(venueId);
+    if (list) list.push(...rows);
+    else outer.events.set(venueId, rows);
+  }
+  outer.writes.push(...inner.writes);
+  return result;
+}
+
+/**
  * Runs `write` in a transaction whose events are numbered and inserted last, right before commit.
  * Venues are numbered in id order, so two writers touching the same venues cannot deadlock.
  */

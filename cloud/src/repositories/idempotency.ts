@@ -5,7 +5,10 @@ import type { IdempotencyRow } from './rows.js';
 /** Status stored while the first request with a key is still running. */
 const IN_FLIGHT = 0;
 
-type Claim = Pick<IdempotencyRow, 'org_id' | 'key' | 'principal' | 'method' | 'path' | 'request_hash' | 'created_at'>;
+export type Claim = Pick<
+  IdempotencyRow,
+  'org_id' | 'key' | 'principal' | 'method' | 'path' | 'request_hash' | 'created_at'
+>;
 
 /**
  * Claims a key; a record made before `expiredBefore` no longer counts and is taken over. When
@@ -13,13 +16,24 @@ type Claim = Pick<IdempotencyRow, 'org_id' | 'key' | 'principal' | 'method' | 'p
  * so a concurrent repeat resumes after the first commits and then replays.
  */
 export async function claimKey(trx: Trx, row: Claim, expiredBefore: Date): Promise<boolean> {
-  const inserted = await trx('idempotency_keys')
-    .insert({ ...row, status_code: IN_FLIGHT, response_json: null, answer_withheld: false })
+  return (await claimKeys(trx, [row], expiredBefore)).size > 0;
+}
+
+/** claimKey for many keys (all distinct) in one statement; answers the keys claimed. */
+export async function claimKeys(trx: Trx, rows: readonly Claim[], expiredBefore: Date): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted: { key: string }[] = await trx('idempotency_keys')
+    .insert(rows.map((row) => ({ ...row, status_code: IN_FLIGHT, response_json: null, answer_withheld: false })))
     .onConflict(['org_id', 'key'])
     .merge()
     .where('idempotency_keys.created_at', '<', expiredBefore)
     .returning('key');
-  return inserted.length > 0;
+  return new Set(inserted.map((r) => r.key));
+}
+
+/** Lets go of claims never answered (still in flight); answers the statement, unrun. */
+export function releaseKeys(trx: Trx, orgId: string, keys: readonly string[]): Knex.QueryBuilder {
+  return trx('idempotency_keys').where({ org_id: orgId, status_code: IN_FLIGHT }).whereIn('key', keys).delete();
 }
 
 /** The record of a key, unless it was made before `expiredBefore`. */

@@ -133,6 +133,33 @@ export async function setItemStatus(trx: Trx, id: string, status: OrderItemState
   return row;
 }
 
+/**
+ * Moves the venue's item to `to` if it is in one of the states `from`, under the row's lock, in
+ * one statement; answers the moved row and the state it left, or undefined (no such item in the
+ * venue, or in another state).
+ */
+export async function moveItemFrom(
+  trx: Trx,
+  venueId: string,
+  id: string,
+  from: readonly OrderItemState[],
+  to: OrderItemState,
+  at: Date,
+): Promise<{ row: OrderItemRow; from: OrderItemState } | undefined> {
+  if (from.length === 0) return undefined;
+  const result = await trx.raw<{ rows: (OrderItemRow & { left_status: OrderItemState })[] }>(
+    `update order_items i set status = ?, updated_at = ?
+     from (select id, status from order_items where id = ? and venue_id = ? for update) old
+     where i.id = old.id and old.status = any(?)
+     returning i.*, old.status as left_status`,
+    [to, at, id, venueId, [...from]],
+  );
+  const [moved] = result.rows;
+  if (!moved) return undefined;
+  const { left_status, ...row } = moved;
+  return { row, from: left_status };
+}
+
 export interface KitchenRow extends OrderItemRow {
   table_number: string | null;
   table_name: string | null;

@@ -21,7 +21,9 @@ import {
   guestCheckin,
   IDEMPOTENCY_HEADER,
   login,
+  MAX_PUSH_MUTATIONS,
   MESSAGES,
+  pushMutations,
   reportPrinterStatus,
   reportPrintJob,
   revokeTerminal,
@@ -147,6 +149,16 @@ const count = fc.oneof(
   fc.constantFrom(-1, 1.5, 1e308, 1_000_001, 2 ** 53 + 2),
   fc.constantFrom(...NAN_LIKE),
   wrongType('number'),
+  nested(1),
+);
+
+/** Never a mutation number: whole numbers from 1 up are, so none of them is here. */
+const mutationSeq = fc.oneof(
+  fc.constantFrom(0, -1, 1.5, 2 ** 53 + 2, 1e308, -0),
+  fc.integer({ max: 0 }),
+  fc.constantFrom(new Literal('1e400'), new Literal('-1e400')),
+  fc.constantFrom(...NAN_LIKE),
+  wrongType('number').filter((v) => typeof v !== 'number' || !Number.isInteger(v) || v < 1),
   nested(1),
 );
 
@@ -314,6 +326,13 @@ beforeAll(async () => {
     course: 'main',
   });
   const modifier = { groupId: 'extras', optionIds: ['cheese'] };
+  const pushed = (seq: number) => ({
+    seq,
+    idempotencyKey: crypto.randomUUID(),
+    method: 'POST',
+    path: `/api/order-items/${itemId}/status`,
+    body: { status: 'IN_PREP' },
+  });
   const qrTarget = new URL(qr.url);
 
   const orderFields = fc.oneof(
@@ -535,6 +554,40 @@ beforeAll(async () => {
         at(['ticketed', 0, 'itemId'], uuidLike(itemId)),
         at(['ticketed', 0, 'station'], text('Fry', 100, { required: true })),
         missing(['printerId'], ['status'], ['data'], ['updatedAt'], ['ticketed', 0, 'orderId']),
+      ),
+    },
+    {
+      call: pushMutations,
+      path: pushMutations.path,
+      principals: ['terminal'],
+      weight: 10,
+      valid: () => ({ mutations: [pushed(1), pushed(2)] }),
+      fields: fc.oneof(
+        // Too many, but under the body limit (a 413 that leaves megabytes unread resets the socket).
+        at(
+          ['mutations'],
+          fc.oneof(
+            wrongType('array'),
+            fc
+              .integer({ min: MAX_PUSH_MUTATIONS + 1, max: 4 * MAX_PUSH_MUTATIONS })
+              .map((n) => Array.from({ length: n }, () => pushed(1))),
+            fc.constant([]),
+            fc.constant([[pushed(1)]]),
+            fc.constant({ 0: pushed(1) }),
+          ),
+        ),
+        fc
+          .nat({ max: 1 })
+          .chain((i) =>
+            fc.oneof(
+              at(['mutations', i], wrongType('object')),
+              at(['mutations', i, 'seq'], mutationSeq),
+              at(['mutations', i, 'idempotencyKey'], text('key', 200, { required: true })),
+              at(['mutations', i, 'method'], enumValue('POST')),
+              at(['mutations', i, 'path'], text(`/api/order-items/${itemId}/status`, 2000, { required: true })),
+            ),
+          ),
+        missing(['mutations'], ['mutations', 0, 'seq'], ['mutations', 1, 'idempotencyKey'], ['mutations', 0, 'method']),
       ),
     },
   ];

@@ -213,7 +213,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           bus.emit('live', localItemEvent(read, result.item, result.from, now()));
           bus.emit('status');
           bus.emit('itemsChanged');
-          pusher.kick();
+          pusher.changed();
           return result.item;
         },
         dismissRejection(id) {

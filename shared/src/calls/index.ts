@@ -27,6 +27,7 @@ import { testPrint } from './printers/test-print.js';
 import { updatePrinter } from './printers/update-printer.js';
 import { getSnapshot } from './sync/get-snapshot.js';
 import { listEvents } from './sync/list-events.js';
+import { pushMutations } from './sync/push-mutations.js';
 import { getTableQr } from './tables/get-table-qr.js';
 import { listTables } from './tables/list-tables.js';
 import { rotateTableQr } from './tables/rotate-table-qr.js';
@@ -69,6 +70,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   changeItemStatus,
   getSnapshot,
   listEvents,
+  pushMutations,
   listPrinters,
   updatePrinter,
   reportPrinterStatus,
@@ -113,6 +115,7 @@ export * from './printers/update-printer.js';
 export * from './serve.js';
 export * from './sync/get-snapshot.js';
 export * from './sync/list-events.js';
+export * from './sync/push-mutations.js';
 export * from './tables/get-table-qr.js';
 export * from './tables/list-tables.js';
 export * from './tables/rotate-table-qr.js';

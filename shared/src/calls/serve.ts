@@ -25,6 +25,9 @@ interface CallRequest<S extends CallSpec, C> {
   body(): Promise<Out<S['body']>>;
 }
 
+/** A call's input without the request it came in: what a mutation's effect parses. */
+export type CallInput<S extends CallSpec> = Omit<CallRequest<S, never>, 'ctx'>;
+
 /** What a handler gives back: the answer, or nothing when it has already set ctx itself. */
 export type CallHandler<S extends CallSpec, C> = (
   request: CallRequest<S, C>,
@@ -81,24 +84,58 @@ function parser<T>(schema: z.ZodType | undefined, input: () => unknown, refuse: 
   };
 }
 
+/**
+ * A call's params, query and body, each parsed with the module's schema when first asked for (a
+ * bad id is a 404 for the thing it names, bad input a 400 naming the field).
+ */
+export function callInput<S extends CallSpec>(
+  call: Call<S>,
+  raw: { params(): unknown; query(): unknown; body(): unknown | Promise<unknown> },
+): CallInput<S> {
+  const params = parser<Out<S['params']>>(call.params, raw.params, () => notFound(call.entity ?? 'Resource'));
+  const query = parser<Out<S['query']>>(call.query, raw.query, fromZodError);
+  let read: { value: unknown } | undefined;
+  const body = async () => {
+    read ??= { value: await raw.body() };
+    return parser<Out<S['body']>>(call.body, () => read?.value ?? {}, fromZodError)();
+  };
+  return { params, query, body };
+}
+
+/** The params of `path` (decoded) when it is a path of `call`, else null. */
+export function matchCallPath(call: CallSpec, path: string): Record<string, string> | null {
+  const pattern = call.path.split('/');
+  const parts = path.split('/');
+  if (parts.length !== pattern.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, part] of pattern.entries()) {
+    const actual = parts[i] as string;
+    if (!part.startsWith(':')) {
+      if (actual !== part) return null;
+      continue;
+    }
+    if (actual === '') return null;
+    try {
+      params[part.slice(1)] = decodeURIComponent(actual);
+    } catch {
+      return null;
+    }
+  }
+  return params;
+}
+
 export function serveCall<S extends CallSpec, C extends CallContext>(
   options: ServeOptions<C>,
   call: Call<S>,
   handler: CallHandler<S, C>,
 ): void {
   options.register(call.method, call.path, async (ctx) => {
-    const params = parser<Out<S['params']>>(
-      call.params,
-      () => ctx.params,
-      () => notFound(call.entity ?? 'Resource'),
-    );
-    const query = parser<Out<S['query']>>(call.query, () => ctx.query, fromZodError);
-    let raw: { value: unknown } | undefined;
-    const body = async () => {
-      raw ??= { value: await options.readBody(ctx) };
-      return parser<Out<S['body']>>(call.body, () => raw?.value ?? {}, fromZodError)();
-    };
-    const answer = await handler({ ctx, params, query, body });
+    const input = callInput(call, {
+      params: () => ctx.params,
+      query: () => ctx.query,
+      body: () => options.readBody(ctx),
+    });
+    const answer = await handler({ ctx, ...input });
     if (answer === undefined) return;
     if (options.checkAnswers) {
       const checked = call.answer.safeParse(answer);

@@ -35,6 +35,11 @@ export function staffItemTransition(from: OrderItemState, to: OrderItemState): T
   return { ok: true, trigger: move.trigger, needsRunner: move.needsRunner ?? false };
 }
 
+/** The states staff may move an item to `to` from. */
+export function staffMovesTo(to: OrderItemState): OrderItemState[] {
+  return STAFF_ITEM_TRANSITIONS.filter((m) => m.to === to).map((m) => m.from);
+}
+
 /** The staff moves offered for an item in `state`, in the table's order. */
 export function staffMovesFrom(state: OrderItemState): readonly Move[] {
   return STAFF_ITEM_TRANSITIONS.filter((m) => m.from === state);

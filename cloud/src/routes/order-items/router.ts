@@ -2,7 +2,15 @@ import { changeItemStatus as changeItemStatusCall, getOrderItem, listKitchenItem
 import { changeItemStatus, getItem, kitchenItems } from '../../commands/order-items.js';
 import type { AppDeps } from '../../context.js';
 import { requireVenueActor } from '../../policies/principals.js';
-import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
+import { type AppRouter, newRouter, ok, serve } from '../http.js';
+import { pushable, servePushable } from '../pushable.js';
+
+/** A staff move of an item; what a terminal's outbox carries. */
+export const itemStatusChange = pushable(changeItemStatusCall, async (deps, actor, { params, body }, trx) => {
+  const { id } = params();
+  const { status } = await body();
+  return ok(await changeItemStatus(trx, actor, id, status, deps.now()));
+});
 
 export function orderItemsRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
@@ -14,17 +22,7 @@ export function orderItemsRouter(deps: AppDeps): AppRouter {
     return getItem(deps.db, actor, params().id);
   });
 
-  serve(router, changeItemStatusCall, async ({ ctx, params, body }) => {
-    const actor = requireVenueActor(ctx);
-    await mutate(ctx, deps, actor, async (trx) => {
-      // Inside the mutation so a terminal's malformed or unknown-item request still takes its
-      // sequence number and keeps its refusal.
-      const { id } = params();
-      const { status } = await body();
-      return ok(await changeItemStatus(trx, actor, id, status, deps.now()));
-    });
-    return undefined;
-  });
+  servePushable(router, deps, itemStatusChange);
 
   return router;
 }

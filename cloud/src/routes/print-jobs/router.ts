@@ -1,23 +1,23 @@
 import { listPrintJobs, reportPrintJob } from '@tablewise/shared';
 import { recentPrintJobs, reportJob } from '../../commands/printing.js';
 import type { AppDeps } from '../../context.js';
-import { requireStaff, requireTerminal } from '../../policies/principals.js';
-import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
+import { requireStaff } from '../../policies/principals.js';
+import { type AppRouter, newRouter, ok, serve } from '../http.js';
+import { pushable, servePushable, terminalOnly } from '../pushable.js';
+
+/** A terminal's report of a print job it made or whose state moved; what its outbox carries. */
+export const printJobReport = pushable(reportPrintJob, async (_deps, actor, { params, body }, trx) => {
+  const terminal = terminalOnly(actor);
+  const { id } = params();
+  return ok(await reportJob(trx, terminal, id, await body()));
+});
 
 export function printJobsRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
 
   serve(router, listPrintJobs, async ({ ctx }) => recentPrintJobs(deps.db, requireStaff(ctx), deps.now()));
 
-  serve(router, reportPrintJob, async ({ ctx, params, body }) => {
-    const terminal = requireTerminal(ctx);
-    await mutate(ctx, deps, terminal, async (trx) => {
-      // Inside the mutation so a malformed report still takes its sequence number.
-      const { id } = params();
-      return ok(await reportJob(trx, terminal, id, await body()));
-    });
-    return undefined;
-  });
+  servePushable(router, deps, printJobReport);
 
   return router;
 }

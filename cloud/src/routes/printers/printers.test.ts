@@ -176,7 +176,7 @@ describe('printer states reported by terminals', () => {
       status: 'ONLINE',
       at: new Date().toISOString(),
     });
-    expect(asStaff.status).toBe(401);
+    expect(asStaff.status).toBe(403);
     const bad = await push(`/api/printers/${grill}/status`, { status: 'ON FIRE', at: 'yesterday' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/status|at/);

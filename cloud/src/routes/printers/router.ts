@@ -1,8 +1,16 @@
 import { listPrinters, reportPrinterStatus, updatePrinter } from '@tablewise/shared';
 import { reportPrinterState, updatePrinterSettings, venuePrinters } from '../../commands/printing.js';
 import type { AppDeps } from '../../context.js';
-import { requireStaff, requireTerminal } from '../../policies/principals.js';
+import { requireStaff } from '../../policies/principals.js';
 import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
+import { pushable, servePushable, terminalOnly } from '../pushable.js';
+
+/** A terminal's report of what one of its printers answered; what its outbox carries. */
+export const printerStateReport = pushable(reportPrinterStatus, async (_deps, actor, { params, body }, trx) => {
+  const terminal = terminalOnly(actor);
+  const { id } = params();
+  return ok(await reportPrinterState(trx, terminal, id, await body()));
+});
 
 export function printersRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
@@ -19,15 +27,7 @@ export function printersRouter(deps: AppDeps): AppRouter {
     return undefined;
   });
 
-  serve(router, reportPrinterStatus, async ({ ctx, params, body }) => {
-    const terminal = requireTerminal(ctx);
-    await mutate(ctx, deps, terminal, async (trx) => {
-      // Inside the mutation so a malformed report still takes its sequence number.
-      const { id } = params();
-      return ok(await reportPrinterState(trx, terminal, id, await body()));
-    });
-    return undefined;
-  });
+  servePushable(router, deps, printerStateReport);
 
   return router;
 }

@@ -1,8 +1,15 @@
-import { getSnapshot, listEvents } from '@tablewise/shared';
+import { getSnapshot, listEvents, pushMutations } from '@tablewise/shared';
 import { eventsAfter, snapshot } from '../../commands/sync.js';
 import type { AppDeps } from '../../context.js';
-import { requireVenueActor } from '../../policies/principals.js';
+import { requireTerminal, requireVenueActor } from '../../policies/principals.js';
 import { type AppRouter, newRouter, serve } from '../http.js';
+import { itemStatusChange } from '../order-items/router.js';
+import { printJobReport } from '../print-jobs/router.js';
+import { printerStateReport } from '../printers/router.js';
+import { pushBatch } from './push.js';
+
+/** The mutations a terminal's outbox carries. */
+const PUSHABLE = [itemStatusChange, printJobReport, printerStateReport];
 
 export function syncRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
@@ -13,6 +20,12 @@ export function syncRouter(deps: AppDeps): AppRouter {
     const actor = requireVenueActor(ctx);
     const { after, limit } = query();
     return eventsAfter(deps.db, actor.venueId, after, limit);
+  });
+
+  serve(router, pushMutations, async ({ ctx, body }) => {
+    const terminal = requireTerminal(ctx);
+    const { mutations } = await body();
+    return pushBatch(deps, terminal, mutations, PUSHABLE);
   });
 
   return router;

@@ -90,14 +90,18 @@ export function reapplyPendingItemChanges(db: WriteDb, itemId: string, now: Date
   const pending = pendingFor(db, ORDER_ITEM_ENTITY, itemId);
   if (pending.length === 0) return;
   let item = getOrderItem(db, itemId);
+  if (!item) return;
+  let moved = false;
   for (const entry of pending) {
-    if (!item) return;
     // The server copy may still hold an item this terminal fired before moving it: fire it again
     // (its ticket is already made) so the move replays from where it was made.
     if (isDue(item, now)) item = fireItem(db, item, now).item;
     const to = (entry.body as { status?: OrderItemState }).status;
     if (!to || !staffItemTransition(item.status, to).ok) continue;
-    setItemStatus(db, itemId, to, now.toISOString());
-    item = getOrderItem(db, itemId);
+    // Followed in memory and written once: an item with many changes waiting (a long outage) is
+    // not rewritten once for each of them at every event of it the feed brings.
+    item = { ...item, status: to };
+    moved = true;
   }
+  if (moved) setItemStatus(db, itemId, item.status, now.toISOString());
 }

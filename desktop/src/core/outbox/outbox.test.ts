@@ -1,4 +1,4 @@
-import type { KitchenTicket, OrderItem, Printer } from '@tablewise/shared';
+import type { KitchenTicket, OrderItem, Printer, PushedMutation } from '@tablewise/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Bus } from '../bus.js';
 import { makeDueTickets } from '../kitchen/ticketing.js';
@@ -32,6 +32,15 @@ function setup() {
   ]);
   applySnapshot(replica.write, snapshot({ seq: 5, orders: [o] }), now());
   return { file, replica, o, a: o.items[0]!, b: o.items[1]! };
+}
+
+function mutationsOf(req: Received | undefined): PushedMutation[] {
+  return (req?.body as { mutations?: PushedMutation[] } | undefined)?.mutations ?? [];
+}
+
+/** The batch push's answer, each mutation answered by `each`. */
+function answerEach(req: Received, each: (m: PushedMutation) => { status: number; body: unknown }) {
+  return { status: 200, body: { results: mutationsOf(req).map((m) => ({ seq: m.seq, ...each(m) })) } };
 }
 
 async function pushUntil(replica: Replica, respond: Responder, done: (received: Received[]) => boolean) {
@@ -72,7 +81,7 @@ describe('outbox', () => {
     });
   });
 
-  it('survives a restart and pushes in sequence, one at a time, with key and sequence headers', async () => {
+  it('survives a restart and pushes in sequence, in one batch, with keys and numbers', async () => {
     const { file, replica, a, b } = setup();
     changeItemStatusLocally(replica.write, a.id, 'IN_PREP', now());
     changeItemStatusLocally(replica.write, b.id, 'IN_PREP', now());
@@ -86,27 +95,59 @@ describe('outbox', () => {
     const received = await pushUntil(
       reopened,
       (req) => {
-        // The first attempt meets a server error: the same mutation must be retried, not skipped.
+        // The first attempt meets a server error: the same mutations must be sent again, not skipped.
         if (failFirst) {
           failFirst = false;
           return { status: 503, body: { message: 'busy' } };
         }
-        return { status: 200, body: {} };
+        return answerEach(req, () => ({ status: 200, body: {} }));
       },
-      (r) => r.length >= 4,
+      (r) => r.length >= 2,
     );
-    expect(
-      received.map((r) => [r.path, r.headers['x-terminal-mutation-seq'], (r.body as { status: string }).status]),
-    ).toEqual([
-      [`/api/order-items/${a.id}/status`, '1', 'IN_PREP'],
-      [`/api/order-items/${a.id}/status`, '1', 'IN_PREP'],
-      [`/api/order-items/${b.id}/status`, '2', 'IN_PREP'],
-      [`/api/order-items/${a.id}/status`, '3', 'READY_FOR_RUN'],
+    expect(received.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/sync/push', 'POST /api/sync/push']);
+    expect(mutationsOf(received[1]).map((m) => [m.seq, m.path, (m.body as { status: string }).status])).toEqual([
+      [1, `/api/order-items/${a.id}/status`, 'IN_PREP'],
+      [2, `/api/order-items/${b.id}/status`, 'IN_PREP'],
+      [3, `/api/order-items/${a.id}/status`, 'READY_FOR_RUN'],
     ]);
-    expect(received[0]?.headers['idempotency-key']).toBe(received[1]?.headers['idempotency-key']);
+    expect(mutationsOf(received[0])).toEqual(mutationsOf(received[1]));
+    expect(new Set(mutationsOf(received[1]).map((m) => m.idempotencyKey)).size).toBe(3);
     expect(received[0]?.headers.authorization).toBe('Terminal cred');
     expect(listByStatus(reopened.read, 'ACKNOWLEDGED').map((e) => e.seq)).toEqual([1, 2, 3]);
     expect(nextPending(reopened.read)).toBeNull();
+    // The failed try is counted on the change the outbox was waiting on.
+    expect(listByStatus(reopened.read, 'ACKNOWLEDGED').map((e) => e.attempts)).toEqual([2, 1, 1]);
+  });
+
+  it('settles the answers before a server error and sends the rest again from there', async () => {
+    const { replica, a, b } = setup();
+    cleanups.push(() => replica.close());
+    changeItemStatusLocally(replica.write, a.id, 'IN_PREP', now());
+    changeItemStatusLocally(replica.write, b.id, 'IN_PREP', now());
+    changeItemStatusLocally(replica.write, a.id, 'READY_FOR_RUN', now());
+    let calls = 0;
+    const received = await pushUntil(
+      replica,
+      (req) => {
+        if (req.method === 'GET') return { status: 200, body: { ...b, status: 'DELIVERED' } };
+        calls += 1;
+        return answerEach(req, (m) =>
+          calls === 1 && m.seq === 2
+            ? { status: 409, body: { message: 'Cannot change item status from DELIVERED to IN_PREP', id: 'conflict' } }
+            : calls === 1 && m.seq === 3
+              ? { status: 500, body: { message: 'Internal error', id: 'internal' } }
+              : { status: 200, body: {} },
+        );
+      },
+      (r) => r.filter((x) => x.method === 'POST').length >= 2 && r.some((x) => x.method === 'GET'),
+    );
+    const pushes = received.filter((r) => r.method === 'POST');
+    expect(pushes.map((r) => mutationsOf(r).map((m) => m.seq))).toEqual([[1, 2, 3], [3]]);
+    expect(listByStatus(replica.read, 'ACKNOWLEDGED').map((e) => e.seq)).toEqual([1, 3]);
+    expect(listByStatus(replica.read, 'REJECTED')).toMatchObject([
+      { seq: 2, message: 'Cannot change item status from DELIVERED to IN_PREP' },
+    ]);
+    expect(received.some((r) => r.method === 'GET' && r.path === `/api/order-items/${b.id}`)).toBe(true);
   });
 
   it('keeps a rejected change with the cloud’s message and restores the item from the cloud', async () => {
@@ -119,12 +160,15 @@ describe('outbox', () => {
       replica,
       (req) =>
         req.method === 'POST'
-          ? { status: 409, body: { message: 'Cannot change item status from DELIVERED to IN_PREP', id: 'conflict' } }
+          ? answerEach(req, () => ({
+              status: 409,
+              body: { message: 'Cannot change item status from DELIVERED to IN_PREP', id: 'conflict' },
+            }))
           : { status: 200, body: cloudCopy },
       (r) => r.some((x) => x.method === 'GET'),
     );
     expect(received.map((r) => `${r.method} ${r.path}`)).toEqual([
-      `POST /api/order-items/${a.id}/status`,
+      'POST /api/sync/push',
       `GET /api/order-items/${a.id}`,
     ]);
     expect(listByStatus(replica.read, 'REJECTED')).toMatchObject([
@@ -144,6 +188,33 @@ describe('outbox', () => {
     );
     expect(nextPending(replica.read)).toMatchObject({ seq: 1, status: 'PENDING' });
     expect(nextPending(replica.read)?.attempts).toBeGreaterThanOrEqual(1);
+  });
+
+  it('does not try again for each change made while the cloud cannot be reached, only when woken', async () => {
+    const { replica, a, b } = setup();
+    cleanups.push(() => replica.close());
+    changeItemStatusLocally(replica.write, a.id, 'IN_PREP', now());
+    const cloud = await startFakeCloud(() => 'hang-up');
+    cleanups.push(() => cloud.close());
+    const pusher = new OutboxPusher({
+      db: replica.write,
+      api: new CloudApi(cloud.url, 'cred'),
+      bus: new Bus(),
+      now,
+      backoff: { baseMs: 60_000, maxMs: 60_000 },
+    });
+    cleanups.push(() => pusher.stop());
+    pusher.start();
+    await expect.poll(() => nextPending(replica.read)?.attempts).toBe(1);
+    changeItemStatusLocally(replica.write, b.id, 'IN_PREP', now());
+    pusher.changed();
+    pusher.changed();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(cloud.received).toHaveLength(1);
+    // The sync client found the cloud back (here: still away): one try, with both changes.
+    pusher.kick();
+    await expect.poll(() => cloud.received.length).toBe(2);
+    expect(mutationsOf(cloud.received[1]).map((m) => m.seq)).toEqual([1, 2]);
   });
 });
 

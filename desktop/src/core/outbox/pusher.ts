@@ -1,15 +1,17 @@
-// Sends the outbox to the cloud strictly in sequence, one mutation at a time. A network failure
-// or a server error waits and retries the same mutation; a 2xx acknowledges it; a refusal (4xx)
-// rejects it: kept with the cloud's message for staff to see, and the item is refetched so the
-// replica shows the cloud's truth again. Nothing is dropped silently.
-import { MESSAGES } from '@tablewise/shared';
+// Sends the outbox to the cloud strictly in sequence, in batches of up to MAX_PUSH_MUTATIONS
+// (POST /api/sync/push, which answers each mutation as its own request would have been answered).
+// A network failure or a server error waits and retries from the same mutation; a 2xx
+// acknowledges it; a refusal (4xx) rejects it: kept with the cloud's message for staff to see,
+// and the item is refetched so the replica shows the cloud's truth again. Nothing is dropped
+// silently. A batch's verdicts are settled in one SQLite transaction.
+import { MAX_PUSH_MUTATIONS, MESSAGES, type PushedMutation, pushMutations } from '@tablewise/shared';
 import { type BackoffPolicy, backoffDelayMs, DEFAULT_BACKOFF } from '../backoff.js';
 import type { Bus } from '../bus.js';
 import { localItemEvent } from '../local-events.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
-import { markAttempt, nextPending, type OutboxEntry, settle } from '../sqlite/repositories/outbox.js';
+import { markAttempt, type OutboxEntry, pendingBatch, settle } from '../sqlite/repositories/outbox.js';
 import { getOrderItem, orderExists, putOrderItem } from '../sqlite/repositories/venue-data.js';
-import { type CloudApi, CloudUnreachable, messageOf } from '../sync/cloud-api.js';
+import { type CloudApi, CloudUnreachable, isSuccess, messageOf } from '../sync/cloud-api.js';
 import { ORDER_ITEM_ENTITY, reapplyPendingItemChanges } from './item-status.js';
 
 /**
@@ -79,7 +81,16 @@ export class OutboxPusher {
     this.loopDone = null;
   }
 
-  /** Something changed (a new mutation, the cloud came back): try now instead of waiting. */
+  /**
+   * A change was queued: push now, unless the cloud could not be reached at the last try. Then
+   * the back-off or the sync client finding the cloud back (kick) wakes the pusher: a try for
+   * every change made offline would only read the outbox and record another failure.
+   */
+  changed(): void {
+    if (!this.unreachable) this.kick();
+  }
+
+  /** Something changed (the cloud came back, the terminal went online): try now instead of waiting. */
   kick(): void {
     const wake = this.wake;
     this.wake = null;
@@ -122,67 +133,105 @@ export class OutboxPusher {
   private async step(): Promise<boolean> {
     const [itemId] = this.refetch;
     if (itemId !== undefined) return this.refetchItem(itemId);
-    const entry = nextPending(this.opts.db);
-    if (!entry) {
+    const entries = pendingBatch(this.opts.db, MAX_PUSH_MUTATIONS);
+    if (entries.length === 0) {
       this.failures = 0;
       return false;
     }
-    return this.push(entry);
+    return this.push(entries);
   }
 
-  private async push(entry: OutboxEntry): Promise<boolean> {
+  /** Marks a failed try on the batch's first entry, the one the outbox is waiting on. */
+  private failed(entry: OutboxEntry, error: string): false {
+    markAttempt(this.opts.db, entry.seq, error, this.opts.now().toISOString());
+    this.failures += 1;
+    // The status tells staff of a change that keeps failing while the terminal is online.
+    this.opts.bus.emit('status');
+    return false;
+  }
+
+  private async push(entries: OutboxEntry[]): Promise<boolean> {
     const { db, api, bus, now } = this.opts;
-    let answer: Awaited<ReturnType<CloudApi['push']>>;
+    const [first] = entries;
+    if (!first) return false;
+    const lag = this.lag;
+    let answer: Awaited<ReturnType<CloudApi['pushBatch']>>;
     try {
-      answer = await api.push(entry, entry.seq - this.lag);
+      answer = await api.pushBatch(
+        entries.map((e) => ({
+          seq: e.seq - lag,
+          idempotencyKey: e.idempotencyKey,
+          method: e.method as PushedMutation['method'],
+          path: e.path,
+          body: e.body,
+        })),
+      );
     } catch (error) {
       if (!(error instanceof CloudUnreachable)) throw error;
-      markAttempt(db, entry.seq, error.message, now().toISOString());
-      this.failures += 1;
       this.unreachable = true;
-      // The status tells staff of a change that keeps failing while the terminal is online.
-      bus.emit('status');
-      return false;
+      return this.failed(first, error.message);
     }
     if (this.unreachable) {
       this.unreachable = false;
       this.opts.onReachable?.();
     }
-    const expected = expectedSeqOf(answer);
-    if (expected !== null && expected < entry.seq - this.lag) {
-      // Never applied by the cloud (it expects an earlier number): send it again as that number.
-      this.lag = entry.seq - expected;
-      console.warn(`[terminal] the cloud expects mutation ${expected}; renumbering the outbox from entry ${entry.seq}`);
-      return true;
-    }
-    const verdict = verdictFor(answer.status);
-    switch (verdict) {
-      case 'acknowledged':
-        // The cloud's event for this change arrives on the feed; it, not this answer, updates the
-        // replica, so a later event already applied is never overwritten by an older answer.
-        settle(db, entry.seq, 'ACKNOWLEDGED', null, now().toISOString());
-        this.failures = 0;
-        bus.emit('status');
-        return true;
-      case 'rejected': {
-        const message = messageOf(answer.body) ?? `${answer.status}: ${MESSAGES.outboxRejectedTitle}`;
-        settle(db, entry.seq, 'REJECTED', message, now().toISOString());
-        console.warn(`[terminal] cloud rejected mutation ${entry.seq} ${entry.method} ${entry.path}: ${message}`);
-        if (entry.entityType === ORDER_ITEM_ENTITY) this.refetch.add(entry.entityId);
-        this.failures = 0;
-        bus.emit('status');
-        return true;
+    // The whole push failed (a server error, the credential refused): every entry waits.
+    const parsed = isSuccess(answer.status) ? pushMutations.answer.safeParse(answer.body) : null;
+    if (!parsed?.success) return this.failed(first, `${answer.status}: ${messageOf(answer.body) ?? ''}`);
+
+    const settled: { entry: OutboxEntry; status: 'ACKNOWLEDGED' | 'REJECTED'; message: string | null }[] = [];
+    let retry: { entry: OutboxEntry; error: string } | null = null;
+    let renumbered = false;
+    for (const [i, result] of parsed.data.results.entries()) {
+      const entry = entries[i];
+      if (!entry || result.seq !== entry.seq - lag)
+        throw new Error(`The cloud answered mutation ${result.seq} out of turn`);
+      const expected = expectedSeqOf(result);
+      if (expected !== null && expected < entry.seq - lag) {
+        // Never applied by the cloud (it expects an earlier number): send it again as that number.
+        this.lag = entry.seq - expected;
+        console.warn(
+          `[terminal] the cloud expects mutation ${expected}; renumbering the outbox from entry ${entry.seq}`,
+        );
+        renumbered = true;
+        break;
       }
-      case 'retry':
-        markAttempt(db, entry.seq, `${answer.status}: ${messageOf(answer.body) ?? ''}`, now().toISOString());
-        this.failures += 1;
-        bus.emit('status');
-        return false;
-      default: {
-        const never: never = verdict;
-        throw new Error(`Unknown verdict ${String(never)}`);
+      const verdict = verdictFor(result.status);
+      switch (verdict) {
+        case 'acknowledged':
+          // The cloud's event for this change arrives on the feed; it, not this answer, updates the
+          // replica, so a later event already applied is never overwritten by an older answer.
+          settled.push({ entry, status: 'ACKNOWLEDGED', message: null });
+          break;
+        case 'rejected': {
+          const message = messageOf(result.body) ?? `${result.status}: ${MESSAGES.outboxRejectedTitle}`;
+          console.warn(`[terminal] cloud rejected mutation ${entry.seq} ${entry.method} ${entry.path}: ${message}`);
+          settled.push({ entry, status: 'REJECTED', message });
+          break;
+        }
+        case 'retry':
+          retry = { entry, error: `${result.status}: ${messageOf(result.body) ?? ''}` };
+          break;
+        default: {
+          const never: never = verdict;
+          throw new Error(`Unknown verdict ${String(never)}`);
+        }
       }
+      if (retry) break;
     }
+    if (settled.length > 0) {
+      const at = now().toISOString();
+      transact(db, () => {
+        for (const s of settled) settle(db, s.entry.seq, s.status, s.message, at);
+      });
+      for (const s of settled) {
+        if (s.status === 'REJECTED' && s.entry.entityType === ORDER_ITEM_ENTITY) this.refetch.add(s.entry.entityId);
+      }
+      this.failures = 0;
+      bus.emit('status');
+    }
+    if (retry) return this.failed(retry.entry, retry.error);
+    return settled.length > 0 || renumbered;
   }
 
   private async refetchItem(itemId: string): Promise<boolean> {

@@ -33,8 +33,11 @@ describe('CloudApi', () => {
   it("sends the device credential with the terminal's own calls", async () => {
     const { seen, fetchImpl } = recorder(() => new Response('', { status: 202 }));
     const api = new CloudApi('http://cloud.test', 'device-secret', { fetch: fetchImpl });
-    const answer = await api.push({ method: 'POST', path: '/api/x', body: {}, idempotencyKey: 'k' }, 3);
+    const mutation = { seq: 3, method: 'POST' as const, path: '/api/x', body: {}, idempotencyKey: 'k' };
+    const answer = await api.pushBatch([mutation]);
     expect(answer).toEqual({ status: 202, body: '' });
+    expect(seen[0]?.url).toBe('http://cloud.test/api/sync/push');
+    expect(seen[0]?.body).toEqual({ mutations: [mutation] });
     expect(seen[0]?.headers.get('authorization')).toBe('Terminal device-secret');
   });
 

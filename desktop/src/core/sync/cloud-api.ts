@@ -13,7 +13,8 @@ import {
   listEvents,
   login,
   logout,
-  TERMINAL_MUTATION_SEQ_HEADER,
+  type PushedMutation,
+  pushMutations,
 } from '@tablewise/shared';
 import { z } from 'zod';
 
@@ -192,18 +193,8 @@ export class CloudApi extends CloudClient {
     return this.getParsed(getOrderItem.url({ id }), getOrderItem.answer);
   }
 
-  push(
-    entry: {
-      method: string;
-      path: string;
-      body: unknown;
-      idempotencyKey: string;
-    },
-    mutationSeq: number,
-  ): Promise<CloudAnswer> {
-    return this.request(entry.method, entry.path, {
-      body: entry.body,
-      headers: { [IDEMPOTENCY_HEADER]: entry.idempotencyKey, [TERMINAL_MUTATION_SEQ_HEADER]: String(mutationSeq) },
-    });
+  /** A batch of outbox entries, each with the number the cloud is to apply it as. */
+  pushBatch(mutations: PushedMutation[]): Promise<CloudAnswer> {
+    return this.request(pushMutations.method, pushMutations.path, { body: { mutations } });
   }
 }

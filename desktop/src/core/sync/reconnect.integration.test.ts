@@ -3,7 +3,6 @@
 // so neither waits out its own back-off (up to 30 s in service, 10 s here).
 
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
 import type { RunningCloud } from '../../../../cloud/src/server.js';
 import {
@@ -15,6 +14,7 @@ import {
 } from '../../../../cloud/src/testkit/harness.js';
 import type { BackoffPolicy } from '../backoff.js';
 import { type CoreOnCloud, startCoreOn, untilOnline } from '../test/core-on-cloud.js';
+import { freePort } from '../test/fixtures.js';
 
 const SHORT: BackoffPolicy = { baseMs: 50, maxMs: 300 };
 const LONG: BackoffPolicy = { baseMs: 8_000, maxMs: 10_000 };
@@ -31,14 +31,6 @@ afterEach(async () => {
   back = null;
   harness = null;
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** A terminal online on a cloud on a fixed port, with an order item it can move. */
 async function setUp(policies: { backoff: BackoffPolicy; pushBackoff: BackoffPolicy }) {

@@ -1,15 +1,17 @@
 // The sync client: keeps the replica a faithful copy of the venue in the cloud.
 // Bootstrap from the snapshot when the replica is empty, the cloud no longer knows its cursor, or
-// the cloud's database has another epoch than the cursor's (restored from a backup), catch up over HTTP, then follow the live feed over /ws. While the cloud is away it reconnects
-// with capped exponential back-off, forever: a terminal never gives up.
+// the cloud's database has another epoch than the cursor's (restored from a backup), catch up over
+// HTTP, then follow the live feed over /ws. While the cloud is away it reconnects forever: every
+// base delay while the cloud cannot be reached, with capped exponential back-off while it answers
+// with errors. A terminal never gives up.
 import { HelloMessage, LIVE_PATH } from '@tablewise/shared';
 import WebSocket from 'ws';
 import { type BackoffPolicy, backoffDelayMs, DEFAULT_BACKOFF } from '../backoff.js';
 import type { Bus } from '../bus.js';
-import type { WriteDb } from '../sqlite/replica.js';
+import { transact, type WriteDb } from '../sqlite/replica.js';
 import { getMeta, setIdentity } from '../sqlite/repositories/meta.js';
 import { applyEvent, applySnapshot, seqOf } from './apply.js';
-import { type CloudApi, CloudRefused } from './cloud-api.js';
+import { type CloudApi, CloudRefused, CloudUnreachable } from './cloud-api.js';
 import { epochVerdict } from './epoch.js';
 
 export interface SyncClientOptions {
@@ -90,9 +92,11 @@ export class SyncClient {
 
   private async loop(): Promise<void> {
     while (this.running) {
+      let unreachable = false;
       try {
         await this.session();
       } catch (error) {
+        unreachable = error instanceof CloudUnreachable;
         const text = error instanceof Error ? error.message : String(error);
         // One line per kind of failure, not one per retry of a long outage.
         if (this.running && text !== this.lastErrorText) console.warn(`[terminal] sync: ${text} (retrying)`);
@@ -102,7 +106,12 @@ export class SyncClient {
       if (!this.running) break;
       this.attempt += 1;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, backoffDelayMs(this.attempt, this.opts.backoff ?? DEFAULT_BACKOFF));
+        const policy = this.opts.backoff ?? DEFAULT_BACKOFF;
+        // A cloud that gives no answer at all costs nothing to ask again: asking every base delay
+        // notices its return within one, and the outbox (woken by onReachable) pushes at once,
+        // where the back-off would have waited up to its cap. An answer that is an error backs off.
+        const delay = unreachable ? policy.baseMs : backoffDelayMs(this.attempt, policy);
+        const timer = setTimeout(resolve, delay);
         this.wake = () => {
           clearTimeout(timer);
           resolve();
@@ -177,7 +186,10 @@ export class SyncClient {
         await this.bootstrap();
         continue;
       }
-      for (const raw of page.events) this.applyOne(raw, false);
+      // A page in one transaction: one write to disk instead of one an event.
+      transact(db, () => {
+        for (const raw of page.events) this.applyOne(raw, false);
+      });
       if (!page.hasMore || page.events.length === 0) return;
     }
   }
@@ -239,6 +251,8 @@ export class SyncClient {
       this.socket = ws;
       let subscribed = false;
       let alive = true;
+      /** Messages of this socket received and not handled yet. */
+      const inbox: unknown[] = [];
       const heartbeat = setInterval(() => {
         if (!alive) {
           ws.terminate();
@@ -259,8 +273,11 @@ export class SyncClient {
           console.warn('[terminal] malformed live message ignored');
           return;
         }
+        inbox.push(message);
+        // A drain is already queued: it takes this message too.
+        if (inbox.length > 1) return;
         void this.serial(() =>
-          this.onMessage(ws, message, () => {
+          this.drain(ws, inbox, () => {
             subscribed = true;
             this.attempt = 0;
             this.lastErrorText = null;
@@ -284,6 +301,32 @@ export class SyncClient {
     });
   }
 
+  /**
+   * Handles the live messages received so far, in order. Events that arrive together (a batch of
+   * changes committed at once in the cloud) are applied in one transaction: one write to disk for
+   * the burst instead of one an event. At a gap, the feed is read from the cursor instead.
+   */
+  private async drain(ws: WebSocket, inbox: unknown[], onSubscribed: () => void): Promise<void> {
+    const messages = inbox.splice(0);
+    let events: unknown[] = [];
+    const applyEvents = async () => {
+      const burst = events;
+      events = [];
+      if (burst.length === 0) return;
+      if (transact(this.opts.db, () => burst.some((event) => this.applyOne(event, true)))) await this.catchUp();
+    };
+    for (const message of messages) {
+      if (seqOf(message) !== null) {
+        events.push(message);
+        continue;
+      }
+      await applyEvents();
+      await this.onMessage(ws, message, onSubscribed);
+    }
+    await applyEvents();
+  }
+
+  /** A live message that is not an event. */
   private async onMessage(ws: WebSocket, message: unknown, onSubscribed: () => void): Promise<void> {
     const { db } = this.opts;
     const type = message && typeof message === 'object' && 'type' in message ? message.type : undefined;
@@ -308,11 +351,6 @@ export class SyncClient {
     if (type === 'error') {
       console.warn(`[terminal] cloud live channel error: ${JSON.stringify(message)}`);
       return;
-    }
-    if (type === 'pong') return;
-    if (seqOf(message) === null) return;
-    if (this.applyOne(message, true)) {
-      await this.catchUp();
     }
   }
 }

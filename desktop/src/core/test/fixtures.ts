@@ -1,6 +1,7 @@
 // Valid entities for replica tests, built from the shared schemas' shapes.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MenuItem, Order, OrderItem, Printer, SnapshotAnswer, Table, Venue } from '@tablewise/shared';
@@ -8,6 +9,15 @@ import type { MenuItem, Order, OrderItem, Printer, SnapshotAnswer, Table, Venue 
 export function tempDir(prefix = 'tw-terminal-'): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A loopback port free now: for a cloud that must come back on the same port after a stop. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 export const VENUE: Venue = {

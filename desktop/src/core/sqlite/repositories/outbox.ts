@@ -98,6 +98,18 @@ export function nextPending(db: AnyDb): OutboxEntry | null {
   return row ? toEntry(row) : null;
 }
 
+/**
+ * The next mutations to push, oldest first: up to `limit` pending ones with consecutive numbers
+ * (settled rows come before pending ones, so a gap means rows were lost; the batch stops there).
+ */
+export function pendingBatch(db: AnyDb, limit: number): OutboxEntry[] {
+  const rows = db.sql
+    .prepare("SELECT * FROM outbox WHERE status = 'PENDING' ORDER BY seq LIMIT ?")
+    .all(limit) as OutboxRow[];
+  const run = rows.findIndex((row, i) => i > 0 && row.seq !== (rows[i - 1] as OutboxRow).seq + 1);
+  return (run === -1 ? rows : rows.slice(0, run)).map(toEntry);
+}
+
 export function listByStatus(db: AnyDb, status: OutboxStatus): OutboxEntry[] {
   return (db.sql.prepare('SELECT * FROM outbox WHERE status = ? ORDER BY seq').all(status) as OutboxRow[]).map(toEntry);
 }
