@@ -8,20 +8,17 @@
 // session an address of its own through X-Forwarded-For (the cloud trusts one proxy here).
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { GUEST_RATE_LIMITS, GUEST_SESSION_COOKIE, IDEMPOTENCY_HEADER } from '@tablewise/shared';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import type { Db } from '../cloud/src/context.js';
-import { signGuestCookie } from '../cloud/src/security/tokens.js';
 import { startCloud } from '../cloud/src/server.js';
 import { createTestDatabase } from '../cloud/src/test/database.js';
 import { type Bench, type Figure, percentile } from './figure.js';
+import { BENCH_SECRET, ORDERS_PER_SESSION, postGuestOrder, seatSessions } from './guests.js';
+import { benchThread } from './thread.js';
 
 const VENUES = 20;
 const CONCURRENCY = 24;
-const SECRET = 'bench-secret';
-/** Orders one session places before the bench moves to the next (below the per-session limit). */
-const ORDERS_PER_SESSION = GUEST_RATE_LIMITS.order.perSession - 2;
 
 interface Venue {
   id: string;
@@ -82,19 +79,7 @@ async function seed(db: Db, orgId: string, sessionsPerVenue: number): Promise<Ve
       item(venue.burger, 'Burger', '12.50', 'Mains', 'Grill'),
       item(venue.lemonade, 'Lemonade', '3.50', 'Drinks', 'Bar'),
     ]);
-    venue.sessions = Array.from({ length: sessionsPerVenue }, () => randomUUID());
-    for (let i = 0; i < venue.sessions.length; i += 1000) {
-      await db('sessions').insert(
-        venue.sessions.slice(i, i + 1000).map((sid) => ({
-          id: sid,
-          org_id: orgId,
-          venue_id: id,
-          table_id: tableId,
-          party_size: 2,
-          guest_name: 'Bench',
-        })),
-      );
-    }
+    venue.sessions = await seatSessions(db, { orgId, venueId: id, tableId }, sessionsPerVenue);
     venues.push(venue);
   }
   return venues;
@@ -134,44 +119,14 @@ function orderViaApi(url: URL, venue: Venue, seat: number): Promise<void> {
   const index = Math.floor(seat / ORDERS_PER_SESSION);
   const sessionId = venue.sessions[index];
   if (!sessionId) throw new Error('The bench ran out of seated sessions; seat more');
-  const id = randomUUID();
-  const body = JSON.stringify({
-    id,
+  return postGuestOrder(agent, url, {
+    id: randomUUID(),
     sessionId,
+    address: `10.${venue.number}.${(index >> 8) & 255}.${index & 255}`,
     items: [
       { menuItemId: venue.burger, quantity: 1, course: 'main' },
       { menuItemId: venue.lemonade, quantity: 2, course: 'drink' },
     ],
-  });
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path: '/api/orders',
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          cookie: `${GUEST_SESSION_COOKIE}=${signGuestCookie(SECRET, sessionId)}`,
-          [IDEMPOTENCY_HEADER]: id,
-          'x-forwarded-for': `10.${venue.number}.${(index >> 8) & 255}.${index & 255}`,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          res.statusCode === 201
-            ? resolve()
-            : reject(new Error(`Order failed: ${res.statusCode} ${Buffer.concat(chunks).toString()}`)),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
   });
 }
 
@@ -181,18 +136,9 @@ interface ClientJob {
   seconds: number;
 }
 
-/**
- * The guests' HTTP clients run on a thread of their own, as phones would be elsewhere: the
- * cloud's thread then spends its time on the cloud, not on making the requests it answers.
- */
+/** The guests' HTTP clients, on a thread of their own (bench/thread.ts says why). */
 async function viaApi(url: string, venues: Venue[], seconds: number): Promise<Run> {
-  // The thread loads this TypeScript file again, through tsx, whose loader threads do not inherit.
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  const self = JSON.stringify(import.meta.url);
-  const worker = new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${self}); });`, {
-    eval: true,
-    workerData: { orderPathClients: { url, venues, seconds } },
-  });
+  const worker = benchThread(import.meta.url, { orderPathClients: { url, venues, seconds } });
   const answer = await new Promise<{ run: Run; placed: number[] }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -222,7 +168,7 @@ export const bench: Bench = async ({ quick }) => {
   const cloud = await startCloud({
     db: database.db,
     databaseUrl: database.url,
-    secret: SECRET,
+    secret: BENCH_SECRET,
     port: 0,
     trustProxy: 1,
   });
