@@ -8,6 +8,7 @@ import { type Bench, type Figure, formatTable } from './figure.js';
 const BENCHES: { ids: string[]; load: () => Promise<{ bench: Bench }> }[] = [
   { ids: ['P0'], load: () => import('./order-to-kitchen.js') },
   { ids: ['P1'], load: () => import('./order-path.js') },
+  { ids: ['P2', 'P4'], load: () => import('./fanout.js') },
   { ids: ['P6'], load: () => import('./guest-page.js') },
   { ids: ['P7'], load: () => import('./kitchen-render.js') },
   { ids: ['P8'], load: () => import('./core-start.js') },
