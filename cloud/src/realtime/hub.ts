@@ -119,6 +119,11 @@ function feedEventOf(event: LiveEvent): FeedEvent {
   return { seq: event.seq, event, staffFrame: Buffer.from(JSON.stringify(event)), guestFrame: null };
 }
 
+/** The TCP socket under a ws connection (ws keeps it as `_socket`; null once it is closed). */
+function socketOf(ws: WebSocket): Duplex | undefined {
+  return (ws as unknown as { _socket?: Duplex | null })._socket ?? undefined;
+}
+
 function guestFrameOf(entry: FeedEvent): Buffer {
   entry.guestFrame ??= Buffer.from(JSON.stringify(guestViewOf(entry.event)));
   return entry.guestFrame;
@@ -465,6 +470,10 @@ export class LiveHub {
    */
   private deliver(client: Client, events: readonly FeedEvent[], whenSent?: () => void): void {
     const { ws, guest } = client;
+    // A system call per frame is most of a broadcast's cost: frames that go out together leave in
+    // one write. ws corks its socket around each frame; corks nest, so this one holds them all.
+    const socket = events.length > 1 ? socketOf(ws) : undefined;
+    socket?.cork();
     // Each frame is sent once the next one is known, so the last one can carry `whenSent`.
     let held: Buffer | null = null;
     for (const entry of events) {
@@ -479,6 +488,7 @@ export class LiveHub {
     }
     if (held && ws.readyState === ws.OPEN) ws.send(held, TEXT, whenSent && (() => whenSent()));
     else whenSent?.();
+    socket?.uncork();
   }
 
   /**
