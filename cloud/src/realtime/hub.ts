@@ -1,7 +1,8 @@
 // The live hub at /ws. Each socket belongs to one venue and keeps `lastSent`, the last sequence
 // number it has been given; events go out in sequence order, never twice and never skipped. A
-// notification on tw_events (from any cloud instance, on commit) makes the hub read the venue's
-// new events once and hand them to every socket of that venue.
+// notification on tw_events (from any cloud instance, on commit) carries the venue's new events
+// (or, when they are too large for it, says only which venue) and the hub hands them to every
+// socket of that venue; whatever the notifications do not account for is read from the table.
 // Issue 8: each event is turned into a frame once per audience (staff and terminals; guests, in
 // their view) and that same buffer goes to every socket of the audience; a socket already at the
 // feed's head is sent to at once, without a queue of its own. A socket that stops reading is
@@ -30,7 +31,12 @@ import { originAllowed } from '../middleware/origin-check.js';
 import { resolvePrincipals, terminalCredentialOf, VENUE_HEADER } from '../middleware/principals.js';
 import { resolveStaffScope, type StaffScope } from '../policies/staff-scope.js';
 import { databaseEpoch } from '../repositories/database-epoch.js';
-import { EVENTS_CHANNEL, listEventsAfter, REVOCATIONS_CHANNEL } from '../repositories/events.js';
+import {
+  EVENTS_CHANNEL,
+  listEventsAfter,
+  parseEventsNotification,
+  REVOCATIONS_CHANNEL,
+} from '../repositories/events.js';
 import { type LiveAccessRow, listLiveAccess } from '../repositories/live-access.js';
 import { listOrderIdsOfSession } from '../repositories/orders.js';
 import type { UserRoleRow } from '../repositories/rows.js';
@@ -93,6 +99,10 @@ interface VenueFeed {
   refreshing: Promise<void>;
   /** A refresh is queued and has not started: a notification arriving now is answered by it. */
   refreshQueued: boolean;
+  /** Events notifications carried since the last refresh started, in commit order. */
+  carried: LiveEvent[];
+  /** The next refresh reads the table (a notification without its events, a re-read, a new socket). */
+  mustRead: boolean;
 }
 
 export interface HubOptions {
@@ -163,7 +173,7 @@ export class LiveHub {
   ) {}
 
   async start(server: Server, notifier: Notifier): Promise<void> {
-    this.unlisteners.push(await notifier.listen(EVENTS_CHANNEL, (venueId) => this.venueChanged(venueId)));
+    this.unlisteners.push(await notifier.listen(EVENTS_CHANNEL, (payload) => this.notified(payload)));
     this.unlisteners.push(await notifier.listen(REVOCATIONS_CHANNEL, (ref) => this.revoked(ref)));
     server.on('upgrade', (req, socket, head) => {
       this.upgrade(req, socket, head).catch((error) => {
@@ -187,9 +197,11 @@ export class LiveHub {
     for (const feed of this.feeds.values()) this.refresh(feed);
   }
 
-  venueChanged(venueId: string): void {
+  /** A venue's events committed (on any instance): hand them on, read from the table if not carried. */
+  private notified(payload: string): void {
+    const { venueId, events } = parseEventsNotification(payload);
     const feed = this.feeds.get(venueId);
-    if (feed) this.refresh(feed);
+    if (feed) this.refresh(feed, events as LiveEvent[] | null);
   }
 
   /** Closes every socket that authenticated with a credential that is no longer valid. */
@@ -336,6 +348,8 @@ export class LiveHub {
         recent: [],
         refreshing: Promise.resolve(),
         refreshQueued: false,
+        carried: [],
+        mustRead: false,
       };
       this.feeds.set(venueId, feed);
     }
@@ -413,23 +427,37 @@ export class LiveHub {
   }
 
   /**
-   * Reads the venue's events after the newest this hub has, once, then feeds every socket. While a
-   * refresh waits its turn, further notifications join it instead of queueing reads of their own.
+   * Takes the venue's new events, once for all its sockets, from the notifications (`carried`) or,
+   * for any they do not account for without a gap, from the table; then feeds every socket. While
+   * a refresh waits its turn, further notifications join it instead of queueing reads of their own.
    */
-  private refresh(feed: VenueFeed): void {
+  private refresh(feed: VenueFeed, carried: LiveEvent[] | null = null): void {
+    if (carried) feed.carried.push(...carried);
+    else feed.mustRead = true;
     if (feed.refreshQueued) return;
     feed.refreshQueued = true;
     feed.refreshing = feed.refreshing
       .then(async () => {
         feed.refreshQueued = false;
         const before = feed.lastSeq;
-        for (;;) {
+        let read = feed.mustRead;
+        feed.mustRead = false;
+        for (const event of feed.carried.splice(0)) {
+          if (event.seq <= feed.lastSeq) continue;
+          if (event.seq !== feed.lastSeq + 1) {
+            read = true;
+            break;
+          }
+          feed.recent.push(feedEventOf(event));
+          feed.lastSeq = event.seq;
+        }
+        while (read) {
           const rows = await listEventsAfter(this.deps.db, feed.venueId, feed.lastSeq, PAGE);
           for (const row of rows) {
             feed.recent.push(feedEventOf(row.payload_json as LiveEvent));
             feed.lastSeq = row.seq;
           }
-          if (rows.length < PAGE) break;
+          read = rows.length === PAGE;
         }
         if (feed.recent.length > RECENT_LIMIT) feed.recent.splice(0, feed.recent.length - RECENT_LIMIT);
         this.broadcast(feed, before);
