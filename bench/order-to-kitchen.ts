@@ -74,7 +74,8 @@ export const bench: Bench = async ({ quick }) => {
   });
   const paired = await pairDemoTerminal({ cloudUrl: cloud.url, dataDir });
   await assignVenuePrinters(database.db, seed.venueId, paired.terminalId);
-  const terminal = await startTerminalCore({ cloudUrl: cloud.url, credential: paired.credential, dataDir });
+  // Port 0: a terminal or demo already running on this machine keeps 8181.
+  const terminal = await startTerminalCore({ cloudUrl: cloud.url, credential: paired.credential, dataDir, port: 0 });
   try {
     const staffCookie = await signIn(cloud.url);
     const terminalLogin = await fetch(`${terminal.url}/api/auth/login`, {
