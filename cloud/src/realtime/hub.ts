@@ -437,6 +437,9 @@ export class LiveHub {
     if (feed.refreshQueued) return;
     feed.refreshQueued = true;
     feed.refreshing = feed.refreshing
+      // After this turn of the event loop: every notification it brings joins this refresh, so when
+      // the process is busy and events pile up, each socket gets them in one write, not one each.
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
       .then(async () => {
         feed.refreshQueued = false;
         const before = feed.lastSeq;
