@@ -15,12 +15,18 @@ import { GUEST_SESSION_COOKIE, MenuAnswer } from '@tablewise/shared';
 import WebSocket, { WebSocketServer } from 'ws';
 import { seedDemo } from '../cloud/src/db/seed/demo.js';
 import { signGuestCookie } from '../cloud/src/security/tokens.js';
-import { startCloud } from '../cloud/src/server.js';
 import { createTestDatabase } from '../cloud/src/test/database.js';
 import { signIn } from '../scripts/demo.js';
 import { type Bench, type Figure, percentile } from './figure.js';
 import { notifyRoundTrip, sleep } from './floors.js';
-import { BENCH_SECRET, ORDERS_PER_SESSION, type OrderLine, postGuestOrder, seatSessions } from './guests.js';
+import {
+  BENCH_SECRET,
+  ORDERS_PER_SESSION,
+  type OrderLine,
+  postGuestOrder,
+  seatSessions,
+  startGuestCloud,
+} from './guests.js';
 import { benchThread, wallNow } from './thread.js';
 
 /** Where an order event's id starts in its frame (jsonb keeps the order object's `id` first). */
@@ -268,13 +274,7 @@ export const bench: Bench = async ({ quick }) => {
 
   const database = await createTestDatabase();
   const seed = await seedDemo(database.db);
-  const cloud = await startCloud({
-    db: database.db,
-    databaseUrl: database.url,
-    secret: BENCH_SECRET,
-    port: 0,
-    trustProxy: 1,
-  });
+  const cloud = await startGuestCloud(database);
   const clients = Clients.start();
   const bare = await BareBroadcaster.start();
   try {

@@ -7,12 +7,25 @@ import http from 'node:http';
 import { GUEST_RATE_LIMITS, GUEST_SESSION_COOKIE, IDEMPOTENCY_HEADER } from '@tablewise/shared';
 import type { Db } from '../cloud/src/context.js';
 import { signGuestCookie } from '../cloud/src/security/tokens.js';
+import { type RunningCloud, startCloud } from '../cloud/src/server.js';
+import type { TestDatabase } from '../cloud/src/test/database.js';
 
 /** The secret the benchmarks' clouds sign guest cookies with. */
 export const BENCH_SECRET = 'bench-secret';
 
 /** Orders one session places before the bench moves to the next (below the per-session limit). */
 export const ORDERS_PER_SESSION = GUEST_RATE_LIMITS.order.perSession - 2;
+
+/** A cloud on the database whose guests these are: their cookies and addresses are taken as sent. */
+export function startGuestCloud(database: TestDatabase): Promise<RunningCloud> {
+  return startCloud({
+    db: database.db,
+    databaseUrl: database.url,
+    secret: BENCH_SECRET,
+    port: 0,
+    trustProxy: 1,
+  });
+}
 
 export interface OrderLine {
   menuItemId: string;

@@ -11,10 +11,9 @@ import http from 'node:http';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import type { Db } from '../cloud/src/context.js';
-import { startCloud } from '../cloud/src/server.js';
 import { createTestDatabase } from '../cloud/src/test/database.js';
 import { type Bench, type Figure, percentile } from './figure.js';
-import { BENCH_SECRET, ORDERS_PER_SESSION, postGuestOrder, seatSessions } from './guests.js';
+import { ORDERS_PER_SESSION, postGuestOrder, seatSessions, startGuestCloud } from './guests.js';
 import { benchThread } from './thread.js';
 
 const VENUES = 20;
@@ -171,13 +170,7 @@ export const bench: Bench = async ({ quick }) => {
   const database = await createTestDatabase();
   const orgId = randomUUID();
   const venues = await seed(database.db, orgId, sessions);
-  const cloud = await startCloud({
-    db: database.db,
-    databaseUrl: database.url,
-    secret: BENCH_SECRET,
-    port: 0,
-    trustProxy: 1,
-  });
+  const cloud = await startGuestCloud(database);
   const pool = new pg.Pool({ connectionString: database.url, max: CONCURRENCY });
   try {
     await viaApi(cloud.url, venues, seconds.warm);

@@ -12,14 +12,13 @@ import { join } from 'node:path';
 import { MenuAnswer, TableQrAnswer } from '@tablewise/shared';
 import WebSocket from 'ws';
 import { seedDemo } from '../cloud/src/db/seed/demo.js';
-import { startCloud } from '../cloud/src/server.js';
 import { createTestDatabase } from '../cloud/src/test/database.js';
 import { startTerminalCore } from '../desktop/src/core/core.js';
 import { assignVenuePrinters, DEMO_MANAGER, pairDemoTerminal, signIn } from '../scripts/demo.js';
 import { startPrinterEmulator } from '../scripts/printer-emulator/emulator.js';
 import { type Bench, type Figure, percentile } from './figure.js';
 import { notifyRoundTrip, sqliteWrite, wsOneWay } from './floors.js';
-import { BENCH_SECRET, ORDERS_PER_SESSION, postGuestOrder, seatSessions } from './guests.js';
+import { ORDERS_PER_SESSION, postGuestOrder, seatSessions, startGuestCloud } from './guests.js';
 
 function cookieOf(res: Response): string {
   return res.headers
@@ -65,13 +64,7 @@ export const bench: Bench = async ({ quick }) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tw-bench-'));
   const bar = await startPrinterEmulator({ name: 'Bar' });
   const seed = await seedDemo(database.db, { printers: [{ station: 'Bar', host: bar.host, port: bar.port }] });
-  const cloud = await startCloud({
-    db: database.db,
-    databaseUrl: database.url,
-    secret: BENCH_SECRET,
-    port: 0,
-    trustProxy: 1,
-  });
+  const cloud = await startGuestCloud(database);
   const paired = await pairDemoTerminal({ cloudUrl: cloud.url, dataDir });
   await assignVenuePrinters(database.db, seed.venueId, paired.terminalId);
   // Port 0: a terminal or demo already running on this machine keeps 8181.
