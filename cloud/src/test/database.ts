@@ -112,14 +112,16 @@ async function copyTemplate(name: string): Promise<void> {
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `tw_test_${process.pid}_${randomBytes(6).toString('hex')}`;
-  try {
-    await copyTemplate(name);
-  } catch (error) {
-    // A process with another migration set (another checkout on the same server) dropped this
-    // one's template as stale after it was built here: build it again, once.
-    if ((error as { code?: string }).code !== NO_SUCH_DATABASE) throw error;
-    templateReady = undefined;
-    await copyTemplate(name);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await copyTemplate(name);
+      break;
+    } catch (error) {
+      // A process with another migration set (another checkout on the same server) dropped this
+      // one's template as stale after it was built here: build it again, a few times at most.
+      if ((error as { code?: string }).code !== NO_SUCH_DATABASE || attempt === 3) throw error;
+      templateReady = undefined;
+    }
   }
   const url = databaseUrl(baseTestDatabaseUrl(), name);
   const db = await connectDb({ databaseUrl: url });
