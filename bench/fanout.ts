@@ -61,7 +61,7 @@ type Command =
 
 type Answer =
   | { type: 'opened' }
-  | { type: 'driven'; sentAt: Array<[string, number]>; answeredIn: number[] }
+  | { type: 'driven'; sentAt: Array<[string, number]>; answeredIn: number[]; clientsBusy: number }
   | { type: 'collected'; received: Array<[string, number[]]> };
 
 interface Guest {
@@ -113,6 +113,7 @@ async function drive(
   const url = new URL(job.url);
   const sentAt: Array<[string, number]> = [];
   const answeredIn: number[] = [];
+  const busyBefore = performance.eventLoopUtilization();
   const pending: Promise<void>[] = [];
   const interval = 1000 / job.rate;
   const total = Math.round(job.rate * job.seconds);
@@ -132,7 +133,7 @@ async function drive(
   }
   await Promise.all(pending);
   agent.destroy();
-  return { sentAt, answeredIn };
+  return { sentAt, answeredIn, clientsBusy: performance.eventLoopUtilization(busyBefore).utilization };
 }
 
 async function answer(command: Command): Promise<Answer> {
@@ -202,12 +203,14 @@ interface Latencies {
   samples: number[];
   /** How long each order's POST took to be answered. */
   answeredIn: number[];
+  /** How busy the clients' thread was while it placed the orders (0 to 1). */
+  clientsBusy: number;
   /** Arrivals that never came (orders × sockets − arrivals). */
   missing: number;
 }
 
 function latenciesOf(sentAt: ReadonlyMap<string, number>, arrivals: ReadonlyMap<string, number[]>, sockets: number) {
-  const result: Latencies = { samples: [], answeredIn: [], missing: 0 };
+  const result: Latencies = { samples: [], answeredIn: [], clientsBusy: 0, missing: 0 };
   for (const [id, at] of sentAt) {
     const times = arrivals.get(id) ?? [];
     for (const t of times) result.samples.push(t - at);
@@ -318,7 +321,7 @@ export const bench: Bench = async ({ quick }) => {
     const orderRun = async (sockets: number, rate: number, seconds: number): Promise<Latencies> => {
       await clients.open(wsUrl, sockets, staffCookie);
       const guests = guestsFor(rate * seconds);
-      const { sentAt, answeredIn } = await clients.ask(
+      const { sentAt, answeredIn, clientsBusy } = await clients.ask(
         { type: 'drive', url: cloud.url, rate, seconds, guests, items },
         'driven',
       );
@@ -330,7 +333,7 @@ export const bench: Bench = async ({ quick }) => {
         await sleep(SETTLE_MS);
         for (const [id, times] of await clients.collect()) arrivals.set(id, [...(arrivals.get(id) ?? []), ...times]);
       }
-      return { ...latenciesOf(sent, arrivals, sockets), answeredIn };
+      return { ...latenciesOf(sent, arrivals, sockets), answeredIn, clientsBusy };
     };
     const bareRun = async (sockets: number, template: string, templateId: string, rate: number, seconds: number) => {
       await clients.open(bare.url, sockets);
@@ -366,7 +369,7 @@ export const bench: Bench = async ({ quick }) => {
       (r) => r.missing > 0 || percentile(r.samples, 0.99) > RUNAWAY_FACTOR * p2Floor,
     ).length;
     console.error(
-      `P2 rounds' p99 (ms): ${rounds.map((r) => `${percentile(r.samples, 0.99).toFixed(1)} (POST answered ${percentile(r.answeredIn, 0.99).toFixed(1)})`).join(', ')}; floor ${p2Floor.toFixed(1)} (broadcast ${percentile(broadcastFloor.samples, 0.99).toFixed(1)} + NOTIFY ${notifyFloor.toFixed(1)}); frame ${Buffer.byteLength(template)} bytes; the cloud's thread busy ${(busy * 100).toFixed(0)}% of the rounds`,
+      `P2 rounds' p99 (ms): ${rounds.map((r) => `${percentile(r.samples, 0.99).toFixed(1)} (POST answered ${percentile(r.answeredIn, 0.99).toFixed(1)}, clients' thread ${(r.clientsBusy * 100).toFixed(0)}% busy)`).join(', ')}; floor ${p2Floor.toFixed(1)} (broadcast ${percentile(broadcastFloor.samples, 0.99).toFixed(1)} + NOTIFY ${notifyFloor.toFixed(1)}); frame ${Buffer.byteLength(template)} bytes; the cloud's thread busy ${(busy * 100).toFixed(0)}% of the rounds`,
     );
 
     // P4: socket counts upwards until the cloud misses 50 ms; the bare server until it does.
