@@ -8,20 +8,16 @@
 // session an address of its own through X-Forwarded-For (the cloud trusts one proxy here).
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { GUEST_RATE_LIMITS, GUEST_SESSION_COOKIE, IDEMPOTENCY_HEADER } from '@tablewise/shared';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import type { Db } from '../cloud/src/context.js';
-import { signGuestCookie } from '../cloud/src/security/tokens.js';
-import { startCloud } from '../cloud/src/server.js';
 import { createTestDatabase } from '../cloud/src/test/database.js';
 import { type Bench, type Figure, percentile } from './figure.js';
+import { ORDERS_PER_SESSION, postGuestOrder, seatSessions, startGuestCloud } from './guests.js';
+import { benchThread } from './thread.js';
 
 const VENUES = 20;
 const CONCURRENCY = 24;
-const SECRET = 'bench-secret';
-/** Orders one session places before the bench moves to the next (below the per-session limit). */
-const ORDERS_PER_SESSION = GUEST_RATE_LIMITS.order.perSession - 2;
 
 interface Venue {
   id: string;
@@ -51,7 +47,8 @@ function holding(run: Run): number {
   return first === 0 ? 0 : last / first;
 }
 
-async function seed(db: Db, orgId: string, sessionsPerVenue: number): Promise<Venue[]> {
+/** Seats `sessions.first` parties in the first venue (the one-venue runs order there too), `sessions.other` in each other. */
+async function seed(db: Db, orgId: string, sessions: { first: number; other: number }): Promise<Venue[]> {
   await db('organizations').insert({ id: orgId, name: 'Bench Group' });
   const venues: Venue[] = [];
   for (let v = 0; v < VENUES; v++) {
@@ -82,19 +79,7 @@ async function seed(db: Db, orgId: string, sessionsPerVenue: number): Promise<Ve
       item(venue.burger, 'Burger', '12.50', 'Mains', 'Grill'),
       item(venue.lemonade, 'Lemonade', '3.50', 'Drinks', 'Bar'),
     ]);
-    venue.sessions = Array.from({ length: sessionsPerVenue }, () => randomUUID());
-    for (let i = 0; i < venue.sessions.length; i += 1000) {
-      await db('sessions').insert(
-        venue.sessions.slice(i, i + 1000).map((sid) => ({
-          id: sid,
-          org_id: orgId,
-          venue_id: id,
-          table_id: tableId,
-          party_size: 2,
-          guest_name: 'Bench',
-        })),
-      );
-    }
+    venue.sessions = await seatSessions(db, { orgId, venueId: id, tableId }, v === 0 ? sessions.first : sessions.other);
     venues.push(venue);
   }
   return venues;
@@ -134,44 +119,14 @@ function orderViaApi(url: URL, venue: Venue, seat: number): Promise<void> {
   const index = Math.floor(seat / ORDERS_PER_SESSION);
   const sessionId = venue.sessions[index];
   if (!sessionId) throw new Error('The bench ran out of seated sessions; seat more');
-  const id = randomUUID();
-  const body = JSON.stringify({
-    id,
+  return postGuestOrder(agent, url, {
+    id: randomUUID(),
     sessionId,
+    address: `10.${venue.number}.${(index >> 8) & 255}.${index & 255}`,
     items: [
       { menuItemId: venue.burger, quantity: 1, course: 'main' },
       { menuItemId: venue.lemonade, quantity: 2, course: 'drink' },
     ],
-  });
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path: '/api/orders',
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          cookie: `${GUEST_SESSION_COOKIE}=${signGuestCookie(SECRET, sessionId)}`,
-          [IDEMPOTENCY_HEADER]: id,
-          'x-forwarded-for': `10.${venue.number}.${(index >> 8) & 255}.${index & 255}`,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          res.statusCode === 201
-            ? resolve()
-            : reject(new Error(`Order failed: ${res.statusCode} ${Buffer.concat(chunks).toString()}`)),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
   });
 }
 
@@ -181,18 +136,9 @@ interface ClientJob {
   seconds: number;
 }
 
-/**
- * The guests' HTTP clients run on a thread of their own, as phones would be elsewhere: the
- * cloud's thread then spends its time on the cloud, not on making the requests it answers.
- */
+/** The guests' HTTP clients, on a thread of their own (bench/thread.ts says why). */
 async function viaApi(url: string, venues: Venue[], seconds: number): Promise<Run> {
-  // The thread loads this TypeScript file again, through tsx, whose loader threads do not inherit.
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  const self = JSON.stringify(import.meta.url);
-  const worker = new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${self}); });`, {
-    eval: true,
-    workerData: { orderPathClients: { url, venues, seconds } },
-  });
+  const worker = benchThread(import.meta.url, { orderPathClients: { url, venues, seconds } });
   const answer = await new Promise<{ run: Run; placed: number[] }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -212,20 +158,19 @@ export const bench: Bench = async ({ quick }) => {
   const seconds = quick
     ? { warm: 1, spread: 6, spreadFloor: 3, one: 4, oneFloor: 3 }
     : { warm: 3, spread: 60, spreadFloor: 15, one: 20, oneFloor: 10 };
-  // Enough sessions for every venue even if the API reached 4,000 orders/s.
-  const longest = Math.max(seconds.spread, seconds.one + seconds.warm);
-  const sessionsPerVenue = Math.ceil((4000 * longest) / VENUES / ORDERS_PER_SESSION) + 10;
+  // Enough sessions for every venue even if the API or the raw floor reached 4,000 orders/s: the
+  // spread runs share them out, the one-venue runs (the raw one alone can pass 1,500/s) add theirs.
+  const spreadSeconds = seconds.warm + seconds.spread + seconds.spreadFloor;
+  const perVenue = (orders: number) => Math.ceil(orders / ORDERS_PER_SESSION) + 10;
+  const sessions = {
+    other: perVenue((4000 * spreadSeconds) / VENUES),
+    first: perVenue((4000 * spreadSeconds) / VENUES + 4000 * (seconds.one + seconds.oneFloor)),
+  };
 
   const database = await createTestDatabase();
   const orgId = randomUUID();
-  const venues = await seed(database.db, orgId, sessionsPerVenue);
-  const cloud = await startCloud({
-    db: database.db,
-    databaseUrl: database.url,
-    secret: SECRET,
-    port: 0,
-    trustProxy: 1,
-  });
+  const venues = await seed(database.db, orgId, sessions);
+  const cloud = await startGuestCloud(database);
   const pool = new pg.Pool({ connectionString: database.url, max: CONCURRENCY });
   try {
     await viaApi(cloud.url, venues, seconds.warm);

@@ -1,18 +1,24 @@
 // How long a guest's drink takes to reach the kitchen: from POST /api/orders to the event on a
 // staff socket of the cloud, and to the event on the terminal core's own socket (through its
-// replica). Reported as ratios against a baseline measured in the same run: one authenticated
-// HTTP round trip to the cloud.
+// replica), reported against one authenticated HTTP round trip to the cloud (P0); and to the
+// ticket's bytes at the bar's printer, an ESC/POS emulator on TCP that the terminal drives with
+// its status query before the job and GS r after it (P3), against the hops that path cannot
+// avoid, measured in the same run: a NOTIFY round trip, a ws frame to one socket and one
+// committed SQLite write, each p99.
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MenuAnswer, TableQrAnswer } from '@tablewise/shared';
 import WebSocket from 'ws';
 import { seedDemo } from '../cloud/src/db/seed/demo.js';
-import { startCloud } from '../cloud/src/server.js';
 import { createTestDatabase } from '../cloud/src/test/database.js';
 import { startTerminalCore } from '../desktop/src/core/core.js';
-import { DEMO_MANAGER, pairDemoTerminal, signIn } from '../scripts/demo.js';
+import { assignVenuePrinters, DEMO_MANAGER, pairDemoTerminal, signIn } from '../scripts/demo.js';
+import { startPrinterEmulator } from '../scripts/printer-emulator/emulator.js';
 import { type Bench, type Figure, percentile } from './figure.js';
+import { notifyRoundTrip, sqliteWrite, wsOneWay } from './floors.js';
+import { ORDERS_PER_SESSION, postGuestOrder, seatSessions, startGuestCloud } from './guests.js';
 
 function cookieOf(res: Response): string {
   return res.headers
@@ -48,19 +54,21 @@ async function openSocket(url: string, cookie: string): Promise<WebSocket> {
   return socket;
 }
 
+/** Time for one ticket to reach paper before the bench gives up on it. */
+const TICKET_TIMEOUT_MS = 10_000;
+
 export const bench: Bench = async ({ quick }) => {
   const rounds = quick ? 10 : 30;
+  const printRounds = quick ? 20 : 200;
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'tw-bench-'));
-  const seed = await seedDemo(database.db);
-  const cloud = await startCloud({ db: database.db, databaseUrl: database.url, secret: 'bench-secret', port: 0 });
+  const bar = await startPrinterEmulator({ name: 'Bar' });
+  const seed = await seedDemo(database.db, { printers: [{ station: 'Bar', host: bar.host, port: bar.port }] });
+  const cloud = await startGuestCloud(database);
   const paired = await pairDemoTerminal({ cloudUrl: cloud.url, dataDir });
-  const terminal = await startTerminalCore({
-    cloudUrl: cloud.url,
-    credential: paired.credential,
-    dataDir,
-    printing: false,
-  });
+  await assignVenuePrinters(cloud.url, paired.terminalId);
+  // Port 0: a terminal or demo already running on this machine keeps 8181.
+  const terminal = await startTerminalCore({ cloudUrl: cloud.url, credential: paired.credential, dataDir, port: 0 });
   try {
     const staffCookie = await signIn(cloud.url);
     const terminalLogin = await fetch(`${terminal.url}/api/auth/login`, {
@@ -116,6 +124,41 @@ export const bench: Bench = async ({ quick }) => {
     cloudSocket.close(1000);
     terminalSocket.close(1000);
 
+    // P3: the bar's tickets of P0's drinks are out of the way first; then each order's ticket.
+    await bar.waitForTicket(() => bar.tickets().length >= rounds, TICKET_TIMEOUT_MS);
+    const sessions = await seatSessions(
+      database.db,
+      { orgId: seed.organizationId, venueId: seed.venueId, tableId: seed.tableIds[1] as string },
+      Math.ceil(printRounds / ORDERS_PER_SESSION) + 1,
+    );
+    const agent = new http.Agent({ keepAlive: true });
+    const toPaper: number[] = [];
+    for (let i = 0; i < printRounds; i++) {
+      bar.clear();
+      const index = Math.floor(i / ORDERS_PER_SESSION);
+      const start = performance.now();
+      const printed = bar.waitForTicket(() => true, TICKET_TIMEOUT_MS).then(() => performance.now());
+      await postGuestOrder(agent, new URL(cloud.url), {
+        id: crypto.randomUUID(),
+        sessionId: sessions[index] as string,
+        address: `10.30.0.${index}`,
+        items: [{ menuItemId: drink.id, quantity: 1, course: 'drink' }],
+      });
+      toPaper.push((await printed) - start);
+    }
+    agent.destroy();
+    const eventBytes = Buffer.byteLength(
+      JSON.stringify((await database.db('events').where({ type: 'order.created' }).first('payload_json')).payload_json),
+    );
+    const hops = {
+      notify: await notifyRoundTrip(database.url, 100, quick ? 1 : 2),
+      ws: await wsOneWay(eventBytes, quick ? 50 : 200),
+      sqlite: sqliteWrite(eventBytes, quick ? 50 : 200),
+    };
+    console.error(
+      `P3 floor: NOTIFY ${hops.notify.toFixed(2)} + ws ${hops.ws.toFixed(2)} + SQLite write ${hops.sqlite.toFixed(2)} ms (p99 each)`,
+    );
+
     const base = percentile(baseline, 0.5);
     const figure = (what: string, samples: number[]): Figure => ({
       id: 'P0',
@@ -127,9 +170,24 @@ export const bench: Bench = async ({ quick }) => {
       goal: 'reported only',
       met: true,
     });
-    return [figure('a cloud staff socket', toCloud), figure('the terminal core socket', toTerminal)];
+    const p3 = percentile(toPaper, 0.99);
+    return [
+      figure('a cloud staff socket', toCloud),
+      figure('the terminal core socket', toTerminal),
+      {
+        id: 'P3',
+        figure: `order placed → ticket bytes at the printer (TCP ESC/POS), p99 of ${printRounds}`,
+        value: p3,
+        unit: 'ms',
+        floor: hops.notify + hops.ws + hops.sqlite,
+        floorLabel: 'NOTIFY + ws + SQLite write, p99 each',
+        goal: '≤ 25 ms',
+        met: p3 <= 25,
+      },
+    ];
   } finally {
     await terminal.close();
+    await bar.close();
     await cloud.close();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -6,8 +6,9 @@ import { type Bench, type Figure, formatTable } from './figure.js';
 
 /** Each benchmark module, by the figures it measures. A module exports `bench: Bench`. */
 const BENCHES: { ids: string[]; load: () => Promise<{ bench: Bench }> }[] = [
-  { ids: ['P0'], load: () => import('./order-to-kitchen.js') },
+  { ids: ['P0', 'P3'], load: () => import('./order-to-kitchen.js') },
   { ids: ['P1'], load: () => import('./order-path.js') },
+  { ids: ['P2', 'P4'], load: () => import('./fanout.js') },
   { ids: ['P5'], load: () => import('./offline-replay.js') },
   { ids: ['P6'], load: () => import('./guest-page.js') },
   { ids: ['P7'], load: () => import('./kitchen-render.js') },

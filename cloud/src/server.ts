@@ -37,6 +37,8 @@ export interface StartCloudOptions {
   hubSafetyPollMs?: number;
   /** How often the hub re-checks each socket's access (LIVE_LIMITS.revalidateMs by default). */
   hubRevalidateMs?: number;
+  /** Bytes waiting for one live socket past which the hub drops it (about 1 MB by default). */
+  hubMaxBufferedBytes?: number;
 }
 
 export interface RunningCloud {
@@ -93,6 +95,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     hub = new LiveHub(deps, {
       ...(opts.hubSafetyPollMs ? { safetyPollMs: opts.hubSafetyPollMs } : {}),
       ...(opts.hubRevalidateMs ? { revalidateMs: opts.hubRevalidateMs } : {}),
+      ...(opts.hubMaxBufferedBytes ? { maxBufferedBytes: opts.hubMaxBufferedBytes } : {}),
     });
     await hub.start(server, notifier);
     firer = startCourseFirer(deps, opts.fireIntervalMs ?? 1000);

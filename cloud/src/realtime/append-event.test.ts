@@ -6,6 +6,7 @@ import { GUEST_SESSION_COOKIE, IDEMPOTENCY_HEADER } from '@tablewise/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../context.js';
+import { EVENTS_CHANNEL, parseEventsNotification } from '../repositories/events.js';
 import { signGuestCookie } from '../security/tokens.js';
 import { type Harness, startHarness, TEST_SECRET } from '../testkit/harness.js';
 import { appendEvent, writeTransaction } from './append-event.js';
@@ -161,5 +162,31 @@ describe('the venue feed under concurrent writers', () => {
     }
     const created = await h.database.db('events').whereIn('venue_id', [venueId, otherVenueId]);
     expect(new Set(created.map((e) => e.payload_json.order.id))).toEqual(new Set(ids));
+  });
+
+  it('tells listeners on commit with the events themselves, or the venue alone when they are too large', async () => {
+    const { orgId, venueId } = h.fixture.a;
+    const listener = new pg.Client({ connectionString: h.database.url });
+    await listener.connect();
+    const payloads: string[] = [];
+    listener.on('notification', (msg) => payloads.push(msg.payload ?? ''));
+    await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
+    try {
+      const checkedIn = (note: string) => ({ type: 'guest.checkedin', session: { note } }) as never;
+      await writeTransaction(h.database.db, async (trx) => {
+        await appendEvent(trx, { orgId, venueId, event: checkedIn('small') });
+        await appendEvent(trx, { orgId, venueId, event: checkedIn('also small') });
+      });
+      await writeTransaction(h.database.db, (trx) =>
+        appendEvent(trx, { orgId, venueId, event: checkedIn('x'.repeat(9000)) }),
+      );
+      while (payloads.length < 2) await sleep(10);
+      const [both, large] = payloads.map(parseEventsNotification);
+      const rows = await h.database.db('events').where({ venue_id: venueId }).orderBy('seq').select('payload_json');
+      expect(both).toEqual({ venueId, events: rows.slice(-3, -1).map((r) => r.payload_json) });
+      expect(large).toEqual({ venueId, events: null });
+    } finally {
+      await listener.end();
+    }
   });
 });

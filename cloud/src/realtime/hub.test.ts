@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { LIVE_LIMITS, type LiveEvent, MESSAGES, type ServerMessage, STAFF_SESSION_COOKIE } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { appendVenueEvents } from '../repositories/events.js';
 import { sha256Hex } from '../security/tokens.js';
+import { startCloud } from '../server.js';
 import {
   type Client,
   checkInGuest,
@@ -11,6 +15,7 @@ import {
   pairTerminal,
   seqOf,
   startHarness,
+  TEST_SECRET,
 } from '../testkit/harness.js';
 import { REVOKED_CLOSE_CODE } from './hub.js';
 
@@ -48,6 +53,19 @@ function refusedUpgrade(query: string, headers: Record<string, string>): Promise
 function closeCodeOf(socket: LiveSocket): Promise<number> {
   return new Promise((resolve) => socket.ws.once('close', (code) => resolve(code)));
 }
+
+/** Every text frame the socket receives, as sent; a binary frame fails the test. */
+function rawFrames(socket: LiveSocket): string[] {
+  const frames: string[] = [];
+  socket.ws.on('message', (data, isBinary) => {
+    expect(isBinary).toBe(false);
+    frames.push(data.toString());
+  });
+  return frames;
+}
+
+const venueSeq = async (venueId: string) =>
+  Number((await h.database.db('venues').where({ id: venueId }).first()).event_seq);
 
 async function placeOrder(guest: Client, sessionId: string, menuItemId = h.fixture.a.menu.lemonade) {
   const reply = await guest.post('/api/orders', { sessionId, items: [{ menuItemId, quantity: 1, course: 'drink' }] });
@@ -346,5 +364,110 @@ describe('live hub', () => {
     await expect(LiveSocket.open(h.cloud.url, { cookie: guest.cookieHeader() })).rejects.toThrow(
       'upgrade refused: 401',
     );
+  });
+
+  it('sends every staff and terminal socket the same frame, and guests their own view of it', async () => {
+    const beta = await loginAs(h.cloud.url, h.fixture.b.managerEmail);
+    const tableId = h.fixture.b.tableIds[1] as string;
+    const cursor = await venueSeq(h.fixture.b.venueId);
+    const { guest, sessionId } = await checkInGuest(h.cloud.url, beta, tableId, 3);
+    const { credential } = await pairTerminal(h.cloud.url, h.fixture.b.managerEmail, 'Frames PC');
+    const staffSockets = await Promise.all(
+      [1, 2, 3].map(() => LiveSocket.open(h.cloud.url, { cookie: beta.cookieHeader() })),
+    );
+    const terminal = await LiveSocket.open(h.cloud.url, { headers: { authorization: `Terminal ${credential}` } });
+    const guestSocket = await LiveSocket.open(h.cloud.url, { cookie: guest.cookieHeader() });
+    const sockets = [...staffSockets, terminal, guestSocket];
+    const frames = sockets.map(rawFrames);
+    for (const socket of sockets) {
+      await socket.next((m) => m.type === 'hello');
+      socket.send({ type: 'subscribe', after: cursor });
+    }
+    const order = await placeOrder(guest, sessionId, h.fixture.b.menu.lemonade);
+    for (const socket of sockets) await socket.next((m) => m.type === 'order.created' && m.order.id === order.id);
+
+    // Each socket's event frames as received (hello may come before the recording starts).
+    const events = frames.map((seen) => seen.filter((f) => seqOf(JSON.parse(f)) > cursor));
+    const staffView = events.slice(0, 4);
+    const guestView = events[4] as string[];
+    // The seat, check-in and order, in that order, byte for byte the same on every staff socket.
+    for (const seen of staffView) expect(seen).toEqual(staffView[0]);
+    const staffEvents = (staffView[0] as string[]).map((f) => JSON.parse(f) as LiveEvent);
+    expect(staffEvents.map((e) => e.type)).toEqual(['table.state.changed', 'guest.checkedin', 'order.created']);
+    const [seated, checkedIn, created] = staffEvents as [TableStateChanged, LiveEvent, LiveEvent];
+    expect(seated.table).toMatchObject({ partyName: 'Ada', guestCount: 3 });
+    expect(guestView.map((f) => JSON.parse(f))).toEqual([
+      { ...seated, table: { ...seated.table, partyName: null, guestCount: null, timeSeated: null } },
+      checkedIn,
+      created,
+    ]);
+    // The order is the same text for the guest: only tables have a view of their own.
+    expect(guestView[2]).toBe((staffView[0] as string[])[2]);
+    await Promise.all(sockets.map((socket) => socket.close()));
+  });
+
+  it('drops a socket that stops reading once its unsent frames pass the bound; it catches up on reconnect', async () => {
+    const venueId = h.fixture.a.venueId;
+    const logged: string[] = [];
+    const bounded = await startCloud({
+      db: h.database.db,
+      databaseUrl: h.database.url,
+      secret: TEST_SECRET,
+      hubMaxBufferedBytes: 512 * 1024,
+      log: (line) => logged.push(line),
+    });
+    try {
+      const reader = await LiveSocket.open(bounded.url, { cookie: staff.cookieHeader() });
+      const stalled = await LiveSocket.open(bounded.url, { cookie: staff.cookieHeader() });
+      const stalledClosed = closeCodeOf(stalled);
+      await Promise.all([reader, stalled].map((socket) => socket.next((m) => m.type === 'hello')));
+      const cursor = await venueSeq(venueId);
+      // The client stops reading its TCP socket, as a phone on a dead link would: what the hub sends
+      // fills the kernel's buffers and then waits in the hub's process.
+      (stalled.ws as unknown as { _socket: Socket })._socket.pause();
+
+      // 10 MB of events (64 KB each, two a transaction): more than loopback's buffers hold.
+      const count = 160;
+      const pad = 'x'.repeat(64 * 1024);
+      for (let i = 0; i < count; i += 2) {
+        await h.database.db.transaction((trx) =>
+          appendVenueEvents(
+            trx,
+            venueId,
+            [0, 1].map(() => ({
+              id: randomUUID(),
+              org_id: h.fixture.a.orgId,
+              user_id: null,
+              terminal_id: null,
+              type: 'order.created',
+              payload_json: { type: 'order.created', venueId, order: { id: randomUUID(), sessionId: 'nobody', pad } },
+              created_at: new Date(),
+            })),
+          ),
+        );
+      }
+      await reader.next((m) => seqOf(m) === cursor + count);
+      expect(reader.messages.map(seqOf).filter((s) => s > cursor)).toEqual(
+        Array.from({ length: count }, (_, i) => cursor + i + 1),
+      );
+      expect(logged.some((line) => line.includes('dropped'))).toBe(true);
+
+      (stalled.ws as unknown as { _socket: Socket })._socket.resume();
+      expect(await stalledClosed).toBe(1006);
+      // What reached it before the cut is a gap-free start of the feed; the rest comes on reconnect.
+      const got = stalled.messages.map(seqOf).filter((s) => s > cursor);
+      expect(got.length).toBeLessThan(count);
+      expect(got).toEqual(Array.from({ length: got.length }, (_, i) => cursor + i + 1));
+      const again = await LiveSocket.open(bounded.url, { cookie: staff.cookieHeader() });
+      await again.next((m) => m.type === 'hello');
+      again.send({ type: 'subscribe', after: cursor + got.length });
+      await again.next((m) => seqOf(m) === cursor + count);
+      expect(again.messages.map(seqOf).filter((s) => s > 0)).toEqual(
+        Array.from({ length: count - got.length }, (_, i) => cursor + got.length + i + 1),
+      );
+      await Promise.all([reader.close(), again.close()]);
+    } finally {
+      await bounded.close();
+    }
   });
 });

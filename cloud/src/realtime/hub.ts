@@ -1,7 +1,13 @@
 // The live hub at /ws. Each socket belongs to one venue and keeps `lastSent`, the last sequence
 // number it has been given; events go out in sequence order, never twice and never skipped. A
-// notification on tw_events (from any cloud instance, on commit) makes the hub read the venue's
-// new events once and hand them to every socket of that venue.
+// notification on tw_events (from any cloud instance, on commit) carries the venue's new events
+// (or, when they are too large for it, says only which venue) and the hub hands them to every
+// socket of that venue; whatever the notifications do not account for is read from the table.
+// Issue 8: each event is turned into a frame once per audience (staff and terminals; guests, in
+// their view) and that same buffer goes to every socket of the audience; a socket already at the
+// feed's head is sent to at once, without a queue of its own. A socket that stops reading is
+// dropped once more than `maxBufferedBytes` wait for it, rather than holding the memory; it
+// reconnects and catches up from its cursor, a page at a time with back-pressure.
 // Issue 7: a cookie upgrades only from an allowed origin, no credential rides in the URL, frames
 // are at most LIVE_LIMITS.maxPayloadBytes, subscribes are rate limited per socket, and every
 // socket's access is re-checked each LIVE_LIMITS.revalidateMs (closed with 4401 once it is gone).
@@ -26,7 +32,12 @@ import { originAllowed } from '../middleware/origin-check.js';
 import { resolvePrincipals, terminalCredentialOf, VENUE_HEADER } from '../middleware/principals.js';
 import { resolveStaffScope, type StaffScope } from '../policies/staff-scope.js';
 import { databaseEpoch } from '../repositories/database-epoch.js';
-import { EVENTS_CHANNEL, listEventsAfter, REVOCATIONS_CHANNEL } from '../repositories/events.js';
+import {
+  EVENTS_CHANNEL,
+  listEventsAfter,
+  parseEventsNotification,
+  REVOCATIONS_CHANNEL,
+} from '../repositories/events.js';
 import { type LiveAccessRow, listLiveAccess } from '../repositories/live-access.js';
 import { listOrderIdsOfSession } from '../repositories/orders.js';
 import type { UserRoleRow } from '../repositories/rows.js';
@@ -54,6 +65,8 @@ type Access =
 
 interface Client {
   ws: WebSocket;
+  /** Work queued on `queue` and not finished: while any is, every send goes through the queue. */
+  queued: number;
   /** The credential it authenticated with, as revocations name it. */
   credentialRef: string;
   access: Access;
@@ -67,14 +80,30 @@ interface Client {
   subscribes: { windowStart: number; count: number; refusedInARow: number };
 }
 
+/** An event with the frames it goes out as, each made once, whatever the number of sockets. */
+interface FeedEvent {
+  seq: number;
+  event: LiveEvent;
+  /** The JSON text as staff and terminal sockets receive it. */
+  staffFrame: Buffer;
+  /** The guest view's JSON text, made when the first guest socket needs it. */
+  guestFrame: Buffer | null;
+}
+
 interface VenueFeed {
   venueId: string;
   clients: Set<Client>;
   /** The newest sequence number this hub has read. */
   lastSeq: number;
   /** The newest events read, contiguous, ending at lastSeq. */
-  recent: LiveEvent[];
+  recent: FeedEvent[];
   refreshing: Promise<void>;
+  /** A refresh is queued and has not started: a notification arriving now is answered by it. */
+  refreshQueued: boolean;
+  /** Events notifications carried since the last refresh started, in commit order. */
+  carried: LiveEvent[];
+  /** The next refresh reads the table (a notification without its events, a re-read, a new socket). */
+  mustRead: boolean;
 }
 
 export interface HubOptions {
@@ -83,6 +112,32 @@ export interface HubOptions {
   heartbeatMs?: number;
   /** How often every socket's principal is re-checked (LIVE_LIMITS.revalidateMs). */
   revalidateMs?: number;
+  /** Bytes queued for one socket past which it is dropped (DEFAULT_MAX_BUFFERED_BYTES). */
+  maxBufferedBytes?: number;
+}
+
+/**
+ * About 350 order events of 2.9 KB waiting for one socket: a client that far behind is better off
+ * reconnecting and catching up from its cursor (paged, with back-pressure) than the cloud holding
+ * the bytes, which for 2,000 stalled sockets would be gigabytes.
+ */
+const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** Sent as text frames: a Buffer would otherwise go out as a binary frame. */
+const TEXT = { binary: false } as const;
+
+function feedEventOf(event: LiveEvent): FeedEvent {
+  return { seq: event.seq, event, staffFrame: Buffer.from(JSON.stringify(event)), guestFrame: null };
+}
+
+/** The TCP socket under a ws connection (ws keeps it as `_socket`; null once it is closed). */
+function socketOf(ws: WebSocket): Duplex | undefined {
+  return (ws as unknown as { _socket?: Duplex | null })._socket ?? undefined;
+}
+
+function guestFrameOf(entry: FeedEvent): Buffer {
+  entry.guestFrame ??= Buffer.from(JSON.stringify(guestViewOf(entry.event)));
+  return entry.guestFrame;
 }
 
 function parseCookies(header: string | undefined): Map<string, string> {
@@ -119,7 +174,7 @@ export class LiveHub {
   ) {}
 
   async start(server: Server, notifier: Notifier): Promise<void> {
-    this.unlisteners.push(await notifier.listen(EVENTS_CHANNEL, (venueId) => this.venueChanged(venueId)));
+    this.unlisteners.push(await notifier.listen(EVENTS_CHANNEL, (payload) => this.notified(payload)));
     this.unlisteners.push(await notifier.listen(REVOCATIONS_CHANNEL, (ref) => this.revoked(ref)));
     server.on('upgrade', (req, socket, head) => {
       this.upgrade(req, socket, head).catch((error) => {
@@ -143,9 +198,11 @@ export class LiveHub {
     for (const feed of this.feeds.values()) this.refresh(feed);
   }
 
-  venueChanged(venueId: string): void {
+  /** A venue's events committed (on any instance): hand them on, read from the table if not carried. */
+  private notified(payload: string): void {
+    const { venueId, events } = parseEventsNotification(payload);
     const feed = this.feeds.get(venueId);
-    if (feed) this.refresh(feed);
+    if (feed) this.refresh(feed, events as LiveEvent[] | null);
   }
 
   /** Closes every socket that authenticated with a credential that is no longer valid. */
@@ -260,6 +317,7 @@ export class LiveHub {
         venueId: actor.venueId,
         guest,
         lastSent: lastSeq,
+        queued: 0,
         queue: Promise.resolve(),
         alive: true,
         subscribes: { windowStart: Date.now(), count: 0, refusedInARow: 0 },
@@ -284,7 +342,16 @@ export class LiveHub {
   private feedOf(venueId: string, lastSeq: number): VenueFeed {
     let feed = this.feeds.get(venueId);
     if (!feed) {
-      feed = { venueId, clients: new Set(), lastSeq, recent: [], refreshing: Promise.resolve() };
+      feed = {
+        venueId,
+        clients: new Set(),
+        lastSeq,
+        recent: [],
+        refreshing: Promise.resolve(),
+        refreshQueued: false,
+        carried: [],
+        mustRead: false,
+      };
       this.feeds.set(venueId, feed);
     }
     return feed;
@@ -322,7 +389,7 @@ export class LiveHub {
       case 'subscribe':
         if (!this.maySubscribe(client)) return;
         // Queued behind earlier sends, so the cursor moves only between whole batches.
-        client.queue = client.queue.then(() => {
+        this.enqueue(client, async () => {
           if (message.after !== undefined) client.lastSent = message.after;
         });
         this.pump(client);
@@ -360,49 +427,144 @@ export class LiveHub {
     if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify(message));
   }
 
-  /** Reads the venue's events after the newest this hub has, once, then feeds every socket. */
-  private refresh(feed: VenueFeed): void {
+  /**
+   * Takes the venue's new events, once for all its sockets, from the notifications (`carried`) or,
+   * for any they do not account for without a gap, from the table; then feeds every socket. While
+   * a refresh waits its turn, further notifications join it instead of queueing reads of their own.
+   */
+  private refresh(feed: VenueFeed, carried: LiveEvent[] | null = null): void {
+    if (carried) feed.carried.push(...carried);
+    else feed.mustRead = true;
+    if (feed.refreshQueued) return;
+    feed.refreshQueued = true;
     feed.refreshing = feed.refreshing
+      // After this turn of the event loop: every notification it brings joins this refresh, so when
+      // the process is busy and events pile up, each socket gets them in one write, not one each.
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
       .then(async () => {
-        for (;;) {
+        feed.refreshQueued = false;
+        const before = feed.lastSeq;
+        let read = feed.mustRead;
+        feed.mustRead = false;
+        for (const event of feed.carried.splice(0)) {
+          if (event.seq <= feed.lastSeq) continue;
+          if (event.seq !== feed.lastSeq + 1) {
+            read = true;
+            break;
+          }
+          feed.recent.push(feedEventOf(event));
+          feed.lastSeq = event.seq;
+        }
+        while (read) {
           const rows = await listEventsAfter(this.deps.db, feed.venueId, feed.lastSeq, PAGE);
           for (const row of rows) {
-            feed.recent.push(row.payload_json as LiveEvent);
+            feed.recent.push(feedEventOf(row.payload_json as LiveEvent));
             feed.lastSeq = row.seq;
           }
-          if (rows.length < PAGE) break;
+          read = rows.length === PAGE;
         }
         if (feed.recent.length > RECENT_LIMIT) feed.recent.splice(0, feed.recent.length - RECENT_LIMIT);
-        for (const client of feed.clients) this.pump(client);
+        this.broadcast(feed, before);
       })
       .catch((error) =>
         this.deps.log(`live refresh of venue ${feed.venueId} failed: ${(error as Error).stack ?? error}`),
       );
   }
 
-  private pump(client: Client): void {
-    client.queue = client.queue
-      .then(() => this.drain(client))
-      .catch((error) => this.deps.log(`live send failed: ${(error as Error).stack ?? error}`));
+  /**
+   * Hands the events after `before` to every socket of the feed. A socket that had everything up to
+   * `before` and has nothing queued is sent the frames now; any other behind the feed catches up
+   * through its queue (so the safety poll also retries a catch-up that failed).
+   */
+  private broadcast(feed: VenueFeed, before: number): void {
+    const fresh = feed.lastSeq > before ? this.recentAfter(feed, before) : null;
+    for (const client of feed.clients) {
+      if (client.queued === 0 && client.lastSent >= feed.lastSeq) continue;
+      if (fresh && client.queued === 0 && client.lastSent === before) {
+        this.deliver(client, fresh);
+        this.dropIfStalled(client);
+      } else {
+        this.pump(client);
+      }
+    }
   }
 
+  /** The kept events after `after`, or null when some of them are no longer kept. */
+  private recentAfter(feed: VenueFeed, after: number): FeedEvent[] | null {
+    const first = feed.recent[0];
+    if (!first || after + 1 < first.seq) return null;
+    return feed.recent.slice(after + 1 - first.seq);
+  }
+
+  /**
+   * Sends the events the socket has not had yet, each as its audience's frame, in order;
+   * `whenSent` runs once the last of them has been handed to the network.
+   */
+  private deliver(client: Client, events: readonly FeedEvent[], whenSent?: () => void): void {
+    const { ws, guest } = client;
+    // A system call per frame is most of a broadcast's cost: frames that go out together leave in
+    // one write. ws corks its socket around each frame; corks nest, so this one holds them all.
+    const socket = events.length > 1 ? socketOf(ws) : undefined;
+    socket?.cork();
+    // Each frame is sent once the next one is known, so the last one can carry `whenSent`.
+    let held: Buffer | null = null;
+    for (const entry of events) {
+      if (entry.seq <= client.lastSent) continue;
+      if (ws.readyState !== ws.OPEN) break;
+      const frame = !guest ? entry.staffFrame : guestSees(guest, entry.event) ? guestFrameOf(entry) : null;
+      if (frame) {
+        if (held) ws.send(held, TEXT);
+        held = frame;
+      }
+      client.lastSent = entry.seq;
+    }
+    if (held && ws.readyState === ws.OPEN) ws.send(held, TEXT, whenSent && (() => whenSent()));
+    else whenSent?.();
+    socket?.uncork();
+  }
+
+  /**
+   * A socket that does not read what it is sent keeps its frames in this process's memory; past
+   * the bound it is cut (no close frame, which would queue behind the rest) and, like any dropped
+   * client, reconnects and catches up from its cursor.
+   */
+  private dropIfStalled(client: Client): void {
+    const bound = this.opts.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+    if (client.ws.bufferedAmount <= bound) return;
+    this.deps.log(`live socket of venue ${client.venueId} dropped: ${client.ws.bufferedAmount} bytes unread`);
+    client.ws.terminate();
+    this.remove(client);
+  }
+
+  private enqueue(client: Client, work: () => Promise<void>): void {
+    client.queued += 1;
+    client.queue = client.queue
+      .then(work)
+      .catch((error) => this.deps.log(`live send failed: ${(error as Error).stack ?? error}`))
+      .finally(() => {
+        client.queued -= 1;
+      });
+  }
+
+  private pump(client: Client): void {
+    this.enqueue(client, () => this.drain(client));
+  }
+
+  /**
+   * Catches the socket up to the feed's head from the kept events or, further back, the database,
+   * a page at a time: the next page is read once the last one has left for the socket, so a
+   * client far behind never has more than a page queued in this process.
+   */
   private async drain(client: Client): Promise<void> {
     const feed = this.feeds.get(client.venueId);
     while (feed && client.ws.readyState === client.ws.OPEN && client.lastSent < feed.lastSeq) {
-      const start = feed.recent.findIndex((e) => e.seq === client.lastSent + 1);
       const batch =
-        start >= 0
-          ? feed.recent.slice(start)
-          : (await listEventsAfter(this.deps.db, client.venueId, client.lastSent, PAGE)).map(
-              (r) => r.payload_json as LiveEvent,
-            );
+        this.recentAfter(feed, client.lastSent) ??
+        (await listEventsAfter(this.deps.db, client.venueId, client.lastSent, PAGE)).map((r) =>
+          feedEventOf(r.payload_json as LiveEvent),
+        );
       if (batch.length === 0) return;
-      for (const event of batch) {
-        if (event.seq <= client.lastSent) continue;
-        if (!client.guest) this.send(client, event);
-        else if (guestSees(client.guest, event)) this.send(client, guestViewOf(event));
-        client.lastSent = event.seq;
-      }
+      await new Promise<void>((resolve) => this.deliver(client, batch, resolve));
     }
   }
 

@@ -15,6 +15,12 @@ export interface NewEventRow {
 }
 
 export const EVENTS_CHANNEL = 'tw_events';
+/**
+ * A notification on EVENTS_CHANNEL carries the venue and its new events, so a listening instance
+ * need not read them back; when they would pass PostgreSQL's 8000-byte payload limit it carries
+ * the venue's id alone, and the listener reads the events from the table.
+ */
+const NOTIFY_EVENTS_MAX_BYTES = 7900;
 /** Carries `terminal:<id>` or `staff:<auth session id>` when a credential stops being valid. */
 export const REVOCATIONS_CHANNEL = 'tw_revoked';
 
@@ -56,12 +62,32 @@ export async function appendVenueEvents(
          n int, id uuid, org_id uuid, user_id uuid, terminal_id uuid, type text, payload_json jsonb,
          created_at timestamptz
        )
-       returning 1
-     )
-     select (select count(*) from e)::int as written, pg_notify(?, ?)`,
-    [...alongside, rows.length, venueId, rows.length, venueId, JSON.stringify(numbered), EVENTS_CHANNEL, venueId],
+       returning seq, payload_json
+     ),
+     n as (select json_build_object('venueId', ?::text, 'events', json_agg(payload_json order by seq))::text as text from e)
+     select (select count(*) from e)::int as written,
+            pg_notify(?, (select case when octet_length(text) <= ? then text else ? end from n))`,
+    [
+      ...alongside,
+      rows.length,
+      venueId,
+      rows.length,
+      venueId,
+      JSON.stringify(numbered),
+      venueId,
+      EVENTS_CHANNEL,
+      NOTIFY_EVENTS_MAX_BYTES,
+      venueId,
+    ],
   );
   if (result.rows[0]?.written !== rows.length) throw new Error(`Venue ${venueId} does not exist`);
+}
+
+/** What a notification on EVENTS_CHANNEL says: the venue, and its new events when they fitted. */
+export function parseEventsNotification(payload: string): { venueId: string; events: object[] | null } {
+  if (!payload.startsWith('{')) return { venueId: payload, events: null };
+  const { venueId, events } = JSON.parse(payload) as { venueId: string; events: object[] };
+  return { venueId, events };
 }
 
 export async function listEventsAfter(

@@ -93,9 +93,11 @@ async function buildTemplate(): Promise<string> {
   });
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** PostgreSQL's invalid_catalog_name: the database named does not exist. */
+const NO_SUCH_DATABASE = '3D000';
+
+async function copyTemplate(name: string): Promise<void> {
   const template = await ensureTemplate();
-  const name = `tw_test_${process.pid}_${randomBytes(6).toString('hex')}`;
   await withAdmin(async (admin) => {
     // Copies from one template are serialized by PostgreSQL's lock on the template; the advisory
     // lock keeps a concurrent template rebuild from dropping it underneath us.
@@ -106,6 +108,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
     }
   });
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `tw_test_${process.pid}_${randomBytes(6).toString('hex')}`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await copyTemplate(name);
+      break;
+    } catch (error) {
+      // A process with another migration set (another checkout on the same server) dropped this
+      // one's template as stale after it was built here: build it again, a few times at most.
+      if ((error as { code?: string }).code !== NO_SUCH_DATABASE || attempt === 3) throw error;
+      templateReady = undefined;
+    }
+  }
   const url = databaseUrl(baseTestDatabaseUrl(), name);
   const db = await connectDb({ databaseUrl: url });
   let dropped = false;

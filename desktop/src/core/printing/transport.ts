@@ -118,19 +118,25 @@ class EscPosConnection implements PrinterConnection {
     private readonly timeouts: TransportTimeouts,
   ) {}
 
-  private async ask(command: number[], timeoutMs: number, valid: (b: number) => boolean): Promise<number> {
-    await this.channel.write(Buffer.from(command)).catch(() => {
+  /** Sends `commands` and reads one answer byte for each, in order, each within `timeoutMs`. */
+  private async ask(commands: number[][], timeoutMs: number, valid: (b: number) => boolean): Promise<number[]> {
+    await this.channel.write(Buffer.from(commands.flat())).catch(() => {
       throw new PrinterFailure('noAnswer', MESSAGES.printerNoAnswer);
     });
-    const answer = await this.channel.readByte(timeoutMs);
-    if (answer === null || !valid(answer)) throw new PrinterFailure('noAnswer', MESSAGES.printerNoAnswer);
-    return answer;
+    const answers: number[] = [];
+    for (const _ of commands) {
+      const answer = await this.channel.readByte(timeoutMs);
+      if (answer === null || !valid(answer)) throw new PrinterFailure('noAnswer', MESSAGES.printerNoAnswer);
+      answers.push(answer);
+    }
+    return answers;
   }
 
   async queryStatus(): Promise<PrinterStatusReport> {
-    const answers: number[] = [];
-    for (const n of [1, 2, 3, 4])
-      answers.push(await this.ask([0x10, 0x04, n], this.timeouts.statusTimeoutMs, isStatusByte));
+    // DLE EOT is a real-time command: the printer answers each on receipt, in order, so the four
+    // go out together and cost one round trip before a job, not four.
+    const queries = [1, 2, 3, 4].map((n) => [0x10, 0x04, n]);
+    const answers = await this.ask(queries, this.timeouts.statusTimeoutMs, isStatusByte);
     const [printer, offlineCause, error, paper] = answers as [number, number, number, number];
     return parseStatusBytes(printer, offlineCause, error, paper);
   }
@@ -143,8 +149,8 @@ class EscPosConnection implements PrinterConnection {
 
   async confirm(): Promise<{ paperOut: boolean }> {
     // GS r 1 answer: bits 4 and 7 fixed 0; bits 2-3 set when the roll has run out.
-    const answer = await this.ask([0x1d, 0x72, 0x01], this.timeouts.confirmTimeoutMs, (b) => (b & 0x90) === 0);
-    return { paperOut: (answer & 0x0c) !== 0 };
+    const [answer] = await this.ask([[0x1d, 0x72, 0x01]], this.timeouts.confirmTimeoutMs, (b) => (b & 0x90) === 0);
+    return { paperOut: ((answer as number) & 0x0c) !== 0 };
   }
 
   close(): void {
