@@ -87,6 +87,9 @@ export const MESSAGES = {
     `At ${time} the cloud's data was restored from a backup, so this terminal reloaded it. Changes made here were kept and sent again; check that recent orders and tables look right.`,
   outboxStuck: (subject: string) => `This change has not reached the cloud yet: ${subject}`,
   outboxStuckHint: 'The terminal keeps trying. If this stays, tell a manager.',
+  /** What a report of this terminal's printing to the cloud was about, in the outbox banners. */
+  printJobReportSubject: (printer: string) => `the state of a print job on ${printer}`,
+  printerReportSubject: (printer: string) => `the state of ${printer}`,
   staffNotAtThisVenue: "This account does not work at this terminal's venue",
   terminalNotSynced: 'This terminal has not reached the cloud yet: sign in once the cloud is reachable',
 

@@ -12,6 +12,7 @@ import { changeItemStatusLocally, itemChangeSubject, ORDER_ITEM_ENTITY } from '.
 import { OutboxPusher } from './outbox/pusher.js';
 import { isStuck } from './outbox/stuck.js';
 import { createPrintQueue, type PrintQueue } from './print-queue.js';
+import { reportSubject } from './printing/report.js';
 import { type LocalServer, startLocalServer } from './server/app.js';
 import { openReplica, type Replica } from './sqlite/replica.js';
 import { getMeta } from './sqlite/repositories/meta.js';
@@ -93,7 +94,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     // The outbox goes out in order, so only its first pending change is ever retried.
     const head = nextPending(read);
     const subjectOf = (e: { entityType: string; entityId: string }) =>
-      e.entityType === ORDER_ITEM_ENTITY ? itemChangeSubject(read, e.entityId) : null;
+      e.entityType === ORDER_ITEM_ENTITY ? itemChangeSubject(read, e.entityId) : reportSubject(read, e);
     return {
       online: sync.isOnline(),
       paired: sync.isPaired(),

@@ -12,6 +12,8 @@ import { migration0002 } from '../sqlite/migrations/0002_print_jobs.js';
 import { migration0003 } from '../sqlite/migrations/0003_outbox.js';
 import { migration0008 } from '../sqlite/migrations/0008_print_jobs_unconfirmed.js';
 import { migration0010 } from '../sqlite/migrations/0010_printer_backup.js';
+import { putPrinter } from '../sqlite/repositories/venue-data.js';
+import { reportSubject } from './report.js';
 import { PrintService, PrintServiceError, type PrintServiceOptions } from './service.js';
 
 // The emulator lives in scripts/ (its own TypeScript project); it is loaded at run time so this
@@ -247,6 +249,14 @@ describe('PrintService', () => {
     expect(reports.find((e) => e.path === `/api/printers/${p.id}/status`)?.body).toMatchObject({ status: 'ONLINE' });
     // Each report is a mutation of its own.
     expect(new Set(reports.map((e) => e.idempotency_key)).size).toBe(reports.length);
+    // A report the cloud refuses, or that keeps failing, is named to staff by what it was about.
+    const rw = { mode: 'write' as const, sql: db };
+    putPrinter(rw, p);
+    expect(reportSubject(rw, { entityType: 'print_job', entityId: job.id })).toBe(
+      MESSAGES.printJobReportSubject('Grill'),
+    );
+    expect(reportSubject(rw, { entityType: 'printer', entityId: p.id })).toBe(MESSAGES.printerReportSubject('Grill'));
+    expect(reportSubject(rw, { entityType: 'order_item', entityId: job.id })).toBeNull();
   });
 
   it('marks a job COMPLETED only once the printer answered GS r', async () => {
