@@ -6,7 +6,7 @@ import {
   type addToWaitlist,
   type changeWaitlistStatus,
   MESSAGES,
-  quotedWait,
+  partyQuote,
   type SeatPartyAnswer,
   type TableState,
   tableMove,
@@ -16,7 +16,7 @@ import {
   waitlistTransition,
 } from '@tablewise/shared';
 import type { z } from 'zod';
-import type { Queryable, StaffActor, Trx } from '../context.js';
+import { actorRef, type Queryable, type Trx, type VenueActor } from '../context.js';
 import { conflict, notFound } from '../errors.js';
 import { presentSession, presentTable, presentWaitlistEntry } from '../presenters/index.js';
 import { appendEvent } from '../realtime/append-event.js';
@@ -34,26 +34,35 @@ import {
 type NewParty = z.output<(typeof addToWaitlist)['body']>;
 type NewStatus = z.output<(typeof changeWaitlistStatus)['body']>['status'];
 
-export async function waitlistQueue(q: Queryable, staff: Pick<StaffActor, 'venueId'>): Promise<WaitlistEntry[]> {
+export async function waitlistQueue(q: Queryable, staff: Pick<VenueActor, 'venueId'>): Promise<WaitlistEntry[]> {
   return waitlistAnswer((await listActiveWaitlist(q, staff.venueId)).map(presentWaitlistEntry));
 }
 
-async function announce(trx: Trx, staff: StaffActor, entry: WaitlistEntry, at: Date): Promise<void> {
-  await appendEvent(trx, {
-    orgId: staff.orgId,
-    venueId: staff.venueId,
-    userId: staff.user.id,
-    event: { type: 'waitlist.updated', entry },
-    at,
-  });
+export async function waitlistEntry(
+  q: Queryable,
+  actor: Pick<VenueActor, 'venueId'>,
+  id: string,
+): Promise<WaitlistEntry> {
+  const row = await findWaitlistEntry(q, id);
+  if (!row || row.venue_id !== actor.venueId) throw notFound('Waitlist entry');
+  return presentWaitlistEntry(row);
+}
+
+/** Who made a change, for its events: a host on the cloud, or a terminal replaying its outbox. */
+function authorOf(actor: VenueActor, at: Date) {
+  const { userId, terminalId } = actorRef(actor);
+  return { orgId: actor.orgId, venueId: actor.venueId, userId, terminalId, at };
+}
+
+async function announce(trx: Trx, actor: VenueActor, entry: WaitlistEntry, at: Date): Promise<void> {
+  await appendEvent(trx, { ...authorOf(actor, at), event: { type: 'waitlist.updated', entry } });
 }
 
 /** Adds a party at the back of the line; without a quote, the spec's for its place in line. */
-export async function addParty(trx: Trx, staff: StaffActor, party: NewParty, now: Date): Promise<WaitlistEntry> {
+export async function addParty(trx: Trx, staff: VenueActor, party: NewParty, now: Date): Promise<WaitlistEntry> {
   const id = party.id ?? randomUUID();
   const position = await nextWaitlistPosition(trx, staff.venueId);
-  const place = (await listActiveWaitlist(trx, staff.venueId)).length + 1;
-  const quote = quotedWait(place);
+  const quote = partyQuote(party, (await listActiveWaitlist(trx, staff.venueId)).length + 1);
   const inserted = await insertWaitlistEntry(trx, {
     id,
     org_id: staff.orgId,
@@ -62,8 +71,8 @@ export async function addParty(trx: Trx, staff: StaffActor, party: NewParty, now
     phone: party.phone || null,
     email: party.email || null,
     party_size: party.partySize,
-    quoted_min_wait: party.quotedMinWait ?? quote.min,
-    quoted_max_wait: party.quotedMaxWait ?? Math.max(quote.max, party.quotedMinWait ?? 0),
+    quoted_min_wait: quote.min,
+    quoted_max_wait: quote.max,
     position,
     status: 'WAITING',
     needs_accessibility: party.needsAccessibility,
@@ -83,7 +92,7 @@ const ACTION_FOR: Record<NewStatus, WaitlistAction> = { NOTIFIED: 'notify', SEAT
 
 export async function moveParty(
   trx: Trx,
-  staff: StaffActor,
+  staff: VenueActor,
   id: string,
   status: NewStatus,
   now: Date,
@@ -104,7 +113,7 @@ export async function moveParty(
  */
 export async function seatParty(
   trx: Trx,
-  staff: StaffActor,
+  staff: VenueActor,
   waitlistId: string,
   tableId: string,
   now: Date,
@@ -138,7 +147,7 @@ export async function seatParty(
     await seatTable(trx, table.id, { state: sit.to, partyName: row.guest_name, guestCount: row.party_size, at: now }),
   );
   const entry = presentWaitlistEntry(await setWaitlistStatus(trx, row.id, leave.to, now, session.id));
-  const author = { orgId: staff.orgId, venueId: staff.venueId, userId: staff.user.id, at: now };
+  const author = authorOf(staff, now);
   await appendEvent(trx, {
     ...author,
     event: { type: 'table.state.changed', tableId: table.id, state: seated.state, table: seated },

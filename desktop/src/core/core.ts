@@ -7,10 +7,18 @@ import type { BackoffPolicy } from './backoff.js';
 import { Bus } from './bus.js';
 import { fireDueItems } from './kitchen/firing.js';
 import { makeDueTickets } from './kitchen/ticketing.js';
-import { localItemEvent } from './local-events.js';
+import { localItemEvent, localWaitlistEvent } from './local-events.js';
 import { changeItemStatusLocally, itemChangeSubject, ORDER_ITEM_ENTITY } from './outbox/item-status.js';
 import { OutboxPusher } from './outbox/pusher.js';
 import { isStuck } from './outbox/stuck.js';
+import {
+  addToWaitlistLocally,
+  changeWaitlistStatusLocally,
+  dropWaitlistEntry,
+  restoreWaitlistEntry,
+  WAITLIST_ENTITY,
+  waitlistChangeSubject,
+} from './outbox/waitlist.js';
 import { createPrintQueue, type PrintQueue } from './print-queue.js';
 import { reportSubject } from './printing/report.js';
 import { type LocalServer, startLocalServer } from './server/app.js';
@@ -18,7 +26,7 @@ import { openReplica, type Replica } from './sqlite/replica.js';
 import { getMeta } from './sqlite/repositories/meta.js';
 import { countPending, dismiss, listByStatus, nextPending } from './sqlite/repositories/outbox.js';
 import { getVenue, listPrinters } from './sqlite/repositories/venue-data.js';
-import { CloudApi } from './sync/cloud-api.js';
+import { CloudApi, CloudRefused } from './sync/cloud-api.js';
 import { SyncClient } from './sync/sync-client.js';
 
 export const DEFAULT_TERMINAL_PORT = 8181;
@@ -84,7 +92,24 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     now,
     backoff: opts.pushBackoff ?? opts.backoff,
     onReachable: () => sync.reconnectNow(),
+    onRejected: (entry) => {
+      if (entry.entityType === WAITLIST_ENTITY) void refetchParty(entry.entityId);
+    },
   });
+
+  /** After the cloud refused a change of a party: the replica takes the cloud's copy of it again. */
+  const refetchParty = async (id: string) => {
+    try {
+      const entry = restoreWaitlistEntry(write, await api.waitlistEntry(id), now());
+      bus.emit('live', localWaitlistEvent(read, entry, now()));
+    } catch (error) {
+      // A party the cloud never took (its add was refused) leaves the line here too.
+      if (error instanceof CloudRefused && error.status === 404) dropWaitlistEntry(write, id);
+      else
+        console.warn(`[terminal] reading party ${id} again failed: ${error instanceof Error ? error.message : error}`);
+    }
+    bus.emit('status');
+  };
   let printQueue: PrintQueue | null = null;
   /** When the terminal last came online (its clock), null while offline. */
   let onlineSince: string | null = null;
@@ -93,8 +118,11 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     const meta = getMeta(read);
     // The outbox goes out in order, so only its first pending change is ever retried.
     const head = nextPending(read);
-    const subjectOf = (e: { entityType: string; entityId: string }) =>
-      e.entityType === ORDER_ITEM_ENTITY ? itemChangeSubject(read, e.entityId) : reportSubject(read, e);
+    const subjectOf = (e: { entityType: string; entityId: string }) => {
+      if (e.entityType === ORDER_ITEM_ENTITY) return itemChangeSubject(read, e.entityId);
+      if (e.entityType === WAITLIST_ENTITY) return waitlistChangeSubject(read, e.entityId);
+      return reportSubject(read, e);
+    };
     return {
       online: sync.isOnline(),
       paired: sync.isPaired(),
@@ -216,6 +244,25 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           bus.emit('itemsChanged');
           pusher.changed();
           return result.item;
+        },
+        addToWaitlist(party) {
+          const venueId = getMeta(read).venueId;
+          if (!venueId) throw notFound('Venue');
+          const entry = addToWaitlistLocally(write, venueId, party, now());
+          bus.emit('live', localWaitlistEvent(read, entry, now()));
+          bus.emit('status');
+          pusher.kick();
+          return entry;
+        },
+        changeWaitlistStatus(id, status) {
+          const result = changeWaitlistStatusLocally(write, id, status, now());
+          if (!result.ok) {
+            throw result.status === 404 ? notFound('Waitlist entry') : conflict(result.message, 'transition_refused');
+          }
+          bus.emit('live', localWaitlistEvent(read, result.entry, now()));
+          bus.emit('status');
+          pusher.kick();
+          return result.entry;
         },
         dismissRejection(id) {
           const seq = Number(id);

@@ -1,7 +1,7 @@
 // Live events made on this terminal (local changes), in the same shape as the cloud's so the staff
 // app handles both alike. Their seq is the replica's cursor: they are not part of the cloud's
 // feed and never advance it.
-import type { LiveEventOf, OrderItem, OrderItemState } from '@tablewise/shared';
+import type { LiveEventOf, OrderItem, OrderItemState, WaitlistEntry } from '@tablewise/shared';
 import type { AnyDb } from './sqlite/replica.js';
 import { getMeta } from './sqlite/repositories/meta.js';
 
@@ -19,5 +19,15 @@ export function localItemEvent(
     item,
     from,
     to: item.status,
+  };
+}
+
+export function localWaitlistEvent(db: AnyDb, entry: WaitlistEntry, now: Date): LiveEventOf<'waitlist.updated'> {
+  return {
+    type: 'waitlist.updated',
+    seq: Math.max(1, getMeta(db).cursor),
+    venueId: entry.venueId,
+    at: now.toISOString(),
+    entry,
   };
 }

@@ -38,6 +38,7 @@ import { getTerminalMe } from './terminals/get-terminal-me.js';
 import { revokeTerminal } from './terminals/revoke-terminal.js';
 import { addToWaitlist } from './waitlist/add-to-waitlist.js';
 import { changeWaitlistStatus } from './waitlist/change-waitlist-status.js';
+import { getWaitlistEntry } from './waitlist/get-waitlist-entry.js';
 import { listWaitlist } from './waitlist/list-waitlist.js';
 import { seatWaitlistParty } from './waitlist/seat-waitlist-party.js';
 
@@ -60,6 +61,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getTableQr,
   rotateTableQr,
   listWaitlist,
+  getWaitlistEntry,
   addToWaitlist,
   changeWaitlistStatus,
   seatWaitlistParty,
@@ -126,5 +128,6 @@ export * from './terminals/get-terminal-me.js';
 export * from './terminals/revoke-terminal.js';
 export * from './waitlist/add-to-waitlist.js';
 export * from './waitlist/change-waitlist-status.js';
+export * from './waitlist/get-waitlist-entry.js';
 export * from './waitlist/list-waitlist.js';
 export * from './waitlist/seat-waitlist-party.js';

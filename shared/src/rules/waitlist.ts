@@ -18,6 +18,19 @@ export function quotedWait(position: number): { min: number; max: number } {
   return { min: WAITLIST.defaultQuotedMinWait + extra, max: WAITLIST.defaultQuotedMaxWait + extra };
 }
 
+/** The quote a party joining at `place` gets: the host's, else the spec's for that place (a
+ * host's shortest wait above the spec's longest stretches the longest to it). */
+export function partyQuote(
+  party: { quotedMinWait?: number; quotedMaxWait?: number },
+  place: number,
+): { min: number; max: number } {
+  const spec = quotedWait(place);
+  return {
+    min: party.quotedMinWait ?? spec.min,
+    max: party.quotedMaxWait ?? Math.max(spec.max, party.quotedMinWait ?? 0),
+  };
+}
+
 /** The guest's estimate: 15 minutes plus 5 per place behind the first. */
 export function guestEstimatedWaitMinutes(position: number): number {
   return quotedWait(position).min;

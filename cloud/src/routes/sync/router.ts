@@ -6,10 +6,11 @@ import { type AppRouter, newRouter, serve } from '../http.js';
 import { itemStatusChange } from '../order-items/router.js';
 import { printJobReport } from '../print-jobs/router.js';
 import { printerStateReport } from '../printers/router.js';
+import { partyAdded, partyMoved } from '../waitlist/router.js';
 import { pushBatch } from './push.js';
 
 /** The mutations a terminal's outbox carries. */
-const PUSHABLE = [itemStatusChange, printJobReport, printerStateReport];
+const PUSHABLE = [itemStatusChange, printJobReport, printerStateReport, partyAdded, partyMoved];
 
 export function syncRouter(deps: AppDeps): AppRouter {
   const router = newRouter();

@@ -1,34 +1,46 @@
-import { addToWaitlist, changeWaitlistStatus, listWaitlist, seatWaitlistParty } from '@tablewise/shared';
-import { addParty, moveParty, seatParty, waitlistQueue } from '../../commands/waitlist.js';
+import {
+  addToWaitlist,
+  changeWaitlistStatus,
+  getWaitlistEntry,
+  listWaitlist,
+  seatWaitlistParty,
+} from '@tablewise/shared';
+import { addParty, moveParty, seatParty, waitlistEntry, waitlistQueue } from '../../commands/waitlist.js';
 import type { AppDeps } from '../../context.js';
-import { requireStaff } from '../../policies/principals.js';
+import { requireVenueActor } from '../../policies/principals.js';
 import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
+import { pushable, servePushable } from '../pushable.js';
+
+/** A host adds a party, on the cloud or through a terminal's outbox. */
+export const partyAdded = pushable(addToWaitlist, async (deps, actor, { body }, trx) =>
+  ok(await addParty(trx, actor, await body(), deps.now()), 201),
+);
+
+/** A host notifies, seats or removes a party, on the cloud or through a terminal's outbox. */
+export const partyMoved = pushable(changeWaitlistStatus, async (deps, actor, { params, body }, trx) => {
+  const { id } = params();
+  const { status } = await body();
+  return ok(await moveParty(trx, actor, id, status, deps.now()));
+});
 
 export function waitlistRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
 
-  serve(router, listWaitlist, async ({ ctx }) => waitlistQueue(deps.db, requireStaff(ctx)));
+  // Terminals read it too: to set their replica right after the cloud refused a change.
+  serve(router, listWaitlist, async ({ ctx }) => waitlistQueue(deps.db, requireVenueActor(ctx)));
 
-  serve(router, addToWaitlist, async ({ ctx, body }) => {
-    const staff = requireStaff(ctx);
-    const party = await body();
-    await mutate(ctx, deps, staff, async (trx) => ok(await addParty(trx, staff, party, deps.now()), 201));
-    return undefined;
-  });
+  serve(router, getWaitlistEntry, async ({ ctx, params }) =>
+    waitlistEntry(deps.db, requireVenueActor(ctx), params().id),
+  );
 
-  serve(router, changeWaitlistStatus, async ({ ctx, params, body }) => {
-    const staff = requireStaff(ctx);
-    const { id } = params();
-    const { status } = await body();
-    await mutate(ctx, deps, staff, async (trx) => ok(await moveParty(trx, staff, id, status, deps.now())));
-    return undefined;
-  });
+  servePushable(router, deps, partyAdded);
+  servePushable(router, deps, partyMoved);
 
   serve(router, seatWaitlistParty, async ({ ctx, params, body }) => {
-    const staff = requireStaff(ctx);
+    const actor = requireVenueActor(ctx);
     const { waitlistId } = params();
     const { tableId } = await body();
-    await mutate(ctx, deps, staff, async (trx) => ok(await seatParty(trx, staff, waitlistId, tableId, deps.now())));
+    await mutate(ctx, deps, actor, async (trx) => ok(await seatParty(trx, actor, waitlistId, tableId, deps.now())));
     return undefined;
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES, SeatPartyAnswer, WaitlistEntry } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Client, type Harness, LiveSocket, loginAs, startHarness } from '../../testkit/harness.js';
+import { Client, type Harness, LiveSocket, loginAs, pairTerminal, startHarness } from '../../testkit/harness.js';
 
 let h: Harness;
 let host: Client;
@@ -145,6 +145,17 @@ describe('the waitlist', () => {
     expect(await rows()).toEqual(before);
   });
 
+  it("reads one party, whatever its status, to the venue's staff and terminals only", async () => {
+    const party = await host.post('/api/waitlist', { guestName: 'Read', partySize: 2 });
+    await host.request('PATCH', `/api/waitlist/${party.body.id}/status`, { body: { status: 'CANCELLED' } });
+    expect((await host.get(`/api/waitlist/${party.body.id}`)).body).toMatchObject({ status: 'CANCELLED' });
+    const device = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Host stand');
+    expect((await device.client.get(`/api/waitlist/${party.body.id}`)).body).toMatchObject({ guestName: 'Read' });
+    const other = await loginAs(h.cloud.url, h.fixture.b.staffEmail);
+    expect((await other.get(`/api/waitlist/${party.body.id}`)).status).toBe(404);
+    expect((await host.get(`/api/waitlist/${randomUUID()}`)).status).toBe(404);
+  });
+
   it("keeps each organization's line its own, and the line to staff", async () => {
     const other = await loginAs(h.cloud.url, h.fixture.b.staffEmail);
     const [ours] = await queue();
@@ -154,6 +165,7 @@ describe('the waitlist', () => {
     expect((await queue())[0]).toEqual(ours);
     const nobody = new Client(h.cloud.url);
     expect((await nobody.get('/api/waitlist')).status).toBe(401);
+    expect((await nobody.get(`/api/waitlist/${ours?.id}`)).status).toBe(401);
     expect((await nobody.post('/api/waitlist', { guestName: 'X', partySize: 2 })).status).toBe(401);
   });
 });

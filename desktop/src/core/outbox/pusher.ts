@@ -45,6 +45,9 @@ export interface OutboxPusherOptions {
   backoff?: BackoffPolicy;
   /** Called when the cloud answers a push after being unreachable: the feed can reconnect now. */
   onReachable?: () => void;
+  /** Called for each change the cloud refused, once it is kept as REJECTED (items are refetched
+   * here; other kinds of change are set right by the caller). */
+  onRejected?: (entry: OutboxEntry) => void;
 }
 
 export class OutboxPusher {
@@ -225,7 +228,9 @@ export class OutboxPusher {
         for (const s of settled) settle(db, s.entry.seq, s.status, s.message, at);
       });
       for (const s of settled) {
-        if (s.status === 'REJECTED' && s.entry.entityType === ORDER_ITEM_ENTITY) this.refetch.add(s.entry.entityId);
+        if (s.status !== 'REJECTED') continue;
+        if (s.entry.entityType === ORDER_ITEM_ENTITY) this.refetch.add(s.entry.entityId);
+        else this.opts.onRejected?.(s.entry);
       }
       this.failures = 0;
       bus.emit('status');

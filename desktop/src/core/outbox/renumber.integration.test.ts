@@ -69,10 +69,12 @@ it('renumbers the outbox when the cloud expects an earlier mutation number', asy
   const again = await loginAs(core.url, a.staffEmail);
   await moveOnTerminal(again, fries?.id as string, 'IN_PREP');
   await expect.poll(() => cloudStatus(fries?.id as string), { timeout: 15_000 }).toBe('IN_PREP');
-  expect(core.status().outbox).toEqual({ pending: 0, rejected: [], stuck: [] });
+  // The cloud commits before the terminal hears its answer: wait for that too.
+  await expect.poll(() => core.status().outbox, { timeout: 15_000 }).toEqual({ pending: 0, rejected: [], stuck: [] });
 
   // And the numbering holds for the change after it.
   await moveOnTerminal(again, fries?.id as string, 'READY_FOR_RUN');
   await expect.poll(() => cloudStatus(fries?.id as string), { timeout: 15_000 }).toBe('READY_FOR_RUN');
-  expect(core.status().outbox).toEqual({ pending: 0, rejected: [], stuck: [] });
+  // The cloud commits before the terminal hears its answer: wait for that too.
+  await expect.poll(() => core.status().outbox, { timeout: 15_000 }).toEqual({ pending: 0, rejected: [], stuck: [] });
 });

@@ -1,12 +1,15 @@
 // What the local server needs from the terminal core.
 import type {
+  addToWaitlist,
   MeAnswer,
   OrderItem,
   OrderItemState,
   PrinterStatus,
   PrintJob,
   TerminalStatusAnswer,
+  WaitlistEntry,
 } from '@tablewise/shared';
+import type { z } from 'zod';
 import type { Bus } from '../bus.js';
 import type { ReadDb, WriteDb } from '../sqlite/replica.js';
 import type { CloudApi } from '../sync/cloud-api.js';
@@ -21,6 +24,10 @@ export interface LocalServerDeps {
   /** A staff item move: applied to the replica and queued for the cloud; refused (AppError) as
    * the cloud would refuse it. */
   changeItemStatus(itemId: string, status: OrderItemState): OrderItem;
+  /** A host adds a party: to the replica and the outbox (a repeat of its id adds it once). */
+  addToWaitlist(party: z.output<(typeof addToWaitlist)['body']>): WaitlistEntry;
+  /** A host moves a party; refused (AppError) as the cloud would refuse it. */
+  changeWaitlistStatus(id: string, status: 'NOTIFIED' | 'SEATED' | 'CANCELLED'): WaitlistEntry;
   dismissRejection(id: string): boolean;
   printJobs(): PrintJob[];
   /** Each printer's state as the print worker last learnt it (absent: not asked yet). */

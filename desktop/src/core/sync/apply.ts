@@ -2,6 +2,7 @@
 // in one SQLite transaction, so a crash leaves either both or neither.
 import { LiveEvent, type SnapshotAnswer } from '@tablewise/shared';
 import { reapplyPendingItemChanges } from '../outbox/item-status.js';
+import { reapplyPendingWaitlistChanges, replaceWaitlist } from '../outbox/waitlist.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
 import { getMeta, markBootstrapped, setCursor } from '../sqlite/repositories/meta.js';
 import { markTicketed } from '../sqlite/repositories/ticketed.js';
@@ -10,6 +11,7 @@ import {
   getOrder,
   getOrderItem,
   getPrinterTerminal,
+  getWaitlistEntry,
   orderExists,
   putMenuItem,
   putOrder,
@@ -91,9 +93,12 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
       const item = getOrderItem(db, event.item.id);
       return item ? { ...event, item, to: item.status } : event;
     }
+    case 'waitlist.updated': {
+      const entry = getWaitlistEntry(db, event.entry.id);
+      return entry ? { ...event, entry } : event;
+    }
     case 'table.state.changed':
     case 'guest.checkedin':
-    case 'waitlist.updated':
     case 'printer.updated':
     case 'printer.status':
     case 'print.job.updated':
@@ -142,6 +147,7 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       return;
     case 'waitlist.updated':
       putWaitlistEntry(db, event.entry);
+      reapplyPendingWaitlistChanges(db, event.entry.id, now);
       return;
     default: {
       const never: never = event;
@@ -160,7 +166,7 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
     for (const p of snapshot.printers) putPrinter(db, p);
     markTicketed(db, snapshot.ticketed, null, now.toISOString());
     for (const session of snapshot.sessions) putSession(db, session);
-    for (const entry of snapshot.waitlist) putWaitlistEntry(db, entry);
+    replaceWaitlist(db, snapshot.venue.id, snapshot.waitlist, now);
     for (const o of snapshot.orders) {
       putOrder(db, o);
       for (const i of o.items) reapplyPendingItemChanges(db, i.id, now);

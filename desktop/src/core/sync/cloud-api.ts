@@ -8,6 +8,7 @@ import {
   getOrderItem,
   getSnapshot,
   getTerminalMe,
+  getWaitlistEntry,
   IDEMPOTENCY_HEADER,
   type LoginRequest,
   listEvents,
@@ -191,6 +192,10 @@ export class CloudApi extends CloudClient {
 
   orderItem(id: string) {
     return this.getParsed(getOrderItem.url({ id }), getOrderItem.answer);
+  }
+
+  waitlistEntry(id: string) {
+    return this.getParsed(getWaitlistEntry.url({ id }), getWaitlistEntry.answer);
   }
 
   /** A batch of outbox entries, each with the number the cloud is to apply it as. */

@@ -17,7 +17,7 @@ export const addToWaitlist = defineCall({
   path: '/api/waitlist',
   summary: 'Add a party to the waitlist',
   audience: ['staff'],
-  tiers: ['cloud'],
+  tiers: ['cloud', 'terminal'],
   body: z
     .strictObject({
       /** Made by the client, so a repeat (an outbox replay) adds the party once. */

@@ -10,7 +10,7 @@ export const changeWaitlistStatus = defineCall({
   path: '/api/waitlist/:id/status',
   summary: "Change a waitlist party's status",
   audience: ['staff'],
-  tiers: ['cloud'],
+  tiers: ['cloud', 'terminal'],
   params: z.object({ id: Id }),
   entity: 'Waitlist entry',
   body: z.strictObject({ status: z.enum(['NOTIFIED', 'SEATED', 'CANCELLED']) }),

@@ -8,7 +8,7 @@ export const listWaitlist = defineCall({
   method: 'GET',
   path: '/api/waitlist',
   summary: 'The waitlist queue, in order',
-  audience: ['staff'],
+  audience: ['staff', 'terminal'],
   tiers: ['cloud', 'terminal'],
   answer: z.array(WaitlistEntry),
   staleOn: ['waitlist.updated'],

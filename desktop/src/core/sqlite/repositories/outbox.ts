@@ -118,6 +118,15 @@ export function countPending(db: AnyDb): number {
   return (db.sql.prepare("SELECT COUNT(*) AS n FROM outbox WHERE status = 'PENDING'").get() as { n: number }).n;
 }
 
+/** Pending mutations of one kind of entity, oldest first. */
+export function pendingOf(db: AnyDb, entityType: string): OutboxEntry[] {
+  return (
+    db.sql
+      .prepare("SELECT * FROM outbox WHERE status = 'PENDING' AND entity_type = ? ORDER BY seq")
+      .all(entityType) as OutboxRow[]
+  ).map(toEntry);
+}
+
 /** Pending mutations of one entity, oldest first: what must be re-applied over a server copy. */
 export function pendingFor(db: AnyDb, entityType: string, entityId: string): OutboxEntry[] {
   return (

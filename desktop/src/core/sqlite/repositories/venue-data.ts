@@ -417,6 +417,22 @@ export function listActiveWaitlist(db: AnyDb): WaitlistEntry[] {
   }[];
   return rows.map((r) => WaitlistEntry.parse(JSON.parse(r.entry_json)));
 }
+export function getWaitlistEntry(db: AnyDb, id: string): WaitlistEntry | null {
+  const row = db.sql.prepare('SELECT entry_json FROM waitlist WHERE id = ?').get(id) as
+    | { entry_json: string }
+    | undefined;
+  return row ? WaitlistEntry.parse(JSON.parse(row.entry_json)) : null;
+}
+/** The place at the back of the line as this replica knows it (0 when nobody was ever in it). */
+export function lastWaitlistPosition(db: AnyDb): number {
+  return (db.sql.prepare('SELECT COALESCE(MAX(position), 0) AS last FROM waitlist').get() as { last: number }).last;
+}
+export function deleteWaitlistEntry(db: WriteDb, id: string): void {
+  db.sql.prepare('DELETE FROM waitlist WHERE id = ?').run(id);
+}
+export function clearWaitlist(db: WriteDb): void {
+  db.sql.prepare('DELETE FROM waitlist').run();
+}
 export function putWaitlistEntry(db: WriteDb, e: WaitlistEntry): void {
   db.sql
     .prepare('INSERT OR REPLACE INTO waitlist (id, status, position, entry_json) VALUES (?, ?, ?, ?)')

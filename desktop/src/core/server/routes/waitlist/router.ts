@@ -1,11 +1,29 @@
 import Router from '@koa/router';
-import { listWaitlist, waitlistAnswer } from '@tablewise/shared';
-import { listActiveWaitlist } from '../../../sqlite/repositories/venue-data.js';
+import {
+  addToWaitlist,
+  changeWaitlistStatus,
+  getWaitlistEntry as getWaitlistEntryCall,
+  listWaitlist,
+  notFound,
+  waitlistAnswer,
+} from '@tablewise/shared';
+import { getWaitlistEntry, listActiveWaitlist } from '../../../sqlite/repositories/venue-data.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
 
 export function waitlistRouter(deps: LocalServerDeps): LocalRouter {
   const router = new Router<StaffState>();
   serve(router, deps, listWaitlist, () => waitlistAnswer(listActiveWaitlist(deps.read)));
+  serve(router, deps, getWaitlistEntryCall, ({ params }) => {
+    const entry = getWaitlistEntry(deps.read, params().id);
+    if (!entry) throw notFound('Waitlist entry');
+    return entry;
+  });
+  serve(router, deps, addToWaitlist, async ({ body }) => deps.addToWaitlist(await body()));
+  serve(router, deps, changeWaitlistStatus, async ({ params, body }) => {
+    const { id } = params();
+    const { status } = await body();
+    return deps.changeWaitlistStatus(id, status);
+  });
   return router;
 }
