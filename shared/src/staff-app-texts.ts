@@ -1,5 +1,6 @@
-// Screen texts of the staff app's login, terminal banner and kitchen display. Spec wording where
-// the spec has one (spec 2 section 2.6); the rest is what a kitchen expects to read.
+// Screen texts of the staff app's login, terminal banner, waitlist and kitchen display. Spec wording
+// where the spec has one (spec 2 sections 2.4 and 2.6); the rest is what staff expect to read.
+import { MESSAGES } from './messages.js';
 
 export const LOGIN_TEXTS = {
   title: 'Sign in',
@@ -19,6 +20,25 @@ export const TERMINAL_TEXTS = {
   dismiss: 'Dismiss',
   /** How long the banner says that the replica was reloaded after a restore of the cloud's data. */
   rebuiltNoticeMs: 15 * 60_000,
+} as const;
+
+/** The host's waitlist screen (spec 2 section 2.4). */
+export const WAITLIST_TEXTS = {
+  title: 'Waitlist',
+  add: 'Add to Waitlist',
+  nextUp: MESSAGES.nextUp,
+  seat: 'Seat',
+  remove: 'Remove',
+  empty: 'No parties waiting',
+  guestName: 'Guest name',
+  phone: 'Phone',
+  partySize: 'Party size',
+  cancel: 'Cancel',
+  notified: 'Notified',
+  estimate: (min: number, max: number) => `${min}-${max} min`,
+  errorTitle: 'Error',
+  seatedTitle: 'Guest Seated',
+  removedTitle: 'Removed from Waitlist',
 } as const;
 
 export const KITCHEN_TEXTS = {

@@ -2,13 +2,17 @@
 // paths appear here, so a group with no screens stays hidden.
 import type { ReactNode } from 'react';
 import { KitchenDisplay } from '../features/kitchen-display/components/kitchen-display.js';
+import { WaitlistScreen } from '../features/waitlist/components/waitlist-screen.js';
 
 export interface Screen {
   path: string;
   element: ReactNode;
 }
 
-export const SCREENS: readonly Screen[] = [{ path: '/kitchen-display', element: <KitchenDisplay /> }];
+export const SCREENS: readonly Screen[] = [
+  { path: '/waitlist', element: <WaitlistScreen /> },
+  { path: '/kitchen-display', element: <KitchenDisplay /> },
+];
 
 /** Where '/' leads while this build has no dashboard screen. */
 export const HOME_PATH = '/kitchen-display';

@@ -1,0 +1,141 @@
+// The host's waitlist screen in real Chromium, served by a real terminal core synced from a real
+// cloud: adding a party (and the form's refusal of a missing name), the queue with Next Up and the
+// estimated wait by place, Seat and Remove, and a party added while the cloud is down reaching it
+// once. Screenshots (WAITLIST_SHOTS, default the temp folder) at 1280×800 and 390×844.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { MESSAGES, SHELL_TEXTS, WAITLIST_TEXTS } from '@tablewise/shared';
+import { build } from 'vite';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
+import { type Harness, loginAs, pairTerminal, startHarness } from '../../../../../cloud/src/testkit/harness.js';
+import { startTerminalCore, type TerminalCore } from '../../../core/core.js';
+import { freePort } from '../../../core/test/fixtures.js';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const shots = process.env.WAITLIST_SHOTS ?? tmpdir();
+
+let h: Harness;
+let core: TerminalCore;
+let browser: Browser;
+let page: Page;
+let workDir: string;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'tw-waitlist-'));
+  const webDir = join(workDir, 'web');
+  await build({
+    configFile: fileURLToPath(new URL('../../../../vite.web.config.ts', import.meta.url)),
+    logLevel: 'silent',
+    build: { outDir: webDir, emptyOutDir: true },
+  });
+  // A fixed port, so the cloud started again later answers where the terminal looks for it.
+  h = await startHarness({ port: await freePort(), staffWebDir: webDir });
+  const paired = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Host stand');
+  core = await startTerminalCore({
+    cloudUrl: h.cloud.url,
+    credential: paired.credential,
+    dataDir: join(workDir, 'terminal'),
+    port: 0,
+    staticDir: webDir,
+    printing: false,
+    backoff: { baseMs: 100, maxMs: 300 },
+  });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await core?.close();
+  await h?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+async function addParty(name: string, size: number) {
+  await page.getByTestId('waitlist-add').click();
+  await page.getByTestId('waitlist-name').fill(name);
+  await page.getByTestId('waitlist-party-size').selectOption(String(size));
+  await page.getByTestId('waitlist-submit').click();
+  await page.locator('[data-testid="waitlist-party"]', { hasText: name }).waitFor({ timeout: 15_000 });
+}
+
+it('adds parties, shows the queue with Next Up and each wait, and seats and removes them', async () => {
+  await expect.poll(() => core.status().online, { timeout: 15_000 }).toBe(true);
+  await page.goto(`${core.url}/waitlist`);
+  await page.getByTestId('login-email').fill(h.fixture.a.staffEmail);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByRole('heading', { name: WAITLIST_TEXTS.title }).waitFor();
+  await page.getByText(WAITLIST_TEXTS.empty).waitFor();
+
+  // The form's own rule: a name is required.
+  await page.getByTestId('waitlist-add').click();
+  await page.getByTestId('waitlist-submit').click();
+  await page.getByText(MESSAGES.reservationGuestNameRequired).waitFor();
+  await page.getByRole('button', { name: WAITLIST_TEXTS.cancel }).click();
+
+  await addParty('Lin', 2);
+  await page.getByText(MESSAGES.waitlistAddedTitle).waitFor();
+  await addParty('Ade', 4);
+  await addParty('Kim', 6);
+  const parties = page.getByTestId('waitlist-party');
+  expect(await parties.allTextContents()).toEqual([
+    expect.stringContaining('Lin'),
+    expect.stringContaining('Ade'),
+    expect.stringContaining('Kim'),
+  ]);
+  expect(await parties.nth(0).textContent()).toContain(WAITLIST_TEXTS.nextUp);
+  expect(await parties.nth(0).textContent()).toContain(WAITLIST_TEXTS.estimate(15, 25));
+  expect(await parties.nth(2).textContent()).toContain(WAITLIST_TEXTS.estimate(25, 35));
+  expect(await parties.nth(1).textContent()).not.toContain(WAITLIST_TEXTS.nextUp);
+  await page.screenshot({ path: join(shots, 'waitlist-1280.png'), fullPage: true });
+
+  const phoneContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    storageState: await page.context().storageState(),
+  });
+  const phone = await phoneContext.newPage();
+  await phone.goto(`${core.url}/waitlist`);
+  await phone.getByTestId('waitlist-party').first().waitFor();
+  const toggle = phone.getByLabel(SHELL_TEXTS.toggleSidebar);
+  if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.dispatchEvent('click');
+  await phone.screenshot({ path: join(shots, 'waitlist-390.png'), fullPage: true });
+  await phone.getByTestId('waitlist-add').click();
+  await phone.screenshot({ path: join(shots, 'waitlist-add-390.png'), fullPage: true });
+  await phoneContext.close();
+
+  // Seat the first, remove the last: Ade is next up now, everywhere.
+  await parties.nth(0).getByRole('button', { name: WAITLIST_TEXTS.seat }).click();
+  await page.locator('[data-testid="waitlist-party"]', { hasText: 'Lin' }).waitFor({ state: 'detached' });
+  await page
+    .locator('[data-testid="waitlist-party"]', { hasText: 'Kim' })
+    .getByRole('button', { name: WAITLIST_TEXTS.remove })
+    .click();
+  await page.locator('[data-testid="waitlist-party"]', { hasText: 'Kim' }).waitFor({ state: 'detached' });
+  expect(await parties.nth(0).textContent()).toContain(WAITLIST_TEXTS.nextUp);
+  await expect.poll(() => core.status().outbox.pending, { timeout: 15_000 }).toBe(0);
+  const onCloud = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
+  const cloudQueue = (await onCloud.get('/api/waitlist')).body as { guestName: string }[];
+  expect(cloudQueue.map((e) => e.guestName)).toEqual(['Ade']);
+}, 90_000);
+
+it('adds a party while the cloud is down, which reaches the cloud once when it returns', async () => {
+  await h.cloud.close();
+  await page.getByTestId('terminal-offline').waitFor({ timeout: 30_000 });
+  await addParty('Noor', 3);
+  expect(await page.getByTestId('waitlist-party').count()).toBe(2);
+  h.cloud = await h.startAnother();
+  await expect.poll(() => core.status().outbox.pending, { timeout: 30_000 }).toBe(0);
+  expect(await h.database.db('waitlist').where({ guest_name: 'Noor', status: 'WAITING' })).toHaveLength(1);
+}, 90_000);
