@@ -118,13 +118,20 @@ export function countPending(db: AnyDb): number {
   return (db.sql.prepare("SELECT COUNT(*) AS n FROM outbox WHERE status = 'PENDING'").get() as { n: number }).n;
 }
 
-/** Pending mutations of one entity, oldest first: what must be re-applied over a server copy. */
-export function pendingFor(db: AnyDb, entityType: string, entityId: string): OutboxEntry[] {
+/**
+ * The `status` each pending mutation of one entity sets, oldest first (null when its body has
+ * none): what must be re-applied over a server copy. Read in SQL, not as whole entries: it runs
+ * for every event of the entity, with up to every change made during an outage still waiting.
+ */
+export function pendingStatusesFor(db: AnyDb, entityType: string, entityId: string): (string | null)[] {
   return (
     db.sql
-      .prepare("SELECT * FROM outbox WHERE status = 'PENDING' AND entity_type = ? AND entity_id = ? ORDER BY seq")
-      .all(entityType, entityId) as OutboxRow[]
-  ).map(toEntry);
+      .prepare(
+        `SELECT json_extract(body_json, '$.status') AS status FROM outbox
+         WHERE status = 'PENDING' AND entity_type = ? AND entity_id = ? ORDER BY seq`,
+      )
+      .all(entityType, entityId) as { status: unknown }[]
+  ).map((row) => (typeof row.status === 'string' ? row.status : null));
 }
 
 export function markAttempt(db: WriteDb, seq: number, error: string, at: string): void {
