@@ -101,11 +101,13 @@ export function nextPending(db: AnyDb): OutboxEntry | null {
 /**
  * The next mutations to push, oldest first: up to `limit` pending ones with consecutive numbers
  * (settled rows come before pending ones, so a gap means rows were lost; the batch stops there).
+ * With `after`, the batch that follows entry `after`: empty unless it starts right after it.
  */
-export function pendingBatch(db: AnyDb, limit: number): OutboxEntry[] {
+export function pendingBatch(db: AnyDb, limit: number, after?: number): OutboxEntry[] {
   const rows = db.sql
-    .prepare("SELECT * FROM outbox WHERE status = 'PENDING' ORDER BY seq LIMIT ?")
-    .all(limit) as OutboxRow[];
+    .prepare("SELECT * FROM outbox WHERE status = 'PENDING' AND seq > ? ORDER BY seq LIMIT ?")
+    .all(after ?? 0, limit) as OutboxRow[];
+  if (after !== undefined && rows[0]?.seq !== after + 1) return [];
   const run = rows.findIndex((row, i) => i > 0 && row.seq !== (rows[i - 1] as OutboxRow).seq + 1);
   return (run === -1 ? rows : rows.slice(0, run)).map(toEntry);
 }
