@@ -306,15 +306,15 @@ function applyRun(
       const { meta, effect } = rest[i] as TerminalMutation;
       const group = together ? groupAt(rest, i, suspect ?? rest.length, last, claimed) : [];
       if (group.length > 1) {
-        for (const answer of await runTogether(trx, group, i)) {
-          const { meta: member } = rest[i] as TerminalMutation;
+        // Each applied or refused in its turn (nothing in a group is a repeat or must be resent).
+        for (const [k, answer] of (await runTogether(trx, group, i)).entries()) {
+          const { meta: member } = group[k] as TerminalMutation;
           await recordAnswer(trx, member, answer);
           kept.add(member.idempotencyKey);
           last = member.terminal.seq;
           answers.push(answer);
-          i += 1;
         }
-        i -= 1;
+        i += group.length - 1;
         continue;
       }
       let answer: Answer;
