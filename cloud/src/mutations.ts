@@ -203,6 +203,15 @@ async function recordAnswer(trx: Trx, meta: MutationMeta, answer: Answer): Promi
 export interface TerminalMutation {
   meta: MutationMeta & { idempotencyKey: string; terminal: { id: string; seq: number } };
   effect: (trx: Trx) => Promise<Answer>;
+  /**
+   * When set, consecutive mutations with the same `with` may run together through `run` (given
+   * each one's `input`), answered each as `effect` would answer it, a refusal as its AppError.
+   */
+  together?: {
+    with: object;
+    input: unknown;
+    run: (trx: Trx, inputs: readonly unknown[]) => Promise<(Answer | AppError)[]>;
+  };
 }
 
 /** An answer after which the rest of a batch is not tried: the terminal sends it again. */
@@ -212,9 +221,15 @@ function mustResend(answer: Answer): boolean {
   return typeof body === 'object' && body !== null && body.id === 'mutation_out_of_order';
 }
 
-/** A batch's transaction is tried again from the start, with mutation `at` run in a savepoint. */
+/**
+ * A batch's transaction is tried again from the start, with mutation `at` run in a savepoint;
+ * `together` when mutations run together failed: the rest of the batch runs one by one.
+ */
 class TryAgain extends Error {
-  constructor(readonly at: number) {
+  constructor(
+    readonly at: number,
+    readonly together = false,
+  ) {
     super(`mutation ${at} of the batch failed`);
   }
 }
@@ -243,13 +258,15 @@ export async function runTerminalMutations(
   const answers: Answer[] = [];
   let rest = mutations;
   let suspect: number | null = null;
+  let together = true;
   while (rest.length > 0) {
     let run: { answers: Answer[]; stop: boolean };
     try {
-      run = await applyRun(deps, terminalId, rest, suspect);
+      run = await applyRun(deps, terminalId, rest, suspect, together);
     } catch (error) {
       if (!(error instanceof TryAgain)) throw error;
       suspect = error.at;
+      if (error.together) together = false;
       continue;
     }
     answers.push(...run.answers);
@@ -269,6 +286,7 @@ function applyRun(
   terminalId: string,
   rest: readonly TerminalMutation[],
   suspect: number | null,
+  together: boolean,
 ): Promise<{ answers: Answer[]; stop: boolean }> {
   return writeTransaction(deps.db, async (trx) => {
     const now = deps.now();
@@ -284,7 +302,21 @@ function applyRun(
     const kept = new Set<string>();
     const answers: Answer[] = [];
     let stop = false;
-    for (const [i, { meta, effect }] of rest.entries()) {
+    for (let i = 0; i < rest.length; i += 1) {
+      const { meta, effect } = rest[i] as TerminalMutation;
+      const group = together ? groupAt(rest, i, suspect ?? rest.length, last, claimed) : [];
+      if (group.length > 1) {
+        // Each applied or refused in its turn (nothing in a group is a repeat or must be resent).
+        for (const [k, answer] of (await runTogether(trx, group, i)).entries()) {
+          const { meta: member } = group[k] as TerminalMutation;
+          await recordAnswer(trx, member, answer);
+          kept.add(member.idempotencyKey);
+          last = member.terminal.seq;
+          answers.push(answer);
+        }
+        i += group.length - 1;
+        continue;
+      }
       let answer: Answer;
       try {
         const early = await checkTurn(trx, meta, now, last, claimed.has(meta.idempotencyKey));
@@ -316,6 +348,52 @@ function applyRun(
     if (last !== locked) await atCommit(trx, setTerminalSeq(trx, terminalId, last, now));
     return { answers, stop };
   });
+}
+
+/**
+ * The mutations from `at` that run together: next to each other, of the same `together.with`, in
+ * turn after `last` (so none is a repeat or out of order), claimed by this transaction, and before
+ * `end` (a suspect runs alone).
+ */
+function groupAt(
+  rest: readonly TerminalMutation[],
+  at: number,
+  end: number,
+  last: number,
+  claimed: ReadonlySet<string>,
+): TerminalMutation[] {
+  const kind = rest[at]?.together?.with;
+  const group: TerminalMutation[] = [];
+  for (let i = at; i < end; i += 1) {
+    const m = rest[i] as TerminalMutation;
+    if (kind === undefined || m.together?.with !== kind) break;
+    if (m.meta.terminal.seq !== last + 1 + group.length || !claimed.has(m.meta.idempotencyKey)) break;
+    group.push(m);
+  }
+  return group;
+}
+
+/**
+ * Runs a group together. Anything unexpected (a database failure, or an answer that would end the
+ * batch) rolls the transaction back: it is tried again with the group's first mutation alone in a
+ * savepoint, and the batch goes on one mutation at a time.
+ */
+async function runTogether(trx: Trx, group: readonly TerminalMutation[], at: number): Promise<Answer[]> {
+  const [first] = group;
+  if (!first?.together) throw new Error('An empty group of mutations');
+  let outcomes: (Answer | AppError)[];
+  try {
+    outcomes = await first.together.run(
+      trx,
+      group.map((m) => m.together?.input),
+    );
+  } catch {
+    throw new TryAgain(at, true);
+  }
+  if (outcomes.length !== group.length) throw new Error('A group of mutations was not answered one by one');
+  const answers = outcomes.map((o) => (o instanceof AppError ? { status: o.status, body: o.body() } : o));
+  if (answers.some((a) => a.status >= 500 || mustResend(a))) throw new TryAgain(at, true);
+  return answers;
 }
 
 /** An effect without a savepoint: if it throws, the transaction is tried again. */

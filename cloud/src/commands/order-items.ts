@@ -13,16 +13,18 @@ import {
 } from '@tablewise/shared';
 import type { Db, Queryable, Trx, VenueActor } from '../context.js';
 import { actorRef } from '../context.js';
-import { conflict, notFound } from '../errors.js';
+import { type AppError, conflict, notFound } from '../errors.js';
 import { itemFacts, presentOrderItem } from '../presenters/index.js';
 import { appendEvent, writeTransaction } from '../realtime/append-event.js';
 import {
   findItemInVenue,
   listKitchenItems,
   lockDueItems,
+  lockItemsInVenue,
   moveItemFrom,
   setItemStatus,
   venuesWithDueItems,
+  writeItemStatuses,
 } from '../repositories/orders.js';
 import type { OrderItemRow } from '../repositories/rows.js';
 
@@ -113,6 +115,62 @@ export async function changeItemStatus(
   const verdict = staffItemTransition(row.status as OrderItemState, to);
   if (!verdict.ok) throw conflict(verdict.reason, 'transition_refused');
   return presentOrderItem(await moveItem(trx, author, row, to, now));
+}
+
+/**
+ * Several staff moves, in order, each decided exactly as changeItemStatus decides it alone, with
+ * a few statements instead of one or more per move: the items are locked together, the moves
+ * followed in memory, and each item's last state written at the end (events are collected as
+ * usual). A refused move (an AppError in its place) changes nothing, its fire included. A
+ * database failure throws, as changeItemStatus would, for the caller to run the moves one by one.
+ */
+export async function changeItemStatuses(
+  trx: Trx,
+  actor: VenueActor,
+  moves: readonly { id: string; to: OrderItemState }[],
+  now: Date,
+): Promise<(OrderItem | AppError)[]> {
+  const ref = actorRef(actor);
+  const author = { orgId: actor.orgId, userId: ref.userId, terminalId: ref.terminalId };
+  const rows = new Map(
+    (await lockItemsInVenue(trx, actor.venueId, [...new Set(moves.map((m) => m.id))])).map((r) => [r.id, r]),
+  );
+  const changed = new Set<string>();
+  const outcomes: (OrderItem | AppError)[] = [];
+  for (const { id, to } of moves) {
+    let row = rows.get(id);
+    if (!row) {
+      outcomes.push(notFound('Order item'));
+      continue;
+    }
+    const moved: [Author, OrderItemRow, OrderItemState][] = [];
+    let status = row.status as OrderItemState;
+    if (!staffMovesTo(to).some((s) => s === status && !isHeld(s))) {
+      // As changeItemStatus: an item whose course is due is fired first, with its own event.
+      if (isDue({ status, fireAt: row.fire_at }, now)) {
+        const fired: OrderItemRow = { ...row, status: 'SENT_TO_KITCHEN', updated_at: now };
+        moved.push([{ orgId: actor.orgId }, fired, status]);
+        row = fired;
+        status = 'SENT_TO_KITCHEN';
+      }
+      const verdict = staffItemTransition(status, to);
+      if (!verdict.ok) {
+        outcomes.push(conflict(verdict.reason, 'transition_refused'));
+        continue;
+      }
+    }
+    const updated: OrderItemRow = { ...row, status: to, updated_at: now };
+    moved.push([author, updated, status]);
+    for (const [by, after, from] of moved) await itemMoved(trx, by, after, from, now);
+    rows.set(id, updated);
+    changed.add(id);
+    outcomes.push(presentOrderItem(updated));
+  }
+  await writeItemStatuses(
+    trx,
+    [...changed].map((id) => rows.get(id) as OrderItemRow),
+  );
+  return outcomes;
 }
 
 /**

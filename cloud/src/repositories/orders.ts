@@ -160,6 +160,29 @@ export async function moveItemFrom(
   return { row, from: left_status };
 }
 
+/** The venue's items among `ids`, locked for update (in id order, so two lockers cannot deadlock). */
+export async function lockItemsInVenue(trx: Trx, venueId: string, ids: readonly string[]): Promise<OrderItemRow[]> {
+  if (ids.length === 0) return [];
+  return trx<OrderItemRow>('order_items')
+    .where({ venue_id: venueId })
+    .whereIn('id', [...ids])
+    .orderBy('id')
+    .forUpdate();
+}
+
+/** Writes each row's status and time, in one statement (rows locked by this transaction). */
+export async function writeItemStatuses(trx: Trx, rows: readonly OrderItemRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = rows.map((r) => ({ id: r.id, status: r.status, updated_at: r.updated_at.toISOString() }));
+  const result = await trx.raw(
+    `update order_items i set status = v.status, updated_at = v.updated_at
+     from jsonb_to_recordset(?::jsonb) as v(id uuid, status text, updated_at timestamptz)
+     where i.id = v.id`,
+    [JSON.stringify(values)],
+  );
+  if (result.rowCount !== rows.length) throw new Error('Order items vanished under their lock');
+}
+
 export interface KitchenRow extends OrderItemRow {
   table_number: string | null;
   table_name: string | null;

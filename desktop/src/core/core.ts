@@ -173,7 +173,8 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     ticketsScheduled = true;
     setImmediate(() => {
       ticketsScheduled = false;
-      makeTickets();
+      // An event applied as the core closes schedules this after the replica has closed.
+      if (read.sql.open) makeTickets();
     });
   });
 

@@ -1,16 +1,46 @@
-import { changeItemStatus as changeItemStatusCall, getOrderItem, listKitchenItems } from '@tablewise/shared';
-import { changeItemStatus, getItem, kitchenItems } from '../../commands/order-items.js';
+import {
+  changeItemStatus as changeItemStatusCall,
+  getOrderItem,
+  listKitchenItems,
+  type OrderItem,
+  type OrderItemState,
+} from '@tablewise/shared';
+import { changeItemStatus, changeItemStatuses, getItem, kitchenItems } from '../../commands/order-items.js';
 import type { AppDeps } from '../../context.js';
+import { AppError } from '../../errors.js';
 import { requireVenueActor } from '../../policies/principals.js';
 import { type AppRouter, newRouter, ok, serve } from '../http.js';
 import { pushable, servePushable } from '../pushable.js';
 
 /** A staff move of an item; what a terminal's outbox carries. */
-export const itemStatusChange = pushable(changeItemStatusCall, async (deps, actor, { params, body }, trx) => {
-  const { id } = params();
-  const { status } = await body();
-  return ok(await changeItemStatus(trx, actor, id, status, deps.now()));
-});
+export const itemStatusChange = pushable(
+  changeItemStatusCall,
+  async (deps, actor, { params, body }, trx) => {
+    const { id } = params();
+    const { status } = await body();
+    return ok(await changeItemStatus(trx, actor, id, status, deps.now()));
+  },
+  async (deps, actor, inputs, trx) => {
+    // Input the call's schemas refuse is refused in its place, as the effect alone would.
+    type Move = { id: string; to: OrderItemState };
+    const parsed: (Move | AppError)[] = [];
+    for (const { params, body } of inputs) {
+      try {
+        parsed.push({ id: params().id, to: (await body()).status });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        parsed.push(error);
+      }
+    }
+    const moves = parsed.filter((p): p is Move => !(p instanceof AppError));
+    const moved = (await changeItemStatuses(trx, actor, moves, deps.now())).values();
+    return parsed.map((p) => {
+      if (p instanceof AppError) return p;
+      const outcome = moved.next().value as OrderItem | AppError;
+      return outcome instanceof AppError ? outcome : ok(outcome);
+    });
+  },
+);
 
 export function orderItemsRouter(deps: AppDeps): AppRouter {
   const router = newRouter();

@@ -259,3 +259,94 @@ describe('POST /api/sync/push: applying a batch', () => {
     expect(await lastSeq()).toBe(16);
   });
 });
+
+const TIMES_AND_NUMBERS = new Set(['updatedAt', 'createdAt', 'fireAt', 'at', 'orderId', 'seq']);
+
+describe('POST /api/sync/push: item moves run together', () => {
+  it('answers and writes exactly what the same moves pushed one at a time do', async () => {
+    const a = h.fixture.a.menu;
+    const together = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Together PC');
+    const alone = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Alone PC');
+    const sets = {
+      together: await placeOrder('a', [a.lemonade, a.fries, a.cake, a.lemonade]),
+      alone: await placeOrder('a', [a.lemonade, a.fries, a.cake, a.lemonade]),
+    };
+    // The third item of each set is held with its course due: a move fires it first.
+    for (const items of Object.values(sets)) {
+      await db()('order_items')
+        .where({ id: items[2] })
+        .update({ status: 'CONFIRMED', fire_at: new Date(Date.now() - 60_000) });
+    }
+    const script: [number | 'foreign' | 'unknown', unknown][] = [
+      [0, 'IN_PREP'],
+      [0, 'PAUSE'],
+      [1, 'DELIVERED'], // refused: not a move from where it is
+      [0, 'IN_PREP'],
+      [2, 'IN_PREP'], // fired, then moved
+      [0, 'NOPE'], // refused by the call's schema
+      ['foreign', 'IN_PREP'], // another organization's item
+      ['unknown', 'IN_PREP'],
+      [3, 'IN_PREP'],
+      [3, 'READY_FOR_RUN'],
+      [0, 'READY_FOR_RUN'],
+      [1, 'IN_PREP'],
+      [1, 'IN_PREP'], // refused: already there
+    ];
+    const unknownItem = randomUUID();
+    const movesOf = (items: string[]) =>
+      script.map(([which, status], i) =>
+        move(
+          i + 1,
+          which === 'foreign' ? foreignItem : which === 'unknown' ? unknownItem : (items[which] as string),
+          status,
+        ),
+      );
+    const statements: string[] = [];
+    const listen = (query: { sql: string }) => statements.push(query.sql);
+    db().on('query', listen);
+    const togetherAnswer = await push(movesOf(sets.together), together.client);
+    db().off('query', listen);
+    expect(togetherAnswer.status).toBe(200);
+    // Run together: the moved items written in one statement, not one or more a move.
+    expect(statements.filter((sql) => /^update "?order_items/.test(sql.trim()))).toHaveLength(1);
+    const aloneResults: unknown[] = [];
+    for (const m of movesOf(sets.alone)) {
+      const one = await push([m], alone.client);
+      expect(one.status).toBe(200);
+      aloneResults.push(...(one.body.results as unknown[]));
+    }
+
+    /** What either run did, with each set's ids as the script's names, times and numbers left out. */
+    const seen = async (items: string[], results: unknown) => {
+      const name = (id: unknown) => {
+        const at = items.indexOf(id as string);
+        return at >= 0 ? `item ${at}` : id;
+      };
+      const shown = (value: unknown): unknown =>
+        JSON.parse(JSON.stringify(value), (key, v) => (TIMES_AND_NUMBERS.has(key) ? undefined : name(v)));
+      const events = await db()('events')
+        .whereRaw("payload_json->'item'->>'id' = any(?)", [items])
+        .andWhere('type', 'order.item.status.changed')
+        .orderBy('seq')
+        .select('payload_json', 'terminal_id');
+      return {
+        results: shown(results),
+        events: events.map((e: { payload_json: unknown; terminal_id: string | null }) => [
+          shown(e.payload_json),
+          e.terminal_id === null ? 'fired' : 'moved',
+        ]),
+        statuses: await Promise.all(items.map(statusOf)),
+      };
+    };
+    const mine = await seen(sets.together, togetherAnswer.body.results);
+    expect(mine).toEqual(await seen(sets.alone, aloneResults));
+    // And what it is: 8 moves applied, 5 refused, each taking its number; one fire.
+    expect((mine.results as { status: number }[]).map((r) => r.status)).toEqual([
+      200, 200, 409, 200, 200, 400, 404, 404, 200, 200, 200, 200, 409,
+    ]);
+    expect(mine.events).toHaveLength(9);
+    expect(mine.statuses).toEqual(['READY_FOR_RUN', 'IN_PREP', 'IN_PREP', 'READY_FOR_RUN']);
+    expect([await lastSeq(together.id), await lastSeq(alone.id)]).toEqual([script.length, script.length]);
+    expect(await statusOf(foreignItem)).not.toBe('IN_PREP');
+  });
+});

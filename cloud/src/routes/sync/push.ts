@@ -5,7 +5,7 @@ import type { AppDeps, TerminalActor } from '../../context.js';
 import { actorRef } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { type Answer, runTerminalMutations, type TerminalMutation } from '../../mutations.js';
-import type { Pushable } from '../pushable.js';
+import type { Pushable, RawMutation } from '../pushable.js';
 
 export async function pushBatch(
   deps: AppDeps,
@@ -34,12 +34,31 @@ export async function pushBatch(
         terminal: { id: terminal.terminalId, seq: mutation.seq },
       },
       effect: (trx) => route.pushable.effect(deps, terminal, { params: route.params, body: mutation.body }, trx),
+      ...together(deps, terminal, route.pushable, { params: route.params, body: mutation.body }),
     });
   }
   const answers = runnable.length > 0 ? await runTerminalMutations(deps, terminal.terminalId, runnable) : [];
   if (unknown && answers.length === runnable.length) answers.push(unknown);
   return {
     results: answers.map(({ status, body }, i) => ({ seq: (mutations[i] as PushedMutation).seq, status, body })),
+  };
+}
+
+/** A mutation whose call runs its neighbours together (Pushable.effects) says so. */
+function together(
+  deps: AppDeps,
+  terminal: TerminalActor,
+  pushable: Pushable,
+  raw: RawMutation,
+): Pick<TerminalMutation, 'together'> {
+  const { effects } = pushable;
+  if (!effects) return {};
+  return {
+    together: {
+      with: pushable,
+      input: raw,
+      run: (trx, inputs) => effects(deps, terminal, inputs as RawMutation[], trx),
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import { type FiredItem, fireItem } from '../kitchen/firing.js';
 import { type KitchenTicketQueue, makeDueTickets } from '../kitchen/ticketing.js';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
-import { appendOutbox, type OutboxEntry, pendingFor } from '../sqlite/repositories/outbox.js';
+import { appendOutbox, type OutboxEntry, pendingStatusesFor } from '../sqlite/repositories/outbox.js';
 import { getOrder, getOrderItem, setItemStatus } from '../sqlite/repositories/venue-data.js';
 
 export const ORDER_ITEM_ENTITY = 'order_item';
@@ -87,20 +87,19 @@ function makeTicketsHere(db: WriteDb, queue: KitchenTicketQueue | null, now: Dat
  * is left to the cloud's verdict.
  */
 export function reapplyPendingItemChanges(db: WriteDb, itemId: string, now: Date): void {
-  const pending = pendingFor(db, ORDER_ITEM_ENTITY, itemId);
+  const pending = pendingStatusesFor(db, ORDER_ITEM_ENTITY, itemId);
   if (pending.length === 0) return;
   let item = getOrderItem(db, itemId);
   if (!item) return;
   let moved = false;
-  for (const entry of pending) {
+  for (const to of pending) {
     // The server copy may still hold an item this terminal fired before moving it: fire it again
     // (its ticket is already made) so the move replays from where it was made.
     if (isDue(item, now)) item = fireItem(db, item, now).item;
-    const to = (entry.body as { status?: OrderItemState }).status;
-    if (!to || !staffItemTransition(item.status, to).ok) continue;
+    if (!to || !staffItemTransition(item.status, to as OrderItemState).ok) continue;
     // Followed in memory and written once: an item with many changes waiting (a long outage) is
     // not rewritten once for each of them at every event of it the feed brings.
-    item = { ...item, status: to };
+    item = { ...item, status: to as OrderItemState };
     moved = true;
   }
   if (moved) setItemStatus(db, itemId, item.status, now.toISOString());

@@ -1,4 +1,10 @@
-import type { KitchenTicket, OrderItem, Printer, PushedMutation } from '@tablewise/shared';
+import {
+  type KitchenTicket,
+  MAX_PUSH_MUTATIONS,
+  type OrderItem,
+  type Printer,
+  type PushedMutation,
+} from '@tablewise/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Bus } from '../bus.js';
 import { makeDueTickets } from '../kitchen/ticketing.js';
@@ -215,6 +221,54 @@ describe('outbox', () => {
     pusher.kick();
     await expect.poll(() => cloud.received.length).toBe(2);
     expect(mutationsOf(cloud.received[1]).map((m) => m.seq)).toEqual([1, 2]);
+  });
+});
+
+describe('pipelined batches', () => {
+  it('sends the next batch before the first is answered; one refused for going first is sent again, not renumbered', async () => {
+    const { replica, a } = setup();
+    cleanups.push(() => replica.close());
+    const total = MAX_PUSH_MUTATIONS + 100;
+    for (let i = 0; i < total; i += 1) {
+      expect(changeItemStatusLocally(replica.write, a.id, i % 2 === 0 ? 'IN_PREP' : 'PAUSE', now()).ok).toBe(true);
+    }
+    const acknowledged = (mutations: PushedMutation[]) => ({
+      status: 200,
+      body: { results: mutations.map((m) => ({ seq: m.seq, status: 200, body: {} })) },
+    });
+    const sent: number[][] = [];
+    let answerFirst: () => void = () => {};
+    // The second batch reaches the cloud before the first has committed: the cloud refuses it as
+    // out of order, expecting the first batch's first number. Only then is the first answered.
+    const api = {
+      async pushBatch(mutations: PushedMutation[]) {
+        sent.push(mutations.map((m) => m.seq));
+        if (sent.length === 1) {
+          await new Promise<void>((resolve) => {
+            answerFirst = resolve;
+          });
+          return acknowledged(mutations);
+        }
+        if (sent.length === 2) {
+          answerFirst();
+          const first = mutations[0] as PushedMutation;
+          const refusal = { id: 'mutation_out_of_order', message: 'Expected mutation 1', expectedSeq: 1 };
+          return { status: 200, body: { results: [{ seq: first.seq, status: 409, body: refusal }] } };
+        }
+        return acknowledged(mutations);
+      },
+    } as unknown as CloudApi;
+    const pusher = new OutboxPusher({ db: replica.write, api, bus: new Bus(), now, backoff: fast });
+    cleanups.push(() => pusher.stop());
+    pusher.start();
+    await expect.poll(() => listByStatus(replica.read, 'ACKNOWLEDGED').length).toBe(total);
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    expect(sent).toEqual([
+      range(1, MAX_PUSH_MUTATIONS),
+      range(MAX_PUSH_MUTATIONS + 1, total),
+      range(MAX_PUSH_MUTATIONS + 1, total),
+    ]);
+    expect(listByStatus(replica.read, 'ACKNOWLEDGED').every((e) => e.attempts === 1)).toBe(true);
   });
 });
 

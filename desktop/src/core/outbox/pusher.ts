@@ -1,5 +1,6 @@
 // Sends the outbox to the cloud strictly in sequence, in batches of up to MAX_PUSH_MUTATIONS
-// (POST /api/sync/push, which answers each mutation as its own request would have been answered).
+// (POST /api/sync/push, which answers each mutation as its own request would have been answered),
+// the next batch sent while the cloud applies the one before (pushChain).
 // A network failure or a server error waits and retries from the same mutation; a 2xx
 // acknowledges it; a refusal (4xx) rejects it: kept with the cloud's message for staff to see,
 // and the item is refetched so the replica shows the cloud's truth again. Nothing is dropped
@@ -11,7 +12,7 @@ import { localItemEvent } from '../local-events.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
 import { markAttempt, type OutboxEntry, pendingBatch, settle } from '../sqlite/repositories/outbox.js';
 import { getOrderItem, orderExists, putOrderItem } from '../sqlite/repositories/venue-data.js';
-import { type CloudApi, CloudUnreachable, isSuccess, messageOf } from '../sync/cloud-api.js';
+import { type CloudAnswer, type CloudApi, CloudUnreachable, isSuccess, messageOf } from '../sync/cloud-api.js';
 import { ORDER_ITEM_ENTITY, reapplyPendingItemChanges } from './item-status.js';
 
 /**
@@ -21,6 +22,16 @@ import { ORDER_ITEM_ENTITY, reapplyPendingItemChanges } from './item-status.js';
 const RETRYABLE_4XX = new Set([401, 403, 408, 425, 429]);
 
 type PushVerdict = 'acknowledged' | 'rejected' | 'retry';
+
+/** A push's outcome: the cloud's answer, or what kept it from answering. */
+type Sent = { ok: true; value: CloudAnswer } | { ok: false; error: unknown };
+
+/** A batch sent to the cloud, with the lag it was numbered with. */
+interface InFlight {
+  entries: OutboxEntry[];
+  lag: number;
+  answer: Promise<Sent>;
+}
 
 /** The mutation number the cloud expects, when it refused one as out of order. */
 function expectedSeqOf(answer: { status: number; body: unknown }): number | null {
@@ -141,7 +152,7 @@ export class OutboxPusher {
       this.failures = 0;
       return false;
     }
-    return this.push(entries);
+    return this.pushChain(entries);
   }
 
   /** Marks a failed try on the batch's first entry, the one the outbox is waiting on. */
@@ -153,14 +164,10 @@ export class OutboxPusher {
     return false;
   }
 
-  private async push(entries: OutboxEntry[]): Promise<boolean> {
-    const { db, api, bus, now } = this.opts;
-    const [first] = entries;
-    if (!first) return false;
-    const lag = this.lag;
-    let answer: Awaited<ReturnType<CloudApi['pushBatch']>>;
-    try {
-      answer = await api.pushBatch(
+  /** Sends a batch; the promise never rejects, so a batch left in flight cannot go unhandled. */
+  private send(entries: OutboxEntry[], lag: number): InFlight {
+    const answer = this.opts.api
+      .pushBatch(
         entries.map((e) => ({
           seq: e.seq - lag,
           idempotencyKey: e.idempotencyKey,
@@ -168,19 +175,76 @@ export class OutboxPusher {
           path: e.path,
           body: e.body,
         })),
+      )
+      .then(
+        (value): Sent => ({ ok: true, value }),
+        (error: unknown): Sent => ({ ok: false, error }),
       );
-    } catch (error) {
-      if (!(error instanceof CloudUnreachable)) throw error;
-      this.unreachable = true;
-      return this.failed(first, error.message);
+    return { entries, lag, answer };
+  }
+
+  /**
+   * Pushes the outbox from its first pending entry, pipelined: while the cloud applies one batch,
+   * the next is already on its way, so neither side waits for the other between batches. The
+   * cloud takes a terminal's batches one at a time (each locks the terminal's number) and only in
+   * turn, so a batch that reaches it before the one ahead has committed applies nothing and is
+   * answered out of order. Answers are settled strictly in order. A later batch's answer counts
+   * only when every entry ahead of it was settled; otherwise nothing in it is trusted (it may have
+   * been refused for going first), and the chain ends: the next one resends from the first entry
+   * still pending, and the cloud answers whatever it did apply with its stored answer. Only a
+   * chain's first batch may renumber the outbox (lag).
+   */
+  private async pushChain(first: OutboxEntry[]): Promise<boolean> {
+    const lag = this.lag;
+    const inFlight: InFlight[] = [this.send(first, lag)];
+    let worked = false;
+    let leading = true;
+    try {
+      for (let head = inFlight.shift(); head; head = inFlight.shift()) {
+        const last = head.entries[head.entries.length - 1];
+        if (this.running && inFlight.length === 0 && last && head.entries.length === MAX_PUSH_MUTATIONS) {
+          const next = pendingBatch(this.opts.db, MAX_PUSH_MUTATIONS, last.seq);
+          if (next.length > 0) inFlight.push(this.send(next, lag));
+        }
+        const outcome = this.settleAnswer(head, await head.answer, leading);
+        leading = false;
+        worked = worked || outcome.worked;
+        if (!outcome.complete) break;
+      }
+    } finally {
+      // Batches sent behind one left unsettled: their answers are dropped, once they arrive, so
+      // the next chain never overtakes them.
+      await Promise.all(inFlight.map((batch) => batch.answer));
     }
+    return worked;
+  }
+
+  /**
+   * Settles a batch by the cloud's answer. `complete` when every entry was acknowledged or
+   * rejected, so the batch behind it may count.
+   */
+  private settleAnswer(
+    { entries, lag }: InFlight,
+    sent: Sent,
+    leading: boolean,
+  ): { worked: boolean; complete: boolean } {
+    const { db, bus, now } = this.opts;
+    const [first] = entries;
+    if (!first) return { worked: false, complete: true };
+    if (!sent.ok) {
+      if (!(sent.error instanceof CloudUnreachable)) throw sent.error;
+      this.unreachable = true;
+      return { worked: this.failed(first, sent.error.message), complete: false };
+    }
+    const answer = sent.value;
     if (this.unreachable) {
       this.unreachable = false;
       this.opts.onReachable?.();
     }
     // The whole push failed (a server error, the credential refused): every entry waits.
     const parsed = isSuccess(answer.status) ? pushMutations.answer.safeParse(answer.body) : null;
-    if (!parsed?.success) return this.failed(first, `${answer.status}: ${messageOf(answer.body) ?? ''}`);
+    if (!parsed?.success)
+      return { worked: this.failed(first, `${answer.status}: ${messageOf(answer.body) ?? ''}`), complete: false };
 
     const settled: { entry: OutboxEntry; status: 'ACKNOWLEDGED' | 'REJECTED'; message: string | null }[] = [];
     let retry: { entry: OutboxEntry; error: string } | null = null;
@@ -191,7 +255,10 @@ export class OutboxPusher {
         throw new Error(`The cloud answered mutation ${result.seq} out of turn`);
       const expected = expectedSeqOf(result);
       if (expected !== null && expected < entry.seq - lag) {
-        // Never applied by the cloud (it expects an earlier number): send it again as that number.
+        // Not applied by the cloud (it expects an earlier number). Behind another batch, that
+        // batch may simply not have committed yet: it is sent again, as it is, by the next chain.
+        if (!leading) break;
+        // At the head of the outbox: send it again as that number.
         this.lag = entry.seq - expected;
         console.warn(
           `[terminal] the cloud expects mutation ${expected}; renumbering the outbox from entry ${entry.seq}`,
@@ -235,8 +302,9 @@ export class OutboxPusher {
       this.failures = 0;
       bus.emit('status');
     }
-    if (retry) return this.failed(retry.entry, retry.error);
-    return settled.length > 0 || renumbered;
+    const complete = settled.length === entries.length;
+    if (retry) return { worked: this.failed(retry.entry, retry.error), complete };
+    return { worked: settled.length > 0 || renumbered, complete };
   }
 
   private async refetchItem(itemId: string): Promise<boolean> {

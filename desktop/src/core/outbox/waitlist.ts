@@ -17,7 +17,7 @@ import {
 } from '@tablewise/shared';
 import type { z } from 'zod';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
-import { appendOutbox, pendingFor, pendingOf } from '../sqlite/repositories/outbox.js';
+import { appendOutbox, pendingOf, pendingStatusesFor } from '../sqlite/repositories/outbox.js';
 import {
   clearWaitlist,
   deleteWaitlistEntry,
@@ -133,10 +133,10 @@ export function reapplyPendingWaitlistChanges(db: WriteDb, id: string, now: Date
   let entry = getWaitlistEntry(db, id);
   if (!entry) return;
   let changed = false;
-  for (const pending of pendingFor(db, WAITLIST_ENTITY, id)) {
-    if (pending.method !== changeWaitlistStatusCall.method) continue;
-    const status = (pending.body as { status?: NewStatus }).status;
-    const move = status ? waitlistTransition(entry.status, ACTION_FOR[status]) : null;
+  // A party's add carries no status; its moves do.
+  for (const status of pendingStatusesFor(db, WAITLIST_ENTITY, id)) {
+    const action = status ? ACTION_FOR[status as NewStatus] : undefined;
+    const move = action ? waitlistTransition(entry.status, action) : null;
     if (!move?.ok) continue;
     entry = moved(entry, move.to, now);
     changed = true;

@@ -101,11 +101,13 @@ export function nextPending(db: AnyDb): OutboxEntry | null {
 /**
  * The next mutations to push, oldest first: up to `limit` pending ones with consecutive numbers
  * (settled rows come before pending ones, so a gap means rows were lost; the batch stops there).
+ * With `after`, the batch that follows entry `after`: empty unless it starts right after it.
  */
-export function pendingBatch(db: AnyDb, limit: number): OutboxEntry[] {
+export function pendingBatch(db: AnyDb, limit: number, after?: number): OutboxEntry[] {
   const rows = db.sql
-    .prepare("SELECT * FROM outbox WHERE status = 'PENDING' ORDER BY seq LIMIT ?")
-    .all(limit) as OutboxRow[];
+    .prepare("SELECT * FROM outbox WHERE status = 'PENDING' AND seq > ? ORDER BY seq LIMIT ?")
+    .all(after ?? 0, limit) as OutboxRow[];
+  if (after !== undefined && rows[0]?.seq !== after + 1) return [];
   const run = rows.findIndex((row, i) => i > 0 && row.seq !== (rows[i - 1] as OutboxRow).seq + 1);
   return (run === -1 ? rows : rows.slice(0, run)).map(toEntry);
 }
@@ -127,13 +129,20 @@ export function pendingOf(db: AnyDb, entityType: string): OutboxEntry[] {
   ).map(toEntry);
 }
 
-/** Pending mutations of one entity, oldest first: what must be re-applied over a server copy. */
-export function pendingFor(db: AnyDb, entityType: string, entityId: string): OutboxEntry[] {
+/**
+ * The `status` each pending mutation of one entity sets, oldest first (null when its body has
+ * none): what must be re-applied over a server copy. Read in SQL, not as whole entries: it runs
+ * for every event of the entity, with up to every change made during an outage still waiting.
+ */
+export function pendingStatusesFor(db: AnyDb, entityType: string, entityId: string): (string | null)[] {
   return (
     db.sql
-      .prepare("SELECT * FROM outbox WHERE status = 'PENDING' AND entity_type = ? AND entity_id = ? ORDER BY seq")
-      .all(entityType, entityId) as OutboxRow[]
-  ).map(toEntry);
+      .prepare(
+        `SELECT json_extract(body_json, '$.status') AS status FROM outbox
+         WHERE status = 'PENDING' AND entity_type = ? AND entity_id = ? ORDER BY seq`,
+      )
+      .all(entityType, entityId) as { status: unknown }[]
+  ).map((row) => (typeof row.status === 'string' ? row.status : null));
 }
 
 export function markAttempt(db: WriteDb, seq: number, error: string, at: string): void {

@@ -11,7 +11,7 @@ import {
   WaitlistAddForm,
   type WaitlistEntry,
 } from '@tablewise/shared';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useAddToWaitlist } from '../api/add-to-waitlist.js';
 import { useChangeWaitlistStatus } from '../api/change-waitlist-status.js';
 import { useWaitlist } from '../api/get-waitlist.js';
@@ -24,6 +24,9 @@ function AddPartyDialog({ onClose }: { onClose: () => void }) {
   // One id per party being added: a second tap sends the same party, which is added once.
   const partyId = useRef(crypto.randomUUID());
   const add = useAddToWaitlist();
+  // The dialog opens on its first field, as a host expects to type the name at once.
+  const nameField = useRef<HTMLInputElement>(null);
+  useEffect(() => nameField.current?.focus(), []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,7 +63,7 @@ function AddPartyDialog({ onClose }: { onClose: () => void }) {
             value={values.guestName}
             onChange={(e) => setValues({ ...values, guestName: e.target.value })}
             maxLength={100}
-            autoFocus
+            ref={nameField}
           />
           {problems.guestName && <span className="field-problem">{problems.guestName}</span>}
         </label>
