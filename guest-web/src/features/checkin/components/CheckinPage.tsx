@@ -1,23 +1,22 @@
 // Guest check-in (spec 3 section 2): the form QR and walk-in guests fill in. The table and venue
 // come from the QR link, or from the QR context this phone remembered.
+// It is most guests' first page, so it imports shared by subpath and loads the call's zod schemas
+// only when the guest starts on the form (api/checkin.ts; issue 8, P6).
+import { OCCASION_LABELS, OCCASIONS } from '@tablewise/shared/constants';
+import { GUEST_TEXTS } from '@tablewise/shared/guest-texts';
+import { MESSAGES } from '@tablewise/shared/messages';
 import {
   checkinDestination,
-  GUEST_TEXTS,
-  GuestCheckinRequest,
-  MESSAGES,
-  OCCASION_LABELS,
-  OCCASIONS,
   partySizeChoices,
   partySizeLabel,
   resolveCheckinContext,
-} from '@tablewise/shared';
+} from '@tablewise/shared/rules/guest-checkin';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, failureText } from '../../../app/api-client.js';
 import { readRaw, remove, STORAGE_KEYS, storeSessionId, writeJson, writeRaw } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
 import { newUuid } from '../../../app/uuid.js';
-import { useCheckIn } from '../api/checkin.js';
+import { loadCheckinCall, useCheckIn } from '../api/checkin.js';
 
 type Occasion = (typeof OCCASIONS)[number];
 type FieldErrors = Partial<Record<string, string>>;
@@ -54,10 +53,11 @@ export function CheckinPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (checkIn.isPending) return;
-    const parsed = GuestCheckinRequest.safeParse({
+  const failed = (description: string) =>
+    toast({ title: MESSAGES.checkinFailedTitle, description, variant: 'destructive' });
+
+  const submit = (call: Awaited<ReturnType<typeof loadCheckinCall>>) => {
+    const checked = call.validateCheckin({
       guestName,
       phone: phone.trim() ? phone : undefined,
       guestEmail,
@@ -69,24 +69,17 @@ export function CheckinPage() {
       venueId: context.venueId,
       token: context.token,
     });
-    if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'form');
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
       return;
     }
     setErrors({});
-    const failed = (description: string) =>
-      toast({ title: MESSAGES.checkinFailedTitle, description, variant: 'destructive' });
     // The same form pressed again after a lost answer must not seat the party twice.
-    const fingerprint = JSON.stringify(parsed.data);
+    const fingerprint = JSON.stringify(checked.body);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { key: newUuid(), fingerprint };
     const key = attempt.current.key;
     checkIn.mutate(
-      { key, body: parsed.data },
+      { key, body: checked.body },
       {
         onSuccess: (answer) => {
           attempt.current = null;
@@ -103,12 +96,20 @@ export function CheckinPage() {
           navigate(destination);
         },
         onError: (error) => {
+          const failure = call.checkinFailure(error);
           // An answer from the cloud is final for this key; only a lost answer is retried with it.
-          if (error instanceof ApiError) attempt.current = null;
-          failed(failureText(error, MESSAGES.checkinFailed));
+          if (failure.answered) attempt.current = null;
+          failed(failure.text);
         },
       },
     );
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (checkIn.isPending) return;
+    // Loaded already in most cases: the form asked for it when the guest first focused a field.
+    loadCheckinCall().then(submit, () => failed(MESSAGES.checkinFailed));
   };
 
   return (
@@ -118,7 +119,7 @@ export function CheckinPage() {
         <p className="muted">{GUEST_TEXTS.checkinSubtitle}</p>
         {context.tableId ? <p className="badge">{GUEST_TEXTS.checkinAtTable}</p> : null}
       </header>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={onSubmit} onFocus={() => void loadCheckinCall()} noValidate>
         <Field id="checkin-name" label={GUEST_TEXTS.checkinName} error={errors.guestName}>
           <input
             id="checkin-name"
