@@ -6,6 +6,7 @@ import { OCCASION_LABELS, OCCASIONS } from '@tablewise/shared/constants';
 import { GUEST_TEXTS } from '@tablewise/shared/guest-texts';
 import { MESSAGES } from '@tablewise/shared/messages';
 import {
+  type CheckinContext,
   checkinDestination,
   partySizeChoices,
   partySizeLabel,
@@ -13,6 +14,7 @@ import {
 } from '@tablewise/shared/rules/guest-checkin';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useHydrated } from '../../../app/hydration.js';
 import { readRaw, remove, STORAGE_KEYS, storeSessionId, writeJson, writeRaw } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
 import { newUuid } from '../../../app/uuid.js';
@@ -21,19 +23,26 @@ import { loadCheckinCall, useCheckIn } from '../api/checkin.js';
 type Occasion = (typeof OCCASIONS)[number];
 type FieldErrors = Partial<Record<string, string>>;
 
+const NOT_YET_READ: CheckinContext = { context: {}, dropStored: false };
+
 export function CheckinPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
   const checkIn = useCheckIn();
 
+  // The page comes prerendered with no context (the build knows no QR code); the QR link's context
+  // is read once React has taken the markup over, so that the two match.
+  const hydrated = useHydrated();
   const resolved = useMemo(
     () =>
-      resolveCheckinContext(
-        { tableId: params.get('tableId'), venueId: params.get('venueId'), token: params.get('token') },
-        readRaw(STORAGE_KEYS.qrContext),
-      ),
-    [params],
+      hydrated
+        ? resolveCheckinContext(
+            { tableId: params.get('tableId'), venueId: params.get('venueId'), token: params.get('token') },
+            readRaw(STORAGE_KEYS.qrContext),
+          )
+        : NOT_YET_READ,
+    [hydrated, params],
   );
   const context = resolved.context;
   // Remember the QR context so a reload, or a guest who wanders off and comes back, keeps the table.
