@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { regexes } from 'zod/v4/core';
 import type { GuestCheckinAnswer } from '../calls/guest/checkin.js';
 import { Id } from '../schemas/common.js';
 import {
   checkinDestination,
+  ID_PATTERN,
   parseQrContext,
   partySizeChoices,
   partySizeLabel,
@@ -90,6 +92,11 @@ describe('QR context', () => {
   });
   it('has nothing when nothing is known', () => {
     expect(resolveCheckinContext({}, null)).toEqual({ context: {}, dropStored: false });
+  });
+
+  it("checks ids with the pattern of the contract's Id", () => {
+    expect(ID_PATTERN.source).toBe(regexes.uuid().source);
+    expect(ID_PATTERN.flags).toBe(regexes.uuid().flags);
   });
 
   // The rule checks without zod (so the check-in page loads none); it must read a context exactly

@@ -1,9 +1,6 @@
 // Check-in's rules (spec 3 sections 2 and 4): where check-in leads, the QR context a phone
-// remembers, the party sizes offered. The check-in page, most guests' first page, uses them, so no
-// zod schema is built here: that would load zod with the page (issue 8, P6). Ids are checked with
-// zod's own uuid pattern, the one the contract's `Id` uses, and guest-checkin.test.ts holds the two
-// to agreeing.
-import { regexes } from 'zod/v4/core';
+// remembers, the party sizes offered. The check-in page, most guests' first page, uses them, so
+// nothing here loads zod: that would load it with the page (issue 8, P6).
 import type { GuestCheckinAnswer } from '../calls/guest/checkin.js';
 import { PARTY_SIZE } from '../constants.js';
 
@@ -54,7 +51,14 @@ export interface QrContext {
   token?: string;
 }
 
-const ID_PATTERN = regexes.uuid();
+/**
+ * The contract's `Id` (`z.uuid()`) checks this pattern. It is written out because importing it
+ * from zod's core brings every pattern zod has (1.2 KB gzip); guest-checkin.test.ts fails when
+ * zod's differs.
+ * @internal exported for its tests
+ */
+export const ID_PATTERN =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 
 /**
  * A QR context from untrusted input (the query, or what the phone stored), as the contract would
