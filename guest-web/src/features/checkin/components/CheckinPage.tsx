@@ -128,98 +128,102 @@ export function CheckinPage() {
         <p className="muted">{GUEST_TEXTS.checkinSubtitle}</p>
         {context.tableId ? <p className="badge">{GUEST_TEXTS.checkinAtTable}</p> : null}
       </header>
-      <form className="form" onSubmit={onSubmit} onFocus={() => void loadCheckinCall()} noValidate>
-        <Field id="checkin-name" label={GUEST_TEXTS.checkinName} error={errors.guestName}>
-          <input
-            id="checkin-name"
-            data-testid="checkin-name"
-            autoComplete="name"
-            required
-            aria-invalid={Boolean(errors.guestName)}
-            value={guestName}
-            onChange={(e) => setGuestName(e.target.value)}
-          />
-        </Field>
-        <Field id="checkin-phone" label={GUEST_TEXTS.checkinPhone} error={errors.phone}>
-          <input
-            id="checkin-phone"
-            data-testid="checkin-phone"
-            type="tel"
-            autoComplete="tel"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-          />
-        </Field>
-        <Field id="checkin-email" label={GUEST_TEXTS.checkinEmail} error={errors.guestEmail}>
-          <input
-            id="checkin-email"
-            data-testid="checkin-email"
-            type="email"
-            autoComplete="email"
-            aria-invalid={Boolean(errors.guestEmail)}
-            value={guestEmail}
-            onChange={(e) => setGuestEmail(e.target.value)}
-          />
-        </Field>
-        <Field id="checkin-party-size" label={GUEST_TEXTS.checkinPartySize} error={errors.partySize}>
-          <select
-            id="checkin-party-size"
-            data-testid="checkin-party-size"
-            value={partySize}
-            onChange={(e) => setPartySize(Number(e.target.value))}
+      {/* Painted from the prerendered HTML before the JS has come: nothing can be typed or sent
+          until React has taken the form over (a native submit would reload the page without it). */}
+      <form onSubmit={onSubmit} onFocus={() => void loadCheckinCall()} noValidate>
+        <fieldset className="form" disabled={!hydrated}>
+          <Field id="checkin-name" label={GUEST_TEXTS.checkinName} error={errors.guestName}>
+            <input
+              id="checkin-name"
+              data-testid="checkin-name"
+              autoComplete="name"
+              required
+              aria-invalid={Boolean(errors.guestName)}
+              value={guestName}
+              onChange={(e) => setGuestName(e.target.value)}
+            />
+          </Field>
+          <Field id="checkin-phone" label={GUEST_TEXTS.checkinPhone} error={errors.phone}>
+            <input
+              id="checkin-phone"
+              data-testid="checkin-phone"
+              type="tel"
+              autoComplete="tel"
+              value={phone}
+              onChange={(e) => setPhone(e.target.value)}
+            />
+          </Field>
+          <Field id="checkin-email" label={GUEST_TEXTS.checkinEmail} error={errors.guestEmail}>
+            <input
+              id="checkin-email"
+              data-testid="checkin-email"
+              type="email"
+              autoComplete="email"
+              aria-invalid={Boolean(errors.guestEmail)}
+              value={guestEmail}
+              onChange={(e) => setGuestEmail(e.target.value)}
+            />
+          </Field>
+          <Field id="checkin-party-size" label={GUEST_TEXTS.checkinPartySize} error={errors.partySize}>
+            <select
+              id="checkin-party-size"
+              data-testid="checkin-party-size"
+              value={partySize}
+              onChange={(e) => setPartySize(Number(e.target.value))}
+            >
+              {partySizeChoices().map((n) => (
+                <option key={n} value={n}>
+                  {partySizeLabel(n)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="checkin-occasion" label={GUEST_TEXTS.checkinOccasion} error={errors.occasion}>
+            <select
+              id="checkin-occasion"
+              data-testid="checkin-occasion"
+              value={occasion}
+              onChange={(e) => setOccasion(e.target.value as Occasion)}
+            >
+              {OCCASIONS.map((value) => (
+                <option key={value} value={value}>
+                  {OCCASION_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="checkin-accessibility"
+              checked={needsAccessibility}
+              onChange={(e) => setNeedsAccessibility(e.target.checked)}
+            />
+            {GUEST_TEXTS.checkinAccessibility}
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="checkin-high-chair"
+              checked={needsHighChair}
+              onChange={(e) => setNeedsHighChair(e.target.checked)}
+            />
+            {GUEST_TEXTS.checkinHighChair}
+          </label>
+          {errors.tableId || errors.venueId || errors.form ? (
+            <p className="error-text" role="alert">
+              {errors.tableId ?? errors.venueId ?? errors.form}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            className="button button-primary button-block"
+            data-testid="checkin-submit"
+            disabled={checkIn.isPending}
           >
-            {partySizeChoices().map((n) => (
-              <option key={n} value={n}>
-                {partySizeLabel(n)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="checkin-occasion" label={GUEST_TEXTS.checkinOccasion} error={errors.occasion}>
-          <select
-            id="checkin-occasion"
-            data-testid="checkin-occasion"
-            value={occasion}
-            onChange={(e) => setOccasion(e.target.value as Occasion)}
-          >
-            {OCCASIONS.map((value) => (
-              <option key={value} value={value}>
-                {OCCASION_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="checkin-accessibility"
-            checked={needsAccessibility}
-            onChange={(e) => setNeedsAccessibility(e.target.checked)}
-          />
-          {GUEST_TEXTS.checkinAccessibility}
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="checkin-high-chair"
-            checked={needsHighChair}
-            onChange={(e) => setNeedsHighChair(e.target.checked)}
-          />
-          {GUEST_TEXTS.checkinHighChair}
-        </label>
-        {errors.tableId || errors.venueId || errors.form ? (
-          <p className="error-text" role="alert">
-            {errors.tableId ?? errors.venueId ?? errors.form}
-          </p>
-        ) : null}
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          data-testid="checkin-submit"
-          disabled={checkIn.isPending}
-        >
-          {checkIn.isPending ? GUEST_TEXTS.checkinSubmitting : GUEST_TEXTS.checkinSubmit}
-        </button>
+            {checkIn.isPending ? GUEST_TEXTS.checkinSubmitting : GUEST_TEXTS.checkinSubmit}
+          </button>
+        </fieldset>
       </form>
     </main>
   );
