@@ -126,7 +126,13 @@ export function CheckinPage() {
       <header className="page-header">
         <h1>{GUEST_TEXTS.checkinTitle}</h1>
         <p className="muted">{GUEST_TEXTS.checkinSubtitle}</p>
-        {context.tableId ? <p className="badge">{GUEST_TEXTS.checkinAtTable}</p> : null}
+        {/* Most guests come by a table's QR code: the prerendered page keeps the badge's place, so
+            the form does not move when it shows (walk-ins lose the line once hydrated instead). */}
+        {!hydrated || context.tableId ? (
+          <p className="badge" style={hydrated ? undefined : { visibility: 'hidden' }}>
+            {GUEST_TEXTS.checkinAtTable}
+          </p>
+        ) : null}
       </header>
       {/* Painted from the prerendered HTML before the JS has come: nothing can be typed or sent
           until React has taken the form over (a native submit would reload the page without it). */}
