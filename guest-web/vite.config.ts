@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from '../scripts/precompress.js';
 import { preloadEntryRoute } from './preload-entry-route.js';
+import { prerenderEntryRoute } from './prerender-entry-route.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const cloud = 'http://127.0.0.1:8080';
@@ -12,7 +13,13 @@ const cloud = 'http://127.0.0.1:8080';
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react(), preloadEntryRoute(/\/features\/checkin\/components\/CheckinPage\.tsx$/), precompress()],
+  plugins: [
+    react(),
+    preloadEntryRoute(/\/features\/checkin\/components\/CheckinPage\.tsx$/),
+    // The cloud serves checkin.html for /guest/checkin (cloud/src/static-sites.ts).
+    prerenderEntryRoute({ route: '/guest/checkin', fileName: 'checkin.html' }),
+    precompress(),
+  ],
   build: { outDir: fileURLToPath(new URL('./dist', import.meta.url)), emptyOutDir: true },
   server: {
     // The shared contract is imported as source from ../shared.

@@ -17,7 +17,11 @@ beforeAll(async () => {
     }
     return path.join(root, name);
   };
-  const guestWebDir = site('guest', { 'index.html': 'GUEST INDEX', 'assets/guest-abc.js': 'guest js' });
+  const guestWebDir = site('guest', {
+    'index.html': 'GUEST INDEX',
+    'checkin.html': 'GUEST CHECK-IN',
+    'assets/guest-abc.js': 'guest js',
+  });
   site('guest', { 'assets/guest-big-abc.js': `export const text = '${'guest '.repeat(2000)}';` });
   await precompressDir(guestWebDir);
   const staffWebDir = site('staff', { 'index.html': 'STAFF INDEX', 'assets/staff-abc.js': 'staff js' });
@@ -36,7 +40,8 @@ const text = async (p: string) => {
 
 describe('static sites', () => {
   it.each([
-    ['/guest/checkin?tableId=1', 'GUEST INDEX'],
+    ['/guest/checkin?tableId=1', 'GUEST CHECK-IN'],
+    ['/guest/menu?tableId=1', 'GUEST INDEX'],
     ['/guest', 'GUEST INDEX'],
     ['/qr', 'GUEST INDEX'],
     ['/qr/table', 'GUEST INDEX'],
@@ -63,11 +68,15 @@ describe('static sites', () => {
     expect(await res.text()).toBe(`export const text = '${'guest '.repeat(2000)}';`);
   });
 
-  it('sends index.html compressed and never cached without revalidation', async () => {
-    const res = await fetch(`${h.cloud.url}/guest/checkin`, { headers: { 'accept-encoding': 'br' } });
+  it.each([
+    ['/guest/menu', 'GUEST INDEX'],
+    ['/guest/checkin', 'GUEST CHECK-IN'],
+  ])('sends the page of %s compressed and never cached without revalidation', async (url, body) => {
+    const res = await fetch(`${h.cloud.url}${url}`, { headers: { 'accept-encoding': 'br' } });
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(await res.text()).toBe('GUEST INDEX');
+    expect(res.headers.get('content-type')).toMatch(/html/);
+    expect(await res.text()).toBe(body);
   });
 
   it('sends the file as it is to a client that accepts no compression', async () => {

@@ -1,5 +1,5 @@
-// Serves the built guest site and staff app. Guest routes (/guest/*, /qr, /qr/*) fall back to
-// the guest index.html, every other non-API path to the staff index.html (both are SPAs). Assets
+// Serves the built guest site and staff app. Guest routes (/guest/*, /qr, /qr/*) get the page the
+// guest build prerendered for them (`/guest/checkin` → checkin.html) or else the guest index.html, every other non-API path to the staff index.html (both are SPAs). Assets
 // are looked up in the staff build, then the guest build, because both may be built with base '/'.
 // Hashed files under /assets/ are cached for a year (immutable); everything else, index.html first,
 // is revalidated on each load (no-cache). Each file goes out precompressed where the build made a copy.
@@ -51,6 +51,9 @@ export function staticSites(sites: StaticSites): Koa.Middleware<AppState> {
       const inside = rel.replace(/^\/guest(?=\/|$)/, '') || '/';
       if (inside !== '/' && (await isFile(sites.guestWebDir, inside)))
         return serve(ctx, sites.guestWebDir as string, inside);
+      const prerendered = `${inside}.html`;
+      if (inside !== '/' && (await isFile(sites.guestWebDir, prerendered)))
+        return serve(ctx, sites.guestWebDir as string, prerendered);
       if (await isFile(sites.guestWebDir, '/index.html')) return serve(ctx, sites.guestWebDir as string, '/index.html');
       return next();
     }

@@ -1,12 +1,15 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.js';
 import './app/styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// The check-in page comes prerendered (prerender-entry-route.ts): React takes over its markup.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { BrowserRouter } from 'react-router-dom';
 import { GuestRoutes } from './router.js';
 import { ToastProvider } from './toast.js';
 
@@ -13,13 +14,22 @@ function makeQueryClient(): QueryClient {
   });
 }
 
-export function App() {
+/** What every page sits in: the query cache and the toasts. The build's prerender uses it too. */
+export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <GuestRoutes />
-      </ToastProvider>
+      <ToastProvider>{children}</ToastProvider>
     </QueryClientProvider>
+  );
+}
+
+export function App() {
+  return (
+    <AppProviders>
+      <BrowserRouter>
+        <GuestRoutes />
+      </BrowserRouter>
+    </AppProviders>
   );
 }

@@ -1,15 +1,9 @@
 // The one way the guest site talks to the cloud: relative paths on its own origin, cookies always
 // sent (the guest cookie binds the phone to its dining session), answers parsed with the shared
 // schemas so a contract drift fails loudly instead of rendering nonsense.
-import {
-  type AnswerOf,
-  type BodyOf,
-  type Call,
-  type CallSpec,
-  errorMessageOf,
-  type ParamsOf,
-  type QueryOf,
-} from '@tablewise/shared';
+// Subpath imports: the shared index would bring every call's schemas into each page's chunks.
+import type { AnswerOf, BodyOf, Call, CallSpec, ParamsOf, QueryOf } from '@tablewise/shared/calls/define';
+import { errorMessageOf } from '@tablewise/shared/schemas/common';
 import type { z } from 'zod';
 
 /** A non-OK answer. `message` follows spec 1 section 8; `serverMessage` is what toasts prefer. */

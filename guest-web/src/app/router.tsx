@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from './NotFoundPage.js';
 
 // Each page is its own chunk, loaded when its route is first shown: a guest who scans a QR code
@@ -20,22 +20,21 @@ const OrderStatusPage = lazy(() =>
 
 const page = (element: React.ReactNode) => <Suspense fallback={null}>{element}</Suspense>;
 
-/** The guest site's routes. Declarative routing: the site uses no loaders or actions, and the data
- * router's code would be most of the router's weight on the first page. */
+/** The guest site's routes, inside a BrowserRouter (App) or the build's StaticRouter (prerender).
+ * Declarative routing: the site uses no loaders or actions, and the data router's code would be
+ * most of the router's weight on the first page. */
 export function GuestRoutes() {
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/qr" element={page(<ScanPage mode="entrance" />)} />
-        <Route path="/guest/scan" element={page(<ScanPage mode="entrance" />)} />
-        <Route path="/qr/table" element={page(<ScanPage mode="table" />)} />
-        <Route path="/guest/scan-table" element={page(<ScanPage mode="table" />)} />
-        <Route path="/guest/checkin" element={page(<CheckinPage />)} />
-        <Route path="/guest/table-confirmation" element={page(<TableConfirmationPage />)} />
-        <Route path="/guest/menu" element={page(<MenuPage />)} />
-        <Route path="/guest/order-status" element={page(<OrderStatusPage />)} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </BrowserRouter>
+    <Routes>
+      <Route path="/qr" element={page(<ScanPage mode="entrance" />)} />
+      <Route path="/guest/scan" element={page(<ScanPage mode="entrance" />)} />
+      <Route path="/qr/table" element={page(<ScanPage mode="table" />)} />
+      <Route path="/guest/scan-table" element={page(<ScanPage mode="table" />)} />
+      <Route path="/guest/checkin" element={page(<CheckinPage />)} />
+      <Route path="/guest/table-confirmation" element={page(<TableConfirmationPage />)} />
+      <Route path="/guest/menu" element={page(<MenuPage />)} />
+      <Route path="/guest/order-status" element={page(<OrderStatusPage />)} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
   );
 }

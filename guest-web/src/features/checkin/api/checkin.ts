@@ -1,16 +1,17 @@
-import { type GuestCheckinRequest, guestCheckin, IDEMPOTENCY_HEADER } from '@tablewise/shared';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { callApi } from '../../../app/api-client.js';
+import type { CheckinBody } from './checkin-call.js';
+
+/** The call's chunk (zod and the contract); asking again returns the same load. */
+export const loadCheckinCall = () => import('./checkin-call.js');
 
 interface CheckinAttempt {
   /** Made once per submission and reused when the guest retries after a network error. */
   key: string;
-  body: z.output<typeof GuestCheckinRequest>;
+  body: CheckinBody;
 }
 
-function checkIn(attempt: CheckinAttempt) {
-  return callApi(guestCheckin, { body: attempt.body, headers: { [IDEMPOTENCY_HEADER]: attempt.key } });
+async function checkIn(attempt: CheckinAttempt) {
+  return (await loadCheckinCall()).checkIn(attempt);
 }
 
 export function useCheckIn() {

@@ -1,26 +1,29 @@
 // Guest check-in (spec 3 section 2): the form QR and walk-in guests fill in. The table and venue
 // come from the QR link, or from the QR context this phone remembered.
+// It is most guests' first page, so it imports shared by subpath and loads the call's zod schemas
+// only when the guest starts on the form (api/checkin.ts; issue 8, P6).
+import { OCCASION_LABELS, OCCASIONS } from '@tablewise/shared/constants';
+import { GUEST_TEXTS } from '@tablewise/shared/guest-texts';
+import { MESSAGES } from '@tablewise/shared/messages';
 import {
+  type CheckinContext,
   checkinDestination,
-  GUEST_TEXTS,
-  GuestCheckinRequest,
-  MESSAGES,
-  OCCASION_LABELS,
-  OCCASIONS,
   partySizeChoices,
   partySizeLabel,
   resolveCheckinContext,
-} from '@tablewise/shared';
+} from '@tablewise/shared/rules/guest-checkin';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, failureText } from '../../../app/api-client.js';
+import { useHydrated } from '../../../app/hydration.js';
 import { readRaw, remove, STORAGE_KEYS, storeSessionId, writeJson, writeRaw } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
 import { newUuid } from '../../../app/uuid.js';
-import { useCheckIn } from '../api/checkin.js';
+import { loadCheckinCall, useCheckIn } from '../api/checkin.js';
 
 type Occasion = (typeof OCCASIONS)[number];
 type FieldErrors = Partial<Record<string, string>>;
+
+const NOT_YET_READ: CheckinContext = { context: {}, dropStored: false };
 
 export function CheckinPage() {
   const [params] = useSearchParams();
@@ -28,13 +31,18 @@ export function CheckinPage() {
   const toast = useToast();
   const checkIn = useCheckIn();
 
+  // The page comes prerendered with no context (the build knows no QR code); the QR link's context
+  // is read once React has taken the markup over, so that the two match.
+  const hydrated = useHydrated();
   const resolved = useMemo(
     () =>
-      resolveCheckinContext(
-        { tableId: params.get('tableId'), venueId: params.get('venueId'), token: params.get('token') },
-        readRaw(STORAGE_KEYS.qrContext),
-      ),
-    [params],
+      hydrated
+        ? resolveCheckinContext(
+            { tableId: params.get('tableId'), venueId: params.get('venueId'), token: params.get('token') },
+            readRaw(STORAGE_KEYS.qrContext),
+          )
+        : NOT_YET_READ,
+    [hydrated, params],
   );
   const context = resolved.context;
   // Remember the QR context so a reload, or a guest who wanders off and comes back, keeps the table.
@@ -54,10 +62,11 @@ export function CheckinPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (checkIn.isPending) return;
-    const parsed = GuestCheckinRequest.safeParse({
+  const failed = (description: string) =>
+    toast({ title: MESSAGES.checkinFailedTitle, description, variant: 'destructive' });
+
+  const submit = (call: Awaited<ReturnType<typeof loadCheckinCall>>) => {
+    const checked = call.validateCheckin({
       guestName,
       phone: phone.trim() ? phone : undefined,
       guestEmail,
@@ -69,24 +78,17 @@ export function CheckinPage() {
       venueId: context.venueId,
       token: context.token,
     });
-    if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'form');
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
       return;
     }
     setErrors({});
-    const failed = (description: string) =>
-      toast({ title: MESSAGES.checkinFailedTitle, description, variant: 'destructive' });
     // The same form pressed again after a lost answer must not seat the party twice.
-    const fingerprint = JSON.stringify(parsed.data);
+    const fingerprint = JSON.stringify(checked.body);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { key: newUuid(), fingerprint };
     const key = attempt.current.key;
     checkIn.mutate(
-      { key, body: parsed.data },
+      { key, body: checked.body },
       {
         onSuccess: (answer) => {
           attempt.current = null;
@@ -103,12 +105,20 @@ export function CheckinPage() {
           navigate(destination);
         },
         onError: (error) => {
+          const failure = call.checkinFailure(error);
           // An answer from the cloud is final for this key; only a lost answer is retried with it.
-          if (error instanceof ApiError) attempt.current = null;
-          failed(failureText(error, MESSAGES.checkinFailed));
+          if (failure.answered) attempt.current = null;
+          failed(failure.text);
         },
       },
     );
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (checkIn.isPending) return;
+    // Loaded already in most cases: the form asked for it when the guest first focused a field.
+    loadCheckinCall().then(submit, () => failed(MESSAGES.checkinFailed));
   };
 
   return (
@@ -116,100 +126,110 @@ export function CheckinPage() {
       <header className="page-header">
         <h1>{GUEST_TEXTS.checkinTitle}</h1>
         <p className="muted">{GUEST_TEXTS.checkinSubtitle}</p>
-        {context.tableId ? <p className="badge">{GUEST_TEXTS.checkinAtTable}</p> : null}
-      </header>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <Field id="checkin-name" label={GUEST_TEXTS.checkinName} error={errors.guestName}>
-          <input
-            id="checkin-name"
-            data-testid="checkin-name"
-            autoComplete="name"
-            required
-            aria-invalid={Boolean(errors.guestName)}
-            value={guestName}
-            onChange={(e) => setGuestName(e.target.value)}
-          />
-        </Field>
-        <Field id="checkin-phone" label={GUEST_TEXTS.checkinPhone} error={errors.phone}>
-          <input
-            id="checkin-phone"
-            data-testid="checkin-phone"
-            type="tel"
-            autoComplete="tel"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-          />
-        </Field>
-        <Field id="checkin-email" label={GUEST_TEXTS.checkinEmail} error={errors.guestEmail}>
-          <input
-            id="checkin-email"
-            data-testid="checkin-email"
-            type="email"
-            autoComplete="email"
-            aria-invalid={Boolean(errors.guestEmail)}
-            value={guestEmail}
-            onChange={(e) => setGuestEmail(e.target.value)}
-          />
-        </Field>
-        <Field id="checkin-party-size" label={GUEST_TEXTS.checkinPartySize} error={errors.partySize}>
-          <select
-            id="checkin-party-size"
-            data-testid="checkin-party-size"
-            value={partySize}
-            onChange={(e) => setPartySize(Number(e.target.value))}
-          >
-            {partySizeChoices().map((n) => (
-              <option key={n} value={n}>
-                {partySizeLabel(n)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="checkin-occasion" label={GUEST_TEXTS.checkinOccasion} error={errors.occasion}>
-          <select
-            id="checkin-occasion"
-            data-testid="checkin-occasion"
-            value={occasion}
-            onChange={(e) => setOccasion(e.target.value as Occasion)}
-          >
-            {OCCASIONS.map((value) => (
-              <option key={value} value={value}>
-                {OCCASION_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="checkin-accessibility"
-            checked={needsAccessibility}
-            onChange={(e) => setNeedsAccessibility(e.target.checked)}
-          />
-          {GUEST_TEXTS.checkinAccessibility}
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="checkin-high-chair"
-            checked={needsHighChair}
-            onChange={(e) => setNeedsHighChair(e.target.checked)}
-          />
-          {GUEST_TEXTS.checkinHighChair}
-        </label>
-        {errors.tableId || errors.venueId || errors.form ? (
-          <p className="error-text" role="alert">
-            {errors.tableId ?? errors.venueId ?? errors.form}
+        {/* Most guests come by a table's QR code: the prerendered page keeps the badge's place, so
+            the form does not move when it shows (walk-ins lose the line once hydrated instead). */}
+        {!hydrated || context.tableId ? (
+          <p className="badge" style={hydrated ? undefined : { visibility: 'hidden' }}>
+            {GUEST_TEXTS.checkinAtTable}
           </p>
         ) : null}
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          data-testid="checkin-submit"
-          disabled={checkIn.isPending}
-        >
-          {checkIn.isPending ? GUEST_TEXTS.checkinSubmitting : GUEST_TEXTS.checkinSubmit}
-        </button>
+      </header>
+      {/* Painted from the prerendered HTML before the JS has come: nothing can be typed or sent
+          until React has taken the form over (a native submit would reload the page without it). */}
+      <form onSubmit={onSubmit} onFocus={() => void loadCheckinCall()} noValidate>
+        <fieldset className="form" disabled={!hydrated}>
+          <Field id="checkin-name" label={GUEST_TEXTS.checkinName} error={errors.guestName}>
+            <input
+              id="checkin-name"
+              data-testid="checkin-name"
+              autoComplete="name"
+              required
+              aria-invalid={Boolean(errors.guestName)}
+              value={guestName}
+              onChange={(e) => setGuestName(e.target.value)}
+            />
+          </Field>
+          <Field id="checkin-phone" label={GUEST_TEXTS.checkinPhone} error={errors.phone}>
+            <input
+              id="checkin-phone"
+              data-testid="checkin-phone"
+              type="tel"
+              autoComplete="tel"
+              value={phone}
+              onChange={(e) => setPhone(e.target.value)}
+            />
+          </Field>
+          <Field id="checkin-email" label={GUEST_TEXTS.checkinEmail} error={errors.guestEmail}>
+            <input
+              id="checkin-email"
+              data-testid="checkin-email"
+              type="email"
+              autoComplete="email"
+              aria-invalid={Boolean(errors.guestEmail)}
+              value={guestEmail}
+              onChange={(e) => setGuestEmail(e.target.value)}
+            />
+          </Field>
+          <Field id="checkin-party-size" label={GUEST_TEXTS.checkinPartySize} error={errors.partySize}>
+            <select
+              id="checkin-party-size"
+              data-testid="checkin-party-size"
+              value={partySize}
+              onChange={(e) => setPartySize(Number(e.target.value))}
+            >
+              {partySizeChoices().map((n) => (
+                <option key={n} value={n}>
+                  {partySizeLabel(n)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="checkin-occasion" label={GUEST_TEXTS.checkinOccasion} error={errors.occasion}>
+            <select
+              id="checkin-occasion"
+              data-testid="checkin-occasion"
+              value={occasion}
+              onChange={(e) => setOccasion(e.target.value as Occasion)}
+            >
+              {OCCASIONS.map((value) => (
+                <option key={value} value={value}>
+                  {OCCASION_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="checkin-accessibility"
+              checked={needsAccessibility}
+              onChange={(e) => setNeedsAccessibility(e.target.checked)}
+            />
+            {GUEST_TEXTS.checkinAccessibility}
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="checkin-high-chair"
+              checked={needsHighChair}
+              onChange={(e) => setNeedsHighChair(e.target.checked)}
+            />
+            {GUEST_TEXTS.checkinHighChair}
+          </label>
+          {errors.tableId || errors.venueId || errors.form ? (
+            <p className="error-text" role="alert">
+              {errors.tableId ?? errors.venueId ?? errors.form}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            className="button button-primary button-block"
+            data-testid="checkin-submit"
+            disabled={checkIn.isPending}
+          >
+            {checkIn.isPending ? GUEST_TEXTS.checkinSubmitting : GUEST_TEXTS.checkinSubmit}
+          </button>
+        </fieldset>
       </form>
     </main>
   );
