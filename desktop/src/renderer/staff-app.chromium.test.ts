@@ -80,7 +80,10 @@ describe('staff app on a terminal', () => {
     await page.getByTestId('login-password').fill(PASSWORD);
     await page.getByTestId('login-submit').click();
     await page.getByRole('heading', { name: 'Kitchen Display' }).waitFor();
-    expect(await page.getByTestId('sidebar').getByRole('link').allTextContents()).toEqual(['Kitchen Display']);
+    expect(await page.getByTestId('sidebar').getByRole('link').allTextContents()).toEqual([
+      'Waitlist',
+      'Kitchen Display',
+    ]);
     expect(await page.getByTestId('sidebar').getByRole('heading').allTextContents()).toEqual([
       'Navigation',
       'Quick Actions',
