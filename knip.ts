@@ -138,7 +138,7 @@ const config: KnipConfig = (options) => ({
         'src/renderer/pairing/main.tsx!',
         'src/**/*.test.ts',
       ],
-      project: ['src/**/*.{ts,tsx}!', '!src/core/test/**!'],
+      project: ['src/**/*.{ts,tsx}!', '!src/core/test/**!', '!src/renderer/test/**!'],
     },
     'guest-web': {
       // src/prerender.tsx renders the check-in page's HTML at build time (prerender-entry-route.ts,

@@ -6,24 +6,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { MESSAGES } from '@tablewise/shared';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renewDatabaseEpoch } from '../../../cloud/src/repositories/database-epoch.js';
 import { PASSWORD } from '../../../cloud/src/testkit/fixture.js';
 import { checkInGuest, type Harness, loginAs, pairTerminal, startHarness } from '../../../cloud/src/testkit/harness.js';
 import { startTerminalCore, type TerminalCore } from '../core/core.js';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { buildStaffApp, launchChromium } from './test/chromium.js';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -42,11 +32,7 @@ let workDir: string;
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'tw-staff-app-'));
   const webDir = join(workDir, 'web');
-  await build({
-    configFile: fileURLToPath(new URL('../../vite.web.config.ts', import.meta.url)),
-    logLevel: 'silent',
-    build: { outDir: webDir, emptyOutDir: true },
-  });
+  await buildStaffApp(webDir);
   // a fixed port, so the cloud restarted later answers at the URL the terminal knows
   h = await startHarness({ port: await freePort() });
   const { credential } = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Kitchen');
@@ -59,7 +45,7 @@ beforeAll(async () => {
     printing: false,
     backoff: { baseMs: 100, maxMs: 300 },
   });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 }, 120_000);
 

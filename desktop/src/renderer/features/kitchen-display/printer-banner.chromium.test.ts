@@ -8,10 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { KITCHEN_TEXTS, SHELL_TEXTS } from '@tablewise/shared';
-import { build } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertPrinter, PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
 import {
@@ -23,15 +21,8 @@ import {
 } from '../../../../../cloud/src/testkit/harness.js';
 import { type PrinterEmulator, startPrinterEmulator } from '../../../../../scripts/printer-emulator/emulator.js';
 import { startTerminalCore, type TerminalCore } from '../../../core/core.js';
+import { buildStaffApp, launchChromium } from '../../test/chromium.js';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const shots = process.env.PRINTER_BANNER_SHOTS ?? tmpdir();
 
 let h: Harness;
@@ -44,11 +35,7 @@ let workDir: string;
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'tw-printer-banner-'));
   const webDir = join(workDir, 'web');
-  await build({
-    configFile: fileURLToPath(new URL('../../../../vite.web.config.ts', import.meta.url)),
-    logLevel: 'silent',
-    build: { outDir: webDir, emptyOutDir: true },
-  });
+  await buildStaffApp(webDir);
   // The cloud serves the same staff app, without a terminal behind it.
   h = await startHarness({ staffWebDir: webDir });
   bar = await startPrinterEmulator({ name: 'Bar Printer', port: 0 });
@@ -67,7 +54,7 @@ beforeAll(async () => {
     printerStatusPollMs: 100,
     printerIdleCheckMs: 500,
   });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 }, 120_000);
 

@@ -5,24 +5,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { MESSAGES, SHELL_TEXTS, WAITLIST_TEXTS } from '@tablewise/shared';
-import { build } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
 import { type Harness, loginAs, pairTerminal, startHarness } from '../../../../../cloud/src/testkit/harness.js';
 import { startTerminalCore, type TerminalCore } from '../../../core/core.js';
 import { freePort } from '../../../core/test/fixtures.js';
+import { buildStaffApp, launchChromium } from '../../test/chromium.js';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const shots = process.env.WAITLIST_SHOTS ?? tmpdir();
 
 let h: Harness;
@@ -34,11 +25,7 @@ let workDir: string;
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'tw-waitlist-'));
   const webDir = join(workDir, 'web');
-  await build({
-    configFile: fileURLToPath(new URL('../../../../vite.web.config.ts', import.meta.url)),
-    logLevel: 'silent',
-    build: { outDir: webDir, emptyOutDir: true },
-  });
+  await buildStaffApp(webDir);
   // A fixed port, so the cloud started again later answers where the terminal looks for it.
   h = await startHarness({ port: await freePort(), staffWebDir: webDir });
   const paired = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Host stand');
@@ -51,7 +38,7 @@ beforeAll(async () => {
     printing: false,
     backoff: { baseMs: 100, maxMs: 300 },
   });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 }, 120_000);
 
