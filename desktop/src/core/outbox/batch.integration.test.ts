@@ -12,12 +12,11 @@ import {
   type Harness,
   loginAs,
   pairTerminal,
-  startHarness,
 } from '../../../../cloud/src/testkit/harness.js';
 import type { TerminalCore } from '../core.js';
 import { appendOutbox, listByStatus } from '../sqlite/repositories/outbox.js';
-import { coresOnOneDataDir, untilOnline } from '../test/core-on-cloud.js';
-import { freePort } from '../test/fixtures.js';
+import { type coresOnOneDataDir, untilOnline } from '../test/core-on-cloud.js';
+import { cloudAway, drinksOnTerminal } from '../test/drinks-on-terminal.js';
 
 let harness: Harness | null = null;
 let cores: ReturnType<typeof coresOnOneDataDir> | null = null;
@@ -41,35 +40,14 @@ const eventsBy = async (terminalId: string) =>
 const lastSeqOf = async (terminalId: string) =>
   Number((await db()('terminals').where({ id: terminalId }).first()).last_mutation_seq);
 
-/** A cloud on a fixed port (so it can come back), an order of `count` drinks, a terminal core
- * online on it with a signed-in staff tab. */
 async function setUp(count: number) {
-  harness = await startHarness({ port: await freePort() });
-  const a = h().fixture.a;
-  const staff = await loginAs(h().cloud.url, a.staffEmail);
-  const { guest, sessionId } = await checkInGuest(h().cloud.url, staff, a.tableIds[0] as string);
-  const placed = await guest.post('/api/orders', {
-    id: randomUUID(),
-    sessionId,
-    items: Array.from({ length: count }, () => ({ menuItemId: a.menu.lemonade, quantity: 1, course: 'drink' })),
-  });
-  expect(placed.status).toBe(201);
-  const items = (placed.body.items as { id: string }[]).map((i) => i.id);
-  const paired = await pairTerminal(h().cloud.url, a.managerEmail, 'Bar PC');
-  cores = coresOnOneDataDir(() => h().cloud.url);
-  const core = await cores.start(paired.credential);
-  await untilOnline(core);
-  await expect
-    .poll(() => core.replica.read.sql.prepare('SELECT COUNT(*) AS n FROM order_items').get(), { timeout: 10_000 })
-    .toEqual({ n: count });
-  const tab = await loginAs(core.url, a.staffEmail);
-  return { core, tab, items, terminalId: paired.id, credential: paired.credential };
+  const set = await drinksOnTerminal(count);
+  harness = set.harness;
+  cores = set.cores;
+  return set;
 }
 
-async function offline(core: TerminalCore) {
-  await h().cloud.close();
-  await expect.poll(() => core.status().online, { timeout: 5_000 }).toBe(false);
-}
+const offline = (core: TerminalCore) => cloudAway(h(), core);
 
 async function moveOn(tab: Client, itemId: string, status: string) {
   expect((await tab.post(`/api/order-items/${itemId}/status`, { status })).status).toBe(200);

@@ -2,20 +2,13 @@
 // batch is sent while the cloud applies the one before. A refusal and a server error in the first
 // batch, while the second is in flight, end with every change applied once, in the order made, or
 // refused and shown: nothing lost, nothing twice.
-import { randomUUID } from 'node:crypto';
 import { MAX_PUSH_MUTATIONS, type OrderItemState } from '@tablewise/shared';
 import { afterEach, expect, it } from 'vitest';
 import type { RunningCloud } from '../../../../cloud/src/server.js';
-import {
-  checkInGuest,
-  type Harness,
-  loginAs,
-  pairTerminal,
-  startHarness,
-} from '../../../../cloud/src/testkit/harness.js';
+import type { Harness } from '../../../../cloud/src/testkit/harness.js';
 import { listByStatus } from '../sqlite/repositories/outbox.js';
-import { coresOnOneDataDir, untilOnline } from '../test/core-on-cloud.js';
-import { freePort } from '../test/fixtures.js';
+import type { coresOnOneDataDir } from '../test/core-on-cloud.js';
+import { cloudAway, drinksOnTerminal } from '../test/drinks-on-terminal.js';
 import { changeItemStatusLocally } from './item-status.js';
 
 let harness: Harness | null = null;
@@ -55,30 +48,12 @@ const answeredKeys = async (terminalId: string) =>
   );
 
 it('pipelines batches; a refusal and a server error in the first, with the second in flight, lose nothing and apply nothing twice', async () => {
-  harness = await startHarness({ port: await freePort() });
-  const a = h().fixture.a;
-  const staff = await loginAs(h().cloud.url, a.staffEmail);
-  const { guest, sessionId } = await checkInGuest(h().cloud.url, staff, a.tableIds[0] as string);
-  const placed = await guest.post('/api/orders', {
-    id: randomUUID(),
-    sessionId,
-    items: Array.from({ length: 3 }, () => ({ menuItemId: a.menu.lemonade, quantity: 1, course: 'drink' })),
-  });
-  expect(placed.status).toBe(201);
-  const [toggled, refused, failing] = (placed.body.items as { id: string }[]).map((i) => i.id) as [
-    string,
-    string,
-    string,
-  ];
-  const paired = await pairTerminal(h().cloud.url, a.managerEmail, 'Bar PC');
-  cores = coresOnOneDataDir(() => h().cloud.url);
-  const core = await cores.start(paired.credential);
-  await untilOnline(core);
-  await expect
-    .poll(() => core.replica.read.sql.prepare('SELECT COUNT(*) AS n FROM order_items').get(), { timeout: 10_000 })
-    .toEqual({ n: 3 });
-  await h().cloud.close();
-  await expect.poll(() => core.status().online, { timeout: 5_000 }).toBe(false);
+  const set = await drinksOnTerminal(3);
+  harness = set.harness;
+  cores = set.cores;
+  const { core, terminalId } = set;
+  const [toggled, refused, failing] = set.items as [string, string, string];
+  await cloudAway(h(), core);
 
   // More than two batches of changes made offline: one item paused and resumed over and over, a
   // move of a second item in the first batch that the cloud will refuse, and a move of a third,
@@ -110,17 +85,17 @@ it('pipelines batches; a refusal and a server error in the first, with the secon
     .poll(() => listByStatus(core.replica.read, 'PENDING')[0], { timeout: 15_000 })
     .toMatchObject({ seq: failingAt, attempts: expect.any(Number) });
   await expect.poll(() => (listByStatus(core.replica.read, 'PENDING')[0]?.attempts ?? 0) > 0).toBe(true);
-  expect(await lastSeqOf(paired.id)).toBe(failingAt - 1);
+  expect(await lastSeqOf(terminalId)).toBe(failingAt - 1);
   expect(listByStatus(core.replica.read, 'PENDING')).toHaveLength(total - failingAt + 1);
-  expect(await appliedMoves(paired.id)).toEqual(made.slice(0, failingAt - 1).filter((_, i) => i + 1 !== refusedAt));
+  expect(await appliedMoves(terminalId)).toEqual(made.slice(0, failingAt - 1).filter((_, i) => i + 1 !== refusedAt));
 
   await db().raw('DROP TRIGGER fail_item ON order_items');
   await expect.poll(() => core.status().outbox.pending, { timeout: 20_000 }).toBe(0);
   // Every change applied once, in the order made, but the refused one, which took its number and
   // is shown.
-  expect(await appliedMoves(paired.id)).toEqual(made.filter((_, i) => i + 1 !== refusedAt));
-  expect(await lastSeqOf(paired.id)).toBe(total);
-  expect(await answeredKeys(paired.id)).toBe(total);
+  expect(await appliedMoves(terminalId)).toEqual(made.filter((_, i) => i + 1 !== refusedAt));
+  expect(await lastSeqOf(terminalId)).toBe(total);
+  expect(await answeredKeys(terminalId)).toBe(total);
   expect(core.status().outbox.rejected).toEqual([
     expect.objectContaining({ id: String(refusedAt), path: `/api/order-items/${refused}/status` }),
   ]);
