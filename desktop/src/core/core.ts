@@ -20,7 +20,7 @@ import {
   waitlistChangeSubject,
 } from './outbox/waitlist.js';
 import { createPrintQueue, type PrintQueue } from './print-queue.js';
-import { reportSubject } from './printing/report.js';
+import { reportSubject } from './printing/report-subject.js';
 import { type LocalServer, startLocalServer } from './server/app.js';
 import { openReplica, type Replica } from './sqlite/replica.js';
 import { getMeta } from './sqlite/repositories/meta.js';

@@ -4,36 +4,18 @@
 // they report, so a crash can lose neither; the cloud then tells every other screen and replica.
 import { randomUUID } from 'node:crypto';
 import {
-  MESSAGES,
   type PrinterStatus,
   type PrintJobStatus,
   reportPrinterStatus,
   reportPrintJob,
   type TicketedItem,
 } from '@tablewise/shared';
-import type { AnyDb, WriteDb } from '../sqlite/replica.js';
+import type { WriteDb } from '../sqlite/replica.js';
 import { appendOutbox } from '../sqlite/repositories/outbox.js';
-import { getPrintJob, type PrintJobRecord } from '../sqlite/repositories/print-jobs.js';
-import { listPrinters } from '../sqlite/repositories/venue-data.js';
+import type { PrintJobRecord } from '../sqlite/repositories/print-jobs.js';
 
-const PRINT_JOB_ENTITY = 'print_job';
-const PRINTER_ENTITY = 'printer';
-
-/** What a report waiting in the outbox is about, as staff call it; null for other changes. */
-export function reportSubject(db: AnyDb, entry: { entityType: string; entityId: string }): string | null {
-  switch (entry.entityType) {
-    case PRINT_JOB_ENTITY: {
-      const job = getPrintJob(db, entry.entityId);
-      return job ? MESSAGES.printJobReportSubject(job.printerName) : null;
-    }
-    case PRINTER_ENTITY: {
-      const printer = listPrinters(db).find((p) => p.id === entry.entityId);
-      return printer ? MESSAGES.printerReportSubject(printer.name) : null;
-    }
-    default:
-      return null;
-  }
-}
+export const PRINT_JOB_ENTITY = 'print_job';
+export const PRINTER_ENTITY = 'printer';
 
 /** PRINTING lasts the second a job takes to send: the state it settles in follows at once. */
 const isReported = (status: PrintJobStatus): boolean => status !== 'PRINTING';
