@@ -19,6 +19,7 @@ import { orderItemsRouter } from './routes/order-items/router.js';
 import { ordersRouter } from './routes/orders/router.js';
 import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
+import { reservationsRouter } from './routes/reservations/router.js';
 import { syncRouter } from './routes/sync/router.js';
 import { tablesRouter } from './routes/tables/router.js';
 import { terminalsRouter } from './routes/terminals/router.js';
@@ -71,5 +72,6 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     syncRouter(deps),
     printersRouter(deps),
     printJobsRouter(deps),
+    reservationsRouter(deps),
   ];
 }

@@ -239,4 +239,8 @@ export const MESSAGES = {
   qaSeedingFailed: 'Seeding failed',
   qaTestingFailed: 'Testing failed',
   qaStepFailed: (step: string) => `${step} failed validation`,
+
+  // ---- Reservations and seating (issue 9) ----
+  reservationSlotLength: 'A reservation lasts two hours: slotEnd must be two hours after slotStart',
+  reservationDateInvalid: 'must be a date such as 2026-11-25',
 } as const;

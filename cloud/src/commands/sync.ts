@@ -1,21 +1,41 @@
 // What a terminal reads to build and keep its replica.
-import type { EventsAfterAnswer, LiveEvent, SnapshotAnswer } from '@tablewise/shared';
+import {
+  type EventsAfterAnswer,
+  type LiveEvent,
+  type SnapshotAnswer,
+  venueDate,
+  venueDayBounds,
+} from '@tablewise/shared';
 import type { Db, Queryable, TerminalActor, VenueActor } from '../context.js';
 import { notFound } from '../errors.js';
-import { presentMenuItem, presentPrinter, presentSession, presentTable, presentVenue } from '../presenters/index.js';
+import {
+  presentMenuItem,
+  presentPrinter,
+  presentReservation,
+  presentSession,
+  presentTable,
+  presentVenue,
+} from '../presenters/index.js';
 import { databaseEpoch } from '../repositories/database-epoch.js';
 import { listEventsAfter } from '../repositories/events.js';
 import { listMenuItems } from '../repositories/menu.js';
 import { listTicketedOfOrders } from '../repositories/print-jobs.js';
 import { listPrinters } from '../repositories/printers.js';
+import { listReservationsFrom } from '../repositories/reservations.js';
 import { listActiveSessions } from '../repositories/sessions.js';
 import { listTables } from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
 import { openOrders } from './orders.js';
 import { waitlistQueue } from './waitlist.js';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Everything a replica needs, read in one REPEATABLE READ snapshot so `seq` matches the data. */
-export async function snapshot(db: Db, actor: VenueActor | TerminalActor): Promise<SnapshotAnswer> {
+export async function snapshot(
+  db: Db,
+  actor: VenueActor | TerminalActor,
+  now: Date = new Date(),
+): Promise<SnapshotAnswer> {
   return db.transaction(
     async (trx) => {
       const venue = await findVenue(trx, actor.venueId);
@@ -32,6 +52,9 @@ export async function snapshot(db: Db, actor: VenueActor | TerminalActor): Promi
         venue.id,
         orders.map((o) => o.id),
       );
+      // From the start of yesterday at the venue: today's list and tomorrow's bookings, whatever the zone.
+      const yesterday = venueDayBounds(venueDate(new Date(now.getTime() - DAY_MS), venue.tz), venue.tz).start;
+      const reservations = await listReservationsFrom(trx, venue.id, yesterday);
       const epoch = await databaseEpoch(trx);
       return {
         seq: Number(venue.event_seq),
@@ -44,6 +67,7 @@ export async function snapshot(db: Db, actor: VenueActor | TerminalActor): Promi
         printers: printers.map(presentPrinter),
         waitlist,
         ticketed: ticketed.map((t) => ({ itemId: t.item_id, orderId: t.order_id, station: t.station })),
+        reservations: reservations.map(presentReservation),
       };
     },
     { isolationLevel: 'repeatable read' },

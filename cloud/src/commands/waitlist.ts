@@ -5,11 +5,8 @@ import { randomUUID } from 'node:crypto';
 import {
   type addToWaitlist,
   type changeWaitlistStatus,
-  MESSAGES,
   partyQuote,
   type SeatPartyAnswer,
-  type TableState,
-  tableMove,
   type WaitlistAction,
   type WaitlistEntry,
   waitlistAnswer,
@@ -18,10 +15,8 @@ import {
 import type { z } from 'zod';
 import { actorRef, type Queryable, type Trx, type VenueActor } from '../context.js';
 import { conflict, notFound } from '../errors.js';
-import { presentSession, presentTable, presentWaitlistEntry } from '../presenters/index.js';
+import { presentWaitlistEntry } from '../presenters/index.js';
 import { appendEvent } from '../realtime/append-event.js';
-import { insertSession } from '../repositories/sessions.js';
-import { findTableInVenue, seatTable } from '../repositories/tables.js';
 import {
   findWaitlistEntry,
   insertWaitlistEntry,
@@ -30,6 +25,7 @@ import {
   nextWaitlistPosition,
   setWaitlistStatus,
 } from '../repositories/waitlist.js';
+import { seatAtTable } from './seating.js';
 
 type NewParty = z.output<(typeof addToWaitlist)['body']>;
 type NewStatus = z.output<(typeof changeWaitlistStatus)['body']>['status'];
@@ -107,52 +103,40 @@ export async function moveParty(
 }
 
 /**
- * Seats a waiting (or notified) party at a table: the table becomes OCCUPIED by the party with a
- * dining session of its own, as a check-in would make, and the party leaves the line. The party and
- * the table are locked in that order, so a second host seating either waits and is then refused.
+ * Seats a waiting (or notified) party at a table (commands/seating.ts): the table becomes OCCUPIED
+ * by the party with a dining session of its own, and the party leaves the line. The party and the
+ * table are locked in that order, so a second host seating either waits and is then refused.
  */
 export async function seatParty(
   trx: Trx,
   staff: VenueActor,
   waitlistId: string,
-  tableId: string,
+  seat: { tableId: string; sessionId?: string | undefined },
   now: Date,
 ): Promise<z.output<typeof SeatPartyAnswer>> {
   const row = await lockWaitlistEntry(trx, staff.venueId, waitlistId);
   if (!row) throw notFound('Waitlist entry');
   const leave = waitlistTransition(row.status as WaitlistEntry['status'], 'seat');
   if (!leave.ok) throw conflict(leave.reason, 'transition_refused');
-  const table = await findTableInVenue(trx, staff.venueId, tableId, { forUpdate: true });
-  if (!table) throw notFound('Table');
-  const sit = tableMove(table.state as TableState, 'OCCUPIED', 'staff');
-  if (!sit.ok) throw conflict(`${MESSAGES.tableUnavailable(table.name)}: ${sit.reason}`, 'transition_refused');
-
-  const session = await insertSession(trx, {
-    id: randomUUID(),
-    org_id: staff.orgId,
-    venue_id: staff.venueId,
-    table_id: table.id,
-    party_size: row.party_size,
-    guest_name: row.guest_name,
-    guest_phone: row.phone,
-    guest_email: row.email,
-    preferences_json: {
-      occasion: row.occasion,
-      needsAccessibility: row.needs_accessibility,
-      needsHighChair: row.needs_high_chair,
+  const { table, sessionId } = await seatAtTable(
+    trx,
+    staff,
+    authorOf(staff, now),
+    seat,
+    {
+      guestName: row.guest_name,
+      phone: row.phone,
+      email: row.email,
+      partySize: row.party_size,
+      preferences: {
+        occasion: row.occasion,
+        needsAccessibility: row.needs_accessibility,
+        needsHighChair: row.needs_high_chair,
+      },
     },
-    started_at: now,
-  });
-  const seated = presentTable(
-    await seatTable(trx, table.id, { state: sit.to, partyName: row.guest_name, guestCount: row.party_size, at: now }),
+    now,
   );
-  const entry = presentWaitlistEntry(await setWaitlistStatus(trx, row.id, leave.to, now, session.id));
-  const author = authorOf(staff, now);
-  await appendEvent(trx, {
-    ...author,
-    event: { type: 'table.state.changed', tableId: table.id, state: seated.state, table: seated },
-  });
-  await appendEvent(trx, { ...author, event: { type: 'guest.checkedin', session: presentSession(session) } });
+  const entry = presentWaitlistEntry(await setWaitlistStatus(trx, row.id, leave.to, now, sessionId));
   await announce(trx, staff, entry, now);
-  return { entry, table: seated, sessionId: session.id };
+  return { entry, table, sessionId };
 }

@@ -10,6 +10,7 @@ import {
   type OrderItem,
   type Printer,
   type PrintJob,
+  type Reservation,
   type Table,
   type Terminal,
   type User,
@@ -23,6 +24,7 @@ import type {
   OrderRow,
   PrinterRow,
   PrintJobRow,
+  ReservationRow,
   SessionRow,
   TableRow,
   TerminalRow,
@@ -210,5 +212,29 @@ export function presentPrinter(row: PrinterRow): Printer {
     terminalId: row.terminal_id,
     status: row.status as Printer['status'],
     backupPrinterId: row.backup_printer_id,
+  };
+}
+
+export function presentReservation(row: ReservationRow): Reservation {
+  const contact = row.guest_contact;
+  const prefs = row.preferences_json;
+  return {
+    id: row.id,
+    venueId: row.venue_id,
+    guestContact: { name: contact.name ?? '', phone: contact.phone ?? '', email: contact.email ?? '' },
+    slotStart: iso(row.slot_start),
+    slotEnd: iso(row.slot_end),
+    partySize: row.party_size,
+    status: row.status as Reservation['status'],
+    preferencesJson: {
+      needsAccessibility: prefs.needsAccessibility ?? false,
+      needsHighChair: prefs.needsHighChair ?? false,
+      occasion: prefs.occasion ?? '',
+      specialRequests: prefs.specialRequests ?? '',
+    },
+    source: row.source,
+    lockedTableIds: row.locked_table_ids,
+    checkedInAt: isoOrNull(row.checked_in_at),
+    createdAt: iso(row.created_at),
   };
 }

@@ -27,6 +27,10 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
     case 'printer.status':
     case 'print.job.updated':
     case 'print.completed':
+    // A reservation's contact details are the host's, never a guest's.
+    case 'reservation.created':
+    case 'reservation.checkin':
+    case 'reservation.updated':
       return false;
     default: {
       const never: never = event;
@@ -48,6 +52,9 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'printer.status':
     case 'print.job.updated':
     case 'print.completed':
+    case 'reservation.created':
+    case 'reservation.checkin':
+    case 'reservation.updated':
       return event;
     default: {
       const never: never = event;

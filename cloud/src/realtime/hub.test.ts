@@ -169,6 +169,9 @@ describe('live hub', () => {
         case 'printer.status':
         case 'print.job.updated':
         case 'print.completed':
+        case 'reservation.created':
+        case 'reservation.checkin':
+        case 'reservation.updated':
           throw new Error(`a guest got the staff event ${event.type}`);
         default: {
           const never: never = event;

@@ -222,3 +222,26 @@ export interface PrinterRow {
   status_at: Date | null;
   backup_printer_id: string | null;
 }
+
+export interface ReservationRow {
+  id: string;
+  org_id: string;
+  venue_id: string;
+  guest_contact: { name?: string; phone?: string; email?: string };
+  slot_start: Date;
+  slot_end: Date;
+  party_size: number;
+  status: string;
+  preauth_id: string | null;
+  preferences_json: {
+    needsAccessibility?: boolean;
+    needsHighChair?: boolean;
+    occasion?: string;
+    specialRequests?: string;
+  };
+  source: string;
+  locked_table_ids: string[];
+  checked_in_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}

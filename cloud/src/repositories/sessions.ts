@@ -12,6 +12,8 @@ export interface NewSession {
   guest_email: string | null;
   preferences_json: Record<string, unknown>;
   started_at: Date;
+  /** The reservation whose party sat down (a seated reservation). */
+  reservation_id?: string;
 }
 
 export async function insertSession(q: Queryable, row: NewSession): Promise<SessionRow> {

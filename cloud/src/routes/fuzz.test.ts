@@ -17,6 +17,7 @@ import {
   changeItemStatus,
   changeWaitlistStatus,
   createOrder,
+  createReservation,
   createTerminal,
   guestCheckin,
   IDEMPOTENCY_HEADER,
@@ -29,6 +30,7 @@ import {
   revokeTerminal,
   scanEntrance,
   scanTable,
+  seatReservation,
   seatWaitlistParty,
   updatePrinter,
 } from '@tablewise/shared';
@@ -297,6 +299,11 @@ beforeAll(async () => {
   const orderId = placed.body.id as string;
   const party = await staff.post('/api/waitlist', { guestName: 'Lin', partySize: 2 });
   expect(party.status).toBe(201);
+  const { times } = (await staff.get('/api/reservations/bookable-times')).body as { times: { value: string }[] };
+  const slotStart = times.at(-1)?.value as string;
+  const booked = await staff.post('/api/reservations', { guestContact: { name: 'Ada' }, slotStart, partySize: 2 });
+  expect(booked.status).toBe(201);
+  expect((await staff.post(`/api/reservations/${booked.body.id}/checkin`)).status).toBe(200);
   const [printerId, backupId] = [crypto.randomUUID(), crypto.randomUUID()];
   await h.database.db('printers').insert(
     [printerId, backupId].map((id, i) => ({
@@ -506,6 +513,59 @@ beforeAll(async () => {
       weight: 6,
       valid: () => ({ status: 'NOTIFIED' }),
       fields: fc.oneof(at(['status'], enumValue('NOTIFIED')), missing(['status'])),
+    },
+    {
+      call: createReservation,
+      path: createReservation.path,
+      principals: ['staff'],
+      weight: 10,
+      valid: () => ({
+        id: crypto.randomUUID(),
+        guestContact: { name: 'Ada Park', phone: '555 0101', email: 'ada@example.com' },
+        slotStart,
+        slotEnd: new Date(new Date(slotStart).getTime() + 2 * 3600_000).toISOString(),
+        partySize: 4,
+        status: 'CONFIRMED',
+        preferencesJson: {
+          needsAccessibility: false,
+          needsHighChair: true,
+          occasion: 'birthday',
+          specialRequests: 'Window\nquiet',
+        },
+        source: 'DIRECT',
+      }),
+      fields: fc.oneof(
+        at(['guestContact'], wrongType('object')),
+        at(['guestContact', 'name'], text('Ada Park', 100, { required: true })),
+        at(['guestContact', 'phone'], text('555 0101', 40)),
+        at(['guestContact', 'email'], fc.oneof(text('ada@example.com', 254), fc.constantFrom('x@', 'ada', 'a@b'))),
+        at(['slotStart'], dateTime),
+        at(['slotEnd'], dateTime),
+        { weight: 3, arbitrary: at(['partySize'], partySize) },
+        at(['status'], enumValue('CONFIRMED')),
+        at(['source'], enumValue('DIRECT')),
+        at(['preferencesJson', 'needsAccessibility'], bool),
+        at(['preferencesJson', 'needsHighChair'], bool),
+        at(
+          ['preferencesJson', 'occasion'],
+          enumValue('birthday').filter((v) => v !== ''),
+        ),
+        at(['preferencesJson', 'specialRequests'], text('Window', 500, { multiline: true })),
+        at(['id'], uuidLike(crypto.randomUUID())),
+        missing(['guestContact'], ['guestContact', 'name'], ['slotStart'], ['partySize']),
+      ),
+    },
+    {
+      call: seatReservation,
+      path: `/api/reservations/${booked.body.id}/seat`,
+      principals: ['staff'],
+      weight: 6,
+      valid: () => ({ tableId: a.tableIds[2], sessionId: crypto.randomUUID() }),
+      fields: fc.oneof(
+        at(['tableId'], uuidLike(a.tableIds[2] as string)),
+        at(['sessionId'], uuidLike(crypto.randomUUID())),
+        missing(['tableId']),
+      ),
     },
     {
       call: updatePrinter,

@@ -32,6 +32,12 @@ import { getTableQr } from './tables/get-table-qr.js';
 import { listTables } from './tables/list-tables.js';
 import { rotateTableQr } from './tables/rotate-table-qr.js';
 import { dismissRejectedChange } from './terminal/dismiss-rejected-change.js';
+import { checkInReservation } from './reservations/check-in-reservation.js';
+import { createReservation } from './reservations/create-reservation.js';
+import { getBookableTimes } from './reservations/get-bookable-times.js';
+import { getReservation } from './reservations/get-reservation.js';
+import { listReservations } from './reservations/list-reservations.js';
+import { seatReservation } from './reservations/seat-reservation.js';
 import { getTerminalStatus } from './terminal/get-terminal-status.js';
 import { createTerminal } from './terminals/create-terminal.js';
 import { getTerminalMe } from './terminals/get-terminal-me.js';
@@ -84,6 +90,12 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   markPrintJobPrinted,
   getTerminalStatus,
   dismissRejectedChange,
+  listReservations,
+  getBookableTimes,
+  getReservation,
+  createReservation,
+  checkInReservation,
+  seatReservation,
 ];
 
 export * from './auth/get-me.js';
@@ -114,6 +126,12 @@ export * from './printers/list-printers.js';
 export * from './printers/report-printer-status.js';
 export * from './printers/test-print.js';
 export * from './printers/update-printer.js';
+export * from './reservations/check-in-reservation.js';
+export * from './reservations/create-reservation.js';
+export * from './reservations/get-bookable-times.js';
+export * from './reservations/get-reservation.js';
+export * from './reservations/list-reservations.js';
+export * from './reservations/seat-reservation.js';
 export * from './serve.js';
 export * from './sync/get-snapshot.js';
 export * from './sync/list-events.js';

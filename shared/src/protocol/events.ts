@@ -9,6 +9,7 @@ import {
   OrderItemState,
   Printer,
   PrintJob,
+  Reservation,
   Table,
   TableState,
   WaitlistEntry,
@@ -78,6 +79,22 @@ const PrintCompletedEvent = Envelope.extend({
   terminalId: Id,
 });
 
+/** A reservation was booked (spec 2 section 7's reservation.created). */
+const ReservationCreatedEvent = Envelope.extend({
+  type: z.literal('reservation.created'),
+  reservation: Reservation,
+});
+/** The host checked a reservation's party in (reservation.checkin). */
+const ReservationCheckinEvent = Envelope.extend({
+  type: z.literal('reservation.checkin'),
+  reservation: Reservation,
+});
+/** A reservation moved otherwise: its party was seated at a table (reservation.updated). */
+const ReservationUpdatedEvent = Envelope.extend({
+  type: z.literal('reservation.updated'),
+  reservation: Reservation,
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
@@ -88,6 +105,9 @@ export const LiveEvent = z.discriminatedUnion('type', [
   PrinterStatusEvent,
   PrintJobUpdatedEvent,
   PrintCompletedEvent,
+  ReservationCreatedEvent,
+  ReservationCheckinEvent,
+  ReservationUpdatedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

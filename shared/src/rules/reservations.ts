@@ -190,3 +190,58 @@ export function reservationTransition(
   }
   return { ok: true, to: move.to };
 }
+
+// ---- The day's list and the cloud's check of a booked time ----
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The venue's calendar date of an instant: '2026-11-25'. */
+export function venueDate(at: Date, timeZone: string): string {
+  const p = localParts(at, timeZone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** The instants the venue's day begins and ends (the next day's midnight), across DST changes. */
+export function venueDayBounds(date: string, timeZone: string): { start: Date; end: Date } {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(year, month - 1, day + 1));
+  return {
+    start: zonedTimeToInstant({ year, month, day, hour: 0, minute: 0 }, timeZone),
+    end: zonedTimeToInstant(
+      { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate(), hour: 0, minute: 0 },
+      timeZone,
+    ),
+  };
+}
+
+/** The reservations whose slot starts on the venue's `date`, by time (then booking, then id). */
+export function reservationsOfDay<T extends { id: string; slotStart: string; createdAt: string }>(
+  reservations: readonly T[],
+  date: string,
+  timeZone: string,
+): T[] {
+  const { start, end } = venueDayBounds(date, timeZone);
+  return reservations
+    .filter((r) => {
+      const at = new Date(r.slotStart).getTime();
+      return at >= start.getTime() && at < end.getTime();
+    })
+    .sort(
+      (a, b) =>
+        a.slotStart.localeCompare(b.slotStart) ||
+        a.createdAt.localeCompare(b.createdAt) ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
+}
+
+/**
+ * Whether a booking for `slotStart` is taken: a bookable time now, or one that was bookable when a
+ * terminal booked it offline, up to `lateMs` ago (its outbox reaches the cloud later; the slot it
+ * offered then must not be refused for the delay).
+ */
+export function acceptsBookedSlot(slotStart: Date, now: Date, timeZone: string, lateMs = 0): boolean {
+  if (isBookableSlot(slotStart, now, timeZone)) return true;
+  // Booked at some moment of the window: on a bookable time of that day or the next, not begun
+  // then. Those are the times bookable at the window's start or now.
+  return lateMs > 0 && isBookableSlot(slotStart, new Date(now.getTime() - lateMs), timeZone);
+}

@@ -7,6 +7,7 @@ import {
   PRINT_JOB_TYPES,
   PRINTER_CONNECTIONS,
   PRINTER_STATUSES,
+  RESERVATION_STATUSES,
   ROLES,
   SESSION_STATUSES,
   SHAPES,
@@ -252,3 +253,27 @@ export const PrintJob = z.object({
   updatedAt: IsoDateTime,
 });
 export type PrintJob = z.infer<typeof PrintJob>;
+
+/** A reservation as both tiers answer it (spec 2 section 3, "Reservation (read)", with what the
+ * host's screens also show: contact, preferences, the two-hour slot's end and the check-in time). */
+export const Reservation = z.object({
+  id: Id,
+  venueId: Id,
+  guestContact: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
+  slotStart: IsoDateTime,
+  slotEnd: IsoDateTime,
+  partySize: z.number().int(),
+  status: z.enum(RESERVATION_STATUSES),
+  preferencesJson: z.object({
+    needsAccessibility: z.boolean(),
+    needsHighChair: z.boolean(),
+    occasion: z.string(),
+    specialRequests: z.string(),
+  }),
+  source: z.string(),
+  /** The tables the party was seated at (the screen's Table column shows the first). */
+  lockedTableIds: z.array(z.string()),
+  checkedInAt: IsoDateTime.nullable(),
+  createdAt: IsoDateTime,
+});
+export type Reservation = z.infer<typeof Reservation>;

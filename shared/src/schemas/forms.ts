@@ -2,10 +2,10 @@
 // Screens validate with them before sending; the cloud validates the same bodies again.
 import { z } from 'zod';
 import { GuestCheckinRequest } from '../calls/guest/checkin.js';
-import { IMAGE_UPLOAD, OCCASIONS, PAYMENT_METHODS, SPLIT, WAITLIST } from '../constants.js';
+import { IMAGE_UPLOAD, OCCASIONS, PAYMENT_METHODS, RESERVATION_DURATION_MS, SPLIT, WAITLIST } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { checkSplit, toCents } from '../rules/money.js';
-import { Id, IsoDateTime, Money, PartySize } from './common.js';
+import { boundedText, Id, IsoDateTime, Money, PartySize } from './common.js';
 
 const isEmail = (value: string): boolean => z.email().safeParse(value).success;
 
@@ -53,24 +53,46 @@ export const RESERVATION_FORM_DEFAULTS = {
   specialRequests: '',
 } as const satisfies ReservationFormInput;
 
-/** The body of POST /api/reservations (spec 2 section 3, "Reservation (sent)"). Tenancy comes
- * from the principal, so the legacy orgId and venueId fields are not part of it. */
-export const ReservationCreateBody = z.object({
-  id: Id.optional(),
-  guestContact: z.object({ name: z.string().min(1), phone: z.string(), email: z.string() }),
-  slotStart: IsoDateTime,
-  slotEnd: IsoDateTime,
-  partySize: PartySize,
-  status: z.literal('CONFIRMED'),
-  preferencesJson: z.object({
-    needsAccessibility: z.boolean(),
-    needsHighChair: z.boolean(),
-    occasion: z.string(),
-    specialRequests: z.string(),
-  }),
-  source: z.literal('DIRECT'),
-});
-export type ReservationCreateBody = z.infer<typeof ReservationCreateBody>;
+/** The body of POST /api/reservations (spec 2 section 3, "Reservation (sent)"), with the form's
+ * messages. Tenancy comes from the principal, so the legacy orgId and venueId fields are not part
+ * of it. The slot lasts two hours: slotEnd may be left out, and when sent must say so. */
+export const ReservationCreateBody = z
+  .strictObject({
+    /** Made by the client, so a repeat (an outbox replay) books the reservation once. */
+    id: Id.optional(),
+    guestContact: z.strictObject({
+      name: boundedText(100).min(1, { error: MESSAGES.reservationGuestNameRequired }),
+      phone: boundedText(40).default(''),
+      email: z
+        .union([
+          z.literal(''),
+          z.email({ error: MESSAGES.invalidEmail }).max(254, { error: MESSAGES.textTooLong(254) }),
+        ])
+        .default(''),
+    }),
+    slotStart: z
+      .string({ error: MESSAGES.reservationTimeRequired })
+      .min(1, { error: MESSAGES.reservationTimeRequired })
+      .pipe(z.iso.datetime({ offset: true, error: MESSAGES.reservationTimeNotBookable })),
+    slotEnd: IsoDateTime.optional(),
+    partySize: PartySize,
+    status: z.literal('CONFIRMED').default('CONFIRMED'),
+    preferencesJson: z
+      .strictObject({
+        needsAccessibility: z.boolean().default(false),
+        needsHighChair: z.boolean().default(false),
+        occasion: OccasionChoice.default(''),
+        specialRequests: boundedText(500, { multiline: true }).default(''),
+      })
+      .default({ needsAccessibility: false, needsHighChair: false, occasion: '', specialRequests: '' }),
+    source: z.literal('DIRECT').default('DIRECT'),
+  })
+  .refine(
+    (b) =>
+      b.slotEnd === undefined || new Date(b.slotEnd).getTime() - new Date(b.slotStart).getTime() === RESERVATION_DURATION_MS,
+    { error: MESSAGES.reservationSlotLength, path: ['slotEnd'] },
+  );
+export type ReservationCreateBody = z.output<typeof ReservationCreateBody>;
 
 // ---- Waitlist add (spec 2 section 5) ----
 export const WaitlistAddForm = z.object({

@@ -6,16 +6,27 @@ import { type AppRouter, newRouter, serve } from '../http.js';
 import { itemStatusChange } from '../order-items/router.js';
 import { printJobReport } from '../print-jobs/router.js';
 import { printerStateReport } from '../printers/router.js';
-import { partyAdded, partyMoved } from '../waitlist/router.js';
+import { reservationBooked, reservationCheckedIn, reservationSeated } from '../reservations/router.js';
+import { partyAdded, partyMoved, partySeated } from '../waitlist/router.js';
 import { pushBatch } from './push.js';
 
 /** The mutations a terminal's outbox carries. */
-const PUSHABLE = [itemStatusChange, printJobReport, printerStateReport, partyAdded, partyMoved];
+const PUSHABLE = [
+  itemStatusChange,
+  printJobReport,
+  printerStateReport,
+  partyAdded,
+  partyMoved,
+  partySeated,
+  reservationBooked,
+  reservationCheckedIn,
+  reservationSeated,
+];
 
 export function syncRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
 
-  serve(router, getSnapshot, async ({ ctx }) => snapshot(deps.db, requireVenueActor(ctx)));
+  serve(router, getSnapshot, async ({ ctx }) => snapshot(deps.db, requireVenueActor(ctx), deps.now()));
 
   serve(router, listEvents, async ({ ctx, query }) => {
     const actor = requireVenueActor(ctx);

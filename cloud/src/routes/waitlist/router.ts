@@ -8,7 +8,7 @@ import {
 import { addParty, moveParty, seatParty, waitlistEntry, waitlistQueue } from '../../commands/waitlist.js';
 import type { AppDeps } from '../../context.js';
 import { requireVenueActor } from '../../policies/principals.js';
-import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
+import { type AppRouter, newRouter, ok, serve } from '../http.js';
 import { pushable, servePushable } from '../pushable.js';
 
 /** A host adds a party, on the cloud or through a terminal's outbox. */
@@ -21,6 +21,12 @@ export const partyMoved = pushable(changeWaitlistStatus, async (deps, actor, { p
   const { id } = params();
   const { status } = await body();
   return ok(await moveParty(trx, actor, id, status, deps.now()));
+});
+
+/** A host seats a party at a table, on the cloud or through a terminal's outbox. */
+export const partySeated = pushable(seatWaitlistParty, async (deps, actor, { params, body }, trx) => {
+  const { waitlistId } = params();
+  return ok(await seatParty(trx, actor, waitlistId, await body(), deps.now()));
 });
 
 export function waitlistRouter(deps: AppDeps): AppRouter {
@@ -36,13 +42,7 @@ export function waitlistRouter(deps: AppDeps): AppRouter {
   servePushable(router, deps, partyAdded);
   servePushable(router, deps, partyMoved);
 
-  serve(router, seatWaitlistParty, async ({ ctx, params, body }) => {
-    const actor = requireVenueActor(ctx);
-    const { waitlistId } = params();
-    const { tableId } = await body();
-    await mutate(ctx, deps, actor, async (trx) => ok(await seatParty(trx, actor, waitlistId, tableId, deps.now())));
-    return undefined;
-  });
+  servePushable(router, deps, partySeated);
 
   return router;
 }

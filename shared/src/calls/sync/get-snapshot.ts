@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { TicketedItem } from '../../protocol/events.js';
-import { DiningSession, MenuItem, Order, Printer, Table, Venue, WaitlistEntry } from '../../schemas/entities.js';
+import {
+  DiningSession,
+  MenuItem,
+  Order,
+  Printer,
+  Reservation,
+  Table,
+  Venue,
+  WaitlistEntry,
+} from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
 export const SnapshotAnswer = z.object({
@@ -20,6 +29,8 @@ export const SnapshotAnswer = z.object({
   /** The open orders' items a kitchen ticket was made for (by any terminal): never ticketed again.
    * Absent from an older cloud's answer. */
   ticketed: z.array(TicketedItem).default([]),
+  /** The reservations from yesterday on, for the host's screens. Absent from an older cloud's answer. */
+  reservations: z.array(Reservation).default([]),
 });
 export type SnapshotAnswer = z.infer<typeof SnapshotAnswer>;
 

@@ -1,0 +1,68 @@
+// The reservations' rows. Which status follows which is shared/rules/reservations.ts's to say.
+import type { Queryable, Trx } from '../context.js';
+import type { ReservationRow } from './rows.js';
+
+/** The venue's reservations starting in [from, to), in no particular order (reservationsAnswer orders them). */
+export async function listReservationsBetween(
+  q: Queryable,
+  venueId: string,
+  from: Date,
+  to: Date,
+): Promise<ReservationRow[]> {
+  return q<ReservationRow>('reservations')
+    .where({ venue_id: venueId })
+    .where('slot_start', '>=', from)
+    .where('slot_start', '<', to);
+}
+
+/** The venue's reservations starting at or after `from`: what a terminal's replica keeps. */
+export async function listReservationsFrom(q: Queryable, venueId: string, from: Date): Promise<ReservationRow[]> {
+  return q<ReservationRow>('reservations').where({ venue_id: venueId }).where('slot_start', '>=', from);
+}
+
+export type NewReservation = Omit<
+  ReservationRow,
+  'preauth_id' | 'checked_in_at' | 'created_at' | 'updated_at' | 'locked_table_ids'
+> & { created_at: Date };
+
+/** Inserts the reservation unless its id is taken; answers whether it did. */
+export async function insertReservation(trx: Trx, row: NewReservation): Promise<boolean> {
+  const inserted = await trx('reservations')
+    .insert({
+      ...row,
+      guest_contact: JSON.stringify(row.guest_contact),
+      preferences_json: JSON.stringify(row.preferences_json),
+      updated_at: row.created_at,
+    })
+    .onConflict('id')
+    .ignore()
+    .returning('id');
+  return inserted.length === 1;
+}
+
+export async function findReservation(q: Queryable, id: string): Promise<ReservationRow | undefined> {
+  return q<ReservationRow>('reservations').where({ id }).first();
+}
+
+/** A reservation of the venue, locked for the rest of the transaction. */
+export async function lockReservation(trx: Trx, venueId: string, id: string): Promise<ReservationRow | undefined> {
+  return trx<ReservationRow>('reservations').where({ venue_id: venueId, id }).forUpdate().first();
+}
+
+export async function updateReservation(
+  trx: Trx,
+  id: string,
+  change: { status: string; at: Date; checkedIn?: boolean; lockedTableIds?: string[] },
+): Promise<ReservationRow> {
+  const [row] = await trx('reservations')
+    .where({ id })
+    .update({
+      status: change.status,
+      updated_at: change.at,
+      ...(change.checkedIn ? { checked_in_at: change.at } : {}),
+      ...(change.lockedTableIds ? { locked_table_ids: change.lockedTableIds } : {}),
+    })
+    .returning<ReservationRow[]>('*');
+  if (!row) throw new Error(`Reservation ${id} does not exist`);
+  return row;
+}

@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BookableTimesAnswer,
+  MESSAGES,
+  Reservation,
+  SeatReservationAnswer,
+  venueDate,
+  venueDayBounds,
+} from '@tablewise/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Client, type Harness, LiveSocket, loginAs, pairTerminal, startHarness } from '../../testkit/harness.js';
+
+let h: Harness;
+let host: Client;
+let times: BookableTimesAnswer;
+/** Tomorrow at the venue: all its times are bookable whatever the hour of the run. */
+let tomorrow: BookableTimesAnswer['times'];
+let tomorrowDate: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  host = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
+  times = BookableTimesAnswer.parse((await host.get('/api/reservations/bookable-times')).body);
+  tomorrow = times.times.filter((t) => t.day === 'Tomorrow');
+  tomorrowDate = venueDate(new Date(tomorrow[0]?.value as string), times.timeZone);
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const booking = (overrides: Record<string, unknown> = {}, slot = 0) => ({
+  guestContact: { name: 'Ada Park', phone: '555 0101', email: 'ada@example.com' },
+  slotStart: tomorrow[slot]?.value,
+  partySize: 4,
+  preferencesJson: { needsAccessibility: true, needsHighChair: false, occasion: 'birthday', specialRequests: 'Window' },
+  ...overrides,
+});
+const dayList = async (who = host, date = tomorrowDate) =>
+  z.array(Reservation).parse((await who.get(`/api/reservations?date=${date}`)).body);
+const rows = () => h.database.db('reservations').orderBy('id');
+
+describe('bookable times', () => {
+  it('offers every 30 minutes from 17:00 to 22:30, Today (not yet begun) and all of Tomorrow, in the venue zone', async () => {
+    expect(times.today).toBe(venueDate(h.clock.now(), times.timeZone));
+    expect(tomorrow.map((t) => t.time)).toEqual([
+      '17:00',
+      '17:30',
+      '18:00',
+      '18:30',
+      '19:00',
+      '19:30',
+      '20:00',
+      '20:30',
+      '21:00',
+      '21:30',
+      '22:00',
+      '22:30',
+    ]);
+    for (const t of times.times.filter((t) => t.day === 'Today')) {
+      expect(new Date(t.value).getTime()).toBeGreaterThanOrEqual(h.clock.now().getTime() - 60_000);
+    }
+    expect(tomorrow[0]?.label).toBe('Tomorrow 5:00 PM');
+  });
+});
+
+describe('reservations', () => {
+  it('books a two-hour CONFIRMED, DIRECT reservation, announces it and lists it for its day', async () => {
+    const socket = await LiveSocket.open(h.cloud.url, { cookie: host.cookieHeader() });
+    socket.send({ type: 'subscribe' });
+    await socket.next((m) => m.type === 'hello');
+    const reply = await host.post('/api/reservations', booking({}, 4));
+    expect(reply.status).toBe(201);
+    const made = Reservation.parse(reply.body);
+    expect(made).toMatchObject({
+      status: 'CONFIRMED',
+      source: 'DIRECT',
+      partySize: 4,
+      guestContact: { name: 'Ada Park', phone: '555 0101', email: 'ada@example.com' },
+      preferencesJson: { needsAccessibility: true, occasion: 'birthday', specialRequests: 'Window' },
+      lockedTableIds: [],
+      checkedInAt: null,
+    });
+    expect(new Date(made.slotEnd).getTime() - new Date(made.slotStart).getTime()).toBe(2 * 3600_000);
+    const heard = await socket.next((m) => m.type === 'reservation.created');
+    expect(heard).toMatchObject({ reservation: { id: made.id } });
+    await socket.close();
+
+    // An earlier one the same day comes first; another day's is not in the list.
+    const early = await host.post('/api/reservations', booking({ guestContact: { name: 'Bo' } }, 0));
+    expect(early.status).toBe(201);
+    expect(early.body.guestContact).toEqual({ name: 'Bo', phone: '', email: '' });
+    expect((await dayList()).map((r) => r.guestContact.name)).toEqual(['Bo', 'Ada Park']);
+    const { start } = venueDayBounds(tomorrowDate, times.timeZone);
+    const dayAfter = venueDate(new Date(start.getTime() + 36 * 3600_000), times.timeZone);
+    expect(await dayList(host, dayAfter)).toEqual([]);
+    // Without a date: today at the venue.
+    const today = z.array(Reservation).parse((await host.get('/api/reservations')).body);
+    expect(today.map((r) => r.id)).not.toContain(made.id);
+  });
+
+  it('books once for a repeated id or Idempotency-Key', async () => {
+    const id = randomUUID();
+    const body = booking({ id, guestContact: { name: 'Once' } }, 2);
+    const events = async () => (await h.database.db('events').where({ type: 'reservation.created' })).length;
+    const key = randomUUID();
+    const first = await host.post('/api/reservations', body, { key });
+    expect(first.status).toBe(201);
+    const after = await events();
+    expect((await host.post('/api/reservations', body, { key })).body).toEqual(first.body);
+    expect((await host.post('/api/reservations', body)).body).toEqual(first.body);
+    expect(await events()).toBe(after);
+    expect(await h.database.db('reservations').where({ id })).toHaveLength(1);
+  });
+
+  it("refuses bad input with 400 and the form's messages, and writes nothing", async () => {
+    const before = await rows();
+    const slot = tomorrow[1]?.value as string;
+    const offGrid = new Date(new Date(slot).getTime() + 15 * 60_000).toISOString();
+    const threeDays = new Date(new Date(slot).getTime() + 2 * 24 * 3600_000).toISOString();
+    const cases: [unknown, string][] = [
+      [booking({ guestContact: { name: '  ' } }), MESSAGES.reservationGuestNameRequired],
+      [booking({ guestContact: { phone: '1' } }), 'guestContact.name'],
+      [booking({ slotStart: undefined }), MESSAGES.reservationTimeRequired],
+      [booking({ slotStart: '' }), MESSAGES.reservationTimeRequired],
+      [booking({ slotStart: 'tonight' }), MESSAGES.reservationTimeNotBookable],
+      [booking({ slotStart: offGrid }), MESSAGES.reservationTimeNotBookable],
+      [booking({ slotStart: threeDays }), MESSAGES.reservationTimeNotBookable],
+      [booking({ guestContact: { name: 'A', email: 'not-mail' } }), MESSAGES.invalidEmail],
+      [booking({ partySize: 0 }), MESSAGES.partySizeMin(1)],
+      [booking({ partySize: 21 }), MESSAGES.partySizeMax(20)],
+      [booking({ partySize: 'four' }), MESSAGES.partySizeNotNumber],
+      [booking({ slotEnd: slot }), MESSAGES.reservationSlotLength],
+      [booking({ status: 'SEATED' }), 'status'],
+      [booking({ source: 'PHONE' }), 'source'],
+      [booking({ preferencesJson: { occasion: 'wake' } }), 'occasion'],
+      [booking({ table: 'T1' }), 'table'],
+    ];
+    for (const [body, message] of cases) {
+      const reply = await host.post('/api/reservations', body);
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+      expect(reply.body.message, JSON.stringify(body)).toContain(message);
+    }
+    expect((await host.get('/api/reservations?date=25-11-2026')).body.message).toContain(
+      MESSAGES.reservationDateInvalid,
+    );
+    expect(await rows()).toEqual(before);
+  });
+
+  it('checks a CONFIRMED party in once, announced; a second check-in answers 409 naming the status', async () => {
+    const made = (await host.post('/api/reservations', booking({ guestContact: { name: 'Cy' } }, 6))).body;
+    const socket = await LiveSocket.open(h.cloud.url, { cookie: host.cookieHeader() });
+    socket.send({ type: 'subscribe' });
+    await socket.next((m) => m.type === 'hello');
+    const key = randomUUID();
+    const checked = await host.post(`/api/reservations/${made.id}/checkin`, undefined, { key });
+    expect(checked.status).toBe(200);
+    expect(Reservation.parse(checked.body)).toMatchObject({ status: 'CHECKED_IN', checkedInAt: expect.any(String) });
+    expect((await socket.next((m) => m.type === 'reservation.checkin')) as unknown).toMatchObject({
+      reservation: { id: made.id, status: 'CHECKED_IN' },
+    });
+    await socket.close();
+    // The same request again answers the same; a new one is refused.
+    expect((await host.post(`/api/reservations/${made.id}/checkin`, undefined, { key })).body).toEqual(checked.body);
+    const again = await host.post(`/api/reservations/${made.id}/checkin`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(MESSAGES.reservationTransitionRefused('check in', 'Checked In'));
+    expect((await host.post(`/api/reservations/${randomUUID()}/checkin`)).status).toBe(404);
+  });
+
+  it('seats a checked-in party at a free table: the table is theirs with a session, the reservation SEATED at it', async () => {
+    const made = (await host.post('/api/reservations', booking({ guestContact: { name: 'Dee' }, partySize: 3 }, 7)))
+      .body;
+    const tableId = h.fixture.a.tableIds[0] as string;
+    // Not checked in yet: Seat is not offered, and the call refuses it.
+    const early = await host.post(`/api/reservations/${made.id}/seat`, { tableId });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(MESSAGES.reservationTransitionRefused('seat', 'Confirmed'));
+    await host.post(`/api/reservations/${made.id}/checkin`);
+    const sessionId = randomUUID();
+    const reply = await host.post(`/api/reservations/${made.id}/seat`, { tableId, sessionId });
+    expect(reply.status).toBe(200);
+    const seated = SeatReservationAnswer.parse(reply.body);
+    expect(seated.sessionId).toBe(sessionId);
+    expect(seated.reservation).toMatchObject({ status: 'SEATED', lockedTableIds: [tableId] });
+    expect(seated.table).toMatchObject({ id: tableId, state: 'OCCUPIED', partyName: 'Dee', guestCount: 3 });
+    const session = await h.database.db('sessions').where({ id: sessionId }).first();
+    expect(session).toMatchObject({ table_id: tableId, reservation_id: made.id, party_size: 3, status: 'ACTIVE' });
+    const types = (await h.database.db('events').orderBy('seq', 'desc').limit(3).pluck('type')).reverse();
+    expect(types).toEqual(['table.state.changed', 'guest.checkedin', 'reservation.updated']);
+
+    // The table is taken: the refusal names the table's state and the move, and changes nothing.
+    const other = (await host.post('/api/reservations', booking({ guestContact: { name: 'Eve' } }, 8))).body;
+    await host.post(`/api/reservations/${other.id}/checkin`);
+    const taken = await host.post(`/api/reservations/${other.id}/seat`, { tableId });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(
+      `${MESSAGES.tableUnavailable('Table 1')}: ${MESSAGES.tableTransitionRefused('move to Occupied', 'Occupied')}`,
+    );
+    expect((await host.get(`/api/reservations/${other.id}`)).body.status).toBe('CHECKED_IN');
+    const twice = await host.post(`/api/reservations/${made.id}/seat`, { tableId: h.fixture.a.tableIds[1] });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(MESSAGES.reservationTransitionRefused('seat', 'Seated'));
+    expect((await h.database.db('tables').where({ id: h.fixture.a.tableIds[1] }).first()).state).toBe('EMPTY');
+    // Another organization's table is no table here.
+    const nowhere = await host.post(`/api/reservations/${other.id}/seat`, { tableId: h.fixture.b.tableIds[0] });
+    expect(nowhere.status).toBe(404);
+    const bad = await host.post(`/api/reservations/${other.id}/seat`, { tableId: 'T1' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('tableId');
+  });
+
+  it("keeps each organization's reservations its own, and reservations to staff and the venue's terminals", async () => {
+    const ours = (await host.post('/api/reservations', booking({ guestContact: { name: 'Fay' } }, 9))).body;
+    const other = await loginAs(h.cloud.url, h.fixture.b.staffEmail);
+    expect(await dayList(other)).toEqual([]);
+    expect((await other.get(`/api/reservations/${ours.id}`)).status).toBe(404);
+    expect((await other.post(`/api/reservations/${ours.id}/checkin`)).status).toBe(404);
+    const theirTable = await other.post(`/api/reservations/${ours.id}/seat`, { tableId: h.fixture.b.tableIds[0] });
+    expect(theirTable.status).toBe(404);
+    // An id another organization booked under is not theirs to read back.
+    const clash = await other.post('/api/reservations', booking({ id: ours.id }, 9));
+    expect(clash.status).toBe(409);
+    expect((await host.get(`/api/reservations/${ours.id}`)).body.status).toBe('CONFIRMED');
+    const device = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Host stand');
+    expect((await dayList(device.client)).map((r) => r.id)).toContain(ours.id);
+    const nobody = new Client(h.cloud.url);
+    expect((await nobody.get('/api/reservations')).status).toBe(401);
+    expect((await nobody.post('/api/reservations', booking())).status).toBe(401);
+    expect((await nobody.post(`/api/reservations/${ours.id}/checkin`)).status).toBe(401);
+  });
+
+  it("a terminal's booking pushed late is still taken for a time that was bookable when it was made", async () => {
+    const device = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Door');
+    const slot = tomorrow[0]?.value as string;
+    // The slot began an hour ago on the cloud's clock.
+    h.clock.offsetMs = new Date(slot).getTime() + 3600_000 - Date.now();
+    try {
+      const late = await device.client.post('/api/reservations', booking({ guestContact: { name: 'Gus' } }, 0), {
+        key: randomUUID(),
+        seq: 1,
+      });
+      expect(late.status).toBe(201);
+      // Staff book on the cloud as it happens: a time already begun is refused.
+      const lateHost = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
+      const staffLate = await lateHost.post('/api/reservations', booking({ guestContact: { name: 'Hal' } }, 0));
+      expect(staffLate.status).toBe(400);
+      expect(staffLate.body.message).toContain(MESSAGES.reservationTimeNotBookable);
+    } finally {
+      h.clock.offsetMs = 0;
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import {
+  checkInReservation,
+  createReservation,
+  getBookableTimes,
+  getReservation,
+  listReservations,
+  seatReservation,
+} from '@tablewise/shared';
+import {
+  bookableTimesOf,
+  bookReservation,
+  checkIn,
+  reservationOf,
+  reservationsOfDay,
+  seatReservationAt,
+} from '../../commands/reservations.js';
+import type { AppDeps } from '../../context.js';
+import { requireVenueActor } from '../../policies/principals.js';
+import { type AppRouter, newRouter, ok, serve } from '../http.js';
+import { pushable, servePushable } from '../pushable.js';
+
+/** A host books a reservation, on the cloud or through a terminal's outbox. */
+export const reservationBooked = pushable(createReservation, async (deps, actor, { body }, trx) =>
+  ok(await bookReservation(trx, actor, await body(), deps.now()), 201),
+);
+
+/** A host checks a party in, on the cloud or through a terminal's outbox. */
+export const reservationCheckedIn = pushable(checkInReservation, async (deps, actor, { params }, trx) =>
+  ok(await checkIn(trx, actor, params().id, deps.now())),
+);
+
+/** A host seats a checked-in party at a table, on the cloud or through a terminal's outbox. */
+export const reservationSeated = pushable(seatReservation, async (deps, actor, { params, body }, trx) =>
+  ok(await seatReservationAt(trx, actor, params().id, await body(), deps.now())),
+);
+
+export function reservationsRouter(deps: AppDeps): AppRouter {
+  const router = newRouter();
+  serve(router, listReservations, async ({ ctx, query }) =>
+    reservationsOfDay(deps.db, requireVenueActor(ctx), query().date, deps.now()),
+  );
+  // Before /:id, which it would otherwise be taken for.
+  serve(router, getBookableTimes, async ({ ctx }) => bookableTimesOf(deps.db, requireVenueActor(ctx), deps.now()));
+  serve(router, getReservation, async ({ ctx, params }) => reservationOf(deps.db, requireVenueActor(ctx), params().id));
+  servePushable(router, deps, reservationBooked);
+  servePushable(router, deps, reservationCheckedIn);
+  servePushable(router, deps, reservationSeated);
+  return router;
+}
