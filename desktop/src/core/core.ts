@@ -2,20 +2,31 @@
 // local server, wired together. Plain Node: the Electron shell and `npm run terminal` both call
 // startTerminalCore.
 import { join } from 'node:path';
-import { conflict, DEFAULT_TIMEZONE, MESSAGES, notFound, type TerminalStatusAnswer } from '@tablewise/shared';
+import { AppError, conflict, DEFAULT_TIMEZONE, MESSAGES, notFound, type TerminalStatusAnswer } from '@tablewise/shared';
 import type { BackoffPolicy } from './backoff.js';
 import { Bus } from './bus.js';
 import { fireDueItems } from './kitchen/firing.js';
 import { makeDueTickets } from './kitchen/ticketing.js';
-import { localItemEvent, localWaitlistEvent } from './local-events.js';
+import { localItemEvent, localReservationEvent, localTableEvent, localWaitlistEvent } from './local-events.js';
 import { changeItemStatusLocally, itemChangeSubject, ORDER_ITEM_ENTITY } from './outbox/item-status.js';
 import { OutboxPusher } from './outbox/pusher.js';
+import {
+  checkInLocally,
+  createReservationLocally,
+  dropReservation,
+  RESERVATION_ENTITY,
+  reservationChangeSubject,
+  restoreReservation,
+  seatReservationLocally,
+} from './outbox/reservations.js';
+import { reapplyPendingSeats } from './outbox/seating.js';
 import { isStuck } from './outbox/stuck.js';
 import {
   addToWaitlistLocally,
   changeWaitlistStatusLocally,
   dropWaitlistEntry,
   restoreWaitlistEntry,
+  seatWaitlistPartyLocally,
   WAITLIST_ENTITY,
   waitlistChangeSubject,
 } from './outbox/waitlist.js';
@@ -25,7 +36,7 @@ import { type LocalServer, startLocalServer } from './server/app.js';
 import { openReplica, type Replica } from './sqlite/replica.js';
 import { getMeta } from './sqlite/repositories/meta.js';
 import { countPending, dismiss, listByStatus, nextPending } from './sqlite/repositories/outbox.js';
-import { getVenue, listPrinters } from './sqlite/repositories/venue-data.js';
+import { getTable, getVenue, listPrinters, putTable } from './sqlite/repositories/venue-data.js';
 import { CloudApi, CloudRefused } from './sync/cloud-api.js';
 import { SyncClient } from './sync/sync-client.js';
 
@@ -94,8 +105,42 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     onReachable: () => sync.reconnectNow(),
     onRejected: (entry) => {
       if (entry.entityType === WAITLIST_ENTITY) void refetchParty(entry.entityId);
+      if (entry.entityType === RESERVATION_ENTITY) void refetchReservation(entry.entityId);
+      // A refused seat: the table shows the cloud's state again.
+      const tableId = (entry.body as { tableId?: unknown } | null)?.tableId;
+      if (typeof tableId === 'string') void refetchTable(tableId);
     },
   });
+
+  /** After the cloud refused a change of a reservation: the replica takes the cloud's copy again. */
+  const refetchReservation = async (id: string) => {
+    try {
+      const reservation = restoreReservation(write, await api.reservation(id));
+      bus.emit('live', localReservationEvent(read, 'reservation.updated', reservation, now()));
+    } catch (error) {
+      // A booking the cloud never took leaves the replica too.
+      if (error instanceof CloudRefused && error.status === 404) dropReservation(write, id);
+      else
+        console.warn(
+          `[terminal] reading reservation ${id} again failed: ${error instanceof Error ? error.message : error}`,
+        );
+    }
+    bus.emit('status');
+  };
+
+  const refetchTable = async (id: string) => {
+    try {
+      const table = (await api.tables()).find((t) => t.id === id);
+      if (!table) return;
+      putTable(write, table);
+      reapplyPendingSeats(write, id);
+      const shown = listTablesById(id) ?? table;
+      bus.emit('live', localTableEvent(read, shown, now()));
+    } catch (error) {
+      console.warn(`[terminal] reading table ${id} again failed: ${error instanceof Error ? error.message : error}`);
+    }
+  };
+  const listTablesById = (id: string) => getTable(read, id);
 
   /** After the cloud refused a change of a party: the replica takes the cloud's copy of it again. */
   const refetchParty = async (id: string) => {
@@ -121,6 +166,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     const subjectOf = (e: { entityType: string; entityId: string }) => {
       if (e.entityType === ORDER_ITEM_ENTITY) return itemChangeSubject(read, e.entityId);
       if (e.entityType === WAITLIST_ENTITY) return waitlistChangeSubject(read, e.entityId);
+      if (e.entityType === RESERVATION_ENTITY) return reservationChangeSubject(read, e.entityId);
       return reportSubject(read, e);
     };
     return {
@@ -264,6 +310,47 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           bus.emit('status');
           pusher.kick();
           return result.entry;
+        },
+        seatWaitlistParty(waitlistId, seat) {
+          const result = seatWaitlistPartyLocally(write, waitlistId, seat, now());
+          if (!result.ok) {
+            throw result.status === 404 ? new AppError(404, 'not_found', result.message) : conflict(result.message, 'transition_refused');
+          }
+          bus.emit('live', localTableEvent(read, result.answer.table, now()));
+          bus.emit('live', localWaitlistEvent(read, result.answer.entry, now()));
+          bus.emit('status');
+          pusher.kick();
+          return result.answer;
+        },
+        createReservation(booking) {
+          const venue = getVenue(read);
+          if (!venue) throw notFound('Venue');
+          const reservation = createReservationLocally(write, venue.id, venue.timezone, booking, now());
+          bus.emit('live', localReservationEvent(read, 'reservation.created', reservation, now()));
+          bus.emit('status');
+          pusher.kick();
+          return reservation;
+        },
+        checkInReservation(id) {
+          const result = checkInLocally(write, id, now());
+          if (!result.ok) {
+            throw result.status === 404 ? notFound('Reservation') : conflict(result.message, 'transition_refused');
+          }
+          bus.emit('live', localReservationEvent(read, 'reservation.checkin', result.value, now()));
+          bus.emit('status');
+          pusher.kick();
+          return result.value;
+        },
+        seatReservation(id, seat) {
+          const result = seatReservationLocally(write, id, seat, now());
+          if (!result.ok) {
+            throw result.status === 404 ? new AppError(404, 'not_found', result.message) : conflict(result.message, 'transition_refused');
+          }
+          bus.emit('live', localTableEvent(read, result.value.table, now()));
+          bus.emit('live', localReservationEvent(read, 'reservation.updated', result.value.reservation, now()));
+          bus.emit('status');
+          pusher.kick();
+          return result.value;
         },
         dismissRejection(id) {
           const seq = Number(id);

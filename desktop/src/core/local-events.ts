@@ -1,7 +1,7 @@
 // Live events made on this terminal (local changes), in the same shape as the cloud's so the staff
 // app handles both alike. Their seq is the replica's cursor: they are not part of the cloud's
 // feed and never advance it.
-import type { LiveEventOf, OrderItem, OrderItemState, WaitlistEntry } from '@tablewise/shared';
+import type { LiveEventOf, OrderItem, OrderItemState, Reservation, Table, WaitlistEntry } from '@tablewise/shared';
 import type { AnyDb } from './sqlite/replica.js';
 import { getMeta } from './sqlite/repositories/meta.js';
 
@@ -29,5 +29,26 @@ export function localWaitlistEvent(db: AnyDb, entry: WaitlistEntry, now: Date): 
     venueId: entry.venueId,
     at: now.toISOString(),
     entry,
+  };
+}
+
+export function localReservationEvent(
+  db: AnyDb,
+  type: 'reservation.created' | 'reservation.checkin' | 'reservation.updated',
+  reservation: Reservation,
+  now: Date,
+): LiveEventOf<'reservation.created' | 'reservation.checkin' | 'reservation.updated'> {
+  return { type, seq: Math.max(1, getMeta(db).cursor), venueId: reservation.venueId, at: now.toISOString(), reservation };
+}
+
+export function localTableEvent(db: AnyDb, table: Table, now: Date): LiveEventOf<'table.state.changed'> {
+  return {
+    type: 'table.state.changed',
+    seq: Math.max(1, getMeta(db).cursor),
+    venueId: table.venueId,
+    at: now.toISOString(),
+    tableId: table.id,
+    state: table.state,
+    table,
   };
 }

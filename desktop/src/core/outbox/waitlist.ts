@@ -10,6 +10,8 @@ import {
   changeWaitlistStatus as changeWaitlistStatusCall,
   MESSAGES,
   partyQuote,
+  type SeatPartyAnswer,
+  seatWaitlistParty as seatWaitlistPartyCall,
   type WaitlistAction,
   type WaitlistEntry,
   type WaitlistStatus,
@@ -26,6 +28,7 @@ import {
   listActiveWaitlist,
   putWaitlistEntry,
 } from '../sqlite/repositories/venue-data.js';
+import { hasPendingSeat, seatTableLocally } from './seating.js';
 
 export const WAITLIST_ENTITY = 'waitlist_entry';
 
@@ -124,6 +127,44 @@ export function changeWaitlistStatusLocally(
   });
 }
 
+export type SeatPartyResult =
+  | { ok: true; answer: z.output<typeof SeatPartyAnswer> }
+  | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * Seats a waiting party at a table here (POST /api/waitlist/:waitlistId/seat): the party leaves the
+ * line and the table is theirs, with the session id the cloud will give it too, in the replica and
+ * the outbox in one transaction. Refused, as the cloud refuses, when the party or the table may not.
+ */
+export function seatWaitlistPartyLocally(
+  db: WriteDb,
+  waitlistId: string,
+  seat: { tableId: string; sessionId?: string | undefined },
+  now: Date,
+): SeatPartyResult {
+  return transact(db, (): SeatPartyResult => {
+    const entry = getWaitlistEntry(db, waitlistId);
+    if (!entry) return { ok: false, status: 404, message: MESSAGES.notFound('Waitlist entry') };
+    const leave = waitlistTransition(entry.status, 'seat');
+    if (!leave.ok) return { ok: false, status: 409, message: leave.reason };
+    const sessionId = seat.sessionId ?? randomUUID();
+    const sat = seatTableLocally(db, { tableId: seat.tableId, sessionId }, entry, now);
+    if (!sat.ok) return sat;
+    const next = moved(entry, leave.to, now);
+    putWaitlistEntry(db, next);
+    appendOutbox(db, {
+      idempotencyKey: randomUUID(),
+      method: seatWaitlistPartyCall.method,
+      path: seatWaitlistPartyCall.url({ waitlistId }),
+      body: { tableId: seat.tableId, sessionId },
+      entityType: WAITLIST_ENTITY,
+      entityId: waitlistId,
+      createdAt: now.toISOString(),
+    });
+    return { ok: true, answer: { entry: next, table: sat.table, sessionId } };
+  });
+}
+
 /**
  * After the cloud's copy of a party replaced the replica's, replays this terminal's moves of it
  * still waiting in the outbox, so the door shows what the host did. A move the rule no longer
@@ -140,6 +181,14 @@ export function reapplyPendingWaitlistChanges(db: WriteDb, id: string, now: Date
     if (!move?.ok) continue;
     entry = moved(entry, move.to, now);
     changed = true;
+  }
+  // A seat at a table carries no status: the party it seats is SEATED.
+  if (hasPendingSeat(db, WAITLIST_ENTITY, id)) {
+    const move = waitlistTransition(entry.status, 'seat');
+    if (move.ok) {
+      entry = moved(entry, move.to, now);
+      changed = true;
+    }
   }
   if (changed) putWaitlistEntry(db, entry);
 }

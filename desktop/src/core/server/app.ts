@@ -16,6 +16,7 @@ import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
 import { tablesRouter } from './routes/tables/router.js';
 import { terminalRouter } from './routes/terminal/router.js';
+import { reservationsRouter } from './routes/reservations/router.js';
 import { waitlistRouter } from './routes/waitlist/router.js';
 import type { LocalRouter } from './serve.js';
 import { serveStatic } from './static.js';
@@ -89,5 +90,6 @@ export function apiRouters(deps: LocalServerDeps): LocalRouter[] {
     printersRouter(deps),
     printJobsRouter(deps),
     terminalRouter(deps),
+    reservationsRouter(deps),
   ];
 }

@@ -1,6 +1,10 @@
 // What the local server needs from the terminal core.
 import type {
   addToWaitlist,
+  createReservation,
+  Reservation,
+  SeatPartyAnswer,
+  SeatReservationAnswer,
   MeAnswer,
   OrderItem,
   OrderItemState,
@@ -28,6 +32,21 @@ export interface LocalServerDeps {
   addToWaitlist(party: z.output<(typeof addToWaitlist)['body']>): WaitlistEntry;
   /** A host moves a party; refused (AppError) as the cloud would refuse it. */
   changeWaitlistStatus(id: string, status: 'NOTIFIED' | 'SEATED' | 'CANCELLED'): WaitlistEntry;
+  /** A host seats a party at a table: the party, the table and its session to the replica and
+   * the outbox; refused (AppError) as the cloud would refuse it. */
+  seatWaitlistParty(
+    waitlistId: string,
+    seat: { tableId: string; sessionId?: string | undefined },
+  ): z.output<typeof SeatPartyAnswer>;
+  /** A host books a reservation: to the replica and the outbox (a repeat of its id books it once). */
+  createReservation(booking: z.output<(typeof createReservation)['body']>): Reservation;
+  /** A host checks a reservation's party in; refused (AppError) as the cloud would refuse it. */
+  checkInReservation(id: string): Reservation;
+  /** A host seats a checked-in reservation at a table; refused (AppError) as the cloud would. */
+  seatReservation(
+    id: string,
+    seat: { tableId: string; sessionId?: string | undefined },
+  ): z.output<typeof SeatReservationAnswer>;
   dismissRejection(id: string): boolean;
   printJobs(): PrintJob[];
   /** Each printer's state as the print worker last learnt it (absent: not asked yet). */

@@ -2,15 +2,19 @@
 // in one SQLite transaction, so a crash leaves either both or neither.
 import { LiveEvent, type SnapshotAnswer } from '@tablewise/shared';
 import { reapplyPendingItemChanges } from '../outbox/item-status.js';
+import { reapplyPendingReservationChanges, replaceReservations } from '../outbox/reservations.js';
+import { reapplyPendingSeats } from '../outbox/seating.js';
 import { reapplyPendingWaitlistChanges, replaceWaitlist } from '../outbox/waitlist.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
 import { getMeta, markBootstrapped, setCursor } from '../sqlite/repositories/meta.js';
+import { getReservation, putReservation } from '../sqlite/repositories/reservations.js';
 import { markTicketed } from '../sqlite/repositories/ticketed.js';
 import {
   clearVenueData,
   getOrder,
   getOrderItem,
   getPrinterTerminal,
+  getTable,
   getWaitlistEntry,
   orderExists,
   putMenuItem,
@@ -97,7 +101,16 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
       const entry = getWaitlistEntry(db, event.entry.id);
       return entry ? { ...event, entry } : event;
     }
-    case 'table.state.changed':
+    case 'reservation.created':
+    case 'reservation.checkin':
+    case 'reservation.updated': {
+      const reservation = getReservation(db, event.reservation.id);
+      return reservation ? { ...event, reservation } : event;
+    }
+    case 'table.state.changed': {
+      const table = getTable(db, event.tableId);
+      return table ? { ...event, table, state: table.state } : event;
+    }
     case 'guest.checkedin':
     case 'printer.updated':
     case 'printer.status':
@@ -129,6 +142,7 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       return;
     case 'table.state.changed':
       putTable(db, event.table);
+      reapplyPendingSeats(db, event.table.id);
       return;
     case 'guest.checkedin':
       putSession(db, event.session);
@@ -149,6 +163,12 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       putWaitlistEntry(db, event.entry);
       reapplyPendingWaitlistChanges(db, event.entry.id, now);
       return;
+    case 'reservation.created':
+    case 'reservation.checkin':
+    case 'reservation.updated':
+      putReservation(db, event.reservation);
+      reapplyPendingReservationChanges(db, event.reservation.id);
+      return;
     default: {
       const never: never = event;
       throw new Error(`Unhandled event ${JSON.stringify(never)}`);
@@ -162,11 +182,13 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
     clearVenueData(db);
     putVenue(db, snapshot.venue);
     for (const t of snapshot.tables) putTable(db, t);
+    replaceReservations(db, snapshot.venue.id, snapshot.reservations);
     for (const m of snapshot.menuItems) putMenuItem(db, m);
     for (const p of snapshot.printers) putPrinter(db, p);
     markTicketed(db, snapshot.ticketed, null, now.toISOString());
     for (const session of snapshot.sessions) putSession(db, session);
     replaceWaitlist(db, snapshot.venue.id, snapshot.waitlist, now);
+    for (const t of snapshot.tables) reapplyPendingSeats(db, t.id);
     for (const o of snapshot.orders) {
       putOrder(db, o);
       for (const i of o.items) reapplyPendingItemChanges(db, i.id, now);

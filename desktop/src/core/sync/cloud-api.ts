@@ -8,7 +8,9 @@ import {
   getOrderItem,
   getSnapshot,
   getTerminalMe,
+  getReservation,
   getWaitlistEntry,
+  listTables,
   IDEMPOTENCY_HEADER,
   type LoginRequest,
   listEvents,
@@ -196,6 +198,14 @@ export class CloudApi extends CloudClient {
 
   waitlistEntry(id: string) {
     return this.getParsed(getWaitlistEntry.url({ id }), getWaitlistEntry.answer);
+  }
+
+  reservation(id: string) {
+    return this.getParsed(getReservation.url({ id }), getReservation.answer);
+  }
+
+  tables() {
+    return this.getParsed(listTables.path, listTables.answer);
   }
 
   /** A batch of outbox entries, each with the number the cloud is to apply it as. */

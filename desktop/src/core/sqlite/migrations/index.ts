@@ -11,6 +11,7 @@ import { migration0008 } from './0008_print_jobs_unconfirmed.js';
 import { migration0009 } from './0009_meta_epoch.js';
 import { migration0010 } from './0010_printer_backup.js';
 import { migration0011 } from './0011_waitlist.js';
+import { migration0012 } from './0012_reservations.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0009,
   migration0010,
   migration0011,
+  migration0012,
 ];

@@ -5,6 +5,7 @@ import {
   getWaitlistEntry as getWaitlistEntryCall,
   listWaitlist,
   notFound,
+  seatWaitlistParty,
   waitlistAnswer,
 } from '@tablewise/shared';
 import { getWaitlistEntry, listActiveWaitlist } from '../../../sqlite/repositories/venue-data.js';
@@ -25,5 +26,8 @@ export function waitlistRouter(deps: LocalServerDeps): LocalRouter {
     const { status } = await body();
     return deps.changeWaitlistStatus(id, status);
   });
+  serve(router, deps, seatWaitlistParty, async ({ params, body }) =>
+    deps.seatWaitlistParty(params().waitlistId, await body()),
+  );
   return router;
 }
