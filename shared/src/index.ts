@@ -31,3 +31,4 @@ export * from './schemas/common.js';
 export * from './schemas/entities.js';
 export * from './schemas/forms.js';
 export * from './staff-app-texts.js';
+export * from './rules/host-console.js';

@@ -90,3 +90,69 @@ export const KITCHEN_TEXTS = {
   printDecideAtTerminal: 'Choose Reprint or Mark as printed on the terminal next to the printer.',
   printDecisionFailed: 'Could not record the decision',
 } as const;
+
+// ---- Front of house (issue 9): reservations, seating at a table, host console ----
+
+/** Reservations (spec 2 section 2.3). */
+export const RESERVATION_TEXTS = {
+  title: "Today's Reservations",
+  add: 'Add Reservation',
+  columns: { time: 'Time', party: 'Party', table: 'Table', status: 'Status', contact: 'Contact', actions: 'Actions' },
+  empty: MESSAGES.noReservationsToday,
+  loading: 'Loading reservations…',
+  checkIn: 'Check In',
+  seat: 'Seat',
+  noTable: '—',
+  guestName: 'Guest name',
+  phone: 'Phone',
+  email: 'Email',
+  reservationTime: 'Reservation time',
+  chooseTime: 'Choose a time',
+  partySize: 'Party size',
+  needsAccessibility: 'Needs accessibility',
+  needsHighChair: 'Needs high chair',
+  occasion: 'Occasion',
+  specialRequests: 'Special requests',
+  create: 'Create Reservation',
+  cancel: 'Cancel',
+  errorTitle: MESSAGES.errorTitle,
+  createdTitle: MESSAGES.reservationCreatedTitle,
+  created: MESSAGES.reservationCreated,
+  createFailed: MESSAGES.reservationCreateFailed,
+  checkedInTitle: MESSAGES.guestCheckedInTitle,
+  seatedTitle: MESSAGES.guestSeatedTitle,
+  timesLoadFailed: 'The bookable times could not be read',
+} as const;
+
+/** Seat (choose a table): the dialog the waitlist, reservations and host console open. */
+export const SEATING_TEXTS = {
+  seatChooseTable: 'Seat (choose a table)',
+  title: (party: string) => `Seat ${party}`,
+  hint: 'Choose a free table. Tables in service cannot be chosen.',
+  seats: (capacity: number) => `${capacity} seats`,
+  tooSmall: 'Too small',
+  noTables: 'No tables on the floor yet',
+  cancel: 'Cancel',
+  seatedAt: (party: string, table: string) => `${party} is seated at ${table}.`,
+  errorTitle: MESSAGES.errorTitle,
+} as const;
+
+/** Host console (spec 2 section 2.10). */
+export const HOST_CONSOLE_TEXTS = {
+  title: 'Host Console',
+  tabs: { checkins: 'Check-ins', waitlist: 'Waitlist', reservations: 'Reservations', floor: 'Floor Plan' },
+  printSummary: 'Print Summary',
+  addReservation: RESERVATION_TEXTS.add,
+  arrivalsEmpty: 'No checked-in parties waiting for a table',
+  dueEmpty: MESSAGES.noReservationsToday,
+  waitlistEmpty: 'No parties waiting',
+  barArea: 'Bar Area',
+  barSeats: (n: number) => `${n} seats`,
+  emptyCell: 'No table',
+  counts: { arrivals: 'Checked in', due: 'Reservations today', waiting: 'Waiting', free: 'Free tables' },
+  checkedInAt: (time: string) => `Checked in ${time}`,
+  seat: 'Seat',
+  checkIn: RESERVATION_TEXTS.checkIn,
+  seatParty: (party: string) => `Choose a table for ${party}`,
+  stopSeating: 'Cancel',
+} as const;

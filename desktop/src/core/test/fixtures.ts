@@ -153,6 +153,7 @@ export function snapshot(parts: Partial<SnapshotAnswer> = {}): SnapshotAnswer {
     printers: [],
     waitlist: [],
     ticketed: [],
+    reservations: [],
     ...parts,
   } as SnapshotAnswer;
 }

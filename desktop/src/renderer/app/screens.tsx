@@ -3,6 +3,8 @@
 import type { ReactNode } from 'react';
 import { KitchenDisplay } from '../features/kitchen-display/components/kitchen-display.js';
 import { WaitlistScreen } from '../features/waitlist/components/waitlist-screen.js';
+import { ReservationsScreen } from '../features/reservations/components/reservations-screen.js';
+import { HostConsoleScreen } from '../features/host-console/components/host-console-screen.js';
 
 export interface Screen {
   path: string;
@@ -12,6 +14,8 @@ export interface Screen {
 export const SCREENS: readonly Screen[] = [
   { path: '/waitlist', element: <WaitlistScreen /> },
   { path: '/kitchen-display', element: <KitchenDisplay /> },
+  { path: '/reservations', element: <ReservationsScreen /> },
+  { path: '/host-console', element: <HostConsoleScreen /> },
 ];
 
 /** Where '/' leads while this build has no dashboard screen. */

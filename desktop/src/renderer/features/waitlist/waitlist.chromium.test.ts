@@ -102,8 +102,9 @@ it('adds parties, shows the queue with Next Up and each wait, and seats and remo
   await phone.screenshot({ path: join(shots, 'waitlist-add-390.png'), fullPage: true });
   await phoneContext.close();
 
-  // Seat the first, remove the last: Ade is next up now, everywhere.
+  // Seat the first at a table it chooses, remove the last: Ade is next up now, everywhere.
   await parties.nth(0).getByRole('button', { name: WAITLIST_TEXTS.seat }).click();
+  await page.getByTestId('seat-choice').first().click();
   await page.locator('[data-testid="waitlist-party"]', { hasText: 'Lin' }).waitFor({ state: 'detached' });
   await page
     .locator('[data-testid="waitlist-party"]', { hasText: 'Kim' })

@@ -1,20 +1,24 @@
 // The host's waitlist (spec 2 section 2.4): the queue in order with the first party Next Up, each
-// party's estimated wait for its place, Seat and Remove, and the Add to Waitlist dialog (name,
+// party's estimated wait for its place, Seat (choose a table) and Remove, and the Add to Waitlist dialog (name,
 // phone, party size, checked by the shared form schema). On a terminal it reads and writes the
 // replica, so the door keeps working while the cloud is away.
 import {
   partySizeChoices,
   partySizeLabel,
   quotedWait,
+  SEATING_TEXTS,
   WAITLIST_FORM_DEFAULTS,
   WAITLIST_TEXTS,
   WaitlistAddForm,
   type WaitlistEntry,
 } from '@tablewise/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { SeatTableDialog } from '../../../components/seat-table-dialog.js';
 import { useAddToWaitlist } from '../api/add-to-waitlist.js';
 import { useChangeWaitlistStatus } from '../api/change-waitlist-status.js';
+import { useTables } from '../api/get-tables.js';
 import { useWaitlist } from '../api/get-waitlist.js';
+import { useSeatParty } from '../api/seat-party.js';
 
 type FormValues = { guestName: string; phone: string; partySize: number };
 
@@ -105,7 +109,7 @@ function AddPartyDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-function PartyRow({ entry, place }: { entry: WaitlistEntry; place: number }) {
+function PartyRow({ entry, place, onSeat }: { entry: WaitlistEntry; place: number; onSeat(e: WaitlistEntry): void }) {
   const move = useChangeWaitlistStatus();
   const wait = quotedWait(place);
   const busy = move.isPending;
@@ -129,7 +133,8 @@ function PartyRow({ entry, place }: { entry: WaitlistEntry; place: number }) {
           type="button"
           className="button primary"
           disabled={busy}
-          onClick={() => move.mutate({ id: entry.id, status: 'SEATED' })}
+          title={SEATING_TEXTS.seatChooseTable}
+          onClick={() => onSeat(entry)}
         >
           {WAITLIST_TEXTS.seat}
         </button>
@@ -148,7 +153,10 @@ function PartyRow({ entry, place }: { entry: WaitlistEntry; place: number }) {
 
 export function WaitlistScreen() {
   const queue = useWaitlist();
+  const tables = useTables();
+  const seat = useSeatParty();
   const [adding, setAdding] = useState(false);
+  const [seating, setSeating] = useState<WaitlistEntry | null>(null);
   return (
     <section className="waitlist">
       <div className="page-head">
@@ -160,10 +168,20 @@ export function WaitlistScreen() {
       {queue.data && queue.data.length === 0 && <p className="empty">{WAITLIST_TEXTS.empty}</p>}
       <ol className="waitlist-queue">
         {queue.data?.map((entry, i) => (
-          <PartyRow key={entry.id} entry={entry} place={i + 1} />
+          <PartyRow key={entry.id} entry={entry} place={i + 1} onSeat={setSeating} />
         ))}
       </ol>
       {adding && <AddPartyDialog onClose={() => setAdding(false)} />}
+      {seating && (
+        <SeatTableDialog
+          party={seating.guestName}
+          partySize={seating.partySize}
+          tables={tables.data}
+          busy={seat.isPending}
+          onChoose={(tableId) => seat.mutate({ id: seating.id, tableId }, { onSuccess: () => setSeating(null) })}
+          onClose={() => setSeating(null)}
+        />
+      )}
     </section>
   );
 }

@@ -1,0 +1,184 @@
+// The create-reservation form (spec 2 sections 2.3 and 5): guest name, phone, email, reservation
+// time from the bookable times, party size, accessibility, high chair, occasion and special
+// requests, checked by the shared form schema with its messages. A dialog on desktop, a bottom
+// sheet under 768 px. Shared by the reservations screen and the host console.
+import {
+  type BookableTimesAnswer,
+  OCCASION_LABELS,
+  OCCASIONS,
+  partySizeChoices,
+  partySizeLabel,
+  RESERVATION_FORM_DEFAULTS,
+  RESERVATION_TEXTS,
+  ReservationForm,
+  type ReservationFormValues,
+} from '@tablewise/shared';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+
+type Values = {
+  guestName: string;
+  phone: string;
+  email: string;
+  reservationTime: string;
+  partySize: number;
+  needsAccessibility: boolean;
+  needsHighChair: boolean;
+  occasion: string;
+  specialRequests: string;
+};
+type Problems = Partial<Record<keyof Values, string>>;
+
+interface Props {
+  times: BookableTimesAnswer['times'] | undefined;
+  busy: boolean;
+  /** `id`: one per reservation being made, so a second tap books it once. */
+  onSubmit(values: ReservationFormValues & { id: string }, done: () => void): void;
+  onClose(): void;
+}
+
+export function ReservationDialog({ times, busy, onSubmit, onClose }: Props) {
+  const [values, setValues] = useState<Values>({ ...RESERVATION_FORM_DEFAULTS });
+  const [problems, setProblems] = useState<Problems>({});
+  const reservationId = useRef(crypto.randomUUID());
+  const nameField = useRef<HTMLInputElement>(null);
+  useEffect(() => nameField.current?.focus(), []);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ReservationForm.safeParse({ ...values, occasion: values.occasion || undefined });
+    if (!parsed.success) {
+      const found: Problems = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Values] ??= issue.message;
+      setProblems(found);
+      return;
+    }
+    setProblems({});
+    onSubmit({ ...parsed.data, id: reservationId.current }, onClose);
+  };
+
+  return (
+    <div className="dialog-backdrop">
+      <form className="dialog reservation-dialog" aria-label={RESERVATION_TEXTS.add} onSubmit={submit} noValidate>
+        <h2>{RESERVATION_TEXTS.add}</h2>
+        <label>
+          {RESERVATION_TEXTS.guestName}
+          <input
+            data-testid="reservation-name"
+            ref={nameField}
+            value={values.guestName}
+            maxLength={100}
+            onChange={(e) => set('guestName', e.target.value)}
+          />
+          {problems.guestName && <span className="field-problem">{problems.guestName}</span>}
+        </label>
+        <div className="form-row">
+          <label>
+            {RESERVATION_TEXTS.phone}
+            <input
+              data-testid="reservation-phone"
+              type="tel"
+              value={values.phone}
+              maxLength={40}
+              onChange={(e) => set('phone', e.target.value)}
+            />
+          </label>
+          <label>
+            {RESERVATION_TEXTS.email}
+            <input
+              data-testid="reservation-email"
+              type="email"
+              value={values.email}
+              maxLength={254}
+              onChange={(e) => set('email', e.target.value)}
+            />
+            {problems.email && <span className="field-problem">{problems.email}</span>}
+          </label>
+        </div>
+        <div className="form-row">
+          <label>
+            {RESERVATION_TEXTS.reservationTime}
+            <select
+              data-testid="reservation-time"
+              value={values.reservationTime}
+              onChange={(e) => set('reservationTime', e.target.value)}
+            >
+              <option value="">{RESERVATION_TEXTS.chooseTime}</option>
+              {times?.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+            {problems.reservationTime && <span className="field-problem">{problems.reservationTime}</span>}
+          </label>
+          <label>
+            {RESERVATION_TEXTS.partySize}
+            <select
+              data-testid="reservation-party-size"
+              value={values.partySize}
+              onChange={(e) => set('partySize', Number(e.target.value))}
+            >
+              {partySizeChoices().map((n) => (
+                <option key={n} value={n}>
+                  {partySizeLabel(n)}
+                </option>
+              ))}
+            </select>
+            {problems.partySize && <span className="field-problem">{problems.partySize}</span>}
+          </label>
+        </div>
+        <div className="form-row checks">
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="reservation-accessibility"
+              checked={values.needsAccessibility}
+              onChange={(e) => set('needsAccessibility', e.target.checked)}
+            />
+            {RESERVATION_TEXTS.needsAccessibility}
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={values.needsHighChair}
+              onChange={(e) => set('needsHighChair', e.target.checked)}
+            />
+            {RESERVATION_TEXTS.needsHighChair}
+          </label>
+        </div>
+        <label>
+          {RESERVATION_TEXTS.occasion}
+          <select
+            data-testid="reservation-occasion"
+            value={values.occasion || 'none'}
+            onChange={(e) => set('occasion', e.target.value === 'none' ? '' : e.target.value)}
+          >
+            {OCCASIONS.map((o) => (
+              <option key={o} value={o}>
+                {OCCASION_LABELS[o]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {RESERVATION_TEXTS.specialRequests}
+          <textarea
+            rows={2}
+            maxLength={500}
+            value={values.specialRequests}
+            onChange={(e) => set('specialRequests', e.target.value)}
+          />
+        </label>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            {RESERVATION_TEXTS.cancel}
+          </button>
+          <button type="submit" className="button primary" disabled={busy} data-testid="reservation-submit">
+            {RESERVATION_TEXTS.create}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

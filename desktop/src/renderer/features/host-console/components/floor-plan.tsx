@@ -1,0 +1,63 @@
+// The host console's floor plan (spec 2 section 2.10): a 6-column grid of 36 cells filled with the
+// tables in order, each with its state label and floor-map colour (spec 2 section 4), and a Bar
+// Area row of 8 seats below. A table the host may seat offers Seat when a party is being seated.
+// Self-contained: the dashboard's floor map is another screen's.
+import {
+  floorStateLabel,
+  HOST_CONSOLE_TEXTS,
+  HOST_FLOOR_PLAN,
+  hostFloorCells,
+  type Table,
+  tableMove,
+  tableStateColor,
+} from '@tablewise/shared';
+
+interface Props {
+  tables: readonly Table[];
+  /** When a party is being seated: the host picks its table here. */
+  onSeat?: (table: Table) => void;
+}
+
+export function FloorPlan({ tables, onSeat }: Props) {
+  const cells = hostFloorCells(tables);
+  return (
+    <div className="host-floor" data-testid="host-floor">
+      <div className="host-floor-grid" style={{ gridTemplateColumns: `repeat(${HOST_FLOOR_PLAN.columns}, 1fr)` }}>
+        {cells.map((table, i) =>
+          table ? (
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: a cell is its place in the grid
+              key={`cell-${i}`}
+              className="host-floor-cell"
+              data-color={tableStateColor(table.state)}
+              data-testid="floor-table"
+              data-table-id={table.id}
+            >
+              <strong>{table.number}</strong>
+              <span>{floorStateLabel(table.state)}</span>
+              {table.partyName && <span className="host-floor-party">{table.partyName}</span>}
+              {onSeat && tableMove(table.state, 'OCCUPIED', 'staff').ok && (
+                <button type="button" className="button small" onClick={() => onSeat(table)}>
+                  {HOST_CONSOLE_TEXTS.seat}
+                </button>
+              )}
+            </div>
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an empty cell is only its place
+            <div key={`cell-${i}`} className="host-floor-cell empty-cell" aria-label={HOST_CONSOLE_TEXTS.emptyCell} />
+          ),
+        )}
+      </div>
+      <div className="host-floor-bar">
+        <strong>{HOST_CONSOLE_TEXTS.barArea}</strong>
+        <div className="host-floor-stools" aria-label={HOST_CONSOLE_TEXTS.barSeats(HOST_FLOOR_PLAN.barSeats)}>
+          {Array.from({ length: HOST_FLOOR_PLAN.barSeats }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: stools are only their place
+            <span key={i} className="host-floor-stool" />
+          ))}
+        </div>
+        <span className="muted">{HOST_CONSOLE_TEXTS.barSeats(HOST_FLOOR_PLAN.barSeats)}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+// Host console (spec 2 section 2.10): the front desk's view. Tabs Check-ins (parties checked in and
+// waiting for a table), Waitlist (the queue, Next Up first), Reservations (today's, with Check In for
+// CONFIRMED) and Floor Plan (the 36-cell grid with each table's state); Print Summary and Add
+// Reservation. Seat on a party opens the floor plan to choose its table there.
+import {
+  HOST_CONSOLE_TEXTS,
+  MESSAGES,
+  partySizeLabel,
+  quotedWait,
+  type Reservation,
+  reservationBadge,
+  reservationRowActions,
+  tableMove,
+  WAITLIST_TEXTS,
+} from '@tablewise/shared';
+import { useState } from 'react';
+import { ReservationDialog } from '../../../components/reservation-dialog.js';
+import { type SeatTarget, useCheckIn, useCreateReservation, useSeat } from '../api/front-desk-actions.js';
+import { useBookableTimes, useReservations, useTables, useWaitlist } from '../api/get-front-desk.js';
+import { FloorPlan } from './floor-plan.js';
+
+type Tab = keyof typeof HOST_CONSOLE_TEXTS.tabs;
+
+function timeOf(iso: string, timeZone: string | undefined): string {
+  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
+}
+
+function ReservationRow({ r, timeZone }: { r: Reservation; timeZone: string | undefined }) {
+  const checkIn = useCheckIn();
+  const badge = reservationBadge(r.status);
+  return (
+    <li className="host-row" data-testid="host-reservation">
+      <span className="host-time">{timeOf(r.slotStart, timeZone)}</span>
+      <div className="host-who">
+        <strong>{r.guestContact.name}</strong>
+        <span>
+          {partySizeLabel(r.partySize)}
+          {r.guestContact.phone ? ` · ${r.guestContact.phone}` : ''}
+          {r.guestContact.email ? ` · ${r.guestContact.email}` : ''}
+        </span>
+      </div>
+      <span className="badge status-badge" data-status={badge.status}>
+        {badge.label}
+      </span>
+      {reservationRowActions(r.status).includes('checkIn') && (
+        <button type="button" className="button primary" disabled={checkIn.isPending} onClick={() => checkIn.mutate(r.id)}>
+          {HOST_CONSOLE_TEXTS.checkIn}
+        </button>
+      )}
+    </li>
+  );
+}
+
+export function HostConsoleScreen() {
+  const times = useBookableTimes();
+  const timeZone = times.data?.timeZone;
+  const reservations = useReservations(times.data?.today);
+  const waitlist = useWaitlist();
+  const tables = useTables();
+  const create = useCreateReservation();
+  const seat = useSeat();
+  const [tab, setTab] = useState<Tab>('checkins');
+  const [adding, setAdding] = useState(false);
+  const [seating, setSeating] = useState<SeatTarget | null>(null);
+
+  const arrivals = (reservations.data ?? []).filter((r) => r.status === 'CHECKED_IN');
+  const free = (tables.data ?? []).filter((t) => tableMove(t.state, 'OCCUPIED', 'staff').ok);
+  const startSeating = (target: SeatTarget) => {
+    setSeating(target);
+    setTab('floor');
+  };
+  const counts: [string, number][] = [
+    [HOST_CONSOLE_TEXTS.counts.arrivals, arrivals.length],
+    [HOST_CONSOLE_TEXTS.counts.due, reservations.data?.length ?? 0],
+    [HOST_CONSOLE_TEXTS.counts.waiting, waitlist.data?.length ?? 0],
+    [HOST_CONSOLE_TEXTS.counts.free, free.length],
+  ];
+
+  return (
+    <section className="host-console">
+      <div className="page-head">
+        <h1>{HOST_CONSOLE_TEXTS.title}</h1>
+        <div className="page-head-actions">
+          <button type="button" className="button" onClick={() => window.print()}>
+            {HOST_CONSOLE_TEXTS.printSummary}
+          </button>
+          <button type="button" className="button primary" onClick={() => setAdding(true)} data-testid="host-add">
+            {HOST_CONSOLE_TEXTS.addReservation}
+          </button>
+        </div>
+      </div>
+      <dl className="host-counts">
+        {counts.map(([label, n]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{n}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="tabs" role="tablist">
+        {(Object.keys(HOST_CONSOLE_TEXTS.tabs) as Tab[]).map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            className={tab === t ? 'tab active' : 'tab'}
+            onClick={() => setTab(t)}
+          >
+            {HOST_CONSOLE_TEXTS.tabs[t]}
+          </button>
+        ))}
+      </div>
+
+      {tab === 'checkins' && (
+        <ul className="host-list" aria-label={HOST_CONSOLE_TEXTS.tabs.checkins}>
+          {arrivals.length === 0 && <li className="empty">{HOST_CONSOLE_TEXTS.arrivalsEmpty}</li>}
+          {arrivals.map((r) => (
+            <li key={r.id} className="host-row" data-testid="host-arrival">
+              <span className="host-time">{timeOf(r.slotStart, timeZone)}</span>
+              <div className="host-who">
+                <strong>{r.guestContact.name}</strong>
+                <span>
+                  {partySizeLabel(r.partySize)}
+                  {r.checkedInAt ? ` · ${HOST_CONSOLE_TEXTS.checkedInAt(timeOf(r.checkedInAt, timeZone))}` : ''}
+                </span>
+              </div>
+              <button
+                type="button"
+                className="button primary"
+                onClick={() =>
+                  startSeating({ kind: 'reservation', id: r.id, name: r.guestContact.name, partySize: r.partySize })
+                }
+              >
+                {HOST_CONSOLE_TEXTS.seat}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {tab === 'waitlist' && (
+        <ol className="host-list" aria-label={HOST_CONSOLE_TEXTS.tabs.waitlist}>
+          {waitlist.data?.length === 0 && <li className="empty">{HOST_CONSOLE_TEXTS.waitlistEmpty}</li>}
+          {waitlist.data?.map((e, i) => {
+            const wait = quotedWait(i + 1);
+            return (
+              <li key={e.id} className="host-row" data-testid="host-party">
+                <span className="host-time">{i + 1}</span>
+                <div className="host-who">
+                  <strong>{e.guestName}</strong>
+                  <span>
+                    {partySizeLabel(e.partySize)} · {WAITLIST_TEXTS.estimate(wait.min, wait.max)}
+                  </span>
+                </div>
+                {i === 0 && <span className="badge next-up">{MESSAGES.nextUp}</span>}
+                <button
+                  type="button"
+                  className="button primary"
+                  onClick={() => startSeating({ kind: 'waitlist', id: e.id, name: e.guestName, partySize: e.partySize })}
+                >
+                  {HOST_CONSOLE_TEXTS.seat}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+
+      {tab === 'reservations' && (
+        <ul className="host-list" aria-label={HOST_CONSOLE_TEXTS.tabs.reservations}>
+          {reservations.data?.length === 0 && <li className="empty">{HOST_CONSOLE_TEXTS.dueEmpty}</li>}
+          {reservations.data?.map((r) => (
+            <ReservationRow key={r.id} r={r} timeZone={timeZone} />
+          ))}
+        </ul>
+      )}
+
+      {tab === 'floor' && (
+        <>
+          {seating && (
+            <div className="host-seating" role="status" data-testid="host-seating">
+              <span>
+                {HOST_CONSOLE_TEXTS.seatParty(seating.name)} · {partySizeLabel(seating.partySize)}
+              </span>
+              <button type="button" className="button" onClick={() => setSeating(null)}>
+                {HOST_CONSOLE_TEXTS.stopSeating}
+              </button>
+            </div>
+          )}
+          <FloorPlan
+            tables={tables.data ?? []}
+            {...(seating && !seat.isPending
+              ? {
+                  onSeat: (table) =>
+                    seat.mutate({ target: seating, tableId: table.id }, { onSuccess: () => setSeating(null) }),
+                }
+              : {})}
+          />
+        </>
+      )}
+
+      {adding && (
+        <ReservationDialog
+          times={times.data?.times}
+          busy={create.isPending}
+          onSubmit={(values, done) => create.mutate(values, { onSuccess: done })}
+          onClose={() => setAdding(false)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+// Reservations (spec 2 section 2.3): today's reservations at the venue in a table (Time, Party,
+// Table, Status, Contact, Actions; cards under 768 px), Add Reservation with the shared form, Check
+// In for CONFIRMED and Seat (choose a table) for CHECKED_IN. On a terminal it reads and writes the
+// replica, so bookings keep being taken while the cloud is away.
+import {
+  partySizeLabel,
+  RESERVATION_TEXTS,
+  type Reservation,
+  reservationBadge,
+  reservationRowActions,
+  type Table,
+} from '@tablewise/shared';
+import { useState } from 'react';
+import { ReservationDialog } from '../../../components/reservation-dialog.js';
+import { SeatTableDialog } from '../../../components/seat-table-dialog.js';
+import { useCheckIn, useSeatReservation } from '../api/change-reservation.js';
+import { useCreateReservation } from '../api/create-reservation.js';
+import { useBookableTimes, useReservations } from '../api/get-reservations.js';
+import { useTables } from '../api/get-tables.js';
+
+/** 7:30 PM in the venue's zone. */
+function timeOf(iso: string, timeZone: string | undefined): string {
+  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
+}
+
+function tableName(r: Reservation, tables: readonly Table[] | undefined): string {
+  const id = r.lockedTableIds[0];
+  if (!id) return RESERVATION_TEXTS.noTable;
+  return tables?.find((t) => t.id === id)?.name ?? id.slice(0, 8);
+}
+
+function Row({
+  r,
+  timeZone,
+  tables,
+  onSeat,
+}: {
+  r: Reservation;
+  timeZone: string | undefined;
+  tables: readonly Table[] | undefined;
+  onSeat(r: Reservation): void;
+}) {
+  const checkIn = useCheckIn();
+  const badge = reservationBadge(r.status);
+  const actions = reservationRowActions(r.status);
+  const { name, phone, email } = r.guestContact;
+  return (
+    <tr data-testid="reservation-row" data-reservation-id={r.id}>
+      <td data-label={RESERVATION_TEXTS.columns.time} className="reservation-time">
+        {timeOf(r.slotStart, timeZone)}
+      </td>
+      <td data-label={RESERVATION_TEXTS.columns.party}>
+        <strong>{name}</strong>
+        <span className="muted">{partySizeLabel(r.partySize)}</span>
+      </td>
+      <td data-label={RESERVATION_TEXTS.columns.table}>{tableName(r, tables)}</td>
+      <td data-label={RESERVATION_TEXTS.columns.status}>
+        <span className="badge status-badge" data-status={badge.status}>
+          {badge.label}
+        </span>
+      </td>
+      <td data-label={RESERVATION_TEXTS.columns.contact} className="reservation-contact">
+        {phone && <span>{phone}</span>}
+        {email && <span>{email}</span>}
+      </td>
+      <td data-label={RESERVATION_TEXTS.columns.actions} className="reservation-actions">
+        {actions.includes('checkIn') && (
+          <button
+            type="button"
+            className="button primary"
+            disabled={checkIn.isPending}
+            onClick={() => checkIn.mutate(r.id)}
+          >
+            {RESERVATION_TEXTS.checkIn}
+          </button>
+        )}
+        {actions.includes('seat') && (
+          <button type="button" className="button primary" onClick={() => onSeat(r)}>
+            {RESERVATION_TEXTS.seat}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function ReservationsScreen() {
+  const times = useBookableTimes();
+  const list = useReservations(times.data?.today);
+  const tables = useTables();
+  const create = useCreateReservation();
+  const seat = useSeatReservation();
+  const [adding, setAdding] = useState(false);
+  const [seating, setSeating] = useState<Reservation | null>(null);
+  const loading = times.isPending || list.isPending;
+  return (
+    <section className="reservations">
+      <div className="page-head">
+        <h1>{RESERVATION_TEXTS.title}</h1>
+        <button type="button" className="button primary" onClick={() => setAdding(true)} data-testid="reservation-add">
+          {RESERVATION_TEXTS.add}
+        </button>
+      </div>
+      {loading && (
+        <div className="page-status" role="status">
+          <span className="spinner" aria-hidden="true" /> {RESERVATION_TEXTS.loading}
+        </div>
+      )}
+      {list.data && list.data.length === 0 && <p className="empty">{RESERVATION_TEXTS.empty}</p>}
+      {list.data && list.data.length > 0 && (
+        <table className="reservations-table">
+          <thead>
+            <tr>
+              {Object.values(RESERVATION_TEXTS.columns).map((c) => (
+                <th key={c}>{c}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.map((r) => (
+              <Row key={r.id} r={r} timeZone={times.data?.timeZone} tables={tables.data} onSeat={setSeating} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {adding && (
+        <ReservationDialog
+          times={times.data?.times}
+          busy={create.isPending}
+          onSubmit={(values, done) => create.mutate(values, { onSuccess: done })}
+          onClose={() => setAdding(false)}
+        />
+      )}
+      {seating && (
+        <SeatTableDialog
+          party={seating.guestContact.name}
+          partySize={seating.partySize}
+          tables={tables.data}
+          busy={seat.isPending}
+          onChoose={(tableId) => seat.mutate({ id: seating.id, tableId }, { onSuccess: () => setSeating(null) })}
+          onClose={() => setSeating(null)}
+        />
+      )}
+    </section>
+  );
+}
