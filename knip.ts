@@ -70,7 +70,6 @@ const PENDING_CONSTANTS: Record<string, Record<string, number>> = {
     GUEST_FLOW: 9, // the QR scanner (and issue 11's exit scan)
     GUEST_MAP_ZONES: 9, // the seat-selection map
     MAP_VIEW_BOX: 9, // the seat-selection map
-    HOST_FLOOR_PLAN: 9, // the host console
     ANALYTICS: 9, // the dashboard's last-hour figures
     RUNNER_STATUSES: 10, // the runner selector
     DELIVERY_RUN_STATUSES: 10, // zone runs

@@ -326,7 +326,7 @@ export const TURNOVER = {
   abandonedSessionMinutes: 180,
 } as const;
 
-/** @pending issue 9: the host console's floor plan. */
+/** The host console's floor plan (spec 2 section 9): 36 cells in 6 columns, a Bar Area of 8 seats. */
 export const HOST_FLOOR_PLAN = { cells: 36, columns: 6, barSeats: 8 } as const;
 
 /** @pending issue 9: the dashboard's last-hour figures. (The spec's placeholder figures are gone: issue 9

@@ -10,10 +10,10 @@ import {
   DEFAULT_TIMEZONE,
   invalidField,
   MESSAGES,
+  RESERVATION_DURATION_MS,
   type Reservation,
   type ReservationAction,
   type ReservationStatus,
-  RESERVATION_DURATION_MS,
   reservationSlotEnd,
   reservationsAnswer,
   reservationTransition,
@@ -69,7 +69,11 @@ export async function bookableTimesOf(
   return bookableTimesAnswer(now, await venueZone(q, actor.venueId));
 }
 
-export async function reservationOf(q: Queryable, actor: Pick<VenueActor, 'venueId'>, id: string): Promise<Reservation> {
+export async function reservationOf(
+  q: Queryable,
+  actor: Pick<VenueActor, 'venueId'>,
+  id: string,
+): Promise<Reservation> {
   const row = await findReservation(q, id);
   if (!row || row.venue_id !== actor.venueId) throw notFound('Reservation');
   return presentReservation(row);
@@ -136,7 +140,9 @@ async function lockedFor(
 /** The host checks the party in: CONFIRMED becomes CHECKED_IN. */
 export async function checkIn(trx: Trx, staff: VenueActor, id: string, now: Date): Promise<Reservation> {
   const { row, to } = await lockedFor(trx, staff, id, 'checkIn');
-  const reservation = presentReservation(await updateReservation(trx, row.id, { status: to, at: now, checkedIn: true }));
+  const reservation = presentReservation(
+    await updateReservation(trx, row.id, { status: to, at: now, checkedIn: true }),
+  );
   await appendEvent(trx, { ...authorOf(staff, now), event: { type: 'reservation.checkin', reservation } });
   return reservation;
 }

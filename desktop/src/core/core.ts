@@ -314,7 +314,9 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         seatWaitlistParty(waitlistId, seat) {
           const result = seatWaitlistPartyLocally(write, waitlistId, seat, now());
           if (!result.ok) {
-            throw result.status === 404 ? new AppError(404, 'not_found', result.message) : conflict(result.message, 'transition_refused');
+            throw result.status === 404
+              ? new AppError(404, 'not_found', result.message)
+              : conflict(result.message, 'transition_refused');
           }
           bus.emit('live', localTableEvent(read, result.answer.table, now()));
           bus.emit('live', localWaitlistEvent(read, result.answer.entry, now()));
@@ -344,7 +346,9 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         seatReservation(id, seat) {
           const result = seatReservationLocally(write, id, seat, now());
           if (!result.ok) {
-            throw result.status === 404 ? new AppError(404, 'not_found', result.message) : conflict(result.message, 'transition_refused');
+            throw result.status === 404
+              ? new AppError(404, 'not_found', result.message)
+              : conflict(result.message, 'transition_refused');
           }
           bus.emit('live', localTableEvent(read, result.value.table, now()));
           bus.emit('live', localReservationEvent(read, 'reservation.updated', result.value.reservation, now()));

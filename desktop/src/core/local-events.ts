@@ -38,7 +38,13 @@ export function localReservationEvent(
   reservation: Reservation,
   now: Date,
 ): LiveEventOf<'reservation.created' | 'reservation.checkin' | 'reservation.updated'> {
-  return { type, seq: Math.max(1, getMeta(db).cursor), venueId: reservation.venueId, at: now.toISOString(), reservation };
+  return {
+    type,
+    seq: Math.max(1, getMeta(db).cursor),
+    venueId: reservation.venueId,
+    at: now.toISOString(),
+    reservation,
+  };
 }
 
 export function localTableEvent(db: AnyDb, table: Table, now: Date): LiveEventOf<'table.state.changed'> {

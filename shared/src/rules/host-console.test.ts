@@ -7,7 +7,7 @@ const table = (number: string, state: TableState, capacityMax = 4): Table => ({
   venueId: '00000000-0000-4000-8000-000000000000',
   name: `Table ${number}`,
   number,
-  shape: 'round',
+  shape: 'CIRCLE',
   capacity: capacityMax,
   capacityMin: 1,
   capacityMax,
@@ -26,7 +26,13 @@ const table = (number: string, state: TableState, capacityMax = 4): Table => ({
 describe('seat choices', () => {
   it('offers the tables the host may seat, those that fit first, then the rest in order', () => {
     const choices = seatChoices(
-      [table('3', 'EMPTY', 2), table('1', 'OCCUPIED'), table('2', 'RESERVED'), table('10', 'CLEANING'), table('4', 'HOLD_SOFT')],
+      [
+        table('3', 'EMPTY', 2),
+        table('1', 'OCCUPIED'),
+        table('2', 'RESERVED'),
+        table('10', 'CLEANING'),
+        table('4', 'HOLD_SOFT'),
+      ],
       4,
     );
     expect(choices.map((c) => [c.table.number, c.canSeat, c.fits])).toEqual([

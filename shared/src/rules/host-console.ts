@@ -21,7 +21,10 @@ export function seatChoices(tables: readonly Table[], partySize: number): SeatCh
     fits: partySize <= table.capacityMax,
   }));
   const rank = (c: SeatChoice) => (c.canSeat ? (c.fits ? 0 : 1) : 2);
-  return choices.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map(({ c }) => c);
+  return choices
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+    .map(({ c }) => c);
 }
 
 /** The host console's floor plan: 36 cells in 6 columns filled with the tables in order (null: an empty cell). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.js';
 import { ReservationForm } from '../schemas/forms.js';
 import {
+  acceptsBookedSlot,
   bookableClockTimes,
   bookableTimes,
   isBookableSlot,
@@ -9,7 +10,10 @@ import {
   reservationFromForm,
   reservationRowActions,
   reservationSlotEnd,
+  reservationsOfDay,
   reservationTransition,
+  venueDate,
+  venueDayBounds,
   zonedTimeToInstant,
 } from './reservations.js';
 
@@ -144,5 +148,55 @@ describe('status badges and actions', () => {
     expect(reservationTransition('CONFIRMED', 'seat').ok).toBe(false);
     expect(reservationTransition('CHECKED_IN', 'cancel')).toEqual({ ok: true, to: 'CANCELLED' });
     expect(reservationTransition('SEATED', 'cancel').ok).toBe(false);
+  });
+});
+
+describe("the venue's day", () => {
+  it('names the calendar date at the venue, not in UTC', () => {
+    expect(venueDate(new Date('2026-11-25T03:00:00Z'), 'America/New_York')).toBe('2026-11-24');
+    expect(venueDate(new Date('2026-11-25T03:00:00Z'), 'Asia/Tokyo')).toBe('2026-11-25');
+  });
+
+  it('bounds a day from midnight to midnight, 23 hours on the day clocks go forward', () => {
+    const { start, end } = venueDayBounds('2026-11-25', 'America/New_York');
+    expect(start.toISOString()).toBe('2026-11-25T05:00:00.000Z');
+    expect(end.toISOString()).toBe('2026-11-26T05:00:00.000Z');
+    const spring = venueDayBounds('2026-03-08', 'America/New_York');
+    expect(spring.end.getTime() - spring.start.getTime()).toBe(23 * 3600_000);
+  });
+
+  it("lists the day's reservations by time, then booking, then id", () => {
+    const r = (id: string, slotStart: string, createdAt = '2026-11-20T00:00:00.000Z') => ({ id, slotStart, createdAt });
+    const listed = reservationsOfDay(
+      [
+        r('b', '2026-11-25T19:00:00.000Z'),
+        r('a', '2026-11-25T19:00:00.000Z'),
+        r('late', '2026-11-25T19:00:00.000Z', '2026-11-21T00:00:00.000Z'),
+        r('early', '2026-11-25T17:00:00.000Z'),
+        r('yesterday', '2026-11-24T23:30:00.000Z'),
+        r('tomorrow', '2026-11-26T00:00:00.000Z'),
+      ],
+      '2026-11-25',
+      'UTC',
+    );
+    expect(listed.map((x) => x.id)).toEqual(['early', 'a', 'b', 'late']);
+  });
+});
+
+describe("the cloud's check of a booked time", () => {
+  const now = new Date('2026-11-25T18:10:00Z');
+  it('takes a time bookable now, and refuses one begun, off the half hour or beyond tomorrow', () => {
+    expect(acceptsBookedSlot(new Date('2026-11-25T18:30:00Z'), now, 'UTC')).toBe(true);
+    expect(acceptsBookedSlot(new Date('2026-11-26T22:30:00Z'), now, 'UTC')).toBe(true);
+    expect(acceptsBookedSlot(new Date('2026-11-25T18:00:00Z'), now, 'UTC')).toBe(false);
+    expect(acceptsBookedSlot(new Date('2026-11-25T18:45:00Z'), now, 'UTC')).toBe(false);
+    expect(acceptsBookedSlot(new Date('2026-11-27T17:00:00Z'), now, 'UTC')).toBe(false);
+  });
+
+  it('takes a time that was bookable up to the window ago (a terminal booked it offline), no earlier', () => {
+    const twoHours = 2 * 3600_000;
+    expect(acceptsBookedSlot(new Date('2026-11-25T17:00:00Z'), now, 'UTC', twoHours)).toBe(true);
+    expect(acceptsBookedSlot(new Date('2026-11-25T17:00:00Z'), now, 'UTC', 30 * 60_000)).toBe(false);
+    expect(acceptsBookedSlot(new Date('2026-11-25T17:15:00Z'), now, 'UTC', twoHours)).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { OCCUPANCY_THRESHOLDS, TABLE_STATES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import type { TableState } from '../schemas/entities.js';
 
-/** @internal exported for its tests */
+/** The state names the host's screens show (floorStateLabel). */
 export const TABLE_STATE_LABELS: Record<TableState, string> = {
   EMPTY: 'Empty',
   HOLD_SOFT: 'Hold',

@@ -89,7 +89,8 @@ export const ReservationCreateBody = z
   })
   .refine(
     (b) =>
-      b.slotEnd === undefined || new Date(b.slotEnd).getTime() - new Date(b.slotStart).getTime() === RESERVATION_DURATION_MS,
+      b.slotEnd === undefined ||
+      new Date(b.slotEnd).getTime() - new Date(b.slotStart).getTime() === RESERVATION_DURATION_MS,
     { error: MESSAGES.reservationSlotLength, path: ['slotEnd'] },
   );
 export type ReservationCreateBody = z.output<typeof ReservationCreateBody>;

@@ -209,11 +209,7 @@ export function dropReservation(db: WriteDb, id: string): void {
  * Sets the replica's reservations to the cloud's (from a snapshot), then replays on top what this
  * terminal has not pushed yet: its bookings and its check-ins and seats.
  */
-export function replaceReservations(
-  db: WriteDb,
-  venueId: string,
-  reservations: readonly Reservation[],
-): void {
+export function replaceReservations(db: WriteDb, venueId: string, reservations: readonly Reservation[]): void {
   transact(db, () => {
     clearReservations(db);
     for (const r of reservations) putReservation(db, r);

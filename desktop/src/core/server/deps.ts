@@ -2,14 +2,14 @@
 import type {
   addToWaitlist,
   createReservation,
-  Reservation,
-  SeatPartyAnswer,
-  SeatReservationAnswer,
   MeAnswer,
   OrderItem,
   OrderItemState,
   PrinterStatus,
   PrintJob,
+  Reservation,
+  SeatPartyAnswer,
+  SeatReservationAnswer,
   TerminalStatusAnswer,
   WaitlistEntry,
 } from '@tablewise/shared';

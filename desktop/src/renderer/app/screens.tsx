@@ -1,10 +1,10 @@
 // The screens this build of the staff app has. The sidebar shows the registry features whose
 // paths appear here, so a group with no screens stays hidden.
 import type { ReactNode } from 'react';
-import { KitchenDisplay } from '../features/kitchen-display/components/kitchen-display.js';
-import { WaitlistScreen } from '../features/waitlist/components/waitlist-screen.js';
-import { ReservationsScreen } from '../features/reservations/components/reservations-screen.js';
 import { HostConsoleScreen } from '../features/host-console/components/host-console-screen.js';
+import { KitchenDisplay } from '../features/kitchen-display/components/kitchen-display.js';
+import { ReservationsScreen } from '../features/reservations/components/reservations-screen.js';
+import { WaitlistScreen } from '../features/waitlist/components/waitlist-screen.js';
 
 export interface Screen {
   path: string;

@@ -1,7 +1,14 @@
 // Seat (choose a table): the host picks the table a party sits at. Every table is listed with its
 // state colour (spec 2 section 4); those the one table state machine lets the host seat can be
 // chosen, free tables the party fits first. Shared by the waitlist, reservations and host console.
-import { partySizeLabel, SEATING_TEXTS, seatChoices, type Table, tableStateColor, floorStateLabel } from '@tablewise/shared';
+import {
+  floorStateLabel,
+  partySizeLabel,
+  SEATING_TEXTS,
+  seatChoices,
+  type Table,
+  tableStateColor,
+} from '@tablewise/shared';
 import { useEffect, useRef } from 'react';
 
 interface Props {
@@ -19,7 +26,12 @@ export function SeatTableDialog({ party, partySize, tables, busy, onChoose, onCl
   useEffect(() => first.current?.focus(), []);
   return (
     <div className="dialog-backdrop">
-      <div className="dialog seat-dialog" role="dialog" aria-label={SEATING_TEXTS.title(party)} data-testid="seat-dialog">
+      <div
+        className="dialog seat-dialog"
+        role="dialog"
+        aria-label={SEATING_TEXTS.title(party)}
+        data-testid="seat-dialog"
+      >
         <h2>{SEATING_TEXTS.title(party)}</h2>
         <p className="seat-hint">
           {partySizeLabel(partySize)} · {SEATING_TEXTS.hint}

@@ -5,7 +5,7 @@ import { Reservation } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
 /** A calendar date of the venue: '2026-11-25'. */
-export const VenueDate = z.iso.date({ error: MESSAGES.reservationDateInvalid });
+const VenueDate = z.iso.date({ error: MESSAGES.reservationDateInvalid });
 
 /** The reservations of one day of the venue, by time (spec 2 section 7: the query key carries
  * today's ISO date). Without a date: today at the venue. Every status is listed, as each has its
@@ -22,6 +22,10 @@ export const listReservations = defineCall({
 });
 
 /** The answer both tiers give from the venue's reservations around that day. */
-export function reservationsAnswer(reservations: readonly Reservation[], date: string, timeZone: string): Reservation[] {
+export function reservationsAnswer(
+  reservations: readonly Reservation[],
+  date: string,
+  timeZone: string,
+): Reservation[] {
   return reservationsOfDay(reservations, date, timeZone);
 }

@@ -187,7 +187,10 @@ it('runs the front desk from the host console: reservations, a check-in, and a s
   await expect.poll(() => core.status().outbox.pending, { timeout: 15_000 }).toBe(0);
   const onCloud = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
   const tables = (await onCloud.get('/api/tables')).body as Table[];
-  expect(tables.find((t) => t.id === h.fixture.a.tableIds[2])).toMatchObject({ state: 'OCCUPIED', partyName: 'Bo Chen' });
+  expect(tables.find((t) => t.id === h.fixture.a.tableIds[2])).toMatchObject({
+    state: 'OCCUPIED',
+    partyName: 'Bo Chen',
+  });
 }, 90_000);
 
 it('takes a reservation while the cloud is down, which reaches the cloud once when it returns', async () => {

@@ -57,7 +57,11 @@ export function useCheckIn() {
       void queryClient.invalidateQueries({ queryKey: listReservations.key() });
     },
     onError: (error) =>
-      toast({ title: RESERVATION_TEXTS.errorTitle, description: toastMessage(error, error.message), variant: 'destructive' }),
+      toast({
+        title: RESERVATION_TEXTS.errorTitle,
+        description: toastMessage(error, error.message),
+        variant: 'destructive',
+      }),
   });
 }
 
@@ -84,6 +88,10 @@ export function useSeat() {
       void queryClient.invalidateQueries({ queryKey: listWaitlist.key() });
     },
     onError: (error) =>
-      toast({ title: SEATING_TEXTS.errorTitle, description: toastMessage(error, error.message), variant: 'destructive' }),
+      toast({
+        title: SEATING_TEXTS.errorTitle,
+        description: toastMessage(error, error.message),
+        variant: 'destructive',
+      }),
   });
 }

@@ -33,7 +33,7 @@ export function FloorPlan({ tables, onSeat }: Props) {
               data-testid="floor-table"
               data-table-id={table.id}
             >
-              <strong>{table.number}</strong>
+              <strong className="host-floor-number">{table.number}</strong>
               <span>{floorStateLabel(table.state)}</span>
               {table.partyName && <span className="host-floor-party">{table.partyName}</span>}
               {onSeat && tableMove(table.state, 'OCCUPIED', 'staff').ok && (
@@ -44,13 +44,13 @@ export function FloorPlan({ tables, onSeat }: Props) {
             </div>
           ) : (
             // biome-ignore lint/suspicious/noArrayIndexKey: an empty cell is only its place
-            <div key={`cell-${i}`} className="host-floor-cell empty-cell" aria-label={HOST_CONSOLE_TEXTS.emptyCell} />
+            <div key={`cell-${i}`} className="host-floor-cell empty-cell" title={HOST_CONSOLE_TEXTS.emptyCell} />
           ),
         )}
       </div>
       <div className="host-floor-bar">
         <strong>{HOST_CONSOLE_TEXTS.barArea}</strong>
-        <div className="host-floor-stools" aria-label={HOST_CONSOLE_TEXTS.barSeats(HOST_FLOOR_PLAN.barSeats)}>
+        <div className="host-floor-stools" aria-hidden="true">
           {Array.from({ length: HOST_FLOOR_PLAN.barSeats }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: stools are only their place
             <span key={i} className="host-floor-stool" />

@@ -43,7 +43,12 @@ function ReservationRow({ r, timeZone }: { r: Reservation; timeZone: string | un
         {badge.label}
       </span>
       {reservationRowActions(r.status).includes('checkIn') && (
-        <button type="button" className="button primary" disabled={checkIn.isPending} onClick={() => checkIn.mutate(r.id)}>
+        <button
+          type="button"
+          className="button primary"
+          disabled={checkIn.isPending}
+          onClick={() => checkIn.mutate(r.id)}
+        >
           {HOST_CONSOLE_TEXTS.checkIn}
         </button>
       )}
@@ -157,7 +162,9 @@ export function HostConsoleScreen() {
                 <button
                   type="button"
                   className="button primary"
-                  onClick={() => startSeating({ kind: 'waitlist', id: e.id, name: e.guestName, partySize: e.partySize })}
+                  onClick={() =>
+                    startSeating({ kind: 'waitlist', id: e.id, name: e.guestName, partySize: e.partySize })
+                  }
                 >
                   {HOST_CONSOLE_TEXTS.seat}
                 </button>

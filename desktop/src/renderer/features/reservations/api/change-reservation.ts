@@ -1,4 +1,10 @@
-import { checkInReservation, listReservations, RESERVATION_TEXTS, SEATING_TEXTS, seatReservation } from '@tablewise/shared';
+import {
+  checkInReservation,
+  listReservations,
+  RESERVATION_TEXTS,
+  SEATING_TEXTS,
+  seatReservation,
+} from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, toastMessage } from '../../../app/api-client.js';
 import { useToast } from '../../../components/toast.js';
@@ -14,7 +20,11 @@ export function useCheckIn() {
       void queryClient.invalidateQueries({ queryKey: listReservations.key() });
     },
     onError: (error) => {
-      toast({ title: RESERVATION_TEXTS.errorTitle, description: toastMessage(error, error.message), variant: 'destructive' });
+      toast({
+        title: RESERVATION_TEXTS.errorTitle,
+        description: toastMessage(error, error.message),
+        variant: 'destructive',
+      });
       void queryClient.invalidateQueries({ queryKey: listReservations.key() });
     },
   });
@@ -35,6 +45,10 @@ export function useSeatReservation() {
       void queryClient.invalidateQueries({ queryKey: listReservations.key() });
     },
     onError: (error) =>
-      toast({ title: SEATING_TEXTS.errorTitle, description: toastMessage(error, error.message), variant: 'destructive' }),
+      toast({
+        title: SEATING_TEXTS.errorTitle,
+        description: toastMessage(error, error.message),
+        variant: 'destructive',
+      }),
   });
 }

@@ -1,4 +1,10 @@
-import { createReservation, listReservations, MESSAGES, RESERVATION_TEXTS, type ReservationFormValues } from '@tablewise/shared';
+import {
+  createReservation,
+  listReservations,
+  MESSAGES,
+  RESERVATION_TEXTS,
+  type ReservationFormValues,
+} from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, toastMessage } from '../../../app/api-client.js';
 import { useToast } from '../../../components/toast.js';

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
 
 /** The bookable times and today's date at the venue, by the server's clock. */
-export const bookableTimesQueryOptions = () =>
+const bookableTimesQueryOptions = () =>
   queryOptions({ queryKey: getBookableTimes.key(), queryFn: () => api.call(getBookableTimes) });
 
 export function useBookableTimes() {
@@ -11,7 +11,7 @@ export function useBookableTimes() {
 }
 
 /** One day's reservations; the key carries the date (spec 2 section 7). Reservation events make it stale. */
-export const reservationsQueryOptions = (date: string) =>
+const reservationsQueryOptions = (date: string) =>
   queryOptions({
     queryKey: listReservations.key(undefined, { date }),
     queryFn: () => api.call(listReservations, { query: { date } }),

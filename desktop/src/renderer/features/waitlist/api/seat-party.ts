@@ -16,7 +16,11 @@ export function useSeatParty() {
       void queryClient.invalidateQueries({ queryKey: waitlistQueryOptions().queryKey });
     },
     onError: (error) => {
-      toast({ title: SEATING_TEXTS.errorTitle, description: toastMessage(error, error.message), variant: 'destructive' });
+      toast({
+        title: SEATING_TEXTS.errorTitle,
+        description: toastMessage(error, error.message),
+        variant: 'destructive',
+      });
       void queryClient.invalidateQueries({ queryKey: waitlistQueryOptions().queryKey });
     },
   });
