@@ -178,8 +178,14 @@ describe('reservations', () => {
     expect(early.body.message).toBe(MESSAGES.reservationTransitionRefused('seat', 'Confirmed'));
     await host.post(`/api/reservations/${made.id}/checkin`);
     const sessionId = randomUUID();
-    const reply = await host.post(`/api/reservations/${made.id}/seat`, { tableId, sessionId });
+    const key = randomUUID();
+    const reply = await host.post(`/api/reservations/${made.id}/seat`, { tableId, sessionId }, { key });
     expect(reply.status).toBe(200);
+    // The same request again (a replay) answers the same and seats nobody twice.
+    expect((await host.post(`/api/reservations/${made.id}/seat`, { tableId, sessionId }, { key })).body).toEqual(
+      reply.body,
+    );
+    expect(await h.database.db('sessions').where({ reservation_id: made.id })).toHaveLength(1);
     const seated = SeatReservationAnswer.parse(reply.body);
     expect(seated.sessionId).toBe(sessionId);
     expect(seated.reservation).toMatchObject({ status: 'SEATED', lockedTableIds: [tableId] });

@@ -93,9 +93,16 @@ describe('the waitlist', () => {
   it('seats a party at a free table: the table is theirs, with a session guests at it join, and they leave the line', async () => {
     const party = await host.post('/api/waitlist', { guestName: 'Noor', partySize: 3, needsHighChair: true });
     const tableId = h.fixture.a.tableIds[0] as string;
-    const reply = await host.post(`/api/waitlist/${party.body.id}/seat`, { tableId });
+    // The session id is the client's (a terminal seating offline knows it); a replay answers the same.
+    const sessionId = randomUUID();
+    const key = randomUUID();
+    const reply = await host.post(`/api/waitlist/${party.body.id}/seat`, { tableId, sessionId }, { key });
     expect(reply.status).toBe(200);
+    expect((await host.post(`/api/waitlist/${party.body.id}/seat`, { tableId, sessionId }, { key })).body).toEqual(
+      reply.body,
+    );
     const seated = SeatPartyAnswer.parse(reply.body);
+    expect(seated.sessionId).toBe(sessionId);
     expect(seated.entry).toMatchObject({ status: 'SEATED', seatedAt: expect.any(String) });
     expect(seated.table).toMatchObject({ id: tableId, state: 'OCCUPIED', partyName: 'Noor', guestCount: 3 });
     const session = await h.database.db('sessions').where({ id: seated.sessionId }).first();
