@@ -163,3 +163,25 @@ it('names a seat the cloud refused and shows the cloud’s table again', async (
     .poll(async () => (await tab.get(`/api/waitlist/${party.body.id}`)).body.status, { timeout: 10_000 })
     .toBe('WAITING');
 });
+
+it('names a check-in the cloud refused and shows the cloud’s reservation again', async () => {
+  const times = (await tab.get('/api/reservations/bookable-times')).body as BookableTimesAnswer;
+  const slot = times.times.find((t) => t.day === 'Tomorrow' && t.time === '20:00')?.value as string;
+  const made = await tab.post('/api/reservations', { guestContact: { name: 'Cy' }, slotStart: slot, partySize: 3 });
+  expect(made.status).toBe(201);
+  await expect.poll(() => terminal.core.status().outbox.pending, { timeout: 10_000 }).toBe(0);
+  const before = terminal.core.status().outbox.rejected.length;
+  await offline();
+  // Meanwhile the party cancelled by phone with another host: the terminal's check-in will be refused.
+  await harness.database.db('reservations').where({ id: made.body.id }).update({ status: 'CANCELLED' });
+  expect((await tab.post(`/api/reservations/${made.body.id}/checkin`)).body).toMatchObject({ status: 'CHECKED_IN' });
+
+  back = await harness.startAnother();
+  await expect.poll(() => terminal.core.status().outbox.rejected.length, { timeout: 20_000 }).toBe(before + 1);
+  const refused = terminal.core.status().outbox.rejected.at(-1);
+  expect(refused?.subject).toBe('Cy, party of 3');
+  expect(refused?.message).toBe(MESSAGES.reservationTransitionRefused('check in', 'Cancelled'));
+  await expect
+    .poll(async () => (await tab.get(`/api/reservations/${made.body.id}`)).body.status, { timeout: 10_000 })
+    .toBe('CANCELLED');
+});
