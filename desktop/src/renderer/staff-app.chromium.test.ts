@@ -66,12 +66,16 @@ describe('staff app on a terminal', () => {
     await page.getByTestId('login-password').fill(PASSWORD);
     await page.getByTestId('login-submit').click();
     await page.getByRole('heading', { name: 'Kitchen Display' }).waitFor();
+    // The screens this build has, in the registry's order (the host console's icon is the letter H).
     expect(await page.getByTestId('sidebar').getByRole('link').allTextContents()).toEqual([
+      'Reservations',
       'Waitlist',
       'Kitchen Display',
+      'HHost Console',
     ]);
     expect(await page.getByTestId('sidebar').getByRole('heading').allTextContents()).toEqual([
       'Navigation',
+      'Role-Specific Interfaces',
       'Quick Actions',
     ]);
   });
