@@ -1,6 +1,6 @@
 // The host's waitlist screen in real Chromium, served by a real terminal core synced from a real
 // cloud: adding a party (and the form's refusal of a missing name), the queue with Next Up and the
-// estimated wait by place, Seat and Remove, and a party added while the cloud is down reaching it
+// estimated wait by place, Seat at a table chosen in the dialog and Remove, and a party added while the cloud is down reaching it
 // once. Screenshots (WAITLIST_SHOTS, default the temp folder) at 1280×800 and 390×844.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
