@@ -1,9 +1,11 @@
 // P8: how long the terminal core takes from process start to answering HTTP, run from its built
-// bundle (desktop/out/core/cli.js, `npm run build:core -w desktop`, built here first) with plain
+// bundle (desktop/out/core/cli.cjs, `npm run build:core -w desktop`, built here first) with plain
 // node. Beside it, in the same run: the same core started as `npm run terminal` does today (tsx on
 // the TypeScript sources), and the floor, `node -e` starting an HTTP server and answering.
 // Each start is a new process on a new data folder (a fresh replica), paired to a cloud on its own
-// database; "serving" is the first answered GET / after spawn, polled every 5 ms.
+// database; "serving" is the first answered GET / after spawn, polled every 5 ms. The build leaves
+// no code cache, so the first start of the bundle compiles it and writes the cache the later ones
+// read (desktop/src/core/bundle-start.cjs): that first start is printed on its own line.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,12 +77,13 @@ export const bench: Bench = async ({ quick }) => {
         coreArgs.push('--port', String(port), '--no-printing');
         const args =
           kind === 'built'
-            ? ['desktop/out/core/cli.js', ...coreArgs]
+            ? ['desktop/out/core/cli.cjs', ...coreArgs]
             : ['node_modules/tsx/dist/cli.mjs', 'desktop/src/core/cli.ts', ...coreArgs];
         samples[kind].push(await timeToServe(process.execPath, args, url));
       }
     }
-    const built = percentile(samples.built, 0.5);
+    const [firstBuilt = Number.NaN, ...cachedBuilt] = samples.built;
+    const built = percentile(cachedBuilt.length > 0 ? cachedBuilt : [firstBuilt], 0.5);
     const tsx = percentile(samples.tsx, 0.5);
     const floor = percentile(samples.floor, 0.5);
     return [
@@ -93,6 +96,16 @@ export const bench: Bench = async ({ quick }) => {
         floorLabel: 'node -e http server',
         goal: '≤ 300 ms',
         met: built <= 300,
+      },
+      {
+        id: 'P8',
+        figure: 'built bundle, its first start after a build (no code cache yet)',
+        value: firstBuilt,
+        unit: 'ms',
+        floor,
+        floorLabel: 'node -e http server',
+        goal: '– (once)',
+        met: true,
       },
       {
         id: 'P8',

@@ -1,10 +1,13 @@
 // Kitchen tickets: items that reached the kitchen, at a station whose printer this terminal
 // drives, get one ticket per (order, station). ticketed_items makes this idempotent: the job and
-// the marks commit together, so an item is never ticketed twice nor silently skipped.
+// the marks commit together, so an item is never ticketed twice nor silently skipped. Made from
+// the cloud's items, they commit without waiting for the disk (transactDerived): the FULL commit
+// before the job's first byte goes out makes them durable, and a power cut before that loses them
+// with the events they came from, which the terminal reads again and tickets once.
 
 import { createHash } from 'node:crypto';
 import type { KitchenTicket, OrderItem, Printer, TicketedItem } from '@tablewise/shared';
-import { transact, type WriteDb } from '../sqlite/replica.js';
+import { transactDerived, type WriteDb } from '../sqlite/replica.js';
 import { markTicketed, ticketedAmong } from '../sqlite/repositories/ticketed.js';
 import { getOrder, getTable, getVenue, listItemsInStates, listPrinters } from '../sqlite/repositories/venue-data.js';
 
@@ -27,7 +30,7 @@ export interface TicketingContext {
 
 /** Makes every ticket that is due; answers how many tickets were enqueued. */
 export function makeDueTickets({ db, terminalId, queue, now }: TicketingContext): number {
-  return transact(db, () => {
+  return transactDerived(db, () => {
     const printers = listPrinters(db).filter((p) => p.terminalId === terminalId && p.station !== null);
     if (printers.length === 0) return 0;
     const inKitchen = listItemsInStates(db, ['SENT_TO_KITCHEN']).filter((i) => i.station !== null);

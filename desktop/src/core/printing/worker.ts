@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type Printer, type PrinterStatus } from '@tablewise/shared';
 import type { Bus } from '../bus.js';
-import { transact, type WriteDb } from '../sqlite/replica.js';
+import { transact, transactDerived, type WriteDb } from '../sqlite/replica.js';
 import {
   getPrintJob,
   insertPrintJob,
@@ -163,7 +163,11 @@ export class PrintWorker {
     const current = getPrintJob(db, jobId);
     if (!current) return null;
     const next = nextJobState(current, event);
-    if (!next || !saveJobState(db, jobId, current.status, next, now().toISOString())) return null;
+    if (!next) return null;
+    const save = () => saveJobState(db, jobId, current.status, next, now().toISOString());
+    // Taking a job records nothing a power cut must keep: a PRINTING job found at start with none
+    // of it sent goes back to PENDING anyway. The 'sending' commit (FULL) makes it durable.
+    if (!(event.type === 'claim' ? transactDerived(db, save) : save())) return null;
     const saved = getPrintJob(db, jobId) as PrintJobRecord;
     if (saved.status !== current.status) bus.emit('printJob', toPrintJob(saved));
     return saved;

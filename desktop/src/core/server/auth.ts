@@ -13,7 +13,6 @@ import {
   STAFF_SESSION_TTL_MS,
   unauthorized,
 } from '@tablewise/shared';
-import argon2 from 'argon2';
 import type { ReadDb, WriteDb } from '../sqlite/replica.js';
 import {
   createSession,
@@ -39,6 +38,16 @@ export interface AuthDeps {
 function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/**
+ * argon2 (a native module) loads at the first sign-in that needs it, not at start: serving does
+ * not need it, and loading it was part of the core's time to serving (issue 8, P8).
+ */
+let argon2Loaded: Promise<typeof import('argon2')> | undefined;
+const argon2 = () => {
+  argon2Loaded ??= import('argon2');
+  return argon2Loaded;
+};
 
 type CloudVerdict = { kind: 'accepted'; me: MeAnswer } | { kind: 'refused' } | { kind: 'unreachable' };
 
@@ -92,7 +101,7 @@ export async function signIn(deps: AuthDeps, body: unknown): Promise<SignIn> {
       // The cloud no longer accepts the password this terminal cached (changed, or the account
       // closed): it must stop opening the terminal offline too.
       const cached = findUserByEmail(deps.read, email);
-      if (cached && (await argon2.verify(cached.passwordHash, password))) deleteUser(deps.write, cached.id);
+      if (cached && (await (await argon2()).verify(cached.passwordHash, password))) deleteUser(deps.write, cached.id);
       throw unauthorized(MESSAGES.invalidCredentials);
     }
     case 'accepted': {
@@ -100,13 +109,13 @@ export async function signIn(deps: AuthDeps, body: unknown): Promise<SignIn> {
       if (!venueId) throw new AppError(503, 'not_synced', MESSAGES.terminalNotSynced);
       if (verdict.me.principal.venueId !== venueId) throw forbidden(MESSAGES.staffNotAtThisVenue);
       me = verdict.me;
-      const hash = await argon2.hash(password);
+      const hash = await (await argon2()).hash(password);
       putUser(deps.write, { id: me.user.id, email, passwordHash: hash, venueId, me }, deps.now().toISOString());
       break;
     }
     case 'unreachable': {
       const cached = findUserByEmail(deps.read, email);
-      if (!cached || !(await argon2.verify(cached.passwordHash, password)))
+      if (!cached || !(await (await argon2()).verify(cached.passwordHash, password)))
         throw unauthorized(MESSAGES.invalidCredentials);
       const venueId = getMeta(deps.read).venueId;
       if (cached.venueId !== venueId) throw forbidden(MESSAGES.staffNotAtThisVenue);

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { tempDir } from '../test/fixtures.js';
-import { openReplica } from './replica.js';
+import { openReplica, transact, transactDerived } from './replica.js';
 
 const made: { remove(): void }[] = [];
 afterEach(() => {
@@ -15,6 +15,35 @@ it('opens the replica with synchronous=FULL on the writer, so print jobs and the
     // 2 is FULL (0 OFF, 1 NORMAL, 3 EXTRA).
     expect(replica.write.sql.pragma('synchronous', { simple: true })).toBe(2);
     expect(replica.write.sql.pragma('journal_mode', { simple: true })).toBe('wal');
+  } finally {
+    replica.close();
+  }
+});
+
+it('commits a derived transaction without waiting for the disk, and only that one: FULL again after it, thrown or not', () => {
+  const t = tempDir();
+  made.push(t);
+  const replica = openReplica(`${t.dir}/replica.sqlite`);
+  const synchronous = () => replica.write.sql.pragma('synchronous', { simple: true });
+  try {
+    replica.write.sql.exec('CREATE TABLE derived_test (n INTEGER NOT NULL)');
+    const seen = transactDerived(replica.write, () => {
+      replica.write.sql.prepare('INSERT INTO derived_test (n) VALUES (1)').run();
+      return synchronous();
+    });
+    expect(seen).toBe(1);
+    expect(synchronous()).toBe(2);
+    expect(() =>
+      transactDerived(replica.write, () => {
+        replica.write.sql.prepare('INSERT INTO derived_test (n) VALUES (2)').run();
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(synchronous()).toBe(2);
+    // Inside a FULL transaction it is a part of that transaction, committed as FULL.
+    const inner = transact(replica.write, () => transactDerived(replica.write, () => synchronous()));
+    expect(inner).toBe(2);
+    expect(replica.read.sql.prepare('SELECT n FROM derived_test').pluck().all()).toEqual([1]);
   } finally {
     replica.close();
   }

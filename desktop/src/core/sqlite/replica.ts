@@ -85,3 +85,23 @@ function reusePrepared(sql: Database.Database): void {
 export function transact<T>(db: WriteDb, fn: () => T): T {
   return db.sql.transaction(fn)();
 }
+
+/**
+ * Like transact, for a commit that records only what can be had again: the cloud's events (the
+ * cursor goes back with them), the tickets made from them, a print job taken before any of its
+ * bytes went out. Its commit does not wait for the disk (synchronous NORMAL for it alone): it
+ * reaches the disk with the next FULL commit or checkpoint, and a power cut before that loses it
+ * with everything committed after it, never a part of it (the WAL is replayed in order). What is
+ * the only record of something (a staff change in the outbox, a job whose bytes may go out) stays
+ * on transact, whose FULL commit also makes every commit before it durable. Inside a transaction
+ * it is that transaction's part.
+ */
+export function transactDerived<T>(db: WriteDb, fn: () => T): T {
+  if (db.sql.inTransaction) return transact(db, fn);
+  db.sql.exec('PRAGMA synchronous = NORMAL');
+  try {
+    return transact(db, fn);
+  } finally {
+    db.sql.exec('PRAGMA synchronous = FULL');
+  }
+}

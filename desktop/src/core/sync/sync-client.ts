@@ -8,7 +8,7 @@ import { HelloMessage, LIVE_PATH } from '@tablewise/shared';
 import WebSocket from 'ws';
 import { type BackoffPolicy, backoffDelayMs, DEFAULT_BACKOFF } from '../backoff.js';
 import type { Bus } from '../bus.js';
-import { transact, type WriteDb } from '../sqlite/replica.js';
+import { transactDerived, type WriteDb } from '../sqlite/replica.js';
 import { getMeta, setIdentity } from '../sqlite/repositories/meta.js';
 import { applyEvent, applySnapshot, seqOf } from './apply.js';
 import { type CloudApi, CloudRefused, CloudUnreachable } from './cloud-api.js';
@@ -186,8 +186,9 @@ export class SyncClient {
         await this.bootstrap();
         continue;
       }
-      // A page in one transaction: one write to disk instead of one an event.
-      transact(db, () => {
+      // A page in one transaction: one write to disk instead of one an event, and not waited for
+      // (the cloud keeps the events; the cursor goes back with them).
+      transactDerived(db, () => {
         for (const raw of page.events) this.applyOne(raw, false);
       });
       if (!page.hasMore || page.events.length === 0) return;
@@ -313,7 +314,7 @@ export class SyncClient {
       const burst = events;
       events = [];
       if (burst.length === 0) return;
-      if (transact(this.opts.db, () => burst.some((event) => this.applyOne(event, true)))) await this.catchUp();
+      if (transactDerived(this.opts.db, () => burst.some((event) => this.applyOne(event, true)))) await this.catchUp();
     };
     for (const message of messages) {
       if (seqOf(message) !== null) {
