@@ -9,7 +9,7 @@ import { MAX_PUSH_MUTATIONS, MESSAGES, type PushedMutation, pushMutations } from
 import { type BackoffPolicy, backoffDelayMs, DEFAULT_BACKOFF } from '../backoff.js';
 import type { Bus } from '../bus.js';
 import { localItemEvent } from '../local-events.js';
-import { transact, type WriteDb } from '../sqlite/replica.js';
+import { makeDurable, transact, type WriteDb } from '../sqlite/replica.js';
 import { markAttempt, type OutboxEntry, pendingBatch, settle } from '../sqlite/repositories/outbox.js';
 import { getOrderItem, orderExists, putOrderItem } from '../sqlite/repositories/venue-data.js';
 import { type CloudAnswer, type CloudApi, CloudUnreachable, isSuccess, messageOf } from '../sync/cloud-api.js';
@@ -147,6 +147,8 @@ export class OutboxPusher {
   private async step(): Promise<boolean> {
     const [itemId] = this.refetch;
     if (itemId !== undefined) return this.refetchItem(itemId);
+    // What is pushed must be on disk first: the cloud keeps a change's number for good.
+    makeDurable(this.opts.db);
     const entries = pendingBatch(this.opts.db, MAX_PUSH_MUTATIONS);
     if (entries.length === 0) {
       this.failures = 0;
@@ -203,6 +205,7 @@ export class OutboxPusher {
       for (let head = inFlight.shift(); head; head = inFlight.shift()) {
         const last = head.entries[head.entries.length - 1];
         if (this.running && inFlight.length === 0 && last && head.entries.length === MAX_PUSH_MUTATIONS) {
+          makeDurable(this.opts.db);
           const next = pendingBatch(this.opts.db, MAX_PUSH_MUTATIONS, last.seq);
           if (next.length > 0) inFlight.push(this.send(next, lag));
         }

@@ -1,6 +1,7 @@
+import { statSync } from 'node:fs';
 import { afterEach, expect, it } from 'vitest';
 import { tempDir } from '../test/fixtures.js';
-import { openReplica, transact, transactDerived } from './replica.js';
+import { makeDurable, openReplica, transact, transactDerived } from './replica.js';
 
 const made: { remove(): void }[] = [];
 afterEach(() => {
@@ -44,6 +45,36 @@ it('commits a derived transaction without waiting for the disk, and only that on
     const inner = transact(replica.write, () => transactDerived(replica.write, () => synchronous()));
     expect(inner).toBe(2);
     expect(replica.read.sql.prepare('SELECT n FROM derived_test').pluck().all()).toEqual([1]);
+  } finally {
+    replica.close();
+  }
+});
+
+it('makes derived commits durable with one FULL commit before they are pushed, and commits nothing when none waits', () => {
+  const t = tempDir();
+  made.push(t);
+  const replica = openReplica(`${t.dir}/replica.sqlite`);
+  // data_version changes, for a connection, when another connection commits.
+  const commitsSeen = () => replica.read.sql.pragma('data_version', { simple: true });
+  try {
+    replica.write.sql.exec('CREATE TABLE derived_test (n INTEGER NOT NULL)');
+    const start = commitsSeen();
+    makeDurable(replica.write);
+    expect(commitsSeen()).toBe(start);
+
+    transactDerived(replica.write, () => replica.write.sql.prepare('INSERT INTO derived_test (n) VALUES (1)').run());
+    const afterDerived = commitsSeen();
+    expect(afterDerived).not.toBe(start);
+    const walBefore = statSync(`${t.dir}/replica.sqlite-wal`).size;
+    makeDurable(replica.write);
+    // One commit of its own, written to the WAL while the connection is FULL again.
+    expect(commitsSeen()).not.toBe(afterDerived);
+    expect(statSync(`${t.dir}/replica.sqlite-wal`).size).toBeGreaterThan(walBefore);
+    expect(replica.write.sql.pragma('synchronous', { simple: true })).toBe(2);
+
+    const settled = commitsSeen();
+    makeDurable(replica.write);
+    expect(commitsSeen()).toBe(settled);
   } finally {
     replica.close();
   }

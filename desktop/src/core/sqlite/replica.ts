@@ -100,8 +100,25 @@ export function transactDerived<T>(db: WriteDb, fn: () => T): T {
   if (db.sql.inTransaction) return transact(db, fn);
   db.sql.exec('PRAGMA synchronous = NORMAL');
   try {
-    return transact(db, fn);
+    const result = transact(db, fn);
+    notOnDisk.add(db.sql);
+    return result;
   } finally {
     db.sql.exec('PRAGMA synchronous = FULL');
   }
+}
+
+/** Connections with a derived commit that may not have reached the disk yet. */
+const notOnDisk = new WeakSet<Database.Database>();
+
+/**
+ * Makes every derived commit durable before something that records it leaves the terminal: a
+ * ticket's print job writes its report to the outbox in a derived commit, and the cloud must
+ * never accept a change (and its number) that a power cut then takes back from the outbox. One
+ * FULL commit when a derived one may still be only in memory, nothing otherwise.
+ */
+export function makeDurable(db: WriteDb): void {
+  if (!notOnDisk.has(db.sql)) return;
+  transact(db, () => db.sql.prepare('UPDATE meta SET durable_mark = durable_mark + 1 WHERE id = 1').run());
+  notOnDisk.delete(db.sql);
 }

@@ -12,6 +12,7 @@ import { migration0009 } from './0009_meta_epoch.js';
 import { migration0010 } from './0010_printer_backup.js';
 import { migration0011 } from './0011_waitlist.js';
 import { migration0012 } from './0012_reservations.js';
+import { migration0013 } from './0013_meta_durable_mark.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0010,
   migration0011,
   migration0012,
+  migration0013,
 ];
