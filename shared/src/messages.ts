@@ -239,4 +239,9 @@ export const MESSAGES = {
   qaSeedingFailed: 'Seeding failed',
   qaTestingFailed: 'Testing failed',
   qaStepFailed: (step: string) => `${step} failed validation`,
+
+  // Guest holds, confirmation and check-in routing (issue 9)
+  guestAlreadySeated: (table: string) => `Your party is already seated at ${table}`,
+  tableTooSmall: (table: string, seats: number) => `${table} seats up to ${seats}`,
+  checkinNeedsVenue: 'Please scan the QR code at the entrance or on your table to check in.',
 } as const;

@@ -7,6 +7,8 @@ export interface GuestAudience {
   tableId: string | null;
   /** Orders of the session, kept up to date as order.created events pass. */
   orderIds: Set<string>;
+  /** The waitlist parties the session joined the line as. */
+  waitlistIds: Set<string>;
 }
 
 export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
@@ -17,12 +19,14 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
       return true;
     case 'order.item.status.changed':
       return guest.orderIds.has(event.item.orderId);
+    // Every table's moves, in the guest view: seat selection shows which tables are free.
     case 'table.state.changed':
-      return guest.tableId !== null && event.tableId === guest.tableId;
+      return true;
     case 'guest.checkedin':
       return event.session.id === guest.sessionId;
-    // The guest's waitlist page (issue 9) will follow its own entry; nobody else's is a guest's.
+    // The guest's waitlist page follows its own party; nobody else's is a guest's.
     case 'waitlist.updated':
+      return guest.waitlistIds.has(event.entry.id);
     case 'printer.updated':
     case 'printer.status':
     case 'print.job.updated':
