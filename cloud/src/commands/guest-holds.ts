@@ -135,6 +135,12 @@ export async function holdTable(
   const expiresAt = holdExpiry(now);
   const held = await holdTableFor(trx, table.id, { state: move.to, sessionId: session.id, expiresAt, at: now });
   await announceTable(trx, held, now);
+  await appendEvent(trx, {
+    orgId: held.org_id,
+    venueId: held.venue_id,
+    at: now,
+    event: { type: 'table.selected', tableId: held.id, expiresAt: expiresAt.toISOString(), table: presentTable(held) },
+  });
   return { success: true, tableId: table.id, tableName: table.name, expiresAt: expiresAt.toISOString() };
 }
 

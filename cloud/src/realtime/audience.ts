@@ -21,6 +21,7 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
       return guest.orderIds.has(event.item.orderId);
     // Every table's moves, in the guest view: seat selection shows which tables are free.
     case 'table.state.changed':
+    case 'table.selected':
       return true;
     case 'guest.checkedin':
       return event.session.id === guest.sessionId;
@@ -43,6 +44,7 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
 export function guestViewOf(event: LiveEvent): LiveEvent {
   switch (event.type) {
     case 'table.state.changed':
+    case 'table.selected':
       return { ...event, table: guestViewOfTable(event.table) };
     case 'order.created':
     case 'order.item.status.changed':

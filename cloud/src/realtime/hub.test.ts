@@ -160,6 +160,7 @@ describe('live hub', () => {
           break;
         // Every table's moves reach seat selection, in the guest view: never who sits there.
         case 'table.state.changed':
+        case 'table.selected':
           expect(event.table).toMatchObject({ partyName: null, guestCount: null, timeSeated: null });
           break;
         case 'guest.checkedin':

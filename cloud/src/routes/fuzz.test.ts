@@ -686,26 +686,34 @@ function send(
     agents.set(localAddress, agent);
   }
   const url = new URL(h.cloud.url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method,
-        path,
-        agent,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(text);
-  });
+  // The cloud closes a keep-alive socket idle for 5 s; on this loaded machine a turn of the 250
+  // addresses can take longer, and a request written on a socket the cloud was closing at that
+  // moment is reset unread. Node's advice: send it again on a fresh socket (req.reusedSocket).
+  const attempt = (retried: boolean): Promise<{ status: number; text: string }> =>
+    new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method,
+          path,
+          agent,
+          headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (!retried && req.reusedSocket && error.code === 'ECONNRESET') resolve(attempt(true));
+        else reject(error);
+      });
+      req.end(text);
+    });
+  return attempt(false);
 }
 
 function serialize(body: Json): string {

@@ -28,7 +28,10 @@ export interface PartyNeeds {
   needsHighChair: boolean;
 }
 
-/** Seats a party takes: a high chair takes a place at the table too. */
+/**
+ * Seats a party takes: a high chair takes a place at the table too.
+ * @internal exported for its tests
+ */
 export function seatsNeeded(needs: PartyNeeds): number {
   return needs.partySize + (needs.needsHighChair ? 1 : 0);
 }
@@ -38,7 +41,10 @@ export interface FittingTable {
   isAccessible: boolean;
 }
 
-/** A table fits a party when it seats everyone (and the high chair) and, if needed, takes a wheelchair. */
+/**
+ * A table fits a party when it seats everyone (and the high chair) and, if needed, takes a wheelchair.
+ * @internal exported for its tests
+ */
 export function tableFits(table: FittingTable, needs: PartyNeeds): boolean {
   return table.capacityMax >= seatsNeeded(needs) && (!needs.needsAccessibility || table.isAccessible);
 }

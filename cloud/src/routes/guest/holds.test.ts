@@ -171,12 +171,14 @@ describe('holding a table', () => {
     const row = await db()('tables').where({ id: table.id }).first();
     expect(row).toMatchObject({ state: 'HOLD_SOFT', held_by_session_id: answer.sessionId });
     const events = (await eventsOf(venueId)).slice(before);
-    expect(events.map((e) => [e.type, e.payload_json.state])).toEqual([['table.state.changed', 'HOLD_SOFT']]);
+    expect(events.map((e) => e.type)).toEqual(['table.state.changed', 'table.selected']);
+    expect(events[0].payload_json).toMatchObject({ tableId: table.id, state: 'HOLD_SOFT' });
+    expect(events[1].payload_json).toMatchObject({ tableId: table.id, expiresAt: hold.expiresAt });
 
     // A refreshed page asks again: the same hold, not a longer one, and no new event.
     const again = await guest.post('/api/guest/hold-table', { tableId: table.id });
     expect(again.body.expiresAt).toBe(hold.expiresAt);
-    expect((await eventsOf(venueId)).length).toBe(before + 1);
+    expect((await eventsOf(venueId)).length).toBe(before + 2);
     const listed = (await guest.get('/api/guest/tables?available=1')).body as GuestTable[];
     expect(listed.find((t) => t.id === table.id)?.heldByYouUntil).toBe(hold.expiresAt);
   });

@@ -98,6 +98,7 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
       return entry ? { ...event, entry } : event;
     }
     case 'table.state.changed':
+    case 'table.selected':
     case 'guest.checkedin':
     case 'printer.updated':
     case 'printer.status':
@@ -128,6 +129,7 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       reapplyPendingItemChanges(db, event.item.id, now);
       return;
     case 'table.state.changed':
+    case 'table.selected':
       putTable(db, event.table);
       return;
     case 'guest.checkedin':

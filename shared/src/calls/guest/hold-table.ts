@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, IsoDateTime } from '../../schemas/common.js';
 import { defineCall } from '../define.js';
 
-export const HoldTableRequest = z.object({ tableId: Id });
+const HoldTableRequest = z.object({ tableId: Id });
 
 export const HoldTableAnswer = z.object({
   success: z.boolean(),

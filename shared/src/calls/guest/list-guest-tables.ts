@@ -40,5 +40,5 @@ export const listGuestTables = defineCall({
   tiers: ['cloud'],
   query: TablesQuery,
   answer: z.array(GuestTable),
-  staleOn: ['table.state.changed'],
+  staleOn: ['table.state.changed', 'table.selected'],
 });

@@ -44,6 +44,13 @@ interface Hold {
   tableId: string;
   tableName: string;
   expiresAt: Date;
+  /** When this page learned of the hold: reads older than this do not know it yet. */
+  since: number;
+}
+
+/** 'Table 3' is table '3' in the spec's 'Table {table} ...' texts. */
+function tableLabel(name: string): string {
+  return name.replace(/^Table\s+/i, '');
 }
 
 function partySizeOf(raw: string | null): number | null {
@@ -80,8 +87,13 @@ export function SeatSelectionPage() {
     if (held || !serverHold?.heldByYouUntil) return;
     const key = `${serverHold.id}@${serverHold.heldByYouUntil}`;
     if (dropped.current === key) return;
-    setHeld({ tableId: serverHold.id, tableName: serverHold.name, expiresAt: new Date(serverHold.heldByYouUntil) });
-  }, [held, serverHold]);
+    setHeld({
+      tableId: serverHold.id,
+      tableName: serverHold.name,
+      expiresAt: new Date(serverHold.heldByYouUntil),
+      since: tables.dataUpdatedAt - 1,
+    });
+  }, [held, serverHold, tables.dataUpdatedAt]);
 
   const countdown = held ? holdCountdown(held.expiresAt, now) : null;
   useEffect(() => {
@@ -91,12 +103,16 @@ export function SeatSelectionPage() {
     return () => window.clearInterval(timer);
   }, [held]);
 
+  // The hold ends by its clock, or when a read made after it was taken no longer shows it (the
+  // server's sweep or the staff let it go first).
+  const heldTable = held ? tables.data?.find((t) => t.id === held.tableId) : undefined;
+  const goneOnServer = Boolean(held && tables.dataUpdatedAt > held.since && !heldTable?.heldByYouUntil);
   useEffect(() => {
-    if (!held || !countdown?.expired) return;
+    if (!held || !(countdown?.expired || goneOnServer)) return;
     forget(dropped, held, setHeld);
     toast({ title: MESSAGES.holdExpiredTitle, description: MESSAGES.holdExpired, variant: 'destructive' });
     void queryClient.invalidateQueries({ queryKey: guestTablesQueryOptions().queryKey });
-  }, [held, countdown?.expired, toast, queryClient]);
+  }, [held, countdown?.expired, goneOnServer, toast, queryClient]);
 
   // A read that fails is said once; 401 is the page's own not-found screen.
   const failedRead = tables.isError && !(tables.error instanceof ApiError && tables.error.status === 401);
@@ -123,8 +139,19 @@ export function SeatSelectionPage() {
     }
     hold.mutate(table.id, {
       onSuccess: (answer) => {
-        setHeld({ tableId: answer.tableId, tableName: answer.tableName, expiresAt: new Date(answer.expiresAt) });
-        toast({ title: MESSAGES.tableReservedTitle, description: MESSAGES.tableReserved(answer.tableName) });
+        setHeld({
+          tableId: answer.tableId,
+          tableName: answer.tableName,
+          expiresAt: new Date(answer.expiresAt),
+          since: Date.now(),
+        });
+        // A read already on its way was asked before the hold: it is dropped and asked again.
+        const queryKey = guestTablesQueryOptions().queryKey;
+        void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
+        toast({
+          title: MESSAGES.tableReservedTitle,
+          description: MESSAGES.tableReserved(tableLabel(answer.tableName)),
+        });
       },
       onError: (error) => {
         const text = failureText(error, MESSAGES.holdFailed);
