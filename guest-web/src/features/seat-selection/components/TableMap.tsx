@@ -35,7 +35,8 @@ export function TableMap({
         })}
         {tables.map((t) => {
           const selected = t.id === selectedId;
-          const radius = 26 + Math.min(t.capacity, 8) * 2;
+          // Big enough to tap on a phone, where the 800-wide map is drawn at about 360 px.
+          const radius = 36 + Math.min(t.capacity, 8) * 3;
           // A table's place is its top-left corner on the floor plan, as the designer stores it.
           const cx = Math.min(MAP_VIEW_BOX.width - radius, Math.max(radius, t.x + radius));
           const cy = Math.min(MAP_VIEW_BOX.height - radius, Math.max(radius, t.y + radius));
@@ -59,10 +60,10 @@ export function TableMap({
               }}
             >
               <circle cx={cx} cy={cy} r={radius} />
-              <text x={cx} y={cy - 2} textAnchor="middle">
+              <text x={cx} y={cy} textAnchor="middle">
                 {t.name.replace(/^Table /, '')}
               </text>
-              <text className="seat-map-seats" x={cx} y={cy + 18} textAnchor="middle">
+              <text className="seat-map-seats" x={cx} y={cy + 24} textAnchor="middle">
                 {t.capacity}
               </text>
             </g>
