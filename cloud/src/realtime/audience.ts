@@ -1,10 +1,10 @@
 // Who may see an event on the live channel. Staff and terminals see every event of their venue;
-// a guest sees only what concerns their own dining session, and tables only in the guest view.
+// a guest sees what concerns their own dining session and waitlist party, and every table's moves
+// in the guest view (seat selection shows which are free), never who sits there.
 import { guestViewOfTable, type LiveEvent } from '@tablewise/shared';
 
 export interface GuestAudience {
   sessionId: string;
-  tableId: string | null;
   /** Orders of the session, kept up to date as order.created events pass. */
   orderIds: Set<string>;
   /** The waitlist parties the session joined the line as. */

@@ -305,7 +305,6 @@ export class LiveHub {
       actor.kind === 'guest'
         ? {
             sessionId: actor.sessionId,
-            tableId: actor.tableId,
             orderIds: new Set(await listOrderIdsOfSession(this.deps.db, actor.sessionId)),
             waitlistIds: new Set(await waitlistIdsOfSession(this.deps.db, actor.sessionId)),
           }
