@@ -16,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../app/api-client.js';
 import { useLiveEvents } from '../../../app/live.js';
+import { storedSessionId } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
 import { useWaitlistStatus, waitlistStatusQueryOptions } from '../api/waitlist-status.js';
 
@@ -38,8 +39,9 @@ export function WaitlistStatusPage() {
     setNow(new Date());
     if (id) void queryClient.invalidateQueries({ queryKey: waitlistStatusQueryOptions(id).queryKey });
   };
-  // The guest cookie from check-in opens the live channel; a phone without it still polls.
-  const live = useLiveEvents(status.data !== undefined, {
+  // The guest cookie from check-in opens the live channel; a phone that only has the link (no
+  // session of its own) polls, rather than failing to connect.
+  const live = useLiveEvents(status.data !== undefined && storedSessionId() !== null, {
     onEvent: (event) => {
       for (const queryKey of staleKeysFor(event.type)) void queryClient.invalidateQueries({ queryKey });
     },
