@@ -31,8 +31,6 @@ const USED_BY_OPEN_ISSUES = [
   // issue 9, waitlist screen and the guest's waitlist page: quotes, estimate, progress, bands,
   // Seat and Remove (nextToNotify: issue 11's notify-next after QA)
   'shared/src/rules/waitlist.ts',
-  // issue 9, guest seat selection: filters and the hold countdown
-  'shared/src/rules/seat-selection.ts',
   // issue 10 (Serve), runner interface: lateness, zone efficiency, Pick Up and Create Zone Run checks
   'shared/src/rules/runner.ts',
   // issue 11 (Settle and turn), the guest's bill: tips, even splits, the bill with its tip
@@ -61,15 +59,10 @@ const USED_BY_OPEN_ISSUES = [
  */
 const PENDING_CONSTANTS: Record<string, Record<string, number>> = {
   'shared/src/constants.ts': {
-    TABLE_HOLD_MS: 9, // the guest's table hold
-    GUEST_WAITLIST_STATUSES: 9, // the guest's waitlist page
     TOOLTIP: 9, // the collapsed sidebar
     DEBOUNCE_MS: 9, // the app shell
     NOTIFICATION_BADGE_START: 9, // the app shell
     ALERT_URGENCIES: 9, // the Send Alert quick action
-    GUEST_FLOW: 9, // the QR scanner (and issue 11's exit scan)
-    GUEST_MAP_ZONES: 9, // the seat-selection map
-    MAP_VIEW_BOX: 9, // the seat-selection map
     ANALYTICS: 9, // the dashboard's last-hour figures
     RUNNER_STATUSES: 10, // the runner selector
     DELIVERY_RUN_STATUSES: 10, // zone runs

@@ -3,9 +3,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
+import { releaseExpiredHolds } from './commands/guest-holds.js';
 import type { Db } from './context.js';
 import { createNotifier } from './db/notify.js';
 import { type ExpirySweeper, startExpirySweeper } from './expiry-sweeper.js';
+import { type PeriodicPass, startPeriodic } from './periodic.js';
 import { type CourseFirer, startCourseFirer } from './realtime/course-firer.js';
 import { LiveHub } from './realtime/hub.js';
 
@@ -29,6 +31,8 @@ export interface StartCloudOptions {
    * over TLS (cookies are then Secure). 0, the default, ignores both headers.
    */
   trustProxy?: number;
+  /** How often tables whose guest hold ran out are freed (5 s by default). */
+  holdSweepIntervalMs?: number;
   /** The clock; injectable for tests of course firing. */
   now?: () => Date;
   /** Request and error log; silent when not given. */
@@ -48,6 +52,8 @@ export interface RunningCloud {
   fireDueCourses(): Promise<number>;
   /** Runs one sweep of expired records now; answers how many it deleted. */
   sweepExpired(): Promise<number>;
+  /** Runs one pass freeing tables whose guest hold ran out now; answers how many. */
+  releaseExpiredHolds(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -87,6 +93,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   let hub: LiveHub | undefined;
   let firer: CourseFirer | undefined;
   let sweeper: ExpirySweeper | undefined;
+  let holdSweeper: PeriodicPass | undefined;
   const notifier = await createNotifier(opts.db, {
     ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
     onReconnect: () => hub?.refreshAll(),
@@ -100,6 +107,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     await hub.start(server, notifier);
     firer = startCourseFirer(deps, opts.fireIntervalMs ?? 1000);
     sweeper = startExpirySweeper(deps, opts.sweepIntervalMs ?? 10 * 60_000);
+    holdSweeper = startPeriodic('hold expiry', () => releaseExpiredHolds(deps), opts.holdSweepIntervalMs ?? 5_000, log);
   } catch (error) {
     await notifier.close();
     server.close();
@@ -112,10 +120,12 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     port,
     fireDueCourses: () => (firer as CourseFirer).tick(),
     sweepExpired: () => (sweeper as ExpirySweeper).tick(),
+    releaseExpiredHolds: () => (holdSweeper as PeriodicPass).tick(),
     close() {
       closing ??= (async () => {
         await firer?.stop();
         await sweeper?.stop();
+        await holdSweeper?.stop();
         await hub?.close();
         await notifier.close();
         server.closeAllConnections();

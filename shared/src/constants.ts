@@ -17,7 +17,7 @@ export const DEFAULT_RESERVATION_SOURCE = 'DIRECT';
 export const TAX_RATE_BASIS_POINTS = 875;
 export const TAX_RATE_PERCENT = 8.75;
 
-/** @pending issue 9: how long POST /api/guest/hold-table holds a table for a guest. */
+/** How long POST /api/guest/hold-table holds a table for a guest. */
 export const TABLE_HOLD_MS = 3 * 60 * 1000;
 export const RESERVATION_DURATION_MS = 2 * 60 * 60 * 1000;
 
@@ -108,7 +108,7 @@ export const ORDER_STATUS_LABELS: Record<(typeof ORDER_ITEM_STATES)[number], str
 export const TASK_TYPES = ['RUN', 'CLEAN', 'QA'] as const;
 export const TASK_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED'] as const;
 export const WAITLIST_STATUSES = ['WAITING', 'NOTIFIED', 'SEATED', 'CANCELLED'] as const;
-/** @pending issue 9: what the guest's waitlist page shows. */
+/** What the guest's waitlist page shows. */
 export const GUEST_WAITLIST_STATUSES = ['WAITING', 'NOTIFIED', 'READY'] as const;
 export const PAYMENT_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REFUNDED'] as const;
 export const RESERVATION_STATUSES = ['CONFIRMED', 'CHECKED_IN', 'SEATED', 'CANCELLED'] as const;
@@ -304,7 +304,7 @@ export const PRINT_RECEIPT_TYPES = [
   'end_of_day',
 ] as const;
 
-/** @pending issue 9: guest flow timings (spec 3 section 9): the QR scanner's, and the exit scan's (issue 11). */
+/** Guest flow timings (spec 3 section 9): the QR scanner's, and the exit scan's (issue 11). */
 export const GUEST_FLOW = {
   exitScanDelayMs: 2_000,
   scannerMaxScansPerSecond: 5,
@@ -313,9 +313,9 @@ export const GUEST_FLOW = {
 export const SEAT_FILTER_PARTY_SIZES = [2, 4, 6, 8] as const;
 const SEAT_FEATURES = ['accessibility', 'view', 'plugs', 'quiet'] as const;
 export type SeatFeature = (typeof SEAT_FEATURES)[number];
-/** @pending issue 9: zones of the seat-selection map. */
+/** Zones of the seat-selection map. */
 export const GUEST_MAP_ZONES = ['Dining Room', 'Patio', 'Bar Area'] as const;
-/** @pending issue 9: the seat-selection map's view box (the designer's too, in the spec). */
+/** The seat-selection map's view box (the designer's too, in the spec). */
 export const MAP_VIEW_BOX = { width: 800, height: 600 } as const;
 
 /** Stuck-state check thresholds of the table automation; only the 30-minute cleaning is in the

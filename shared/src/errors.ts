@@ -29,6 +29,8 @@ const ERROR_IDS = [
   'print_refused',
   'cloud_unreachable',
   'internal',
+  'table_already_reserved',
+  'hold_not_live',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];
 

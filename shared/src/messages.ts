@@ -243,4 +243,8 @@ export const MESSAGES = {
   // ---- Reservations and seating (issue 9) ----
   reservationSlotLength: 'A reservation lasts two hours: slotEnd must be two hours after slotStart',
   reservationDateInvalid: 'must be a date such as 2026-11-25',
+  // Guest holds, confirmation and check-in routing (issue 9)
+  guestAlreadySeated: (table: string) => `Your party is already seated at ${table}`,
+  tableTooSmall: (table: string, seats: number) => `${table} seats up to ${seats}`,
+  checkinNeedsVenue: 'Please scan the QR code at the entrance or on your table to check in.',
 } as const;

@@ -1,23 +1,43 @@
 // Guests: a table's QR code, scanning it, and checking in at the table it names.
 import { randomUUID } from 'node:crypto';
 import {
+  type CheckinRoute,
+  checkinRoute,
+  effectiveTableState,
+  GUEST_WITHOUT_NAME,
   type GuestCheckinRequest,
+  guestEstimatedWaitMinutes,
   MESSAGES,
+  partyQuote,
   type ScanAnswer,
   type TableQrAnswer,
   type TableState,
-  tableMove,
+  tableTransition,
 } from '@tablewise/shared';
 import type { z } from 'zod';
 import type { AppDeps, Queryable, StaffActor, Trx, VenueActor } from '../context.js';
-import { conflict, forbidden, invalidQrToken, notFound } from '../errors.js';
+import { badRequest, conflict, forbidden, invalidQrToken, notFound } from '../errors.js';
 import { canManageTerminals } from '../policies/staff-scope.js';
-import { presentSession, presentTable } from '../presenters/index.js';
+import { presentSession, presentTable, presentWaitlistEntry } from '../presenters/index.js';
 import { appendEvent } from '../realtime/append-event.js';
+import type { TableRow } from '../repositories/rows.js';
 import { findActiveSessionAtTable, insertSession } from '../repositories/sessions.js';
-import { findTableInVenue, type QrTableRow, rotateQrGeneration, seatTable } from '../repositories/tables.js';
+import {
+  findTableInVenue,
+  listTables,
+  type QrTableRow,
+  rotateQrGeneration,
+  seatTable,
+} from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
+import {
+  findWaitlistEntry,
+  insertWaitlistEntry,
+  listActiveWaitlist,
+  nextWaitlistPosition,
+} from '../repositories/waitlist.js';
 import { type QrTarget, signQrToken, verifyQrToken } from '../security/tokens.js';
+import { isTableFree } from './guest-holds.js';
 
 type CheckinInput = z.output<typeof GuestCheckinRequest>;
 
@@ -107,39 +127,71 @@ export async function scanTable(
 }
 
 export interface CheckinResult {
+  route: CheckinRoute;
   sessionId: string;
-  tableId: string;
-  tableName: string;
+  /** The table, when the party sits down at once. */
+  tableId?: string;
+  tableName?: string;
+  waitlistId?: string;
+  position?: number;
+  estimatedWait?: number;
+}
+
+/** Where the guest checks in: the QR code's venue and table, or the venue a walk-in names. */
+async function checkinPlace(trx: Trx, secret: string, input: CheckinInput) {
+  if (input.token) {
+    const { target, venue } = await verifiedTarget(trx, secret, input.token);
+    if ((input.tableId && input.tableId !== target.tableId) || (input.venueId && input.venueId !== target.venueId)) {
+      throw invalidQrToken();
+    }
+    // Checked again under the row lock: a rotation that committed meanwhile retires this code.
+    const table = await findTableInVenue(trx, venue.id, target.tableId, { forUpdate: true });
+    if (!table || table.qr_generation !== target.generation) throw invalidQrToken();
+    return { venue, table };
+  }
+  // A walk-in names the venue (the entrance's link); a table needs its signed code.
+  if (input.tableId) throw invalidQrToken();
+  const venue = input.venueId ? await findVenue(trx, input.venueId) : undefined;
+  if (!venue) throw badRequest(MESSAGES.checkinNeedsVenue);
+  return { venue, table: undefined };
 }
 
 /**
- * Seats the party at the QR code's table: a new dining session, the table OCCUPIED. A guest who
- * scans a table whose party is already seated joins that party's session instead. Whether the
- * table may be seated is the table state machine's answer for a guest's move to OCCUPIED.
+ * Checks a party in (spec 3 section 2). At a free QR table that fits the party it sits down at once:
+ * a new dining session, the table OCCUPIED. A guest who scans a table whose party is already seated
+ * joins that party's session instead. Otherwise the party gets a session without a table and either
+ * chooses one (seat selection) when a free table fits it, or joins the waitlist (15 minutes plus 5
+ * per place behind the first). Accessibility and a high chair decide what fits.
  */
 export async function checkIn(
   trx: Trx,
   deps: Pick<AppDeps, 'secret' | 'now'>,
   input: CheckinInput,
 ): Promise<CheckinResult> {
-  const { target, venue } = await verifiedTarget(trx, deps.secret, input.token);
-  if ((input.tableId && input.tableId !== target.tableId) || (input.venueId && input.venueId !== target.venueId)) {
-    throw invalidQrToken();
+  const { venue, table } = await checkinPlace(trx, deps.secret, input);
+  if (table) {
+    const seated = await findActiveSessionAtTable(trx, table.id);
+    if (seated) return { route: 'session_created', sessionId: seated.id, tableId: table.id, tableName: table.name };
   }
-  // Checked again under the row lock: a rotation that committed meanwhile retires this code.
-  const table = await findTableInVenue(trx, venue.id, target.tableId, { forUpdate: true });
-  if (!table || table.qr_generation !== target.generation) throw invalidQrToken();
-  const seated = await findActiveSessionAtTable(trx, table.id);
-  if (seated) return { sessionId: seated.id, tableId: table.id, tableName: table.name };
-  const seat = tableMove(table.state as TableState, 'OCCUPIED', 'guest');
-  if (!seat.ok) throw conflict(MESSAGES.tableUnavailable(table.name), 'table_unavailable');
-
   const now = deps.now();
+  const needs = {
+    partySize: input.partySize,
+    needsAccessibility: input.needsAccessibility,
+    needsHighChair: input.needsHighChair,
+  };
+  const fitting = (row: TableRow) => ({ capacityMax: row.capacity_max, isAccessible: row.is_accessible, row });
+  const route = checkinRoute({
+    qrTable: table ? fitting(table) : null,
+    tables: (await listTables(trx, venue.id)).map(fitting),
+    needs,
+    isFree: (t) => isTableFree(t.row, now),
+  });
+
   const session = await insertSession(trx, {
     id: randomUUID(),
     org_id: venue.org_id,
     venue_id: venue.id,
-    table_id: table.id,
+    table_id: route === 'session_created' && table ? table.id : null,
     party_size: input.partySize,
     guest_name: input.guestName ?? null,
     guest_phone: input.phone || null,
@@ -151,18 +203,55 @@ export async function checkIn(
     },
     started_at: now,
   });
-  const updated = await seatTable(trx, table.id, {
-    state: seat.to,
-    partyName: input.guestName ?? null,
-    guestCount: input.partySize,
-    at: now,
-  });
-  const presentedTable = presentTable(updated);
   const scope = { orgId: venue.org_id, venueId: venue.id, at: now };
-  await appendEvent(trx, {
-    ...scope,
-    event: { type: 'table.state.changed', tableId: table.id, state: presentedTable.state, table: presentedTable },
-  });
+  const result: CheckinResult = { route, sessionId: session.id };
+
+  if (route === 'session_created' && table) {
+    const from = effectiveTableState(table.state as TableState, table.hold_expires_at, now);
+    const seat = tableTransition(from, 'checkIn', 'guest');
+    if (!seat.ok) throw conflict(MESSAGES.tableUnavailable(table.name), 'table_unavailable');
+    const updated = await seatTable(trx, table.id, {
+      state: seat.to,
+      partyName: input.guestName ?? null,
+      guestCount: input.partySize,
+      at: now,
+    });
+    const presentedTable = presentTable(updated);
+    await appendEvent(trx, {
+      ...scope,
+      event: { type: 'table.state.changed', tableId: table.id, state: presentedTable.state, table: presentedTable },
+    });
+    Object.assign(result, { tableId: table.id, tableName: table.name });
+  }
   await appendEvent(trx, { ...scope, event: { type: 'guest.checkedin', session: presentSession(session) } });
-  return { sessionId: session.id, tableId: table.id, tableName: table.name };
+
+  if (route === 'waitlist') {
+    const position = await nextWaitlistPosition(trx, venue.id);
+    const place = (await listActiveWaitlist(trx, venue.id)).length + 1;
+    const quote = partyQuote({}, place);
+    const waitlistId = randomUUID();
+    await insertWaitlistEntry(trx, {
+      id: waitlistId,
+      org_id: venue.org_id,
+      venue_id: venue.id,
+      guest_name: input.guestName ?? GUEST_WITHOUT_NAME,
+      phone: input.phone || null,
+      email: input.guestEmail || null,
+      party_size: input.partySize,
+      quoted_min_wait: quote.min,
+      quoted_max_wait: quote.max,
+      position,
+      status: 'WAITING',
+      needs_accessibility: input.needsAccessibility,
+      needs_high_chair: input.needsHighChair,
+      occasion: input.occasion && input.occasion !== 'none' ? input.occasion : null,
+      session_id: session.id,
+      created_at: now,
+    });
+    const row = await findWaitlistEntry(trx, waitlistId);
+    if (!row) throw new Error(`Waitlist entry ${waitlistId} was not inserted`);
+    await appendEvent(trx, { ...scope, event: { type: 'waitlist.updated', entry: presentWaitlistEntry(row) } });
+    Object.assign(result, { waitlistId, position: place, estimatedWait: guestEstimatedWaitMinutes(place) });
+  }
+  return result;
 }

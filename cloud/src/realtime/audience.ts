@@ -1,12 +1,14 @@
 // Who may see an event on the live channel. Staff and terminals see every event of their venue;
-// a guest sees only what concerns their own dining session, and tables only in the guest view.
+// a guest sees what concerns their own dining session and waitlist party, and every table's moves
+// in the guest view (seat selection shows which are free), never who sits there.
 import { guestViewOfTable, type LiveEvent } from '@tablewise/shared';
 
 export interface GuestAudience {
   sessionId: string;
-  tableId: string | null;
   /** Orders of the session, kept up to date as order.created events pass. */
   orderIds: Set<string>;
+  /** The waitlist parties the session joined the line as. */
+  waitlistIds: Set<string>;
 }
 
 export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
@@ -17,12 +19,15 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
       return true;
     case 'order.item.status.changed':
       return guest.orderIds.has(event.item.orderId);
+    // Every table's moves, in the guest view: seat selection shows which tables are free.
     case 'table.state.changed':
-      return guest.tableId !== null && event.tableId === guest.tableId;
+    case 'table.selected':
+      return true;
     case 'guest.checkedin':
       return event.session.id === guest.sessionId;
-    // The guest's waitlist page (issue 9) will follow its own entry; nobody else's is a guest's.
+    // The guest's waitlist page follows its own party; nobody else's is a guest's.
     case 'waitlist.updated':
+      return guest.waitlistIds.has(event.entry.id);
     case 'printer.updated':
     case 'printer.status':
     case 'print.job.updated':
@@ -43,6 +48,7 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
 export function guestViewOf(event: LiveEvent): LiveEvent {
   switch (event.type) {
     case 'table.state.changed':
+    case 'table.selected':
       return { ...event, table: guestViewOfTable(event.table) };
     case 'order.created':
     case 'order.item.status.changed':

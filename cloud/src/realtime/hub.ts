@@ -42,6 +42,7 @@ import { type LiveAccessRow, listLiveAccess } from '../repositories/live-access.
 import { listOrderIdsOfSession } from '../repositories/orders.js';
 import type { UserRoleRow } from '../repositories/rows.js';
 import { currentEventSeq } from '../repositories/venues.js';
+import { waitlistIdsOfSession } from '../repositories/waitlist.js';
 import { type GuestAudience, guestSees, guestViewOf } from './audience.js';
 
 const PAGE = 500;
@@ -304,8 +305,8 @@ export class LiveHub {
       actor.kind === 'guest'
         ? {
             sessionId: actor.sessionId,
-            tableId: actor.tableId,
             orderIds: new Set(await listOrderIdsOfSession(this.deps.db, actor.sessionId)),
+            waitlistIds: new Set(await waitlistIdsOfSession(this.deps.db, actor.sessionId)),
           }
         : null;
 

@@ -65,6 +65,11 @@ export interface TableRow {
   guest_count: number | null;
   time_seated: Date | null;
   is_accessible: boolean;
+  has_view?: boolean;
+  has_plugs?: boolean;
+  is_quiet?: boolean;
+  /** The dining session whose guest holds the table (migration 0009). */
+  held_by_session_id?: string | null;
   updated_at: Date;
 }
 

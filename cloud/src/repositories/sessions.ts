@@ -5,7 +5,8 @@ export interface NewSession {
   id: string;
   org_id: string;
   venue_id: string;
-  table_id: string;
+  /** Null for a party that chooses its table later or waits for one. */
+  table_id: string | null;
   party_size: number;
   guest_name: string | null;
   guest_phone: string | null;
@@ -41,4 +42,29 @@ export async function listActiveSessions(q: Queryable, venueId: string): Promise
   return q<SessionRow>('sessions')
     .where({ venue_id: venueId, status: 'ACTIVE' })
     .orderBy([{ column: 'started_at' }, { column: 'id' }]);
+}
+
+/** The session, locked for the rest of the transaction: one guest's own calls take turns. */
+export async function lockSession(q: Queryable, id: string): Promise<SessionRow | undefined> {
+  return q<SessionRow>('sessions').where({ id }).forUpdate().first();
+}
+
+/** Seats the session at its table, with what the guest told at confirmation. */
+export async function seatSession(
+  q: Queryable,
+  id: string,
+  seat: { tableId: string; partySize?: number; guestName?: string; guestPhone?: string; guestEmail?: string },
+): Promise<SessionRow> {
+  const [row] = await q<SessionRow>('sessions')
+    .where({ id })
+    .update({
+      table_id: seat.tableId,
+      ...(seat.partySize ? { party_size: seat.partySize } : {}),
+      ...(seat.guestName ? { guest_name: seat.guestName } : {}),
+      ...(seat.guestPhone ? { guest_phone: seat.guestPhone } : {}),
+      ...(seat.guestEmail ? { guest_email: seat.guestEmail } : {}),
+    } as never)
+    .returning('*');
+  if (!row) throw new Error(`Session ${id} does not exist`);
+  return row;
 }

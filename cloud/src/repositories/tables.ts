@@ -33,6 +33,7 @@ export async function seatTable(
       guest_count: seat.guestCount,
       time_seated: seat.at,
       hold_expires_at: null,
+      held_by_session_id: null,
       updated_at: seat.at,
     })
     .returning('*');
@@ -47,4 +48,60 @@ export async function rotateQrGeneration(q: Queryable, venueId: string, id: stri
     .increment('qr_generation', 1)
     .returning('*');
   return row;
+}
+
+/** Puts a guest's hold on the table until `expiresAt` (migration 0009 names the holder). */
+export async function holdTableFor(
+  q: Queryable,
+  id: string,
+  hold: { state: string; sessionId: string; expiresAt: Date; at: Date },
+): Promise<TableRow> {
+  const [row] = await q<TableRow>('tables')
+    .where({ id })
+    .update({
+      state: hold.state,
+      hold_expires_at: hold.expiresAt,
+      held_by_session_id: hold.sessionId,
+      updated_at: hold.at,
+    })
+    .returning('*');
+  if (!row) throw new Error(`Table ${id} does not exist`);
+  return row;
+}
+
+/** Ends a hold: the table takes `state` (free again) and nobody holds it. */
+export async function endHold(q: Queryable, id: string, state: string, at: Date): Promise<TableRow> {
+  const [row] = await q<TableRow>('tables')
+    .where({ id })
+    .update({ state, hold_expires_at: null, held_by_session_id: null, updated_at: at })
+    .returning('*');
+  if (!row) throw new Error(`Table ${id} does not exist`);
+  return row;
+}
+
+/** The session's guest holds that have not run out, other than on `exceptTableId`. */
+export async function findLiveHoldsOf(
+  q: Queryable,
+  sessionId: string,
+  now: Date,
+  exceptTableId: string,
+): Promise<TableRow[]> {
+  return q<TableRow>('tables')
+    .where({ held_by_session_id: sessionId, state: 'HOLD_SOFT' })
+    .where('hold_expires_at', '>', now)
+    .whereNot({ id: exceptTableId });
+}
+
+/**
+ * Guest holds that ran out, locked; rows another transaction has locked are left to the next pass
+ * (a guest confirming that table at this moment decides it).
+ */
+export async function lockExpiredHolds(trx: Queryable, now: Date, limit: number): Promise<TableRow[]> {
+  return trx<TableRow>('tables')
+    .where({ state: 'HOLD_SOFT' })
+    .where('hold_expires_at', '<=', now)
+    .orderBy('hold_expires_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked();
 }

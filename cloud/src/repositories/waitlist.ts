@@ -25,7 +25,7 @@ export async function nextWaitlistPosition(trx: Trx, venueId: string): Promise<n
 /** Inserts the entry unless its id is taken; answers whether it did. */
 export async function insertWaitlistEntry(
   trx: Trx,
-  row: Omit<WaitlistRow, 'created_at' | 'notified_at' | 'seated_at'> & { created_at: Date },
+  row: Omit<WaitlistRow, 'created_at' | 'notified_at' | 'seated_at'> & { created_at: Date; session_id?: string },
 ): Promise<boolean> {
   const inserted = await trx('waitlist').insert(row).onConflict('id').ignore().returning('id');
   return inserted.length === 1;
@@ -59,4 +59,15 @@ export async function setWaitlistStatus(
     })
     .returning<WaitlistRow[]>('*');
   return row as WaitlistRow;
+}
+
+/** The party a guest's dining session waits as, while it is still in line. */
+export async function findWaitingPartyOfSession(trx: Trx, sessionId: string): Promise<WaitlistRow | undefined> {
+  return trx<WaitlistRow>('waitlist').where('session_id', sessionId).whereIn('status', ACTIVE).forUpdate().first();
+}
+
+/** Ids of the parties a guest's dining session joined the line as. */
+export async function waitlistIdsOfSession(q: Queryable, sessionId: string): Promise<string[]> {
+  const rows = await q('waitlist').where('session_id', sessionId).select<{ id: string }[]>('id');
+  return rows.map((r) => r.id);
 }

@@ -18,6 +18,13 @@ const OrderStatusPage = lazy(() =>
   import('../features/order-status/components/OrderStatusPage.js').then((m) => ({ default: m.OrderStatusPage })),
 );
 
+const SeatSelectionPage = lazy(() =>
+  import('../features/seat-selection/components/SeatSelectionPage.js').then((m) => ({ default: m.SeatSelectionPage })),
+);
+const WaitlistStatusPage = lazy(() =>
+  import('../features/waitlist/components/WaitlistStatusPage.js').then((m) => ({ default: m.WaitlistStatusPage })),
+);
+
 const page = (element: React.ReactNode) => <Suspense fallback={null}>{element}</Suspense>;
 
 /** The guest site's routes, inside a BrowserRouter (App) or the build's StaticRouter (prerender).
@@ -34,6 +41,8 @@ export function GuestRoutes() {
       <Route path="/guest/table-confirmation" element={page(<TableConfirmationPage />)} />
       <Route path="/guest/menu" element={page(<MenuPage />)} />
       <Route path="/guest/order-status" element={page(<OrderStatusPage />)} />
+      <Route path="/guest/seat-selection" element={page(<SeatSelectionPage />)} />
+      <Route path="/guest/waitlist" element={page(<WaitlistStatusPage />)} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -4,8 +4,12 @@ import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
 import type { Call, CallSpec } from './define.js';
 import { guestCheckin } from './guest/checkin.js';
+import { confirmTable, updateGuestSession } from './guest/confirm-table.js';
 import { getGuestSession } from './guest/get-guest-session.js';
+import { getGuestWaitlistStatus } from './guest/get-guest-waitlist-status.js';
+import { holdTable, releaseTable } from './guest/hold-table.js';
 import { listGuestOrders } from './guest/list-guest-orders.js';
+import { listGuestTables } from './guest/list-guest-tables.js';
 import { scanEntrance } from './guest/scan-entrance.js';
 import { scanTable } from './guest/scan-table.js';
 import { getHealth } from './health/get-health.js';
@@ -96,6 +100,12 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   createReservation,
   checkInReservation,
   seatReservation,
+  listGuestTables,
+  holdTable,
+  releaseTable,
+  confirmTable,
+  updateGuestSession,
+  getGuestWaitlistStatus,
 ];
 
 export * from './auth/get-me.js';
@@ -103,8 +113,12 @@ export * from './auth/login.js';
 export * from './auth/logout.js';
 export * from './define.js';
 export * from './guest/checkin.js';
+export * from './guest/confirm-table.js';
 export * from './guest/get-guest-session.js';
+export * from './guest/get-guest-waitlist-status.js';
+export * from './guest/hold-table.js';
 export * from './guest/list-guest-orders.js';
+export * from './guest/list-guest-tables.js';
 export * from './guest/scan-answer.js';
 export * from './guest/scan-entrance.js';
 export * from './guest/scan-table.js';

@@ -43,6 +43,14 @@ const GuestCheckedInEvent = Envelope.extend({
   session: DiningSession,
 });
 
+/** A guest picked a table on seat selection: it is held for them until `expiresAt` (issue 9). */
+const TableSelectedEvent = Envelope.extend({
+  type: z.literal('table.selected'),
+  tableId: Id,
+  expiresAt: IsoDateTime,
+  table: Table,
+});
+
 /** A party joined the waitlist, or its status moved (spec 2 section 7's waitlist.updated). */
 const WaitlistUpdatedEvent = Envelope.extend({
   type: z.literal('waitlist.updated'),
@@ -108,6 +116,7 @@ export const LiveEvent = z.discriminatedUnion('type', [
   ReservationCreatedEvent,
   ReservationCheckinEvent,
   ReservationUpdatedEvent,
+  TableSelectedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

@@ -148,7 +148,7 @@ describe('table QR codes and guest check-in', () => {
     expect(reply.body.message).toBe(MESSAGES.invalidField('partySize', 'Party size must be at most 20'));
   });
 
-  it('seats a party only where the table state machine lets a guest seat one, else 409 changing nothing', async () => {
+  it('seats a party at its QR table only where the state machine lets a guest check in; else the guest chooses, changing that table not at all', async () => {
     const tableId = h.fixture.a.tableIds[1] as string;
     const { token } = (await staff.get(`/api/tables/${tableId}/qr`)).body;
     const checkIn = () =>
@@ -159,25 +159,39 @@ describe('table QR codes and guest check-in', () => {
         venueId: h.fixture.a.venueId,
         token,
       });
-    // RESERVED was seatable by the old check-in; the host seats a reserved table, not a QR scan.
-    for (const state of ['RESERVED', 'CLEANING', 'QA_CHECK', 'HOLD', 'MAINTENANCE']) {
-      await h.database.db('tables').where({ id: tableId }).update({ state });
-      const sessionsBefore = (await h.database.db('sessions')).length;
-      const eventsBefore = (await eventsOf(h.fixture.a.venueId)).length;
-      const refused = await checkIn();
-      expect(refused.status, state).toBe(409);
-      expect(refused.body).toEqual({ message: MESSAGES.tableUnavailable('Table 2'), id: 'table_unavailable' });
-      expect((await h.database.db('tables').where({ id: tableId }).first()).state).toBe(state);
-      expect((await h.database.db('sessions')).length).toBe(sessionsBefore);
-      expect((await eventsOf(h.fixture.a.venueId)).length).toBe(eventsBefore);
+    const inFuture = new Date(Date.now() + 60_000);
+    // RESERVED was seatable by the old check-in; the host seats a reserved table, not a QR scan. A
+    // table another guest holds stays theirs until the hold runs out.
+    for (const [state, holdExpiresAt] of [
+      ['RESERVED', null],
+      ['CLEANING', null],
+      ['QA_CHECK', null],
+      ['HOLD', null],
+      ['MAINTENANCE', null],
+      ['HOLD_SOFT', inFuture],
+    ] as const) {
+      await h.database.db('tables').where({ id: tableId }).update({ state, hold_expires_at: holdExpiresAt });
+      const before = await h.database.db('tables').where({ id: tableId }).first();
+      const routed = await checkIn();
+      expect(routed.status, state).toBe(200);
+      expect(routed.body.type, state).not.toBe('session_created');
+      expect(routed.body.tableId, state).toBeUndefined();
+      expect(await h.database.db('tables').where({ id: tableId }).first(), state).toEqual(before);
+      const session = await h.database.db('sessions').where({ id: routed.body.sessionId }).first();
+      expect(session.table_id, state).toBeNull();
     }
-    // A guest holding the table from seat selection confirms it by checking in.
-    await h.database.db('tables').where({ id: tableId }).update({ state: 'HOLD_SOFT' });
+    // A guest hold that ran out is a free table: the QR code seats the party there.
+    await h.database
+      .db('tables')
+      .where({ id: tableId })
+      .update({ state: 'HOLD_SOFT', hold_expires_at: new Date(0) });
     const seated = await checkIn();
     expect(seated.status).toBe(200);
+    expect(seated.body).toMatchObject({ type: 'session_created', tableId });
     expect(await h.database.db('tables').where({ id: tableId }).first()).toMatchObject({
       state: 'OCCUPIED',
       party_name: 'Sam',
+      hold_expires_at: null,
     });
   });
 
@@ -217,8 +231,9 @@ describe('table QR codes and guest check-in', () => {
     // The table's code seats a new party once the table is free; it never reopens the old session.
     const body = { guestName: 'Next', partySize: 2, tableId, venueId: h.fixture.b.venueId, token };
     const whileOccupied = await new Client(h.cloud.url).post('/api/guest/checkin', body);
-    expect(whileOccupied.status).toBe(409);
-    expect(whileOccupied.headers.get('set-cookie')).toBeNull();
+    expect(whileOccupied.status).toBe(200);
+    expect(whileOccupied.body.type).not.toBe('session_created');
+    expect(whileOccupied.body.sessionId).not.toBe(sessionId);
     await h.database.db('tables').where({ id: tableId }).update({ state: 'EMPTY' });
     const next = await new Client(h.cloud.url).post('/api/guest/checkin', body);
     expect(next.status).toBe(200);

@@ -1,21 +1,32 @@
 import {
+  confirmTable as confirmTableCall,
   GUEST_SESSION_COOKIE,
   type GuestCheckinAnswer,
   getGuestSession,
+  getGuestWaitlistStatus,
   getTableQr,
   guestCheckin,
+  holdTable as holdTableCall,
   listGuestOrders,
+  listGuestTables,
+  MESSAGES,
+  releaseTable as releaseTableCall,
   scanEntrance,
   scanTable as scanTableCall,
+  updateGuestSession,
+  withQuery,
 } from '@tablewise/shared';
-import { checkIn, scanTable, tableQr, verifiedTarget } from '../../commands/guest.js';
+import { type CheckinResult, checkIn, scanTable, tableQr, verifiedTarget } from '../../commands/guest.js';
+import { confirmTable, guestTables, holdTable, releaseTable } from '../../commands/guest-holds.js';
+import { guestWaitlistStatus } from '../../commands/guest-waitlist.js';
 import { ordersOfSession } from '../../commands/orders.js';
 import type { AppDeps } from '../../context.js';
-import { notFound } from '../../errors.js';
+import { badRequest, invalidQrToken, notFound } from '../../errors.js';
 import { requireGuest, requireVenueActor } from '../../policies/principals.js';
 import { presentSession } from '../../presenters/index.js';
 import { findSession } from '../../repositories/sessions.js';
 import { findTableInVenue } from '../../repositories/tables.js';
+import { findVenue } from '../../repositories/venues.js';
 import { signGuestCookie } from '../../security/tokens.js';
 import { type AppRouter, type Ctx, mutate, newRouter, ok, serve } from '../http.js';
 import { guestRateLimit } from './rate-limits.js';
@@ -31,6 +42,42 @@ function setGuestCookie(ctx: Ctx, secret: string, sessionId: string): void {
     secure: ctx.secure,
     overwrite: true,
   });
+}
+
+function checkinAnswer(
+  result: CheckinResult,
+  input: { partySize: number; needsAccessibility?: boolean },
+): GuestCheckinAnswer {
+  const base = { success: true, type: result.route, sessionId: result.sessionId };
+  switch (result.route) {
+    case 'session_created':
+      return {
+        ...base,
+        tableId: result.tableId,
+        tableName: result.tableName,
+        redirectUrl: withQuery('/guest/table-confirmation', { sessionId: result.sessionId, tableId: result.tableId }),
+      };
+    case 'seat_selection':
+      return {
+        ...base,
+        redirectUrl: withQuery('/guest/seat-selection', {
+          partySize: String(input.partySize),
+          accessibility: input.needsAccessibility ? '1' : '0',
+        }),
+      };
+    case 'waitlist':
+      return {
+        ...base,
+        waitlistId: result.waitlistId,
+        position: result.position,
+        estimatedWait: result.estimatedWait,
+        redirectUrl: withQuery('/guest/waitlist', { id: result.waitlistId }),
+      };
+    default: {
+      const never: never = result.route;
+      throw new Error(`Unknown check-in route ${String(never)}`);
+    }
+  }
 }
 
 export function guestRouter(deps: AppDeps): AppRouter {
@@ -58,29 +105,66 @@ export function guestRouter(deps: AppDeps): AppRouter {
 
   serve(router, listGuestOrders, async ({ ctx }) => ordersOfSession(deps.db, requireGuest(ctx).sessionId));
 
+  const walkInOwner = async (input: { venueId?: string | undefined; tableId?: string | undefined }) => {
+    // A table's check-in needs its signed code; only a walk-in names just the venue.
+    if (input.tableId) throw invalidQrToken();
+    const venue = input.venueId ? await findVenue(deps.db, input.venueId) : undefined;
+    if (!venue) throw badRequest(MESSAGES.checkinNeedsVenue);
+    return { principal: `walk-in:${venue.id}`, orgId: venue.org_id };
+  };
+
   serve(router, guestCheckin, async ({ ctx, body }) => {
     await checkinLimit(ctx, guestSessionOf(ctx));
     const input = await body();
-    // The token names the venue, and so the organization that owns the idempotency record.
-    const { venue, target } = await verifiedTarget(deps.db, deps.secret, input.token);
-    const answer = await mutate(ctx, deps, { principal: `qr:${target.tableId}`, orgId: venue.org_id }, async (trx) => {
-      const result = await checkIn(trx, deps, input);
-      const query = new URLSearchParams({ sessionId: result.sessionId, tableId: result.tableId });
-      const checkedIn: GuestCheckinAnswer = {
-        success: true,
-        type: 'session_created',
-        sessionId: result.sessionId,
-        tableId: result.tableId,
-        tableName: result.tableName,
-        redirectUrl: `/guest/table-confirmation?${query.toString()}`,
-      };
-      return ok(checkedIn);
-    });
-    // A replayed check-in sets the cookie too: the phone that retried is the one seated.
+    // The token (or a walk-in's venue) names the organization that owns the idempotency record.
+    const owner = input.token
+      ? await verifiedTarget(deps.db, deps.secret, input.token).then(({ venue, target }) => ({
+          principal: `qr:${target.tableId}`,
+          orgId: venue.org_id,
+        }))
+      : await walkInOwner(input);
+    const answer = await mutate(ctx, deps, owner, async (trx) =>
+      ok(checkinAnswer(await checkIn(trx, deps, input), input)),
+    );
+    // A replayed check-in sets the cookie too: the phone that retried is the one checked in.
     const sessionId = (answer.body as GuestCheckinAnswer | undefined)?.sessionId;
     if (answer.status === 200 && sessionId) setGuestCookie(ctx, deps.secret, sessionId);
     return undefined;
   });
+
+  serve(router, listGuestTables, async ({ ctx, query }) => guestTables(deps, requireGuest(ctx), query()));
+
+  serve(router, holdTableCall, async ({ ctx, body }) => {
+    const guest = requireGuest(ctx);
+    const { tableId } = await body();
+    await mutate(ctx, deps, guest, async (trx) => ok(await holdTable(trx, deps, guest, tableId)));
+    return undefined;
+  });
+
+  serve(router, releaseTableCall, async ({ ctx, body }) => {
+    const guest = requireGuest(ctx);
+    const { tableId } = await body();
+    await mutate(ctx, deps, guest, async (trx) => ok(await releaseTable(trx, deps, guest, tableId)));
+    return undefined;
+  });
+
+  serve(router, confirmTableCall, async ({ ctx, body }) => {
+    const guest = requireGuest(ctx);
+    const input = await body();
+    await mutate(ctx, deps, guest, async (trx) => ok(await confirmTable(trx, deps, guest, input)));
+    return undefined;
+  });
+
+  // The stored session id must be the cookie's: a guest seats only their own session.
+  serve(router, updateGuestSession, async ({ ctx, params, body }) => {
+    const guest = requireGuest(ctx);
+    if (params().id !== guest.sessionId) throw notFound('Session');
+    const { tableId } = await body();
+    await mutate(ctx, deps, guest, async (trx) => ok(await confirmTable(trx, deps, guest, { tableId })));
+    return undefined;
+  });
+
+  serve(router, getGuestWaitlistStatus, async ({ params }) => guestWaitlistStatus(deps.db, params().id));
 
   serve(router, getGuestSession, async ({ ctx }) => {
     const guest = requireGuest(ctx);

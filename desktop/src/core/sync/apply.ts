@@ -111,6 +111,10 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
       const table = getTable(db, event.tableId);
       return table ? { ...event, table, state: table.state } : event;
     }
+    case 'table.selected': {
+      const table = getTable(db, event.tableId);
+      return table ? { ...event, table } : event;
+    }
     case 'guest.checkedin':
     case 'printer.updated':
     case 'printer.status':
@@ -141,6 +145,7 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       reapplyPendingItemChanges(db, event.item.id, now);
       return;
     case 'table.state.changed':
+    case 'table.selected':
       putTable(db, event.table);
       reapplyPendingSeats(db, event.table.id);
       return;
