@@ -7,7 +7,8 @@ import type { Trx, VenueActor } from '../context.js';
 import { conflict, notFound } from '../errors.js';
 import { presentSession, presentTable } from '../presenters/index.js';
 import { appendEvent } from '../realtime/append-event.js';
-import { findSession, insertSession } from '../repositories/sessions.js';
+import type { SessionRow } from '../repositories/rows.js';
+import { findSession, insertSession, lockSession, seatSession } from '../repositories/sessions.js';
 import { findTableInVenue, seatTable } from '../repositories/tables.js';
 
 export interface SeatedParty {
@@ -18,6 +19,8 @@ export interface SeatedParty {
   preferences: Record<string, unknown>;
   /** The reservation whose party sits down, if it booked. */
   reservationId?: string;
+  /** The session a guest checked in with on their phone (a walk-in sent to the waitlist). */
+  guestSessionId?: string | null;
 }
 
 export interface Author {
@@ -45,22 +48,13 @@ export async function seatAtTable(
   if (!table) throw notFound('Table');
   const sit = tableMove(table.state as TableState, 'OCCUPIED', 'staff');
   if (!sit.ok) throw conflict(`${MESSAGES.tableUnavailable(table.name)}: ${sit.reason}`, 'transition_refused');
-  if (seat.sessionId && (await findSession(trx, seat.sessionId))) {
-    throw conflict(`Session ${seat.sessionId} already exists`);
-  }
-  const session = await insertSession(trx, {
-    id: seat.sessionId ?? randomUUID(),
-    org_id: staff.orgId,
-    venue_id: staff.venueId,
-    table_id: table.id,
-    party_size: party.partySize,
-    guest_name: party.guestName,
-    guest_phone: party.phone,
-    guest_email: party.email,
-    preferences_json: party.preferences,
-    started_at: now,
-    ...(party.reservationId ? { reservation_id: party.reservationId } : {}),
-  });
+  // A party that checked in on a phone sits down with that session, so the guest's phone follows
+  // it to the table and the menu; the session a terminal made for the seat is then not used.
+  const own = party.guestSessionId ? await lockSession(trx, party.guestSessionId) : undefined;
+  const session =
+    own && own.table_id === null && own.status === 'ACTIVE'
+      ? await seatSession(trx, own.id, { tableId: table.id })
+      : await newSession(trx, staff, table.id, seat.sessionId, party, now);
   const seated = presentTable(
     await seatTable(trx, table.id, { state: sit.to, partyName: party.guestName, guestCount: party.partySize, at: now }),
   );
@@ -70,4 +64,28 @@ export async function seatAtTable(
   });
   await appendEvent(trx, { ...author, event: { type: 'guest.checkedin', session: presentSession(session) } });
   return { table: seated, sessionId: session.id };
+}
+
+async function newSession(
+  trx: Trx,
+  staff: VenueActor,
+  tableId: string,
+  sessionId: string | undefined,
+  party: SeatedParty,
+  now: Date,
+): Promise<SessionRow> {
+  if (sessionId && (await findSession(trx, sessionId))) throw conflict(`Session ${sessionId} already exists`);
+  return insertSession(trx, {
+    id: sessionId ?? randomUUID(),
+    org_id: staff.orgId,
+    venue_id: staff.venueId,
+    table_id: tableId,
+    party_size: party.partySize,
+    guest_name: party.guestName,
+    guest_phone: party.phone,
+    guest_email: party.email,
+    preferences_json: party.preferences,
+    started_at: now,
+    ...(party.reservationId ? { reservation_id: party.reservationId } : {}),
+  });
 }

@@ -133,6 +133,7 @@ export async function seatParty(
         needsAccessibility: row.needs_accessibility,
         needsHighChair: row.needs_high_chair,
       },
+      guestSessionId: row.session_id,
     },
     now,
   );

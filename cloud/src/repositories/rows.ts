@@ -114,6 +114,8 @@ export interface WaitlistRow {
   notified_at: Date | null;
   seated_at: Date | null;
   created_at: Date;
+  /** The session of a guest who checked in on a phone and was sent to the line; then the seated one's. */
+  session_id?: string | null;
 }
 
 export interface SessionRow {

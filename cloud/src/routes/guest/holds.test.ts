@@ -452,6 +452,23 @@ describe("the guest's waitlist status", () => {
     expect((await guest.post('/api/guest/confirm-table', { tableId: table.id })).status).toBe(200);
   });
 
+  it('seats a party the host seats at a table with the session its guest checked in with', async () => {
+    const { guest, answer } = await walkIn(20, { guestName: 'Ines' });
+    const table = await addTable({ capacity: 20 });
+    const sessionsBefore = await db()('sessions').where({ venue_id: venueId }).count<{ count: string }[]>('* as n');
+    const seat = await staff.request('POST', `/api/waitlist/${answer.waitlistId}/seat`, {
+      body: { tableId: table.id, sessionId: randomUUID() },
+    });
+    expect(seat.status, JSON.stringify(seat.body)).toBe(200);
+    expect((seat.body as { sessionId: string }).sessionId).toBe(answer.sessionId);
+    // The guest's phone now has the table; no second session was made for the party.
+    const own = (await guest.get('/api/guest/session')).body as { session: { id: string; tableId: string | null } };
+    expect(own.session).toMatchObject({ id: answer.sessionId, tableId: table.id });
+    const sessionsAfter = await db()('sessions').where({ venue_id: venueId }).count<{ count: string }[]>('* as n');
+    expect(sessionsAfter).toEqual(sessionsBefore);
+    expect((await db()('tables').where({ id: table.id }).first()).state).toBe('OCCUPIED');
+  });
+
   it('takes a party that confirms a table out of the line', async () => {
     const { guest, answer } = await walkIn(20, { guestName: 'Impatient' });
     const table = await addTable({ capacity: 20 });

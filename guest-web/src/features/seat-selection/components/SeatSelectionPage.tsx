@@ -71,6 +71,17 @@ export function SeatSelectionPage() {
   const release = useReleaseTable();
   const confirm = useConfirmTable();
 
+  // A party the host already seated at a table goes on to it: table confirmation, then the menu.
+  const seatedAt = party.data?.session.tableId ?? null;
+  const ownSessionId = party.data?.session.id ?? null;
+  useEffect(() => {
+    if (seatedAt && ownSessionId) {
+      navigate(withQuery('/guest/table-confirmation', { sessionId: ownSessionId, tableId: seatedAt }), {
+        replace: true,
+      });
+    }
+  }, [seatedAt, ownSessionId, navigate]);
+
   const [view, setView] = useState<'list' | 'map'>('list');
   const [filters, setFilters] = useState<SeatFilters>({
     ...NO_SEAT_FILTERS,
