@@ -240,3 +240,24 @@ export const MESSAGES = {
   qaTestingFailed: 'Testing failed',
   qaStepFailed: (step: string) => `${step} failed validation`,
 } as const;
+
+// ---- The app shell's quick actions (issue 9) ----
+
+/** What the shell's quick actions say: Generate Table QR, Request Cleaning and Send Alert. */
+export const SHELL_MESSAGES = {
+  /** A table's QR link is signed by the cloud, which alone holds the key; the terminal asks it. */
+  tableQrNeedsCloud:
+    'Table QR codes are signed by the cloud, which cannot be reached right now. Try again when the terminal is back online.',
+  tableQrTitle: 'Generate Table QR',
+  chooseTable: 'Table',
+  chooseTablePlaceholder: 'Choose a table',
+  tableQrCaption: (table: string) => `Table ${table}: scan to check in`,
+  printQr: 'Print',
+  printQrOnPrinter: 'Print on receipt printer',
+  receiptPrinter: 'Receipt printer',
+  qrPrintedTitle: 'Receipt Printed',
+  qrPrintQueued: (printer: string) => `The QR code is on its way to ${printer}.`,
+  qrFailedTitle: 'Error',
+  close: 'Close',
+  loadingQr: 'Making the QR code…',
+} as const;

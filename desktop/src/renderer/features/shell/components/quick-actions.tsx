@@ -1,0 +1,104 @@
+// The shell's quick actions (spec 1 section 2): Generate Table QR, Send Alert, Request Cleaning,
+// each a dialog the sidebar, the phone's More sheet and the dashboard open alike.
+import { SHELL_MESSAGES, type ShellQuickActionId, type Table } from '@tablewise/shared';
+import { toDataURL } from 'qrcode';
+import { useEffect, useState } from 'react';
+import { toastMessage } from '../../../app/api-client.js';
+import { useTableQr, useTablesToChoose } from '../api/get-table-qr.js';
+
+function TableChoice(props: { tables: readonly Table[]; value: string | null; onChange: (id: string | null) => void }) {
+  return (
+    <label>
+      {SHELL_MESSAGES.chooseTable}
+      <select
+        data-testid="quick-table"
+        value={props.value ?? ''}
+        onChange={(e) => props.onChange(e.target.value === '' ? null : e.target.value)}
+      >
+        <option value="">{SHELL_MESSAGES.chooseTablePlaceholder}</option>
+        {props.tables.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The QR image of a link, drawn by the qrcode library. */
+function useQrImage(url: string | undefined): string | null {
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    setImage(null);
+    if (!url) return;
+    let live = true;
+    void toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 320 }).then((data) => {
+      if (live) setImage(data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  return image;
+}
+
+function TableQrDialog({ onClose }: { onClose: () => void }) {
+  const tables = useTablesToChoose();
+  const [tableId, setTableId] = useState<string | null>(null);
+  const qr = useTableQr(tableId);
+  const image = useQrImage(qr.data?.url);
+  const table = tables.data?.find((t) => t.id === tableId);
+
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog qr-dialog" role="dialog" aria-label={SHELL_MESSAGES.tableQrTitle} data-testid="qr-dialog">
+        <h2>{SHELL_MESSAGES.tableQrTitle}</h2>
+        <TableChoice tables={tables.data ?? []} value={tableId} onChange={setTableId} />
+        {qr.isError && (
+          <p className="field-problem" role="alert" data-testid="qr-error">
+            {toastMessage(qr.error, SHELL_MESSAGES.tableQrNeedsCloud)}
+          </p>
+        )}
+        {tableId && qr.isPending && <p className="empty">{SHELL_MESSAGES.loadingQr}</p>}
+        {image && table && qr.data && (
+          <figure className="qr-sheet" data-testid="qr-sheet">
+            <img src={image} alt={SHELL_MESSAGES.tableQrCaption(table.number)} data-testid="qr-image" />
+            <figcaption>{SHELL_MESSAGES.tableQrCaption(table.number)}</figcaption>
+          </figure>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            {SHELL_MESSAGES.close}
+          </button>
+          <button
+            type="button"
+            className="button primary"
+            disabled={!image}
+            onClick={() => window.print()}
+            data-testid="qr-print"
+          >
+            {SHELL_MESSAGES.printQr}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The quick actions this build has a dialog for; the others keep the spec's console entry. */
+export const BUILT_QUICK_ACTIONS: ReadonlySet<ShellQuickActionId> = new Set(['generate-table-qr']);
+
+export function QuickActionDialog({ action, onClose }: { action: ShellQuickActionId; onClose: () => void }) {
+  switch (action) {
+    case 'generate-table-qr':
+      return <TableQrDialog onClose={onClose} />;
+    case 'send-alert':
+    case 'request-cleaning':
+      return null;
+    default: {
+      const never: never = action;
+      throw new Error(`Unknown quick action ${String(never)}`);
+    }
+  }
+}
