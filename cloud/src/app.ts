@@ -21,6 +21,7 @@ import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
 import { syncRouter } from './routes/sync/router.js';
 import { tablesRouter } from './routes/tables/router.js';
+import { tasksRouter } from './routes/tasks/router.js';
 import { terminalsRouter } from './routes/terminals/router.js';
 import { waitlistRouter } from './routes/waitlist/router.js';
 import { type StaticSites, staticSites } from './static-sites.js';
@@ -71,5 +72,6 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     syncRouter(deps),
     printersRouter(deps),
     printJobsRouter(deps),
+    tasksRouter(deps),
   ];
 }

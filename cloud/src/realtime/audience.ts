@@ -27,6 +27,7 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
     case 'printer.status':
     case 'print.job.updated':
     case 'print.completed':
+    case 'task.created':
       return false;
     default: {
       const never: never = event;
@@ -48,6 +49,7 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'printer.status':
     case 'print.job.updated':
     case 'print.completed':
+    case 'task.created':
       return event;
     default: {
       const never: never = event;

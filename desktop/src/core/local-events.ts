@@ -1,7 +1,7 @@
 // Live events made on this terminal (local changes), in the same shape as the cloud's so the staff
 // app handles both alike. Their seq is the replica's cursor: they are not part of the cloud's
 // feed and never advance it.
-import type { LiveEventOf, OrderItem, OrderItemState, WaitlistEntry } from '@tablewise/shared';
+import type { LiveEventOf, OrderItem, OrderItemState, Task, WaitlistEntry } from '@tablewise/shared';
 import type { AnyDb } from './sqlite/replica.js';
 import { getMeta } from './sqlite/repositories/meta.js';
 
@@ -29,5 +29,15 @@ export function localWaitlistEvent(db: AnyDb, entry: WaitlistEntry, now: Date): 
     venueId: entry.venueId,
     at: now.toISOString(),
     entry,
+  };
+}
+
+export function localTaskEvent(db: AnyDb, task: Task, now: Date): LiveEventOf<'task.created'> {
+  return {
+    type: 'task.created',
+    seq: Math.max(1, getMeta(db).cursor),
+    venueId: task.venueId,
+    at: now.toISOString(),
+    task,
   };
 }

@@ -31,6 +31,7 @@ import { pushMutations } from './sync/push-mutations.js';
 import { getTableQr } from './tables/get-table-qr.js';
 import { listTables } from './tables/list-tables.js';
 import { rotateTableQr } from './tables/rotate-table-qr.js';
+import { createTask } from './tasks/create-task.js';
 import { dismissRejectedChange } from './terminal/dismiss-rejected-change.js';
 import { getTerminalStatus } from './terminal/get-terminal-status.js';
 import { createTerminal } from './terminals/create-terminal.js';
@@ -84,6 +85,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   markPrintJobPrinted,
   getTerminalStatus,
   dismissRejectedChange,
+  createTask,
 ];
 
 export * from './auth/get-me.js';
@@ -121,6 +123,7 @@ export * from './sync/push-mutations.js';
 export * from './tables/get-table-qr.js';
 export * from './tables/list-tables.js';
 export * from './tables/rotate-table-qr.js';
+export * from './tasks/create-task.js';
 export * from './terminal/dismiss-rejected-change.js';
 export * from './terminal/get-terminal-status.js';
 export * from './terminals/create-terminal.js';

@@ -13,6 +13,7 @@ import {
   TableState,
   WaitlistEntry,
 } from '../schemas/entities.js';
+import { Task } from '../schemas/task.js';
 
 /** Fields every committed event carries. `seq` is the venue's gap-free sequence number. */
 const Envelope = z.object({
@@ -78,6 +79,12 @@ const PrintCompletedEvent = Envelope.extend({
   terminalId: Id,
 });
 
+/** A task was made for a table (Request Cleaning, the turnover automation): spec 1's task.created. */
+const TaskCreatedEvent = Envelope.extend({
+  type: z.literal('task.created'),
+  task: Task,
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
@@ -88,6 +95,7 @@ export const LiveEvent = z.discriminatedUnion('type', [
   PrinterStatusEvent,
   PrintJobUpdatedEvent,
   PrintCompletedEvent,
+  TaskCreatedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

@@ -6,11 +6,12 @@ import { type AppRouter, newRouter, serve } from '../http.js';
 import { itemStatusChange } from '../order-items/router.js';
 import { printJobReport } from '../print-jobs/router.js';
 import { printerStateReport } from '../printers/router.js';
+import { taskCreated } from '../tasks/router.js';
 import { partyAdded, partyMoved } from '../waitlist/router.js';
 import { pushBatch } from './push.js';
 
 /** The mutations a terminal's outbox carries. */
-const PUSHABLE = [itemStatusChange, printJobReport, printerStateReport, partyAdded, partyMoved];
+const PUSHABLE = [itemStatusChange, printJobReport, printerStateReport, partyAdded, partyMoved, taskCreated];
 
 export function syncRouter(deps: AppDeps): AppRouter {
   const router = newRouter();

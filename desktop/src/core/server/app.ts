@@ -15,6 +15,7 @@ import { ordersRouter } from './routes/orders/router.js';
 import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
 import { tablesRouter } from './routes/tables/router.js';
+import { tasksRouter } from './routes/tasks/router.js';
 import { terminalRouter } from './routes/terminal/router.js';
 import { waitlistRouter } from './routes/waitlist/router.js';
 import type { LocalRouter } from './serve.js';
@@ -89,5 +90,6 @@ export function apiRouters(deps: LocalServerDeps): LocalRouter[] {
     printersRouter(deps),
     printJobsRouter(deps),
     terminalRouter(deps),
+    tasksRouter(deps),
   ];
 }

@@ -1,11 +1,13 @@
 // What the local server needs from the terminal core.
 import type {
   addToWaitlist,
+  createTask,
   MeAnswer,
   OrderItem,
   OrderItemState,
   PrinterStatus,
   PrintJob,
+  Task,
   TerminalStatusAnswer,
   WaitlistEntry,
 } from '@tablewise/shared';
@@ -28,6 +30,9 @@ export interface LocalServerDeps {
   addToWaitlist(party: z.output<(typeof addToWaitlist)['body']>): WaitlistEntry;
   /** A host moves a party; refused (AppError) as the cloud would refuse it. */
   changeWaitlistStatus(id: string, status: 'NOTIFIED' | 'SEATED' | 'CANCELLED'): WaitlistEntry;
+  /** Staff ask for a task (Request Cleaning): into the outbox, refused (AppError) as the cloud
+   * would refuse it; a repeat of its id answers the task queued. */
+  createTask(input: z.output<(typeof createTask)['body']>): Task;
   dismissRejection(id: string): boolean;
   printJobs(): PrintJob[];
   /** Each printer's state as the print worker last learnt it (absent: not asked yet). */

@@ -103,6 +103,7 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     case 'printer.status':
     case 'print.job.updated':
     case 'print.completed':
+    case 'task.created':
       return event;
     default: {
       const never: never = event;
@@ -144,6 +145,10 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       markTicketed(db, event.ticketed, event.job.id, event.at);
       return;
     case 'print.completed':
+      return;
+    // No screen of the terminal lists tasks yet (the cleaner console's is a later issue); the
+    // event still reaches the staff app, which marks its task reads stale.
+    case 'task.created':
       return;
     case 'waitlist.updated':
       putWaitlistEntry(db, event.entry);

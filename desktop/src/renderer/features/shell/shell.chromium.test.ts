@@ -163,6 +163,39 @@ it('opens Generate Table QR from the sidebar with the table link the cloud signe
   await dialog.waitFor({ state: 'detached' });
 }, 60_000);
 
+it('requests cleaning of a table from the dashboard, once, and names a second request the cloud refused', async () => {
+  await page.getByTestId('dashboard-quick-actions').getByRole('button', { name: 'Request Cleaning' }).click();
+  const dialog = page.getByTestId('cleaning-dialog');
+  await dialog.waitFor();
+  // No table chosen: the form says so and asks nothing.
+  await dialog.getByTestId('cleaning-submit').click();
+  await dialog.getByText(SHELL_MESSAGES.chooseTableFirst).waitFor();
+  await dialog.getByTestId('quick-table').selectOption({ label: 'Table 3' });
+  await dialog.getByTestId('cleaning-priority').selectOption('high');
+  await dialog.getByTestId('cleaning-note').fill('Broken glass by the window');
+  await page.screenshot({ path: join(shots, 'cleaning-dialog-1280.png') });
+  await dialog.getByTestId('cleaning-submit').click();
+  await page.getByText(SHELL_MESSAGES.cleaningRequestedTitle).waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  await expect.poll(() => core.status().outbox.pending, { timeout: 15_000 }).toBe(0);
+  const tableThree = h.fixture.a.tableIds[2];
+  const rows = await h.database.db('tasks').where({ target_table_id: tableThree });
+  expect(rows.map((r) => [r.type, r.priority, r.description])).toEqual([['CLEAN', 3, 'Broken glass by the window']]);
+
+  // A second request for the table: the terminal queues it, and the cloud, which knows of the
+  // first, refuses it; the banner names it with the cloud's reason and nothing is doubled.
+  await page.getByRole('button', { name: 'Request Cleaning' }).first().click();
+  await dialog.getByTestId('quick-table').selectOption({ label: 'Table 3' });
+  await dialog.getByTestId('cleaning-submit').click();
+  await dialog.waitFor({ state: 'detached' });
+  const refused = page.getByTestId('rejected-change');
+  await refused.getByText(SHELL_MESSAGES.cleaningAlreadyRequested('3')).waitFor({ timeout: 20_000 });
+  expect(await refused.textContent()).toContain(SHELL_MESSAGES.cleaningSubject('3'));
+  expect(await h.database.db('tasks').where({ target_table_id: tableThree })).toHaveLength(1);
+  await refused.getByRole('button', { name: 'Dismiss' }).click();
+  await refused.waitFor({ state: 'detached' });
+}, 60_000);
+
 it('shows the compact header, the bottom bar of built screens and the More sheet at 390 px', async () => {
   const phoneContext = await browser.newContext({
     viewport: { width: 390, height: 844 },

@@ -1,9 +1,16 @@
 // The shell's quick actions (spec 1 section 2): Generate Table QR, Send Alert, Request Cleaning,
 // each a dialog the sidebar, the phone's More sheet and the dashboard open alike.
-import { SHELL_MESSAGES, type ShellQuickActionId, type Table } from '@tablewise/shared';
+import {
+  SHELL_MESSAGES,
+  type ShellQuickActionId,
+  type Table,
+  TURNOVER_TASK_PRIORITY,
+  type TurnoverPriority,
+} from '@tablewise/shared';
 import { toDataURL } from 'qrcode';
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toastMessage } from '../../../app/api-client.js';
+import { useRequestCleaning } from '../api/create-task.js';
 import { useTableQr, useTablesToChoose } from '../api/get-table-qr.js';
 
 function TableChoice(props: { tables: readonly Table[]; value: string | null; onChange: (id: string | null) => void }) {
@@ -87,14 +94,97 @@ function TableQrDialog({ onClose }: { onClose: () => void }) {
 }
 
 /** The quick actions this build has a dialog for; the others keep the spec's console entry. */
-export const BUILT_QUICK_ACTIONS: ReadonlySet<ShellQuickActionId> = new Set(['generate-table-qr']);
+export const BUILT_QUICK_ACTIONS: ReadonlySet<ShellQuickActionId> = new Set(['generate-table-qr', 'request-cleaning']);
+
+const PRIORITIES: readonly TurnoverPriority[] = ['normal', 'high', 'urgent'];
+
+function RequestCleaningDialog({ onClose }: { onClose: () => void }) {
+  const tables = useTablesToChoose();
+  const [tableId, setTableId] = useState<string | null>(null);
+  const [priority, setPriority] = useState<TurnoverPriority>('normal');
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  // One id per request: a second tap asks once.
+  const requestId = useRef(crypto.randomUUID());
+  const request = useRequestCleaning();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const table = tables.data?.find((t) => t.id === tableId);
+    if (!table) {
+      setProblem(SHELL_MESSAGES.chooseTableFirst);
+      return;
+    }
+    setProblem(null);
+    request.mutate(
+      { id: requestId.current, table, priority: TURNOVER_TASK_PRIORITY[priority], description: note.trim() },
+      { onSuccess: onClose },
+    );
+  };
+
+  return (
+    <div className="dialog-backdrop">
+      <form
+        className="dialog"
+        aria-label={SHELL_MESSAGES.requestCleaningTitle}
+        data-testid="cleaning-dialog"
+        onSubmit={submit}
+        noValidate
+      >
+        <h2>{SHELL_MESSAGES.requestCleaningTitle}</h2>
+        <TableChoice
+          tables={tables.data ?? []}
+          value={tableId}
+          onChange={(id) => {
+            setTableId(id);
+            setProblem(null);
+          }}
+        />
+        {problem && <span className="field-problem">{problem}</span>}
+        <label>
+          {SHELL_MESSAGES.cleaningPriority}
+          <select
+            data-testid="cleaning-priority"
+            value={priority}
+            onChange={(e) => setPriority(e.target.value as TurnoverPriority)}
+          >
+            {PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {SHELL_MESSAGES.cleaningPriorities[p]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {SHELL_MESSAGES.cleaningNote}
+          <textarea
+            data-testid="cleaning-note"
+            value={note}
+            maxLength={500}
+            rows={3}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </label>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            {SHELL_MESSAGES.cancel}
+          </button>
+          <button type="submit" className="button primary" disabled={request.isPending} data-testid="cleaning-submit">
+            {SHELL_MESSAGES.requestCleaningSubmit}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
 
 export function QuickActionDialog({ action, onClose }: { action: ShellQuickActionId; onClose: () => void }) {
   switch (action) {
     case 'generate-table-qr':
       return <TableQrDialog onClose={onClose} />;
-    case 'send-alert':
     case 'request-cleaning':
+      return <RequestCleaningDialog onClose={onClose} />;
+    case 'send-alert':
       return null;
     default: {
       const never: never = action;
