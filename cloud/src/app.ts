@@ -9,6 +9,7 @@ import { jsonBody } from './middleware/json-body.js';
 import { originCheck } from './middleware/origin-check.js';
 import { principalsMiddleware } from './middleware/principals.js';
 import { requestId } from './middleware/request-id.js';
+import { alertsRouter } from './routes/alerts/router.js';
 import { authRouter } from './routes/auth/router.js';
 import { guestRouter } from './routes/guest/router.js';
 import { healthRouter } from './routes/health/router.js';
@@ -73,5 +74,6 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     printersRouter(deps),
     printJobsRouter(deps),
     tasksRouter(deps),
+    alertsRouter(deps),
   ];
 }

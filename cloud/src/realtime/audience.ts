@@ -28,6 +28,7 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
     case 'print.job.updated':
     case 'print.completed':
     case 'task.created':
+    case 'staff.alert':
       return false;
     default: {
       const never: never = event;
@@ -50,6 +51,7 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'print.job.updated':
     case 'print.completed':
     case 'task.created':
+    case 'staff.alert':
       return event;
     default: {
       const never: never = event;

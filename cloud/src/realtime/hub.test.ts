@@ -170,6 +170,7 @@ describe('live hub', () => {
         case 'print.job.updated':
         case 'print.completed':
         case 'task.created':
+        case 'staff.alert':
           throw new Error(`a guest got the staff event ${event.type}`);
         default: {
           const never: never = event;

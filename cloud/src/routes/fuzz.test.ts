@@ -31,6 +31,7 @@ import {
   scanEntrance,
   scanTable,
   seatWaitlistParty,
+  sendStaffAlert,
   updatePrinter,
 } from '@tablewise/shared';
 import fc from 'fast-check';
@@ -535,6 +536,20 @@ beforeAll(async () => {
         at(['metadata', 'reason'], fc.oneof(fc.constant(null), withControl('spill'), tooLong(200), nested('spill'))),
         at(['id'], uuidLike(crypto.randomUUID())),
         missing(['type'], ['tableId']),
+      ),
+    },
+    {
+      call: sendStaffAlert,
+      path: sendStaffAlert.path,
+      principals: ['staff', 'terminal'],
+      weight: 4,
+      valid: () => ({ message: 'Allergy at table 1', urgency: 'HIGH', tableId: a.tableIds[0], sentBy: 'Ada' }),
+      fields: fc.oneof(
+        at(['message'], text('Allergy at table 1', 200, { required: true })),
+        at(['urgency'], enumValue('HIGH')),
+        at(['tableId'], uuidLike(a.tableIds[0] as string)),
+        at(['sentBy'], text('Ada', 100)),
+        missing(['message']),
       ),
     },
     {

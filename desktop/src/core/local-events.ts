@@ -1,7 +1,7 @@
 // Live events made on this terminal (local changes), in the same shape as the cloud's so the staff
 // app handles both alike. Their seq is the replica's cursor: they are not part of the cloud's
 // feed and never advance it.
-import type { LiveEventOf, OrderItem, OrderItemState, Task, WaitlistEntry } from '@tablewise/shared';
+import type { LiveEventOf, OrderItem, OrderItemState, StaffAlert, Task, WaitlistEntry } from '@tablewise/shared';
 import type { AnyDb } from './sqlite/replica.js';
 import { getMeta } from './sqlite/repositories/meta.js';
 
@@ -39,5 +39,15 @@ export function localTaskEvent(db: AnyDb, task: Task, now: Date): LiveEventOf<'t
     venueId: task.venueId,
     at: now.toISOString(),
     task,
+  };
+}
+
+export function localStaffAlertEvent(db: AnyDb, alert: StaffAlert, now: Date): LiveEventOf<'staff.alert'> {
+  return {
+    type: 'staff.alert',
+    seq: Math.max(1, getMeta(db).cursor),
+    venueId: alert.venueId,
+    at: now.toISOString(),
+    alert,
   };
 }

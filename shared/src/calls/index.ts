@@ -1,4 +1,6 @@
 // Every call of the API, one module each. A new call is a new module here and in ALL_CALLS.
+
+import { sendStaffAlert } from './alerts/send-staff-alert.js';
 import { getMe } from './auth/get-me.js';
 import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
@@ -86,8 +88,10 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getTerminalStatus,
   dismissRejectedChange,
   createTask,
+  sendStaffAlert,
 ];
 
+export * from './alerts/send-staff-alert.js';
 export * from './auth/get-me.js';
 export * from './auth/login.js';
 export * from './auth/logout.js';

@@ -13,6 +13,7 @@ import {
   TableState,
   WaitlistEntry,
 } from '../schemas/entities.js';
+import { StaffAlert } from '../schemas/staff-alert.js';
 import { Task } from '../schemas/task.js';
 
 /** Fields every committed event carries. `seq` is the venue's gap-free sequence number. */
@@ -85,6 +86,12 @@ const TaskCreatedEvent = Envelope.extend({
   task: Task,
 });
 
+/** A staff alert (Send Alert) for every staff screen of the venue; never sent to guests. */
+export const StaffAlertEvent = Envelope.extend({
+  type: z.literal('staff.alert'),
+  alert: StaffAlert,
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
@@ -96,6 +103,7 @@ export const LiveEvent = z.discriminatedUnion('type', [
   PrintJobUpdatedEvent,
   PrintCompletedEvent,
   TaskCreatedEvent,
+  StaffAlertEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

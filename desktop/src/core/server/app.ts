@@ -8,6 +8,7 @@ import type { LocalServerDeps } from './deps.js';
 import { errorHandler } from './errors.js';
 import { hostGuard } from './guard.js';
 import { LocalLive } from './live.js';
+import { alertsRouter } from './routes/alerts/router.js';
 import { authRouter } from './routes/auth/router.js';
 import { menuRouter } from './routes/menu/router.js';
 import { orderItemsRouter } from './routes/order-items/router.js';
@@ -91,5 +92,6 @@ export function apiRouters(deps: LocalServerDeps): LocalRouter[] {
     printJobsRouter(deps),
     terminalRouter(deps),
     tasksRouter(deps),
+    alertsRouter(deps),
   ];
 }

@@ -196,6 +196,41 @@ it('requests cleaning of a table from the dashboard, once, and names a second re
   await refused.waitFor({ state: 'detached' });
 }, 60_000);
 
+it('sends an alert that every staff screen of the venue shows as a toast', async () => {
+  // A second screen: the cloud's own staff app, signed in as the manager.
+  const cloudContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const cloudPage = await cloudContext.newPage();
+  await cloudPage.goto(`${h.cloud.url}/`);
+  await cloudPage.getByTestId('login-email').fill(h.fixture.a.managerEmail);
+  await cloudPage.getByTestId('login-password').fill(PASSWORD);
+  await cloudPage.getByTestId('login-submit').click();
+  await cloudPage.getByTestId('dashboard').waitFor();
+  await cloudPage.getByTestId('auto-integration').waitFor();
+  await expect
+    .poll(() => cloudPage.getByTestId('sidebar-footer').textContent(), { timeout: 15_000 })
+    .toContain(SHELL_TEXTS.autoIntegrationStatusActive);
+
+  await page.getByRole('button', { name: 'Send Alert' }).first().click();
+  const dialog = page.getByTestId('alert-dialog');
+  await dialog.getByTestId('alert-submit').click();
+  await dialog.getByText(SHELL_MESSAGES.alertMessageRequired).waitFor();
+  await dialog.getByTestId('alert-message').fill('Nut allergy, check every dish');
+  await dialog.getByTestId('alert-urgency').selectOption('HIGH');
+  await dialog.getByTestId('alert-table').selectOption({ label: 'Table 1' });
+  await page.screenshot({ path: join(shots, 'alert-dialog-1280.png') });
+  await dialog.getByTestId('alert-submit').click();
+  await dialog.waitFor({ state: 'detached' });
+
+  const description = SHELL_MESSAGES.alertAboutTable('1', 'Nut allergy, check every dish');
+  await cloudPage.getByTestId('toast').getByText(description).waitFor({ timeout: 20_000 });
+  await page.getByTestId('toast').getByText(description).waitFor({ timeout: 20_000 });
+  expect(await cloudPage.getByTestId('toast').getAttribute('class')).toContain('toast-destructive');
+  await cloudPage.screenshot({ path: join(shots, 'alert-toast-1280.png') });
+  // one toast at a time
+  expect(await page.getByTestId('toast').count()).toBe(1);
+  await cloudContext.close();
+}, 90_000);
+
 it('shows the compact header, the bottom bar of built screens and the More sheet at 390 px', async () => {
   const phoneContext = await browser.newContext({
     viewport: { width: 390, height: 844 },

@@ -8,6 +8,7 @@ import {
   mobileNavigation,
   navigationGroups,
   PRODUCT_NAME,
+  SHELL_MESSAGES,
   SHELL_TEXTS,
   type ShellQuickActionId,
   SIDEBAR,
@@ -16,7 +17,9 @@ import {
 } from '@tablewise/shared';
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
+import { useLiveMessages } from '../../../app/live-provider.js';
 import { ShellContext, type ShellValue } from '../../../app/shell-context.js';
+import { useToast } from '../../../components/toast.js';
 import { isToggleShortcut, readSidebarOpen, sidebarCookie } from '../sidebar-state.js';
 import { Icon } from './icon.js';
 import { BUILT_QUICK_ACTIONS, QuickActionDialog } from './quick-actions.js';
@@ -208,7 +211,23 @@ function BottomBar(props: { features: readonly Feature[]; onQuickAction: (id: Sh
   );
 }
 
+/** A staff alert from anyone in the venue shows as a toast on every staff screen; high and
+ * critical ones in the destructive style so they stand out. */
+function useStaffAlertToasts(): void {
+  const { toast } = useToast();
+  useLiveMessages((message) => {
+    if (message.kind !== 'event' || !message.alert) return;
+    const { alert } = message;
+    toast({
+      title: SHELL_MESSAGES.alertToastTitle(SHELL_MESSAGES.alertUrgencies[alert.urgency], alert.sentBy),
+      description: alert.tableNumber ? SHELL_MESSAGES.alertAboutTable(alert.tableNumber, alert.message) : alert.message,
+      variant: alert.urgency === 'HIGH' || alert.urgency === 'CRITICAL' ? 'destructive' : 'default',
+    });
+  });
+}
+
 export function AppShell({ features, routeCount, liveActive, liveError, account, children }: AppShellProps) {
+  useStaffAlertToasts();
   const phone = useIsPhone();
   const { open, sheetOpen, setSheetOpen, toggle } = useSidebar(phone);
   const [action, setAction] = useState<ShellQuickActionId | null>(null);

@@ -1,6 +1,7 @@
 // The shell's quick actions (spec 1 section 2): Generate Table QR, Send Alert, Request Cleaning,
 // each a dialog the sidebar, the phone's More sheet and the dashboard open alike.
 import {
+  ALERT_URGENCIES,
   SHELL_MESSAGES,
   type ShellQuickActionId,
   type Table,
@@ -12,6 +13,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toastMessage } from '../../../app/api-client.js';
 import { useRequestCleaning } from '../api/create-task.js';
 import { useTableQr, useTablesToChoose } from '../api/get-table-qr.js';
+import { useSendAlert } from '../api/send-alert.js';
 
 function TableChoice(props: { tables: readonly Table[]; value: string | null; onChange: (id: string | null) => void }) {
   return (
@@ -94,7 +96,11 @@ function TableQrDialog({ onClose }: { onClose: () => void }) {
 }
 
 /** The quick actions this build has a dialog for; the others keep the spec's console entry. */
-export const BUILT_QUICK_ACTIONS: ReadonlySet<ShellQuickActionId> = new Set(['generate-table-qr', 'request-cleaning']);
+export const BUILT_QUICK_ACTIONS: ReadonlySet<ShellQuickActionId> = new Set([
+  'generate-table-qr',
+  'request-cleaning',
+  'send-alert',
+]);
 
 const PRIORITIES: readonly TurnoverPriority[] = ['normal', 'high', 'urgent'];
 
@@ -178,6 +184,88 @@ function RequestCleaningDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+type Urgency = (typeof ALERT_URGENCIES)[number];
+
+function SendAlertDialog({ onClose }: { onClose: () => void }) {
+  const tables = useTablesToChoose();
+  const [message, setMessage] = useState('');
+  const [urgency, setUrgency] = useState<Urgency>('MEDIUM');
+  const [tableId, setTableId] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = useSendAlert();
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (message.trim() === '') {
+      setProblem(SHELL_MESSAGES.alertMessageRequired);
+      return;
+    }
+    setProblem(null);
+    send.mutate({ message: message.trim(), urgency, tableId: tableId ?? undefined }, { onSuccess: onClose });
+  };
+
+  return (
+    <div className="dialog-backdrop">
+      <form
+        className="dialog"
+        aria-label={SHELL_MESSAGES.sendAlertTitle}
+        data-testid="alert-dialog"
+        onSubmit={submit}
+        noValidate
+      >
+        <h2>{SHELL_MESSAGES.sendAlertTitle}</h2>
+        <label>
+          {SHELL_MESSAGES.alertMessage}
+          <input
+            ref={field}
+            data-testid="alert-message"
+            value={message}
+            maxLength={200}
+            placeholder={SHELL_MESSAGES.alertMessagePlaceholder}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+          {problem && <span className="field-problem">{problem}</span>}
+        </label>
+        <label>
+          {SHELL_MESSAGES.alertUrgency}
+          <select data-testid="alert-urgency" value={urgency} onChange={(e) => setUrgency(e.target.value as Urgency)}>
+            {ALERT_URGENCIES.map((u) => (
+              <option key={u} value={u}>
+                {SHELL_MESSAGES.alertUrgencies[u]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {SHELL_MESSAGES.alertTable}
+          <select
+            data-testid="alert-table"
+            value={tableId ?? ''}
+            onChange={(e) => setTableId(e.target.value === '' ? null : e.target.value)}
+          >
+            <option value="">{SHELL_MESSAGES.alertNoTable}</option>
+            {(tables.data ?? []).map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            {SHELL_MESSAGES.cancel}
+          </button>
+          <button type="submit" className="button primary" disabled={send.isPending} data-testid="alert-submit">
+            {SHELL_MESSAGES.sendAlertSubmit}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
 export function QuickActionDialog({ action, onClose }: { action: ShellQuickActionId; onClose: () => void }) {
   switch (action) {
     case 'generate-table-qr':
@@ -185,7 +273,7 @@ export function QuickActionDialog({ action, onClose }: { action: ShellQuickActio
     case 'request-cleaning':
       return <RequestCleaningDialog onClose={onClose} />;
     case 'send-alert':
-      return null;
+      return <SendAlertDialog onClose={onClose} />;
     default: {
       const never: never = action;
       throw new Error(`Unknown quick action ${String(never)}`);
