@@ -66,7 +66,6 @@ const PENDING_CONSTANTS: Record<string, Record<string, number>> = {
     TOOLTIP: 9, // the collapsed sidebar
     DEBOUNCE_MS: 9, // the app shell
     NOTIFICATION_BADGE_START: 9, // the app shell
-    ALERT_URGENCIES: 9, // the Send Alert quick action
     GUEST_FLOW: 9, // the QR scanner (and issue 11's exit scan)
     GUEST_MAP_ZONES: 9, // the seat-selection map
     MAP_VIEW_BOX: 9, // the seat-selection map
@@ -77,7 +76,6 @@ const PENDING_CONSTANTS: Record<string, Record<string, number>> = {
     ORDER_PRIORITIES: 10, // the kitchen's priority filter and priority changes
     PRINT_RECEIPT_TYPES: 10, // POST /api/print/receipt
     DEFAULT_CURRENCY: 11, // payments
-    TASK_TYPES: 11, // tasks (issue 9's Request Cleaning makes one too)
   },
 };
 

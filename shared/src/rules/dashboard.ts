@@ -72,9 +72,12 @@ export function tableStateLabel(state: TableState): string {
 export const ACTIVITY_FILTERS = ['all', 'exits', 'orders', 'reservations', 'alerts'] as const;
 export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
 
-/** Which Activity Feed filter (other than All) a live message falls under, if any: a guest
+/**
+ * Which Activity Feed filter (other than All) a live message falls under, if any: a guest
  * leaving or a table waiting for its exit is an exit, order.* an order, reservation.* a
- * reservation, a staff alert an alert. */
+ * reservation, a staff alert an alert.
+ * @internal exported for its tests
+ */
 export function activityCategory(type: string, tableState: TableState | null): Exclude<ActivityFilter, 'all'> | null {
   if (type === 'guest.departed' || (type === 'table.state.changed' && tableState === 'EXIT_PENDING')) return 'exits';
   if (type.startsWith('order.')) return 'orders';

@@ -5,7 +5,7 @@ import { OCCUPANCY_THRESHOLDS, TABLE_STATES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import type { TableState } from '../schemas/entities.js';
 
-/** @internal exported for its tests */
+/** How staff read each table state. */
 export const TABLE_STATE_LABELS: Record<TableState, string> = {
   EMPTY: 'Empty',
   HOLD_SOFT: 'Hold',

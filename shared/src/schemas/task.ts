@@ -4,7 +4,7 @@ import { TASK_STATUSES, TASK_TYPES } from '../constants.js';
 import { Id, IsoDateTime } from './common.js';
 
 /** What a task may carry beside its fields: short labels, numbers and flags (spec 3's metadata). */
-export const TaskMetadata = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+const TaskMetadata = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
 
 export const Task = z.object({
   id: Id,

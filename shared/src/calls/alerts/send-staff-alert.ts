@@ -7,7 +7,7 @@ import { defineCall } from '../define.js';
 
 /** Where an alert went: every screen of the venue (through the cloud), or, with the cloud away,
  * only the screens this terminal serves. */
-export const ALERT_REACHES = ['venue', 'terminal'] as const;
+const ALERT_REACHES = ['venue', 'terminal'] as const;
 
 /**
  * Send Alert (spec 1 section 2's quick action; the spec names no path): a message to every staff

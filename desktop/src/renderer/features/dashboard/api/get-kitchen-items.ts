@@ -7,8 +7,7 @@ function getKitchenItems() {
 }
 
 /** The kitchen's items: the Kitchen/Expo tab's station queues. */
-export const kitchenItemsQueryOptions = () =>
-  queryOptions({ queryKey: listKitchenItems.key(), queryFn: getKitchenItems });
+const kitchenItemsQueryOptions = () => queryOptions({ queryKey: listKitchenItems.key(), queryFn: getKitchenItems });
 
 export function useKitchenItems() {
   return useQuery(kitchenItemsQueryOptions());

@@ -7,7 +7,7 @@ function getOrders() {
 }
 
 /** The venue's open orders: the Active Orders card. */
-export const ordersQueryOptions = () => queryOptions({ queryKey: listOrders.key(), queryFn: getOrders });
+const ordersQueryOptions = () => queryOptions({ queryKey: listOrders.key(), queryFn: getOrders });
 
 export function useOrders() {
   return useQuery(ordersQueryOptions());

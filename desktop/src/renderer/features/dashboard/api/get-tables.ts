@@ -7,7 +7,7 @@ function getTables() {
 }
 
 /** The venue's tables; `table.state.changed` patches one in place and refetches. */
-export const tablesQueryOptions = () => queryOptions({ queryKey: listTables.key(), queryFn: getTables });
+const tablesQueryOptions = () => queryOptions({ queryKey: listTables.key(), queryFn: getTables });
 
 export function useTables() {
   return useQuery(tablesQueryOptions());

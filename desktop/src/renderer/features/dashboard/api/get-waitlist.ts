@@ -7,7 +7,7 @@ function getWaitlist() {
 }
 
 /** The queue in order: the Waitlist card and tab. */
-export const waitlistQueryOptions = () => queryOptions({ queryKey: listWaitlist.key(), queryFn: getWaitlist });
+const waitlistQueryOptions = () => queryOptions({ queryKey: listWaitlist.key(), queryFn: getWaitlist });
 
 export function useWaitlist() {
   return useQuery(waitlistQueryOptions());
