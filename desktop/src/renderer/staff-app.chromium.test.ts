@@ -67,6 +67,7 @@ describe('staff app on a terminal', () => {
     await page.getByTestId('login-submit').click();
     await page.getByRole('heading', { name: 'Kitchen Display' }).waitFor();
     expect(await page.getByTestId('sidebar').getByRole('link').allTextContents()).toEqual([
+      'Dashboard',
       'Waitlist',
       'Kitchen Display',
     ]);
