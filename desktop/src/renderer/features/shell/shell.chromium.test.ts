@@ -215,6 +215,7 @@ it('sends an alert that every staff screen of the venue shows as a toast', async
   await dialog.getByTestId('alert-submit').click();
   await dialog.getByText(SHELL_MESSAGES.alertMessageRequired).waitFor();
   await dialog.getByTestId('alert-message').fill('Nut allergy, check every dish');
+  expect(await dialog.getByText(SHELL_MESSAGES.alertMessageRequired).count()).toBe(0);
   await dialog.getByTestId('alert-urgency').selectOption('HIGH');
   await dialog.getByTestId('alert-table').selectOption({ label: 'Table 1' });
   await page.screenshot({ path: join(shots, 'alert-dialog-1280.png') });
@@ -255,6 +256,7 @@ it('shows the compact header, the bottom bar of built screens and the More sheet
     SHELL_TEXTS.more,
   ]);
   await phone.screenshot({ path: join(shots, 'dashboard-390.png'), fullPage: true });
+  await phone.screenshot({ path: join(shots, 'dashboard-390-viewport.png') });
 
   await phone.getByTestId('bottom-more').click();
   const sheet = phone.getByTestId('more-sheet');

@@ -224,7 +224,10 @@ function SendAlertDialog({ onClose }: { onClose: () => void }) {
             value={message}
             maxLength={200}
             placeholder={SHELL_MESSAGES.alertMessagePlaceholder}
-            onChange={(e) => setMessage(e.target.value)}
+            onChange={(e) => {
+              setMessage(e.target.value);
+              setProblem(null);
+            }}
           />
           {problem && <span className="field-problem">{problem}</span>}
         </label>
