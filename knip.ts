@@ -62,14 +62,12 @@ const PENDING_CONSTANTS: Record<string, Record<string, number>> = {
     TOOLTIP: 9, // the collapsed sidebar
     DEBOUNCE_MS: 9, // the app shell
     NOTIFICATION_BADGE_START: 9, // the app shell
-    ALERT_URGENCIES: 9, // the Send Alert quick action
     ANALYTICS: 9, // the dashboard's last-hour figures
     RUNNER_STATUSES: 10, // the runner selector
     DELIVERY_RUN_STATUSES: 10, // zone runs
     ORDER_PRIORITIES: 10, // the kitchen's priority filter and priority changes
     PRINT_RECEIPT_TYPES: 10, // POST /api/print/receipt
     DEFAULT_CURRENCY: 11, // payments
-    TASK_TYPES: 11, // tasks (issue 9's Request Cleaning makes one too)
   },
 };
 

@@ -9,6 +9,7 @@ import { jsonBody } from './middleware/json-body.js';
 import { originCheck } from './middleware/origin-check.js';
 import { principalsMiddleware } from './middleware/principals.js';
 import { requestId } from './middleware/request-id.js';
+import { alertsRouter } from './routes/alerts/router.js';
 import { authRouter } from './routes/auth/router.js';
 import { guestRouter } from './routes/guest/router.js';
 import { healthRouter } from './routes/health/router.js';
@@ -22,6 +23,7 @@ import { printersRouter } from './routes/printers/router.js';
 import { reservationsRouter } from './routes/reservations/router.js';
 import { syncRouter } from './routes/sync/router.js';
 import { tablesRouter } from './routes/tables/router.js';
+import { tasksRouter } from './routes/tasks/router.js';
 import { terminalsRouter } from './routes/terminals/router.js';
 import { waitlistRouter } from './routes/waitlist/router.js';
 import { type StaticSites, staticSites } from './static-sites.js';
@@ -73,5 +75,7 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     printersRouter(deps),
     printJobsRouter(deps),
     reservationsRouter(deps),
+    tasksRouter(deps),
+    alertsRouter(deps),
   ];
 }

@@ -103,8 +103,7 @@ export const ORDER_STATUS_LABELS: Record<(typeof ORDER_ITEM_STATES)[number], str
   RETURN_REQUESTED: 'Return Requested',
 };
 
-/** @pending issue 11: task types of the cleaner console and the turnover automation (issue 9's Request Cleaning
- * makes a CLEAN task too). */
+/** Task types of the cleaner console and the turnover automation; Request Cleaning makes a CLEAN task. */
 export const TASK_TYPES = ['RUN', 'CLEAN', 'QA'] as const;
 export const TASK_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED'] as const;
 export const WAITLIST_STATUSES = ['WAITING', 'NOTIFIED', 'SEATED', 'CANCELLED'] as const;
@@ -285,7 +284,7 @@ export const RUNNER_STATUSES = ['available', 'busy', 'offline'] as const;
 export const DELIVERY_RUN_STATUSES = ['active', 'completed'] as const;
 /** @pending issue 10: priority of an order on the kitchen and runner screens. */
 export const ORDER_PRIORITIES = ['normal', 'high', 'urgent'] as const;
-/** @pending issue 9: urgency of a staff alert (the Send Alert quick action). */
+/** Urgency of a staff alert (the Send Alert quick action). */
 export const ALERT_URGENCIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
 /** Occupancy levels: above 80 % High, above 60 % Moderate. */
 export const OCCUPANCY_THRESHOLDS = { moderate: 60, high: 80 } as const;

@@ -248,3 +248,56 @@ export const MESSAGES = {
   tableTooSmall: (table: string, seats: number) => `${table} seats up to ${seats}`,
   checkinNeedsVenue: 'Please scan the QR code at the entrance or on your table to check in.',
 } as const;
+
+// ---- The app shell's quick actions (issue 9) ----
+
+/** What the shell's quick actions say: Generate Table QR, Request Cleaning and Send Alert. */
+export const SHELL_MESSAGES = {
+  /** A table's QR link is signed by the cloud, which alone holds the key; the terminal asks it. */
+  tableQrNeedsCloud:
+    'Table QR codes are signed by the cloud, which cannot be reached right now. Try again when the terminal is back online.',
+  tableQrTitle: 'Generate Table QR',
+  chooseTable: 'Table',
+  chooseTablePlaceholder: 'Choose a table',
+  tableQrCaption: (table: string) => `Table ${table}: scan to check in`,
+  printQr: 'Print',
+  printQrOnPrinter: 'Print on receipt printer',
+  receiptPrinter: 'Receipt printer',
+  qrPrintedTitle: 'Receipt Printed',
+  qrPrintQueued: (printer: string) => `The QR code is on its way to ${printer}.`,
+  qrFailedTitle: 'Error',
+  close: 'Close',
+  loadingQr: 'Making the QR code…',
+  // Request Cleaning: POST /api/tasks
+  requestCleaningTitle: 'Request Cleaning',
+  taskTypeInvalid: 'Task type must be RUN, CLEAN or QA',
+  taskPriorityInvalid: 'Priority must be a whole number from 0 to 10',
+  taskStartsPending: 'A new task starts as PENDING',
+  taskMetadataTooLarge: (max: number) => `Metadata takes at most ${max} labels`,
+  cleaningAlreadyRequested: (table: string) => `Table ${table} already has a cleaning task waiting`,
+  cleaningRequestedTitle: 'Cleaning Requested',
+  cleaningRequested: (table: string) => `A cleaner will see Table ${table} on the cleaner console.`,
+  cleaningPriority: 'Priority',
+  cleaningPriorities: { normal: 'Normal', high: 'High', urgent: 'Urgent' },
+  cleaningNote: 'Note for the cleaner',
+  requestCleaningSubmit: 'Request Cleaning',
+  cancel: 'Cancel',
+  chooseTableFirst: 'Please choose a table first',
+  cleaningSubject: (table: string) => `Cleaning for Table ${table}`,
+  // Send Alert: POST /api/alerts and the staff.alert toast
+  sendAlertTitle: 'Send Alert',
+  alertMessage: 'Message',
+  alertMessagePlaceholder: 'What do staff need to know?',
+  alertMessageRequired: 'Alert message is required',
+  alertUrgency: 'Urgency',
+  alertUrgencyInvalid: 'Urgency must be LOW, MEDIUM, HIGH or CRITICAL',
+  alertUrgencies: { LOW: 'Low', MEDIUM: 'Medium', HIGH: 'High', CRITICAL: 'Critical' },
+  alertTable: 'About a table (optional)',
+  alertNoTable: 'No table',
+  sendAlertSubmit: 'Send Alert',
+  alertSentTitle: 'Alert Sent',
+  alertSentVenue: 'Every staff screen of the venue shows it.',
+  alertSentTerminal: 'The cloud is away: only the screens on this terminal got it.',
+  alertToastTitle: (urgency: string, sentBy: string) => `${urgency} alert from ${sentBy}`,
+  alertAboutTable: (table: string, message: string) => `Table ${table}: ${message}`,
+} as const;

@@ -36,6 +36,8 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
     case 'reservation.created':
     case 'reservation.checkin':
     case 'reservation.updated':
+    case 'task.created':
+    case 'staff.alert':
       return false;
     default: {
       const never: never = event;
@@ -61,6 +63,8 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'reservation.created':
     case 'reservation.checkin':
     case 'reservation.updated':
+    case 'task.created':
+    case 'staff.alert':
       return event;
     default: {
       const never: never = event;

@@ -7,7 +7,13 @@ import type { BackoffPolicy } from './backoff.js';
 import { Bus } from './bus.js';
 import { fireDueItems } from './kitchen/firing.js';
 import { makeDueTickets } from './kitchen/ticketing.js';
-import { localItemEvent, localReservationEvent, localTableEvent, localWaitlistEvent } from './local-events.js';
+import {
+  localItemEvent,
+  localReservationEvent,
+  localTableEvent,
+  localTaskEvent,
+  localWaitlistEvent,
+} from './local-events.js';
 import { changeItemStatusLocally, itemChangeSubject, ORDER_ITEM_ENTITY } from './outbox/item-status.js';
 import { OutboxPusher } from './outbox/pusher.js';
 import {
@@ -21,6 +27,7 @@ import {
 } from './outbox/reservations.js';
 import { reapplyPendingSeats } from './outbox/seating.js';
 import { isStuck } from './outbox/stuck.js';
+import { createTaskLocally, TASK_ENTITY, taskChangeSubject } from './outbox/tasks.js';
 import {
   addToWaitlistLocally,
   changeWaitlistStatusLocally,
@@ -163,8 +170,9 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     const meta = getMeta(read);
     // The outbox goes out in order, so only its first pending change is ever retried.
     const head = nextPending(read);
-    const subjectOf = (e: { entityType: string; entityId: string }) => {
+    const subjectOf = (e: { entityType: string; entityId: string; body: unknown }) => {
       if (e.entityType === ORDER_ITEM_ENTITY) return itemChangeSubject(read, e.entityId);
+      if (e.entityType === TASK_ENTITY) return taskChangeSubject(read, e);
       if (e.entityType === WAITLIST_ENTITY) return waitlistChangeSubject(read, e.entityId);
       if (e.entityType === RESERVATION_ENTITY) return reservationChangeSubject(read, e.entityId);
       return reportSubject(read, e);
@@ -355,6 +363,16 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           bus.emit('status');
           pusher.kick();
           return result.value;
+        },
+        createTask(input) {
+          const venueId = getMeta(read).venueId;
+          if (!venueId) throw notFound('Venue');
+          const result = createTaskLocally(write, venueId, input, now());
+          if (!result.ok) throw result.status === 404 ? notFound('Table') : conflict(result.message);
+          bus.emit('live', localTaskEvent(read, result.task, now()));
+          bus.emit('status');
+          pusher.kick();
+          return result.task;
         },
         dismissRejection(id) {
           const seq = Number(id);

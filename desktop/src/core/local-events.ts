@@ -1,7 +1,16 @@
 // Live events made on this terminal (local changes), in the same shape as the cloud's so the staff
 // app handles both alike. Their seq is the replica's cursor: they are not part of the cloud's
 // feed and never advance it.
-import type { LiveEventOf, OrderItem, OrderItemState, Reservation, Table, WaitlistEntry } from '@tablewise/shared';
+import type {
+  LiveEventOf,
+  OrderItem,
+  OrderItemState,
+  Reservation,
+  StaffAlert,
+  Table,
+  Task,
+  WaitlistEntry,
+} from '@tablewise/shared';
 import type { AnyDb } from './sqlite/replica.js';
 import { getMeta } from './sqlite/repositories/meta.js';
 
@@ -56,5 +65,25 @@ export function localTableEvent(db: AnyDb, table: Table, now: Date): LiveEventOf
     tableId: table.id,
     state: table.state,
     table,
+  };
+}
+
+export function localTaskEvent(db: AnyDb, task: Task, now: Date): LiveEventOf<'task.created'> {
+  return {
+    type: 'task.created',
+    seq: Math.max(1, getMeta(db).cursor),
+    venueId: task.venueId,
+    at: now.toISOString(),
+    task,
+  };
+}
+
+export function localStaffAlertEvent(db: AnyDb, alert: StaffAlert, now: Date): LiveEventOf<'staff.alert'> {
+  return {
+    type: 'staff.alert',
+    seq: Math.max(1, getMeta(db).cursor),
+    venueId: alert.venueId,
+    at: now.toISOString(),
+    alert,
   };
 }

@@ -68,6 +68,7 @@ describe('staff app on a terminal', () => {
     await page.getByRole('heading', { name: 'Kitchen Display' }).waitFor();
     // The screens this build has, in the registry's order (the host console's icon is the letter H).
     expect(await page.getByTestId('sidebar').getByRole('link').allTextContents()).toEqual([
+      'Dashboard',
       'Reservations',
       'Waitlist',
       'Kitchen Display',

@@ -1,4 +1,6 @@
 // Every call of the API, one module each. A new call is a new module here and in ALL_CALLS.
+
+import { sendStaffAlert } from './alerts/send-staff-alert.js';
 import { getMe } from './auth/get-me.js';
 import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
@@ -41,6 +43,7 @@ import { pushMutations } from './sync/push-mutations.js';
 import { getTableQr } from './tables/get-table-qr.js';
 import { listTables } from './tables/list-tables.js';
 import { rotateTableQr } from './tables/rotate-table-qr.js';
+import { createTask } from './tasks/create-task.js';
 import { dismissRejectedChange } from './terminal/dismiss-rejected-change.js';
 import { getTerminalStatus } from './terminal/get-terminal-status.js';
 import { createTerminal } from './terminals/create-terminal.js';
@@ -106,8 +109,11 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   confirmTable,
   updateGuestSession,
   getGuestWaitlistStatus,
+  createTask,
+  sendStaffAlert,
 ];
 
+export * from './alerts/send-staff-alert.js';
 export * from './auth/get-me.js';
 export * from './auth/login.js';
 export * from './auth/logout.js';
@@ -153,6 +159,7 @@ export * from './sync/push-mutations.js';
 export * from './tables/get-table-qr.js';
 export * from './tables/list-tables.js';
 export * from './tables/rotate-table-qr.js';
+export * from './tasks/create-task.js';
 export * from './terminal/dismiss-rejected-change.js';
 export * from './terminal/get-terminal-status.js';
 export * from './terminals/create-terminal.js';

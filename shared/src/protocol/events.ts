@@ -14,6 +14,8 @@ import {
   TableState,
   WaitlistEntry,
 } from '../schemas/entities.js';
+import { StaffAlert } from '../schemas/staff-alert.js';
+import { Task } from '../schemas/task.js';
 
 /** Fields every committed event carries. `seq` is the venue's gap-free sequence number. */
 const Envelope = z.object({
@@ -103,6 +105,18 @@ const ReservationUpdatedEvent = Envelope.extend({
   reservation: Reservation,
 });
 
+/** A task was made for a table (Request Cleaning, the turnover automation): spec 1's task.created. */
+const TaskCreatedEvent = Envelope.extend({
+  type: z.literal('task.created'),
+  task: Task,
+});
+
+/** A staff alert (Send Alert) for every staff screen of the venue; never sent to guests. */
+export const StaffAlertEvent = Envelope.extend({
+  type: z.literal('staff.alert'),
+  alert: StaffAlert,
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
@@ -117,6 +131,8 @@ export const LiveEvent = z.discriminatedUnion('type', [
   ReservationCheckinEvent,
   ReservationUpdatedEvent,
   TableSelectedEvent,
+  TaskCreatedEvent,
+  StaffAlertEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

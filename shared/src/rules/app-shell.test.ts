@@ -4,6 +4,7 @@ import {
   FEATURES,
   featuresWithScreens,
   inferCategory,
+  mobileNavigation,
   NAV_GROUPS,
   navigationGroups,
   SIDEBAR_QUICK_ACTIONS,
@@ -68,6 +69,8 @@ describe('FEATURES', () => {
     ['/guest/menu', 'Menu', 'guest', 'Browse menu and place orders'],
     ['/guest/payment', 'Payment', 'guest', 'Pay the bill'],
     ['/guest/exit', 'Exit', 'guest', 'Exit confirmation'],
+    ['/menu-management', 'Menu Management', 'role-specific', 'Menu management with photo upload'],
+    ['/qa-dashboard', 'QA Dashboard', 'main', 'Testing with seeded data'],
   ])('%s is %s (%s)', (path, title, category, description) => {
     const feature = FEATURES.find((f) => f.path === path);
     expect(feature).toMatchObject({ title, category, description });
@@ -89,7 +92,7 @@ describe('FEATURES', () => {
     expect(new Set(FEATURES.map((f) => f.id)).size).toBe(FEATURES.length);
     expect(new Set(FEATURES.map((f) => f.path)).size).toBe(FEATURES.length);
     expect(FEATURES.filter((f) => f.permissions).map((f) => f.category)).toEqual(['admin', 'admin', 'admin']);
-    expect(FEATURES).toHaveLength(20);
+    expect(FEATURES).toHaveLength(22);
   });
 
   it('agrees with the path rule for every route except where the registry wording names it', () => {
@@ -119,6 +122,7 @@ describe('navigationGroups', () => {
       '/runner-interface',
       '/payments',
       '/analytics',
+      '/qa-dashboard',
     ]);
     expect(groups[3]?.items.map((i) => i.permission)).toEqual([
       'ORGANIZATION_ADMIN',
@@ -160,5 +164,66 @@ describe('navigationGroups', () => {
   it('finds the active feature by exact path', () => {
     expect(activeFeature(FEATURES, '/kitchen-display')?.id).toBe('kitchen-display');
     expect(activeFeature(FEATURES, '/kitchen-display/x')).toBeUndefined();
+  });
+});
+
+describe('the route table', () => {
+  // Spec 1 section 2's staff routes: every one is in the registry, with an icon and a description.
+  const STAFF_ROUTES = [
+    '/',
+    '/reservations',
+    '/floor-map',
+    '/waitlist',
+    '/menu-orders',
+    '/menu-management',
+    '/kitchen-display',
+    '/runner-interface',
+    '/payments',
+    '/analytics',
+    '/host-console',
+    '/cleaner-console',
+    '/printer-management',
+    '/admin/organizations',
+    '/admin/venues',
+    '/admin/restaurants',
+    '/qa-dashboard',
+  ];
+  it.each(STAFF_ROUTES)('%s is registered', (path) => {
+    const feature = FEATURES.find((f) => f.path === path);
+    expect(feature?.icon).toMatch(/\S/);
+    expect(feature?.description).toMatch(/\S/);
+  });
+});
+
+describe('mobileNavigation', () => {
+  const built = (...paths: string[]) => featuresWithScreens(FEATURES, paths);
+
+  it('offers only the primary tabs whose screens exist, in the spec order', () => {
+    expect(mobileNavigation(built('/', '/waitlist', '/kitchen-display')).primary.map((i) => i.title)).toEqual([
+      'Dashboard',
+      'Waitlist',
+    ]);
+    expect(mobileNavigation(built('/waitlist', '/reservations', '/floor-map', '/')).primary.map((i) => i.url)).toEqual([
+      '/',
+      '/floor-map',
+      '/reservations',
+      '/waitlist',
+    ]);
+  });
+
+  it('puts every other staff screen under More, short names first, guest pages never', () => {
+    const { more } = mobileNavigation(
+      built('/', '/host-console', '/analytics', '/kitchen-display', '/guest/menu', '/admin/venues', '/waitlist'),
+    );
+    expect(more.map((i) => [i.title, i.url])).toEqual([
+      ['Kitchen', '/kitchen-display'],
+      ['Analytics', '/analytics'],
+      ['Host Console', '/host-console'],
+      ['Venue Management', '/admin/venues'],
+    ]);
+  });
+
+  it('has nothing when nothing is built', () => {
+    expect(mobileNavigation([])).toEqual({ primary: [], more: [] });
   });
 });

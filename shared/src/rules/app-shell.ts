@@ -13,6 +13,9 @@ export interface QuickAction {
   title: string;
 }
 
+/** The shell's own quick actions, each a real action in the staff app (issue 9). */
+export type ShellQuickActionId = 'generate-table-qr' | 'send-alert' | 'request-cleaning';
+
 export interface Feature {
   id: string;
   title: string;
@@ -52,7 +55,7 @@ export const NAV_GROUPS: readonly { category: FeatureCategory; title: string; or
 ];
 
 /** The sidebar's Quick Actions group; each only logs unless a quick action is registered. */
-export const SIDEBAR_QUICK_ACTIONS: readonly QuickAction[] = [
+export const SIDEBAR_QUICK_ACTIONS: readonly (QuickAction & { id: ShellQuickActionId })[] = [
   { id: 'generate-table-qr', title: 'Generate Table QR' },
   { id: 'send-alert', title: 'Send Alert' },
   { id: 'request-cleaning', title: 'Request Cleaning' },
@@ -330,6 +333,30 @@ export const FEATURES: readonly Feature[] = [
     quickActions: [],
     permissions: ['RESTAURANT_ADMIN'],
   },
+  // The route table's two staff screens the spec's feature list leaves out; their categories come
+  // from the path rule (management: role-specific; qa-dashboard: main).
+  {
+    id: 'menu-management',
+    title: 'Menu Management',
+    path: '/menu-management',
+    category: inferCategory('/menu-management'),
+    icon: 'book-open',
+    description: 'Menu management with photo upload',
+    apiEndpoints: ['/api/menu'],
+    websocketEvents: [],
+    quickActions: [],
+  },
+  {
+    id: 'qa-dashboard',
+    title: 'QA Dashboard',
+    path: '/qa-dashboard',
+    category: inferCategory('/qa-dashboard'),
+    icon: 'clipboard-check',
+    description: 'Testing with seeded data',
+    apiEndpoints: ['/api/admin/smoke-test'],
+    websocketEvents: [],
+    quickActions: [],
+  },
 ];
 
 /** An item added to the sidebar outside the registry; its group is inferred like a route category. */
@@ -374,4 +401,48 @@ export function featuresWithScreens(features: readonly Feature[], paths: Iterabl
 /** The feature whose path is the current location, for highlighting. */
 export function activeFeature(features: readonly Feature[], pathname: string): Feature | undefined {
   return features.find((f) => f.path === pathname);
+}
+
+/** A bottom-bar or More-sheet entry on a phone. */
+export interface MobileNavItem {
+  title: string;
+  url: string;
+  icon: string;
+}
+
+/** The phone's bottom bar (spec 1 section 2): four primary tabs, then More. */
+const MOBILE_PRIMARY_NAV: readonly MobileNavItem[] = [
+  { title: 'Dashboard', url: '/', icon: 'layout-dashboard' },
+  { title: 'Floor', url: '/floor-map', icon: 'map' },
+  { title: 'Reservations', url: '/reservations', icon: 'calendar' },
+  { title: 'Waitlist', url: '/waitlist', icon: 'users' },
+];
+
+/** The non-primary entries the spec names, with their short phone labels. */
+const MOBILE_SHORT_TITLES: Readonly<Record<string, string>> = {
+  '/menu-orders': 'Orders',
+  '/kitchen-display': 'Kitchen',
+  '/runner-interface': 'Runner',
+  '/payments': 'Payments',
+  '/analytics': 'Analytics',
+};
+
+/**
+ * The bottom bar's tabs and the More sheet's entries for the features a build has: a tab whose
+ * screen is missing is left out (so the bar is right before and after a screen lands), and More
+ * holds every other staff screen, the spec's short-named ones first, in registry order.
+ */
+export function mobileNavigation(features: readonly Feature[]): { primary: MobileNavItem[]; more: MobileNavItem[] } {
+  const built = new Set(features.map((f) => f.path));
+  const primary = MOBILE_PRIMARY_NAV.filter((item) => built.has(item.url));
+  const primaryUrls = new Set(MOBILE_PRIMARY_NAV.map((item) => item.url));
+  const rest = features.filter((f) => !primaryUrls.has(f.path) && f.category !== 'guest');
+  const short = rest.filter((f) => MOBILE_SHORT_TITLES[f.path] !== undefined);
+  const others = rest.filter((f) => MOBILE_SHORT_TITLES[f.path] === undefined);
+  const more = [...short, ...others].map((f) => ({
+    title: MOBILE_SHORT_TITLES[f.path] ?? f.title,
+    url: f.path,
+    icon: f.icon,
+  }));
+  return { primary, more };
 }

@@ -8,6 +8,7 @@ import type { LocalServerDeps } from './deps.js';
 import { errorHandler } from './errors.js';
 import { hostGuard } from './guard.js';
 import { LocalLive } from './live.js';
+import { alertsRouter } from './routes/alerts/router.js';
 import { authRouter } from './routes/auth/router.js';
 import { menuRouter } from './routes/menu/router.js';
 import { orderItemsRouter } from './routes/order-items/router.js';
@@ -16,6 +17,7 @@ import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
 import { reservationsRouter } from './routes/reservations/router.js';
 import { tablesRouter } from './routes/tables/router.js';
+import { tasksRouter } from './routes/tasks/router.js';
 import { terminalRouter } from './routes/terminal/router.js';
 import { waitlistRouter } from './routes/waitlist/router.js';
 import type { LocalRouter } from './serve.js';
@@ -91,5 +93,7 @@ export function apiRouters(deps: LocalServerDeps): LocalRouter[] {
     printJobsRouter(deps),
     terminalRouter(deps),
     reservationsRouter(deps),
+    tasksRouter(deps),
+    alertsRouter(deps),
   ];
 }

@@ -2,6 +2,7 @@
 import type {
   addToWaitlist,
   createReservation,
+  createTask,
   MeAnswer,
   OrderItem,
   OrderItemState,
@@ -10,6 +11,7 @@ import type {
   Reservation,
   SeatPartyAnswer,
   SeatReservationAnswer,
+  Task,
   TerminalStatusAnswer,
   WaitlistEntry,
 } from '@tablewise/shared';
@@ -47,6 +49,9 @@ export interface LocalServerDeps {
     id: string,
     seat: { tableId: string; sessionId?: string | undefined },
   ): z.output<typeof SeatReservationAnswer>;
+  /** Staff ask for a task (Request Cleaning): into the outbox, refused (AppError) as the cloud
+   * would refuse it; a repeat of its id answers the task queued. */
+  createTask(input: z.output<(typeof createTask)['body']>): Task;
   dismissRejection(id: string): boolean;
   printJobs(): PrintJob[];
   /** Each printer's state as the print worker last learnt it (absent: not asked yet). */

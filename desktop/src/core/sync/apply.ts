@@ -120,6 +120,8 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     case 'printer.status':
     case 'print.job.updated':
     case 'print.completed':
+    case 'task.created':
+    case 'staff.alert':
       return event;
     default: {
       const never: never = event;
@@ -163,6 +165,13 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       markTicketed(db, event.ticketed, event.job.id, event.at);
       return;
     case 'print.completed':
+      return;
+    // No screen of the terminal lists tasks yet (the cleaner console's is a later issue); the
+    // event still reaches the staff app, which marks its task reads stale.
+    case 'task.created':
+      return;
+    // An alert is for the screens now; the replica keeps nothing of it.
+    case 'staff.alert':
       return;
     case 'waitlist.updated':
       putWaitlistEntry(db, event.entry);

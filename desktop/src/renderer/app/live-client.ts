@@ -9,6 +9,8 @@ import {
   LIVE_PATH,
   MESSAGES,
   reconnectDelayMs,
+  type StaffAlert,
+  StaffAlertEvent,
   shouldReconnect,
   type Table,
   TableStateChangedEvent,
@@ -34,7 +36,7 @@ const OPEN = 1;
  * screens use of it (its type says which reads are stale; a table change carries the table). */
 export type LiveMessage =
   | { kind: 'control'; message: ControlMessage | TerminalStatusMessage | TerminalLocalMessage }
-  | { kind: 'event'; type: string; seq: number; table: Table | null };
+  | { kind: 'event'; type: string; seq: number; table: Table | null; alert?: StaffAlert };
 
 type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'failed' | 'closed';
 
@@ -98,6 +100,11 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
     const parsed = TableStateChangedEvent.safeParse(value);
     if (!parsed.success) return null;
     table = { ...parsed.data.table, state: parsed.data.state };
+  }
+  if (envelope.data.type === 'staff.alert') {
+    const parsed = StaffAlertEvent.safeParse(value);
+    if (!parsed.success) return null;
+    return { kind: 'event', type: envelope.data.type, seq: envelope.data.seq, table, alert: parsed.data.alert };
   }
   return { kind: 'event', type: envelope.data.type, seq: envelope.data.seq, table };
 }

@@ -57,8 +57,11 @@ export function createRouter() {
       path: '/',
       element: <Root />,
       children: [
-        { index: true, element: <Navigate to={HOME_PATH} replace /> },
-        ...SCREENS.map((s) => ({ path: s.path, element: s.element })),
+        // '/' is the dashboard's own route; a build whose home is elsewhere sends '/' there.
+        ...(HOME_PATH === '/' ? [] : [{ index: true, element: <Navigate to={HOME_PATH} replace /> }]),
+        ...SCREENS.map((s) =>
+          s.path === '/' ? { index: true, element: s.element } : { path: s.path, element: s.element },
+        ),
         { path: '*', element: <NotFound /> },
       ],
     },

@@ -1,6 +1,7 @@
 // The screens this build of the staff app has. The sidebar shows the registry features whose
 // paths appear here, so a group with no screens stays hidden.
 import type { ReactNode } from 'react';
+import { DashboardScreen } from '../features/dashboard/components/dashboard-screen.js';
 import { HostConsoleScreen } from '../features/host-console/components/host-console-screen.js';
 import { KitchenDisplay } from '../features/kitchen-display/components/kitchen-display.js';
 import { ReservationsScreen } from '../features/reservations/components/reservations-screen.js';
@@ -14,9 +15,10 @@ export interface Screen {
 export const SCREENS: readonly Screen[] = [
   { path: '/waitlist', element: <WaitlistScreen /> },
   { path: '/kitchen-display', element: <KitchenDisplay /> },
+  { path: '/', element: <DashboardScreen /> },
   { path: '/reservations', element: <ReservationsScreen /> },
   { path: '/host-console', element: <HostConsoleScreen /> },
 ];
 
-/** Where '/' leads while this build has no dashboard screen. */
-export const HOME_PATH = '/kitchen-display';
+/** The home screen: the dashboard (spec 1 section 2's '/'). */
+export const HOME_PATH = '/';

@@ -10,7 +10,8 @@ export const getTableQr = defineCall({
   path: '/api/tables/:id/qr',
   summary: "A table's signed check-in link, for its QR code",
   audience: ['staff', 'terminal'],
-  tiers: ['cloud'],
+  /** The terminal asks the cloud: only the cloud holds the signing key. */
+  tiers: ['cloud', 'terminal'],
   params: z.object({ id: Id }),
   entity: 'Table',
   answer: TableQrAnswer,

@@ -1,0 +1,49 @@
+// The tasks' rows (runs, cleaning, QA). Which status follows which is shared/rules/tasks.ts's to say.
+import type { Queryable, Trx } from '../context.js';
+
+export interface TaskRow {
+  id: string;
+  org_id: string;
+  venue_id: string;
+  type: string;
+  target_table_id: string | null;
+  priority: number;
+  status: string;
+  assigned_to: string | null;
+  created_by: string | null;
+  due_at: Date | null;
+  completed_at: Date | null;
+  description: string | null;
+  metadata_json: Record<string, string | number | boolean>;
+  created_at: Date;
+}
+
+/** Inserts the task unless its id is taken; answers whether it did. */
+export async function insertTask(
+  trx: Trx,
+  row: Omit<TaskRow, 'due_at' | 'completed_at' | 'assigned_to'>,
+): Promise<boolean> {
+  const inserted = await trx('tasks')
+    .insert({ ...row, metadata_json: JSON.stringify(row.metadata_json) })
+    .onConflict('id')
+    .ignore()
+    .returning('id');
+  return inserted.length === 1;
+}
+
+export async function findTask(q: Queryable, id: string): Promise<TaskRow | undefined> {
+  return q<TaskRow>('tasks').where({ id }).first();
+}
+
+/** A task of this type for the table that nobody has finished yet. */
+export async function findOpenTaskForTable(
+  q: Queryable,
+  venueId: string,
+  tableId: string,
+  type: string,
+): Promise<TaskRow | undefined> {
+  return q<TaskRow>('tasks')
+    .where({ venue_id: venueId, target_table_id: tableId, type })
+    .whereIn('status', ['PENDING', 'IN_PROGRESS'])
+    .first();
+}

@@ -1,0 +1,285 @@
+// The shell's quick actions (spec 1 section 2): Generate Table QR, Send Alert, Request Cleaning,
+// each a dialog the sidebar, the phone's More sheet and the dashboard open alike.
+import {
+  ALERT_URGENCIES,
+  SHELL_MESSAGES,
+  type ShellQuickActionId,
+  type Table,
+  TURNOVER_TASK_PRIORITY,
+  type TurnoverPriority,
+} from '@tablewise/shared';
+import { toDataURL } from 'qrcode';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { toastMessage } from '../../../app/api-client.js';
+import { useRequestCleaning } from '../api/create-task.js';
+import { useTableQr, useTablesToChoose } from '../api/get-table-qr.js';
+import { useSendAlert } from '../api/send-alert.js';
+
+function TableChoice(props: { tables: readonly Table[]; value: string | null; onChange: (id: string | null) => void }) {
+  return (
+    <label>
+      {SHELL_MESSAGES.chooseTable}
+      <select
+        data-testid="quick-table"
+        value={props.value ?? ''}
+        onChange={(e) => props.onChange(e.target.value === '' ? null : e.target.value)}
+      >
+        <option value="">{SHELL_MESSAGES.chooseTablePlaceholder}</option>
+        {props.tables.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The QR image of a link, drawn by the qrcode library. */
+function useQrImage(url: string | undefined): string | null {
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    setImage(null);
+    if (!url) return;
+    let live = true;
+    void toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 320 }).then((data) => {
+      if (live) setImage(data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  return image;
+}
+
+function TableQrDialog({ onClose }: { onClose: () => void }) {
+  const tables = useTablesToChoose();
+  const [tableId, setTableId] = useState<string | null>(null);
+  const qr = useTableQr(tableId);
+  const image = useQrImage(qr.data?.url);
+  const table = tables.data?.find((t) => t.id === tableId);
+
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog qr-dialog" role="dialog" aria-label={SHELL_MESSAGES.tableQrTitle} data-testid="qr-dialog">
+        <h2>{SHELL_MESSAGES.tableQrTitle}</h2>
+        <TableChoice tables={tables.data ?? []} value={tableId} onChange={setTableId} />
+        {qr.isError && (
+          <p className="field-problem" role="alert" data-testid="qr-error">
+            {toastMessage(qr.error, SHELL_MESSAGES.tableQrNeedsCloud)}
+          </p>
+        )}
+        {tableId && qr.isPending && <p className="empty">{SHELL_MESSAGES.loadingQr}</p>}
+        {image && table && qr.data && (
+          <figure className="qr-sheet" data-testid="qr-sheet">
+            <img src={image} alt={SHELL_MESSAGES.tableQrCaption(table.number)} data-testid="qr-image" />
+            <figcaption>{SHELL_MESSAGES.tableQrCaption(table.number)}</figcaption>
+          </figure>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            {SHELL_MESSAGES.close}
+          </button>
+          <button
+            type="button"
+            className="button primary"
+            disabled={!image}
+            onClick={() => window.print()}
+            data-testid="qr-print"
+          >
+            {SHELL_MESSAGES.printQr}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The quick actions this build has a dialog for; the others keep the spec's console entry. */
+export const BUILT_QUICK_ACTIONS: ReadonlySet<ShellQuickActionId> = new Set([
+  'generate-table-qr',
+  'request-cleaning',
+  'send-alert',
+]);
+
+const PRIORITIES: readonly TurnoverPriority[] = ['normal', 'high', 'urgent'];
+
+function RequestCleaningDialog({ onClose }: { onClose: () => void }) {
+  const tables = useTablesToChoose();
+  const [tableId, setTableId] = useState<string | null>(null);
+  const [priority, setPriority] = useState<TurnoverPriority>('normal');
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  // One id per request: a second tap asks once.
+  const requestId = useRef(crypto.randomUUID());
+  const request = useRequestCleaning();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const table = tables.data?.find((t) => t.id === tableId);
+    if (!table) {
+      setProblem(SHELL_MESSAGES.chooseTableFirst);
+      return;
+    }
+    setProblem(null);
+    request.mutate(
+      { id: requestId.current, table, priority: TURNOVER_TASK_PRIORITY[priority], description: note.trim() },
+      { onSuccess: onClose },
+    );
+  };
+
+  return (
+    <div className="dialog-backdrop">
+      <form
+        className="dialog"
+        aria-label={SHELL_MESSAGES.requestCleaningTitle}
+        data-testid="cleaning-dialog"
+        onSubmit={submit}
+        noValidate
+      >
+        <h2>{SHELL_MESSAGES.requestCleaningTitle}</h2>
+        <TableChoice
+          tables={tables.data ?? []}
+          value={tableId}
+          onChange={(id) => {
+            setTableId(id);
+            setProblem(null);
+          }}
+        />
+        {problem && <span className="field-problem">{problem}</span>}
+        <label>
+          {SHELL_MESSAGES.cleaningPriority}
+          <select
+            data-testid="cleaning-priority"
+            value={priority}
+            onChange={(e) => setPriority(e.target.value as TurnoverPriority)}
+          >
+            {PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {SHELL_MESSAGES.cleaningPriorities[p]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {SHELL_MESSAGES.cleaningNote}
+          <textarea
+            data-testid="cleaning-note"
+            value={note}
+            maxLength={500}
+            rows={3}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </label>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            {SHELL_MESSAGES.cancel}
+          </button>
+          <button type="submit" className="button primary" disabled={request.isPending} data-testid="cleaning-submit">
+            {SHELL_MESSAGES.requestCleaningSubmit}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+type Urgency = (typeof ALERT_URGENCIES)[number];
+
+function SendAlertDialog({ onClose }: { onClose: () => void }) {
+  const tables = useTablesToChoose();
+  const [message, setMessage] = useState('');
+  const [urgency, setUrgency] = useState<Urgency>('MEDIUM');
+  const [tableId, setTableId] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = useSendAlert();
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (message.trim() === '') {
+      setProblem(SHELL_MESSAGES.alertMessageRequired);
+      return;
+    }
+    setProblem(null);
+    send.mutate({ message: message.trim(), urgency, tableId: tableId ?? undefined }, { onSuccess: onClose });
+  };
+
+  return (
+    <div className="dialog-backdrop">
+      <form
+        className="dialog"
+        aria-label={SHELL_MESSAGES.sendAlertTitle}
+        data-testid="alert-dialog"
+        onSubmit={submit}
+        noValidate
+      >
+        <h2>{SHELL_MESSAGES.sendAlertTitle}</h2>
+        <label>
+          {SHELL_MESSAGES.alertMessage}
+          <input
+            ref={field}
+            data-testid="alert-message"
+            value={message}
+            maxLength={200}
+            placeholder={SHELL_MESSAGES.alertMessagePlaceholder}
+            onChange={(e) => {
+              setMessage(e.target.value);
+              setProblem(null);
+            }}
+          />
+          {problem && <span className="field-problem">{problem}</span>}
+        </label>
+        <label>
+          {SHELL_MESSAGES.alertUrgency}
+          <select data-testid="alert-urgency" value={urgency} onChange={(e) => setUrgency(e.target.value as Urgency)}>
+            {ALERT_URGENCIES.map((u) => (
+              <option key={u} value={u}>
+                {SHELL_MESSAGES.alertUrgencies[u]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {SHELL_MESSAGES.alertTable}
+          <select
+            data-testid="alert-table"
+            value={tableId ?? ''}
+            onChange={(e) => setTableId(e.target.value === '' ? null : e.target.value)}
+          >
+            <option value="">{SHELL_MESSAGES.alertNoTable}</option>
+            {(tables.data ?? []).map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            {SHELL_MESSAGES.cancel}
+          </button>
+          <button type="submit" className="button primary" disabled={send.isPending} data-testid="alert-submit">
+            {SHELL_MESSAGES.sendAlertSubmit}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+export function QuickActionDialog({ action, onClose }: { action: ShellQuickActionId; onClose: () => void }) {
+  switch (action) {
+    case 'generate-table-qr':
+      return <TableQrDialog onClose={onClose} />;
+    case 'request-cleaning':
+      return <RequestCleaningDialog onClose={onClose} />;
+    case 'send-alert':
+      return <SendAlertDialog onClose={onClose} />;
+    default: {
+      const never: never = action;
+      throw new Error(`Unknown quick action ${String(never)}`);
+    }
+  }
+}

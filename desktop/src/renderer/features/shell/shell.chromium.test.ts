@@ -1,0 +1,292 @@
+// The app shell and the dashboard in real Chromium, served by a real terminal core synced from a
+// real cloud: the dashboard's figures from the venue's data and their live moves, Ctrl+B and the
+// sidebar_state cookie, the phone's compact header, bottom bar and More sheet at 390 px, and the
+// Generate Table QR dialog (a link the cloud signs; the terminal says so when the cloud is away).
+// Screenshots (SHELL_SHOTS, default the temp folder) at 1280×800 and 390×844.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import {
+  DASHBOARD_TEXTS,
+  FEATURES,
+  featuresWithScreens,
+  mobileNavigation,
+  SHELL_MESSAGES,
+  SHELL_TEXTS,
+  SIDEBAR,
+} from '@tablewise/shared';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
+import {
+  checkInGuest,
+  type Harness,
+  loginAs,
+  pairTerminal,
+  startHarness,
+} from '../../../../../cloud/src/testkit/harness.js';
+import { startTerminalCore, type TerminalCore } from '../../../core/core.js';
+import { freePort } from '../../../core/test/fixtures.js';
+import { SCREENS } from '../../app/screens.js';
+import { buildStaffApp, launchChromium } from '../../test/chromium.js';
+
+const shots = process.env.SHELL_SHOTS ?? tmpdir();
+
+let h: Harness;
+let core: TerminalCore;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let workDir: string;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'tw-shell-'));
+  const webDir = join(workDir, 'web');
+  await buildStaffApp(webDir);
+  h = await startHarness({ port: await freePort(), staffWebDir: webDir });
+  const paired = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Host stand');
+  core = await startTerminalCore({
+    cloudUrl: h.cloud.url,
+    credential: paired.credential,
+    dataDir: join(workDir, 'terminal'),
+    port: 0,
+    staticDir: webDir,
+    printing: false,
+    backoff: { baseMs: 100, maxMs: 300 },
+  });
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await core?.close();
+  await h?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+const statValue = (p: Page, id: string) => p.getByTestId(`${id}-value`).textContent();
+
+it('opens on the dashboard, whose figures come from the venue and move live', async () => {
+  await expect.poll(() => core.status().online, { timeout: 15_000 }).toBe(true);
+  await page.goto(`${core.url}/`);
+  await page.getByTestId('login-email').fill(h.fixture.a.staffEmail);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('dashboard').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/');
+
+  // The fixture venue: three empty tables, no orders, nobody waiting.
+  expect(await statValue(page, 'stat-tables')).toBe('0/3');
+  expect(await statValue(page, 'stat-orders')).toBe('0');
+  expect(await statValue(page, 'stat-waitlist')).toBe('0');
+  expect(await statValue(page, 'stat-payments')).toBe('0');
+  const tiles = page.getByTestId('floor-table');
+  expect(await tiles.count()).toBe(3);
+  expect(await tiles.evaluateAll((els) => els.map((e) => e.getAttribute('data-color')))).toEqual([
+    'green',
+    'green',
+    'green',
+  ]);
+
+  // A guest checks in at table 1 and a party joins the queue, both on the cloud: no reload here.
+  const manager = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
+  const [tableOne] = h.fixture.a.tableIds;
+  if (!tableOne) throw new Error('fixture has no table');
+  await checkInGuest(h.cloud.url, manager, tableOne);
+  const added = await manager.post('/api/waitlist', { guestName: 'Rosa', partySize: 4 });
+  expect(added.status).toBe(201);
+  await expect.poll(() => statValue(page, 'stat-tables'), { timeout: 20_000 }).toBe('1/3');
+  await expect.poll(() => statValue(page, 'stat-waitlist'), { timeout: 20_000 }).toBe('1');
+  const seated = page.locator(`[data-testid="floor-table"][data-table-id="${tableOne}"]`);
+  expect(await seated.getAttribute('data-color')).toBe('red');
+  await page.screenshot({ path: join(shots, 'dashboard-1280.png'), fullPage: true });
+
+  // The Waitlist & Reservations tab lists the party; the Activity Feed the live moves it heard.
+  await page.getByTestId('dashboard-tab-waitlist').click();
+  await page.getByTestId('dashboard-waitlist').getByText('Rosa').waitFor();
+  await page.getByTestId('dashboard-tab-activity').click();
+  expect(await page.getByTestId('activity-entry').count()).toBeGreaterThan(0);
+  await page.getByTestId('dashboard-tab-floor').click();
+  await page.getByText(DASHBOARD_TEXTS.floorTitle).waitFor();
+  await page.getByText(DASHBOARD_TEXTS.zonesConfigured(1)).waitFor();
+
+  // The search narrows the floor to matching tables.
+  await page.getByTestId('dashboard-search').fill('2');
+  await expect.poll(() => tiles.count()).toBe(1);
+  await page.getByTestId('dashboard-search').fill('');
+}, 90_000);
+
+it('toggles the sidebar with Ctrl+B and keeps the state in the sidebar_state cookie', async () => {
+  const shell = page.locator('.shell');
+  expect(await shell.getAttribute('data-sidebar')).toBe('expanded');
+  const footer = page.getByTestId('sidebar-footer');
+  const built = featuresWithScreens(
+    FEATURES,
+    SCREENS.map((s) => s.path),
+  );
+  expect(await footer.textContent()).toContain(SHELL_TEXTS.featuresCount(built.length));
+  expect(await footer.textContent()).toContain(SHELL_TEXTS.routesCount(SCREENS.length));
+  // the current item is highlighted
+  expect(await page.locator('.sidebar .nav-item.active').textContent()).toBe('Dashboard');
+
+  await page.keyboard.press('Control+b');
+  await expect.poll(() => shell.getAttribute('data-sidebar')).toBe('collapsed');
+  const cookie = (await context.cookies()).find((c) => c.name === SIDEBAR.cookieName);
+  expect(cookie?.value).toBe('false');
+  // 7 days from now, give or take the test's own run time
+  const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(6.9);
+  expect(days).toBeLessThanOrEqual(7);
+  await page.screenshot({ path: join(shots, 'dashboard-collapsed-1280.png') });
+
+  await page.reload();
+  await page.getByTestId('dashboard').waitFor();
+  expect(await shell.getAttribute('data-sidebar')).toBe('collapsed');
+  await page.keyboard.press('Meta+b');
+  await expect.poll(() => shell.getAttribute('data-sidebar')).toBe('expanded');
+  expect((await context.cookies()).find((c) => c.name === SIDEBAR.cookieName)?.value).toBe('true');
+}, 60_000);
+
+it('opens Generate Table QR from the sidebar with the table link the cloud signed', async () => {
+  await page.getByRole('button', { name: 'Generate Table QR' }).first().click();
+  const dialog = page.getByTestId('qr-dialog');
+  await dialog.waitFor();
+  await dialog.getByTestId('quick-table').selectOption({ label: 'Table 2' });
+  const image = dialog.getByTestId('qr-image');
+  await image.waitFor({ timeout: 20_000 });
+  expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  await dialog.getByText(SHELL_MESSAGES.tableQrCaption('2')).waitFor();
+  await page.screenshot({ path: join(shots, 'qr-dialog-1280.png') });
+  await dialog.getByRole('button', { name: SHELL_MESSAGES.close }).click();
+  await dialog.waitFor({ state: 'detached' });
+}, 60_000);
+
+it('requests cleaning of a table from the dashboard, once, and names a second request the cloud refused', async () => {
+  await page.getByTestId('dashboard-quick-actions').getByRole('button', { name: 'Request Cleaning' }).click();
+  const dialog = page.getByTestId('cleaning-dialog');
+  await dialog.waitFor();
+  // No table chosen: the form says so and asks nothing.
+  await dialog.getByTestId('cleaning-submit').click();
+  await dialog.getByText(SHELL_MESSAGES.chooseTableFirst).waitFor();
+  await dialog.getByTestId('quick-table').selectOption({ label: 'Table 3' });
+  await dialog.getByTestId('cleaning-priority').selectOption('high');
+  await dialog.getByTestId('cleaning-note').fill('Broken glass by the window');
+  await page.screenshot({ path: join(shots, 'cleaning-dialog-1280.png') });
+  await dialog.getByTestId('cleaning-submit').click();
+  await page.getByText(SHELL_MESSAGES.cleaningRequestedTitle).waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  await expect.poll(() => core.status().outbox.pending, { timeout: 15_000 }).toBe(0);
+  const tableThree = h.fixture.a.tableIds[2];
+  const rows = await h.database.db('tasks').where({ target_table_id: tableThree });
+  expect(rows.map((r) => [r.type, r.priority, r.description])).toEqual([['CLEAN', 3, 'Broken glass by the window']]);
+
+  // A second request for the table: the terminal queues it, and the cloud, which knows of the
+  // first, refuses it; the banner names it with the cloud's reason and nothing is doubled.
+  await page.getByRole('button', { name: 'Request Cleaning' }).first().click();
+  await dialog.getByTestId('quick-table').selectOption({ label: 'Table 3' });
+  await dialog.getByTestId('cleaning-submit').click();
+  await dialog.waitFor({ state: 'detached' });
+  const refused = page.getByTestId('rejected-change');
+  await refused.getByText(SHELL_MESSAGES.cleaningAlreadyRequested('3')).waitFor({ timeout: 20_000 });
+  expect(await refused.textContent()).toContain(SHELL_MESSAGES.cleaningSubject('3'));
+  expect(await h.database.db('tasks').where({ target_table_id: tableThree })).toHaveLength(1);
+  await refused.getByRole('button', { name: 'Dismiss' }).click();
+  await refused.waitFor({ state: 'detached' });
+}, 60_000);
+
+it('sends an alert that every staff screen of the venue shows as a toast', async () => {
+  // A second screen: the cloud's own staff app, signed in as the manager.
+  const cloudContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const cloudPage = await cloudContext.newPage();
+  await cloudPage.goto(`${h.cloud.url}/`);
+  await cloudPage.getByTestId('login-email').fill(h.fixture.a.managerEmail);
+  await cloudPage.getByTestId('login-password').fill(PASSWORD);
+  await cloudPage.getByTestId('login-submit').click();
+  await cloudPage.getByTestId('dashboard').waitFor();
+  await cloudPage.getByTestId('auto-integration').waitFor();
+  await expect
+    .poll(() => cloudPage.getByTestId('sidebar-footer').textContent(), { timeout: 15_000 })
+    .toContain(SHELL_TEXTS.autoIntegrationStatusActive);
+
+  await page.getByRole('button', { name: 'Send Alert' }).first().click();
+  const dialog = page.getByTestId('alert-dialog');
+  await dialog.getByTestId('alert-submit').click();
+  await dialog.getByText(SHELL_MESSAGES.alertMessageRequired).waitFor();
+  await dialog.getByTestId('alert-message').fill('Nut allergy, check every dish');
+  expect(await dialog.getByText(SHELL_MESSAGES.alertMessageRequired).count()).toBe(0);
+  await dialog.getByTestId('alert-urgency').selectOption('HIGH');
+  await dialog.getByTestId('alert-table').selectOption({ label: 'Table 1' });
+  await page.screenshot({ path: join(shots, 'alert-dialog-1280.png') });
+  await dialog.getByTestId('alert-submit').click();
+  await dialog.waitFor({ state: 'detached' });
+
+  const description = SHELL_MESSAGES.alertAboutTable('1', 'Nut allergy, check every dish');
+  await cloudPage.getByTestId('toast').getByText(description).waitFor({ timeout: 20_000 });
+  await page.getByTestId('toast').getByText(description).waitFor({ timeout: 20_000 });
+  expect(await cloudPage.getByTestId('toast').getAttribute('class')).toContain('toast-destructive');
+  await cloudPage.screenshot({ path: join(shots, 'alert-toast-1280.png') });
+  // one toast at a time
+  expect(await page.getByTestId('toast').count()).toBe(1);
+  await cloudContext.close();
+}, 90_000);
+
+it('shows the compact header, the bottom bar of built screens and the More sheet at 390 px', async () => {
+  const phoneContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    storageState: await context.storageState(),
+  });
+  const phone = await phoneContext.newPage();
+  await phone.goto(`${core.url}/`);
+  await phone.getByTestId('dashboard').waitFor();
+  await phone.getByText(SHELL_TEXTS.liveSystem).waitFor();
+  // The sidebar is a sheet, closed until asked for, whatever the desktop cookie says.
+  expect(await phone.getByTestId('sidebar').count()).toBe(0);
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  const built = featuresWithScreens(
+    FEATURES,
+    SCREENS.map((s) => s.path),
+  );
+  const { primary, more } = mobileNavigation(built);
+  const bar = phone.getByTestId('bottom-bar');
+  expect(await bar.locator('.bottom-tab').allTextContents()).toEqual([
+    ...primary.map((i) => i.title),
+    SHELL_TEXTS.more,
+  ]);
+  await phone.screenshot({ path: join(shots, 'dashboard-390.png'), fullPage: true });
+  await phone.screenshot({ path: join(shots, 'dashboard-390-viewport.png') });
+
+  await phone.getByTestId('bottom-more').click();
+  const sheet = phone.getByTestId('more-sheet');
+  await sheet.waitFor();
+  for (const item of more) await sheet.getByRole('link', { name: item.title }).waitFor();
+  await phone.screenshot({ path: join(shots, 'more-sheet-390.png') });
+  const first = more[0];
+  if (first) {
+    await sheet.getByRole('link', { name: first.title }).click();
+    await phone.waitForURL(`${core.url}${first.url}`);
+    await sheet.waitFor({ state: 'detached' });
+  }
+
+  await phone.getByLabel(SHELL_TEXTS.toggleSidebar).click();
+  await phone.getByTestId('sidebar').waitFor();
+  await phone.screenshot({ path: join(shots, 'sidebar-sheet-390.png') });
+  await phone.keyboard.press('Control+b');
+  await phone.getByTestId('sidebar').waitFor({ state: 'detached' });
+  await phoneContext.close();
+}, 60_000);
+
+it('says that the cloud signs table codes when the terminal cannot reach it', async () => {
+  await h.cloud.close();
+  await page.getByTestId('terminal-offline').waitFor({ timeout: 30_000 });
+  // The dashboard keeps working from the replica.
+  expect(await statValue(page, 'stat-tables')).toBe('1/3');
+  await page.getByRole('button', { name: 'Generate Table QR' }).first().click();
+  const dialog = page.getByTestId('qr-dialog');
+  await dialog.getByTestId('quick-table').selectOption({ label: 'Table 3' });
+  await dialog.getByText(SHELL_MESSAGES.tableQrNeedsCloud).waitFor({ timeout: 20_000 });
+  expect(await dialog.getByTestId('qr-image').count()).toBe(0);
+  h.cloud = await h.startAnother();
+}, 90_000);
