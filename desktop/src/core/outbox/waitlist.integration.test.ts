@@ -5,15 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES, type WaitlistEntry } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningCloud } from '../../../../cloud/src/server.js';
-import {
-  type Client,
-  type Harness,
-  loginAs,
-  pairTerminal,
-  startHarness,
-} from '../../../../cloud/src/testkit/harness.js';
-import { type CoreOnCloud, startCoreOn, untilOnline } from '../test/core-on-cloud.js';
-import { freePort } from '../test/fixtures.js';
+import { type Client, type Harness, loginAs } from '../../../../cloud/src/testkit/harness.js';
+import { type CoreOnCloud, startHostStand } from '../test/core-on-cloud.js';
 
 let harness: Harness;
 let terminal: CoreOnCloud;
@@ -21,12 +14,7 @@ let back: RunningCloud | null = null;
 let tab: Client;
 
 beforeAll(async () => {
-  harness = await startHarness({ port: await freePort() });
-  const a = harness.fixture.a;
-  const { credential } = await pairTerminal(harness.cloud.url, a.managerEmail, 'Host stand');
-  terminal = await startCoreOn(harness.cloud.url, credential);
-  await untilOnline(terminal.core);
-  tab = await loginAs(terminal.core.url, a.staffEmail);
+  ({ harness, terminal, tab } = await startHostStand());
 });
 
 afterAll(async () => {

@@ -1,8 +1,15 @@
 // A terminal core on a temporary data folder, paired to a test cloud: what the integration
 // tests that need a real cloud and a real replica start from.
 import { expect, vi } from 'vitest';
+import {
+  type Client,
+  type Harness,
+  loginAs,
+  pairTerminal,
+  startHarness,
+} from '../../../../cloud/src/testkit/harness.js';
 import { startTerminalCore, type TerminalCore, type TerminalCoreOptions } from '../core.js';
-import { tempDir } from './fixtures.js';
+import { freePort, tempDir } from './fixtures.js';
 
 export interface CoreOnCloud {
   core: TerminalCore;
@@ -67,4 +74,16 @@ export function coresOnOneDataDir(cloudUrl: () => string) {
       dir.remove();
     },
   };
+}
+
+/** A cloud on its own port (so it can be stopped and started again) with a terminal paired as
+ * the host stand, online, and a staff member signed in to the terminal: where the front-of-house
+ * tests (waitlist, reservations, tasks) start. */
+export async function startHostStand(): Promise<{ harness: Harness; terminal: CoreOnCloud; tab: Client }> {
+  const harness = await startHarness({ port: await freePort() });
+  const a = harness.fixture.a;
+  const { credential } = await pairTerminal(harness.cloud.url, a.managerEmail, 'Host stand');
+  const terminal = await startCoreOn(harness.cloud.url, credential);
+  await untilOnline(terminal.core);
+  return { harness, terminal, tab: await loginAs(terminal.core.url, a.staffEmail) };
 }
