@@ -136,6 +136,7 @@ export function presentWaitlistEntry(row: WaitlistRow): WaitlistEntry {
     notifiedAt: isoOrNull(row.notified_at),
     seatedAt: isoOrNull(row.seated_at),
     createdAt: iso(row.created_at),
+    sessionId: row.session_id ?? null,
   };
 }
 

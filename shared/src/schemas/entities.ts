@@ -113,6 +113,10 @@ export const WaitlistEntry = z.object({
   notifiedAt: IsoDateTime.nullable(),
   seatedAt: IsoDateTime.nullable(),
   createdAt: IsoDateTime,
+  /** The dining session of a guest who checked in on a phone and was sent to the line (null for a
+   * party the host added, until it is seated): seating the party seats that session, so the phone
+   * follows it. */
+  sessionId: Id.nullable().default(null),
 });
 export type WaitlistEntry = z.infer<typeof WaitlistEntry>;
 

@@ -67,6 +67,7 @@ function entryOf(db: AnyDb, venueId: string, party: NewParty & { id: string }, n
     notifiedAt: null,
     seatedAt: null,
     createdAt: now.toISOString(),
+    sessionId: null,
   };
 }
 
@@ -147,7 +148,8 @@ export function seatWaitlistPartyLocally(
     if (!entry) return { ok: false, status: 404, message: MESSAGES.notFound('Waitlist entry') };
     const leave = waitlistTransition(entry.status, 'seat');
     if (!leave.ok) return { ok: false, status: 409, message: leave.reason };
-    const sessionId = seat.sessionId ?? randomUUID();
+    // A party that checked in on a phone sits down with its guest's session, as on the cloud.
+    const sessionId = entry.sessionId ?? seat.sessionId ?? randomUUID();
     const sat = seatTableLocally(db, { tableId: seat.tableId, sessionId }, entry, now);
     if (!sat.ok) return sat;
     const next = moved(entry, leave.to, now);
