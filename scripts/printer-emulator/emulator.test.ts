@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { type KitchenTicket, kitchenTicketLines } from '@tablewise/shared';
+import { type KitchenTicket, kitchenTicketLines, SHELL_MESSAGES, tableQrLines } from '@tablewise/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ticketBytes } from '../../desktop/src/core/printing/bytes.js';
 import { parseArgs } from './args.js';
@@ -98,6 +98,19 @@ describe('printer emulator decoding', () => {
       tall: true,
       wide: true,
     });
+  });
+
+  it("decodes a table's QR code receipt: its caption, and the QR symbol as the link it holds", async () => {
+    const printer = await emulator();
+    const c = await client(printer.port);
+    const url = 'http://localhost:8080/guest/checkin?tableId=t1&venueId=v1&token=abc.def';
+    await c.send(ticketBytes(tableQrLines({ document: 'table_qr', tableNumber: '7', url }, { reprint: false })));
+    const printed = await printer.waitForTicket(() => true, 5000);
+    expect(printed.text.split('\n').filter((l) => l.trim() !== '')).toEqual([
+      SHELL_MESSAGES.tableQrCaption('7'),
+      `[QR ${url}]`,
+    ]);
+    expect(printed.lines.find((l) => l.text.startsWith('[QR '))).toMatchObject({ align: 'center' });
   });
 
   it('decodes the same ticket when bytes arrive one at a time', async () => {

@@ -106,6 +106,8 @@ class Page {
   tall = false;
   wide = false;
   codePage = 0;
+  /** The QR symbol's data the printer holds (GS ( k fn 80), printed by fn 81. */
+  qrData: string | null = null;
 
   reset(): void {
     this.bold = false;
@@ -234,6 +236,15 @@ export async function startPrinterEmulator(
           for (const waiter of [...waiters]) waiter(ticket);
           return;
         }
+        case 'qrStore':
+          page.qrData = command.data;
+          return;
+        case 'qrPrint':
+          // The symbol shows on the readable ticket as its data, on a line of its own.
+          if (page.current && page.current.text !== '') page.lineFeed();
+          page.addText(`[QR ${page.qrData ?? ''}]`);
+          page.lineFeed();
+          return;
         case 'skip':
           return;
         default: {

@@ -20,6 +20,9 @@ export type Command =
   | { kind: 'statusRequest'; n: number }
   /** GS r n: transmit status, processed in order with the data before it. */
   | { kind: 'transmitStatus'; n: number }
+  /** GS ( k, QR code: store the symbol's data (fn 80), or print the stored symbol (fn 81). */
+  | { kind: 'qrStore'; data: string }
+  | { kind: 'qrPrint' }
   /** A command recognised and skipped with all its parameters (barcodes, images, beeps…). */
   | { kind: 'skip'; name: string };
 
@@ -190,7 +193,17 @@ function parseGs(buf: Buffer, offset: number): Parsed | null {
     case 0x28: {
       // GS ( fn pL pH d…: every GS ( function carries its own length.
       if (offset + 5 > buf.length) return null;
-      return need(buf, offset, 5 + u16(buf, offset + 3), {
+      const length = 5 + u16(buf, offset + 3);
+      // GS ( k pL pH cn fn …: a QR code (cn 49) stores its data (fn 80, after m) or prints (fn 81).
+      if (p === 0x6b && offset + length <= buf.length && buf[offset + 5] === 0x31) {
+        const fn = buf[offset + 6];
+        if (fn === 0x50) {
+          const data = buf.subarray(offset + 8, offset + length).toString('latin1');
+          return { command: { kind: 'qrStore', data }, length };
+        }
+        if (fn === 0x51) return { command: { kind: 'qrPrint' }, length };
+      }
+      return need(buf, offset, length, {
         kind: 'skip',
         name: `GS ( ${String.fromCharCode(p ?? 0x3f)}`,
       });

@@ -27,6 +27,7 @@ export * from './rules/runner.js';
 export * from './rules/seat-selection.js';
 export * from './rules/table-hold.js';
 export * from './rules/table-order.js';
+export * from './rules/table-qr.js';
 export * from './rules/tables.js';
 export * from './rules/tasks.js';
 export * from './rules/turnover.js';

@@ -42,6 +42,7 @@ import { listEvents } from './sync/list-events.js';
 import { pushMutations } from './sync/push-mutations.js';
 import { getTableQr } from './tables/get-table-qr.js';
 import { listTables } from './tables/list-tables.js';
+import { printTableQr } from './tables/print-table-qr.js';
 import { rotateTableQr } from './tables/rotate-table-qr.js';
 import { createTask } from './tasks/create-task.js';
 import { dismissRejectedChange } from './terminal/dismiss-rejected-change.js';
@@ -73,6 +74,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   listTables,
   getTableQr,
   rotateTableQr,
+  printTableQr,
   listWaitlist,
   getWaitlistEntry,
   addToWaitlist,
@@ -158,6 +160,7 @@ export * from './sync/list-events.js';
 export * from './sync/push-mutations.js';
 export * from './tables/get-table-qr.js';
 export * from './tables/list-tables.js';
+export * from './tables/print-table-qr.js';
 export * from './tables/rotate-table-qr.js';
 export * from './tasks/create-task.js';
 export * from './terminal/dismiss-rejected-change.js';

@@ -39,9 +39,11 @@ type TicketAlign = 'left' | 'center' | 'right';
 type TicketSize = 'normal' | 'tall' | 'large';
 export type TicketLine =
   | { kind: 'text'; text: string; size: TicketSize; bold: boolean; align: TicketAlign }
-  | { kind: 'rule' };
+  | { kind: 'rule' }
+  /** A QR symbol of `data`, centred (a table's check-in link). */
+  | { kind: 'qr'; data: string };
 
-/** @internal exported for tests of the ticket and of printing */
+/** The banner a reprinted ticket or receipt starts with. */
 export const REPRINT_BANNER = '*** REPRINT ***';
 /**
  * The line on a ticket that a station's backup printer prints for a faulty one: the cooks there

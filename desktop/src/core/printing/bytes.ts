@@ -24,6 +24,13 @@ export function ticketBytes(lines: TicketLine[], opts: { width?: number } = {}):
       case 'rule':
         printer.drawLine();
         break;
+      case 'qr':
+        // About 3 cm across at 8 dots a module on 80 mm paper: a phone reads it at arm's length.
+        printer.alignCenter();
+        printer.printQR(line.data, { model: 2, cellSize: 8, correction: 'M' });
+        printer.newLine();
+        printer.alignLeft();
+        break;
       case 'text': {
         if (line.align === 'center') printer.alignCenter();
         else if (line.align === 'right') printer.alignRight();

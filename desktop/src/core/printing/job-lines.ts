@@ -5,7 +5,9 @@ import {
   kitchenTicketLines,
   type Printer,
   type PrintJob,
+  TableQrReceipt,
   type TicketLine,
+  tableQrLines,
   testPrintLines,
 } from '@tablewise/shared';
 import { z } from 'zod';
@@ -26,6 +28,8 @@ export function jobLines(
       return testPrintLines({ printerName: printer.name, content, at: at.now, timezone: at.timezone, reprint });
     }
     case 'receipt':
+      // A receipt job names the document it lays out; a table's QR code is the one there is yet.
+      return tableQrLines(TableQrReceipt.parse(JSON.parse(job.data)), { reprint });
     case 'daily_summary':
     case 'waitlist_ticket':
     case 'reservation_confirmation':

@@ -10,6 +10,7 @@ import {
   type PrinterStatus,
   type PrintJob,
   type PrintJobType,
+  TableQrReceipt,
   type TicketedItem,
 } from '@tablewise/shared';
 import type { z } from 'zod';
@@ -124,6 +125,11 @@ export class PrintService {
     if (typeof content !== 'string' || content.trim() === '')
       throw new PrintServiceError(400, MESSAGES.testPrintMissing);
     return this.enqueue(randomUUID(), printer, 'test', JSON.stringify({ content }));
+  }
+
+  /** A table's QR code on a receipt printer (Generate Table QR). */
+  enqueueTableQr(printer: Printer, receipt: TableQrReceipt): PrintJob {
+    return this.enqueue(randomUUID(), printer, 'receipt', JSON.stringify(TableQrReceipt.parse(receipt)));
   }
 
   /** Manual retry of a FAILED job (one that could not be laid out; nothing of it was sent). */

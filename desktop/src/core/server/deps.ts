@@ -11,6 +11,7 @@ import type {
   Reservation,
   SeatPartyAnswer,
   SeatReservationAnswer,
+  TableQrReceipt,
   Task,
   TerminalStatusAnswer,
   WaitlistEntry,
@@ -64,6 +65,8 @@ export interface LocalServerDeps {
   markPrintJobPrinted(id: string): PrintJob | null;
   /** Null when the printer is unknown (or printing is off); throws PrintServiceError on bad content. */
   testPrint(printerId: string, content: unknown): PrintJob | null;
+  /** Null when the printer is not one this terminal drives (or printing is off). */
+  printTableQr(printerId: string, receipt: TableQrReceipt): PrintJob | null;
   staticDir?: string;
 }
 

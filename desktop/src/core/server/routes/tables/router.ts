@@ -5,13 +5,15 @@ import {
   getTableQr,
   listTables as listTablesCall,
   notFound,
+  printTableQr,
   SHELL_MESSAGES,
   tablesAnswer,
 } from '@tablewise/shared';
-import { listTables } from '../../../sqlite/repositories/venue-data.js';
+import { getTable, listTables } from '../../../sqlite/repositories/venue-data.js';
 import { CloudUnreachable, isSuccess, messageOf } from '../../../sync/cloud-api.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
+import { printing } from '../print-jobs/router.js';
 
 export function tablesRouter(deps: LocalServerDeps): LocalRouter {
   const router = new Router<StaffState>();
@@ -20,10 +22,10 @@ export function tablesRouter(deps: LocalServerDeps): LocalRouter {
   );
   // A table's link carries a token only the cloud can sign (a terminal never holds the cloud's key,
   // so a stolen one cannot forge codes): the terminal asks the cloud, and says so when it cannot.
-  serve(router, deps, getTableQr, async ({ params }) => {
+  const signedLink = async (id: string) => {
     let answer: Awaited<ReturnType<typeof deps.api.request>>;
     try {
-      answer = await deps.api.request('GET', getTableQr.url(params()));
+      answer = await deps.api.request('GET', getTableQr.url({ id }));
     } catch (error) {
       if (error instanceof CloudUnreachable) {
         throw new AppError(503, 'cloud_unreachable', SHELL_MESSAGES.tableQrNeedsCloud);
@@ -33,6 +35,19 @@ export function tablesRouter(deps: LocalServerDeps): LocalRouter {
     if (isSuccess(answer.status)) return getTableQr.answer.parse(answer.body);
     if (answer.status === 404) throw notFound('Table');
     throw new AppError(502, 'cloud_unreachable', messageOf(answer.body) ?? SHELL_MESSAGES.tableQrNeedsCloud);
+  };
+  serve(router, deps, getTableQr, ({ params }) => signedLink(params().id));
+
+  // The same link as a QR code on a receipt printer this terminal drives.
+  serve(router, deps, printTableQr, async ({ params, body }) => {
+    const { id } = params();
+    const { printerId } = await body();
+    const table = getTable(deps.read, id);
+    if (!table) throw notFound('Table');
+    const { url } = await signedLink(id);
+    const job = printing(() => deps.printTableQr(printerId, { document: 'table_qr', tableNumber: table.number, url }));
+    if (!job) throw notFound('Printer');
+    return job;
   });
   return router;
 }

@@ -11,8 +11,10 @@ import {
 import { toDataURL } from 'qrcode';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toastMessage } from '../../../app/api-client.js';
+import { useOnTerminal } from '../../../app/terminal-status.js';
 import { useRequestCleaning } from '../api/create-task.js';
 import { useTableQr, useTablesToChoose } from '../api/get-table-qr.js';
+import { usePrintTableQr, useReceiptPrinters } from '../api/print-table-qr.js';
 import { useSendAlert } from '../api/send-alert.js';
 
 function TableChoice(props: { tables: readonly Table[]; value: string | null; onChange: (id: string | null) => void }) {
@@ -58,6 +60,12 @@ function TableQrDialog({ onClose }: { onClose: () => void }) {
   const qr = useTableQr(tableId);
   const image = useQrImage(qr.data?.url);
   const table = tables.data?.find((t) => t.id === tableId);
+  // A receipt printer is driven by a terminal: only there can the code go to paper directly.
+  const onTerminal = useOnTerminal() === true;
+  const printers = useReceiptPrinters(onTerminal);
+  const [printerId, setPrinterId] = useState<string | null>(null);
+  const printer = printers.data?.find((p) => p.id === printerId) ?? printers.data?.[0];
+  const printOnPrinter = usePrintTableQr();
 
   return (
     <div className="dialog-backdrop">
@@ -76,10 +84,33 @@ function TableQrDialog({ onClose }: { onClose: () => void }) {
             <figcaption>{SHELL_MESSAGES.tableQrCaption(table.number)}</figcaption>
           </figure>
         )}
+        {onTerminal && (printers.data?.length ?? 0) > 0 && (
+          <label>
+            {SHELL_MESSAGES.receiptPrinter}
+            <select data-testid="qr-printer" value={printer?.id ?? ''} onChange={(e) => setPrinterId(e.target.value)}>
+              {printers.data?.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
             {SHELL_MESSAGES.close}
           </button>
+          {onTerminal && printer && (
+            <button
+              type="button"
+              className="button"
+              disabled={!image || !tableId || printOnPrinter.isPending}
+              onClick={() => tableId && printOnPrinter.mutate({ tableId, printer })}
+              data-testid="qr-print-receipt"
+            >
+              {SHELL_MESSAGES.printQrOnPrinter}
+            </button>
+          )}
           <button
             type="button"
             className="button primary"
