@@ -1,7 +1,8 @@
 // The app shell and the dashboard in real Chromium, served by a real terminal core synced from a
 // real cloud: the dashboard's figures from the venue's data and their live moves, Ctrl+B and the
 // sidebar_state cookie, the phone's compact header, bottom bar and More sheet at 390 px, and the
-// Generate Table QR dialog (a link the cloud signs; the terminal says so when the cloud is away).
+// Generate Table QR dialog (a link the cloud signs, printed on the terminal's receipt printer, an
+// emulator on a real TCP socket; the terminal says so when the cloud is away).
 // Screenshots (SHELL_SHOTS, default the temp folder) at 1280×800 and 390×844.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,7 @@ import {
   SIDEBAR,
 } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
+import { insertPrinter, PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
 import {
   checkInGuest,
   type Harness,
@@ -25,6 +26,7 @@ import {
   pairTerminal,
   startHarness,
 } from '../../../../../cloud/src/testkit/harness.js';
+import { type PrinterEmulator, startPrinterEmulator } from '../../../../../scripts/printer-emulator/emulator.js';
 import { startTerminalCore, type TerminalCore } from '../../../core/core.js';
 import { freePort } from '../../../core/test/fixtures.js';
 import { SCREENS } from '../../app/screens.js';
@@ -34,6 +36,7 @@ const shots = process.env.SHELL_SHOTS ?? tmpdir();
 
 let h: Harness;
 let core: TerminalCore;
+let desk: PrinterEmulator;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -45,13 +48,20 @@ beforeAll(async () => {
   await buildStaffApp(webDir);
   h = await startHarness({ port: await freePort(), staffWebDir: webDir });
   const paired = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Host stand');
+  desk = await startPrinterEmulator({ name: 'Front Desk', port: 0 });
+  await insertPrinter(h.database.db, h.fixture.a, {
+    name: 'Front Desk',
+    station: null,
+    port: desk.port,
+    terminalId: paired.id,
+  });
   core = await startTerminalCore({
     cloudUrl: h.cloud.url,
     credential: paired.credential,
     dataDir: join(workDir, 'terminal'),
     port: 0,
     staticDir: webDir,
-    printing: false,
+    printing: true,
     backoff: { baseMs: 100, maxMs: 300 },
   });
   browser = await launchChromium();
@@ -62,6 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await core?.close();
+  await desk?.close();
   await h?.close();
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
@@ -159,6 +170,13 @@ it('opens Generate Table QR from the sidebar with the table link the cloud signe
   expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
   await dialog.getByText(SHELL_MESSAGES.tableQrCaption('2')).waitFor();
   await page.screenshot({ path: join(shots, 'qr-dialog-1280.png') });
+  // On the terminal it also prints on its receipt printer: the symbol holds the link shown.
+  expect(await dialog.getByTestId('qr-printer').inputValue()).not.toBe('');
+  await dialog.getByTestId('qr-print-receipt').click();
+  await page.getByText(SHELL_MESSAGES.qrPrintQueued('Front Desk')).waitFor({ timeout: 15_000 });
+  const printed = await desk.waitForTicket((t) => t.text.includes('[QR '), 15_000);
+  expect(printed.text).toContain(SHELL_MESSAGES.tableQrCaption('2'));
+  expect(printed.text).toMatch(/\[QR http[^\]]*\/guest\/checkin\?[^\]]+\]/);
   await dialog.getByRole('button', { name: SHELL_MESSAGES.close }).click();
   await dialog.waitFor({ state: 'detached' });
 }, 60_000);
