@@ -204,6 +204,8 @@ export const DASHBOARD_TEXTS = {
   noPayments: 'No table is settling the bill',
   waitlistCard: 'Waitlist',
   noParties: 'No parties waiting',
+  reservationsCard: 'Upcoming Reservations',
+  noReservations: MESSAGES.noReservationsToday,
   stationQueues: 'Station Queues',
   expoReady: 'Expo Ready to Serve',
   pendingCount: (n: number) => `${n} pending`,

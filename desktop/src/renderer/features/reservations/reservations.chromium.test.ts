@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import {
+  DASHBOARD_TEXTS,
   HOST_CONSOLE_TEXTS,
   MESSAGES,
   RESERVATION_TEXTS,
@@ -117,6 +118,15 @@ it('books with the form’s checks, checks the party in and seats it at a chosen
   expect(await row('Ada Park').textContent()).toContain('Confirmed');
   expect(await row('Ada Park').getByRole('button', { name: RESERVATION_TEXTS.seat }).count()).toBe(0);
   await page.screenshot({ path: join(shots, 'reservations-1280.png'), fullPage: true });
+  // The dashboard's Waitlist & Reservations tab lists them too, by time.
+  await page.goto(`${core.url}/`);
+  await page.getByRole('tab', { name: DASHBOARD_TEXTS.tabs.waitlist }).click();
+  const upcoming = page.getByTestId('dashboard-reservations').locator('li');
+  await expect.poll(() => upcoming.count(), { timeout: 15_000 }).toBe(2);
+  expect((await upcoming.allTextContents()).map((t) => t.slice(0, 14))).toEqual(['6:30 PMBo Chen', '7:00 PMAda Par']);
+  await page.screenshot({ path: join(shots, 'dashboard-reservations-1280.png') });
+  await page.goto(`${core.url}/reservations`);
+  await row('Ada Park').waitFor();
   await phoneShot('/reservations', 'reservations-390.png');
   await phoneShot('/reservations', 'reservations-add-390.png', async (phone) => {
     await phone.getByTestId('reservation-add').click();

@@ -16,6 +16,8 @@ import {
   PAYMENT_PENDING_STATES,
   partySizeLabel,
   quotedWait,
+  type Reservation,
+  reservationBadge,
   SIDEBAR_QUICK_ACTIONS,
   stationStats,
   type Table,
@@ -29,6 +31,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useLiveMessages } from '../../../app/live-provider.js';
 import { useShell } from '../../../app/shell-context.js';
+import { useBookableTimes, useReservations } from '../../reservations/api/get-reservations.js';
 import { useKitchenItems } from '../api/get-kitchen-items.js';
 import { useOrders } from '../api/get-orders.js';
 import { useTables } from '../api/get-tables.js';
@@ -151,6 +154,36 @@ function WaitlistPanel({ entries }: { entries: readonly WaitlistEntry[] }) {
               </li>
             );
           })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** Today's reservations still to come or to seat, by time: the card beside the waitlist. */
+function ReservationsPanel({ tables }: { tables: readonly Table[] }) {
+  const times = useBookableTimes();
+  const list = useReservations(times.data?.today);
+  const timeZone = times.data?.timeZone;
+  const upcoming = (list.data ?? []).filter((r) => r.status === 'CONFIRMED' || r.status === 'CHECKED_IN');
+  const tableName = (r: Reservation) => tables.find((t) => t.id === r.lockedTableIds[0])?.name ?? null;
+  return (
+    <section className="panel" data-testid="dashboard-reservations">
+      <h2>{DASHBOARD_TEXTS.reservationsCard}</h2>
+      {upcoming.length === 0 ? (
+        <p className="empty">{DASHBOARD_TEXTS.noReservations}</p>
+      ) : (
+        <ol className="dash-list">
+          {upcoming.map((r) => (
+            <li key={r.id} className="dash-row">
+              <span>
+                {new Date(r.slotStart).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone })}
+              </span>
+              <strong>{r.guestContact.name}</strong>
+              <span>{partySizeLabel(r.partySize)}</span>
+              <span className="muted">{tableName(r) ?? reservationBadge(r.status).label}</span>
+            </li>
+          ))}
         </ol>
       )}
     </section>
@@ -385,7 +418,12 @@ export function DashboardScreen() {
             )}
           </section>
         )}
-        {tab === 'waitlist' && <WaitlistPanel entries={waitlist.data} />}
+        {tab === 'waitlist' && (
+          <div className="dash-columns">
+            <WaitlistPanel entries={waitlist.data} />
+            <ReservationsPanel tables={tables.data} />
+          </div>
+        )}
         {tab === 'kitchen' && <KitchenPanel items={kitchen.data ?? []} now={now} />}
         {tab === 'activity' && <ActivityFeed entries={activity} now={now} />}
       </div>
