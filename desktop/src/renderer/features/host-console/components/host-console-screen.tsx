@@ -15,7 +15,9 @@ import {
 } from '@tablewise/shared';
 import { useState } from 'react';
 import { ReservationDialog } from '../../../components/reservation-dialog.js';
-import { type SeatTarget, useCheckIn, useCreateReservation, useSeat } from '../api/front-desk-actions.js';
+import { useCheckIn } from '../../reservations/api/change-reservation.js';
+import { useCreateReservation } from '../../reservations/api/create-reservation.js';
+import { type SeatTarget, useSeat } from '../api/front-desk-actions.js';
 import { useBookableTimes, useReservations, useTables, useWaitlist } from '../api/get-front-desk.js';
 import { FloorPlan } from './floor-plan.js';
 
