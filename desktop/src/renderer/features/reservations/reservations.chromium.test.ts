@@ -4,7 +4,6 @@
 // floor plan), and a reservation made while the cloud is down reaching it once. Both clocks stand
 // at noon at the venue, so today's evening times are bookable whenever the test runs.
 // Screenshots (FRONT_DESK_SHOTS, default the temp folder) at 1280×800 and 390×844.
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -19,10 +18,9 @@ import {
 } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
-import { type Harness, loginAs, pairTerminal, startHarness } from '../../../../../cloud/src/testkit/harness.js';
-import { startTerminalCore, type TerminalCore } from '../../../core/core.js';
-import { freePort } from '../../../core/test/fixtures.js';
-import { buildStaffApp, launchChromium } from '../../test/chromium.js';
+import { type Harness, loginAs } from '../../../../../cloud/src/testkit/harness.js';
+import type { TerminalCore } from '../../../core/core.js';
+import { startStaffAppStack } from '../../test/chromium.js';
 
 const shots = process.env.FRONT_DESK_SHOTS ?? tmpdir();
 
@@ -30,36 +28,21 @@ let h: Harness;
 let core: TerminalCore;
 let browser: Browser;
 let page: Page;
-let workDir: string;
+let stack: Awaited<ReturnType<typeof startStaffAppStack>> | undefined;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'tw-front-desk-'));
-  const webDir = join(workDir, 'web');
-  await buildStaffApp(webDir);
-  h = await startHarness({ port: await freePort(), staffWebDir: webDir });
-  const noon = new Date();
-  noon.setUTCHours(12, 0, 0, 0);
-  h.clock.offsetMs = noon.getTime() - Date.now();
-  const paired = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Host stand');
-  core = await startTerminalCore({
-    cloudUrl: h.cloud.url,
-    credential: paired.credential,
-    dataDir: join(workDir, 'terminal'),
-    port: 0,
-    staticDir: webDir,
-    printing: false,
-    backoff: { baseMs: 100, maxMs: 300 },
-    now: () => h.clock.now(),
+  stack = await startStaffAppStack('front-desk', (harness) => {
+    const noon = new Date();
+    noon.setUTCHours(12, 0, 0, 0);
+    harness.clock.offsetMs = noon.getTime() - Date.now();
+    return { now: () => harness.clock.now() };
   });
-  browser = await launchChromium();
+  ({ h, core, browser } = stack);
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await core?.close();
-  await h?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
+  await stack?.close();
 });
 
 const row = (name: string) => page.locator('[data-testid="reservation-row"]', { hasText: name });

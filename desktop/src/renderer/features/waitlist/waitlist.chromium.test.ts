@@ -2,17 +2,15 @@
 // cloud: adding a party (and the form's refusal of a missing name), the queue with Next Up and the
 // estimated wait by place, Seat at a table chosen in the dialog and Remove, and a party added while the cloud is down reaching it
 // once. Screenshots (WAITLIST_SHOTS, default the temp folder) at 1280×800 and 390×844.
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { MESSAGES, SHELL_TEXTS, WAITLIST_TEXTS } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
-import { type Harness, loginAs, pairTerminal, startHarness } from '../../../../../cloud/src/testkit/harness.js';
-import { startTerminalCore, type TerminalCore } from '../../../core/core.js';
-import { freePort } from '../../../core/test/fixtures.js';
-import { buildStaffApp, launchChromium } from '../../test/chromium.js';
+import { type Harness, loginAs } from '../../../../../cloud/src/testkit/harness.js';
+import type { TerminalCore } from '../../../core/core.js';
+import { startStaffAppStack } from '../../test/chromium.js';
 
 const shots = process.env.WAITLIST_SHOTS ?? tmpdir();
 
@@ -20,33 +18,16 @@ let h: Harness;
 let core: TerminalCore;
 let browser: Browser;
 let page: Page;
-let workDir: string;
+let stack: Awaited<ReturnType<typeof startStaffAppStack>> | undefined;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'tw-waitlist-'));
-  const webDir = join(workDir, 'web');
-  await buildStaffApp(webDir);
-  // A fixed port, so the cloud started again later answers where the terminal looks for it.
-  h = await startHarness({ port: await freePort(), staffWebDir: webDir });
-  const paired = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Host stand');
-  core = await startTerminalCore({
-    cloudUrl: h.cloud.url,
-    credential: paired.credential,
-    dataDir: join(workDir, 'terminal'),
-    port: 0,
-    staticDir: webDir,
-    printing: false,
-    backoff: { baseMs: 100, maxMs: 300 },
-  });
-  browser = await launchChromium();
+  stack = await startStaffAppStack('waitlist');
+  ({ h, core, browser } = stack);
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await core?.close();
-  await h?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
+  await stack?.close();
 });
 
 async function addParty(name: string, size: number) {
