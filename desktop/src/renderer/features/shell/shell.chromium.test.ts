@@ -4,7 +4,6 @@
 // Generate Table QR dialog (a link the cloud signs, printed on the terminal's receipt printer, an
 // emulator on a real TCP socket; the terminal says so when the cloud is away).
 // Screenshots (SHELL_SHOTS, default the temp folder) at 1280×800 and 390×844.
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -19,18 +18,11 @@ import {
 } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertPrinter, PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
-import {
-  checkInGuest,
-  type Harness,
-  loginAs,
-  pairTerminal,
-  startHarness,
-} from '../../../../../cloud/src/testkit/harness.js';
+import { checkInGuest, type Harness, loginAs } from '../../../../../cloud/src/testkit/harness.js';
 import { type PrinterEmulator, startPrinterEmulator } from '../../../../../scripts/printer-emulator/emulator.js';
-import { startTerminalCore, type TerminalCore } from '../../../core/core.js';
-import { freePort } from '../../../core/test/fixtures.js';
+import type { TerminalCore } from '../../../core/core.js';
 import { SCREENS } from '../../app/screens.js';
-import { buildStaffApp, launchChromium } from '../../test/chromium.js';
+import { startStaffAppStack } from '../../test/chromium.js';
 
 const shots = process.env.SHELL_SHOTS ?? tmpdir();
 
@@ -40,41 +32,28 @@ let desk: PrinterEmulator;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let workDir: string;
+let stack: Awaited<ReturnType<typeof startStaffAppStack>> | undefined;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'tw-shell-'));
-  const webDir = join(workDir, 'web');
-  await buildStaffApp(webDir);
-  h = await startHarness({ port: await freePort(), staffWebDir: webDir });
-  const paired = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Host stand');
   desk = await startPrinterEmulator({ name: 'Front Desk', port: 0 });
-  await insertPrinter(h.database.db, h.fixture.a, {
-    name: 'Front Desk',
-    station: null,
-    port: desk.port,
-    terminalId: paired.id,
+  // The terminal drives a receipt printer, known to it from its first snapshot.
+  stack = await startStaffAppStack('shell', async (harness, terminalId) => {
+    await insertPrinter(harness.database.db, harness.fixture.a, {
+      name: 'Front Desk',
+      station: null,
+      port: desk.port,
+      terminalId,
+    });
+    return { printing: true };
   });
-  core = await startTerminalCore({
-    cloudUrl: h.cloud.url,
-    credential: paired.credential,
-    dataDir: join(workDir, 'terminal'),
-    port: 0,
-    staticDir: webDir,
-    printing: true,
-    backoff: { baseMs: 100, maxMs: 300 },
-  });
-  browser = await launchChromium();
+  ({ h, core, browser } = stack);
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await core?.close();
+  await stack?.close();
   await desk?.close();
-  await h?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 const statValue = (p: Page, id: string) => p.getByTestId(`${id}-value`).textContent();
