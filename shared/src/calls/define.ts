@@ -3,6 +3,7 @@
 // answer stale. The cloud and the terminal route it from here, the screens fetch it from here,
 // OpenAPI is generated from here. See docs/architecture.md.
 import type { z } from 'zod';
+import type { PERMISSIONS } from '../constants.js';
 import type { LiveEventType } from '../protocol/events.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -31,6 +32,12 @@ export interface CallSpec {
   status?: number;
   /** Live events after which a cached answer is stale and is read again. */
   staleOn?: readonly LiveEventType[];
+  /**
+   * The permission a staff member needs beyond signing in (docs/roles.md): owners, admins and
+   * managers hold every one, other staff only those on their role. Terminals and guests are not
+   * staff and are judged by `audience` alone.
+   */
+  permission?: (typeof PERMISSIONS)[number];
 }
 
 export type ParamsOf<S extends CallSpec> = S['params'] extends ObjectSchema ? z.input<S['params']> : undefined;
