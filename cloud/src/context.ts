@@ -1,6 +1,6 @@
 // What every route and command is given: the database, the clock and the secrets. The clock is
 // injectable so course firing can be tested without waiting.
-import type { Role, User } from '@tablewise/shared';
+import type { Role, StaffDuty, User } from '@tablewise/shared';
 import type { Knex } from 'knex';
 import type { Db } from './db/connect.js';
 
@@ -27,6 +27,8 @@ export interface StaffActor {
   venueId: string;
   role: Role;
   permissions: string[];
+  /** The floor duty on their role (docs/roles.md). */
+  duty?: StaffDuty | null;
 }
 
 export interface TerminalActor {

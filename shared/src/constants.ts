@@ -125,6 +125,11 @@ export const PERMISSIONS = [
   'VIEW_ANALYTICS',
   'MANAGE_SETTINGS',
 ] as const;
+/**
+ * The floor duties of spec 2 section 6 (host, kitchen, runner, cleaner; a server works the floor
+ * and the bill), kept on a staff member's venue role. What each sees is in rules/staff-access.ts.
+ */
+export const STAFF_DUTIES = ['HOST', 'SERVER', 'KITCHEN', 'RUNNER', 'CLEANER'] as const;
 export const SESSION_STATUSES = ['ACTIVE', 'CLOSED'] as const;
 export const SHAPES = ['CIRCLE', 'SQUARE', 'RECTANGLE', 'OVAL', 'HALFMOON', 'QUARTER', 'BOOTH'] as const;
 

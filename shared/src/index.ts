@@ -25,6 +25,7 @@ export * from './rules/reconnect.js';
 export * from './rules/reservations.js';
 export * from './rules/runner.js';
 export * from './rules/seat-selection.js';
+export * from './rules/staff-access.js';
 export * from './rules/table-hold.js';
 export * from './rules/table-order.js';
 export * from './rules/table-qr.js';

@@ -219,3 +219,10 @@ export const DASHBOARD_TEXTS = {
   loading: 'Loading…',
   loadFailed: 'Could not load the dashboard',
 } as const;
+
+/** A screen outside the signed-in member's duty (docs/roles.md); the spec shows no such page. */
+export const ACCESS_TEXTS = {
+  notPermittedTitle: 'Not part of your role',
+  notPermittedHint: 'Your role at this venue does not include this screen. Ask a manager if you need it.',
+  goToMyScreen: 'Go to my screen',
+} as const;

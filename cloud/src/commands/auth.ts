@@ -86,6 +86,7 @@ export async function login(
         venueId: scope.venueId,
         role: scope.role,
         permissions: scope.permissions,
+        duty: scope.duty ?? null,
       },
     },
   };
@@ -100,6 +101,7 @@ export function meOf(staff: StaffActor): MeAnswer {
       venueId: staff.venueId,
       role: staff.role,
       permissions: staff.permissions,
+      duty: staff.duty ?? null,
     },
   };
 }

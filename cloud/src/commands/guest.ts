@@ -7,6 +7,7 @@ import {
   GUEST_WITHOUT_NAME,
   type GuestCheckinRequest,
   guestEstimatedWaitMinutes,
+  holdsPermission,
   MESSAGES,
   partyQuote,
   type ScanAnswer,
@@ -62,12 +63,9 @@ export async function tableQr(
   return qrAnswer(deps, table);
 }
 
-/**
- * Who may retire a table's code: whoever may pair the venue's terminals (a manager, or
- * MANAGE_SETTINGS), and whoever was granted MANAGE_TABLES.
- */
+/** Who may retire a table's code: whoever holds MANAGE_TABLES or MANAGE_SETTINGS (docs/roles.md). */
 function canRotateTableQr(staff: StaffActor): boolean {
-  return staff.permissions.includes('MANAGE_TABLES') || canManageTerminals(staff);
+  return holdsPermission(staff, 'MANAGE_TABLES') || canManageTerminals(staff);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Which organization, venue and role a staff member acts with, from their user_roles rows.
 // A role with a venue gives that venue; an organization-wide role gives the venue asked for (if
 // it is the organization's) or else the one chosen at login.
-import { ROLES, type Role } from '@tablewise/shared';
+import { holdsPermission, ROLES, type Role, STAFF_DUTIES, type StaffDuty } from '@tablewise/shared';
 import type { UserRoleRow } from '../repositories/rows.js';
 
 export interface StaffScope {
@@ -9,6 +9,12 @@ export interface StaffScope {
   venueId: string;
   role: Role;
   permissions: string[];
+  /** The floor duty of the role that gives the venue (docs/roles.md). */
+  duty?: StaffDuty | null;
+}
+
+function asDuty(value: string | null | undefined): StaffDuty | null {
+  return (STAFF_DUTIES as readonly string[]).includes(value ?? '') ? (value as StaffDuty) : null;
 }
 
 const RANK: Record<Role, number> = { OWNER: 0, ADMIN: 1, MANAGER: 2, ASSISTANT_MANAGER: 3, STAFF: 4 };
@@ -41,6 +47,7 @@ export function resolveStaffScope(input: {
       venueId: wanted,
       role: asRole(orgWide.role),
       permissions: [...new Set([...orgWide.permissions, ...(venueRole?.permissions ?? [])])],
+      duty: asDuty(venueRole?.duty ?? orgWide.duty),
     };
   }
   const venueRole = inOrg.find((r) => r.venue_id === wanted) ?? inOrg.find((r) => r.venue_id === input.defaultVenueId);
@@ -50,11 +57,11 @@ export function resolveStaffScope(input: {
     venueId: venueRole.venue_id,
     role: asRole(venueRole.role),
     permissions: venueRole.permissions,
+    duty: asDuty(venueRole.duty),
   };
 }
 
-const MANAGER_ROLES: readonly Role[] = ['OWNER', 'ADMIN', 'MANAGER'];
-
+/** Pairing terminals and choosing which drives a printer are the venue's settings. */
 export function canManageTerminals(scope: { role: Role; permissions: readonly string[] }): boolean {
-  return scope.permissions.includes('MANAGE_SETTINGS') || MANAGER_ROLES.includes(scope.role);
+  return holdsPermission(scope, 'MANAGE_SETTINGS');
 }

@@ -16,6 +16,8 @@ export interface UserRoleRow {
   venue_id: string | null;
   role: string;
   permissions: string[];
+  /** The floor duty (docs/roles.md); absent where a query does not read it. */
+  duty?: string | null;
 }
 
 export interface VenueRow {

@@ -4,6 +4,7 @@ import {
   type Call,
   type CallHandler,
   type CallSpec,
+  holdsPermission,
   IDEMPOTENCY_HEADER,
   registerOn,
   serveCall,
@@ -11,7 +12,7 @@ import {
 } from '@tablewise/shared';
 import type { Actor, AppDeps, AppState, Trx } from '../context.js';
 import { actorRef } from '../context.js';
-import { invalidField } from '../errors.js';
+import { forbidden, invalidField } from '../errors.js';
 import { type Answer, runMutation } from '../mutations.js';
 
 export type Ctx = RouterContext<AppState>;
@@ -79,11 +80,25 @@ export function ok(body: unknown, status = 200): Answer {
   return { status, body };
 }
 
+/**
+ * A call that names a permission is refused to staff who do not hold it (docs/roles.md). A
+ * terminal acts for the venue: it checked the permission of whoever made the change at the venue.
+ */
+function requirePermission(ctx: Ctx, permission: CallSpec['permission']): void {
+  if (!permission) return;
+  const { terminal, staff } = ctx.state.principals;
+  if (terminal || !staff) return;
+  if (!holdsPermission(staff, permission)) throw forbidden();
+}
+
 /** Routes `call` on `router`: path, parsing and answer from its module in shared. */
 export function serve<S extends CallSpec>(router: AppRouter, call: Call<S>, handler: CallHandler<S, Ctx>): void {
-  serveCall(
+  serveCall<S, Ctx>(
     { register: registerOn(router), readBody: (ctx) => ctx.state.body, checkAnswers: Boolean(process.env.VITEST) },
     call,
-    handler,
+    (request) => {
+      requirePermission(request.ctx, call.permission);
+      return handler(request);
+    },
   );
 }

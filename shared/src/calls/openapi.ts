@@ -36,6 +36,7 @@ function operation(call: Call<CallSpec>) {
     tags: [call.path.split('/')[2] ?? 'api'],
     'x-audience': call.audience,
     'x-tiers': call.tiers,
+    ...(call.permission ? { 'x-permission': call.permission } : {}),
     ...(call.staleOn?.length ? { 'x-stale-on': call.staleOn } : {}),
     parameters: [...parameters(call.params, 'path'), ...parameters(call.query, 'query')],
     ...(call.body ? { requestBody: { required: true, content: json(jsonSchema(call.body, 'input')) } } : {}),

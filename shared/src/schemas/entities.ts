@@ -11,6 +11,7 @@ import {
   ROLES,
   SESSION_STATUSES,
   SHAPES,
+  STAFF_DUTIES,
   TABLE_STATES,
   WAITLIST_STATUSES,
 } from '../constants.js';
@@ -203,6 +204,8 @@ const Principal = z.object({
   venueId: Id,
   role: z.enum(ROLES),
   permissions: z.array(z.string()),
+  /** The floor duty on their venue role, or null for none (docs/roles.md). */
+  duty: z.enum(STAFF_DUTIES).nullable().default(null),
 });
 
 export const Terminal = z.object({ id: Id, venueId: Id, name: z.string(), revokedAt: IsoDateTime.nullable() });

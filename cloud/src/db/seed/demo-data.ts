@@ -6,6 +6,15 @@ export const DEMO_ORGANIZATION_NAME = 'Demo Restaurant Group';
 export const DEMO_VENUE_NAME = 'Main Location';
 export const DEMO_MANAGER_EMAIL = 'manager@demo.test';
 export const DEMO_MANAGER_PASSWORD = 'demo-manager';
+/** Floor staff, one per duty (docs/roles.md), all with this password: `kitchen@demo.test` and so on. */
+export const DEMO_STAFF_PASSWORD = 'demo-staff';
+export const DEMO_STAFF = [
+  { email: 'host@demo.test', firstName: 'Hana', lastName: 'Host', duty: 'HOST' },
+  { email: 'server@demo.test', firstName: 'Sergio', lastName: 'Server', duty: 'SERVER' },
+  { email: 'kitchen@demo.test', firstName: 'Kai', lastName: 'Kitchen', duty: 'KITCHEN' },
+  { email: 'runner@demo.test', firstName: 'Rosa', lastName: 'Runner', duty: 'RUNNER' },
+  { email: 'cleaner@demo.test', firstName: 'Cleo', lastName: 'Cleaner', duty: 'CLEANER' },
+] as const;
 export const DEMO_STATIONS = ['Grill', 'Fry', 'Cold', 'Bar'] as const;
 type DemoStation = (typeof DEMO_STATIONS)[number];
 /**

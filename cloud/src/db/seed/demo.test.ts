@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { closeDb, connectDb, type Db } from '../connect.js';
 import { migrateLatest } from '../migrate.js';
 import { seedDemo } from './demo.js';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from './demo-data.js';
 
 const printers = [
   { station: 'Grill', host: '127.0.0.1', port: 9101 },
@@ -99,6 +100,19 @@ describe('seedDemo on a PostgreSQL server', () => {
       { role: 'MANAGER', organization_id: seed.organizationId, venue_id: seed.venueId, permissions: [...PERMISSIONS] },
     ]);
 
+    // One floor staff member per duty, with the documented password and no extra permission.
+    const floor = await db('users')
+      .join('user_roles', 'user_roles.user_id', 'users.id')
+      .whereIn(
+        'users.email',
+        DEMO_STAFF.map((m) => m.email),
+      )
+      .select('users.email', 'users.password_hash', 'user_roles.role', 'user_roles.duty', 'user_roles.permissions');
+    expect(floor.map((r) => [r.email, r.role, r.duty, r.permissions]).sort()).toEqual(
+      DEMO_STAFF.map((m) => [m.email, 'STAFF', m.duty, []]).sort(),
+    );
+    expect(await argon2.verify(floor[0].password_hash, DEMO_STAFF_PASSWORD)).toBe(true);
+
     // One printer per station, at the given address or the default, not yet given to a terminal.
     const printerRows = await db('printers').whereIn('id', seed.printerIds).select('*');
     expect(seed.printerIds).toHaveLength(4);
@@ -134,7 +148,7 @@ describe('seedDemo on a PostgreSQL server', () => {
     expect(await count(db, 'organizations', {})).toBe(1);
     expect(await count(db, 'tables', {})).toBe(seed.tableIds.length);
     expect(await count(db, 'menu_items', {})).toBe(seed.menuItemIds.length);
-    expect(await count(db, 'users', {})).toBe(1);
+    expect(await count(db, 'users', {})).toBe(1 + DEMO_STAFF.length);
     expect(await db('printers').where({ station: 'Cold' }).first('port')).toEqual({ port: 9203 });
     expect(await db('printers').where({ station: 'Grill' }).first('port')).toEqual({ port: 9101 });
   });

@@ -13,6 +13,8 @@ import {
   DEMO_MENU,
   DEMO_ORGANIZATION_NAME,
   DEMO_RUNNERS,
+  DEMO_STAFF,
+  DEMO_STAFF_PASSWORD,
   DEMO_STATIONS,
   DEMO_TABLES,
   DEMO_VENUE_NAME,
@@ -68,7 +70,10 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions = {}): Promise<Demo
     }
   }
   // Hashing is slow on purpose; do it before taking the lock.
-  const passwordHash = await argon2.hash(DEMO_MANAGER_PASSWORD);
+  const [passwordHash, staffHash] = await Promise.all([
+    argon2.hash(DEMO_MANAGER_PASSWORD),
+    argon2.hash(DEMO_STAFF_PASSWORD),
+  ]);
 
   return db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [SEED_LOCK]);
@@ -82,8 +87,36 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions = {}): Promise<Demo
       return { ...(await readSeed(trx)), created: false };
     }
     await insertDemo(trx, passwordHash, addresses);
+    await insertDemoStaff(trx, staffHash);
     return { ...(await readSeed(trx)), created: true };
   });
+}
+
+/** One floor staff member per duty, each a STAFF of the demo venue with no extra permission. */
+async function insertDemoStaff(trx: Knex.Transaction, passwordHash: string): Promise<void> {
+  for (const member of DEMO_STAFF) {
+    await trx('users')
+      .insert({
+        id: demoId('user', member.email),
+        email: member.email,
+        password_hash: passwordHash,
+        first_name: member.firstName,
+        last_name: member.lastName,
+      })
+      .onConflict('email')
+      .ignore();
+    const user = await trx('users').where({ email: member.email }).first('id');
+    if (!user) throw new Error(`Demo staff ${member.email} could not be created`);
+    await trx('user_roles').insert({
+      id: demoId('user-role', `${user.id}:${DEMO_VENUE_ID}`),
+      user_id: user.id,
+      organization_id: DEMO_ORGANIZATION_ID,
+      venue_id: DEMO_VENUE_ID,
+      role: 'STAFF',
+      permissions: [],
+      duty: member.duty,
+    });
+  }
 }
 
 async function insertDemo(

@@ -114,4 +114,24 @@ describe('staff auth', () => {
     expect(reply.status).toBe(403);
     expect(reply.body.message).toBe(MESSAGES.forbiddenOrigin);
   });
+
+  it("answers the floor duty on the staff member's role, and a manager's as none", async () => {
+    const manager = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
+    expect(MeAnswer.parse((await manager.get('/api/auth/me')).body).principal.duty).toBeNull();
+    const staffIds = h.database.db('users').where({ email: h.fixture.a.staffEmail }).select('id');
+    await h.database.db('user_roles').whereIn('user_id', staffIds).update({ duty: 'KITCHEN' });
+    try {
+      const kitchen = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
+      expect(MeAnswer.parse((await kitchen.get('/api/auth/me')).body).principal).toMatchObject({
+        role: 'STAFF',
+        duty: 'KITCHEN',
+      });
+      // A duty the product does not know is refused by the database.
+      await expect(h.database.db('user_roles').whereIn('user_id', staffIds).update({ duty: 'CHEF' })).rejects.toThrow(
+        /user_roles_duty_check/,
+      );
+    } finally {
+      await h.database.db('user_roles').whereIn('user_id', staffIds).update({ duty: null });
+    }
+  });
 });

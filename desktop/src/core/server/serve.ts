@@ -6,6 +6,8 @@ import {
   type Call,
   type CallHandler,
   type CallSpec,
+  forbidden,
+  holdsPermission,
   registerOn,
   STAFF_SESSION_COOKIE,
   serveCall,
@@ -32,6 +34,8 @@ export function serve<S extends CallSpec>(
       if (!call.audience.includes('public')) {
         const me = whoIs(deps, request.ctx.cookies.get(STAFF_SESSION_COOKIE));
         if (!me) throw unauthorized();
+        // A call that names a permission is refused to staff who do not hold it (docs/roles.md).
+        if (call.permission && !holdsPermission(me.principal, call.permission)) throw forbidden();
         request.ctx.state.me = me;
       }
       return handler(request);

@@ -1,9 +1,10 @@
-import { FEATURES, featuresWithScreens, LOGIN_TEXTS } from '@tablewise/shared';
+import { canSeeScreen, FEATURES, featuresWithScreens, LOGIN_TEXTS, type MeAnswer } from '@tablewise/shared';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import { useLogout } from '../features/auth/api/logout.js';
 import { AuthGate } from '../features/auth/components/auth-gate.js';
 import { AppShell } from '../features/shell/components/app-shell.js';
 import { NotFound } from '../features/shell/components/not-found.js';
+import { ScreenGuard } from '../features/shell/components/screen-guard.js';
 import { LiveProvider, useLiveState } from './live-provider.js';
 import { HOME_PATH, SCREENS } from './screens.js';
 
@@ -24,12 +25,15 @@ function Account({ name }: { name: string }) {
   );
 }
 
-function Shell({ name }: { name: string }) {
+function Shell({ me }: { me: MeAnswer }) {
   const live = useLiveState();
+  const name = [me.user.firstName, me.user.lastName].filter(Boolean).join(' ') || me.user.email;
+  // The sidebar shows only the screens of the member's role (docs/roles.md).
+  const mine = features.filter((f) => canSeeScreen(me.principal, f.path));
   return (
     <AppShell
-      features={features}
-      routeCount={SCREENS.length}
+      features={mine}
+      routeCount={SCREENS.filter((s) => canSeeScreen(me.principal, s.path)).length}
       liveActive={live.status === 'open'}
       liveError={live.status === 'failed' ? live.error : null}
       account={<Account name={name} />}
@@ -44,7 +48,7 @@ function Root() {
     <AuthGate>
       {(me) => (
         <LiveProvider>
-          <Shell name={[me.user.firstName, me.user.lastName].filter(Boolean).join(' ') || me.user.email} />
+          <Shell me={me} />
         </LiveProvider>
       )}
     </AuthGate>
@@ -59,9 +63,10 @@ export function createRouter() {
       children: [
         // '/' is the dashboard's own route; a build whose home is elsewhere sends '/' there.
         ...(HOME_PATH === '/' ? [] : [{ index: true, element: <Navigate to={HOME_PATH} replace /> }]),
-        ...SCREENS.map((s) =>
-          s.path === '/' ? { index: true, element: s.element } : { path: s.path, element: s.element },
-        ),
+        ...SCREENS.map((s) => {
+          const element = <ScreenGuard path={s.path}>{s.element}</ScreenGuard>;
+          return s.path === '/' ? { index: true, element } : { path: s.path, element };
+        }),
         { path: '*', element: <NotFound /> },
       ],
     },

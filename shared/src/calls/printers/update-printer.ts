@@ -14,6 +14,7 @@ export const updatePrinter = defineCall({
   summary: "Change which terminal drives a printer, or the printer's backup",
   audience: ['staff'],
   tiers: ['cloud'],
+  permission: 'MANAGE_SETTINGS',
   params: z.object({ id: Id }),
   entity: 'Printer',
   body: z

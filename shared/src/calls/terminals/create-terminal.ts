@@ -12,6 +12,7 @@ export const createTerminal = defineCall({
   summary: 'Pair a new terminal to the venue',
   audience: ['staff'],
   tiers: ['cloud'],
+  permission: 'MANAGE_SETTINGS',
   body: CreateTerminalRequest,
   answer: z.object({ terminal: Terminal, credential: z.string() }),
   status: 201,

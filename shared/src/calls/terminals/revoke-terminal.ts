@@ -9,6 +9,7 @@ export const revokeTerminal = defineCall({
   summary: "Revoke a terminal's credential; its sockets close",
   audience: ['staff'],
   tiers: ['cloud'],
+  permission: 'MANAGE_SETTINGS',
   params: z.object({ id: Id }),
   entity: 'Terminal',
   answer: Terminal,
