@@ -64,7 +64,11 @@ export function createRouter() {
         // '/' is the dashboard's own route; a build whose home is elsewhere sends '/' there.
         ...(HOME_PATH === '/' ? [] : [{ index: true, element: <Navigate to={HOME_PATH} replace /> }]),
         ...SCREENS.map((s) => {
-          const element = <ScreenGuard path={s.path}>{s.element}</ScreenGuard>;
+          const element = (
+            <ScreenGuard key={s.path} path={s.path}>
+              {s.element}
+            </ScreenGuard>
+          );
           return s.path === '/' ? { index: true, element } : { path: s.path, element };
         }),
         { path: '*', element: <NotFound /> },
