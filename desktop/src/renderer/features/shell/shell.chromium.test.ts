@@ -8,9 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
+  ACCESS_TEXTS,
   DASHBOARD_TEXTS,
+  DUTY_SCREENS,
   FEATURES,
   featuresWithScreens,
+  homeScreenFor,
   mobileNavigation,
   SHELL_MESSAGES,
   SHELL_TEXTS,
@@ -273,6 +276,36 @@ it('shows the compact header, the bottom bar of built screens and the More sheet
   await phone.keyboard.press('Control+b');
   await phone.getByTestId('sidebar').waitFor({ state: 'detached' });
   await phoneContext.close();
+}, 60_000);
+
+it("shows a staff member with a floor duty only their duty's screens, and lands them on its home", async () => {
+  const staffIds = h.database.db('users').where({ email: h.fixture.a.staffEmail }).select('id');
+  await h.database.db('user_roles').whereIn('user_id', staffIds).update({ duty: 'KITCHEN' });
+  const kitchenContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const kitchen = await kitchenContext.newPage();
+    await kitchen.goto(`${core.url}/`);
+    await kitchen.getByTestId('login-email').fill(h.fixture.a.staffEmail);
+    await kitchen.getByTestId('login-password').fill(PASSWORD);
+    await kitchen.getByTestId('login-submit').click();
+    await kitchen.waitForURL(`${core.url}${homeScreenFor({ role: 'STAFF', permissions: [], duty: 'KITCHEN' })}`);
+    const shown = await kitchen
+      .locator('.sidebar-nav .nav-item[href]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    const expected = SCREENS.map((sc) => sc.path).filter((path) => DUTY_SCREENS.KITCHEN.includes(path));
+    expect(shown.sort()).toEqual(expected.sort());
+    expect(shown).not.toContain('/');
+    await kitchen.screenshot({ path: join(shots, 'kitchen-duty-1280.png') });
+
+    // Another duty's screen, asked for by its address, says it is not part of the role.
+    await kitchen.goto(`${core.url}/reservations`);
+    await kitchen.getByTestId('not-permitted').getByText(ACCESS_TEXTS.notPermittedTitle).waitFor();
+    await kitchen.getByRole('link', { name: ACCESS_TEXTS.goToMyScreen }).click();
+    await kitchen.waitForURL(`${core.url}/kitchen-display`);
+  } finally {
+    await kitchenContext.close();
+    await h.database.db('user_roles').whereIn('user_id', staffIds).update({ duty: null });
+  }
 }, 60_000);
 
 it('says that the cloud signs table codes when the terminal cannot reach it', async () => {
