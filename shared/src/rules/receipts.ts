@@ -287,3 +287,22 @@ export function receiptLines(kind: ReceiptKind, data: unknown, o: LayoutOptions)
     }
   }
 }
+
+/**
+ * A laid-out line as the paper shows its characters: the text itself, a rule as a row of dashes
+ * (node-thermal-printer's drawLine), a QR symbol by its data. What the template preview shows.
+ */
+export function paperLineText(line: TicketLine, width = DEFAULT_WIDTH): string {
+  switch (line.kind) {
+    case 'rule':
+      return '-'.repeat(width);
+    case 'qr':
+      return `[QR ${line.data}]`;
+    case 'text':
+      return line.text;
+    default: {
+      const never: never = line;
+      throw new Error(`Unknown ticket line ${JSON.stringify(never)}`);
+    }
+  }
+}
