@@ -267,6 +267,8 @@ export const PRINTER_TEXTS = {
   },
   receiptStation: 'Receipts',
   noTerminal: 'No terminal',
+  thisTerminal: 'This terminal',
+  otherTerminal: 'Another terminal',
   noBackup: 'None',
   noPrinters: 'No printers yet',
   noJobs: 'No print jobs yet',
@@ -274,6 +276,9 @@ export const PRINTER_TEXTS = {
   reprint: 'Reprint',
   markPrinted: 'Mark as printed',
   decideAtTerminal: 'Choose on the terminal that drives this printer.',
+  /** A job waiting on a faulty printer: it prints by itself once the printer is back. */
+  waitingForPrinter: (state: string) =>
+    `Waiting for the printer (${state}); it prints by itself once the printer is back.`,
   retryFailed: 'Could not retry the job',
   testPrint: 'Test Print',
   testPrinter: 'Printer',

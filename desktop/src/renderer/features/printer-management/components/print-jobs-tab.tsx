@@ -1,6 +1,10 @@
-import { KitchenTicket, PRINTER_TEXTS, type PrintJob } from '@tablewise/shared';
+import { KitchenTicket, PRINTER_TEXTS, type PrinterStatus, type PrintJob } from '@tablewise/shared';
 import { useActOnPrintJob } from '../api/act-on-print-job.js';
 import { usePrintJobs } from '../api/get-print-jobs.js';
+import { usePrinters } from '../api/get-printers.js';
+
+/** Printer states in which nothing is sent to it: its jobs wait. */
+const WAITING_STATES: readonly PrinterStatus[] = ['OFFLINE', 'ERROR', 'PAPER_OUT', 'COVER_OPEN'];
 
 function safeJson(data: string): Record<string, unknown> | null {
   try {
@@ -30,11 +34,17 @@ export function jobSummary(job: PrintJob): string {
 
 export function PrintJobsTab({ onTerminal }: { onTerminal: boolean | null }) {
   const jobs = usePrintJobs();
+  const printers = usePrinters();
   const act = useActOnPrintJob();
   if (jobs.isPending) return <p className="page-status">{PRINTER_TEXTS.loading}</p>;
   if (jobs.isError) return <p className="page-status">{PRINTER_TEXTS.loadFailed}</p>;
   if (jobs.data.length === 0) return <p className="empty">{PRINTER_TEXTS.noJobs}</p>;
   const busy = (id: string) => act.isPending && act.variables?.id === id;
+  const waitingOn = (job: PrintJob) => {
+    if (job.status !== 'PENDING') return null;
+    const status = printers.data?.find((p) => p.id === job.printerId)?.status;
+    return status && WAITING_STATES.includes(status) ? PRINTER_TEXTS.statuses[status] : null;
+  };
   return (
     <div className="pm-table-wrap">
       <table className="stats-table pm-table" aria-label={PRINTER_TEXTS.tabs.jobs}>
@@ -61,6 +71,9 @@ export function PrintJobsTab({ onTerminal }: { onTerminal: boolean | null }) {
                   {PRINTER_TEXTS.jobStatuses[job.status]}
                 </span>
                 {job.error && <span className="pm-error">{job.error}</span>}
+                {!job.error && waitingOn(job) && (
+                  <span className="pm-error">{PRINTER_TEXTS.waitingForPrinter(waitingOn(job) as string)}</span>
+                )}
               </td>
               <td data-label={PRINTER_TEXTS.columns.data} className="pm-data">
                 {jobSummary(job)}
@@ -68,40 +81,42 @@ export function PrintJobsTab({ onTerminal }: { onTerminal: boolean | null }) {
               <td data-label={PRINTER_TEXTS.columns.created}>
                 <time dateTime={job.createdAt}>{new Date(job.createdAt).toLocaleString()}</time>
               </td>
-              <td className="pm-actions">
-                {(job.status === 'FAILED' || job.status === 'UNCONFIRMED') && onTerminal === false && (
-                  <span className="muted">{PRINTER_TEXTS.decideAtTerminal}</span>
-                )}
-                {job.status === 'FAILED' && onTerminal && (
-                  <button
-                    type="button"
-                    className="button primary"
-                    disabled={busy(job.id)}
-                    onClick={() => act.mutate({ id: job.id, action: 'retry' })}
-                  >
-                    {PRINTER_TEXTS.retry}
-                  </button>
-                )}
-                {job.status === 'UNCONFIRMED' && onTerminal && (
-                  <>
+              <td>
+                <div className="pm-actions">
+                  {(job.status === 'FAILED' || job.status === 'UNCONFIRMED') && onTerminal === false && (
+                    <span className="muted">{PRINTER_TEXTS.decideAtTerminal}</span>
+                  )}
+                  {job.status === 'FAILED' && onTerminal && (
                     <button
                       type="button"
                       className="button primary"
                       disabled={busy(job.id)}
-                      onClick={() => act.mutate({ id: job.id, action: 'reprint' })}
+                      onClick={() => act.mutate({ id: job.id, action: 'retry' })}
                     >
-                      {PRINTER_TEXTS.reprint}
+                      {PRINTER_TEXTS.retry}
                     </button>
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={busy(job.id)}
-                      onClick={() => act.mutate({ id: job.id, action: 'markPrinted' })}
-                    >
-                      {PRINTER_TEXTS.markPrinted}
-                    </button>
-                  </>
-                )}
+                  )}
+                  {job.status === 'UNCONFIRMED' && onTerminal && (
+                    <>
+                      <button
+                        type="button"
+                        className="button primary"
+                        disabled={busy(job.id)}
+                        onClick={() => act.mutate({ id: job.id, action: 'reprint' })}
+                      >
+                        {PRINTER_TEXTS.reprint}
+                      </button>
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={busy(job.id)}
+                        onClick={() => act.mutate({ id: job.id, action: 'markPrinted' })}
+                      >
+                        {PRINTER_TEXTS.markPrinted}
+                      </button>
+                    </>
+                  )}
+                </div>
               </td>
             </tr>
           ))}

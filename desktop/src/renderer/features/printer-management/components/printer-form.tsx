@@ -59,7 +59,11 @@ export function PrinterForm({
   const [values, setValues] = useState<Values>(() => valuesOf(printer));
   const [problems, setProblems] = useState<Partial<Record<keyof Values, string>>>({});
   const save = useSavePrinter();
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    // What was wrong with a field is no longer said once it is changed.
+    setProblems(({ [key]: _, ...rest }) => rest as typeof problems);
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

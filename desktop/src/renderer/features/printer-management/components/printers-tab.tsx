@@ -1,5 +1,6 @@
 import { PRINTER_TEXTS, type Printer } from '@tablewise/shared';
 import { useState } from 'react';
+import { useTerminalStatus } from '../../../app/terminal-status.js';
 import { usePrinters } from '../api/get-printers.js';
 import { useTerminals } from '../api/get-terminals.js';
 import { useRemovePrinter } from '../api/save-printer.js';
@@ -18,13 +19,17 @@ export function PrintersTab({ onTerminal }: { onTerminal: boolean | null }) {
   const manage = onTerminal === false;
   const terminals = useTerminals(manage);
   const remove = useRemovePrinter();
+  const self = useTerminalStatus().data?.terminalId ?? null;
   const [editing, setEditing] = useState<Printer | 'new' | null>(null);
   if (printers.isPending) return <p className="page-status">{PRINTER_TEXTS.loading}</p>;
   if (printers.isError) return <p className="page-status">{PRINTER_TEXTS.loadFailed}</p>;
   const list = printers.data;
   const nameOf = (id: string | null) => list.find((p) => p.id === id)?.name ?? PRINTER_TEXTS.noBackup;
-  const terminalName = (id: string | null) =>
-    id === null ? PRINTER_TEXTS.noTerminal : (terminals.data?.find((t) => t.id === id)?.name ?? id.slice(-8));
+  const terminalName = (id: string | null) => {
+    if (id === null) return PRINTER_TEXTS.noTerminal;
+    if (id === self) return PRINTER_TEXTS.thisTerminal;
+    return terminals.data?.find((t) => t.id === id)?.name ?? PRINTER_TEXTS.otherTerminal;
+  };
   return (
     <div className="pm-printers">
       {manage ? (
@@ -72,20 +77,22 @@ export function PrintersTab({ onTerminal }: { onTerminal: boolean | null }) {
                   <td data-label={PRINTER_TEXTS.columns.terminal}>{terminalName(p.terminalId)}</td>
                   <td data-label={PRINTER_TEXTS.columns.backup}>{nameOf(p.backupPrinterId)}</td>
                   {manage && (
-                    <td className="pm-actions">
-                      <button type="button" className="button" onClick={() => setEditing(p)}>
-                        {PRINTER_TEXTS.editPrinter}
-                      </button>
-                      <button
-                        type="button"
-                        className="button danger"
-                        disabled={remove.isPending}
-                        onClick={() => {
-                          if (window.confirm(PRINTER_TEXTS.removeConfirm(p.name))) remove.mutate(p.id);
-                        }}
-                      >
-                        {PRINTER_TEXTS.removePrinter}
-                      </button>
+                    <td>
+                      <div className="pm-actions">
+                        <button type="button" className="button" onClick={() => setEditing(p)}>
+                          {PRINTER_TEXTS.editPrinter}
+                        </button>
+                        <button
+                          type="button"
+                          className="button danger"
+                          disabled={remove.isPending}
+                          onClick={() => {
+                            if (window.confirm(PRINTER_TEXTS.removeConfirm(p.name))) remove.mutate(p.id);
+                          }}
+                        >
+                          {PRINTER_TEXTS.removePrinter}
+                        </button>
+                      </div>
                     </td>
                   )}
                 </tr>
