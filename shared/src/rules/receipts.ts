@@ -69,7 +69,7 @@ const SummaryReport = z.object({
     .max(100),
   printedAt: IsoDateTime,
 });
-export type SummaryReport = z.infer<typeof SummaryReport>;
+type SummaryReport = z.infer<typeof SummaryReport>;
 
 const WaitlistTicket = z.object({
   ...Heading,
@@ -80,7 +80,7 @@ const WaitlistTicket = z.object({
   quotedMaxWait: z.number().int().min(0).max(600),
   addedAt: IsoDateTime,
 });
-export type WaitlistTicket = z.infer<typeof WaitlistTicket>;
+type WaitlistTicket = z.infer<typeof WaitlistTicket>;
 
 const ReservationConfirmation = z.object({
   ...Heading,
@@ -91,7 +91,7 @@ const ReservationConfirmation = z.object({
   occasion: Text(60).nullable().default(null),
   specialRequests: Text(500).nullable().default(null),
 });
-export type ReservationConfirmation = z.infer<typeof ReservationConfirmation>;
+type ReservationConfirmation = z.infer<typeof ReservationConfirmation>;
 
 /** A guest's bill as paid (or presented): what the payments screens hand to the printer. */
 export const GuestReceipt = z
@@ -136,7 +136,7 @@ export const GuestReceipt = z
 export type GuestReceipt = z.input<typeof GuestReceipt>;
 
 /** What POST /api/print/receipt prints: the host console's five, and the guest's bill. */
-export const RECEIPT_KINDS = [...PRINT_RECEIPT_TYPES, 'guest_receipt'] as const;
+const RECEIPT_KINDS = [...PRINT_RECEIPT_TYPES, 'guest_receipt'] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 
 /** The data each kind of receipt is laid out from. */

@@ -16,7 +16,7 @@ function safeJson(data: string): Record<string, unknown> | null {
 }
 
 /** What a job prints, in a few words: the table and items of a ticket, a test page's text, whose slip. */
-export function jobSummary(job: PrintJob): string {
+function jobSummary(job: PrintJob): string {
   const data = safeJson(job.data);
   if (!data) return '';
   if (job.type === 'kitchen_ticket') {

@@ -33,7 +33,10 @@ const KITCHEN_SAMPLE: KitchenTicket = {
   timezone,
 };
 
-/** A paid bill, as the payments screens hand it to POST /api/print/receipt. */
+/**
+ * A paid bill, as the payments screens hand it to POST /api/print/receipt.
+ * @internal exported for the test that prints it and compares the paper with the preview
+ */
 export const GUEST_RECEIPT_SAMPLE: GuestReceipt = {
   document: 'guest_receipt',
   venueName: 'Tablewise Bistro',
