@@ -240,6 +240,46 @@ describe('POST /api/print/receipt', () => {
 });
 
 describe('printers a manager adds and removes in the cloud', () => {
+  it('prints what waited on a wrong address once the manager corrects it', async () => {
+    const wrongPort = await freePort();
+    const added = await manager.post(
+      '/api/printers',
+      { name: 'Patio Desk', host: '127.0.0.1', port: wrongPort, terminalId },
+      { key: randomUUID() },
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const patioId = added.body.id as string;
+    await expect
+      .poll(async () => ((await tab.get('/api/printers')).body as { id: string }[]).map((p) => p.id), {
+        timeout: 15_000,
+      })
+      .toContain(patioId);
+    const data = { ...(SAMPLES.waitlist_ticket as object), guestName: 'Patio Party' };
+    const queued = await tab.post('/api/print/receipt', { type: 'waitlist_ticket', data, printerId: patioId });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(201);
+    await expect
+      .poll(
+        async () =>
+          ((await tab.get('/api/printers')).body as { id: string; status: string }[]).find((p) => p.id === patioId)
+            ?.status,
+        { timeout: 15_000 },
+      )
+      .toBe('OFFLINE');
+    const patio = await startPrinterEmulator({ name: 'Patio Desk', port: 0 });
+    try {
+      const fixed = await manager.request('PATCH', `/api/printers/${patioId}`, {
+        body: { port: patio.port },
+        key: randomUUID(),
+      });
+      expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+      const printed = await patio.waitForTicket((t) => t.text.includes('Patio Party'), 30_000);
+      expect(printed.text).toBe(expectedText('waitlist_ticket', data));
+    } finally {
+      await patio.close();
+    }
+    expect((await manager.delete(`/api/printers/${patioId}`, { key: randomUUID() })).status).toBe(200);
+  });
+
   it('prints on a printer added for this terminal as soon as the cloud says so, and forgets one removed', async () => {
     const added = await manager.post(
       '/api/printers',
