@@ -155,6 +155,8 @@ export const HOST_CONSOLE_TEXTS = {
   checkIn: RESERVATION_TEXTS.checkIn,
   seatParty: (party: string) => `Choose a table for ${party}`,
   stopSeating: 'Cancel',
+  /** Print Summary on a terminal: the daily summary on its receipt printer (issue 10). */
+  summaryPrinted: (printer: string) => `The daily summary is on its way to ${printer}.`,
 } as const;
 
 // ---- The dashboard (issue 9, spec 2 section 2.1) ----
@@ -323,6 +325,7 @@ export const PRINTER_TEXTS = {
     end_of_day: 'End of day',
     waitlist_ticket: 'Waitlist ticket',
     reservation_confirmation: 'Reservation confirmation',
+    table_qr: 'Table QR code',
   },
   loading: 'Loading…',
   loadFailed: 'Could not load the printers',

@@ -2,14 +2,15 @@
 // queue, synced from a real cloud, driving printer emulators over TCP: a receipt printer unplugged
 // (its emulator stopped) shows Offline, a test print waits for it and prints by itself once it is
 // plugged back; a job it swallowed unconfirmed is reprinted from the Print Jobs tab; the Templates
-// tab's guest receipt is, line for line, what the printer prints for the same data. On the cloud a
+// tab's guest receipt is, line for line, what the printer prints for the same data; the host
+// console's Print Summary prints the daily summary on the receipt printer. On the cloud a
 // manager adds, edits and removes a printer, and the terminal picks it up. Screenshots of each tab
 // at 1280×800 and 390×844 go to PRINTER_SHOTS (the temp folder by default).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { MESSAGES, PRINTER_TEXTS, REPRINT_BANNER, SHELL_TEXTS } from '@tablewise/shared';
+import { HOST_CONSOLE_TEXTS, MESSAGES, PRINTER_TEXTS, REPRINT_BANNER, SHELL_TEXTS } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertPrinter, PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
 import { type Harness, loginAs, pairTerminal, startHarness } from '../../../../../cloud/src/testkit/harness.js';
@@ -180,6 +181,17 @@ it("draws the guest receipt's template exactly as the printer prints the same da
   expect(previewText).toBe(printed.text);
   await page.screenshot({ path: join(shots, 'printer-management-templates-1280.png'), fullPage: true });
   await onPhone(core.url, 'templates', PRINTER_TEXTS.tabs.templates);
+}, 60_000);
+
+it("prints the host console's summary on the terminal's receipt printer", async () => {
+  await page.goto(`${core.url}/host-console`);
+  await page.getByRole('heading', { name: HOST_CONSOLE_TEXTS.title }).waitFor();
+  await page.getByTestId('host-print-summary').click();
+  await page.getByText(HOST_CONSOLE_TEXTS.summaryPrinted('Front Desk')).waitFor();
+  const printed = await desk.waitForTicket((t) => t.text.includes('DAILY SUMMARY'), 15_000);
+  for (const label of Object.values(HOST_CONSOLE_TEXTS.counts)) expect(printed.text).toContain(label);
+  await page.goto(`${core.url}/printer-management`);
+  await page.getByRole('heading', { name: PRINTER_TEXTS.title }).waitFor();
 }, 60_000);
 
 it('lets a manager on the cloud add, edit and remove a printer, and the terminal picks each change up', async () => {

@@ -9,6 +9,7 @@ import {
   type ReceiptKind,
   receiptLines,
   type TicketLine,
+  tableQrLines,
   testPrintLines,
 } from '@tablewise/shared';
 
@@ -139,5 +140,12 @@ export function templates(): Template[] {
       id: kind,
       lines: receiptLines(kind, HOST_SAMPLES[kind], { reprint: false }),
     })),
+    {
+      id: 'table_qr',
+      lines: tableQrLines(
+        { document: 'table_qr', tableNumber: '12', url: 'https://tablewise.example/t/sample' },
+        { reprint: false },
+      ),
+    },
   ];
 }
