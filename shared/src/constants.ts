@@ -299,7 +299,7 @@ export const TASK_PRIORITY_THRESHOLDS = { high: 3, medium: 2 } as const;
 /** Image uploads: one file of at most 5 MB (5242880 bytes), for menu photos. */
 export const IMAGE_UPLOAD = { maxBytes: 5_242_880, maxMegabytes: 5, maxFiles: 1 } as const;
 
-/** @pending issue 10: receipt types the host console prints through POST /api/print/receipt. */
+/** Receipt types the host console prints through POST /api/print/receipt (spec 2 section 2.12). */
 export const PRINT_RECEIPT_TYPES = [
   'daily_summary',
   'waitlist_ticket',

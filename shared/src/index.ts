@@ -21,6 +21,7 @@ export * from './rules/modifiers.js';
 export * from './rules/money.js';
 export * from './rules/order-items.js';
 export * from './rules/payments.js';
+export * from './rules/receipts.js';
 export * from './rules/reconnect.js';
 export * from './rules/reservations.js';
 export * from './rules/runner.js';

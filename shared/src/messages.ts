@@ -247,6 +247,16 @@ export const MESSAGES = {
   guestAlreadySeated: (table: string) => `Your party is already seated at ${table}`,
   tableTooSmall: (table: string, seats: number) => `${table} seats up to ${seats}`,
   checkinNeedsVenue: 'Please scan the QR code at the entrance or on your table to check in.',
+
+  // ---- Issue 10, printer management and receipts ----
+  printerNameTaken: 'another printer of this venue has that name',
+  printerHostRequired: 'is required for a network printer (its IP address or host name)',
+  printerDeviceRequired: 'is required for a USB printer (its device, such as /dev/usb/lp0)',
+  printerPortRequired: 'is required for a network printer (usually 9100)',
+  printerPortUsb: 'must be empty for a USB printer',
+  printerNotDriven: 'names no printer this terminal drives',
+  noReceiptPrinter: 'This terminal drives no receipt printer (a printer without a station)',
+  orderHasNoTickets: 'This order has no kitchen tickets on this terminal to reprint',
 } as const;
 
 // ---- The app shell's quick actions (issue 9) ----

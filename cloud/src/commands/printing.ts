@@ -1,16 +1,34 @@
 // Printers and print jobs in the cloud: managers move printers between terminals and name
 // backups; terminals report what their printers answered and what became of their jobs, through
 // their outbox. Every change is an event, so each replica and every staff screen learns it.
-import { MESSAGES, type Printer, type PrintJob, type reportPrintJob, type TicketedItem } from '@tablewise/shared';
+import { randomUUID } from 'node:crypto';
+import {
+  MESSAGES,
+  type NewPrinter,
+  type Printer,
+  type PrinterChange,
+  type PrintJob,
+  printerAddressProblem,
+  type reportPrintJob,
+  type Terminal,
+  type TicketedItem,
+} from '@tablewise/shared';
 import type { z } from 'zod';
 import type { Queryable, StaffActor, TerminalActor, Trx, VenueActor } from '../context.js';
 import { conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { canManageTerminals } from '../policies/staff-scope.js';
-import { presentPrinter, presentPrintJob } from '../presenters/index.js';
+import { presentPrinter, presentPrintJob, presentTerminal } from '../presenters/index.js';
 import { appendEvent } from '../realtime/append-event.js';
 import { findPrintJob, insertTicketed, listPrintJobsSince, upsertPrintJob } from '../repositories/print-jobs.js';
-import { listPrinters, lockPrinterInVenue, updatePrinterRow } from '../repositories/printers.js';
-import { findTerminalInVenue } from '../repositories/terminals.js';
+import {
+  clearBackupOf,
+  findPrinterNamed,
+  insertPrinterRow,
+  listPrinters,
+  lockPrinterInVenue,
+  updatePrinterRow,
+} from '../repositories/printers.js';
+import { findTerminalInVenue, listActiveTerminals } from '../repositories/terminals.js';
 
 /** How far back the cloud's print-job list reaches, and how many it answers at most. */
 const RECENT_JOBS_MS = 24 * 60 * 60 * 1000;
@@ -25,12 +43,73 @@ export async function recentPrintJobs(q: Queryable, actor: VenueActor, now: Date
   return (await listPrintJobsSince(q, actor.venueId, since, RECENT_JOBS_LIMIT)).map(presentPrintJob);
 }
 
-export interface PrinterSettings {
-  terminalId?: string | null;
-  backupPrinterId?: string | null;
+export type PrinterSettings = z.output<typeof PrinterChange>;
+
+/** The terminal and backup a printer may name: a paired terminal and another printer of the venue. */
+async function checkLinks(
+  trx: Trx,
+  venueId: string,
+  printerId: string,
+  links: { terminalId?: string | null; backupPrinterId?: string | null },
+): Promise<void> {
+  const { terminalId, backupPrinterId } = links;
+  if (terminalId) {
+    const terminal = await findTerminalInVenue(trx, venueId, terminalId);
+    if (!terminal || terminal.revoked_at) throw invalidField('terminalId', MESSAGES.noSuchTerminal);
+  }
+  if (backupPrinterId) {
+    if (backupPrinterId === printerId) throw invalidField('backupPrinterId', MESSAGES.backupIsItself);
+    const backup = await lockPrinterInVenue(trx, venueId, backupPrinterId, { inUse: true });
+    if (!backup) throw invalidField('backupPrinterId', MESSAGES.noSuchPrinter);
+  }
 }
 
-/** Whoever may pair terminals may decide which terminal drives a printer and its backup. */
+async function checkName(trx: Trx, venueId: string, name: string | undefined, exceptId: string | null) {
+  if (name !== undefined && (await findPrinterNamed(trx, venueId, name, exceptId)))
+    throw invalidField('name', MESSAGES.printerNameTaken);
+}
+
+async function printerUpdated(trx: Trx, staff: StaffActor, printer: Printer, now: Date): Promise<void> {
+  await appendEvent(trx, {
+    orgId: staff.orgId,
+    venueId: staff.venueId,
+    userId: staff.user.id,
+    event: { type: 'printer.updated', printer },
+    at: now,
+  });
+}
+
+/** Whoever may pair terminals may add printers; the terminal named learns it from the event. */
+export async function addPrinter(
+  trx: Trx,
+  staff: StaffActor,
+  input: z.output<typeof NewPrinter>,
+  now: Date,
+): Promise<Printer> {
+  if (!canManageTerminals(staff)) throw forbidden();
+  const id = randomUUID();
+  await checkName(trx, staff.venueId, input.name, null);
+  await checkLinks(trx, staff.venueId, id, input);
+  const row = await insertPrinterRow(trx, {
+    id,
+    org_id: staff.orgId,
+    venue_id: staff.venueId,
+    name: input.name,
+    location: input.location,
+    type: input.type,
+    station: input.station,
+    connection: input.connection,
+    host: input.host,
+    port: input.port,
+    terminal_id: input.terminalId,
+    backup_printer_id: input.backupPrinterId,
+  });
+  const answer = presentPrinter(row);
+  await printerUpdated(trx, staff, answer, now);
+  return answer;
+}
+
+/** Whoever may pair terminals may change a printer, decide which terminal drives it and its backup. */
 export async function updatePrinterSettings(
   trx: Trx,
   staff: StaffActor,
@@ -39,33 +118,70 @@ export async function updatePrinterSettings(
   now: Date,
 ): Promise<Printer> {
   if (!canManageTerminals(staff)) throw forbidden();
-  const printer = await lockPrinterInVenue(trx, staff.venueId, printerId);
+  const printer = await lockPrinterInVenue(trx, staff.venueId, printerId, { inUse: true });
   if (!printer) throw notFound('Printer');
-  const { terminalId, backupPrinterId } = settings;
-  if (terminalId) {
-    const terminal = await findTerminalInVenue(trx, staff.venueId, terminalId);
-    if (!terminal || terminal.revoked_at) throw invalidField('terminalId', MESSAGES.noSuchTerminal);
-  }
-  if (backupPrinterId) {
-    if (backupPrinterId === printerId) throw invalidField('backupPrinterId', MESSAGES.backupIsItself);
-    const backup = await lockPrinterInVenue(trx, staff.venueId, backupPrinterId);
-    if (!backup) throw invalidField('backupPrinterId', MESSAGES.noSuchPrinter);
-  }
+  const { terminalId, backupPrinterId, name, location, type, station, connection, host, port } = settings;
+  await checkName(trx, staff.venueId, name, printerId);
+  await checkLinks(trx, staff.venueId, printerId, settings);
+  const address = {
+    connection: connection ?? (printer.connection as Printer['connection']),
+    host: host !== undefined ? host : printer.host,
+    // A printer moved to USB has no port unless one is named.
+    port: port !== undefined ? port : connection === 'usb' ? null : printer.port,
+  };
+  const problem = printerAddressProblem(address);
+  if (problem) throw invalidField(problem[0], problem[1]);
   const moved = terminalId !== undefined && terminalId !== printer.terminal_id;
+  const readdressed = address.host !== printer.host || address.port !== printer.port;
   const updated = await updatePrinterRow(trx, printerId, {
-    // Its new terminal has not asked it yet.
-    ...(moved ? { terminal_id: terminalId, status: 'UNKNOWN', status_at: null } : {}),
+    ...(name !== undefined ? { name } : {}),
+    ...(location !== undefined ? { location } : {}),
+    ...(type !== undefined ? { type } : {}),
+    ...(station !== undefined ? { station } : {}),
+    connection: address.connection,
+    host: address.host,
+    port: address.port,
+    // Its new terminal (or its terminal at its new address) has not asked it yet.
+    ...(moved ? { terminal_id: terminalId } : {}),
+    ...(moved || readdressed ? { status: 'UNKNOWN', status_at: null } : {}),
     ...(backupPrinterId !== undefined ? { backup_printer_id: backupPrinterId } : {}),
   });
   const answer = presentPrinter(updated);
+  await printerUpdated(trx, staff, answer, now);
+  return answer;
+}
+
+/**
+ * Removes a printer: it leaves the lists and every replica (printer.removed), and the printers
+ * that named it as their backup have none (printer.updated each). Its row stays for the jobs its
+ * terminal still reports.
+ */
+export async function removePrinterFromVenue(
+  trx: Trx,
+  staff: StaffActor,
+  printerId: string,
+  now: Date,
+): Promise<Printer> {
+  if (!canManageTerminals(staff)) throw forbidden();
+  const printer = await lockPrinterInVenue(trx, staff.venueId, printerId, { inUse: true });
+  if (!printer) throw notFound('Printer');
+  const removed = await updatePrinterRow(trx, printerId, { removed_at: now, backup_printer_id: null });
+  for (const other of await clearBackupOf(trx, staff.venueId, printerId)) {
+    await printerUpdated(trx, staff, presentPrinter(other), now);
+  }
   await appendEvent(trx, {
     orgId: staff.orgId,
     venueId: staff.venueId,
     userId: staff.user.id,
-    event: { type: 'printer.updated', printer: answer },
+    event: { type: 'printer.removed', printerId },
     at: now,
   });
-  return answer;
+  return presentPrinter(removed);
+}
+
+/** The venue's paired terminals, for choosing which one drives a printer. */
+export async function venueTerminals(q: Queryable, actor: VenueActor): Promise<Terminal[]> {
+  return (await listActiveTerminals(q, actor.venueId)).map(presentTerminal);
 }
 
 /**

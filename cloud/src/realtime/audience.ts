@@ -38,6 +38,7 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
     case 'reservation.updated':
     case 'task.created':
     case 'staff.alert':
+    case 'printer.removed':
       return false;
     default: {
       const never: never = event;
@@ -65,6 +66,7 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'reservation.updated':
     case 'task.created':
     case 'staff.alert':
+    case 'printer.removed':
       return event;
     default: {
       const never: never = event;

@@ -230,6 +230,8 @@ export interface PrinterRow {
   /** When its terminal learnt the state; null until one reported it. */
   status_at: Date | null;
   backup_printer_id: string | null;
+  /** When a manager removed it; null while it is in use. */
+  removed_at?: Date | null;
 }
 
 export interface ReservationRow {

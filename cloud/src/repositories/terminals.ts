@@ -38,3 +38,11 @@ export async function lockTerminalSeq(trx: Trx, id: string): Promise<number> {
 export function setTerminalSeq(trx: Trx, id: string, seq: number, at: Date): Knex.QueryBuilder {
   return trx('terminals').where({ id }).update({ last_mutation_seq: seq, last_seen_at: at });
 }
+
+/** The venue's paired terminals, not revoked, by name. */
+export async function listActiveTerminals(q: Queryable, venueId: string): Promise<TerminalRow[]> {
+  return q<TerminalRow>('terminals')
+    .where({ venue_id: venueId })
+    .whereNull('revoked_at')
+    .orderBy([{ column: 'name' }, { column: 'id' }]);
+}

@@ -18,6 +18,7 @@ import {
   changeWaitlistStatus,
   confirmTable,
   createOrder,
+  createPrinter,
   createReservation,
   createTask,
   createTerminal,
@@ -168,6 +169,15 @@ const mutationSeq = fc.oneof(
   fc.constantFrom(...NAN_LIKE),
   wrongType('number').filter((v) => typeof v !== 'number' || !Number.isInteger(v) || v < 1),
   nested(1),
+);
+
+/** Never a TCP port: whole numbers from 1 to 65535 are. */
+const port = fc.oneof(
+  fc.constantFrom(0, -1, 65_536, 1.5, 1e308, 2 ** 53 + 2, '9100'),
+  fc.integer({ min: 65_536 }),
+  fc.integer({ max: 0 }),
+  wrongType('number'),
+  nested(9100),
 );
 
 const partySize = fc.oneof(
@@ -625,6 +635,34 @@ beforeAll(async () => {
       fields: fc.oneof(
         at(['terminalId'], notNull(uuidLike(terminal.id))),
         at(['backupPrinterId'], notNull(uuidLike(backupId))),
+      ),
+    },
+    // Printer management (issue 10): adding a printer, and its settings.
+    {
+      call: createPrinter,
+      path: createPrinter.path,
+      principals: ['manager'],
+      weight: 6,
+      valid: () => ({
+        name: 'Fuzz Printer',
+        location: 'Pass',
+        station: 'Fry',
+        connection: 'tcp',
+        host: '10.0.0.9',
+        port: 9100,
+        terminalId: terminal.id,
+        backupPrinterId: backupId,
+      }),
+      fields: fc.oneof(
+        at(['name'], text('Fuzz Printer', 60, { required: true })),
+        at(['location'], notNull(text('Pass', 100))),
+        at(['station'], notNull(text('Fry', 100))),
+        at(['connection'], enumValue('tcp')),
+        at(['host'], text('10.0.0.9', 255)),
+        at(['port'], port),
+        at(['terminalId'], notNull(uuidLike(terminal.id))),
+        at(['backupPrinterId'], notNull(uuidLike(backupId))),
+        missing(['name'], ['host'], ['port']),
       ),
     },
     {

@@ -400,6 +400,19 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           if (!printer || !printQueue) return null;
           return printQueue.enqueueTableQr(printer, receipt);
         },
+        printReceipt: ({ printerId, kind, data, dedupeKey }) => {
+          if (!printQueue) return null;
+          const self = getMeta(read).terminalId;
+          const mine = listPrinters(read).filter((p) => p.terminalId === self);
+          const printer =
+            printerId === undefined ? mine.find((p) => p.station === null) : mine.find((p) => p.id === printerId);
+          if (!printer) {
+            if (printerId !== undefined) throw notFound('Printer');
+            throw conflict(MESSAGES.noReceiptPrinter);
+          }
+          return printQueue.enqueueReceipt({ printer, kind, data, ...(dedupeKey ? { dedupeKey } : {}) });
+        },
+        reprintKitchenTickets: (orderId, dedupeKey) => printQueue?.reprintKitchenTickets(orderId, dedupeKey) ?? null,
       },
       opts.port ?? DEFAULT_TERMINAL_PORT,
       opts.liveRevalidateMs,

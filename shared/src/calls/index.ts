@@ -22,12 +22,16 @@ import { getOrderItem } from './order-items/get-order-item.js';
 import { listKitchenItems } from './order-items/list-kitchen-items.js';
 import { createOrder } from './orders/create-order.js';
 import { listOrders } from './orders/list-orders.js';
+import { printReceipt } from './print/print-receipt.js';
+import { reprintKitchenTickets } from './print/reprint-kitchen-tickets.js';
 import { listPrintJobs } from './print-jobs/list-print-jobs.js';
 import { markPrintJobPrinted } from './print-jobs/mark-print-job-printed.js';
 import { reportPrintJob } from './print-jobs/report-print-job.js';
 import { reprintPrintJob } from './print-jobs/reprint-print-job.js';
 import { retryPrintJob } from './print-jobs/retry-print-job.js';
+import { createPrinter } from './printers/create-printer.js';
 import { listPrinters } from './printers/list-printers.js';
+import { removePrinter } from './printers/remove-printer.js';
 import { reportPrinterStatus } from './printers/report-printer-status.js';
 import { testPrint } from './printers/test-print.js';
 import { updatePrinter } from './printers/update-printer.js';
@@ -49,6 +53,7 @@ import { dismissRejectedChange } from './terminal/dismiss-rejected-change.js';
 import { getTerminalStatus } from './terminal/get-terminal-status.js';
 import { createTerminal } from './terminals/create-terminal.js';
 import { getTerminalMe } from './terminals/get-terminal-me.js';
+import { listTerminals } from './terminals/list-terminals.js';
 import { revokeTerminal } from './terminals/revoke-terminal.js';
 import { addToWaitlist } from './waitlist/add-to-waitlist.js';
 import { changeWaitlistStatus } from './waitlist/change-waitlist-status.js';
@@ -113,6 +118,11 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getGuestWaitlistStatus,
   createTask,
   sendStaffAlert,
+  createPrinter,
+  removePrinter,
+  listTerminals,
+  printReceipt,
+  reprintKitchenTickets,
 ];
 
 export * from './alerts/send-staff-alert.js';
@@ -139,12 +149,17 @@ export * from './order-items/list-kitchen-items.js';
 export * from './orders/create-order.js';
 export * from './orders/list-orders.js';
 export * from './orders/order-facts.js';
+export * from './print/print-receipt.js';
+export * from './print/reprint-kitchen-tickets.js';
 export * from './print-jobs/list-print-jobs.js';
 export * from './print-jobs/mark-print-job-printed.js';
 export * from './print-jobs/report-print-job.js';
 export * from './print-jobs/reprint-print-job.js';
 export * from './print-jobs/retry-print-job.js';
+export * from './printers/create-printer.js';
 export * from './printers/list-printers.js';
+export * from './printers/printer-settings.js';
+export * from './printers/remove-printer.js';
 export * from './printers/report-printer-status.js';
 export * from './printers/test-print.js';
 export * from './printers/update-printer.js';
@@ -167,6 +182,7 @@ export * from './terminal/dismiss-rejected-change.js';
 export * from './terminal/get-terminal-status.js';
 export * from './terminals/create-terminal.js';
 export * from './terminals/get-terminal-me.js';
+export * from './terminals/list-terminals.js';
 export * from './terminals/revoke-terminal.js';
 export * from './waitlist/add-to-waitlist.js';
 export * from './waitlist/change-waitlist-status.js';

@@ -117,6 +117,12 @@ export const StaffAlertEvent = Envelope.extend({
   alert: StaffAlert,
 });
 
+/** A printer was removed from the venue: every replica forgets it (issue 10). */
+const PrinterRemovedEvent = Envelope.extend({
+  type: z.literal('printer.removed'),
+  printerId: Id,
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
@@ -133,6 +139,7 @@ export const LiveEvent = z.discriminatedUnion('type', [
   TableSelectedEvent,
   TaskCreatedEvent,
   StaffAlertEvent,
+  PrinterRemovedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

@@ -115,7 +115,12 @@ describe('PATCH /api/printers/:id', () => {
       [{ terminalId: otherVenueTerminal.id }, MESSAGES.noSuchTerminal],
       [{ backupPrinterId: grill }, MESSAGES.backupIsItself],
       [{ backupPrinterId: betaPrinter }, MESSAGES.noSuchPrinter],
-      [{ station: 'Fry' }, 'station'],
+      [{ colour: 'red' }, 'colour'],
+      [{ name: '' }, 'name'],
+      [{ connection: 'usb', host: null }, MESSAGES.printerDeviceRequired],
+      [{ connection: 'usb', host: '/dev/usb/lp0', port: 9100 }, MESSAGES.printerPortUsb],
+      [{ port: 70_000 }, 'port'],
+      [{ name: 'cold' }, MESSAGES.printerNameTaken],
     ];
     const before = await printerRow(grill);
     for (const [body, message] of cases) {

@@ -1,8 +1,9 @@
-import { createTerminal as createTerminalCall, getTerminalMe, revokeTerminal } from '@tablewise/shared';
+import { createTerminal as createTerminalCall, getTerminalMe, listTerminals, revokeTerminal } from '@tablewise/shared';
+import { venueTerminals } from '../../commands/printing.js';
 import { createTerminal, revokeTerminalOfVenue } from '../../commands/terminals.js';
 import type { AppDeps } from '../../context.js';
 import { notFound, unauthorized } from '../../errors.js';
-import { requireTerminalManager } from '../../policies/principals.js';
+import { requireStaff, requireTerminalManager } from '../../policies/principals.js';
 import { presentTerminal, presentVenue } from '../../presenters/index.js';
 import { findTerminalInVenue } from '../../repositories/terminals.js';
 import { findVenue } from '../../repositories/venues.js';
@@ -39,6 +40,9 @@ export function terminalsRouter(deps: AppDeps): AppRouter {
     await mutate(ctx, deps, staff, async (trx) => ok(await revokeTerminalOfVenue(trx, staff, id, deps.now())));
     return undefined;
   });
+
+  // Which terminals a printer can be driven by (printer management).
+  serve(router, listTerminals, async ({ ctx }) => venueTerminals(deps.db, requireStaff(ctx)));
 
   return router;
 }

@@ -10,13 +10,21 @@ import {
   type PrinterStatus,
   type PrintJob,
   type PrintJobType,
+  RECEIPT_DATA,
+  type ReceiptKind,
   TableQrReceipt,
   type TicketedItem,
 } from '@tablewise/shared';
 import type { z } from 'zod';
 import type { Bus } from '../bus.js';
 import type { WriteDb } from '../sqlite/replica.js';
-import { getPrintJob, insertPrintJob, listPrintJobs, toPrintJob } from '../sqlite/repositories/print-jobs.js';
+import {
+  getPrintJob,
+  insertPrintJob,
+  kitchenTicketsOf,
+  listPrintJobs,
+  toPrintJob,
+} from '../sqlite/repositories/print-jobs.js';
 import { type JobEvent, newJobState } from './job-state.js';
 import { type PrinterTransport, transportForPrinter } from './transport.js';
 import { PrintWorker } from './worker.js';
@@ -130,6 +138,47 @@ export class PrintService {
   /** A table's QR code on a receipt printer (Generate Table QR). */
   enqueueTableQr(printer: Printer, receipt: TableQrReceipt): PrintJob {
     return this.enqueue(randomUUID(), printer, 'receipt', JSON.stringify(TableQrReceipt.parse(receipt)));
+  }
+
+  /**
+   * A receipt from POST /api/print/receipt: the host console's slips and reports as their own job
+   * types, the guest's bill as a 'receipt' whose data names its document. `dedupeKey` (the
+   * request's Idempotency-Key) makes a repeat answer the first job.
+   */
+  enqueueReceipt(input: { printer: Printer; kind: ReceiptKind; data: unknown; dedupeKey?: string }): PrintJob {
+    const data = parse(RECEIPT_DATA[input.kind] as z.ZodType<unknown>, input.data, 'data');
+    const type: PrintJobType = input.kind === 'guest_receipt' ? 'receipt' : input.kind;
+    const key = input.dedupeKey ? `receipt:${input.dedupeKey}` : randomUUID();
+    return this.enqueue(key, input.printer, type, JSON.stringify(data));
+  }
+
+  /**
+   * Every kitchen ticket this terminal made for an order, printed again on the printer it went to,
+   * marked REPRINT (and BACKUP where it was a backup's copy). A ticket that moved to a backup is
+   * reprinted as its backup copy, where the cooks got it. Empty when there are none.
+   */
+  reprintKitchenTickets(orderId: string, dedupeKey?: string): PrintJob[] {
+    const originals = kitchenTicketsOf(this.db, orderId);
+    const at = this.now();
+    const jobs: PrintJob[] = [];
+    for (const original of originals) {
+      const key = `reprint:${original.id}:${dedupeKey ?? randomUUID()}`;
+      const { record, created } = insertPrintJob(this.db, {
+        id: randomUUID(),
+        dedupeKey: key,
+        printer: original.printer,
+        type: 'kitchen_ticket',
+        data: original.data,
+        state: { ...newJobState(at), reprint: true, backupOf: original.backupOf },
+        at: at.toISOString(),
+        ticketed: [],
+      });
+      const job = toPrintJob(record);
+      if (created) this.bus.emit('printJob', job);
+      jobs.push(job);
+    }
+    if (jobs.length > 0) this.worker.kick();
+    return jobs;
   }
 
   /** Manual retry of a FAILED job (one that could not be laid out; nothing of it was sent). */

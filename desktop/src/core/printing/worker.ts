@@ -194,6 +194,16 @@ export class PrintWorker {
     this.kick();
   }
 
+  /**
+   * Where a job's printer is reached now: its address as the replica has it, when this terminal
+   * still drives it (a manager corrected its IP, port or device while tickets waited), else as the
+   * job was queued. The job's name for it stays what it printed under.
+   */
+  private reach(printer: Printer): Printer {
+    const current = this.opts.printers().find((p) => p.id === printer.id);
+    return current ? { ...printer, connection: current.connection, host: current.host, port: current.port } : printer;
+  }
+
   /** What the printer last answered; UNKNOWN until it has been asked. */
   statusOf(printerId: string): PrinterStatus {
     return this.statuses.get(printerId) ?? 'UNKNOWN';
@@ -242,7 +252,7 @@ export class PrintWorker {
         if (head.type === 'kitchen_ticket' && moveAt > now) wakeAt = Math.min(wakeAt, moveAt);
         const askAt = (this.learntAt.get(printerId) ?? 0) + this.opts.statusPollMs;
         if (askAt > now) wakeAt = Math.min(wakeAt, askAt);
-        else this.track(printerId, this.probe(head.printer));
+        else this.track(printerId, this.probe(this.reach(head.printer)));
         continue;
       }
       if (!accepts(head.status, 'claim')) continue;
@@ -327,7 +337,7 @@ export class PrintWorker {
   private async attempt(jobId: string): Promise<void> {
     const job = this.apply(jobId, { type: 'claim' });
     if (!job) return;
-    const { printer } = job;
+    const printer = this.reach(job.printer);
     let connection: PrinterConnection | null = null;
     try {
       const lines = jobLines(job, printer, { now: this.opts.now(), timezone: this.opts.timezone() });

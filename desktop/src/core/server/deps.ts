@@ -8,6 +8,7 @@ import type {
   OrderItemState,
   PrinterStatus,
   PrintJob,
+  ReceiptKind,
   Reservation,
   SeatPartyAnswer,
   SeatReservationAnswer,
@@ -67,6 +68,14 @@ export interface LocalServerDeps {
   testPrint(printerId: string, content: unknown): PrintJob | null;
   /** Null when the printer is not one this terminal drives (or printing is off). */
   printTableQr(printerId: string, receipt: TableQrReceipt): PrintJob | null;
+  /**
+   * A receipt on a receipt printer this terminal drives (the one named, or the first by name).
+   * Null when printing is off; throws AppError when there is no such printer, PrintServiceError on
+   * data that does not fit the layout.
+   */
+  printReceipt(input: { printerId?: string; kind: ReceiptKind; data: unknown; dedupeKey?: string }): PrintJob | null;
+  /** Null when printing is off; the order's kitchen tickets again, marked REPRINT. */
+  reprintKitchenTickets(orderId: string, dedupeKey?: string): PrintJob[] | null;
   staticDir?: string;
 }
 

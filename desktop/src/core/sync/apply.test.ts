@@ -162,5 +162,10 @@ describe('applying the feed', () => {
     const moved = { ...envelope(7), type: 'printer.updated', printer: { ...theirs, terminalId: self } };
     expect(applyEvent(r.write, moved, now()).kind).toBe('applied');
     expect(listPrinters(r.read).find((p) => p.id === theirs.id)?.terminalId).toBe(self);
+
+    // Removed by a manager: the replica forgets it, and the staff app hears of it.
+    const removed = { ...envelope(8), type: 'printer.removed', printerId: theirs.id };
+    expect(applyEvent(r.write, removed, now())).toMatchObject({ kind: 'applied', event: { type: 'printer.removed' } });
+    expect(listPrinters(r.read).map((p) => p.id)).toEqual([mine.id]);
   });
 });

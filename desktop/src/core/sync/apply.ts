@@ -11,6 +11,7 @@ import { getReservation, putReservation } from '../sqlite/repositories/reservati
 import { markTicketed } from '../sqlite/repositories/ticketed.js';
 import {
   clearVenueData,
+  deletePrinter,
   getOrder,
   getOrderItem,
   getPrinterTerminal,
@@ -122,6 +123,7 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     case 'print.completed':
     case 'task.created':
     case 'staff.alert':
+    case 'printer.removed':
       return event;
     default: {
       const never: never = event;
@@ -159,6 +161,9 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       return;
     case 'printer.status':
       setPrinterStatus(db, event.printerId, event.status);
+      return;
+    case 'printer.removed':
+      deletePrinter(db, event.printerId);
       return;
     case 'print.job.updated':
       // Ticketed by any terminal: no terminal of the venue makes another ticket for these items.

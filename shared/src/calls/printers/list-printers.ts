@@ -14,5 +14,5 @@ export const listPrinters = defineCall({
   audience: ['staff'],
   tiers: ['cloud', 'terminal'],
   answer: z.array(Printer),
-  staleOn: ['printer.updated', 'printer.status'],
+  staleOn: ['printer.updated', 'printer.status', 'printer.removed'],
 });

@@ -171,3 +171,19 @@ export function saveJobState(db: WriteDb, id: string, from: PrintJobStatus, next
     return true;
   });
 }
+
+/**
+ * The kitchen tickets this terminal made for an order, oldest first: first copies only (not
+ * reprints), and for a ticket that moved to a backup printer its backup copy rather than it.
+ */
+export function kitchenTicketsOf(db: AnyDb, orderId: string): PrintJobRecord[] {
+  const rows = db.sql
+    .prepare(
+      `SELECT * FROM print_jobs
+        WHERE type = 'kitchen_ticket' AND reprint = 0 AND status <> 'MOVED'
+          AND json_extract(data, '$.orderId') = ?
+        ORDER BY created_at, rowid`,
+    )
+    .all(orderId) as PrintJobRow[];
+  return rows.map(toRecord);
+}

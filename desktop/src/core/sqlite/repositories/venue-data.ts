@@ -409,6 +409,11 @@ export function putPrinter(db: WriteDb, p: Printer): void {
     .run({ ...p, backupPrinterId: p.backupPrinterId ?? null });
 }
 
+/** A printer removed from the venue: this terminal no longer shows or drives it. */
+export function deletePrinter(db: WriteDb, id: string): void {
+  db.sql.prepare('DELETE FROM printers WHERE id = ?').run(id);
+}
+
 // ---- waitlist ----
 /** The parties still in line, in no particular order: waitlistAnswer orders them. */
 export function listActiveWaitlist(db: AnyDb): WaitlistEntry[] {

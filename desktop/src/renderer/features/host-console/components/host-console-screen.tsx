@@ -14,11 +14,13 @@ import {
   WAITLIST_TEXTS,
 } from '@tablewise/shared';
 import { useState } from 'react';
+import { useOnTerminal } from '../../../app/terminal-status.js';
 import { ReservationDialog } from '../../../components/reservation-dialog.js';
 import { useCheckIn } from '../../reservations/api/change-reservation.js';
 import { useCreateReservation } from '../../reservations/api/create-reservation.js';
 import { type SeatTarget, useSeat } from '../api/front-desk-actions.js';
 import { useBookableTimes, useReservations, useTables, useWaitlist } from '../api/get-front-desk.js';
+import { usePrintSummary } from '../api/print-summary.js';
 import { FloorPlan } from './floor-plan.js';
 
 type Tab = keyof typeof HOST_CONSOLE_TEXTS.tabs;
@@ -76,6 +78,8 @@ export function HostConsoleScreen() {
     setSeating(target);
     setTab('floor');
   };
+  const onTerminal = useOnTerminal();
+  const printSummary = usePrintSummary();
   const counts: [string, number][] = [
     [HOST_CONSOLE_TEXTS.counts.arrivals, arrivals.length],
     [HOST_CONSOLE_TEXTS.counts.due, reservations.data?.length ?? 0],
@@ -83,12 +87,37 @@ export function HostConsoleScreen() {
     [HOST_CONSOLE_TEXTS.counts.free, free.length],
   ];
 
+  // On a terminal the summary goes to its receipt printer; in a browser, the browser prints the page.
+  const summarize = () => {
+    if (!onTerminal || !times.data) {
+      window.print();
+      return;
+    }
+    const day = new Date(`${times.data.today}T12:00:00Z`).toLocaleDateString('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    printSummary.mutate({
+      period: day,
+      timezone: times.data.timeZone,
+      rows: counts.map(([label, n]) => ({ label, value: String(n) })),
+    });
+  };
+
   return (
     <section className="host-console">
       <div className="page-head">
         <h1>{HOST_CONSOLE_TEXTS.title}</h1>
         <div className="page-head-actions">
-          <button type="button" className="button" onClick={() => window.print()}>
+          <button
+            type="button"
+            className="button"
+            data-testid="host-print-summary"
+            disabled={printSummary.isPending}
+            onClick={summarize}
+          >
             {HOST_CONSOLE_TEXTS.printSummary}
           </button>
           <button type="button" className="button primary" onClick={() => setAdding(true)} data-testid="host-add">

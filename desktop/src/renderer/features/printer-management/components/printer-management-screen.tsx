@@ -1,0 +1,45 @@
+// Printer management (spec 2 section 2.12, issue 10): Printers with their live state (added,
+// changed and removed from the cloud), Print Jobs with Retry and the decision on a job that may
+// have printed, Templates drawn by the same layout code that makes the printer's bytes, and the
+// test-print form.
+import { PRINTER_TEXTS } from '@tablewise/shared';
+import { useState } from 'react';
+import { useOnTerminal } from '../../../app/terminal-status.js';
+import { PrintJobsTab } from './print-jobs-tab.js';
+import { PrintersTab } from './printers-tab.js';
+import { TemplatesTab } from './templates-tab.js';
+import { TestPrintForm } from './test-print-form.js';
+
+type Tab = keyof typeof PRINTER_TEXTS.tabs;
+
+export function PrinterManagementScreen() {
+  const [tab, setTab] = useState<Tab>('printers');
+  const onTerminal = useOnTerminal();
+  return (
+    <section className="printer-management">
+      <div className="page-head">
+        <h1>{PRINTER_TEXTS.title}</h1>
+      </div>
+      <div className="tabs" role="tablist">
+        {(Object.keys(PRINTER_TEXTS.tabs) as Tab[]).map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            className={tab === t ? 'tab active' : 'tab'}
+            onClick={() => setTab(t)}
+          >
+            {PRINTER_TEXTS.tabs[t]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" className="pm-panel">
+        {tab === 'printers' && <PrintersTab onTerminal={onTerminal} />}
+        {tab === 'jobs' && <PrintJobsTab onTerminal={onTerminal} />}
+        {tab === 'templates' && <TemplatesTab />}
+      </div>
+      {tab !== 'templates' && <TestPrintForm onTerminal={onTerminal} />}
+    </section>
+  );
+}
