@@ -38,3 +38,4 @@ export * from './schemas/forms.js';
 export * from './schemas/staff-alert.js';
 export * from './schemas/task.js';
 export * from './staff-app-texts.js';
+export * from './rules/turnover-tasks.js';

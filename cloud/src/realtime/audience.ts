@@ -38,6 +38,8 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
     case 'reservation.updated':
     case 'task.created':
     case 'staff.alert':
+    case 'task.updated':
+    case 'table.stuck':
       return false;
     default: {
       const never: never = event;
@@ -65,6 +67,8 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'reservation.updated':
     case 'task.created':
     case 'staff.alert':
+    case 'task.updated':
+    case 'table.stuck':
       return event;
     default: {
       const never: never = event;

@@ -55,6 +55,13 @@ import { changeWaitlistStatus } from './waitlist/change-waitlist-status.js';
 import { getWaitlistEntry } from './waitlist/get-waitlist-entry.js';
 import { listWaitlist } from './waitlist/list-waitlist.js';
 import { seatWaitlistParty } from './waitlist/seat-waitlist-party.js';
+import { listTasks } from './tasks/list-tasks.js';
+import { startTask } from './tasks/start-task.js';
+import { completeTask } from './tasks/complete-task.js';
+import { transitionTable } from './tables/transition-table.js';
+import { completeTableQa } from './tables/complete-table-qa.js';
+import { getStuckStates } from './tables/get-stuck-states.js';
+import { notifyNextParty } from './waitlist/notify-next-party.js';
 
 export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getHealth,
@@ -113,6 +120,13 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getGuestWaitlistStatus,
   createTask,
   sendStaffAlert,
+  listTasks,
+  startTask,
+  completeTask,
+  transitionTable,
+  completeTableQa,
+  getStuckStates,
+  notifyNextParty,
 ];
 
 export * from './alerts/send-staff-alert.js';
@@ -173,3 +187,10 @@ export * from './waitlist/change-waitlist-status.js';
 export * from './waitlist/get-waitlist-entry.js';
 export * from './waitlist/list-waitlist.js';
 export * from './waitlist/seat-waitlist-party.js';
+export * from './tasks/list-tasks.js';
+export * from './tasks/start-task.js';
+export * from './tasks/complete-task.js';
+export * from './tables/transition-table.js';
+export * from './tables/complete-table-qa.js';
+export * from './tables/get-stuck-states.js';
+export * from './waitlist/notify-next-party.js';

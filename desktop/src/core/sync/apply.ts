@@ -122,6 +122,8 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     case 'print.completed':
     case 'task.created':
     case 'staff.alert':
+    case 'task.updated':
+    case 'table.stuck':
       return event;
     default: {
       const never: never = event;
@@ -172,6 +174,10 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       return;
     // An alert is for the screens now; the replica keeps nothing of it.
     case 'staff.alert':
+      return;
+    // Task moves and stuck-table warnings are for the screens; the replica keeps no tasks yet.
+    case 'task.updated':
+    case 'table.stuck':
       return;
     case 'waitlist.updated':
       putWaitlistEntry(db, event.entry);
