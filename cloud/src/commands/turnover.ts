@@ -17,19 +17,19 @@ import {
   type TableState,
   type TableTrigger,
   type Task,
-  tableMove,
-  taskTransition,
   TURNOVER,
   TURNOVER_MESSAGES,
   TURNOVER_TASK_PRIORITY,
   type TurnoverEvent,
   type TurnoverPlan,
+  tableMove,
   tasksAnswer,
+  taskTransition,
   turnoverPlan,
   type WaitlistEntry,
   waitlistTransition,
 } from '@tablewise/shared';
-import { actorRef, type AppDeps, type Queryable, type Trx, type VenueActor } from '../context.js';
+import { type AppDeps, actorRef, type Queryable, type Trx, type VenueActor } from '../context.js';
 import { conflict, notFound } from '../errors.js';
 import { presentTable, presentWaitlistEntry } from '../presenters/index.js';
 import { presentTask } from '../presenters/tasks.js';
@@ -256,7 +256,9 @@ export async function completeVenueTask(
   const known = await findTask(trx, id);
   if (!known || known.venue_id !== actor.venueId) throw notFound('Task');
   // The table first, then the task: the order every turnover change locks in.
-  const table = known.target_table_id ? await findTableInVenue(trx, actor.venueId, known.target_table_id, { forUpdate: true }) : undefined;
+  const table = known.target_table_id
+    ? await findTableInVenue(trx, actor.venueId, known.target_table_id, { forUpdate: true })
+    : undefined;
   const row = await lockTask(trx, actor.venueId, id);
   if (!row) throw notFound('Task');
   const move = taskTransition(row.status as Task['status'], 'complete');
@@ -388,7 +390,11 @@ export async function notifyNextParty(
 const STUCK_STATES: readonly TableState[] = ['CLEANING', 'QA_CHECK', ...SEATED_STATES];
 
 /** The check's findings for one venue now (GET /api/tables/stuck-states). */
-export async function stuckTables(q: Queryable, venueId: string, now: Date): Promise<Omit<StuckTable, 'moveToCleaning'>[]> {
+export async function stuckTables(
+  q: Queryable,
+  venueId: string,
+  now: Date,
+): Promise<Omit<StuckTable, 'moveToCleaning'>[]> {
   const rows = await listStuckCandidates(q, STUCK_STATES, venueId);
   return findStuckTables(
     rows.map((r) => ({ id: r.id, name: r.name, state: r.state as TableState, lastActivity: r.last_activity })),

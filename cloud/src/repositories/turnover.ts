@@ -74,9 +74,6 @@ export async function claimPeriodicRun(trx: Trx, name: string, now: Date, interv
   if (!lock.rows[0]?.ok) return false;
   const last = await trx('periodic_runs').where({ name }).forUpdate().first<{ last_run_at: Date } | undefined>();
   if (last && now.getTime() - last.last_run_at.getTime() < intervalMs) return false;
-  await trx('periodic_runs')
-    .insert({ name, last_run_at: now })
-    .onConflict('name')
-    .merge({ last_run_at: now });
+  await trx('periodic_runs').insert({ name, last_run_at: now }).onConflict('name').merge({ last_run_at: now });
   return true;
 }

@@ -2,10 +2,10 @@ import {
   AVAILABLE_TABLE_STATES,
   completeTableQa,
   getStuckStates,
-  transitionTable,
   listTables as listTablesCall,
   rotateTableQr as rotateTableQrCall,
   tablesAnswer,
+  transitionTable,
 } from '@tablewise/shared';
 import { rotateTableQr } from '../../commands/guest.js';
 import { completeQa, stuckTables, transitionVenueTable } from '../../commands/turnover.js';

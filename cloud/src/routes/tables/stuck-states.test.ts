@@ -32,21 +32,37 @@ const stuckEvents = () => db()('events').where({ type: 'table.stuck' });
 
 describe('the stuck-state check', () => {
   it('reports stuck tables with the spec texts, and reading changes nothing', async () => {
-    await db()('tables').where({ id: table(0) }).update({ state: 'CLEANING', updated_at: minutesAgo(31) });
-    await db()('tables').where({ id: table(1) }).update({ state: 'QA_CHECK', updated_at: minutesAgo(16) });
-    await db()('tables').where({ id: table(2) }).update({ state: 'EATING', updated_at: minutesAgo(181) });
+    await db()('tables')
+      .where({ id: table(0) })
+      .update({ state: 'CLEANING', updated_at: minutesAgo(31) });
+    await db()('tables')
+      .where({ id: table(1) })
+      .update({ state: 'QA_CHECK', updated_at: minutesAgo(16) });
+    await db()('tables')
+      .where({ id: table(2) })
+      .update({ state: 'EATING', updated_at: minutesAgo(181) });
     const reply = await host.get('/api/tables/stuck-states');
     expect(reply.status).toBe(200);
     const names = await Promise.all([0, 1, 2].map((i) => nameOf(table(i))));
     expect(reply.body).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ id: table(0), issue: 'LONG_CLEANING', message: MESSAGES.longCleaning(names[0] as string) }),
+        expect.objectContaining({
+          id: table(0),
+          issue: 'LONG_CLEANING',
+          message: MESSAGES.longCleaning(names[0] as string),
+        }),
         expect.objectContaining({ id: table(1), issue: 'STUCK_QA', message: MESSAGES.qaOverdue(names[1] as string) }),
         expect.objectContaining({ id: table(2), issue: 'ABANDONED_SESSION' }),
       ]),
     );
     expect(reply.body).toHaveLength(3);
-    expect((await db()('tables').where({ id: table(2) }).first('state')).state).toBe('EATING');
+    expect(
+      (
+        await db()('tables')
+          .where({ id: table(2) })
+          .first('state')
+      ).state,
+    ).toBe('EATING');
   });
 
   it('runs once per interval across two instances, moves abandoned tables and tells staff live', async () => {
@@ -58,7 +74,13 @@ describe('the stuck-state check', () => {
     expect(runs.filter((n) => n === -1)).toHaveLength(1);
     expect(runs.filter((n) => n === 3)).toHaveLength(1);
     expect(await stuckEvents()).toHaveLength(3);
-    expect((await db()('tables').where({ id: table(2) }).first('state')).state).toBe('CLEANING');
+    expect(
+      (
+        await db()('tables')
+          .where({ id: table(2) })
+          .first('state')
+      ).state,
+    ).toBe('CLEANING');
     expect(await db()('tasks').where({ target_table_id: table(2), type: 'CLEAN' })).toHaveLength(1);
     const heard = await socket.next((m) => m.type === 'table.stuck' && m.tableId === table(0));
     expect(heard).toMatchObject({ issue: 'LONG_CLEANING', message: MESSAGES.longCleaning(await nameOf(table(0))) });

@@ -75,7 +75,10 @@ describe('onPaymentCompleted', () => {
     await setState(table(2), 'MAINTENANCE');
     const refused = await paid(table(2));
     expect(refused).toEqual({ applied: false, reason: expect.stringContaining('Maintenance') });
-    expect(await paid(h.fixture.b.tableIds[0] as string)).toEqual({ applied: false, reason: MESSAGES.notFound('Table') });
+    expect(await paid(h.fixture.b.tableIds[0] as string)).toEqual({
+      applied: false,
+      reason: MESSAGES.notFound('Table'),
+    });
     expect(await stateOf(h.fixture.b.tableIds[0] as string)).not.toBe('CLEANING');
     expect(await tasksOf(table(2))).toHaveLength(0);
   });
@@ -177,7 +180,11 @@ describe('the cleaner: GET /api/tasks, start, complete, QA', () => {
     [{}, 'passed', TURNOVER_MESSAGES.qaPassedRequired],
     [{ passed: false }, 'issues', TURNOVER_MESSAGES.qaIssuesRequired],
     [{ passed: false, issues: ['  '] }, 'issues', TURNOVER_MESSAGES.qaIssueEmpty],
-    [{ passed: false, issues: Array.from({ length: 21 }, (_, i) => `i${i}`) }, 'issues', TURNOVER_MESSAGES.qaTooManyIssues(20)],
+    [
+      { passed: false, issues: Array.from({ length: 21 }, (_, i) => `i${i}`) },
+      'issues',
+      TURNOVER_MESSAGES.qaTooManyIssues(20),
+    ],
     [{ passed: 'yes' }, 'passed', TURNOVER_MESSAGES.qaPassedRequired],
     [{ passed: true, completedAt: 'yesterday' }, 'completedAt', null],
     [{ passed: true, extra: 1 }, null, null],
@@ -221,8 +228,16 @@ describe('the cleaner: GET /api/tasks, start, complete, QA', () => {
   it('applies a repeat of the same Idempotency-Key once', async () => {
     await setState(table(1), 'QA_CHECK');
     const key = randomUUID();
-    const first = await host.post(`/api/tables/${table(1)}/qa-complete`, { passed: false, issues: ['Wet floor'] }, { key });
-    const second = await host.post(`/api/tables/${table(1)}/qa-complete`, { passed: false, issues: ['Wet floor'] }, { key });
+    const first = await host.post(
+      `/api/tables/${table(1)}/qa-complete`,
+      { passed: false, issues: ['Wet floor'] },
+      { key },
+    );
+    const second = await host.post(
+      `/api/tables/${table(1)}/qa-complete`,
+      { passed: false, issues: ['Wet floor'] },
+      { key },
+    );
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(second.body).toEqual(first.body);
     expect(await tasksOf(table(1))).toHaveLength(1);

@@ -24,9 +24,7 @@ export const taskCompleted = pushable(completeTask, async (deps, actor, { params
 
 export function tasksRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
-  serve(router, listTasks, async ({ ctx, query }) =>
-    venueTasks(deps.db, requireVenueActor(ctx), query(), deps.now()),
-  );
+  serve(router, listTasks, async ({ ctx, query }) => venueTasks(deps.db, requireVenueActor(ctx), query(), deps.now()));
   servePushable(router, deps, taskCreated);
   servePushable(router, deps, taskStarted);
   servePushable(router, deps, taskCompleted);
