@@ -397,7 +397,13 @@ export async function stuckTables(
 ): Promise<Omit<StuckTable, 'moveToCleaning'>[]> {
   const rows = await listStuckCandidates(q, STUCK_STATES, venueId);
   return findStuckTables(
-    rows.map((r) => ({ id: r.id, name: r.name, state: r.state as TableState, lastActivity: r.last_activity })),
+    rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      number: r.number,
+      state: r.state as TableState,
+      lastActivity: r.last_activity,
+    })),
     now,
   ).map(({ moveToCleaning: _, ...report }) => report);
 }
@@ -421,7 +427,13 @@ export async function runStuckCheck(
     if (!(await claimPeriodicRun(trx, STUCK_CHECK, now, intervalMs))) return -1;
     const rows = await listStuckCandidates(trx, STUCK_STATES);
     const found = findStuckTables(
-      rows.map((r) => ({ id: r.id, name: r.name, state: r.state as TableState, lastActivity: r.last_activity })),
+      rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        number: r.number,
+        state: r.state as TableState,
+        lastActivity: r.last_activity,
+      })),
       now,
     );
     const byId = new Map(rows.map((r) => [r.id, r]));

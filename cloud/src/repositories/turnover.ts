@@ -33,6 +33,7 @@ export interface StuckCandidate {
   org_id: string;
   venue_id: string;
   name: string;
+  number: string;
   state: string;
   /** The table's last move, or its party's last order if later. */
   last_activity: Date;
@@ -51,6 +52,7 @@ export async function listStuckCandidates(
       't.org_id',
       't.venue_id',
       't.name',
+      't.number',
       't.state',
       q.raw(
         `greatest(t.updated_at, (select max(o.created_at) from orders o join sessions s on s.id = o.session_id

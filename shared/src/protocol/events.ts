@@ -125,7 +125,7 @@ const TaskUpdatedEvent = Envelope.extend({
 
 /** The stuck-state check found a table cleaning too long, waiting for QA, or abandoned: every
  * staff screen toasts `message` (spec 3 section 8). */
-const TableStuckEvent = Envelope.extend({
+export const TableStuckEvent = Envelope.extend({
   type: z.literal('table.stuck'),
   tableId: Id,
   issue: z.enum(['LONG_CLEANING', 'STUCK_QA', 'ABANDONED_SESSION']),

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const db = () => h.database.db;
 const table = (i: number) => h.fixture.a.tableIds[i] as string;
-const nameOf = async (id: string) => (await db()('tables').where({ id }).first('name')).name as string;
+const numberOf = async (id: string) => (await db()('tables').where({ id }).first('number')).number as string;
 const minutesAgo = (m: number) => new Date(h.clock.now().getTime() - m * 60_000);
 const stuckEvents = () => db()('events').where({ type: 'table.stuck' });
 
@@ -43,15 +43,15 @@ describe('the stuck-state check', () => {
       .update({ state: 'EATING', updated_at: minutesAgo(181) });
     const reply = await host.get('/api/tables/stuck-states');
     expect(reply.status).toBe(200);
-    const names = await Promise.all([0, 1, 2].map((i) => nameOf(table(i))));
+    const numbers = await Promise.all([0, 1, 2].map((i) => numberOf(table(i))));
     expect(reply.body).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           id: table(0),
           issue: 'LONG_CLEANING',
-          message: MESSAGES.longCleaning(names[0] as string),
+          message: MESSAGES.longCleaning(numbers[0] as string),
         }),
-        expect.objectContaining({ id: table(1), issue: 'STUCK_QA', message: MESSAGES.qaOverdue(names[1] as string) }),
+        expect.objectContaining({ id: table(1), issue: 'STUCK_QA', message: MESSAGES.qaOverdue(numbers[1] as string) }),
         expect.objectContaining({ id: table(2), issue: 'ABANDONED_SESSION' }),
       ]),
     );
@@ -83,7 +83,7 @@ describe('the stuck-state check', () => {
     ).toBe('CLEANING');
     expect(await db()('tasks').where({ target_table_id: table(2), type: 'CLEAN' })).toHaveLength(1);
     const heard = await socket.next((m) => m.type === 'table.stuck' && m.tableId === table(0));
-    expect(heard).toMatchObject({ issue: 'LONG_CLEANING', message: MESSAGES.longCleaning(await nameOf(table(0))) });
+    expect(heard).toMatchObject({ issue: 'LONG_CLEANING', message: MESSAGES.longCleaning(await numberOf(table(0))) });
     await socket.close();
 
     // Asked again within the interval, neither runs it.
