@@ -7,6 +7,7 @@
 // waitlist, so two of these never wait on each other in a circle.
 import { randomUUID } from 'node:crypto';
 import {
+  FINISHED_TASKS_SHOWN_MS,
   findStuckTables,
   MESSAGES,
   nextPartyFor,
@@ -103,14 +104,21 @@ async function ensureTableTask(
   trx: Trx,
   author: Author,
   table: TableRow,
-  want: { type: 'CLEAN' | 'QA'; priority: number; description: string | null; metadata: Task['metadata'] },
+  want: {
+    type: 'CLEAN' | 'QA';
+    priority: number;
+    description: string | null;
+    metadata: Task['metadata'];
+    /** The id the client made for it (a terminal that did this offline). */
+    id?: string | undefined;
+  },
 ): Promise<Task> {
   const open = await findOpenTaskForTable(trx, table.venue_id, table.id, want.type);
   if (open) {
     const raised = await raiseTaskPriority(trx, open.id, want.priority, { ...open.metadata_json, ...want.metadata });
     return announceTask(trx, author, raised, 'task.updated');
   }
-  const id = randomUUID();
+  const id = want.id ?? randomUUID();
   await insertTask(trx, {
     id,
     org_id: table.org_id,
@@ -125,7 +133,10 @@ async function ensureTableTask(
     created_at: author.at,
   });
   const row = await findTask(trx, id);
-  if (!row) throw new Error(`Task ${id} was not written`);
+  // An id already used for another table's task is not this one's to take.
+  if (!row || row.venue_id !== table.venue_id || row.target_table_id !== table.id || row.type !== want.type) {
+    throw conflict(`Task ${id} already exists`);
+  }
   return announceTask(trx, author, row, 'task.created');
 }
 
@@ -167,6 +178,7 @@ async function applyPlan(
   plan: TurnoverPlan,
   cleanDescription: string | null,
   metadata: Task['metadata'] = {},
+  taskId?: string,
 ): Promise<Applied> {
   const moved = plan.to ? await moveTableTo(trx, author, table, plan.to) : presentTable(table);
   const task = plan.cleanTask
@@ -175,6 +187,7 @@ async function applyPlan(
         priority: plan.cleanTask.priority,
         description: cleanDescription,
         metadata: cleanTaskMetadata(plan, metadata),
+        id: taskId,
       })
     : null;
   const notified = plan.notifyNextParty ? await notifyNext(trx, author, moved) : null;
@@ -226,9 +239,8 @@ export async function venueTasks(
   filter: { type?: Task['type'] | undefined; status?: Task['status'] | undefined },
   now: Date,
 ): Promise<Task[]> {
-  // Finished tasks of the last day: enough for Completed Today in any time zone.
-  const rows = await listVenueTasks(q, actor.venueId, new Date(now.getTime() - 24 * 60 * 60_000));
-  return tasksAnswer(rows.map(presentTask), filter);
+  const rows = await listVenueTasks(q, actor.venueId, new Date(now.getTime() - FINISHED_TASKS_SHOWN_MS));
+  return tasksAnswer(rows.map(presentTask), filter, now);
 }
 
 /** Start Task: the signed-in cleaner takes it. */
@@ -251,6 +263,7 @@ export async function completeVenueTask(
   actor: VenueActor,
   id: string,
   now: Date,
+  qaTaskId?: string,
 ): Promise<{ task: Task; table: Table | null; qaTask: Task | null }> {
   const author = authorOf(actor, now);
   const known = await findTask(trx, id);
@@ -278,6 +291,7 @@ export async function completeVenueTask(
     priority: row.priority,
     description: TURNOVER_MESSAGES.qaTaskDescription(table.number),
     metadata: { cleanTaskId: row.id },
+    id: qaTaskId,
   });
   return { task, table: moved, qaTask };
 }
@@ -299,7 +313,7 @@ export async function completeQa(
   trx: Trx,
   actor: VenueActor,
   tableId: string,
-  result: { passed: boolean; issues: readonly string[] },
+  result: { passed: boolean; issues: readonly string[]; taskId?: string | undefined },
   now: Date,
 ): Promise<Applied> {
   const author = authorOf(actor, now);
@@ -321,6 +335,7 @@ export async function completeQa(
     plan.plan,
     result.passed ? null : TURNOVER_MESSAGES.qaRedoDescription(result.issues),
     { reason: 'qa_failed' },
+    result.taskId,
   );
 }
 

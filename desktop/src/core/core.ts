@@ -12,6 +12,7 @@ import {
   localReservationEvent,
   localTableEvent,
   localTaskEvent,
+  localTaskUpdatedEvent,
   localWaitlistEvent,
 } from './local-events.js';
 import { changeItemStatusLocally, itemChangeSubject, ORDER_ITEM_ENTITY } from './outbox/item-status.js';
@@ -28,6 +29,13 @@ import {
 import { reapplyPendingSeats } from './outbox/seating.js';
 import { isStuck } from './outbox/stuck.js';
 import { createTaskLocally, TASK_ENTITY, taskChangeSubject } from './outbox/tasks.js';
+import {
+  completeQaLocally,
+  completeTaskLocally,
+  startTaskLocally,
+  TURNOVER_ENTITY,
+  turnoverChangeSubject,
+} from './outbox/turnover.js';
 import {
   addToWaitlistLocally,
   changeWaitlistStatusLocally,
@@ -173,6 +181,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     const subjectOf = (e: { entityType: string; entityId: string; body: unknown }) => {
       if (e.entityType === ORDER_ITEM_ENTITY) return itemChangeSubject(read, e.entityId);
       if (e.entityType === TASK_ENTITY) return taskChangeSubject(read, e);
+      if (e.entityType === TURNOVER_ENTITY) return turnoverChangeSubject(read, e);
       if (e.entityType === WAITLIST_ENTITY) return waitlistChangeSubject(read, e.entityId);
       if (e.entityType === RESERVATION_ENTITY) return reservationChangeSubject(read, e.entityId);
       return reportSubject(read, e);
@@ -373,6 +382,38 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           bus.emit('status');
           pusher.kick();
           return result.task;
+        },
+        startTask(id) {
+          const result = startTaskLocally(write, id, now());
+          if (!result.ok)
+            throw result.status === 404 ? notFound('Task') : conflict(result.message, 'transition_refused');
+          bus.emit('live', localTaskUpdatedEvent(read, result.value, now()));
+          bus.emit('status');
+          pusher.kick();
+          return result.value;
+        },
+        completeTask(id) {
+          const result = completeTaskLocally(write, id, now());
+          if (!result.ok)
+            throw result.status === 404 ? notFound('Task') : conflict(result.message, 'transition_refused');
+          const { task, table, qaTask } = result.value;
+          bus.emit('live', localTaskUpdatedEvent(read, task, now()));
+          if (table) bus.emit('live', localTableEvent(read, table, now()));
+          if (qaTask) bus.emit('live', localTaskEvent(read, qaTask, now()));
+          bus.emit('status');
+          pusher.kick();
+          return result.value;
+        },
+        completeTableQa(tableId, qa) {
+          const result = completeQaLocally(write, tableId, qa, now());
+          if (!result.ok)
+            throw result.status === 404 ? notFound('Table') : conflict(result.message, 'transition_refused');
+          const { table, task } = result.value;
+          bus.emit('live', localTableEvent(read, table, now()));
+          if (task) bus.emit('live', localTaskEvent(read, task, now()));
+          bus.emit('status');
+          pusher.kick();
+          return result.value;
         },
         dismissRejection(id) {
           const seq = Number(id);

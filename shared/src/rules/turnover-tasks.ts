@@ -8,11 +8,16 @@ export interface TaskFilter {
   status?: Task['status'] | undefined;
 }
 
+/** How long a finished task stays on the console: enough for Completed Today in any time zone. */
+export const FINISHED_TASKS_SHOWN_MS = 24 * 60 * 60_000;
+
 /** Tasks of the venue as the console lists them: the unfinished first, then the most urgent, then
- * the oldest; finished ones last, newest first. */
-export function tasksAnswer(tasks: readonly Task[], filter: TaskFilter = {}): Task[] {
+ * the oldest; finished ones of the last day last, newest first. */
+export function tasksAnswer(tasks: readonly Task[], filter: TaskFilter, now: Date): Task[] {
   const open = (t: Task) => (t.status === 'COMPLETED' ? 1 : 0);
+  const since = new Date(now.getTime() - FINISHED_TASKS_SHOWN_MS).toISOString();
   return tasks
+    .filter((t) => t.status !== 'COMPLETED' || (t.completedAt ?? '') >= since)
     .filter((t) => (filter.type ? t.type === filter.type : true))
     .filter((t) => (filter.status ? t.status === filter.status : true))
     .sort(

@@ -18,9 +18,10 @@ export const taskStarted = pushable(startTask, async (deps, actor, { params }, t
 
 /** A cleaner completes a task (a CLEAN task's table goes to QA_CHECK), on the cloud or through a
  * terminal's outbox. */
-export const taskCompleted = pushable(completeTask, async (deps, actor, { params }, trx) =>
-  ok(await completeVenueTask(trx, actor, params().id, deps.now())),
-);
+export const taskCompleted = pushable(completeTask, async (deps, actor, { params, body }, trx) => {
+  const { qaTaskId } = await body();
+  return ok(await completeVenueTask(trx, actor, params().id, deps.now(), qaTaskId));
+});
 
 export function tasksRouter(deps: AppDeps): AppRouter {
   const router = newRouter();

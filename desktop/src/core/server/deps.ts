@@ -1,6 +1,7 @@
 // What the local server needs from the terminal core.
 import type {
   addToWaitlist,
+  CompleteTaskAnswer,
   createReservation,
   createTask,
   MeAnswer,
@@ -8,6 +9,7 @@ import type {
   OrderItemState,
   PrinterStatus,
   PrintJob,
+  QaCompleteAnswer,
   Reservation,
   SeatPartyAnswer,
   SeatReservationAnswer,
@@ -53,6 +55,12 @@ export interface LocalServerDeps {
   /** Staff ask for a task (Request Cleaning): into the outbox, refused (AppError) as the cloud
    * would refuse it; a repeat of its id answers the task queued. */
   createTask(input: z.output<(typeof createTask)['body']>): Task;
+  /** A cleaner starts a task: to the replica and the outbox; refused (AppError) as the cloud would. */
+  startTask(id: string): Task;
+  /** A cleaner completes a task (a CLEAN task's table goes to QA_CHECK with a QA task). */
+  completeTask(id: string): z.output<typeof CompleteTaskAnswer>;
+  /** A cleaner records a table's QA check; the cloud notifies the waiting party when it arrives. */
+  completeTableQa(tableId: string, result: { passed: boolean; issues: string[] }): z.output<typeof QaCompleteAnswer>;
   dismissRejection(id: string): boolean;
   printJobs(): PrintJob[];
   /** Each printer's state as the print worker last learnt it (absent: not asked yet). */

@@ -26,7 +26,7 @@ export const completeTableQa = defineCall({
   path: '/api/tables/:id/qa-complete',
   summary: 'Record the QA check of a table: passed frees it, failed sends it back to cleaning',
   audience: ['staff', 'terminal'],
-  tiers: ['cloud'],
+  tiers: ['cloud', 'terminal'],
   params: z.object({ id: Id }),
   entity: 'Table',
   body: z
@@ -38,6 +38,9 @@ export const completeTableQa = defineCall({
         .default([]),
       automated: z.boolean().optional(),
       completedAt: IsoDateTime.optional(),
+      /** Made by the client for the CLEAN task a failure makes, so a terminal that recorded the
+       * check offline and the cloud name it alike. */
+      taskId: Id.optional(),
     })
     .refine((b) => b.passed || b.issues.length > 0, { error: TURNOVER_MESSAGES.qaIssuesRequired, path: ['issues'] }),
   answer: QaCompleteAnswer,

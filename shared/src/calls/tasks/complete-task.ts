@@ -19,8 +19,13 @@ export const completeTask = defineCall({
   path: '/api/tasks/:id/complete',
   summary: "Complete a task; a CLEAN task's table goes to QA_CHECK",
   audience: ['staff', 'terminal'],
-  tiers: ['cloud'],
+  tiers: ['cloud', 'terminal'],
   params: z.object({ id: Id }),
   entity: 'Task',
+  body: z.strictObject({
+    /** Made by the client for the QA task the clean leads to, so a terminal that completed the task
+     * offline and the cloud name it alike. */
+    qaTaskId: Id.optional(),
+  }),
   answer: CompleteTaskAnswer,
 });

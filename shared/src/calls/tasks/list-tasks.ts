@@ -12,7 +12,7 @@ export const listTasks = defineCall({
   path: '/api/tasks',
   summary: "The venue's tasks, optionally of one type or status, the most urgent unfinished first",
   audience: ['staff', 'terminal'],
-  tiers: ['cloud'],
+  tiers: ['cloud', 'terminal'],
   query: z.object({
     type: z.enum(TASK_TYPES).optional(),
     status: z.enum(TASK_STATUSES).optional(),

@@ -10,7 +10,7 @@ export const startTask = defineCall({
   path: '/api/tasks/:id/start',
   summary: 'Start a task (PENDING to IN_PROGRESS)',
   audience: ['staff', 'terminal'],
-  tiers: ['cloud'],
+  tiers: ['cloud', 'terminal'],
   params: z.object({ id: Id }),
   entity: 'Task',
   answer: Task,

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import {
   AppError,
   AVAILABLE_TABLE_STATES,
+  completeTableQa,
   getTableQr,
   listTables as listTablesCall,
   notFound,
@@ -37,6 +38,10 @@ export function tablesRouter(deps: LocalServerDeps): LocalRouter {
     throw new AppError(502, 'cloud_unreachable', messageOf(answer.body) ?? SHELL_MESSAGES.tableQrNeedsCloud);
   };
   serve(router, deps, getTableQr, ({ params }) => signedLink(params().id));
+  serve(router, deps, completeTableQa, async ({ params, body }) => {
+    const { passed, issues } = await body();
+    return deps.completeTableQa(params().id, { passed, issues });
+  });
 
   // The same link as a QR code on a receipt printer this terminal drives.
   serve(router, deps, printTableQr, async ({ params, body }) => {
