@@ -7,6 +7,7 @@
 // waitlist, so two of these never wait on each other in a circle.
 import { randomUUID } from 'node:crypto';
 import {
+  AVAILABLE_TABLE_STATES,
   FINISHED_TASKS_SHOWN_MS,
   findStuckTables,
   MESSAGES,
@@ -51,6 +52,7 @@ import {
   claimPeriodicRun,
   closeSessionsAtTable,
   listStuckCandidates,
+  markPartyReadyFor,
   setTableState,
 } from '../repositories/turnover.js';
 import { listActiveWaitlist, setWaitlistStatus } from '../repositories/waitlist.js';
@@ -145,7 +147,7 @@ async function ensureTableTask(
 async function notifyNext(
   trx: Trx,
   author: Author,
-  table: Pick<Table, 'capacity' | 'capacityMax' | 'isAccessible'> | null,
+  table: Pick<Table, 'id' | 'capacity' | 'capacityMax' | 'isAccessible' | 'state'> | null,
 ): Promise<WaitlistEntry | null> {
   await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`waitlist:${author.venueId}`]);
   const line = (await listActiveWaitlist(trx, author.venueId)).map(presentWaitlistEntry);
@@ -153,6 +155,8 @@ async function notifyNext(
   if (!next) return null;
   const move = waitlistTransition(next.status, 'notify');
   if (!move.ok) return null;
+  // A party notified for a table that is free now may go and choose it (the guest's READY).
+  if (table && AVAILABLE_TABLE_STATES.includes(table.state)) await markPartyReadyFor(trx, next.id, table.id);
   const entry = presentWaitlistEntry(await setWaitlistStatus(trx, next.id, move.to, author.at));
   await appendEvent(trx, { ...author, event: { type: 'waitlist.updated', entry } });
   return entry;

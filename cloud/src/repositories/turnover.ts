@@ -23,6 +23,11 @@ export async function setTableState(
   return row;
 }
 
+/** Records the free table a notified party may go and choose. */
+export async function markPartyReadyFor(q: Queryable, id: string, tableId: string): Promise<void> {
+  await q('waitlist').where({ id }).update({ ready_table_id: tableId });
+}
+
 /** Closes the sessions still open at the table (an abandoned party). */
 export async function closeSessionsAtTable(q: Queryable, tableId: string, at: Date): Promise<void> {
   await q('sessions').where({ table_id: tableId, status: 'ACTIVE' }).update({ status: 'CLOSED', closed_at: at });

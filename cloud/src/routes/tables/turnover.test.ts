@@ -157,8 +157,9 @@ describe('the cleaner: GET /api/tasks, start, complete, QA', () => {
     expect(freed.task).toBeNull();
     expect(freed.notified).toMatchObject({ id: three, status: 'NOTIFIED', notifiedAt: expect.any(String) });
     await socket.next((m) => m.type === 'waitlist.updated' && m.entry.id === three && m.entry.status === 'NOTIFIED');
+    // Their table is free now: the guest's page says go and choose it.
     const guestView = await new Client(h.cloud.url).get(`/api/waitlist/status/${three}`);
-    expect(guestView.body.status).toBe('NOTIFIED');
+    expect(guestView.body).toMatchObject({ status: 'READY', position: 0 });
     expect(await db()('waitlist').where({ status: 'NOTIFIED' })).toHaveLength(1);
     // A second pass is refused: the table is no longer waiting for QA.
     const late = await host.post(`/api/tables/${table(0)}/qa-complete`, { passed: true });
@@ -324,6 +325,10 @@ describe('POST /api/waitlist/notify-next', () => {
     expect(forTable.body.notified).toMatchObject({ id: small, status: 'NOTIFIED' });
     const any = await host.post('/api/waitlist/notify-next', {});
     expect(any.body.notified).toMatchObject({ id: big, status: 'NOTIFIED' });
+    // Notified for a free table, a party may go and choose it; notified for none, it comes to the stand.
+    const guest = new Client(h.cloud.url);
+    expect((await guest.get(`/api/waitlist/status/${small}`)).body.status).toBe('READY');
+    expect((await guest.get(`/api/waitlist/status/${big}`)).body.status).toBe('NOTIFIED');
     expect((await host.post('/api/waitlist/notify-next', {})).body).toEqual({ notified: null });
   });
 });
