@@ -4,6 +4,7 @@
 // (two clouds on one database, at the same moment), a restarted instance neither runs it early nor
 // skips it, abandoned tables go to CLEANING with a task, warnings reach staff live, and a party
 // notified too long ago gives its turn to the next.
+import { randomUUID } from 'node:crypto';
 import { MESSAGES, TURNOVER } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCloud } from '../../server.js';
@@ -114,5 +115,34 @@ describe('the stuck-state check', () => {
     );
     expect(statuses).toEqual({ [late]: 'CANCELLED', [next]: 'NOTIFIED' });
     expect((await db()('periodic_runs').where({ name: 'stuck-state-check' })).length).toBe(1);
+  });
+
+  it('counts a recent order as activity: a party still ordering is not abandoned', async () => {
+    const { orgId, venueId } = h.fixture.a;
+    const sessionId = randomUUID();
+    const orderId = randomUUID();
+    await db()('sessions').insert({
+      id: sessionId,
+      org_id: orgId,
+      venue_id: venueId,
+      table_id: table(0),
+      party_size: 2,
+    });
+    await db()('orders').insert({ id: orderId, org_id: orgId, venue_id: venueId, session_id: sessionId });
+    await db()('orders')
+      .where({ id: orderId })
+      .update({ created_at: minutesAgo(5) });
+    await db()('tables')
+      .where({ id: table(0) })
+      .update({ state: 'EATING', updated_at: minutesAgo(240) });
+    const issuesOf = async () =>
+      ((await host.get('/api/tables/stuck-states')).body as { id: string; issue: string }[])
+        .filter((r) => r.id === table(0))
+        .map((r) => r.issue);
+    expect(await issuesOf()).toEqual([]);
+    await db()('orders')
+      .where({ id: orderId })
+      .update({ created_at: minutesAgo(200) });
+    expect(await issuesOf()).toEqual(['ABANDONED_SESSION']);
   });
 });
