@@ -428,7 +428,7 @@ export async function stuckTables(
 }
 
 /** Name of the check's row in periodic_runs. */
-export const STUCK_CHECK = 'stuck-state-check';
+const STUCK_CHECK = 'stuck-state-check';
 
 /**
  * One run of the stuck-state check over every venue, if this interval's run is still due (another

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, IsoDateTime } from '../../schemas/common.js';
 import { defineCall } from '../define.js';
 
-export const StuckTableReport = z.object({
+const StuckTableReport = z.object({
   id: Id,
   name: z.string(),
   issue: z.enum(['LONG_CLEANING', 'STUCK_QA', 'ABANDONED_SESSION']),
