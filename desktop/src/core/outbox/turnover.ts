@@ -103,7 +103,7 @@ export interface CompletedHere {
 /** What finishing a CLEAN task does to its table here: to QA_CHECK with a QA task. */
 function cleaningDone(db: WriteDb, task: Task, qaTaskId: string, now: Date): { table: Table; qaTask: Task } | null {
   const table = task.type === 'CLEAN' && task.targetTableId ? getTable(db, task.targetTableId) : null;
-  if (!table || table.state !== 'CLEANING') return null;
+  if (table?.state !== 'CLEANING') return null;
   const plan = turnoverPlan(table.state, { type: 'task.completed', taskType: 'CLEAN' });
   if (!plan.ok || !plan.plan.to) return null;
   const moved = movedTable(table, plan.plan.to);
