@@ -162,3 +162,44 @@ it('shows a task made elsewhere at once, and the stuck-state warning as a toast'
   await phone.screenshot({ path: join(shots, 'cleaner-console-390.png'), fullPage: true });
   await phoneContext.close();
 });
+
+it('works on the terminal with the cloud down: the clean and the check move the table, and reach the cloud once', async () => {
+  const core = stack?.core;
+  if (!core) throw new Error('no terminal core');
+  await host.post(`/api/tables/${table(2)}/transition`, { state: 'CLEANING' });
+  await expect.poll(() => core.status().online, { timeout: 15_000 }).toBe(true);
+
+  const here = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await here.goto(`${core.url}/cleaner-console`);
+  await here.getByTestId('login-email').fill(h.fixture.a.staffEmail);
+  await here.getByTestId('login-password').fill(PASSWORD);
+  await here.getByTestId('login-submit').click();
+  const tableName = await nameOf(table(2));
+  const row = here.locator('[data-testid="clean-task"]', { hasText: tableName });
+  await row.waitFor({ timeout: 15_000 });
+
+  await h.cloud.close();
+  await expect.poll(() => core.status().online, { timeout: 15_000 }).toBe(false);
+  await row.getByRole('button', { name: CLEANER_TEXTS.startTask }).click();
+  await row.getByRole('button', { name: CLEANER_TEXTS.markComplete }).click();
+  const qa = here.locator('[data-testid="qa-task"]', { hasText: tableName });
+  await qa.waitFor();
+  await qa.getByTestId('qa-pass').click();
+  await here.getByText(CLEANER_TEXTS.qaPassed(tableName)).waitFor();
+  expect(core.status().outbox.pending).toBe(3);
+  await here.screenshot({ path: join(shots, 'cleaner-console-offline-1280.png'), fullPage: true });
+
+  await h.startAnother();
+  await expect.poll(() => core.status().outbox.pending, { timeout: 20_000 }).toBe(0);
+  expect(core.status().outbox.rejected).toEqual([]);
+  expect(await stateOf(table(2))).toBe('EMPTY');
+  const rows = await h.database
+    .db('tasks')
+    .where({ target_table_id: table(2) })
+    .orderBy('created_at');
+  expect(rows.map((r) => [r.type, r.status])).toEqual([
+    ['CLEAN', 'COMPLETED'],
+    ['QA', 'COMPLETED'],
+  ]);
+  await here.close();
+});
