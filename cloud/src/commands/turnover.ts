@@ -306,8 +306,12 @@ async function closeQaTasks(trx: Trx, author: Author, table: TableRow, result: T
     const open = await findOpenTaskForTable(trx, table.venue_id, table.id, 'QA');
     if (!open) return;
     await lockTask(trx, table.venue_id, open.id);
-    await raiseTaskPriority(trx, open.id, open.priority, { ...open.metadata_json, ...result });
-    const done = await setTaskStatus(trx, open.id, { status: 'COMPLETED', at: author.at, completedAt: author.at });
+    const done = await setTaskStatus(trx, open.id, {
+      status: 'COMPLETED',
+      at: author.at,
+      completedAt: author.at,
+      metadata: { ...open.metadata_json, ...result },
+    });
     await announceTask(trx, author, done, 'task.updated');
   }
 }
@@ -393,7 +397,7 @@ export async function transitionVenueTable(
 }
 
 /** POST /api/waitlist/notify-next: the next party that fits the named table, or the next in line. */
-export async function notifyNextParty(
+export async function notifyNextWaitingParty(
   trx: Trx,
   actor: VenueActor,
   tableId: string | undefined,

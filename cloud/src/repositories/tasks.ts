@@ -63,7 +63,13 @@ export async function listVenueTasks(q: Queryable, venueId: string, finishedSinc
 export async function setTaskStatus(
   trx: Trx,
   id: string,
-  change: { status: string; at: Date; assignedTo?: string | null; completedAt?: Date | null },
+  change: {
+    status: string;
+    at: Date;
+    assignedTo?: string | null;
+    completedAt?: Date | null;
+    metadata?: TaskRow['metadata_json'];
+  },
 ): Promise<TaskRow> {
   const [row] = await trx('tasks')
     .where({ id })
@@ -73,6 +79,7 @@ export async function setTaskStatus(
       ...(change.status === 'IN_PROGRESS' ? { started_at: change.at } : {}),
       ...(change.assignedTo !== undefined ? { assigned_to: change.assignedTo } : {}),
       ...(change.completedAt !== undefined ? { completed_at: change.completedAt } : {}),
+      ...(change.metadata !== undefined ? { metadata_json: JSON.stringify(change.metadata) } : {}),
     })
     .returning<TaskRow[]>('*');
   if (!row) throw new Error(`Task ${id} does not exist`);

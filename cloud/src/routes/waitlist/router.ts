@@ -6,7 +6,7 @@ import {
   notifyNextParty,
   seatWaitlistParty,
 } from '@tablewise/shared';
-import { notifyNextParty as notifyNext } from '../../commands/turnover.js';
+import { notifyNextWaitingParty } from '../../commands/turnover.js';
 import { addParty, moveParty, seatParty, waitlistEntry, waitlistQueue } from '../../commands/waitlist.js';
 import type { AppDeps } from '../../context.js';
 import { requireVenueActor } from '../../policies/principals.js';
@@ -34,7 +34,7 @@ export const partySeated = pushable(seatWaitlistParty, async (deps, actor, { par
 /** Staff (or the automation's caller) notify the next party that fits a table. */
 export const nextPartyNotified = pushable(notifyNextParty, async (deps, actor, { body }, trx) => {
   const { tableId } = await body();
-  return ok({ notified: await notifyNext(trx, actor, tableId, deps.now()) });
+  return ok({ notified: await notifyNextWaitingParty(trx, actor, tableId, deps.now()) });
 });
 
 export function waitlistRouter(deps: AppDeps): AppRouter {
