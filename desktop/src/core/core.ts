@@ -2,7 +2,15 @@
 // local server, wired together. Plain Node: the Electron shell and `npm run terminal` both call
 // startTerminalCore.
 import { join } from 'node:path';
-import { AppError, conflict, DEFAULT_TIMEZONE, MESSAGES, notFound, type TerminalStatusAnswer } from '@tablewise/shared';
+import {
+  AppError,
+  conflict,
+  DEFAULT_TIMEZONE,
+  listTasks as listTasksCall,
+  MESSAGES,
+  notFound,
+  type TerminalStatusAnswer,
+} from '@tablewise/shared';
 import type { BackoffPolicy } from './backoff.js';
 import { Bus } from './bus.js';
 import { fireDueItems } from './kitchen/firing.js';
@@ -32,6 +40,8 @@ import { createTaskLocally, TASK_ENTITY, taskChangeSubject } from './outbox/task
 import {
   completeQaLocally,
   completeTaskLocally,
+  reapplyPendingTurnover,
+  replaceTasks,
   startTaskLocally,
   TURNOVER_ENTITY,
   turnoverChangeSubject,
@@ -51,8 +61,9 @@ import { type LocalServer, startLocalServer } from './server/app.js';
 import { openReplica, type Replica } from './sqlite/replica.js';
 import { getMeta } from './sqlite/repositories/meta.js';
 import { countPending, dismiss, listByStatus, nextPending } from './sqlite/repositories/outbox.js';
+import { getTask as getReplicaTask } from './sqlite/repositories/tasks.js';
 import { getTable, getVenue, listPrinters, putTable } from './sqlite/repositories/venue-data.js';
-import { CloudApi, CloudRefused } from './sync/cloud-api.js';
+import { CloudApi, CloudRefused, isSuccess } from './sync/cloud-api.js';
 import { SyncClient } from './sync/sync-client.js';
 
 export const DEFAULT_TERMINAL_PORT = 8181;
@@ -121,6 +132,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     onRejected: (entry) => {
       if (entry.entityType === WAITLIST_ENTITY) void refetchParty(entry.entityId);
       if (entry.entityType === RESERVATION_ENTITY) void refetchReservation(entry.entityId);
+      if (entry.entityType === TURNOVER_ENTITY) void refetchTurnover(entry.entityId);
       // A refused seat: the table shows the cloud's state again.
       const tableId = (entry.body as { tableId?: unknown } | null)?.tableId;
       if (typeof tableId === 'string') void refetchTable(tableId);
@@ -149,6 +161,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
       if (!table) return;
       putTable(write, table);
       reapplyPendingSeats(write, id);
+      reapplyPendingTurnover(write);
       const shown = listTablesById(id) ?? table;
       bus.emit('live', localTableEvent(read, shown, now()));
     } catch (error) {
@@ -156,6 +169,23 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     }
   };
   const listTablesById = (id: string) => getTable(read, id);
+
+  /** After the cloud refused a cleaner's change: the replica takes the cloud's tasks and the
+   * table again (`entityId` names the task, or the table of a QA check). */
+  const refetchTurnover = async (entityId: string) => {
+    const venueId = getMeta(read).venueId;
+    try {
+      const answer = await api.request('GET', listTasksCall.url(undefined, {}));
+      if (!venueId || !isSuccess(answer.status)) return;
+      replaceTasks(write, venueId, listTasksCall.answer.parse(answer.body));
+      const task = getReplicaTask(read, entityId);
+      if (task) bus.emit('live', localTaskUpdatedEvent(read, task, now()));
+      await refetchTable(task?.targetTableId ?? entityId);
+    } catch (error) {
+      console.warn(`[terminal] reading tasks again failed: ${error instanceof Error ? error.message : error}`);
+    }
+    bus.emit('status');
+  };
 
   /** After the cloud refused a change of a party: the replica takes the cloud's copy of it again. */
   const refetchParty = async (id: string) => {

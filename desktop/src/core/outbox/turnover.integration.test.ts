@@ -118,3 +118,42 @@ it('cleans and checks a table offline, and the cloud gets every change once, wit
     .poll(async () => (await tasksHere()).map((t) => [t.id, t.status]).sort(), { timeout: 15_000 })
     .toEqual(rows.map((r) => [r.id, r.status]).sort());
 });
+
+it("names a change the cloud refused, and takes the cloud's task and table again", async () => {
+  // Someone started the task on the cloud (written there without an event this terminal could hear
+  // before its own start reaches the cloud).
+  await harness.database
+    .db('tables')
+    .where({ id: tableId(1) })
+    .update({ state: 'PAYING' });
+  await writeTransaction(harness.database.db, (trx) =>
+    onPaymentCompleted(trx, harness.fixture.a.venueId, {
+      tableId: tableId(1),
+      sessionComplete: true,
+      rushOrder: false,
+    }),
+  );
+  await expect
+    .poll(async () => (await tasksHere('?status=PENDING')).filter((t) => t.targetTableId === tableId(1)).length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
+  const [task] = (await tasksHere('?status=PENDING')).filter((t) => t.targetTableId === tableId(1));
+  await harness.database.db('tasks').where({ id: task?.id }).update({ status: 'COMPLETED', completed_at: new Date() });
+
+  expect((await tab.post(`/api/tasks/${task?.id}/start`)).status).toBe(200);
+  await expect.poll(() => terminal.core.status().outbox.rejected.length, { timeout: 20_000 }).toBe(1);
+  const [refused] = terminal.core.status().outbox.rejected;
+  expect(refused?.subject).toBe(
+    (
+      await harness.database
+        .db('tables')
+        .where({ id: tableId(1) })
+        .first('name')
+    ).name,
+  );
+  expect(refused?.message).toBe(MESSAGES.taskTransitionRefused('COMPLETED', 'IN_PROGRESS'));
+  await expect
+    .poll(async () => (await tasksHere()).find((t) => t.id === task?.id)?.status, { timeout: 15_000 })
+    .toBe('COMPLETED');
+});
