@@ -17,7 +17,6 @@ import {
   type StuckTable,
   type Table,
   type TableState,
-  type TableTrigger,
   type Task,
   TURNOVER,
   TURNOVER_MESSAGES,
@@ -27,6 +26,7 @@ import {
   tableMove,
   tasksAnswer,
   taskTransition,
+  turnoverEventOfMove,
   turnoverPlan,
   type WaitlistEntry,
   waitlistTransition,
@@ -347,20 +347,6 @@ export async function completeQa(
   );
 }
 
-/** What a staff move asks of the turnover beside the move itself. */
-function turnoverEventOf(trigger: TableTrigger | undefined): TurnoverEvent | null {
-  switch (trigger) {
-    case 'emergencyClean':
-      return { type: 'table.emergency_clean' };
-    case 'maintenanceRequired':
-      return { type: 'table.maintenance_required' };
-    case 'qaPassed':
-      return { type: 'table.qa_check.completed', passed: true, issues: [] };
-    default:
-      return null;
-  }
-}
-
 /**
  * A staff move of a table by the one state machine. To CLEANING from anything but QA is an
  * emergency clean (an urgent CLEAN task); to MAINTENANCE takes it out of service; a passed QA frees
@@ -373,13 +359,14 @@ export async function transitionVenueTable(
   to: TableState,
   metadata: Task['metadata'],
   now: Date,
+  taskId?: string,
 ): Promise<{ table: Table; task: Task | null }> {
   const author = authorOf(actor, now);
   const table = await lockTable(trx, actor.venueId, tableId);
   const from = table.state as TableState;
   const move = tableMove(from, to, 'staff');
   if (!move.ok) throw conflict(move.reason, 'transition_refused');
-  const event = turnoverEventOf(move.trigger);
+  const event = turnoverEventOfMove(move.trigger);
   const plan = event ? turnoverPlan(from, event) : null;
   if (plan && !plan.ok) throw conflict(plan.reason, 'transition_refused');
   if (plan?.ok) {
@@ -390,6 +377,7 @@ export async function transitionVenueTable(
       plan.plan,
       plan.plan.cleanTask?.level === 'urgent' ? TURNOVER_MESSAGES.emergencyCleanDescription : null,
       { reason: move.trigger ?? 'transition', ...metadata },
+      taskId,
     );
     return { table: done.table, task: done.task };
   }

@@ -765,6 +765,7 @@ beforeAll(async () => {
         at(['metadata'], fc.oneof(wrongType('object'), nested({ reason: 'leg' }))),
         at(['metadata', 'reason'], fc.oneof(fc.constant(null), withControl('leg broken'), tooLong(200), nested('leg'))),
         at(['automated'], bool),
+        at(['taskId'], uuidLike(crypto.randomUUID())),
         missing(['state']),
       ),
     },

@@ -44,6 +44,7 @@ import {
   replaceTasks,
   startTaskLocally,
   TURNOVER_ENTITY,
+  transitionTableLocally,
   turnoverChangeSubject,
 } from './outbox/turnover.js';
 import {
@@ -430,6 +431,16 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           bus.emit('live', localTaskUpdatedEvent(read, task, now()));
           if (table) bus.emit('live', localTableEvent(read, table, now()));
           if (qaTask) bus.emit('live', localTaskEvent(read, qaTask, now()));
+          bus.emit('status');
+          pusher.kick();
+          return result.value;
+        },
+        transitionTable(tableId, move) {
+          const result = transitionTableLocally(write, tableId, move, now());
+          if (!result.ok)
+            throw result.status === 404 ? notFound('Table') : conflict(result.message, 'transition_refused');
+          bus.emit('live', localTableEvent(read, result.value.table, now()));
+          if (result.value.task) bus.emit('live', localTaskEvent(read, result.value.task, now()));
           bus.emit('status');
           pusher.kick();
           return result.value;

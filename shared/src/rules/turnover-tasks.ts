@@ -2,6 +2,23 @@
 // (spec 3 section 4): pure, so the cloud and the terminal answer alike.
 import type { Table, WaitlistEntry } from '../schemas/entities.js';
 import type { Task } from '../schemas/task.js';
+import type { TableTrigger } from './tables.js';
+import type { TurnoverEvent } from './turnover.js';
+
+/** What a staff move of a table (POST /api/tables/:id/transition) asks of the turnover beside the
+ * move itself: an emergency clean's urgent task, maintenance, a passed QA's next party. */
+export function turnoverEventOfMove(trigger: TableTrigger | undefined): TurnoverEvent | null {
+  switch (trigger) {
+    case 'emergencyClean':
+      return { type: 'table.emergency_clean' };
+    case 'maintenanceRequired':
+      return { type: 'table.maintenance_required' };
+    case 'qaPassed':
+      return { type: 'table.qa_check.completed', passed: true, issues: [] };
+    default:
+      return null;
+  }
+}
 
 export interface TaskFilter {
   type?: Task['type'] | undefined;

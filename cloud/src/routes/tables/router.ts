@@ -19,8 +19,8 @@ import { pushable, servePushable } from '../pushable.js';
 /** Staff move a table by the state machine (emergency clean, maintenance), on the cloud or
  * through a terminal's outbox. */
 export const tableTransitioned = pushable(transitionTable, async (deps, actor, { params, body }, trx) => {
-  const { state, metadata } = await body();
-  return ok(await transitionVenueTable(trx, actor, params().id, state, metadata ?? {}, deps.now()));
+  const { state, metadata, taskId } = await body();
+  return ok(await transitionVenueTable(trx, actor, params().id, state, metadata ?? {}, deps.now(), taskId));
 });
 
 /** A cleaner records a table's QA check, on the cloud or through a terminal's outbox. */

@@ -4,7 +4,15 @@
 // returns, every change reaches it once, the tasks the terminal made keep their ids, and the cloud
 // notifies the waiting party the freed table fits.
 import { randomUUID } from 'node:crypto';
-import { CompleteTaskAnswer, MESSAGES, QaCompleteAnswer, Task, TURNOVER_MESSAGES } from '@tablewise/shared';
+import {
+  CompleteTaskAnswer,
+  MESSAGES,
+  QaCompleteAnswer,
+  Task,
+  TransitionTableAnswer,
+  TURNOVER_MESSAGES,
+  TURNOVER_TASK_PRIORITY,
+} from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { onPaymentCompleted } from '../../../../cloud/src/commands/turnover.js';
 import { writeTransaction } from '../../../../cloud/src/realtime/append-event.js';
@@ -156,4 +164,41 @@ it("names a change the cloud refused, and takes the cloud's task and table again
   await expect
     .poll(async () => (await tasksHere()).find((t) => t.id === task?.id)?.status, { timeout: 15_000 })
     .toBe('COMPLETED');
+});
+
+it('takes an emergency clean offline with its urgent task, refuses what the machine refuses, and the cloud gets it once', async () => {
+  if (!back) throw new Error('the cloud is not back');
+  await back.close();
+  back = null;
+  await expect.poll(() => terminal.core.status().online, { timeout: 10_000 }).toBe(false);
+
+  const moved = await tab.post(`/api/tables/${tableId(2)}/transition`, {
+    state: 'CLEANING',
+    metadata: { note: 'spill' },
+  });
+  expect(moved.status).toBe(200);
+  const answer = TransitionTableAnswer.parse(moved.body);
+  expect(answer.table.state).toBe('CLEANING');
+  expect(answer.task).toMatchObject({
+    type: 'CLEAN',
+    priority: TURNOVER_TASK_PRIORITY.urgent,
+    description: TURNOVER_MESSAGES.emergencyCleanDescription,
+  });
+  const refused = await tab.post(`/api/tables/${tableId(2)}/transition`, { state: 'EATING' });
+  expect(refused.status).toBe(409);
+  expect(refused.body.message).toBe(MESSAGES.tableTransitionRefused('move to Eating', 'Cleaning'));
+  expect(await tableHere(tableId(2))).toBe('CLEANING');
+
+  back = await harness.startAnother();
+  await expect.poll(() => terminal.core.status().outbox.pending, { timeout: 20_000 }).toBe(0);
+  expect(
+    (
+      await harness.database
+        .db('tables')
+        .where({ id: tableId(2) })
+        .first('state')
+    ).state,
+  ).toBe('CLEANING');
+  const rows = await harness.database.db('tasks').where({ target_table_id: tableId(2) });
+  expect(rows.map((r) => [r.id, r.priority, r.metadata_json.note])).toEqual([[answer.task?.id, 5, 'spill']]);
 });

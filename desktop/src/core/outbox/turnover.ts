@@ -17,7 +17,10 @@ import {
   type TableState,
   type Task,
   TURNOVER_MESSAGES,
+  tableMove,
   taskTransition,
+  transitionTable,
+  turnoverEventOfMove,
   turnoverPlan,
 } from '@tablewise/shared';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
@@ -220,6 +223,62 @@ export function completeQaLocally(
   });
 }
 
+export interface MovedHere {
+  table: Table;
+  task: Task | null;
+}
+
+type QueuedMove = { state: TableState; metadata?: Task['metadata']; taskId: string };
+
+/** A staff move's effect on the replica, by the one state machine: an emergency clean makes (or
+ * raises) an urgent CLEAN task. Refused as the cloud would refuse it. */
+function tableMoved(db: WriteDb, table: Table, move: QueuedMove, now: Date): Result<MovedHere> {
+  const step = tableMove(table.state, move.state, 'staff');
+  if (!step.ok) return { ok: false, status: 409, message: step.reason };
+  const event = turnoverEventOfMove(step.trigger);
+  const plan = event ? turnoverPlan(table.state, event) : null;
+  if (plan && !plan.ok) return { ok: false, status: 409, message: plan.reason };
+  const moved = movedTable(table, move.state);
+  putTable(db, moved);
+  const clean = plan?.ok ? plan.plan.cleanTask : null;
+  const task = clean
+    ? ensureTask(
+        db,
+        table,
+        {
+          id: move.taskId,
+          type: 'CLEAN',
+          priority: clean.priority,
+          description: clean.level === 'urgent' ? TURNOVER_MESSAGES.emergencyCleanDescription : null,
+          metadata: { level: clean.level, reason: step.trigger ?? 'transition', ...(move.metadata ?? {}) },
+        },
+        now,
+      )
+    : null;
+  return { ok: true, value: { table: moved, task } };
+}
+
+/** Moves a table here (POST /api/tables/:id/transition): emergency clean, maintenance. */
+export function transitionTableLocally(
+  db: WriteDb,
+  tableId: string,
+  move: { state: TableState; metadata?: Task['metadata'] | undefined },
+  now: Date,
+): Result<MovedHere> {
+  return transact(db, (): Result<MovedHere> => {
+    const table = getTable(db, tableId);
+    if (!table) return { ok: false, status: 404, message: MESSAGES.notFound('Table') };
+    const queued: QueuedMove = {
+      state: move.state,
+      ...(move.metadata ? { metadata: move.metadata } : {}),
+      taskId: randomUUID(),
+    };
+    const done = tableMoved(db, table, queued, now);
+    if (done.ok) queue(db, transitionTable.url({ id: tableId }), queued, tableId, now);
+    return done;
+  });
+}
+
 type QueuedQa = { passed: boolean; issues: string[]; taskId: string };
 
 /**
@@ -240,6 +299,10 @@ export function reapplyPendingTurnover(db: WriteDb): void {
       putTask(db, done);
       const body = entry.body as { qaTaskId?: string };
       cleaningDone(db, done, body.qaTaskId ?? randomUUID(), at);
+    } else if (entry.path.endsWith('/transition')) {
+      const table = getTable(db, entry.entityId);
+      const move = entry.body as QueuedMove;
+      if (table && table.state !== move.state) tableMoved(db, table, move, at);
     } else if (entry.path.endsWith('/qa-complete')) {
       const table = getTable(db, entry.entityId);
       if (table) qaResult(db, table, entry.body as QueuedQa, at);

@@ -14,8 +14,10 @@ import type {
   SeatPartyAnswer,
   SeatReservationAnswer,
   TableQrReceipt,
+  TableState,
   Task,
   TerminalStatusAnswer,
+  TransitionTableAnswer,
   WaitlistEntry,
 } from '@tablewise/shared';
 import type { z } from 'zod';
@@ -61,6 +63,11 @@ export interface LocalServerDeps {
   completeTask(id: string): z.output<typeof CompleteTaskAnswer>;
   /** A cleaner records a table's QA check; the cloud notifies the waiting party when it arrives. */
   completeTableQa(tableId: string, result: { passed: boolean; issues: string[] }): z.output<typeof QaCompleteAnswer>;
+  /** Staff move a table by the state machine (emergency clean, maintenance). */
+  transitionTable(
+    tableId: string,
+    move: { state: TableState; metadata?: Task['metadata'] | undefined },
+  ): z.output<typeof TransitionTableAnswer>;
   dismissRejection(id: string): boolean;
   printJobs(): PrintJob[];
   /** Each printer's state as the print worker last learnt it (absent: not asked yet). */

@@ -23,7 +23,7 @@ export const transitionTable = defineCall({
   path: '/api/tables/:id/transition',
   summary: 'Move a table to a state the table state machine allows',
   audience: ['staff', 'terminal'],
-  tiers: ['cloud'],
+  tiers: ['cloud', 'terminal'],
   params: z.object({ id: Id }),
   entity: 'Table',
   body: z.strictObject({
@@ -33,6 +33,9 @@ export const transitionTable = defineCall({
       .refine((m) => Object.keys(m).length <= 20, { error: TURNOVER_MESSAGES.metadataTooLarge })
       .optional(),
     automated: z.boolean().optional(),
+    /** Made by the client for the CLEAN task an emergency clean makes, so a terminal that moved
+     * the table offline and the cloud name it alike. */
+    taskId: Id.optional(),
   }),
   answer: TransitionTableAnswer,
 });

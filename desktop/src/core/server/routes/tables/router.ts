@@ -9,6 +9,7 @@ import {
   printTableQr,
   SHELL_MESSAGES,
   tablesAnswer,
+  transitionTable,
 } from '@tablewise/shared';
 import { getTable, listTables } from '../../../sqlite/repositories/venue-data.js';
 import { CloudUnreachable, isSuccess, messageOf } from '../../../sync/cloud-api.js';
@@ -38,6 +39,10 @@ export function tablesRouter(deps: LocalServerDeps): LocalRouter {
     throw new AppError(502, 'cloud_unreachable', messageOf(answer.body) ?? SHELL_MESSAGES.tableQrNeedsCloud);
   };
   serve(router, deps, getTableQr, ({ params }) => signedLink(params().id));
+  serve(router, deps, transitionTable, async ({ params, body }) => {
+    const { state, metadata } = await body();
+    return deps.transitionTable(params().id, { state, metadata });
+  });
   serve(router, deps, completeTableQa, async ({ params, body }) => {
     const { passed, issues } = await body();
     return deps.completeTableQa(params().id, { passed, issues });
