@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { releaseExpiredHolds } from './commands/guest-holds.js';
+import { runStuckCheck } from './commands/turnover.js';
 import type { Db } from './context.js';
 import { createNotifier } from './db/notify.js';
 import { type ExpirySweeper, startExpirySweeper } from './expiry-sweeper.js';
@@ -33,6 +34,10 @@ export interface StartCloudOptions {
   trustProxy?: number;
   /** How often tables whose guest hold ran out are freed (5 s by default). */
   holdSweepIntervalMs?: number;
+  /** How often the stuck-state check runs across all instances (5 minutes, spec 3 section 9). */
+  stuckCheckIntervalMs?: number;
+  /** How often this instance asks whether the check is due (30 s by default). */
+  stuckCheckPollMs?: number;
   /** The clock; injectable for tests of course firing. */
   now?: () => Date;
   /** Request and error log; silent when not given. */
@@ -54,6 +59,9 @@ export interface RunningCloud {
   sweepExpired(): Promise<number>;
   /** Runs one pass freeing tables whose guest hold ran out now; answers how many. */
   releaseExpiredHolds(): Promise<number>;
+  /** Runs the stuck-state check now if its interval is due; answers how many tables and parties
+   * it acted on, or -1 when it was not due. */
+  checkStuckTables(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -94,6 +102,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   let firer: CourseFirer | undefined;
   let sweeper: ExpirySweeper | undefined;
   let holdSweeper: PeriodicPass | undefined;
+  let stuckCheck: PeriodicPass | undefined;
   const notifier = await createNotifier(opts.db, {
     ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
     onReconnect: () => hub?.refreshAll(),
@@ -108,6 +117,13 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     firer = startCourseFirer(deps, opts.fireIntervalMs ?? 1000);
     sweeper = startExpirySweeper(deps, opts.sweepIntervalMs ?? 10 * 60_000);
     holdSweeper = startPeriodic('hold expiry', () => releaseExpiredHolds(deps), opts.holdSweepIntervalMs ?? 5_000, log);
+    const stuckInterval = opts.stuckCheckIntervalMs;
+    stuckCheck = startPeriodic(
+      'stuck-state check',
+      () => runStuckCheck(deps, stuckInterval),
+      opts.stuckCheckPollMs ?? 30_000,
+      log,
+    );
   } catch (error) {
     await notifier.close();
     server.close();
@@ -121,11 +137,13 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     fireDueCourses: () => (firer as CourseFirer).tick(),
     sweepExpired: () => (sweeper as ExpirySweeper).tick(),
     releaseExpiredHolds: () => (holdSweeper as PeriodicPass).tick(),
+    checkStuckTables: () => (stuckCheck as PeriodicPass).tick(),
     close() {
       closing ??= (async () => {
         await firer?.stop();
         await sweeper?.stop();
         await holdSweeper?.stop();
+        await stuckCheck?.stop();
         await hub?.close();
         await notifier.close();
         server.closeAllConnections();

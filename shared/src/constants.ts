@@ -328,6 +328,10 @@ export const TURNOVER = {
   longCleaningMinutes: 30,
   stuckQaMinutes: 15,
   abandonedSessionMinutes: 180,
+  /** A party notified of its table that has not been seated this long loses its turn to the next. */
+  waitlistTimeoutMinutes: 15,
+  /** The stuck-state check: every 5 minutes (spec 3 section 9). */
+  stuckCheckIntervalMs: 5 * 60_000,
 } as const;
 
 /** The host console's floor plan (spec 2 section 9): 36 cells in 6 columns, a Bar Area of 8 seats. */

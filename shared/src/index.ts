@@ -33,6 +33,7 @@ export * from './rules/table-qr.js';
 export * from './rules/tables.js';
 export * from './rules/tasks.js';
 export * from './rules/turnover.js';
+export * from './rules/turnover-tasks.js';
 export * from './rules/waitlist.js';
 export * from './schemas/common.js';
 export * from './schemas/entities.js';

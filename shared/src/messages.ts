@@ -311,3 +311,23 @@ export const SHELL_MESSAGES = {
   alertToastTitle: (urgency: string, sentBy: string) => `${urgency} alert from ${sentBy}`,
   alertAboutTable: (table: string, message: string) => `Table ${table}: ${message}`,
 } as const;
+
+/** Automated turnover and the cleaner console (spec 3 sections 4 and 8, spec 2 section 2.11). */
+export const TURNOVER_MESSAGES = {
+  tableStateInvalid: 'State must be a table state such as EMPTY, CLEANING, QA_CHECK or MAINTENANCE',
+  metadataTooLarge: 'Metadata takes at most 20 labels',
+  qaPassedRequired: 'Say whether the QA check passed (passed: true or false)',
+  qaIssueEmpty: 'An issue cannot be empty',
+  qaTooManyIssues: (max: number) => `A QA check lists at most ${max} issues`,
+  qaIssuesRequired: 'A failed QA check names at least one issue',
+  qaNeedsCheck: (table: string, state: string) => `Table ${table} is not waiting for QA (it is ${state})`,
+  taskNotForTable: 'This task has no table',
+  qaRedoDescription: (issues: readonly string[]) => `QA failed: ${issues.join('; ')}`,
+  emergencyCleanDescription: 'Emergency clean',
+  abandonedCleanDescription: 'Session abandoned: clean and reset the table',
+  qaTaskDescription: (table: string) => `Check Table ${table} after cleaning`,
+  nobodyWaiting: 'No waiting party fits this table',
+  longCleaningTitle: 'Long Cleaning',
+  qaOverdueTitle: 'QA Overdue',
+  abandonedSessionTitle: 'Abandoned Session',
+} as const;

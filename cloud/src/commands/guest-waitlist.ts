@@ -1,5 +1,6 @@
 // A waiting party's own view of its place in line (spec 3 sections 2 and 4), read by the entry's
-// unguessable id. The host's SEATED is the guest's READY: the party may now choose its table.
+// unguessable id. The host's SEATED is the guest's READY: the party may now choose its table; so is
+// a party the automation notified for a table that came free (waitlist.ready_table_id, issue 11).
 import { type GuestWaitlistStatus, guestEstimatedWaitMinutes } from '@tablewise/shared';
 import type { Queryable } from '../context.js';
 import { notFound } from '../errors.js';
@@ -11,7 +12,9 @@ export async function guestWaitlistStatus(q: Queryable, id: string): Promise<Gue
   if (!row || (row.status !== 'WAITING' && row.status !== 'NOTIFIED' && row.status !== 'SEATED')) {
     throw notFound('Waitlist entry');
   }
-  const ready = row.status === 'SEATED';
+  const ready =
+    row.status === 'SEATED' ||
+    (row.status === 'NOTIFIED' && (row as { ready_table_id?: string | null }).ready_table_id != null);
   const place = ready ? 0 : (await listActiveWaitlist(q, row.venue_id)).findIndex((e) => e.id === row.id) + 1;
   return {
     id: row.id,

@@ -40,6 +40,7 @@ const TABLES = [
   'login_throttles',
   'database_epoch',
   'ticketed_items',
+  'periodic_runs',
 ];
 
 async function tableNames(db: Db): Promise<string[]> {

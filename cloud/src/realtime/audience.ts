@@ -39,6 +39,8 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
     case 'task.created':
     case 'staff.alert':
     case 'printer.removed':
+    case 'task.updated':
+    case 'table.stuck':
       return false;
     default: {
       const never: never = event;
@@ -67,6 +69,8 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'task.created':
     case 'staff.alert':
     case 'printer.removed':
+    case 'task.updated':
+    case 'table.stuck':
       return event;
     default: {
       const never: never = event;

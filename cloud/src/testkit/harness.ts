@@ -40,6 +40,8 @@ export async function startHarness(opts: Partial<StartCloudOptions> = {}): Promi
       now: () => clock.now(),
       // Tests fire courses explicitly with fireDueCourses().
       fireIntervalMs: 3_600_000,
+      // and run the stuck-state check with checkStuckTables(), so it never writes mid-test.
+      stuckCheckPollMs: 3_600_000,
       ...opts,
     });
     clouds.push(cloud);

@@ -102,6 +102,9 @@ const READS = [
   '/api/orders',
   '/api/order-items/kitchen',
   '/api/waitlist',
+  '/api/tasks',
+  '/api/tasks?type=QA',
+  '/api/tasks?status=COMPLETED',
 ];
 
 async function expectSameReads(): Promise<void> {
@@ -220,5 +223,21 @@ describe('the cloud and the terminal answer alike', () => {
     const terminal = await as(onTerminal).get(path);
     expect(cloud.status).toBeGreaterThanOrEqual(400);
     expect({ status: terminal.status, body: terminal.body }).toEqual({ status: cloud.status, body: cloud.body });
+  });
+
+  it('lists the same tasks as a table is cleaned and checked on the terminal', async () => {
+    const tableId = harness.fixture.a.tableIds[2] as string;
+    expect((await onCloud.post(`/api/tables/${tableId}/transition`, { state: 'CLEANING' })).status).toBe(200);
+    await expectSameReads();
+    const [task] = (await onTerminal.get('/api/tasks?type=CLEAN')).body as { id: string }[];
+    expect((await onTerminal.post(`/api/tasks/${task?.id}/start`)).status).toBe(200);
+    expect((await onTerminal.post(`/api/tasks/${task?.id}/complete`)).status).toBe(200);
+    await expectSameReads();
+    const qa = await onTerminal.post(`/api/tables/${tableId}/qa-complete`, {
+      passed: false,
+      issues: ['Glass on floor'],
+    });
+    expect(qa.status).toBe(200);
+    await expectSameReads();
   });
 });

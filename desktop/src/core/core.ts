@@ -2,7 +2,15 @@
 // local server, wired together. Plain Node: the Electron shell and `npm run terminal` both call
 // startTerminalCore.
 import { join } from 'node:path';
-import { AppError, conflict, DEFAULT_TIMEZONE, MESSAGES, notFound, type TerminalStatusAnswer } from '@tablewise/shared';
+import {
+  AppError,
+  conflict,
+  DEFAULT_TIMEZONE,
+  listTasks as listTasksCall,
+  MESSAGES,
+  notFound,
+  type TerminalStatusAnswer,
+} from '@tablewise/shared';
 import type { BackoffPolicy } from './backoff.js';
 import { Bus } from './bus.js';
 import { fireDueItems } from './kitchen/firing.js';
@@ -12,6 +20,7 @@ import {
   localReservationEvent,
   localTableEvent,
   localTaskEvent,
+  localTaskUpdatedEvent,
   localWaitlistEvent,
 } from './local-events.js';
 import { changeItemStatusLocally, itemChangeSubject, ORDER_ITEM_ENTITY } from './outbox/item-status.js';
@@ -29,6 +38,16 @@ import { reapplyPendingSeats } from './outbox/seating.js';
 import { isStuck } from './outbox/stuck.js';
 import { createTaskLocally, TASK_ENTITY, taskChangeSubject } from './outbox/tasks.js';
 import {
+  completeQaLocally,
+  completeTaskLocally,
+  reapplyPendingTurnover,
+  replaceTasks,
+  startTaskLocally,
+  TURNOVER_ENTITY,
+  transitionTableLocally,
+  turnoverChangeSubject,
+} from './outbox/turnover.js';
+import {
   addToWaitlistLocally,
   changeWaitlistStatusLocally,
   dropWaitlistEntry,
@@ -43,8 +62,9 @@ import { type LocalServer, startLocalServer } from './server/app.js';
 import { openReplica, type Replica } from './sqlite/replica.js';
 import { getMeta } from './sqlite/repositories/meta.js';
 import { countPending, dismiss, listByStatus, nextPending } from './sqlite/repositories/outbox.js';
+import { getTask as getReplicaTask } from './sqlite/repositories/tasks.js';
 import { getTable, getVenue, listPrinters, putTable } from './sqlite/repositories/venue-data.js';
-import { CloudApi, CloudRefused } from './sync/cloud-api.js';
+import { CloudApi, CloudRefused, isSuccess } from './sync/cloud-api.js';
 import { SyncClient } from './sync/sync-client.js';
 
 export const DEFAULT_TERMINAL_PORT = 8181;
@@ -113,6 +133,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     onRejected: (entry) => {
       if (entry.entityType === WAITLIST_ENTITY) void refetchParty(entry.entityId);
       if (entry.entityType === RESERVATION_ENTITY) void refetchReservation(entry.entityId);
+      if (entry.entityType === TURNOVER_ENTITY) void refetchTurnover(entry.entityId);
       // A refused seat: the table shows the cloud's state again.
       const tableId = (entry.body as { tableId?: unknown } | null)?.tableId;
       if (typeof tableId === 'string') void refetchTable(tableId);
@@ -141,6 +162,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
       if (!table) return;
       putTable(write, table);
       reapplyPendingSeats(write, id);
+      reapplyPendingTurnover(write);
       const shown = listTablesById(id) ?? table;
       bus.emit('live', localTableEvent(read, shown, now()));
     } catch (error) {
@@ -148,6 +170,23 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     }
   };
   const listTablesById = (id: string) => getTable(read, id);
+
+  /** After the cloud refused a cleaner's change: the replica takes the cloud's tasks and the
+   * table again (`entityId` names the task, or the table of a QA check). */
+  const refetchTurnover = async (entityId: string) => {
+    const venueId = getMeta(read).venueId;
+    try {
+      const answer = await api.request('GET', listTasksCall.url(undefined, {}));
+      if (!venueId || !isSuccess(answer.status)) return;
+      replaceTasks(write, venueId, listTasksCall.answer.parse(answer.body));
+      const task = getReplicaTask(read, entityId);
+      if (task) bus.emit('live', localTaskUpdatedEvent(read, task, now()));
+      await refetchTable(task?.targetTableId ?? entityId);
+    } catch (error) {
+      console.warn(`[terminal] reading tasks again failed: ${error instanceof Error ? error.message : error}`);
+    }
+    bus.emit('status');
+  };
 
   /** After the cloud refused a change of a party: the replica takes the cloud's copy of it again. */
   const refetchParty = async (id: string) => {
@@ -173,6 +212,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     const subjectOf = (e: { entityType: string; entityId: string; body: unknown }) => {
       if (e.entityType === ORDER_ITEM_ENTITY) return itemChangeSubject(read, e.entityId);
       if (e.entityType === TASK_ENTITY) return taskChangeSubject(read, e);
+      if (e.entityType === TURNOVER_ENTITY) return turnoverChangeSubject(read, e);
       if (e.entityType === WAITLIST_ENTITY) return waitlistChangeSubject(read, e.entityId);
       if (e.entityType === RESERVATION_ENTITY) return reservationChangeSubject(read, e.entityId);
       return reportSubject(read, e);
@@ -373,6 +413,48 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           bus.emit('status');
           pusher.kick();
           return result.task;
+        },
+        startTask(id) {
+          const result = startTaskLocally(write, id, now());
+          if (!result.ok)
+            throw result.status === 404 ? notFound('Task') : conflict(result.message, 'transition_refused');
+          bus.emit('live', localTaskUpdatedEvent(read, result.value, now()));
+          bus.emit('status');
+          pusher.kick();
+          return result.value;
+        },
+        completeTask(id) {
+          const result = completeTaskLocally(write, id, now());
+          if (!result.ok)
+            throw result.status === 404 ? notFound('Task') : conflict(result.message, 'transition_refused');
+          const { task, table, qaTask } = result.value;
+          bus.emit('live', localTaskUpdatedEvent(read, task, now()));
+          if (table) bus.emit('live', localTableEvent(read, table, now()));
+          if (qaTask) bus.emit('live', localTaskEvent(read, qaTask, now()));
+          bus.emit('status');
+          pusher.kick();
+          return result.value;
+        },
+        transitionTable(tableId, move) {
+          const result = transitionTableLocally(write, tableId, move, now());
+          if (!result.ok)
+            throw result.status === 404 ? notFound('Table') : conflict(result.message, 'transition_refused');
+          bus.emit('live', localTableEvent(read, result.value.table, now()));
+          if (result.value.task) bus.emit('live', localTaskEvent(read, result.value.task, now()));
+          bus.emit('status');
+          pusher.kick();
+          return result.value;
+        },
+        completeTableQa(tableId, qa) {
+          const result = completeQaLocally(write, tableId, qa, now());
+          if (!result.ok)
+            throw result.status === 404 ? notFound('Table') : conflict(result.message, 'transition_refused');
+          const { table, task } = result.value;
+          bus.emit('live', localTableEvent(read, table, now()));
+          if (task) bus.emit('live', localTaskEvent(read, task, now()));
+          bus.emit('status');
+          pusher.kick();
+          return result.value;
         },
         dismissRejection(id) {
           const seq = Number(id);

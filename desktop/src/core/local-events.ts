@@ -78,6 +78,17 @@ export function localTaskEvent(db: AnyDb, task: Task, now: Date): LiveEventOf<'t
   };
 }
 
+/** A task this terminal started or completed (task.updated). */
+export function localTaskUpdatedEvent(db: AnyDb, task: Task, now: Date): LiveEventOf<'task.updated'> {
+  return {
+    type: 'task.updated',
+    seq: Math.max(1, getMeta(db).cursor),
+    venueId: task.venueId,
+    at: now.toISOString(),
+    task,
+  };
+}
+
 export function localStaffAlertEvent(db: AnyDb, alert: StaffAlert, now: Date): LiveEventOf<'staff.alert'> {
   return {
     type: 'staff.alert',

@@ -44,11 +44,17 @@ import { seatReservation } from './reservations/seat-reservation.js';
 import { getSnapshot } from './sync/get-snapshot.js';
 import { listEvents } from './sync/list-events.js';
 import { pushMutations } from './sync/push-mutations.js';
+import { completeTableQa } from './tables/complete-table-qa.js';
+import { getStuckStates } from './tables/get-stuck-states.js';
 import { getTableQr } from './tables/get-table-qr.js';
 import { listTables } from './tables/list-tables.js';
 import { printTableQr } from './tables/print-table-qr.js';
 import { rotateTableQr } from './tables/rotate-table-qr.js';
+import { transitionTable } from './tables/transition-table.js';
+import { completeTask } from './tasks/complete-task.js';
 import { createTask } from './tasks/create-task.js';
+import { listTasks } from './tasks/list-tasks.js';
+import { startTask } from './tasks/start-task.js';
 import { dismissRejectedChange } from './terminal/dismiss-rejected-change.js';
 import { getTerminalStatus } from './terminal/get-terminal-status.js';
 import { createTerminal } from './terminals/create-terminal.js';
@@ -59,6 +65,7 @@ import { addToWaitlist } from './waitlist/add-to-waitlist.js';
 import { changeWaitlistStatus } from './waitlist/change-waitlist-status.js';
 import { getWaitlistEntry } from './waitlist/get-waitlist-entry.js';
 import { listWaitlist } from './waitlist/list-waitlist.js';
+import { notifyNextParty } from './waitlist/notify-next-party.js';
 import { seatWaitlistParty } from './waitlist/seat-waitlist-party.js';
 
 export const ALL_CALLS: readonly Call<CallSpec>[] = [
@@ -123,6 +130,13 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   listTerminals,
   printReceipt,
   reprintKitchenTickets,
+  listTasks,
+  startTask,
+  completeTask,
+  transitionTable,
+  completeTableQa,
+  getStuckStates,
+  notifyNextParty,
 ];
 
 export * from './alerts/send-staff-alert.js';
@@ -173,11 +187,17 @@ export * from './serve.js';
 export * from './sync/get-snapshot.js';
 export * from './sync/list-events.js';
 export * from './sync/push-mutations.js';
+export * from './tables/complete-table-qa.js';
+export * from './tables/get-stuck-states.js';
 export * from './tables/get-table-qr.js';
 export * from './tables/list-tables.js';
 export * from './tables/print-table-qr.js';
 export * from './tables/rotate-table-qr.js';
+export * from './tables/transition-table.js';
+export * from './tasks/complete-task.js';
 export * from './tasks/create-task.js';
+export * from './tasks/list-tasks.js';
+export * from './tasks/start-task.js';
 export * from './terminal/dismiss-rejected-change.js';
 export * from './terminal/get-terminal-status.js';
 export * from './terminals/create-terminal.js';
@@ -188,4 +208,5 @@ export * from './waitlist/add-to-waitlist.js';
 export * from './waitlist/change-waitlist-status.js';
 export * from './waitlist/get-waitlist-entry.js';
 export * from './waitlist/list-waitlist.js';
+export * from './waitlist/notify-next-party.js';
 export * from './waitlist/seat-waitlist-party.js';

@@ -123,6 +123,21 @@ const PrinterRemovedEvent = Envelope.extend({
   printerId: Id,
 });
 
+/** A task was started or completed (spec 2 section 7's task.updated). */
+const TaskUpdatedEvent = Envelope.extend({
+  type: z.literal('task.updated'),
+  task: Task,
+});
+
+/** The stuck-state check found a table cleaning too long, waiting for QA, or abandoned: every
+ * staff screen toasts `message` (spec 3 section 8). */
+export const TableStuckEvent = Envelope.extend({
+  type: z.literal('table.stuck'),
+  tableId: Id,
+  issue: z.enum(['LONG_CLEANING', 'STUCK_QA', 'ABANDONED_SESSION']),
+  message: z.string(),
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
@@ -140,6 +155,8 @@ export const LiveEvent = z.discriminatedUnion('type', [
   TaskCreatedEvent,
   StaffAlertEvent,
   PrinterRemovedEvent,
+  TaskUpdatedEvent,
+  TableStuckEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

@@ -88,4 +88,21 @@ describe('stuck-state check', () => {
       ['d', 'ABANDONED_SESSION', true, MESSAGES.abandonedSession('7')],
     ]);
   });
+
+  it('names the table by its number in the toasts when it has one, keeping its name in the report', () => {
+    const now = new Date('2026-01-01T12:00:00Z');
+    const [found] = findStuckTables(
+      [
+        {
+          id: 'a',
+          name: 'Window Booth',
+          number: '12',
+          state: 'QA_CHECK',
+          lastActivity: new Date('2026-01-01T11:00:00Z'),
+        },
+      ],
+      now,
+    );
+    expect(found).toMatchObject({ name: 'Window Booth', message: 'Table 12 needs QA attention.' });
+  });
 });

@@ -85,25 +85,27 @@ export interface StuckTable {
 }
 
 /** The stuck-state check: cleaning over 30 minutes, QA waiting over 15, and a session with no
- * activity for 3 hours. `lastActivity` is when the table last changed. */
+ * activity for 3 hours. `lastActivity` is when the table last changed. The toasts name the table
+ * by its `number` when given ("Table 4 needs QA attention."), else by its name. */
 export function findStuckTables(
-  tables: readonly { id: string; name: string; state: TableState; lastActivity: Date }[],
+  tables: readonly { id: string; name: string; number?: string; state: TableState; lastActivity: Date }[],
   now: Date,
 ): StuckTable[] {
   const found: StuckTable[] = [];
   for (const t of tables) {
+    const label = t.number ?? t.name;
     const minutes = (now.getTime() - t.lastActivity.getTime()) / 60_000;
     const base = { id: t.id, name: t.name, lastActivity: t.lastActivity.toISOString() };
     if (t.state === 'CLEANING' && minutes > TURNOVER.longCleaningMinutes) {
-      found.push({ ...base, issue: 'LONG_CLEANING', moveToCleaning: false, message: MESSAGES.longCleaning(t.name) });
+      found.push({ ...base, issue: 'LONG_CLEANING', moveToCleaning: false, message: MESSAGES.longCleaning(label) });
     } else if (t.state === 'QA_CHECK' && minutes > TURNOVER.stuckQaMinutes) {
-      found.push({ ...base, issue: 'STUCK_QA', moveToCleaning: false, message: MESSAGES.qaOverdue(t.name) });
+      found.push({ ...base, issue: 'STUCK_QA', moveToCleaning: false, message: MESSAGES.qaOverdue(label) });
     } else if (SEATED_STATES.includes(t.state) && minutes > TURNOVER.abandonedSessionMinutes) {
       found.push({
         ...base,
         issue: 'ABANDONED_SESSION',
         moveToCleaning: true,
-        message: MESSAGES.abandonedSession(t.name),
+        message: MESSAGES.abandonedSession(label),
       });
     }
   }

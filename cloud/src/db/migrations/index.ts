@@ -10,6 +10,7 @@ import * as m0006 from './0006_printer_backup.js';
 import * as m0007 from './0007_print_reports.js';
 import * as m0009 from './0009_guest_holds.js';
 import * as m0013 from './0013_printer_removal.js';
+import * as m0015 from './0015_periodic_runs.js';
 import * as m0016 from './0016_staff_duty.js';
 
 export interface Migration {
@@ -28,5 +29,6 @@ export const migrations: readonly Migration[] = [
   { name: '0007_print_reports', up: m0007.up, down: m0007.down },
   { name: '0009_guest_holds', up: m0009.up, down: m0009.down },
   { name: '0013_printer_removal', up: m0013.up, down: m0013.down },
+  { name: '0015_periodic_runs', up: m0015.up, down: m0015.down },
   { name: '0016_staff_duty', up: m0016.up, down: m0016.down },
 ];

@@ -7,8 +7,9 @@ import { itemStatusChange } from '../order-items/router.js';
 import { printJobReport } from '../print-jobs/router.js';
 import { printerStateReport } from '../printers/router.js';
 import { reservationBooked, reservationCheckedIn, reservationSeated } from '../reservations/router.js';
-import { taskCreated } from '../tasks/router.js';
-import { partyAdded, partyMoved, partySeated } from '../waitlist/router.js';
+import { tableQaCompleted, tableTransitioned } from '../tables/router.js';
+import { taskCompleted, taskCreated, taskStarted } from '../tasks/router.js';
+import { nextPartyNotified, partyAdded, partyMoved, partySeated } from '../waitlist/router.js';
 import { pushBatch } from './push.js';
 
 /** The mutations a terminal's outbox carries. */
@@ -23,6 +24,11 @@ const PUSHABLE = [
   reservationCheckedIn,
   reservationSeated,
   taskCreated,
+  taskStarted,
+  taskCompleted,
+  tableTransitioned,
+  tableQaCompleted,
+  nextPartyNotified,
 ];
 
 export function syncRouter(deps: AppDeps): AppRouter {

@@ -1,15 +1,33 @@
 import {
   AVAILABLE_TABLE_STATES,
+  completeTableQa,
+  getStuckStates,
   listTables as listTablesCall,
   rotateTableQr as rotateTableQrCall,
   tablesAnswer,
+  transitionTable,
 } from '@tablewise/shared';
 import { rotateTableQr } from '../../commands/guest.js';
+import { completeQa, stuckTables, transitionVenueTable } from '../../commands/turnover.js';
 import type { AppDeps } from '../../context.js';
-import { requireAnyActor, requireStaff } from '../../policies/principals.js';
+import { requireAnyActor, requireStaff, requireVenueActor } from '../../policies/principals.js';
 import { presentTable } from '../../presenters/index.js';
 import { listTables } from '../../repositories/tables.js';
 import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
+import { pushable, servePushable } from '../pushable.js';
+
+/** Staff move a table by the state machine (emergency clean, maintenance), on the cloud or
+ * through a terminal's outbox. */
+export const tableTransitioned = pushable(transitionTable, async (deps, actor, { params, body }, trx) => {
+  const { state, metadata, taskId } = await body();
+  return ok(await transitionVenueTable(trx, actor, params().id, state, metadata ?? {}, deps.now(), taskId));
+});
+
+/** A cleaner records a table's QA check, on the cloud or through a terminal's outbox. */
+export const tableQaCompleted = pushable(completeTableQa, async (deps, actor, { params, body }, trx) => {
+  const { passed, issues, taskId } = await body();
+  return ok(await completeQa(trx, actor, params().id, { passed, issues, taskId }, deps.now()));
+});
 
 export function tablesRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
@@ -29,6 +47,11 @@ export function tablesRouter(deps: AppDeps): AppRouter {
     await mutate(ctx, deps, staff, async (trx) => ok(await rotateTableQr(trx, deps, staff, id)));
     return undefined;
   });
+
+  // Before any /api/tables/:id route could take 'stuck-states' for an id.
+  serve(router, getStuckStates, async ({ ctx }) => stuckTables(deps.db, requireVenueActor(ctx).venueId, deps.now()));
+  servePushable(router, deps, tableTransitioned);
+  servePushable(router, deps, tableQaCompleted);
 
   return router;
 }

@@ -3,8 +3,10 @@ import {
   changeWaitlistStatus,
   getWaitlistEntry,
   listWaitlist,
+  notifyNextParty,
   seatWaitlistParty,
 } from '@tablewise/shared';
+import { notifyNextWaitingParty } from '../../commands/turnover.js';
 import { addParty, moveParty, seatParty, waitlistEntry, waitlistQueue } from '../../commands/waitlist.js';
 import type { AppDeps } from '../../context.js';
 import { requireVenueActor } from '../../policies/principals.js';
@@ -29,6 +31,12 @@ export const partySeated = pushable(seatWaitlistParty, async (deps, actor, { par
   return ok(await seatParty(trx, actor, waitlistId, await body(), deps.now()));
 });
 
+/** Staff (or the automation's caller) notify the next party that fits a table. */
+export const nextPartyNotified = pushable(notifyNextParty, async (deps, actor, { body }, trx) => {
+  const { tableId } = await body();
+  return ok({ notified: await notifyNextWaitingParty(trx, actor, tableId, deps.now()) });
+});
+
 export function waitlistRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
 
@@ -43,6 +51,7 @@ export function waitlistRouter(deps: AppDeps): AppRouter {
   servePushable(router, deps, partyMoved);
 
   servePushable(router, deps, partySeated);
+  servePushable(router, deps, nextPartyNotified);
 
   return router;
 }

@@ -8,6 +8,7 @@ import { createTask, MESSAGES, SHELL_MESSAGES, type Task } from '@tablewise/shar
 import type { z } from 'zod';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
 import { appendOutbox, pendingOf } from '../sqlite/repositories/outbox.js';
+import { getTask, putTask } from '../sqlite/repositories/tasks.js';
 import { getTable } from '../sqlite/repositories/venue-data.js';
 
 export const TASK_ENTITY = 'task';
@@ -60,8 +61,18 @@ export function createTaskLocally(db: WriteDb, venueId: string, input: NewTask, 
       entityId: id,
       createdAt,
     });
-    return { ok: true, task: taskOf(venueId, queued, createdAt) };
+    const task = taskOf(venueId, queued, createdAt);
+    // The cleaner console on this terminal lists it at once.
+    putTask(db, task);
+    return { ok: true, task };
   });
+}
+
+/** Puts the tasks still waiting to reach the cloud back in the replica (after a snapshot). */
+export function restoreQueuedTasks(db: WriteDb, venueId: string): void {
+  for (const e of pendingOf(db, TASK_ENTITY)) {
+    if (!getTask(db, e.entityId)) putTask(db, taskOf(venueId, e.body as QueuedTask, e.createdAt));
+  }
 }
 
 /** What a queued task was about, as staff call it: "Cleaning for Table 4". */

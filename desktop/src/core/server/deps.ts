@@ -1,6 +1,7 @@
 // What the local server needs from the terminal core.
 import type {
   addToWaitlist,
+  CompleteTaskAnswer,
   createReservation,
   createTask,
   MeAnswer,
@@ -8,13 +9,16 @@ import type {
   OrderItemState,
   PrinterStatus,
   PrintJob,
+  QaCompleteAnswer,
   ReceiptKind,
   Reservation,
   SeatPartyAnswer,
   SeatReservationAnswer,
   TableQrReceipt,
+  TableState,
   Task,
   TerminalStatusAnswer,
+  TransitionTableAnswer,
   WaitlistEntry,
 } from '@tablewise/shared';
 import type { z } from 'zod';
@@ -54,6 +58,17 @@ export interface LocalServerDeps {
   /** Staff ask for a task (Request Cleaning): into the outbox, refused (AppError) as the cloud
    * would refuse it; a repeat of its id answers the task queued. */
   createTask(input: z.output<(typeof createTask)['body']>): Task;
+  /** A cleaner starts a task: to the replica and the outbox; refused (AppError) as the cloud would. */
+  startTask(id: string): Task;
+  /** A cleaner completes a task (a CLEAN task's table goes to QA_CHECK with a QA task). */
+  completeTask(id: string): z.output<typeof CompleteTaskAnswer>;
+  /** A cleaner records a table's QA check; the cloud notifies the waiting party when it arrives. */
+  completeTableQa(tableId: string, result: { passed: boolean; issues: string[] }): z.output<typeof QaCompleteAnswer>;
+  /** Staff move a table by the state machine (emergency clean, maintenance). */
+  transitionTable(
+    tableId: string,
+    move: { state: TableState; metadata?: Task['metadata'] | undefined },
+  ): z.output<typeof TransitionTableAnswer>;
   dismissRejection(id: string): boolean;
   printJobs(): PrintJob[];
   /** Each printer's state as the print worker last learnt it (absent: not asked yet). */

@@ -4,10 +4,12 @@ import { LiveEvent, type SnapshotAnswer } from '@tablewise/shared';
 import { reapplyPendingItemChanges } from '../outbox/item-status.js';
 import { reapplyPendingReservationChanges, replaceReservations } from '../outbox/reservations.js';
 import { reapplyPendingSeats } from '../outbox/seating.js';
+import { reapplyPendingTurnover, replaceTasks } from '../outbox/turnover.js';
 import { reapplyPendingWaitlistChanges, replaceWaitlist } from '../outbox/waitlist.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
 import { getMeta, markBootstrapped, setCursor } from '../sqlite/repositories/meta.js';
 import { getReservation, putReservation } from '../sqlite/repositories/reservations.js';
+import { putTask } from '../sqlite/repositories/tasks.js';
 import { markTicketed } from '../sqlite/repositories/ticketed.js';
 import {
   clearVenueData,
@@ -124,6 +126,8 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     case 'task.created':
     case 'staff.alert':
     case 'printer.removed':
+    case 'task.updated':
+    case 'table.stuck':
       return event;
     default: {
       const never: never = event;
@@ -152,6 +156,7 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
     case 'table.selected':
       putTable(db, event.table);
       reapplyPendingSeats(db, event.table.id);
+      reapplyPendingTurnover(db);
       return;
     case 'guest.checkedin':
       putSession(db, event.session);
@@ -171,12 +176,18 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       return;
     case 'print.completed':
       return;
-    // No screen of the terminal lists tasks yet (the cleaner console's is a later issue); the
-    // event still reaches the staff app, which marks its task reads stale.
+    // The cleaner console reads tasks from the replica; this terminal's changes still waiting
+    // are replayed on top of the cloud's copy.
     case 'task.created':
+    case 'task.updated':
+      putTask(db, event.task);
+      reapplyPendingTurnover(db);
       return;
     // An alert is for the screens now; the replica keeps nothing of it.
     case 'staff.alert':
+      return;
+    // A stuck-table warning is for the screens now.
+    case 'table.stuck':
       return;
     case 'waitlist.updated':
       putWaitlistEntry(db, event.entry);
@@ -207,6 +218,7 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
     markTicketed(db, snapshot.ticketed, null, now.toISOString());
     for (const session of snapshot.sessions) putSession(db, session);
     replaceWaitlist(db, snapshot.venue.id, snapshot.waitlist, now);
+    replaceTasks(db, snapshot.venue.id, snapshot.tasks ?? []);
     for (const t of snapshot.tables) reapplyPendingSeats(db, t.id);
     for (const o of snapshot.orders) {
       putOrder(db, o);

@@ -248,4 +248,24 @@ describe('parseLiveMessage and liveUrl', () => {
     expect(parseLiveMessage(JSON.stringify({ ...status, status: 'ON_FIRE' }))).toBeNull();
     expect(parseLiveMessage(JSON.stringify({ type: 'print.job.updated', job: { id: 'x' } }))).toBeNull();
   });
+
+  it('carries a stuck-table warning for the toast, and drops a malformed one', () => {
+    const event = {
+      type: 'table.stuck',
+      seq: 9,
+      venueId: '00000000-0000-4000-8000-000000000001',
+      at: '2026-11-25T10:00:00.000Z',
+      tableId: '00000000-0000-4000-8000-000000000002',
+      issue: 'STUCK_QA',
+      message: 'Table 4 needs QA attention.',
+    };
+    expect(parseLiveMessage(JSON.stringify(event))).toEqual({
+      kind: 'event',
+      type: 'table.stuck',
+      seq: 9,
+      table: null,
+      stuck: { issue: 'STUCK_QA', message: 'Table 4 needs QA attention.' },
+    });
+    expect(parseLiveMessage(JSON.stringify({ ...event, issue: 'BORED' }))).toBeNull();
+  });
 });

@@ -14,6 +14,7 @@ import {
   shouldReconnect,
   type Table,
   TableStateChangedEvent,
+  TableStuckEvent,
   TerminalLocalMessage,
   TerminalStatusMessage,
   WS_CLEAN_CLOSE_CODE,
@@ -36,7 +37,17 @@ const OPEN = 1;
  * screens use of it (its type says which reads are stale; a table change carries the table). */
 export type LiveMessage =
   | { kind: 'control'; message: ControlMessage | TerminalStatusMessage | TerminalLocalMessage }
-  | { kind: 'event'; type: string; seq: number; table: Table | null; alert?: StaffAlert };
+  | {
+      kind: 'event';
+      type: string;
+      seq: number;
+      table: Table | null;
+      alert?: StaffAlert;
+      /** A stuck-state warning (table.stuck): every staff screen toasts it. */
+      stuck?: { issue: TableStuckIssue; message: string };
+    };
+
+type TableStuckIssue = ReturnType<typeof TableStuckEvent.parse>['issue'];
 
 type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'failed' | 'closed';
 
@@ -105,6 +116,12 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
     const parsed = StaffAlertEvent.safeParse(value);
     if (!parsed.success) return null;
     return { kind: 'event', type: envelope.data.type, seq: envelope.data.seq, table, alert: parsed.data.alert };
+  }
+  if (envelope.data.type === 'table.stuck') {
+    const parsed = TableStuckEvent.safeParse(value);
+    if (!parsed.success) return null;
+    const { issue, message } = parsed.data;
+    return { kind: 'event', type: envelope.data.type, seq: envelope.data.seq, table, stuck: { issue, message } };
   }
   return { kind: 'event', type: envelope.data.type, seq: envelope.data.seq, table };
 }

@@ -1,6 +1,7 @@
 // The screens this build of the staff app has. The sidebar shows the registry features whose
 // paths appear here, so a group with no screens stays hidden.
 import type { ReactNode } from 'react';
+import { CleanerConsoleScreen } from '../features/cleaner-console/components/cleaner-console-screen.js';
 import { DashboardScreen } from '../features/dashboard/components/dashboard-screen.js';
 import { HostConsoleScreen } from '../features/host-console/components/host-console-screen.js';
 import { KitchenDisplay } from '../features/kitchen-display/components/kitchen-display.js';
@@ -20,6 +21,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/reservations', element: <ReservationsScreen /> },
   { path: '/host-console', element: <HostConsoleScreen /> },
   { path: '/printer-management', element: <PrinterManagementScreen /> },
+  { path: '/cleaner-console', element: <CleanerConsoleScreen /> },
 ];
 
 /** The home screen: the dashboard (spec 1 section 2's '/'). */

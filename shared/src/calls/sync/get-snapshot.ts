@@ -10,6 +10,7 @@ import {
   Venue,
   WaitlistEntry,
 } from '../../schemas/entities.js';
+import { Task } from '../../schemas/task.js';
 import { defineCall } from '../define.js';
 
 export const SnapshotAnswer = z.object({
@@ -31,6 +32,9 @@ export const SnapshotAnswer = z.object({
   ticketed: z.array(TicketedItem).default([]),
   /** The reservations from yesterday on, for the host's screens. Absent from an older cloud's answer. */
   reservations: z.array(Reservation).default([]),
+  /** The unfinished tasks and those finished in the last day, for the cleaner console. Absent from
+   * an older cloud's answer. */
+  tasks: z.array(Task).default([]),
 });
 export type SnapshotAnswer = z.infer<typeof SnapshotAnswer>;
 

@@ -2,12 +2,14 @@ import Router from '@koa/router';
 import {
   AppError,
   AVAILABLE_TABLE_STATES,
+  completeTableQa,
   getTableQr,
   listTables as listTablesCall,
   notFound,
   printTableQr,
   SHELL_MESSAGES,
   tablesAnswer,
+  transitionTable,
 } from '@tablewise/shared';
 import { getTable, listTables } from '../../../sqlite/repositories/venue-data.js';
 import { CloudUnreachable, isSuccess, messageOf } from '../../../sync/cloud-api.js';
@@ -37,6 +39,14 @@ export function tablesRouter(deps: LocalServerDeps): LocalRouter {
     throw new AppError(502, 'cloud_unreachable', messageOf(answer.body) ?? SHELL_MESSAGES.tableQrNeedsCloud);
   };
   serve(router, deps, getTableQr, ({ params }) => signedLink(params().id));
+  serve(router, deps, transitionTable, async ({ params, body }) => {
+    const { state, metadata } = await body();
+    return deps.transitionTable(params().id, { state, metadata });
+  });
+  serve(router, deps, completeTableQa, async ({ params, body }) => {
+    const { passed, issues } = await body();
+    return deps.completeTableQa(params().id, { passed, issues });
+  });
 
   // The same link as a QR code on a receipt printer this terminal drives.
   serve(router, deps, printTableQr, async ({ params, body }) => {

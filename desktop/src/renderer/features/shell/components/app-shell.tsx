@@ -14,6 +14,7 @@ import {
   SIDEBAR,
   SIDEBAR_QUICK_ACTIONS,
   TAGLINE,
+  TURNOVER_MESSAGES,
 } from '@tablewise/shared';
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
@@ -226,8 +227,26 @@ function useStaffAlertToasts(): void {
   });
 }
 
+/** The stuck-state check's warnings (spec 3 sections 4 and 8) show on every staff screen: long
+ * cleaning and overdue QA as warnings, an abandoned session as news that the table went to cleaning. */
+function useStuckTableToasts(): void {
+  const { toast } = useToast();
+  useLiveMessages((message) => {
+    if (message.kind !== 'event' || !message.stuck) return;
+    const { issue, message: text } = message.stuck;
+    const title =
+      issue === 'LONG_CLEANING'
+        ? TURNOVER_MESSAGES.longCleaningTitle
+        : issue === 'STUCK_QA'
+          ? TURNOVER_MESSAGES.qaOverdueTitle
+          : TURNOVER_MESSAGES.abandonedSessionTitle;
+    toast({ title, description: text, variant: issue === 'ABANDONED_SESSION' ? 'default' : 'destructive' });
+  });
+}
+
 export function AppShell({ features, routeCount, liveActive, liveError, account, children }: AppShellProps) {
   useStaffAlertToasts();
+  useStuckTableToasts();
   const phone = useIsPhone();
   const { open, sheetOpen, setSheetOpen, toggle } = useSidebar(phone);
   const [action, setAction] = useState<ShellQuickActionId | null>(null);

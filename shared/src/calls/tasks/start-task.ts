@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { Id } from '../../schemas/common.js';
+import { Task } from '../../schemas/task.js';
+import { defineCall } from '../define.js';
+
+/** Start Task: PENDING to IN_PROGRESS, by the signed-in cleaner (spec 2 section 2.11). Starting a
+ * task already in progress is refused, naming both statuses. */
+export const startTask = defineCall({
+  method: 'POST',
+  path: '/api/tasks/:id/start',
+  summary: 'Start a task (PENDING to IN_PROGRESS)',
+  audience: ['staff', 'terminal'],
+  tiers: ['cloud', 'terminal'],
+  params: z.object({ id: Id }),
+  entity: 'Task',
+  answer: Task,
+});
