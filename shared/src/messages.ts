@@ -247,6 +247,11 @@ export const MESSAGES = {
   guestAlreadySeated: (table: string) => `Your party is already seated at ${table}`,
   tableTooSmall: (table: string, seats: number) => `${table} seats up to ${seats}`,
   checkinNeedsVenue: 'Please scan the QR code at the entrance or on your table to check in.',
+  // ---- Orders and menu, menu management (issue 10) ----
+  itemAlreadyFired: (name: string) => `${name} has already been sent to the kitchen and cannot be cancelled`,
+  uploadLinkInvalid: 'This upload link is invalid or has expired. Please try again.',
+  imageNotUploaded: 'The image was not uploaded here. Please upload it again.',
+  menuNeedsCloud: 'Menu management needs the cloud. It is unreachable from this terminal right now.',
 } as const;
 
 // ---- The app shell's quick actions (issue 9) ----

@@ -43,7 +43,7 @@ async function withItems(q: Queryable, rows: readonly OrderRow[]) {
   return { orders: rows.map(orderFacts), items: items.map(itemFacts) };
 }
 
-async function loadOrder(q: Queryable, id: string): Promise<Order | null> {
+export async function loadOrder(q: Queryable, id: string): Promise<Order | null> {
   const row = await findOrderById(q, id);
   if (!row) return null;
   const { orders, items } = await withItems(q, [row]);
@@ -163,6 +163,7 @@ export async function createOrder(
     tax: formatCents(totals.tax),
     total: formatCents(totals.total),
     created_at: now,
+    priority: 'normal',
   };
   const items = priced.map((p) => p.row);
   const written = await insertOrder(trx, row, items);

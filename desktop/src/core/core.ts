@@ -15,6 +15,20 @@ import {
   localWaitlistEvent,
 } from './local-events.js';
 import { changeItemStatusLocally, itemChangeSubject, ORDER_ITEM_ENTITY } from './outbox/item-status.js';
+import {
+  cancelItemLocally,
+  changePriorityLocally,
+  ITEM_CANCEL_ENTITY,
+  localCancelEvent,
+  localMenuItemEvent,
+  localPriorityEvent,
+  MENU_ITEM_ENTITY,
+  menuOrderChangeSubject,
+  ORDER_PRIORITY_ENTITY,
+  restoreMenuItems,
+  restoreOrders,
+  setAvailabilityLocally,
+} from './outbox/menu-orders.js';
 import { OutboxPusher } from './outbox/pusher.js';
 import {
   checkInLocally,
@@ -113,6 +127,9 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     onRejected: (entry) => {
       if (entry.entityType === WAITLIST_ENTITY) void refetchParty(entry.entityId);
       if (entry.entityType === RESERVATION_ENTITY) void refetchReservation(entry.entityId);
+      if (entry.entityType === MENU_ITEM_ENTITY || entry.entityType === ORDER_PRIORITY_ENTITY)
+        void refetchMenuAndOrders();
+      if (entry.entityType === ITEM_CANCEL_ENTITY) void refetchMenuAndOrders();
       // A refused seat: the table shows the cloud's state again.
       const tableId = (entry.body as { tableId?: unknown } | null)?.tableId;
       if (typeof tableId === 'string') void refetchTable(tableId);
@@ -149,6 +166,24 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
   };
   const listTablesById = (id: string) => getTable(read, id);
 
+  /** After the cloud refused a menu or order change: the replica takes the cloud's menu and open
+   * orders again (with this terminal's other waiting changes on top). */
+  const refetchMenuAndOrders = async () => {
+    try {
+      const venueId = getMeta(read).venueId;
+      const [menu, orders] = await Promise.all([api.menu(), api.orders()]);
+      for (const item of restoreMenuItems(write, menu.items)) {
+        if (venueId) bus.emit('live', localMenuItemEvent(read, item, venueId, now()));
+      }
+      for (const order of restoreOrders(write, orders, now())) bus.emit('live', localPriorityEvent(read, order, now()));
+    } catch (error) {
+      console.warn(
+        `[terminal] reading the menu and orders again failed: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+    bus.emit('status');
+  };
+
   /** After the cloud refused a change of a party: the replica takes the cloud's copy of it again. */
   const refetchParty = async (id: string) => {
     try {
@@ -175,6 +210,10 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
       if (e.entityType === TASK_ENTITY) return taskChangeSubject(read, e);
       if (e.entityType === WAITLIST_ENTITY) return waitlistChangeSubject(read, e.entityId);
       if (e.entityType === RESERVATION_ENTITY) return reservationChangeSubject(read, e.entityId);
+      if (e.entityType === MENU_ITEM_ENTITY || e.entityType === ORDER_PRIORITY_ENTITY) {
+        return menuOrderChangeSubject(read, e);
+      }
+      if (e.entityType === ITEM_CANCEL_ENTITY) return null;
       return reportSubject(read, e);
     };
     return {
@@ -373,6 +412,37 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           bus.emit('status');
           pusher.kick();
           return result.task;
+        },
+        setMenuItemAvailability(id, isAvailable) {
+          const venueId = getMeta(read).venueId;
+          if (!venueId) throw notFound('Venue');
+          const result = setAvailabilityLocally(write, id, isAvailable, now());
+          if (!result.ok) throw notFound('Menu item');
+          bus.emit('live', localMenuItemEvent(read, result.value, venueId, now()));
+          bus.emit('status');
+          pusher.kick();
+          return result.value;
+        },
+        changeOrderPriority(id, priority) {
+          const result = changePriorityLocally(write, id, priority, now());
+          if (!result.ok) throw notFound('Order');
+          bus.emit('live', localPriorityEvent(read, result.value, now()));
+          bus.emit('status');
+          pusher.kick();
+          return result.value;
+        },
+        cancelOrderItem(itemId) {
+          const result = cancelItemLocally(write, itemId, now());
+          if (!result.ok) {
+            throw result.status === 404
+              ? notFound('Order item')
+              : new AppError(409, 'item_already_fired', result.message);
+          }
+          bus.emit('live', localCancelEvent(read, result.value, now()));
+          bus.emit('status');
+          bus.emit('itemsChanged');
+          pusher.kick();
+          return result.value.order;
         },
         dismissRejection(id) {
           const seq = Number(id);

@@ -4,6 +4,8 @@ import type {
   createReservation,
   createTask,
   MeAnswer,
+  MenuItem,
+  Order,
   OrderItem,
   OrderItemState,
   PrinterStatus,
@@ -53,6 +55,12 @@ export interface LocalServerDeps {
   /** Staff ask for a task (Request Cleaning): into the outbox, refused (AppError) as the cloud
    * would refuse it; a repeat of its id answers the task queued. */
   createTask(input: z.output<(typeof createTask)['body']>): Task;
+  /** Staff take a menu item off (or back on): to the replica and the outbox. */
+  setMenuItemAvailability(id: string, isAvailable: boolean): MenuItem;
+  /** Staff change an order's priority: to the replica and the outbox. */
+  changeOrderPriority(id: string, priority: Order['priority']): Order;
+  /** Staff cancel a held item; refused (AppError) as the cloud would refuse it. Answers the order. */
+  cancelOrderItem(itemId: string): Order;
   dismissRejection(id: string): boolean;
   printJobs(): PrintJob[];
   /** Each printer's state as the print worker last learnt it (absent: not asked yet). */

@@ -16,7 +16,7 @@ export const listKitchenItems = defineCall({
   audience: ['staff', 'terminal'],
   tiers: ['cloud', 'terminal'],
   answer: KitchenItemsAnswer,
-  staleOn: ['order.created', 'order.item.status.changed'],
+  staleOn: ['order.created', 'order.item.status.changed', 'order.priority.changed', 'order.item.cancelled'],
 });
 
 export interface KitchenFacts extends ItemFacts {

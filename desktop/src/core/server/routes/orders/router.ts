@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { listOrders, openOrdersAnswer } from '@tablewise/shared';
+import { changeOrderPriority, listOrders, openOrdersAnswer } from '@tablewise/shared';
 import { listOrderFacts } from '../../../sqlite/repositories/venue-data.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
@@ -10,5 +10,9 @@ export function ordersRouter(deps: LocalServerDeps): LocalRouter {
     const { orders, items } = listOrderFacts(deps.read);
     return openOrdersAnswer(orders, items);
   });
+  // Applied to the replica at once and queued for the cloud.
+  serve(router, deps, changeOrderPriority, async ({ params, body }) =>
+    deps.changeOrderPriority(params().id, (await body()).priority),
+  );
   return router;
 }
