@@ -251,7 +251,6 @@ export const MESSAGES = {
   itemAlreadyFired: (name: string) => `${name} has already been sent to the kitchen and cannot be cancelled`,
   uploadLinkInvalid: 'This upload link is invalid or has expired. Please try again.',
   imageNotUploaded: 'The image was not uploaded here. Please upload it again.',
-  menuNeedsCloud: 'Menu management needs the cloud. It is unreachable from this terminal right now.',
 } as const;
 
 // ---- The app shell's quick actions (issue 9) ----
