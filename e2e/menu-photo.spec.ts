@@ -92,11 +92,12 @@ async function guestAtMenu(page: Page): Promise<void> {
 
 /** A photo worth looking at, drawn by Chromium itself: 640×480 PNG bytes. */
 async function drawPhoto(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
+  // Run in the page (the e2e project has no DOM types): a gradient with a plate on it.
+  const dataUrl = await page.evaluate<string>(`(() => {
     const canvas = document.createElement('canvas');
     canvas.width = 640;
     canvas.height = 480;
-    const g = canvas.getContext('2d') as CanvasRenderingContext2D;
+    const g = canvas.getContext('2d');
     const gradient = g.createLinearGradient(0, 0, 640, 480);
     gradient.addColorStop(0, '#f59e0b');
     gradient.addColorStop(1, '#b42318');
@@ -107,7 +108,7 @@ async function drawPhoto(page: Page): Promise<Buffer> {
     g.arc(320, 240, 150, 0, Math.PI * 2);
     g.fill();
     return canvas.toDataURL('image/png');
-  });
+  })()`);
   return Buffer.from(dataUrl.split(',')[1] as string, 'base64');
 }
 
@@ -147,7 +148,7 @@ test('a manager uploads a menu photo and a guest sees it; a dish taken off the m
   // The guest's open menu shows it, live.
   const image = guest.locator(`[data-name="${dish}"] img`);
   await expect(image).toHaveCount(1, { timeout: LIVE_MS });
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  await expect.poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(640);
   await shot(guest, 'guest-menu-photo-390');
 
   // The guest puts the other dish in the cart; the manager takes it off the menu.

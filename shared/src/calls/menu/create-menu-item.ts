@@ -4,7 +4,7 @@ import { MenuItem } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
 /** What a menu may hold: a real kitchen's menu with room to spare, never a runaway form. */
-export const MENU_ITEM_BOUNDS = {
+const MENU_ITEM_BOUNDS = {
   name: 100,
   description: 500,
   category: 50,

@@ -3,7 +3,7 @@ import { Id } from '../../schemas/common.js';
 import { MenuItem } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
-export const MenuItemAvailabilityRequest = z.strictObject({ isAvailable: z.boolean() });
+const MenuItemAvailabilityRequest = z.strictObject({ isAvailable: z.boolean() });
 
 /**
  * Takes an item off the menu, or puts it back (the Menu tab's toggle). Every screen learns it from

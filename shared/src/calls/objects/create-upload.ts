@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { defineCall } from '../define.js';
 
-export const UploadAnswer = z.object({
+const UploadAnswer = z.object({
   /** Where the file goes, with PUT, within the link's lifetime (signed; no other credential). */
   uploadURL: z.string(),
   /** Where the stored file is read once uploaded: what PUT /api/menu/:id/image takes. */
   objectUrl: z.string(),
 });
-export type UploadAnswer = z.infer<typeof UploadAnswer>;
 
 /** Spec 3 section 7: an upload URL for one menu photo; the file is then sent with PUT to it. */
 export const createUpload = defineCall({

@@ -11,7 +11,7 @@ import { api, toastMessage } from '../../../app/api-client.js';
 import { useToast } from '../../../components/toast.js';
 import { menuQueryOptions } from './get-menu.js';
 
-export type SaveItem =
+type SaveItem =
   | { kind: 'create'; body: CreateMenuItemRequest }
   | { kind: 'update'; id: string; body: UpdateMenuItemRequest };
 
