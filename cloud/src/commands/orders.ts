@@ -13,6 +13,7 @@ import {
   MESSAGES,
   type Order,
   openOrdersAnswer,
+  orderItemId,
   priceLine,
 } from '@tablewise/shared';
 import type { z } from 'zod';
@@ -118,7 +119,7 @@ export async function createOrder(
       if (!price.ok) throw badRequest(MESSAGES.invalidField(`items.${index}.modifiers`, price.reason), 'invalid_field');
       const fireAt = fireTimes.get(line.course as Course) ?? now;
       const row: NewOrderItem = {
-        id: randomUUID(),
+        id: orderItemId(orderId, index),
         org_id: scope.orgId,
         venue_id: scope.venueId,
         order_id: orderId,

@@ -21,6 +21,7 @@ import {
   ITEM_CANCEL_ENTITY,
   localCancelEvent,
   localMenuItemEvent,
+  localOrderEvent,
   localPriorityEvent,
   MENU_ITEM_ENTITY,
   menuOrderChangeSubject,
@@ -29,6 +30,7 @@ import {
   restoreOrders,
   setAvailabilityLocally,
 } from './outbox/menu-orders.js';
+import { createOrderLocally, ORDER_ENTITY, orderChangeSubject } from './outbox/orders.js';
 import { OutboxPusher } from './outbox/pusher.js';
 import {
   checkInLocally,
@@ -55,9 +57,10 @@ import { createPrintQueue, type PrintQueue } from './print-queue.js';
 import { reportSubject } from './printing/report-subject.js';
 import { type LocalServer, startLocalServer } from './server/app.js';
 import { openReplica, type Replica } from './sqlite/replica.js';
+import { dropOrder } from './sqlite/repositories/menu-orders.js';
 import { getMeta } from './sqlite/repositories/meta.js';
 import { countPending, dismiss, listByStatus, nextPending } from './sqlite/repositories/outbox.js';
-import { getTable, getVenue, listPrinters, putTable } from './sqlite/repositories/venue-data.js';
+import { getOrder, getTable, getVenue, listPrinters, putTable } from './sqlite/repositories/venue-data.js';
 import { CloudApi, CloudRefused } from './sync/cloud-api.js';
 import { SyncClient } from './sync/sync-client.js';
 
@@ -130,6 +133,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
       if (entry.entityType === MENU_ITEM_ENTITY || entry.entityType === ORDER_PRIORITY_ENTITY)
         void refetchMenuAndOrders();
       if (entry.entityType === ITEM_CANCEL_ENTITY) void refetchMenuAndOrders();
+      if (entry.entityType === ORDER_ENTITY) void dropRefusedOrder(entry.entityId);
       // A refused seat: the table shows the cloud's state again.
       const tableId = (entry.body as { tableId?: unknown } | null)?.tableId;
       if (typeof tableId === 'string') void refetchTable(tableId);
@@ -165,6 +169,15 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     }
   };
   const listTablesById = (id: string) => getTable(read, id);
+
+  /** After the cloud refused an order placed here: it leaves the replica (the cloud has none). */
+  const dropRefusedOrder = async (id: string) => {
+    const order = getOrder(read, id);
+    dropOrder(write, id);
+    // Any order event makes the screens' order lists stale: they read again and it is gone.
+    if (order) bus.emit('live', localPriorityEvent(read, order, now()));
+    bus.emit('status');
+  };
 
   /** After the cloud refused a menu or order change: the replica takes the cloud's menu and open
    * orders again (with this terminal's other waiting changes on top). */
@@ -214,6 +227,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         return menuOrderChangeSubject(read, e);
       }
       if (e.entityType === ITEM_CANCEL_ENTITY) return null;
+      if (e.entityType === ORDER_ENTITY) return orderChangeSubject(read, e.entityId);
       return reportSubject(read, e);
     };
     return {
@@ -443,6 +457,24 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           bus.emit('itemsChanged');
           pusher.kick();
           return result.value.order;
+        },
+        createOrder(input) {
+          const venueId = getMeta(read).venueId;
+          if (!venueId) throw notFound('Venue');
+          const result = createOrderLocally(write, venueId, input, now());
+          if (!result.ok) {
+            if (result.status === 404) throw new AppError(404, 'not_found', result.message);
+            if (result.status === 400) throw new AppError(400, 'invalid_field', result.message);
+            throw conflict(
+              result.message,
+              result.message === MESSAGES.sessionClosed ? 'session_closed' : 'menu_item_unavailable',
+            );
+          }
+          bus.emit('live', localOrderEvent(read, result.order, now()));
+          bus.emit('status');
+          bus.emit('itemsChanged');
+          pusher.kick();
+          return result.order;
         },
         dismissRejection(id) {
           const seq = Number(id);

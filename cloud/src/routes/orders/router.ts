@@ -14,6 +14,13 @@ export const priorityChanged = pushable(changeOrderPriority, async (deps, actor,
   return ok(await changePriority(trx, actor, id, priority, deps.now()));
 });
 
+/** Staff on a terminal place an order for a table; the outbox carries it (the route below serves
+ * guests and staff on the cloud). */
+export const orderPlaced = pushable(createOrderCall, async (deps, actor, { body }, trx) => {
+  const { order, created } = await createOrder(trx, actor, await body(), deps.now());
+  return ok(order, created ? 201 : 200);
+});
+
 export function ordersRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
   const guestOrderLimit = guestRateLimit('order');

@@ -5,7 +5,7 @@ import { requireTerminal, requireVenueActor } from '../../policies/principals.js
 import { type AppRouter, newRouter, serve } from '../http.js';
 import { availabilitySet } from '../menu/router.js';
 import { itemCancelled, itemStatusChange } from '../order-items/router.js';
-import { priorityChanged } from '../orders/router.js';
+import { orderPlaced, priorityChanged } from '../orders/router.js';
 import { printJobReport } from '../print-jobs/router.js';
 import { printerStateReport } from '../printers/router.js';
 import { reservationBooked, reservationCheckedIn, reservationSeated } from '../reservations/router.js';
@@ -28,6 +28,7 @@ const PUSHABLE = [
   availabilitySet,
   priorityChanged,
   itemCancelled,
+  orderPlaced,
 ];
 
 export function syncRouter(deps: AppDeps): AppRouter {

@@ -107,3 +107,61 @@ it('names a cancel the cloud refused, and the item comes back on the terminal', 
   await expect.poll(async () => (await onTerminal(order.id))?.items.length, { timeout: 10_000 }).toBe(2);
   expect((await onTerminal(order.id))?.total).toBe(order.total);
 });
+
+it('takes a staff order for a table offline, priced as the cloud prices it, which the cloud applies once', async () => {
+  if (!back) throw new Error('the cloud is not back');
+  const first = await placeOrder(back.url, 2);
+  await back.close();
+  back = null;
+  await expect.poll(() => terminal.core.status().online, { timeout: 10_000 }).toBe(false);
+  const id = randomUUID();
+  const body = {
+    id,
+    sessionId: first.sessionId,
+    items: [
+      {
+        menuItemId: harness.fixture.a.menu.burger,
+        quantity: 2,
+        course: 'main',
+        modifiers: [
+          { groupId: 'temp', optionIds: ['rare'] },
+          { groupId: 'extras', optionIds: ['cheese'] },
+        ],
+      },
+      { menuItemId: harness.fixture.a.menu.lemonade, quantity: 1, course: 'drink' },
+    ],
+  };
+  const placed = await tab.post('/api/orders', body);
+  expect(placed.status).toBe(201);
+  // 2 × (12.50 + 1.25) + 3.50 = 31.00; tax 8.75 % = 2.7125 → 2.71.
+  const order = Order.parse(placed.body);
+  expect(order).toMatchObject({ subtotal: '31.00', tax: '2.71', total: '33.71', tableName: 'Table 3' });
+  expect(order.items.map((i) => [i.menuItemName, i.status])).toEqual([
+    ['Burger', 'CONFIRMED'],
+    ['Lemonade', 'SENT_TO_KITCHEN'],
+  ]);
+  expect((await tab.post('/api/orders', body)).body).toEqual(placed.body);
+  // Refused as the cloud would: a dish off the menu, a required choice left out.
+  const soldOut = await tab.post('/api/orders', {
+    sessionId: first.sessionId,
+    items: [{ menuItemId: harness.fixture.a.menu.fries, quantity: 1 }],
+  });
+  expect(soldOut.status).toBe(409);
+  expect(soldOut.body.message).toBe(MESSAGES.menuItemUnavailable('Fries'));
+  const noTemp = await tab.post('/api/orders', {
+    sessionId: first.sessionId,
+    items: [{ menuItemId: harness.fixture.a.menu.burger, quantity: 1 }],
+  });
+  expect(noTemp.status).toBe(400);
+  expect(terminal.core.status().outbox.pending).toBe(1);
+
+  back = await harness.startAnother();
+  await expect.poll(() => terminal.core.status().outbox.pending, { timeout: 20_000 }).toBe(0);
+  expect(terminal.core.status().outbox.rejected).toHaveLength(1);
+  const staff = await loginAs(back.url, harness.fixture.a.staffEmail);
+  const onCloud = ((await staff.get('/api/orders')).body as Order[]).find((o) => o.id === id);
+  expect(onCloud?.total).toBe('33.71');
+  // The same items, by id: what the terminal ticketed is what the cloud has.
+  expect(onCloud?.items.map((i) => i.id)).toEqual(order.items.map((i) => i.id));
+  await expect.poll(async () => (await onTerminal(id))?.items.length, { timeout: 10_000 }).toBe(2);
+});

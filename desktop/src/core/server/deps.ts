@@ -1,6 +1,7 @@
 // What the local server needs from the terminal core.
 import type {
   addToWaitlist,
+  createOrder,
   createReservation,
   createTask,
   MeAnswer,
@@ -61,6 +62,9 @@ export interface LocalServerDeps {
   changeOrderPriority(id: string, priority: Order['priority']): Order;
   /** Staff cancel a held item; refused (AppError) as the cloud would refuse it. Answers the order. */
   cancelOrderItem(itemId: string): Order;
+  /** Staff order for a table: priced from the replica, to the replica and the outbox; refused
+   * (AppError) as the cloud would refuse it. */
+  createOrder(input: z.output<(typeof createOrder)['body']>): Order;
   dismissRejection(id: string): boolean;
   printJobs(): PrintJob[];
   /** Each printer's state as the print worker last learnt it (absent: not asked yet). */

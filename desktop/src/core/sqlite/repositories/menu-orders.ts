@@ -25,3 +25,23 @@ export function setOrderTotals(db: WriteDb, order: Pick<Order, 'id' | 'subtotal'
     .prepare('UPDATE orders SET subtotal = ?, tax = ?, total = ? WHERE id = ?')
     .run(order.subtotal, order.tax, order.total, order.id);
 }
+
+/** A dining session of the venue as the replica holds it, with its table's name. */
+export function getSessionWithTable(
+  db: AnyDb,
+  id: string,
+): { id: string; status: string; tableId: string | null; tableName: string | null } | null {
+  const row = db.sql
+    .prepare(
+      `SELECT s.id, s.status, s.table_id AS tableId, t.name AS tableName
+       FROM sessions s LEFT JOIN tables t ON t.id = s.table_id WHERE s.id = ?`,
+    )
+    .get(id) as { id: string; status: string; tableId: string | null; tableName: string | null } | undefined;
+  return row ?? null;
+}
+
+/** An order the cloud never took leaves the replica with its items. */
+export function dropOrder(db: WriteDb, id: string): void {
+  db.sql.prepare('DELETE FROM order_items WHERE order_id = ?').run(id);
+  db.sql.prepare('DELETE FROM orders WHERE id = ?').run(id);
+}
