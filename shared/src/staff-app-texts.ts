@@ -261,8 +261,18 @@ export const MENU_ORDERS_TEXTS = {
   madeUnavailable: (name: string) => `${name} is off the menu for guests now.`,
   madeAvailableTitle: 'Item Available',
   madeAvailable: (name: string) => `${name} is back on the menu.`,
-  addItem: 'Add Item',
-  manageMenu: 'Open menu management',
+  addItems: 'Add Items',
+  addItemsTitle: (table: string) => `Add Items · ${table}`,
+  addDish: 'Add a dish',
+  chooseDish: 'Choose a dish…',
+  quantity: 'Quantity',
+  course: 'Course',
+  chooseOne: 'Choose one…',
+  none: 'None',
+  removeLine: 'Remove',
+  sendOrder: 'Send Order',
+  itemsAddedTitle: 'Order Placed',
+  itemsAdded: (total: string) => `Sent to the kitchen by course. This order comes to $${total}.`,
 } as const;
 
 /** Menu management with photos (spec 3, issue 10). */

@@ -7,7 +7,14 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { MENU_MANAGEMENT_TEXTS, MENU_ORDERS_TEXTS, type MenuAnswer, type Order, SHELL_TEXTS } from '@tablewise/shared';
+import {
+  MENU_MANAGEMENT_TEXTS,
+  MENU_ORDERS_TEXTS,
+  MESSAGES,
+  type MenuAnswer,
+  type Order,
+  SHELL_TEXTS,
+} from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
 import { checkInGuest, type Harness, loginAs } from '../../../../../cloud/src/testkit/harness.js';
@@ -82,6 +89,24 @@ it('lists the active order, changes its priority and cancels its held dessert', 
   const onCloud = ((await staff.get('/api/orders')).body as Order[]).find((o) => o.id === order.id);
   expect(onCloud).toMatchObject({ priority: 'urgent', total: '7.61' });
   expect(onCloud?.items.map((i) => i.menuItemName)).toEqual(['Lemonade']);
+
+  // Staff order more for the table: a burger, its required temperature left out first.
+  await details.getByTestId('add-items').click();
+  const entry = page.getByRole('dialog');
+  await entry.getByTestId('entry-dish').selectOption({ label: 'Burger · $12.50' });
+  await entry.getByTestId('entry-send').click();
+  await entry.getByText(MESSAGES.modifierRequired('Temperature', 'Burger')).waitFor();
+  await entry.getByTestId('modifier-temp').selectOption('rare');
+  await page.screenshot({ path: join(shots, 'menu-orders-add-items-1280.png'), fullPage: true });
+  await entry.getByTestId('entry-send').click();
+  await page.getByText(T.itemsAddedTitle).waitFor();
+  await expect.poll(() => page.getByTestId('order-row').count()).toBe(2);
+  await expect.poll(() => core.status().outbox.pending, { timeout: 15_000 }).toBe(0);
+  const orders = (await staff.get('/api/orders')).body as Order[];
+  const added = orders.find((o) => o.id !== order.id);
+  // 12.50 + tax 1.09, priced by the cloud as by the terminal.
+  expect(added).toMatchObject({ tableName: 'Table 1', total: '13.59', sessionId: order.sessionId });
+  expect(added?.items[0]?.modifiers.map((m) => m.optionName)).toEqual(['Rare']);
   await details.getByRole('button', { name: T.close }).click();
 }, 90_000);
 

@@ -8,8 +8,10 @@ import {
   ORDER_STATUS_LABELS,
   type Order,
 } from '@tablewise/shared';
+import { useState } from 'react';
 import { useCancelItem } from '../api/cancel-item.js';
 import { useChangePriority } from '../api/change-priority.js';
+import { AddItems } from './add-items.js';
 
 const T = MENU_ORDERS_TEXTS;
 
@@ -20,7 +22,13 @@ export function timeOf(iso: string): string {
 export function OrderDetails({ order, onClose }: { order: Order; onClose(): void }) {
   const priority = useChangePriority();
   const cancel = useCancelItem();
+  const [adding, setAdding] = useState(false);
   const now = new Date();
+  if (adding) {
+    return (
+      <AddItems sessionId={order.sessionId} tableName={order.tableName ?? T.noTable} onClose={() => setAdding(false)} />
+    );
+  }
   return (
     <div className="dialog-backdrop">
       <section className="dialog order-details" role="dialog" aria-label={T.orderTitle(order.id.slice(-8))}>
@@ -87,6 +95,9 @@ export function OrderDetails({ order, onClose }: { order: Order; onClose(): void
           <dd data-testid="order-total">${order.total}</dd>
         </dl>
         <div className="dialog-actions">
+          <button type="button" className="button" onClick={() => setAdding(true)} data-testid="add-items">
+            {T.addItems}
+          </button>
           <button type="button" className="button" onClick={onClose}>
             {T.close}
           </button>
