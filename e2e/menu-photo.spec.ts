@@ -66,8 +66,8 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS_DIR) await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true });
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  if (SHOTS_DIR) await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage });
 }
 
 /** A guest walks in, takes the one free table and reaches the menu. */
@@ -144,6 +144,30 @@ test('a manager uploads a menu photo and a guest sees it; a dish taken off the m
   await expect(manager.getByText('Photo Saved')).toBeVisible();
   await expect(card.locator('img')).toHaveJSProperty('complete', true);
   await shot(manager, 'menu-management-1280');
+
+  // The same screen on a manager's phone, and its item form with the dish's modifier groups.
+  const managerPhone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    storageState: await managerContext.storageState(),
+  });
+  const small = await managerPhone.newPage();
+  await small.goto(`${cloudUrl}/menu-management`);
+  await small.getByTestId('menu-card').first().waitFor();
+  await shot(small, 'menu-management-390', false);
+  await small.getByTestId('menu-add-item').click();
+  await small.getByTestId('item-name').fill('Soup of the Day');
+  await small.getByTestId('item-price').fill('-2');
+  await small.getByTestId('item-category').fill('Starters');
+  await small.getByTestId('item-save').click();
+  await expect(small.getByText('must be an amount from 0 to 100000')).toBeVisible();
+  await small.getByTestId('item-price').fill('7.50');
+  await small.getByTestId('item-station').fill('Hot');
+  await shot(small, 'menu-item-form-390', false);
+  await small.getByTestId('item-save').click();
+  await expect(small.getByText('Menu Item Saved')).toBeVisible();
+  await expect(small.locator('[data-testid="menu-card"]', { hasText: 'Soup of the Day' })).toBeVisible();
+  await managerPhone.close();
+  await expect(guest.locator('[data-name="Soup of the Day"]')).toHaveCount(1, { timeout: LIVE_MS });
 
   // The guest's open menu shows it, live.
   const image = guest.locator(`[data-name="${dish}"] img`);
