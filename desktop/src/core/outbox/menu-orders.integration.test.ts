@@ -86,6 +86,12 @@ it('raises a priority, cancels a held item and takes a dish off offline; the clo
   // The cloud's events came back to the replica: it shows the same.
   await expect.poll(async () => (await onTerminal(order.id))?.items.length, { timeout: 10_000 }).toBe(1);
   expect(await onTerminal(order.id)).toMatchObject({ priority: 'urgent', total: '3.81' });
+  // The kitchen sees the order's priority, on the terminal as on the cloud.
+  const kitchen = (await tab.get('/api/order-items/kitchen')).body as { orderId: string; priority: string }[];
+  expect(kitchen.filter((k) => k.orderId === order.id).map((k) => k.priority)).toEqual(['urgent']);
+  const onCloudKitchen = (await (await loginAs(back.url, harness.fixture.a.staffEmail)).get('/api/order-items/kitchen'))
+    .body as { orderId: string; priority: string }[];
+  expect(onCloudKitchen.filter((k) => k.orderId === order.id).map((k) => k.priority)).toEqual(['urgent']);
   const menu = MenuAnswer.parse((await tab.get('/api/menu')).body);
   expect(menu.items.find((i) => i.name === 'Fries')?.isAvailable).toBe(false);
 });

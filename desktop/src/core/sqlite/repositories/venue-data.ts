@@ -292,15 +292,20 @@ export function listKitchenFacts(db: AnyDb, states: readonly OrderItemState[]): 
   if (states.length === 0) return [];
   const rows = db.sql
     .prepare(
-      `SELECT i.*, t.number AS table_number, o.table_name AS order_table_name
+      `SELECT i.*, t.number AS table_number, o.table_name AS order_table_name, o.priority AS order_priority
        FROM order_items i JOIN orders o ON o.id = i.order_id LEFT JOIN tables t ON t.id = o.table_id
        WHERE i.status IN (${states.map(() => '?').join(',')})`,
     )
-    .all(...states) as (ItemRow & { table_number: string | null; order_table_name: string | null })[];
+    .all(...states) as (ItemRow & {
+    table_number: string | null;
+    order_table_name: string | null;
+    order_priority: Order['priority'];
+  })[];
   return rows.map((r) => ({
     ...itemFactsOf(r),
     table: r.table_number === null ? null : { number: r.table_number },
     orderTableName: r.order_table_name,
+    priority: r.order_priority,
   }));
 }
 
