@@ -15,6 +15,7 @@ import { guestRouter } from './routes/guest/router.js';
 import { healthRouter } from './routes/health/router.js';
 import type { AppRouter } from './routes/http.js';
 import { menuRouter } from './routes/menu/router.js';
+import { objectsRouter } from './routes/objects/router.js';
 import { openApiRouter } from './routes/openapi/router.js';
 import { orderItemsRouter } from './routes/order-items/router.js';
 import { ordersRouter } from './routes/orders/router.js';
@@ -77,5 +78,6 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     reservationsRouter(deps),
     tasksRouter(deps),
     alertsRouter(deps),
+    objectsRouter(deps),
   ];
 }

@@ -3,6 +3,7 @@
 import type { Role, StaffDuty, User } from '@tablewise/shared';
 import type { Knex } from 'knex';
 import type { Db } from './db/connect.js';
+import type { ObjectStore } from './objects/store.js';
 
 export type { Db } from './db/connect.js';
 export type Trx = Knex.Transaction;
@@ -17,6 +18,8 @@ export interface AppDeps {
   publicUrl: string;
   now: () => Date;
   log: (line: string) => void;
+  /** Where uploaded files (menu photos) are kept. */
+  objects: ObjectStore;
 }
 
 export interface StaffActor {

@@ -6,13 +6,15 @@
 // PORT (default 8080), HOST (default 0.0.0.0), PUBLIC_URL (origin in QR codes), APP_SECRET
 // (required with DATABASE_URL; signs QR tokens and guest cookies), DATA_DIR (default ./.data),
 // GUEST_WEB_DIR and STAFF_WEB_DIR (built sites; default guest-web/dist and desktop/dist/web),
-// TRUST_PROXY (how many proxies, such as a TLS terminator, stand in front: 1 for one; default 0).
+// TRUST_PROXY (how many proxies, such as a TLS terminator, stand in front: 1 for one; default 0),
+// OBJECTS_DIR (uploaded menu photos; default DATA_DIR/objects).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_PORT } from '@tablewise/shared';
 import { appSecret } from './app-secret.js';
 import { closeDb, connectDb } from './db/connect.js';
 import { migrateLatest } from './db/migrate.js';
+import { diskObjectStore } from './objects/store.js';
 import { renewDatabaseEpoch } from './repositories/database-epoch.js';
 import { startCloud, trustProxyFrom } from './server.js';
 
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
     staffWebDir: path.resolve(process.env.STAFF_WEB_DIR ?? path.join(root, 'desktop/dist/web')),
     log: (line) => console.log(line),
     trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
+    objectStore: diskObjectStore(path.resolve(process.env.OBJECTS_DIR ?? path.join(dataDir, 'objects'))),
   });
   console.log(`Tablewise cloud listening on ${cloud.url}`);
 

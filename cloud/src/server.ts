@@ -2,12 +2,14 @@
 // of expired idempotency records and sign-in counts.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { createApp } from './app.js';
 import { releaseExpiredHolds } from './commands/guest-holds.js';
 import { runStuckCheck } from './commands/turnover.js';
 import type { Db } from './context.js';
 import { createNotifier } from './db/notify.js';
 import { type ExpirySweeper, startExpirySweeper } from './expiry-sweeper.js';
+import { diskObjectStore, type ObjectStore } from './objects/store.js';
 import { type PeriodicPass, startPeriodic } from './periodic.js';
 import { type CourseFirer, startCourseFirer } from './realtime/course-firer.js';
 import { LiveHub } from './realtime/hub.js';
@@ -48,6 +50,8 @@ export interface StartCloudOptions {
   hubRevalidateMs?: number;
   /** Bytes waiting for one live socket past which the hub drops it (about 1 MB by default). */
   hubMaxBufferedBytes?: number;
+  /** Where uploaded files go; a folder on disk (OBJECTS_DIR, default .data/objects) when not given. */
+  objectStore?: ObjectStore;
 }
 
 export interface RunningCloud {
@@ -89,7 +93,8 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   const url = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`;
   const publicUrl = (opts.publicUrl ?? url).replace(/\/+$/, '');
 
-  const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log };
+  const objects = opts.objectStore ?? diskObjectStore(path.resolve(process.env.OBJECTS_DIR ?? '.data/objects'));
+  const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log, objects };
   const app = createApp({
     ...deps,
     guestWebDir: opts.guestWebDir,

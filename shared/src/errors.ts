@@ -31,6 +31,11 @@ const ERROR_IDS = [
   'internal',
   'table_already_reserved',
   'hold_not_live',
+  'item_already_fired',
+  'file_too_large',
+  'invalid_image',
+  'upload_link_invalid',
+  'image_not_uploaded',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];
 

@@ -257,6 +257,11 @@ export const MESSAGES = {
   printerNotDriven: 'names no printer this terminal drives',
   noReceiptPrinter: 'This terminal drives no receipt printer (a printer without a station)',
   orderHasNoTickets: 'This order has no kitchen tickets on this terminal to reprint',
+
+  // ---- Orders and menu, menu management (issue 10) ----
+  itemAlreadyFired: (name: string) => `${name} has already been sent to the kitchen and cannot be cancelled`,
+  uploadLinkInvalid: 'This upload link is invalid or has expired. Please try again.',
+  imageNotUploaded: 'The image was not uploaded here. Please upload it again.',
 } as const;
 
 // ---- The app shell's quick actions (issue 9) ----

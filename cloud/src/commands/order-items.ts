@@ -77,6 +77,7 @@ export async function kitchenItems(q: Queryable, actor: VenueActor): Promise<Kit
       ...itemFacts(row),
       table: row.table_number === null ? null : { number: row.table_number },
       orderTableName: row.table_name,
+      priority: row.order_priority as KitchenItem['priority'],
     })),
   );
 }

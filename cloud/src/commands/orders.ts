@@ -13,6 +13,7 @@ import {
   MESSAGES,
   type Order,
   openOrdersAnswer,
+  orderItemId,
   priceLine,
 } from '@tablewise/shared';
 import type { z } from 'zod';
@@ -43,7 +44,7 @@ async function withItems(q: Queryable, rows: readonly OrderRow[]) {
   return { orders: rows.map(orderFacts), items: items.map(itemFacts) };
 }
 
-async function loadOrder(q: Queryable, id: string): Promise<Order | null> {
+export async function loadOrder(q: Queryable, id: string): Promise<Order | null> {
   const row = await findOrderById(q, id);
   if (!row) return null;
   const { orders, items } = await withItems(q, [row]);
@@ -118,7 +119,7 @@ export async function createOrder(
       if (!price.ok) throw badRequest(MESSAGES.invalidField(`items.${index}.modifiers`, price.reason), 'invalid_field');
       const fireAt = fireTimes.get(line.course as Course) ?? now;
       const row: NewOrderItem = {
-        id: randomUUID(),
+        id: orderItemId(orderId, index),
         org_id: scope.orgId,
         venue_id: scope.venueId,
         order_id: orderId,
@@ -163,6 +164,7 @@ export async function createOrder(
     tax: formatCents(totals.tax),
     total: formatCents(totals.total),
     created_at: now,
+    priority: 'normal',
   };
   const items = priced.map((p) => p.row);
   const written = await insertOrder(trx, row, items);

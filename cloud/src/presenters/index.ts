@@ -179,6 +179,7 @@ export function orderFacts(row: OrderRow): OrderFacts {
     tax: money(row.tax),
     total: money(row.total),
     createdAt: iso(row.created_at),
+    priority: row.priority as Order['priority'],
     sessionActive: row.session_status === 'ACTIVE',
   };
 }

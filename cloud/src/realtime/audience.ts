@@ -19,6 +19,13 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
       return true;
     case 'order.item.status.changed':
       return guest.orderIds.has(event.item.orderId);
+    case 'order.priority.changed':
+      return guest.orderIds.has(event.order.id);
+    case 'order.item.cancelled':
+      return guest.orderIds.has(event.order.id);
+    // The menu is public: a guest's menu drops an item the kitchen ran out of at once.
+    case 'menu.item.updated':
+      return true;
     // Every table's moves, in the guest view: seat selection shows which tables are free.
     case 'table.state.changed':
     case 'table.selected':
@@ -71,6 +78,9 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'printer.removed':
     case 'task.updated':
     case 'table.stuck':
+    case 'menu.item.updated':
+    case 'order.priority.changed':
+    case 'order.item.cancelled':
       return event;
     default: {
       const never: never = event;

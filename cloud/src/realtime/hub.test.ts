@@ -166,6 +166,12 @@ describe('live hub', () => {
         case 'guest.checkedin':
           expect(event.session.id).toBe(first.sessionId);
           break;
+        case 'order.priority.changed':
+        case 'order.item.cancelled':
+          expect(event.order.sessionId).toBe(first.sessionId);
+          break;
+        case 'menu.item.updated':
+          break;
         case 'waitlist.updated':
         case 'printer.updated':
         case 'printer.status':

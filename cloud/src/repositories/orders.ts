@@ -186,6 +186,7 @@ export async function writeItemStatuses(trx: Trx, rows: readonly OrderItemRow[])
 export interface KitchenRow extends OrderItemRow {
   table_number: string | null;
   table_name: string | null;
+  order_priority: string;
 }
 
 export async function listKitchenItems(
@@ -199,7 +200,7 @@ export async function listKitchenItems(
     .leftJoin('tables as t', 't.id', 's.table_id')
     .where('i.venue_id', venueId)
     .whereIn('i.status', [...states])
-    .select('i.*', 't.number as table_number', 't.name as table_name')
+    .select('i.*', 't.number as table_number', 't.name as table_name', 'o.priority as order_priority')
     .orderBy([{ column: 'i.created_at' }, { column: 'i.sort_order' }, { column: 'i.id' }]);
 }
 

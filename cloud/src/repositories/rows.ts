@@ -142,6 +142,8 @@ export interface OrderRow {
   tax: string;
   total: string;
   created_at: Date;
+  /** normal, high or urgent (ORDER_PRIORITIES). */
+  priority: string;
   /** Joined from the session's table. */
   table_id: string | null;
   table_name: string | null;

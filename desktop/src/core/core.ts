@@ -24,6 +24,22 @@ import {
   localWaitlistEvent,
 } from './local-events.js';
 import { changeItemStatusLocally, itemChangeSubject, ORDER_ITEM_ENTITY } from './outbox/item-status.js';
+import {
+  cancelItemLocally,
+  changePriorityLocally,
+  ITEM_CANCEL_ENTITY,
+  localCancelEvent,
+  localMenuItemEvent,
+  localOrderEvent,
+  localPriorityEvent,
+  MENU_ITEM_ENTITY,
+  menuOrderChangeSubject,
+  ORDER_PRIORITY_ENTITY,
+  restoreMenuItems,
+  restoreOrders,
+  setAvailabilityLocally,
+} from './outbox/menu-orders.js';
+import { createOrderLocally, ORDER_ENTITY, orderChangeSubject } from './outbox/orders.js';
 import { OutboxPusher } from './outbox/pusher.js';
 import {
   checkInLocally,
@@ -60,10 +76,11 @@ import { createPrintQueue, type PrintQueue } from './print-queue.js';
 import { reportSubject } from './printing/report-subject.js';
 import { type LocalServer, startLocalServer } from './server/app.js';
 import { openReplica, type Replica } from './sqlite/replica.js';
+import { dropOrder } from './sqlite/repositories/menu-orders.js';
 import { getMeta } from './sqlite/repositories/meta.js';
 import { countPending, dismiss, listByStatus, nextPending } from './sqlite/repositories/outbox.js';
 import { getTask as getReplicaTask } from './sqlite/repositories/tasks.js';
-import { getTable, getVenue, listPrinters, putTable } from './sqlite/repositories/venue-data.js';
+import { getOrder, getTable, getVenue, listPrinters, putTable } from './sqlite/repositories/venue-data.js';
 import { CloudApi, CloudRefused, isSuccess } from './sync/cloud-api.js';
 import { SyncClient } from './sync/sync-client.js';
 
@@ -134,6 +151,10 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
       if (entry.entityType === WAITLIST_ENTITY) void refetchParty(entry.entityId);
       if (entry.entityType === RESERVATION_ENTITY) void refetchReservation(entry.entityId);
       if (entry.entityType === TURNOVER_ENTITY) void refetchTurnover(entry.entityId);
+      if (entry.entityType === MENU_ITEM_ENTITY || entry.entityType === ORDER_PRIORITY_ENTITY)
+        void refetchMenuAndOrders();
+      if (entry.entityType === ITEM_CANCEL_ENTITY) void refetchMenuAndOrders();
+      if (entry.entityType === ORDER_ENTITY) void dropRefusedOrder(entry.entityId);
       // A refused seat: the table shows the cloud's state again.
       const tableId = (entry.body as { tableId?: unknown } | null)?.tableId;
       if (typeof tableId === 'string') void refetchTable(tableId);
@@ -188,6 +209,33 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     bus.emit('status');
   };
 
+  /** After the cloud refused an order placed here: it leaves the replica (the cloud has none). */
+  const dropRefusedOrder = async (id: string) => {
+    const order = getOrder(read, id);
+    dropOrder(write, id);
+    // Any order event makes the screens' order lists stale: they read again and it is gone.
+    if (order) bus.emit('live', localPriorityEvent(read, order, now()));
+    bus.emit('status');
+  };
+
+  /** After the cloud refused a menu or order change: the replica takes the cloud's menu and open
+   * orders again (with this terminal's other waiting changes on top). */
+  const refetchMenuAndOrders = async () => {
+    try {
+      const venueId = getMeta(read).venueId;
+      const [menu, orders] = await Promise.all([api.menu(), api.orders()]);
+      for (const item of restoreMenuItems(write, menu.items)) {
+        if (venueId) bus.emit('live', localMenuItemEvent(read, item, venueId, now()));
+      }
+      for (const order of restoreOrders(write, orders, now())) bus.emit('live', localPriorityEvent(read, order, now()));
+    } catch (error) {
+      console.warn(
+        `[terminal] reading the menu and orders again failed: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+    bus.emit('status');
+  };
+
   /** After the cloud refused a change of a party: the replica takes the cloud's copy of it again. */
   const refetchParty = async (id: string) => {
     try {
@@ -215,6 +263,11 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
       if (e.entityType === TURNOVER_ENTITY) return turnoverChangeSubject(read, e);
       if (e.entityType === WAITLIST_ENTITY) return waitlistChangeSubject(read, e.entityId);
       if (e.entityType === RESERVATION_ENTITY) return reservationChangeSubject(read, e.entityId);
+      if (e.entityType === MENU_ITEM_ENTITY || e.entityType === ORDER_PRIORITY_ENTITY) {
+        return menuOrderChangeSubject(read, e);
+      }
+      if (e.entityType === ITEM_CANCEL_ENTITY) return null;
+      if (e.entityType === ORDER_ENTITY) return orderChangeSubject(read, e.entityId);
       return reportSubject(read, e);
     };
     return {
@@ -423,6 +476,16 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           pusher.kick();
           return result.value;
         },
+        setMenuItemAvailability(id, isAvailable) {
+          const venueId = getMeta(read).venueId;
+          if (!venueId) throw notFound('Venue');
+          const result = setAvailabilityLocally(write, id, isAvailable, now());
+          if (!result.ok) throw notFound('Menu item');
+          bus.emit('live', localMenuItemEvent(read, result.value, venueId, now()));
+          bus.emit('status');
+          pusher.kick();
+          return result.value;
+        },
         completeTask(id) {
           const result = completeTaskLocally(write, id, now());
           if (!result.ok)
@@ -431,6 +494,14 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           bus.emit('live', localTaskUpdatedEvent(read, task, now()));
           if (table) bus.emit('live', localTableEvent(read, table, now()));
           if (qaTask) bus.emit('live', localTaskEvent(read, qaTask, now()));
+          bus.emit('status');
+          pusher.kick();
+          return result.value;
+        },
+        changeOrderPriority(id, priority) {
+          const result = changePriorityLocally(write, id, priority, now());
+          if (!result.ok) throw notFound('Order');
+          bus.emit('live', localPriorityEvent(read, result.value, now()));
           bus.emit('status');
           pusher.kick();
           return result.value;
@@ -455,6 +526,37 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           bus.emit('status');
           pusher.kick();
           return result.value;
+        },
+        cancelOrderItem(itemId) {
+          const result = cancelItemLocally(write, itemId, now());
+          if (!result.ok) {
+            throw result.status === 404
+              ? notFound('Order item')
+              : new AppError(409, 'item_already_fired', result.message);
+          }
+          bus.emit('live', localCancelEvent(read, result.value, now()));
+          bus.emit('status');
+          bus.emit('itemsChanged');
+          pusher.kick();
+          return result.value.order;
+        },
+        createOrder(input) {
+          const venueId = getMeta(read).venueId;
+          if (!venueId) throw notFound('Venue');
+          const result = createOrderLocally(write, venueId, input, now());
+          if (!result.ok) {
+            if (result.status === 404) throw new AppError(404, 'not_found', result.message);
+            if (result.status === 400) throw new AppError(400, 'invalid_field', result.message);
+            throw conflict(
+              result.message,
+              result.message === MESSAGES.sessionClosed ? 'session_closed' : 'menu_item_unavailable',
+            );
+          }
+          bus.emit('live', localOrderEvent(read, result.order, now()));
+          bus.emit('status');
+          bus.emit('itemsChanged');
+          pusher.kick();
+          return result.order;
         },
         dismissRejection(id) {
           const seq = Number(id);

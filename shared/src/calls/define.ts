@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { PERMISSIONS } from '../constants.js';
 import type { LiveEventType } from '../protocol/events.js';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 /** Who may make the call. */
 export type Audience = 'public' | 'staff' | 'terminal' | 'guest';
 /** Which server answers it: the cloud, the terminal core on 127.0.0.1, or both alike. */

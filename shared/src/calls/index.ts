@@ -15,11 +15,19 @@ import { listGuestTables } from './guest/list-guest-tables.js';
 import { scanEntrance } from './guest/scan-entrance.js';
 import { scanTable } from './guest/scan-table.js';
 import { getHealth } from './health/get-health.js';
+import { createMenuItem } from './menu/create-menu-item.js';
 import { getMenu } from './menu/get-menu.js';
+import { setMenuItemAvailability } from './menu/set-menu-item-availability.js';
+import { setMenuItemImage } from './menu/set-menu-item-image.js';
+import { updateMenuItem } from './menu/update-menu-item.js';
+import { createUpload } from './objects/create-upload.js';
+import { getObject, putObject } from './objects/put-object.js';
 import { getOpenApi } from './openapi/get-openapi.js';
+import { cancelOrderItem } from './order-items/cancel-order-item.js';
 import { changeItemStatus } from './order-items/change-item-status.js';
 import { getOrderItem } from './order-items/get-order-item.js';
 import { listKitchenItems } from './order-items/list-kitchen-items.js';
+import { changeOrderPriority } from './orders/change-order-priority.js';
 import { createOrder } from './orders/create-order.js';
 import { listOrders } from './orders/list-orders.js';
 import { printReceipt } from './print/print-receipt.js';
@@ -137,6 +145,15 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   completeTableQa,
   getStuckStates,
   notifyNextParty,
+  setMenuItemAvailability,
+  changeOrderPriority,
+  cancelOrderItem,
+  createUpload,
+  putObject,
+  getObject,
+  setMenuItemImage,
+  createMenuItem,
+  updateMenuItem,
 ];
 
 export * from './alerts/send-staff-alert.js';
@@ -155,11 +172,19 @@ export * from './guest/scan-answer.js';
 export * from './guest/scan-entrance.js';
 export * from './guest/scan-table.js';
 export * from './health/get-health.js';
+export * from './menu/create-menu-item.js';
 export * from './menu/get-menu.js';
+export * from './menu/set-menu-item-availability.js';
+export * from './menu/set-menu-item-image.js';
+export * from './menu/update-menu-item.js';
+export * from './objects/create-upload.js';
+export * from './objects/put-object.js';
 export * from './openapi/get-openapi.js';
+export * from './order-items/cancel-order-item.js';
 export * from './order-items/change-item-status.js';
 export * from './order-items/get-order-item.js';
 export * from './order-items/list-kitchen-items.js';
+export * from './orders/change-order-priority.js';
 export * from './orders/create-order.js';
 export * from './orders/list-orders.js';
 export * from './orders/order-facts.js';

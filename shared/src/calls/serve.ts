@@ -39,6 +39,7 @@ export interface MethodRouter<H> {
   post(path: string, handler: H): unknown;
   patch(path: string, handler: H): unknown;
   delete(path: string, handler: H): unknown;
+  put(path: string, handler: H): unknown;
 }
 
 /** Registers on `router` by the call's method. */
@@ -56,6 +57,9 @@ export function registerOn<H>(router: MethodRouter<H>): (method: Method, path: s
         return;
       case 'DELETE':
         router.delete(path, handler);
+        return;
+      case 'PUT':
+        router.put(path, handler);
         return;
       default: {
         const never: never = method;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { boundedText, Id, IsoDateTime } from '../schemas/common.js';
 import {
   DiningSession,
+  MenuItem,
   Order,
   OrderItem,
   OrderItemState,
@@ -138,6 +139,23 @@ export const TableStuckEvent = Envelope.extend({
   message: z.string(),
 });
 
+/** A menu item was made, edited, given a photo, or made (un)available: every menu shows it now. */
+const MenuItemUpdatedEvent = Envelope.extend({
+  type: z.literal('menu.item.updated'),
+  item: MenuItem,
+});
+/** Staff changed an order's priority (spec 2 section 7's order.priority.changed). */
+const OrderPriorityChangedEvent = Envelope.extend({
+  type: z.literal('order.priority.changed'),
+  order: Order,
+});
+/** Staff took an item off an order before it was fired; `order` is the order as it now is. */
+const OrderItemCancelledEvent = Envelope.extend({
+  type: z.literal('order.item.cancelled'),
+  item: OrderItem,
+  order: Order,
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
@@ -157,6 +175,9 @@ export const LiveEvent = z.discriminatedUnion('type', [
   PrinterRemovedEvent,
   TaskUpdatedEvent,
   TableStuckEvent,
+  MenuItemUpdatedEvent,
+  OrderPriorityChangedEvent,
+  OrderItemCancelledEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

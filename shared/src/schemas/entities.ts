@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   COURSES,
   ORDER_ITEM_STATES,
+  ORDER_PRIORITIES,
   ORDER_STATES,
   PRINT_JOB_STATUSES,
   PRINT_JOB_TYPES,
@@ -164,6 +165,8 @@ export const Order = z.object({
   total: Money,
   createdAt: IsoDateTime,
   items: z.array(OrderItem),
+  /** How the kitchen and runners treat it: staff raise it (order.priority.changed). */
+  priority: z.enum(ORDER_PRIORITIES).default('normal'),
 });
 export type Order = z.infer<typeof Order>;
 

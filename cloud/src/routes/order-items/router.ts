@@ -1,10 +1,12 @@
 import {
+  cancelOrderItem,
   changeItemStatus as changeItemStatusCall,
   getOrderItem,
   listKitchenItems,
   type OrderItem,
   type OrderItemState,
 } from '@tablewise/shared';
+import { cancelItem } from '../../commands/order-changes.js';
 import { changeItemStatus, changeItemStatuses, getItem, kitchenItems } from '../../commands/order-items.js';
 import type { AppDeps } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -42,6 +44,11 @@ export const itemStatusChange = pushable(
   },
 );
 
+/** Staff take a held item off its order, on the cloud or through a terminal's outbox. */
+export const itemCancelled = pushable(cancelOrderItem, async (deps, actor, { params }, trx) =>
+  ok(await cancelItem(trx, actor, params().id, deps.now())),
+);
+
 export function orderItemsRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
 
@@ -53,6 +60,7 @@ export function orderItemsRouter(deps: AppDeps): AppRouter {
   });
 
   servePushable(router, deps, itemStatusChange);
+  servePushable(router, deps, itemCancelled);
 
   return router;
 }

@@ -3,7 +3,9 @@ import { eventsAfter, snapshot } from '../../commands/sync.js';
 import type { AppDeps } from '../../context.js';
 import { requireTerminal, requireVenueActor } from '../../policies/principals.js';
 import { type AppRouter, newRouter, serve } from '../http.js';
-import { itemStatusChange } from '../order-items/router.js';
+import { availabilitySet } from '../menu/router.js';
+import { itemCancelled, itemStatusChange } from '../order-items/router.js';
+import { orderPlaced, priorityChanged } from '../orders/router.js';
 import { printJobReport } from '../print-jobs/router.js';
 import { printerStateReport } from '../printers/router.js';
 import { reservationBooked, reservationCheckedIn, reservationSeated } from '../reservations/router.js';
@@ -29,6 +31,10 @@ const PUSHABLE = [
   tableTransitioned,
   tableQaCompleted,
   nextPartyNotified,
+  availabilitySet,
+  priorityChanged,
+  itemCancelled,
+  orderPlaced,
 ];
 
 export function syncRouter(deps: AppDeps): AppRouter {

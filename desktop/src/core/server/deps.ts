@@ -2,9 +2,12 @@
 import type {
   addToWaitlist,
   CompleteTaskAnswer,
+  createOrder,
   createReservation,
   createTask,
   MeAnswer,
+  MenuItem,
+  Order,
   OrderItem,
   OrderItemState,
   PrinterStatus,
@@ -69,6 +72,15 @@ export interface LocalServerDeps {
     tableId: string,
     move: { state: TableState; metadata?: Task['metadata'] | undefined },
   ): z.output<typeof TransitionTableAnswer>;
+  /** Staff take a menu item off (or back on): to the replica and the outbox. */
+  setMenuItemAvailability(id: string, isAvailable: boolean): MenuItem;
+  /** Staff change an order's priority: to the replica and the outbox. */
+  changeOrderPriority(id: string, priority: Order['priority']): Order;
+  /** Staff cancel a held item; refused (AppError) as the cloud would refuse it. Answers the order. */
+  cancelOrderItem(itemId: string): Order;
+  /** Staff order for a table: priced from the replica, to the replica and the outbox; refused
+   * (AppError) as the cloud would refuse it. */
+  createOrder(input: z.output<(typeof createOrder)['body']>): Order;
   dismissRejection(id: string): boolean;
   printJobs(): PrintJob[];
   /** Each printer's state as the print worker last learnt it (absent: not asked yet). */

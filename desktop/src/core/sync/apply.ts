@@ -1,12 +1,14 @@
 // Applying the cloud's change feed to the replica. Each event is applied and the cursor advanced
 // in one SQLite transaction, so a crash leaves either both or neither.
-import { LiveEvent, type SnapshotAnswer } from '@tablewise/shared';
+import { LiveEvent, type LiveEventOf, type SnapshotAnswer } from '@tablewise/shared';
 import { reapplyPendingItemChanges } from '../outbox/item-status.js';
+import { reapplyPendingAvailability, reapplyPendingOrderChanges } from '../outbox/menu-orders.js';
 import { reapplyPendingReservationChanges, replaceReservations } from '../outbox/reservations.js';
 import { reapplyPendingSeats } from '../outbox/seating.js';
 import { reapplyPendingTurnover, replaceTasks } from '../outbox/turnover.js';
 import { reapplyPendingWaitlistChanges, replaceWaitlist } from '../outbox/waitlist.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
+import { deleteOrderItem, getMenuItem } from '../sqlite/repositories/menu-orders.js';
 import { getMeta, markBootstrapped, setCursor } from '../sqlite/repositories/meta.js';
 import { getReservation, putReservation } from '../sqlite/repositories/reservations.js';
 import { putTask } from '../sqlite/repositories/tasks.js';
@@ -118,6 +120,15 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
       const table = getTable(db, event.tableId);
       return table ? { ...event, table } : event;
     }
+    case 'menu.item.updated': {
+      const item = getMenuItem(db, event.item.id);
+      return item ? { ...event, item } : event;
+    }
+    case 'order.priority.changed':
+    case 'order.item.cancelled': {
+      const order = getOrder(db, event.order.id);
+      return order ? { ...event, order } : event;
+    }
     case 'guest.checkedin':
     case 'printer.updated':
     case 'printer.status':
@@ -199,11 +210,31 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       putReservation(db, event.reservation);
       reapplyPendingReservationChanges(db, event.reservation.id);
       return;
+    case 'menu.item.updated':
+      putMenuItem(db, event.item);
+      reapplyPendingAvailability(db, event.item.id);
+      return;
+    case 'order.item.cancelled':
+      deleteOrderItem(db, event.item.id);
+      putOrderAgain(db, event.order, now);
+      return;
+    case 'order.priority.changed':
+      putOrderAgain(db, event.order, now);
+      return;
     default: {
       const never: never = event;
       throw new Error(`Unhandled event ${JSON.stringify(never)}`);
     }
   }
+}
+
+/** A server copy of an order the replica holds (one it left out, closed, does not concern it), with
+ * this terminal's waiting changes on top again. */
+function putOrderAgain(db: WriteDb, order: LiveEventOf<'order.priority.changed'>['order'], now: Date): void {
+  if (!orderExists(db, order.id)) return;
+  putOrder(db, order);
+  for (const item of order.items) reapplyPendingItemChanges(db, item.id, now);
+  reapplyPendingOrderChanges(db, order.id);
 }
 
 /** Replaces the venue data with a snapshot, sets the cursor to its seq, re-applies the outbox. */
@@ -213,7 +244,10 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
     putVenue(db, snapshot.venue);
     for (const t of snapshot.tables) putTable(db, t);
     replaceReservations(db, snapshot.venue.id, snapshot.reservations);
-    for (const m of snapshot.menuItems) putMenuItem(db, m);
+    for (const m of snapshot.menuItems) {
+      putMenuItem(db, m);
+      reapplyPendingAvailability(db, m.id);
+    }
     for (const p of snapshot.printers) putPrinter(db, p);
     markTicketed(db, snapshot.ticketed, null, now.toISOString());
     for (const session of snapshot.sessions) putSession(db, session);
@@ -223,6 +257,7 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
     for (const o of snapshot.orders) {
       putOrder(db, o);
       for (const i of o.items) reapplyPendingItemChanges(db, i.id, now);
+      reapplyPendingOrderChanges(db, o.id);
     }
     markBootstrapped(db, snapshot.seq, snapshot.epoch, now.toISOString());
   });

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   createTerminal,
+  getMenu,
   getOrderItem,
   getReservation,
   getSnapshot,
@@ -13,6 +14,7 @@ import {
   IDEMPOTENCY_HEADER,
   type LoginRequest,
   listEvents,
+  listOrders,
   listTables,
   login,
   logout,
@@ -206,6 +208,14 @@ export class CloudApi extends CloudClient {
 
   tables() {
     return this.getParsed(listTables.path, listTables.answer);
+  }
+
+  menu() {
+    return this.getParsed(getMenu.path, getMenu.answer);
+  }
+
+  orders() {
+    return this.getParsed(listOrders.path, listOrders.answer);
   }
 
   /** A batch of outbox entries, each with the number the cloud is to apply it as. */

@@ -93,6 +93,7 @@ export function order(
     tax: '1.27',
     total: '15.77',
     createdAt: '2026-06-14T19:00:00.000Z',
+    priority: 'normal',
     ...overrides,
     items: items(id),
   };

@@ -5,6 +5,8 @@ import { CleanerConsoleScreen } from '../features/cleaner-console/components/cle
 import { DashboardScreen } from '../features/dashboard/components/dashboard-screen.js';
 import { HostConsoleScreen } from '../features/host-console/components/host-console-screen.js';
 import { KitchenDisplay } from '../features/kitchen-display/components/kitchen-display.js';
+import { MenuManagementScreen } from '../features/menu-management/components/menu-management-screen.js';
+import { MenuOrdersScreen } from '../features/menu-orders/components/menu-orders-screen.js';
 import { PrinterManagementScreen } from '../features/printer-management/components/printer-management-screen.js';
 import { ReservationsScreen } from '../features/reservations/components/reservations-screen.js';
 import { WaitlistScreen } from '../features/waitlist/components/waitlist-screen.js';
@@ -22,6 +24,8 @@ export const SCREENS: readonly Screen[] = [
   { path: '/host-console', element: <HostConsoleScreen /> },
   { path: '/printer-management', element: <PrinterManagementScreen /> },
   { path: '/cleaner-console', element: <CleanerConsoleScreen /> },
+  { path: '/menu-orders', element: <MenuOrdersScreen /> },
+  { path: '/menu-management', element: <MenuManagementScreen /> },
 ];
 
 /** The home screen: the dashboard (spec 1 section 2's '/'). */

@@ -12,5 +12,5 @@ export const listGuestOrders = defineCall({
   audience: ['guest'],
   tiers: ['cloud'],
   answer: GuestOrdersAnswer,
-  staleOn: ['order.created', 'order.item.status.changed'],
+  staleOn: ['order.created', 'order.item.status.changed', 'order.priority.changed', 'order.item.cancelled'],
 });

@@ -17,6 +17,7 @@ export const getMenu = defineCall({
   audience: ['staff', 'terminal', 'guest'],
   tiers: ['cloud', 'terminal'],
   answer: MenuAnswer,
+  staleOn: ['menu.item.updated'],
 });
 
 /** Items in the menu's order (then by name and id, so ties never depend on the store); categories

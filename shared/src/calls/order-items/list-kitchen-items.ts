@@ -16,7 +16,7 @@ export const listKitchenItems = defineCall({
   audience: ['staff', 'terminal'],
   tiers: ['cloud', 'terminal'],
   answer: KitchenItemsAnswer,
-  staleOn: ['order.created', 'order.item.status.changed'],
+  staleOn: ['order.created', 'order.item.status.changed', 'order.priority.changed', 'order.item.cancelled'],
 });
 
 export interface KitchenFacts extends ItemFacts {
@@ -24,11 +24,15 @@ export interface KitchenFacts extends ItemFacts {
   table: { number: string } | null;
   /** The table name the order carries. */
   orderTableName: string | null;
+  /** The order's priority (staff raise it on the orders screen); normal when not given. */
+  priority?: KitchenItem['priority'];
 }
 
 export function kitchenItemsAnswer(items: readonly KitchenFacts[]): KitchenItemsAnswer {
   return items
     .filter((i) => KITCHEN_VISIBLE_STATES.includes(i.status))
     .sort(compareItems)
-    .map(({ table, orderTableName, ...item }) => toKitchenItem(toOrderItem(item), tableLabel(table, orderTableName)));
+    .map(({ table, orderTableName, priority, ...item }) =>
+      toKitchenItem(toOrderItem(item), tableLabel(table, orderTableName), priority),
+    );
 }

@@ -51,14 +51,27 @@ export const CreateOrderRequest = z.object({
 export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;
 
 /** Prices come from the menu and fire times from the course rule; the client sends neither. A
- * guest orders for their own session; staff and terminals for any session of their venue. */
+ * guest orders for their own session; staff and terminals for any session of their venue. Staff
+ * on a terminal order through it too (the replica and the outbox), so a table can order while the
+ * cloud is away. */
 export const createOrder = defineCall({
   method: 'POST',
   path: '/api/orders',
   summary: 'Place an order for a dining session (201; a repeat of the same id answers 200)',
   audience: ['guest', 'staff', 'terminal'],
-  tiers: ['cloud'],
+  tiers: ['cloud', 'terminal'],
   body: CreateOrderRequest,
   answer: Order,
   status: 201,
 });
+
+/**
+ * The id of an order's line `index`, made from the order's id, so the terminal that placed the
+ * order offline and the cloud that applies it later name its items alike (their tickets, their
+ * moves). An order id is random (122 bits); changing its last 8 hex digits by the line's place
+ * keeps every item id unique.
+ */
+export function orderItemId(orderId: string, index: number): string {
+  const low = ((Number.parseInt(orderId.slice(28), 16) ^ (index + 1)) >>> 0).toString(16).padStart(8, '0');
+  return `${orderId.slice(0, 28)}${low}`.toLowerCase();
+}

@@ -13,7 +13,7 @@ export const listOrders = defineCall({
   audience: ['staff', 'terminal'],
   tiers: ['cloud', 'terminal'],
   answer: OrdersAnswer,
-  staleOn: ['order.created', 'order.item.status.changed'],
+  staleOn: ['order.created', 'order.item.status.changed', 'order.priority.changed', 'order.item.cancelled'],
 });
 
 export function openOrdersAnswer(orders: readonly OrderFacts[], items: readonly ItemFacts[]): OrdersAnswer {

@@ -14,6 +14,7 @@ import { migration0011 } from './0011_waitlist.js';
 import { migration0012 } from './0012_reservations.js';
 import { migration0013 } from './0013_meta_durable_mark.js';
 import { migration0014 } from './0014_tasks.js';
+import { migration0015 } from './0015_order_priority.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0012,
   migration0013,
   migration0014,
+  migration0015,
 ];

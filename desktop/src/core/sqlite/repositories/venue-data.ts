@@ -199,6 +199,7 @@ interface OrderRow {
   tax: string;
   total: string;
   created_at: string;
+  priority: Order['priority'];
 }
 interface ItemRow {
   id: string;
@@ -261,6 +262,7 @@ function toOrderFacts(r: OrderFactsRow): OrderFacts {
     tax: r.tax,
     total: r.total,
     createdAt: r.created_at,
+    priority: r.priority,
     sessionActive: r.session_status === 'ACTIVE',
   };
 }
@@ -290,15 +292,20 @@ export function listKitchenFacts(db: AnyDb, states: readonly OrderItemState[]): 
   if (states.length === 0) return [];
   const rows = db.sql
     .prepare(
-      `SELECT i.*, t.number AS table_number, o.table_name AS order_table_name
+      `SELECT i.*, t.number AS table_number, o.table_name AS order_table_name, o.priority AS order_priority
        FROM order_items i JOIN orders o ON o.id = i.order_id LEFT JOIN tables t ON t.id = o.table_id
        WHERE i.status IN (${states.map(() => '?').join(',')})`,
     )
-    .all(...states) as (ItemRow & { table_number: string | null; order_table_name: string | null })[];
+    .all(...states) as (ItemRow & {
+    table_number: string | null;
+    order_table_name: string | null;
+    order_priority: Order['priority'];
+  })[];
   return rows.map((r) => ({
     ...itemFactsOf(r),
     table: r.table_number === null ? null : { number: r.table_number },
     orderTableName: r.order_table_name,
+    priority: r.order_priority,
   }));
 }
 
@@ -306,11 +313,13 @@ export function listKitchenFacts(db: AnyDb, states: readonly OrderItemState[]): 
 export function putOrder(db: WriteDb, o: Order): void {
   db.sql
     .prepare(
-      `INSERT INTO orders (id, venue_id, session_id, table_id, table_name, status, subtotal, tax, total, created_at)
-       VALUES (@id, @venueId, @sessionId, @tableId, @tableName, @status, @subtotal, @tax, @total, @createdAt)
+      `INSERT INTO orders (id, venue_id, session_id, table_id, table_name, status, subtotal, tax, total, created_at,
+         priority)
+       VALUES (@id, @venueId, @sessionId, @tableId, @tableName, @status, @subtotal, @tax, @total, @createdAt, @priority)
        ON CONFLICT(id) DO UPDATE SET venue_id = excluded.venue_id, session_id = excluded.session_id,
          table_id = excluded.table_id, table_name = excluded.table_name, status = excluded.status,
-         subtotal = excluded.subtotal, tax = excluded.tax, total = excluded.total, created_at = excluded.created_at`,
+         subtotal = excluded.subtotal, tax = excluded.tax, total = excluded.total, created_at = excluded.created_at,
+         priority = excluded.priority`,
     )
     .run({ ...o, items: undefined });
   for (const [index, item] of o.items.entries()) putOrderItem(db, item, index);

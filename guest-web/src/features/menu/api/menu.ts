@@ -6,7 +6,7 @@ function getMenu() {
   return callApi(getMenuCall);
 }
 
-function menuQueryOptions() {
+export function menuQueryOptions() {
   return queryOptions({ queryKey: getMenuCall.key(), queryFn: getMenu });
 }
 

@@ -12,15 +12,18 @@ import {
   type MenuItem,
   menuAllergens,
   menuCategoryTabs,
+  staleKeysFor,
   toCents,
   withQuery,
 } from '@tablewise/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, failureText } from '../../../app/api-client.js';
+import { useLiveEvents } from '../../../app/live.js';
 import { storedSessionId } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
-import { useMenu } from '../api/menu.js';
+import { menuQueryOptions, useMenu } from '../api/menu.js';
 import { usePlaceOrder } from '../api/place-order.js';
 import { forgetOrderAttempt, orderAttempt, useCart } from '../cart.js';
 import { CartDrawer } from './CartDrawer.js';
@@ -34,6 +37,17 @@ export function MenuPage() {
   const menu = useMenu();
   const cart = useCart(sessionId);
   const placeOrder = usePlaceOrder();
+  const queryClient = useQueryClient();
+
+  // A dish the kitchen ran out of leaves the menu, and a new photo appears, at once
+  // (menu.item.updated); the 30 s poll is only the fallback.
+  useLiveEvents(menu.data !== undefined && sessionId !== null, {
+    onEvent: (event) => {
+      for (const queryKey of staleKeysFor(event.type)) void queryClient.invalidateQueries({ queryKey });
+    },
+    onConnected: () => void queryClient.invalidateQueries({ queryKey: menuQueryOptions().queryKey }),
+    onGiveUp: (message) => toast({ title: message, variant: 'destructive' }),
+  });
 
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string | null>(null);

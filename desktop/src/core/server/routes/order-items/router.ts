@@ -1,5 +1,11 @@
 import Router from '@koa/router';
-import { changeItemStatus, KITCHEN_VISIBLE_STATES, kitchenItemsAnswer, listKitchenItems } from '@tablewise/shared';
+import {
+  cancelOrderItem,
+  changeItemStatus,
+  KITCHEN_VISIBLE_STATES,
+  kitchenItemsAnswer,
+  listKitchenItems,
+} from '@tablewise/shared';
 import { listKitchenFacts } from '../../../sqlite/repositories/venue-data.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
@@ -15,6 +21,9 @@ export function orderItemsRouter(deps: LocalServerDeps): LocalRouter {
     const { status } = await body();
     return deps.changeItemStatus(id, status);
   });
+
+  // Refused as the cloud would refuse it (already fired); else applied and queued.
+  serve(router, deps, cancelOrderItem, ({ params }) => deps.cancelOrderItem(params().id));
 
   return router;
 }

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { listOrders, openOrdersAnswer } from '@tablewise/shared';
+import { changeOrderPriority, createOrder, listOrders, openOrdersAnswer } from '@tablewise/shared';
 import { listOrderFacts } from '../../../sqlite/repositories/venue-data.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
@@ -10,5 +10,11 @@ export function ordersRouter(deps: LocalServerDeps): LocalRouter {
     const { orders, items } = listOrderFacts(deps.read);
     return openOrdersAnswer(orders, items);
   });
+  // Staff order for a table: priced from the replica, applied and queued for the cloud.
+  serve(router, deps, createOrder, async ({ body }) => deps.createOrder(await body()));
+  // Applied to the replica at once and queued for the cloud.
+  serve(router, deps, changeOrderPriority, async ({ params, body }) =>
+    deps.changeOrderPriority(params().id, (await body()).priority),
+  );
   return router;
 }
