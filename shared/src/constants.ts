@@ -343,3 +343,11 @@ export const OCCASION_LABELS: Record<(typeof OCCASIONS)[number], string> = {
   celebration: 'Celebration',
   other: 'Other',
 };
+
+// ---- Runners (issue 10) ----
+/** Hot or cold, as a menu item carries it to the runner (spec 2 section 3's runner order items). */
+export const ITEM_TEMPERATURES = ['hot', 'cold'] as const;
+/** The zone a runner order takes when its table has none (or it has no table). */
+export const UNZONED_RUNNER_ZONE = 'Floor';
+/** How long a delivered order stays in the runner's list, for the zone's average delivery time. */
+export const RUNNER_DELIVERED_WINDOW_MS = 2 * 60 * 60 * 1000;

@@ -247,6 +247,16 @@ export const MESSAGES = {
   guestAlreadySeated: (table: string) => `Your party is already seated at ${table}`,
   tableTooSmall: (table: string, seats: number) => `${table} seats up to ${seats}`,
   checkinNeedsVenue: 'Please scan the QR code at the entrance or on your table to check in.',
+
+  // ---- Kitchen and runners (issue 10) ----
+  batchUpdateRefused: (refused: number, total: number) =>
+    `${refused} of ${total} ${total === 1 ? 'item' : 'items'} cannot move; nothing was changed`,
+  batchUpdateEmpty: 'Choose at least one item to update',
+  expoNotReady: 'Every item of the order must be ready before it goes to the runners',
+  expoAlreadySent: 'This order is already with the runners',
+  runnerUnavailable: (name: string) => `${name} is not available`,
+  runnerOrderTransitionRefused: (from: string, to: string) => `Cannot change order status from ${from} to ${to}`,
+  zoneRunOrderNotReady: (zone: string) => `Every order of a zone run must be ready and in zone ${zone}`,
 } as const;
 
 // ---- The app shell's quick actions (issue 9) ----

@@ -19,6 +19,12 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
       return true;
     case 'order.item.status.changed':
       return guest.orderIds.has(event.item.orderId);
+    // The guest's own order on its way and at the table; runners are staff business.
+    case 'order.ready_for_run':
+    case 'order.delivered':
+      return guest.orderIds.has(event.orderId);
+    case 'runner.status.changed':
+      return false;
     // Every table's moves, in the guest view: seat selection shows which tables are free.
     case 'table.state.changed':
     case 'table.selected':
@@ -65,6 +71,9 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'reservation.updated':
     case 'task.created':
     case 'staff.alert':
+    case 'order.ready_for_run':
+    case 'order.delivered':
+    case 'runner.status.changed':
       return event;
     default: {
       const never: never = event;

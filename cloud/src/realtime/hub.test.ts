@@ -166,6 +166,12 @@ describe('live hub', () => {
         case 'guest.checkedin':
           expect(event.session.id).toBe(first.sessionId);
           break;
+        case 'order.ready_for_run':
+        case 'order.delivered':
+          expect(event.orderId).toBe(own.id);
+          break;
+        case 'runner.status.changed':
+          throw new Error(`a guest got the staff event ${event.type}`);
         case 'waitlist.updated':
         case 'printer.updated':
         case 'printer.status':

@@ -17,11 +17,13 @@ import { scanTable } from './guest/scan-table.js';
 import { getHealth } from './health/get-health.js';
 import { getMenu } from './menu/get-menu.js';
 import { getOpenApi } from './openapi/get-openapi.js';
+import { batchUpdateItems } from './order-items/batch-update-items.js';
 import { changeItemStatus } from './order-items/change-item-status.js';
 import { getOrderItem } from './order-items/get-order-item.js';
 import { listKitchenItems } from './order-items/list-kitchen-items.js';
 import { createOrder } from './orders/create-order.js';
 import { listOrders } from './orders/list-orders.js';
+import { sendToExpo } from './orders/send-to-expo.js';
 import { listPrintJobs } from './print-jobs/list-print-jobs.js';
 import { markPrintJobPrinted } from './print-jobs/mark-print-job-printed.js';
 import { reportPrintJob } from './print-jobs/report-print-job.js';
@@ -37,6 +39,11 @@ import { getBookableTimes } from './reservations/get-bookable-times.js';
 import { getReservation } from './reservations/get-reservation.js';
 import { listReservations } from './reservations/list-reservations.js';
 import { seatReservation } from './reservations/seat-reservation.js';
+import { changeRunnerOrderStatus } from './runner/change-runner-order-status.js';
+import { createDeliveryRun } from './runner/create-delivery-run.js';
+import { listDeliveryRuns } from './runner/list-delivery-runs.js';
+import { listRunnerOrders } from './runner/list-runner-orders.js';
+import { listRunners } from './runner/list-runners.js';
 import { getSnapshot } from './sync/get-snapshot.js';
 import { listEvents } from './sync/list-events.js';
 import { pushMutations } from './sync/push-mutations.js';
@@ -113,6 +120,13 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getGuestWaitlistStatus,
   createTask,
   sendStaffAlert,
+  batchUpdateItems,
+  sendToExpo,
+  listRunnerOrders,
+  listRunners,
+  changeRunnerOrderStatus,
+  createDeliveryRun,
+  listDeliveryRuns,
 ];
 
 export * from './alerts/send-staff-alert.js';
@@ -133,12 +147,14 @@ export * from './guest/scan-table.js';
 export * from './health/get-health.js';
 export * from './menu/get-menu.js';
 export * from './openapi/get-openapi.js';
+export * from './order-items/batch-update-items.js';
 export * from './order-items/change-item-status.js';
 export * from './order-items/get-order-item.js';
 export * from './order-items/list-kitchen-items.js';
 export * from './orders/create-order.js';
 export * from './orders/list-orders.js';
 export * from './orders/order-facts.js';
+export * from './orders/send-to-expo.js';
 export * from './print-jobs/list-print-jobs.js';
 export * from './print-jobs/mark-print-job-printed.js';
 export * from './print-jobs/report-print-job.js';
@@ -154,6 +170,11 @@ export * from './reservations/get-bookable-times.js';
 export * from './reservations/get-reservation.js';
 export * from './reservations/list-reservations.js';
 export * from './reservations/seat-reservation.js';
+export * from './runner/change-runner-order-status.js';
+export * from './runner/create-delivery-run.js';
+export * from './runner/list-delivery-runs.js';
+export * from './runner/list-runner-orders.js';
+export * from './runner/list-runners.js';
 export * from './serve.js';
 export * from './sync/get-snapshot.js';
 export * from './sync/list-events.js';

@@ -14,6 +14,7 @@ import {
   TableState,
   WaitlistEntry,
 } from '../schemas/entities.js';
+import { Runner } from '../schemas/runner.js';
 import { StaffAlert } from '../schemas/staff-alert.js';
 import { Task } from '../schemas/task.js';
 
@@ -117,6 +118,24 @@ export const StaffAlertEvent = Envelope.extend({
   alert: StaffAlert,
 });
 
+/** Expo sent an order whose every item is ready to the runners (Send to Runner). */
+const OrderReadyForRunEvent = Envelope.extend({
+  type: z.literal('order.ready_for_run'),
+  orderId: Id,
+  zone: z.string(),
+});
+/** A runner delivered an order to its table. */
+const OrderDeliveredEvent = Envelope.extend({
+  type: z.literal('order.delivered'),
+  orderId: Id,
+  runnerId: Id.nullable(),
+});
+/** A runner's availability or zone changed (picked up, delivered, took a zone run). */
+const RunnerStatusChangedEvent = Envelope.extend({
+  type: z.literal('runner.status.changed'),
+  runner: Runner,
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
@@ -133,6 +152,9 @@ export const LiveEvent = z.discriminatedUnion('type', [
   TableSelectedEvent,
   TaskCreatedEvent,
   StaffAlertEvent,
+  OrderReadyForRunEvent,
+  OrderDeliveredEvent,
+  RunnerStatusChangedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

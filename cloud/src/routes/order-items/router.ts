@@ -1,4 +1,5 @@
 import {
+  batchUpdateItems,
   changeItemStatus as changeItemStatusCall,
   getOrderItem,
   listKitchenItems,
@@ -6,10 +7,11 @@ import {
   type OrderItemState,
 } from '@tablewise/shared';
 import { changeItemStatus, changeItemStatuses, getItem, kitchenItems } from '../../commands/order-items.js';
+import { batchChangeItemStatus } from '../../commands/order-items-batch.js';
 import type { AppDeps } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { requireVenueActor } from '../../policies/principals.js';
-import { type AppRouter, newRouter, ok, serve } from '../http.js';
+import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
 import { pushable, servePushable } from '../pushable.js';
 
 /** A staff move of an item; what a terminal's outbox carries. */
@@ -53,6 +55,14 @@ export function orderItemsRouter(deps: AppDeps): AppRouter {
   });
 
   servePushable(router, deps, itemStatusChange);
+
+  // Batch buttons, all or none; a terminal sends each of its moves through its outbox instead.
+  serve(router, batchUpdateItems, async ({ ctx, body }) => {
+    const actor = requireVenueActor(ctx);
+    const input = await body();
+    await mutate(ctx, deps, actor, async (trx) => ok(await batchChangeItemStatus(trx, actor, input, deps.now())));
+    return undefined;
+  });
 
   return router;
 }

@@ -122,6 +122,9 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     case 'print.completed':
     case 'task.created':
     case 'staff.alert':
+    case 'order.ready_for_run':
+    case 'order.delivered':
+    case 'runner.status.changed':
       return event;
     default: {
       const never: never = event;
@@ -172,6 +175,12 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       return;
     // An alert is for the screens now; the replica keeps nothing of it.
     case 'staff.alert':
+      return;
+    // The runners' reads are the cloud's (issue 10): the replica keeps no runner data yet; the
+    // staff app still hears the events and reads its runner lists again.
+    case 'order.ready_for_run':
+    case 'order.delivered':
+    case 'runner.status.changed':
       return;
     case 'waitlist.updated':
       putWaitlistEntry(db, event.entry);
