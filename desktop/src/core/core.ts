@@ -14,6 +14,7 @@ import {
   localTaskEvent,
   localWaitlistEvent,
 } from './local-events.js';
+import { batchChangeItemsLocally } from './outbox/item-batch.js';
 import { changeItemStatusLocally, itemChangeSubject, ORDER_ITEM_ENTITY } from './outbox/item-status.js';
 import { OutboxPusher } from './outbox/pusher.js';
 import {
@@ -399,6 +400,18 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           const printer = listPrinters(read).find((p) => p.id === printerId && p.terminalId === self);
           if (!printer || !printQueue) return null;
           return printQueue.enqueueTableQr(printer, receipt);
+        },
+        batchUpdateItems(updates) {
+          const result = batchChangeItemsLocally(write, updates, now(), printQueue);
+          if (!result.ok) throw new AppError(409, 'transition_refused', result.message, { refusals: result.refusals });
+          for (const moved of result.moved) {
+            if (moved.fired) bus.emit('live', localItemEvent(read, moved.fired.item, moved.fired.from, now()));
+            bus.emit('live', localItemEvent(read, moved.item, moved.from, now()));
+          }
+          bus.emit('status');
+          bus.emit('itemsChanged');
+          pusher.changed();
+          return result.moved.map((m) => m.item);
         },
       },
       opts.port ?? DEFAULT_TERMINAL_PORT,

@@ -68,6 +68,8 @@ export interface LocalServerDeps {
   /** Null when the printer is not one this terminal drives (or printing is off). */
   printTableQr(printerId: string, receipt: TableQrReceipt): PrintJob | null;
   staticDir?: string;
+  /** Start All Pending / Mark All Ready: every move or none (AppError listing each refusal). */
+  batchUpdateItems(updates: readonly { id: string; status: OrderItemState }[]): OrderItem[];
 }
 
 export interface StaffState {

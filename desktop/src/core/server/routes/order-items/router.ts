@@ -1,5 +1,11 @@
 import Router from '@koa/router';
-import { changeItemStatus, KITCHEN_VISIBLE_STATES, kitchenItemsAnswer, listKitchenItems } from '@tablewise/shared';
+import {
+  batchUpdateItems,
+  changeItemStatus,
+  KITCHEN_VISIBLE_STATES,
+  kitchenItemsAnswer,
+  listKitchenItems,
+} from '@tablewise/shared';
 import { listKitchenFacts } from '../../../sqlite/repositories/venue-data.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
@@ -15,6 +21,9 @@ export function orderItemsRouter(deps: LocalServerDeps): LocalRouter {
     const { status } = await body();
     return deps.changeItemStatus(id, status);
   });
+
+  // All or none on the replica; each move reaches the cloud through the outbox as its own change.
+  serve(router, deps, batchUpdateItems, async ({ body }) => deps.batchUpdateItems((await body()).updates));
 
   return router;
 }
