@@ -5,6 +5,7 @@ import { DashboardScreen } from '../features/dashboard/components/dashboard-scre
 import { HostConsoleScreen } from '../features/host-console/components/host-console-screen.js';
 import { KitchenDisplay } from '../features/kitchen-display/components/kitchen-display.js';
 import { ReservationsScreen } from '../features/reservations/components/reservations-screen.js';
+import { RunnerInterface } from '../features/runner-interface/components/runner-interface.js';
 import { WaitlistScreen } from '../features/waitlist/components/waitlist-screen.js';
 
 export interface Screen {
@@ -18,6 +19,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/', element: <DashboardScreen /> },
   { path: '/reservations', element: <ReservationsScreen /> },
   { path: '/host-console', element: <HostConsoleScreen /> },
+  { path: '/runner-interface', element: <RunnerInterface /> },
 ];
 
 /** The home screen: the dashboard (spec 1 section 2's '/'). */
