@@ -150,6 +150,12 @@ test('a guest orders two courses; the kitchen batches them, expo sends them, a r
   await shot(phone, 'journey-guest-delivered-390');
   const events = await db.query(`SELECT type FROM events WHERE payload_json->>'orderId' = $1 ORDER BY seq`, [orderId]);
   expect(events.rows.map((r) => r.type)).toEqual(['order.ready_for_run', 'order.delivered']);
+  const updates = await db.query(
+    `SELECT payload_json->'order'->>'status' AS status FROM events
+      WHERE type = 'runner.order.updated' AND payload_json->'order'->>'id' = $1 ORDER BY seq`,
+    [orderId],
+  );
+  expect(updates.rows.map((r) => r.status)).toEqual(['READY_FOR_RUN', 'OUT_FOR_DELIVERY', 'DELIVERED']);
   await staffContext.close();
   await guestContext.close();
 });

@@ -15,6 +15,7 @@ import {
   type RunnerOrderState,
   type RunnerStatusRequest,
   runnerOrderStatus,
+  runnerOrdersAnswer,
   staffItemTransition,
   UNZONED_RUNNER_ZONE,
   zoneAverageDeliveryMinutes,
@@ -112,22 +113,30 @@ async function runnerOrderNow(q: Queryable, venueId: string, id: string): Promis
   return presentRunnerOrder(row, await listRunnerItems(q, [id]));
 }
 
-export async function runnerOrders(q: Queryable, actor: VenueActor, now: Date): Promise<RunnerOrder[]> {
-  const rows = await listRunnerOrderRows(q, actor.venueId, new Date(now.getTime() - RUNNER_DELIVERED_WINDOW_MS));
+/** The order as it is now, told to every screen and terminal (runner.order.updated). */
+async function orderUpdated(trx: Trx, actor: VenueActor, id: string, now: Date): Promise<RunnerOrder> {
+  const order = await runnerOrderNow(trx, actor.venueId, id);
+  await appendEvent(trx, { ...author(actor), at: now, event: { type: 'runner.order.updated', order } });
+  return order;
+}
+
+export async function runnerOrders(q: Queryable, venueId: string, now: Date): Promise<RunnerOrder[]> {
+  const rows = await listRunnerOrderRows(q, venueId, new Date(now.getTime() - RUNNER_DELIVERED_WINDOW_MS));
   const items = await listRunnerItems(
     q,
     rows.map((r) => r.id),
   );
-  return rows.map((row) =>
+  const orders = rows.map((row) =>
     presentRunnerOrder(
       row,
       items.filter((i) => i.order_id === row.id),
     ),
   );
+  return runnerOrdersAnswer(orders, new Map(items.map((i) => [i.id, i.status as OrderItemState])), now);
 }
 
-export async function runners(q: Queryable, actor: VenueActor): Promise<Runner[]> {
-  return (await listRunnerRows(q, actor.venueId)).map(presentRunner);
+export async function runners(q: Queryable, venueId: string): Promise<Runner[]> {
+  return (await listRunnerRows(q, venueId)).map(presentRunner);
 }
 
 export async function deliveryRuns(q: Queryable, actor: VenueActor, now: Date): Promise<DeliveryRun[]> {
@@ -157,7 +166,7 @@ export async function sendOrderToRunners(
   const estimated = Math.round(zoneAverageDeliveryMinutes(await zoneDeliveryMinutes(trx, actor.venueId, zone, since)));
   await markSentToRunners(trx, orderId, { zone, estimated, at: now });
   await appendEvent(trx, { ...author(actor), at: now, event: { type: 'order.ready_for_run', orderId, zone } });
-  return runnerOrderNow(trx, actor.venueId, orderId);
+  return orderUpdated(trx, actor, orderId, now);
 }
 
 /** Moves the order's items that are in `from` to `to`, each with its own event. */
@@ -224,13 +233,13 @@ export async function changeRunnerOrder(
     if (!input.runnerId) throw badRequest(MESSAGES.pickUpNeedsRunner);
     const runner = await lockRunnerFor(trx, actor, input.runnerId);
     await moveItems(trx, actor, items, from, to, now);
-    await updateRunnerOrder(trx, orderId, { status: 'OUT_FOR_DELIVERY', runner_id: runner.id, picked_up_at: now }, now);
+    await updateRunnerOrder(trx, orderId, { runner_id: runner.id, picked_up_at: now }, now);
     await takeOut(trx, actor, runner, row.zone ?? row.table_zone ?? UNZONED_RUNNER_ZONE, now);
-    return runnerOrderNow(trx, actor.venueId, orderId);
+    return orderUpdated(trx, actor, orderId, now);
   }
   await moveItems(trx, actor, items, from, to, now);
   if (to === 'DELIVERED') {
-    await updateRunnerOrder(trx, orderId, { status: 'DELIVERED', delivered_at: now }, now);
+    await updateRunnerOrder(trx, orderId, { delivered_at: now }, now);
     await appendEvent(trx, {
       ...author(actor),
       at: now,
@@ -241,7 +250,7 @@ export async function changeRunnerOrder(
   }
   await completeFinishedRuns(trx, orderId, now);
   await freeIfDone(trx, actor, row.runner_id, now);
-  return runnerOrderNow(trx, actor.venueId, orderId);
+  return orderUpdated(trx, actor, orderId, now);
 }
 
 /** Create Zone Run: the runner picks up every order named, each ready and in the zone. */
@@ -273,9 +282,10 @@ export async function createZoneRun(
   );
   for (const { row, items } of orders) {
     await moveItems(trx, actor, items, 'READY_FOR_RUN', 'OUT_FOR_DELIVERY', now);
-    await updateRunnerOrder(trx, row.id, { status: 'OUT_FOR_DELIVERY', runner_id: runner.id, picked_up_at: now }, now);
+    await updateRunnerOrder(trx, row.id, { runner_id: runner.id, picked_up_at: now }, now);
   }
   await takeOut(trx, actor, runner, input.zone, now);
+  for (const { row } of orders) await orderUpdated(trx, actor, row.id, now);
   const run = await findDeliveryRun(trx, id);
   if (!run) throw new Error('Delivery run vanished inside its own transaction');
   return presentDeliveryRun(run);

@@ -26,6 +26,7 @@ import { listActiveSessions } from '../repositories/sessions.js';
 import { listTables } from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
 import { openOrders } from './orders.js';
+import { runnerOrders, runners } from './runner.js';
 import { waitlistQueue } from './waitlist.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -55,6 +56,8 @@ export async function snapshot(
       // From the start of yesterday at the venue: today's list and tomorrow's bookings, whatever the zone.
       const yesterday = venueDayBounds(venueDate(new Date(now.getTime() - DAY_MS), venue.tz), venue.tz).start;
       const reservations = await listReservationsFrom(trx, venue.id, yesterday);
+      const onThePass = await runnerOrders(trx, venue.id, now);
+      const venueRunners = await runners(trx, venue.id);
       const epoch = await databaseEpoch(trx);
       return {
         seq: Number(venue.event_seq),
@@ -68,6 +71,8 @@ export async function snapshot(
         waitlist,
         ticketed: ticketed.map((t) => ({ itemId: t.item_id, orderId: t.order_id, station: t.station })),
         reservations: reservations.map(presentReservation),
+        runnerOrders: onThePass,
+        runners: venueRunners,
       };
     },
     { isolationLevel: 'repeatable read' },

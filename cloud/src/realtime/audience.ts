@@ -24,6 +24,7 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
     case 'order.delivered':
       return guest.orderIds.has(event.orderId);
     case 'runner.status.changed':
+    case 'runner.order.updated':
       return false;
     // Every table's moves, in the guest view: seat selection shows which tables are free.
     case 'table.state.changed':
@@ -74,6 +75,7 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'order.ready_for_run':
     case 'order.delivered':
     case 'runner.status.changed':
+    case 'runner.order.updated':
       return event;
     default: {
       const never: never = event;

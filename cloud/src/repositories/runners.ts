@@ -112,8 +112,8 @@ export async function markSentToRunners(
   id: string,
   fields: { zone: string; estimated: number; at: Date },
 ): Promise<void> {
+  // The order's own status is left as the order list shows it: the runners' state is its items'.
   await trx('orders').where({ id }).update({
-    status: 'READY_FOR_RUN',
     zone: fields.zone,
     ready_at: fields.at,
     estimated_delivery_minutes: fields.estimated,
@@ -135,7 +135,6 @@ export async function updateRunnerOrder(
   trx: Trx,
   id: string,
   fields: Partial<{
-    status: string;
     runner_id: string | null;
     picked_up_at: Date;
     delivered_at: Date;

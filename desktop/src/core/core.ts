@@ -2,7 +2,15 @@
 // local server, wired together. Plain Node: the Electron shell and `npm run terminal` both call
 // startTerminalCore.
 import { join } from 'node:path';
-import { AppError, conflict, DEFAULT_TIMEZONE, MESSAGES, notFound, type TerminalStatusAnswer } from '@tablewise/shared';
+import {
+  AppError,
+  conflict,
+  DEFAULT_TIMEZONE,
+  MESSAGES,
+  notFound,
+  type RunnerOrder,
+  type TerminalStatusAnswer,
+} from '@tablewise/shared';
 import type { BackoffPolicy } from './backoff.js';
 import { Bus } from './bus.js';
 import { fireDueItems } from './kitchen/firing.js';
@@ -26,6 +34,13 @@ import {
   restoreReservation,
   seatReservationLocally,
 } from './outbox/reservations.js';
+import {
+  type LocalRunnerResult,
+  moveRunnerOrderLocally,
+  RUNNER_ORDER_ENTITY,
+  runnerChangeSubject,
+  sendToRunnersLocally,
+} from './outbox/runner.js';
 import { reapplyPendingSeats } from './outbox/seating.js';
 import { isStuck } from './outbox/stuck.js';
 import { createTaskLocally, TASK_ENTITY, taskChangeSubject } from './outbox/tasks.js';
@@ -176,6 +191,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
       if (e.entityType === TASK_ENTITY) return taskChangeSubject(read, e);
       if (e.entityType === WAITLIST_ENTITY) return waitlistChangeSubject(read, e.entityId);
       if (e.entityType === RESERVATION_ENTITY) return reservationChangeSubject(read, e.entityId);
+      if (e.entityType === RUNNER_ORDER_ENTITY) return runnerChangeSubject(read, e.entityId);
       return reportSubject(read, e);
     };
     return {
@@ -262,6 +278,25 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
       console.error('[terminal] local firing failed', error);
     }
     makeTickets();
+  };
+
+  /** A runner change made here: refused as the cloud refuses it, else told to the local screens. */
+  const runnerDone = (result: LocalRunnerResult): RunnerOrder => {
+    if (!result.ok) {
+      if (result.status === 404) throw new AppError(404, 'not_found', result.message);
+      if (result.status === 400) throw new AppError(400, 'bad_request', result.message);
+      throw conflict(result.message, 'transition_refused');
+    }
+    const seq = Math.max(1, getMeta(read).cursor);
+    const venueId = getMeta(read).venueId ?? '';
+    const at = now().toISOString();
+    for (const { item, from } of result.items) bus.emit('live', localItemEvent(read, item, from, now()));
+    bus.emit('live', { type: 'runner.order.updated', seq, venueId, at, order: result.order });
+    if (result.runner) bus.emit('live', { type: 'runner.status.changed', seq, venueId, at, runner: result.runner });
+    bus.emit('status');
+    if (result.items.length > 0) bus.emit('itemsChanged');
+    pusher.kick();
+    return result.order;
   };
 
   let server: LocalServer;
@@ -412,6 +447,12 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           bus.emit('itemsChanged');
           pusher.changed();
           return result.moved.map((m) => m.item);
+        },
+        sendToRunners(orderId) {
+          return runnerDone(sendToRunnersLocally(write, orderId, now()));
+        },
+        moveRunnerOrder(orderId, input) {
+          return runnerDone(moveRunnerOrderLocally(write, orderId, input, now()));
         },
       },
       opts.port ?? DEFAULT_TERMINAL_PORT,

@@ -14,7 +14,7 @@ import {
   TableState,
   WaitlistEntry,
 } from '../schemas/entities.js';
-import { Runner } from '../schemas/runner.js';
+import { Runner, RunnerOrder } from '../schemas/runner.js';
 import { StaffAlert } from '../schemas/staff-alert.js';
 import { Task } from '../schemas/task.js';
 
@@ -136,6 +136,13 @@ const RunnerStatusChangedEvent = Envelope.extend({
   runner: Runner,
 });
 
+/** An order on the pass changed as the runners see it (sent, picked up, delivered, sent back, taken
+ * on a zone run): the whole order, so a terminal's replica keeps it. */
+const RunnerOrderUpdatedEvent = Envelope.extend({
+  type: z.literal('runner.order.updated'),
+  order: RunnerOrder,
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
@@ -155,6 +162,7 @@ export const LiveEvent = z.discriminatedUnion('type', [
   OrderReadyForRunEvent,
   OrderDeliveredEvent,
   RunnerStatusChangedEvent,
+  RunnerOrderUpdatedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

@@ -90,8 +90,9 @@ describe('POST /api/orders/:orderId/send-to-expo', () => {
       ['Lemonade', 2, 'cold', false],
       ['Cheesecake', 1, 'cold', true],
     ]);
-    expect((await eventsSince(seq)).map((e) => [e.type, e.payload_json.orderId])).toEqual([
+    expect((await eventsSince(seq)).map((e) => [e.type, e.payload_json.orderId ?? e.payload_json.order?.id])).toEqual([
       ['order.ready_for_run', id],
+      ['runner.order.updated', id],
     ]);
     const listed = z.array(RunnerOrder).parse((await staff.get('/api/runner/orders')).body);
     expect(listed.map((o) => o.id)).toContain(id);
@@ -167,10 +168,12 @@ describe('POST /api/runner/orders/:id/status', () => {
       'order.item.status.changed',
       'order.item.status.changed',
       'runner.status.changed',
+      'runner.order.updated',
       'order.item.status.changed',
       'order.item.status.changed',
       'order.delivered',
       'runner.status.changed',
+      'runner.order.updated',
     ]);
     // The guest sees it delivered.
     const guestOrders = (await guest.get('/api/guest/orders')).body as { id: string; items: { status: string }[] }[];

@@ -7,6 +7,7 @@ import { itemStatusChange } from '../order-items/router.js';
 import { printJobReport } from '../print-jobs/router.js';
 import { printerStateReport } from '../printers/router.js';
 import { reservationBooked, reservationCheckedIn, reservationSeated } from '../reservations/router.js';
+import { runnerOrderMoved, sentToRunners } from '../runner/router.js';
 import { taskCreated } from '../tasks/router.js';
 import { partyAdded, partyMoved, partySeated } from '../waitlist/router.js';
 import { pushBatch } from './push.js';
@@ -23,6 +24,8 @@ const PUSHABLE = [
   reservationCheckedIn,
   reservationSeated,
   taskCreated,
+  sentToRunners,
+  runnerOrderMoved,
 ];
 
 export function syncRouter(deps: AppDeps): AppRouter {

@@ -16,6 +16,7 @@ import { ordersRouter } from './routes/orders/router.js';
 import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
 import { reservationsRouter } from './routes/reservations/router.js';
+import { runnerRouter } from './routes/runner/router.js';
 import { tablesRouter } from './routes/tables/router.js';
 import { tasksRouter } from './routes/tasks/router.js';
 import { terminalRouter } from './routes/terminal/router.js';
@@ -95,5 +96,6 @@ export function apiRouters(deps: LocalServerDeps): LocalRouter[] {
     reservationsRouter(deps),
     tasksRouter(deps),
     alertsRouter(deps),
+    runnerRouter(deps),
   ];
 }

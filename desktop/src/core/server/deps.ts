@@ -9,6 +9,8 @@ import type {
   PrinterStatus,
   PrintJob,
   Reservation,
+  RunnerOrder,
+  RunnerStatusRequest,
   SeatPartyAnswer,
   SeatReservationAnswer,
   TableQrReceipt,
@@ -70,6 +72,10 @@ export interface LocalServerDeps {
   staticDir?: string;
   /** Start All Pending / Mark All Ready: every move or none (AppError listing each refusal). */
   batchUpdateItems(updates: readonly { id: string; status: OrderItemState }[]): OrderItem[];
+  /** Send to Runner: to the replica and the outbox; refused (AppError) as the cloud would. */
+  sendToRunners(orderId: string): RunnerOrder;
+  /** Pick Up, Delivered, Return Requested: to the replica and the outbox; refused as the cloud would. */
+  moveRunnerOrder(orderId: string, input: RunnerStatusRequest): RunnerOrder;
 }
 
 export interface StaffState {

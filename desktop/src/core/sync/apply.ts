@@ -8,6 +8,7 @@ import { reapplyPendingWaitlistChanges, replaceWaitlist } from '../outbox/waitli
 import { transact, type WriteDb } from '../sqlite/replica.js';
 import { getMeta, markBootstrapped, setCursor } from '../sqlite/repositories/meta.js';
 import { getReservation, putReservation } from '../sqlite/repositories/reservations.js';
+import { putRunner, putRunnerOrder, replaceRunnerData } from '../sqlite/repositories/runners.js';
 import { markTicketed } from '../sqlite/repositories/ticketed.js';
 import {
   clearVenueData,
@@ -125,6 +126,7 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     case 'order.ready_for_run':
     case 'order.delivered':
     case 'runner.status.changed':
+    case 'runner.order.updated':
       return event;
     default: {
       const never: never = event;
@@ -176,11 +178,15 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
     // An alert is for the screens now; the replica keeps nothing of it.
     case 'staff.alert':
       return;
-    // The runners' reads are the cloud's (issue 10): the replica keeps no runner data yet; the
-    // staff app still hears the events and reads its runner lists again.
+    // The order itself comes whole with runner.order.updated, in the same commit.
     case 'order.ready_for_run':
     case 'order.delivered':
+      return;
     case 'runner.status.changed':
+      putRunner(db, event.runner);
+      return;
+    case 'runner.order.updated':
+      putRunnerOrder(db, event.order);
       return;
     case 'waitlist.updated':
       putWaitlistEntry(db, event.entry);
@@ -206,6 +212,7 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
     putVenue(db, snapshot.venue);
     for (const t of snapshot.tables) putTable(db, t);
     replaceReservations(db, snapshot.venue.id, snapshot.reservations);
+    replaceRunnerData(db, snapshot.runnerOrders, snapshot.runners);
     for (const m of snapshot.menuItems) putMenuItem(db, m);
     for (const p of snapshot.printers) putPrinter(db, p);
     markTicketed(db, snapshot.ticketed, null, now.toISOString());

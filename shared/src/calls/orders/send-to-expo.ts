@@ -13,7 +13,7 @@ export const sendToExpo = defineCall({
   path: '/api/orders/:orderId/send-to-expo',
   summary: 'Send an order whose items are all ready to the runners',
   audience: ['staff', 'terminal'],
-  tiers: ['cloud'],
+  tiers: ['cloud', 'terminal'],
   params: z.object({ orderId: Id }),
   entity: 'Order',
   answer: RunnerOrder,

@@ -17,7 +17,7 @@ export const changeRunnerOrderStatus = defineCall({
   path: '/api/runner/orders/:id/status',
   summary: 'Pick up, deliver or send back an order on the pass',
   audience: ['staff', 'terminal'],
-  tiers: ['cloud'],
+  tiers: ['cloud', 'terminal'],
   params: z.object({ id: Id }),
   entity: 'Order',
   body: RunnerStatusRequest,

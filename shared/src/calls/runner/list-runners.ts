@@ -8,7 +8,7 @@ export const listRunners = defineCall({
   path: '/api/runners',
   summary: "The venue's runners and their availability",
   audience: ['staff', 'terminal'],
-  tiers: ['cloud'],
+  tiers: ['cloud', 'terminal'],
   answer: z.array(Runner),
   staleOn: ['runner.status.changed'],
 });

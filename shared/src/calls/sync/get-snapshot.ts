@@ -10,6 +10,7 @@ import {
   Venue,
   WaitlistEntry,
 } from '../../schemas/entities.js';
+import { Runner, RunnerOrder } from '../../schemas/runner.js';
 import { defineCall } from '../define.js';
 
 export const SnapshotAnswer = z.object({
@@ -31,6 +32,10 @@ export const SnapshotAnswer = z.object({
   ticketed: z.array(TicketedItem).default([]),
   /** The reservations from yesterday on, for the host's screens. Absent from an older cloud's answer. */
   reservations: z.array(Reservation).default([]),
+  /** The orders with the runners and those delivered lately. Absent from an older cloud's answer. */
+  runnerOrders: z.array(RunnerOrder).default([]),
+  /** The venue's runners. Absent from an older cloud's answer. */
+  runners: z.array(Runner).default([]),
 });
 export type SnapshotAnswer = z.infer<typeof SnapshotAnswer>;
 

@@ -13,6 +13,7 @@ import { migration0010 } from './0010_printer_backup.js';
 import { migration0011 } from './0011_waitlist.js';
 import { migration0012 } from './0012_reservations.js';
 import { migration0013 } from './0013_meta_durable_mark.js';
+import { migration0014 } from './0014_runners.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0011,
   migration0012,
   migration0013,
+  migration0014,
 ];

@@ -1,0 +1,36 @@
+import Router from '@koa/router';
+import {
+  changeRunnerOrderStatus,
+  listRunnerOrders,
+  listRunners,
+  runnerOrdersAnswer,
+  sendToExpo,
+} from '@tablewise/shared';
+import {
+  listRunnerOrders as storedRunnerOrders,
+  listRunners as storedRunners,
+} from '../../../sqlite/repositories/runners.js';
+import { getOrderItem } from '../../../sqlite/repositories/venue-data.js';
+import type { LocalServerDeps, StaffState } from '../../deps.js';
+import { type LocalRouter, serve } from '../../serve.js';
+
+/** Expo's Send to Runner and the runner interface, from the replica; moves go through the outbox. */
+export function runnerRouter(deps: LocalServerDeps): LocalRouter {
+  const router = new Router<StaffState>();
+
+  serve(router, deps, listRunnerOrders, () => {
+    const orders = storedRunnerOrders(deps.read);
+    const states = new Map(
+      orders.flatMap((o) => o.items.map((i) => [i.id, getOrderItem(deps.read, i.id)?.status ?? i.status] as const)),
+    );
+    return runnerOrdersAnswer(orders, states, deps.now());
+  });
+  serve(router, deps, listRunners, () => storedRunners(deps.read));
+
+  serve(router, deps, sendToExpo, async ({ params }) => deps.sendToRunners(params().orderId));
+  serve(router, deps, changeRunnerOrderStatus, async ({ params, body }) =>
+    deps.moveRunnerOrder(params().id, await body()),
+  );
+
+  return router;
+}
