@@ -351,3 +351,5 @@ export const ITEM_TEMPERATURES = ['hot', 'cold'] as const;
 export const UNZONED_RUNNER_ZONE = 'Floor';
 /** How long a delivered order stays in the runner's list, for the zone's average delivery time. */
 export const RUNNER_DELIVERED_WINDOW_MS = 2 * 60 * 60 * 1000;
+/** How far back the kitchen's ticket times (fired → ready) look. */
+export const KITCHEN_TICKET_WINDOW_MS = 12 * 60 * 60 * 1000;

@@ -20,6 +20,7 @@ import { getOpenApi } from './openapi/get-openapi.js';
 import { batchUpdateItems } from './order-items/batch-update-items.js';
 import { changeItemStatus } from './order-items/change-item-status.js';
 import { getOrderItem } from './order-items/get-order-item.js';
+import { getTicketTimes } from './order-items/get-ticket-times.js';
 import { listKitchenItems } from './order-items/list-kitchen-items.js';
 import { createOrder } from './orders/create-order.js';
 import { listOrders } from './orders/list-orders.js';
@@ -127,6 +128,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   changeRunnerOrderStatus,
   createDeliveryRun,
   listDeliveryRuns,
+  getTicketTimes,
 ];
 
 export * from './alerts/send-staff-alert.js';
@@ -150,6 +152,7 @@ export * from './openapi/get-openapi.js';
 export * from './order-items/batch-update-items.js';
 export * from './order-items/change-item-status.js';
 export * from './order-items/get-order-item.js';
+export * from './order-items/get-ticket-times.js';
 export * from './order-items/list-kitchen-items.js';
 export * from './orders/create-order.js';
 export * from './orders/list-orders.js';

@@ -2,15 +2,19 @@ import {
   batchUpdateItems,
   changeItemStatus as changeItemStatusCall,
   getOrderItem,
+  getTicketTimes,
+  KITCHEN_TICKET_WINDOW_MS,
   listKitchenItems,
   type OrderItem,
   type OrderItemState,
+  ticketTimesByStation,
 } from '@tablewise/shared';
 import { changeItemStatus, changeItemStatuses, getItem, kitchenItems } from '../../commands/order-items.js';
 import { batchChangeItemStatus } from '../../commands/order-items-batch.js';
 import type { AppDeps } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { requireVenueActor } from '../../policies/principals.js';
+import { listTicketTimes } from '../../repositories/ticket-times.js';
 import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
 import { pushable, servePushable } from '../pushable.js';
 
@@ -55,6 +59,12 @@ export function orderItemsRouter(deps: AppDeps): AppRouter {
   });
 
   servePushable(router, deps, itemStatusChange);
+
+  serve(router, getTicketTimes, async ({ ctx }) => {
+    const since = new Date(deps.now().getTime() - KITCHEN_TICKET_WINDOW_MS);
+    const rows = await listTicketTimes(deps.db, requireVenueActor(ctx).venueId, since);
+    return ticketTimesByStation(rows.map((r) => ({ station: r.station, firedAt: r.fired_at, readyAt: r.ready_at })));
+  });
 
   // Batch buttons, all or none; a terminal sends each of its moves through its outbox instead.
   serve(router, batchUpdateItems, async ({ ctx, body }) => {

@@ -113,6 +113,10 @@ it('starts and readies two courses by batch, expo sends them to a runner who del
 
   await page.getByRole('tab', { name: KITCHEN_TEXTS.viewAnalytics }).click();
   await page.getByTestId('station-efficiency').waitFor();
+  // Ticket times from the events: the bar's lemonade and the fry station's fries, each readied once.
+  const ticketRows = page.getByTestId('ticket-times').locator('tbody tr');
+  await ticketRows.nth(1).waitFor();
+  expect(await ticketRows.allTextContents()).toEqual([expect.stringMatching(/^Bar1/), expect.stringMatching(/^Fry1/)]);
   await page.screenshot({ path: join(shots, 'kitchen-analytics-1280.png'), fullPage: true });
 
   await page.getByRole('tab', { name: KITCHEN_TEXTS.viewExpo }).click();
