@@ -13,7 +13,7 @@ export const Runner = z.object({
 });
 export type Runner = z.infer<typeof Runner>;
 
-export const RunnerOrderItem = z.object({
+const RunnerOrderItem = z.object({
   id: Id,
   menuItemName: z.string(),
   quantity: z.number().int().min(1),
@@ -23,10 +23,9 @@ export const RunnerOrderItem = z.object({
   station: z.string().nullable(),
   status: OrderItemState,
 });
-export type RunnerOrderItem = z.infer<typeof RunnerOrderItem>;
 
 /** The runner's states of an order: ready on the pass, out, delivered, or sent back. */
-export const RUNNER_ORDER_STATES = ['READY_FOR_RUN', 'OUT_FOR_DELIVERY', 'DELIVERED', 'RETURN_REQUESTED'] as const;
+const RUNNER_ORDER_STATES = ['READY_FOR_RUN', 'OUT_FOR_DELIVERY', 'DELIVERED', 'RETURN_REQUESTED'] as const;
 export const RunnerOrderState = z.enum(RUNNER_ORDER_STATES);
 export type RunnerOrderState = z.infer<typeof RunnerOrderState>;
 

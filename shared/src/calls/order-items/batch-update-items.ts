@@ -5,7 +5,7 @@ import { OrderItem, OrderItemState } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
 /** Most moves one batch takes: a full kitchen's worth of cards. */
-export const BATCH_UPDATE_MAX = 500;
+const BATCH_UPDATE_MAX = 500;
 
 export const BatchUpdateRequest = z.object({
   updates: z
