@@ -235,7 +235,7 @@ describe('the cloud and the terminal answer alike', () => {
       const placed = await guest.post('/api/orders', {
         id: randomUUID(),
         sessionId,
-        items: [{ menuItemId: a.menu.lemonade, quantity: 1, course: 'drink' }],
+        items: [{ menuItemId: a.menu.lemonade, quantity: 1, course: 'drink', specialInstructions: 'no ice' }],
       });
       expect(placed.status).toBe(201);
       const id = placed.body.items[0].id as string;

@@ -103,3 +103,13 @@ export function zoneStats(
     };
   });
 }
+
+/** What the runner reads as the order's instructions: the order's own, else its dishes' notes. */
+export function runnerInstructions(
+  orderInstructions: string | null,
+  items: readonly { menuItemName: string; notes: string | null }[],
+): string | null {
+  if (orderInstructions?.trim()) return orderInstructions;
+  const notes = items.filter((i) => i.notes?.trim()).map((i) => `${i.menuItemName}: ${i.notes}`);
+  return notes.length > 0 ? notes.join('; ') : null;
+}

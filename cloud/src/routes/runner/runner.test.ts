@@ -45,7 +45,7 @@ async function readyOrder(): Promise<string> {
     sessionId,
     items: [
       { menuItemId: h.fixture.a.menu.lemonade, quantity: 2, course: 'drink' },
-      { menuItemId: h.fixture.a.menu.cake, quantity: 1, course: 'drink', notes: 'birthday candle' },
+      { menuItemId: h.fixture.a.menu.cake, quantity: 1, course: 'drink', specialInstructions: 'birthday candle' },
     ],
   });
   expect(reply.status).toBe(201);
@@ -85,6 +85,7 @@ describe('POST /api/orders/:orderId/send-to-expo', () => {
       tableName: 'Table 3',
       estimatedDeliveryTime: 5,
       runnerAssigned: null,
+      specialInstructions: 'Cheesecake: birthday candle',
     });
     expect(order.items.map((i) => [i.menuItemName, i.quantity, i.temperature, i.fragile])).toEqual([
       ['Lemonade', 2, 'cold', false],
