@@ -257,6 +257,8 @@ export const MESSAGES = {
   runnerUnavailable: (name: string) => `${name} is not available`,
   runnerOrderTransitionRefused: (from: string, to: string) => `Cannot change order status from ${from} to ${to}`,
   zoneRunOrderNotReady: (zone: string) => `Every order of a zone run must be ready and in zone ${zone}`,
+  deliveryRunsNeedCloud:
+    'Zone runs are kept by the cloud, which cannot be reached right now. Pick Up and Delivered still work.',
 } as const;
 
 // ---- The app shell's quick actions (issue 9) ----

@@ -94,4 +94,53 @@ it('sends to the runners, picks up and delivers offline; the cloud gets each mov
     .select('type');
   expect(events.map((e) => e.type)).toEqual(['order.ready_for_run', 'order.delivered']);
   expect((await h.database.db('runners').where({ id: alex }).first()).status).toBe('available');
+
+  // Zone runs are the cloud's: the terminal asks it while it is there, and says so when it is not.
+  const next = await guest.post('/api/orders', {
+    sessionId,
+    items: [{ menuItemId: a.menu.lemonade, quantity: 1, course: 'drink' }],
+  });
+  const nextItem = next.body.items[0].id as string;
+  const nextMoves = [
+    { id: nextItem, status: 'IN_PREP' },
+    { id: nextItem, status: 'READY_FOR_RUN' },
+  ];
+  expect((await staff.post('/api/order-items/batch-update', { updates: nextMoves })).status).toBe(200);
+  expect((await staff.post(`/api/orders/${next.body.id}/send-to-expo`)).status).toBe(200);
+  await expect
+    .poll(async () => ((await tab.get('/api/runner/orders')).body as { id: string }[]).map((o) => o.id), {
+      timeout: 10_000,
+    })
+    .toContain(next.body.id);
+  const run = await tab.post('/api/runner/delivery-runs', {
+    zone: 'Dining Room',
+    orderIds: [next.body.id],
+    runnerId: alex,
+  });
+  expect(run.status).toBe(201);
+  expect(((await tab.get('/api/runner/delivery-runs')).body as { id: string }[]).map((r) => r.id)).toEqual([
+    run.body.id,
+  ]);
+  await expect
+    .poll(
+      async () =>
+        z
+          .array(RunnerOrder)
+          .parse((await tab.get('/api/runner/orders')).body)
+          .find((o) => o.id === next.body.id)?.status,
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBe('OUT_FOR_DELIVERY');
+  await back.close();
+  back = null;
+  await expect.poll(() => core.status().online, { timeout: 5_000 }).toBe(false);
+  const away = await tab.post('/api/runner/delivery-runs', {
+    zone: 'Dining Room',
+    orderIds: [orderId],
+    runnerId: alex,
+  });
+  expect(away.status).toBe(503);
+  expect(away.body.message).toBe(MESSAGES.deliveryRunsNeedCloud);
 });

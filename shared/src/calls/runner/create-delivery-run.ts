@@ -17,7 +17,7 @@ export const createDeliveryRun = defineCall({
   path: '/api/runner/delivery-runs',
   summary: "Send one runner with a zone's ready orders",
   audience: ['staff', 'terminal'],
-  tiers: ['cloud'],
+  tiers: ['cloud', 'terminal'],
   body: DeliveryRunRequest,
   answer: DeliveryRun,
   status: 201,

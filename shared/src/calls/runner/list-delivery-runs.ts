@@ -8,7 +8,7 @@ export const listDeliveryRuns = defineCall({
   path: '/api/runner/delivery-runs',
   summary: 'Active and lately completed zone runs',
   audience: ['staff', 'terminal'],
-  tiers: ['cloud'],
+  tiers: ['cloud', 'terminal'],
   answer: z.array(DeliveryRun),
   staleOn: ['order.delivered', 'runner.status.changed'],
 });
