@@ -63,9 +63,6 @@ const PENDING_CONSTANTS: Record<string, Record<string, number>> = {
     DEBOUNCE_MS: 9, // the app shell
     NOTIFICATION_BADGE_START: 9, // the app shell
     ANALYTICS: 9, // the dashboard's last-hour figures
-    RUNNER_STATUSES: 10, // the runner selector
-    DELIVERY_RUN_STATUSES: 10, // zone runs
-    ORDER_PRIORITIES: 10, // the kitchen's priority filter and priority changes
     DEFAULT_CURRENCY: 11, // payments
   },
 };

@@ -22,6 +22,7 @@ import { ordersRouter } from './routes/orders/router.js';
 import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
 import { reservationsRouter } from './routes/reservations/router.js';
+import { runnerRouter } from './routes/runner/router.js';
 import { syncRouter } from './routes/sync/router.js';
 import { tablesRouter } from './routes/tables/router.js';
 import { tasksRouter } from './routes/tasks/router.js';
@@ -79,5 +80,6 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     tasksRouter(deps),
     alertsRouter(deps),
     objectsRouter(deps),
+    runnerRouter(deps),
   ];
 }

@@ -283,11 +283,11 @@ export const WAITLIST = {
 } as const;
 
 export const RUNNER = { lateGraceMinutes: 3, defaultZoneAvgDeliveryMinutes: 5 } as const;
-/** @pending issue 10: runner availability (the runner selector offers the available ones). */
+/** Runner availability (the runner selector offers the available ones). */
 export const RUNNER_STATUSES = ['available', 'busy', 'offline'] as const;
-/** @pending issue 10: a zone run's status. */
+/** A zone run's status. */
 export const DELIVERY_RUN_STATUSES = ['active', 'completed'] as const;
-/** @pending issue 10: priority of an order on the kitchen and runner screens. */
+/** Priority of an order on the kitchen and runner screens. */
 export const ORDER_PRIORITIES = ['normal', 'high', 'urgent'] as const;
 /** Urgency of a staff alert (the Send Alert quick action). */
 export const ALERT_URGENCIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
@@ -352,3 +352,13 @@ export const OCCASION_LABELS: Record<(typeof OCCASIONS)[number], string> = {
   celebration: 'Celebration',
   other: 'Other',
 };
+
+// ---- Runners (issue 10) ----
+/** Hot or cold, as a menu item carries it to the runner (spec 2 section 3's runner order items). */
+export const ITEM_TEMPERATURES = ['hot', 'cold'] as const;
+/** The zone a runner order takes when its table has none (or it has no table). */
+export const UNZONED_RUNNER_ZONE = 'Floor';
+/** How long a delivered order stays in the runner's list, for the zone's average delivery time. */
+export const RUNNER_DELIVERED_WINDOW_MS = 2 * 60 * 60 * 1000;
+/** How far back the kitchen's ticket times (fired → ready) look. */
+export const KITCHEN_TICKET_WINDOW_MS = 12 * 60 * 60 * 1000;

@@ -38,6 +38,7 @@ export * from './rules/waitlist.js';
 export * from './schemas/common.js';
 export * from './schemas/entities.js';
 export * from './schemas/forms.js';
+export * from './schemas/runner.js';
 export * from './schemas/staff-alert.js';
 export * from './schemas/task.js';
 export * from './staff-app-texts.js';

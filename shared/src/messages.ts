@@ -262,6 +262,17 @@ export const MESSAGES = {
   itemAlreadyFired: (name: string) => `${name} has already been sent to the kitchen and cannot be cancelled`,
   uploadLinkInvalid: 'This upload link is invalid or has expired. Please try again.',
   imageNotUploaded: 'The image was not uploaded here. Please upload it again.',
+  // ---- Kitchen and runners (issue 10) ----
+  batchUpdateRefused: (refused: number, total: number) =>
+    `${refused} of ${total} ${total === 1 ? 'item' : 'items'} cannot move; nothing was changed`,
+  batchUpdateEmpty: 'Choose at least one item to update',
+  expoNotReady: 'Every item of the order must be ready before it goes to the runners',
+  expoAlreadySent: 'This order is already with the runners',
+  runnerUnavailable: (name: string) => `${name} is not available`,
+  runnerOrderTransitionRefused: (from: string, to: string) => `Cannot change order status from ${from} to ${to}`,
+  zoneRunOrderNotReady: (zone: string) => `Every order of a zone run must be ready and in zone ${zone}`,
+  deliveryRunsNeedCloud:
+    'Zone runs are kept by the cloud, which cannot be reached right now. Pick Up and Delivered still work.',
 } as const;
 
 // ---- The app shell's quick actions (issue 9) ----

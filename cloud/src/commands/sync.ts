@@ -26,6 +26,7 @@ import { listActiveSessions } from '../repositories/sessions.js';
 import { listTables } from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
 import { openOrders } from './orders.js';
+import { runnerOrders, runners } from './runner.js';
 import { venueTasks } from './turnover.js';
 import { waitlistQueue } from './waitlist.js';
 
@@ -57,6 +58,8 @@ export async function snapshot(
       const yesterday = venueDayBounds(venueDate(new Date(now.getTime() - DAY_MS), venue.tz), venue.tz).start;
       const reservations = await listReservationsFrom(trx, venue.id, yesterday);
       const tasks = await venueTasks(trx, { venueId: venue.id }, {}, now);
+      const onThePass = await runnerOrders(trx, venue.id, now);
+      const venueRunners = await runners(trx, venue.id);
       const epoch = await databaseEpoch(trx);
       return {
         seq: Number(venue.event_seq),
@@ -71,6 +74,8 @@ export async function snapshot(
         ticketed: ticketed.map((t) => ({ itemId: t.item_id, orderId: t.order_id, station: t.station })),
         reservations: reservations.map(presentReservation),
         tasks,
+        runnerOrders: onThePass,
+        runners: venueRunners,
       };
     },
     { isolationLevel: 'repeatable read' },

@@ -26,6 +26,13 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
     // The menu is public: a guest's menu drops an item the kitchen ran out of at once.
     case 'menu.item.updated':
       return true;
+    // The guest's own order on its way and at the table; runners are staff business.
+    case 'order.ready_for_run':
+    case 'order.delivered':
+      return guest.orderIds.has(event.orderId);
+    case 'runner.status.changed':
+    case 'runner.order.updated':
+      return false;
     // Every table's moves, in the guest view: seat selection shows which tables are free.
     case 'table.state.changed':
     case 'table.selected':
@@ -81,6 +88,10 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'menu.item.updated':
     case 'order.priority.changed':
     case 'order.item.cancelled':
+    case 'order.ready_for_run':
+    case 'order.delivered':
+    case 'runner.status.changed':
+    case 'runner.order.updated':
       return event;
     default: {
       const never: never = event;

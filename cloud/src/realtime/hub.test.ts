@@ -172,6 +172,13 @@ describe('live hub', () => {
           break;
         case 'menu.item.updated':
           break;
+        case 'order.ready_for_run':
+        case 'order.delivered':
+          expect(event.orderId).toBe(own.id);
+          break;
+        case 'runner.status.changed':
+        case 'runner.order.updated':
+          throw new Error(`a guest got the staff event ${event.type}`);
         case 'waitlist.updated':
         case 'printer.updated':
         case 'printer.status':

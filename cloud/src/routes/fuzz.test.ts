@@ -12,14 +12,17 @@ import { Agent, request } from 'node:http';
 import {
   ALL_CALLS,
   addToWaitlist,
+  batchUpdateItems,
   type Call,
   type CallSpec,
   changeItemStatus,
   changeOrderPriority,
+  changeRunnerOrderStatus,
   changeWaitlistStatus,
   completeTableQa,
   completeTask,
   confirmTable,
+  createDeliveryRun,
   createMenuItem,
   createOrder,
   createPrinter,
@@ -329,6 +332,7 @@ beforeAll(async () => {
   });
   expect(placed.status).toBe(201);
   const itemId = placed.body.items[0].id as string;
+  const runnerId = crypto.randomUUID();
   const orderId = placed.body.id as string;
   const party = await staff.post('/api/waitlist', { guestName: 'Lin', partySize: 2 });
   expect(party.status).toBe(201);
@@ -914,6 +918,47 @@ beforeAll(async () => {
         at(['price'], MENU_PRICE),
         at(['name'], text('Burger', 100, { required: true })),
         at(['description'], notNull(text('Juicy', 500, { multiline: true }))),
+      ),
+    },
+    // The kitchen's batch buttons and the runners (issue 10).
+    {
+      call: batchUpdateItems,
+      path: batchUpdateItems.path,
+      principals: ['staff', 'terminal'],
+      weight: 6,
+      valid: () => ({ updates: [{ id: itemId, status: 'IN_PREP' }] }),
+      fields: fc.oneof(
+        at(['updates'], arrayOf({ id: itemId, status: 'IN_PREP' }, 1, 500)),
+        at(['updates', 0], wrongType('object')),
+        at(['updates', 0, 'id'], uuidLike(itemId)),
+        at(['updates', 0, 'status'], enumValue('IN_PREP')),
+        missing(['updates'], ['updates', 0, 'id'], ['updates', 0, 'status']),
+      ),
+    },
+    {
+      call: changeRunnerOrderStatus,
+      path: `/api/runner/orders/${crypto.randomUUID()}/status`,
+      principals: ['staff'],
+      weight: 4,
+      valid: () => ({ status: 'OUT_FOR_DELIVERY', runnerId: runnerId }),
+      fields: fc.oneof(
+        at(['status'], enumValue('OUT_FOR_DELIVERY')),
+        at(['runnerId'], notNull(uuidLike(runnerId))),
+        missing(['status']),
+      ),
+    },
+    {
+      call: createDeliveryRun,
+      path: createDeliveryRun.path,
+      principals: ['staff'],
+      weight: 4,
+      valid: () => ({ zone: 'Patio', orderIds: [runnerId], runnerId }),
+      fields: fc.oneof(
+        at(['zone'], text('Patio', 100, { required: true })),
+        at(['orderIds'], arrayOf(runnerId, 0, 100)),
+        at(['orderIds', 0], uuidLike(runnerId)),
+        at(['runnerId'], notNull(uuidLike(runnerId))),
+        missing(['zone'], ['orderIds']),
       ),
     },
   ];

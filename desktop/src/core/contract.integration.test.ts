@@ -58,6 +58,11 @@ async function seedOddities(): Promise<void> {
   await harness.database
     .db('menu_items')
     .insert([item('apple slices', 20, venueId), item('Zucchini', 20, venueId), item('House Bread', 19, null)]);
+  await harness.database
+    .db('runners')
+    .insert(
+      ['Jordan Lee', 'Alex Rivera'].map((name) => ({ id: randomUUID(), org_id: orgId, venue_id: venueId, name })),
+    );
 }
 
 beforeAll(async () => {
@@ -105,6 +110,8 @@ const READS = [
   '/api/tasks',
   '/api/tasks?type=QA',
   '/api/tasks?status=COMPLETED',
+  '/api/runner/orders',
+  '/api/runners',
 ];
 
 async function expectSameReads(): Promise<void> {
@@ -239,5 +246,45 @@ describe('the cloud and the terminal answer alike', () => {
     });
     expect(qa.status).toBe(200);
     await expectSameReads();
+  });
+
+  it('after an order goes to the runners on the cloud, and one is picked up and delivered on the terminal', async () => {
+    const a = harness.fixture.a;
+    const readyOrder = async () => {
+      const placed = await guest.post('/api/orders', {
+        id: randomUUID(),
+        sessionId,
+        items: [{ menuItemId: a.menu.lemonade, quantity: 1, course: 'drink', specialInstructions: 'no ice' }],
+      });
+      expect(placed.status).toBe(201);
+      const id = placed.body.items[0].id as string;
+      const moves = [
+        { id, status: 'IN_PREP' },
+        { id, status: 'READY_FOR_RUN' },
+      ];
+      expect((await onCloud.post('/api/order-items/batch-update', { updates: moves })).status).toBe(200);
+      return placed.body.id as string;
+    };
+    const first = await readyOrder();
+    expect((await onCloud.post(`/api/orders/${first}/send-to-expo`)).status).toBe(200);
+    await expectSameReads();
+    const second = await readyOrder();
+    await inStep();
+    expect((await onTerminal.post(`/api/orders/${second}/send-to-expo`)).status).toBe(200);
+    const runners = (await onTerminal.get('/api/runners')).body as { id: string; name: string }[];
+    const alex = runners.find((r) => r.name === 'Alex Rivera')?.id;
+    const picked = await onTerminal.post(`/api/runner/orders/${first}/status`, {
+      status: 'OUT_FOR_DELIVERY',
+      runnerId: alex,
+    });
+    expect(picked.status).toBe(200);
+    await expectSameReads();
+    expect((await onTerminal.post(`/api/runner/orders/${first}/status`, { status: 'DELIVERED' })).status).toBe(200);
+    await expectSameReads();
+    const orders = (await onTerminal.get('/api/runner/orders')).body as { id: string; status: string }[];
+    expect(orders.map((o) => [o.id, o.status])).toEqual([
+      [first, 'DELIVERED'],
+      [second, 'READY_FOR_RUN'],
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import {
   listTasks as listTasksCall,
   MESSAGES,
   notFound,
+  type RunnerOrder,
   type TerminalStatusAnswer,
 } from '@tablewise/shared';
 import type { BackoffPolicy } from './backoff.js';
@@ -23,6 +24,7 @@ import {
   localTaskUpdatedEvent,
   localWaitlistEvent,
 } from './local-events.js';
+import { batchChangeItemsLocally } from './outbox/item-batch.js';
 import { changeItemStatusLocally, itemChangeSubject, ORDER_ITEM_ENTITY } from './outbox/item-status.js';
 import {
   cancelItemLocally,
@@ -50,6 +52,13 @@ import {
   restoreReservation,
   seatReservationLocally,
 } from './outbox/reservations.js';
+import {
+  type LocalRunnerResult,
+  moveRunnerOrderLocally,
+  RUNNER_ORDER_ENTITY,
+  runnerChangeSubject,
+  sendToRunnersLocally,
+} from './outbox/runner.js';
 import { reapplyPendingSeats } from './outbox/seating.js';
 import { isStuck } from './outbox/stuck.js';
 import { createTaskLocally, TASK_ENTITY, taskChangeSubject } from './outbox/tasks.js';
@@ -268,6 +277,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
       }
       if (e.entityType === ITEM_CANCEL_ENTITY) return null;
       if (e.entityType === ORDER_ENTITY) return orderChangeSubject(read, e.entityId);
+      if (e.entityType === RUNNER_ORDER_ENTITY) return runnerChangeSubject(read, e.entityId);
       return reportSubject(read, e);
     };
     return {
@@ -354,6 +364,25 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
       console.error('[terminal] local firing failed', error);
     }
     makeTickets();
+  };
+
+  /** A runner change made here: refused as the cloud refuses it, else told to the local screens. */
+  const runnerDone = (result: LocalRunnerResult): RunnerOrder => {
+    if (!result.ok) {
+      if (result.status === 404) throw new AppError(404, 'not_found', result.message);
+      if (result.status === 400) throw new AppError(400, 'bad_request', result.message);
+      throw conflict(result.message, 'transition_refused');
+    }
+    const seq = Math.max(1, getMeta(read).cursor);
+    const venueId = getMeta(read).venueId ?? '';
+    const at = now().toISOString();
+    for (const { item, from } of result.items) bus.emit('live', localItemEvent(read, item, from, now()));
+    bus.emit('live', { type: 'runner.order.updated', seq, venueId, at, order: result.order });
+    if (result.runner) bus.emit('live', { type: 'runner.status.changed', seq, venueId, at, runner: result.runner });
+    bus.emit('status');
+    if (result.items.length > 0) bus.emit('itemsChanged');
+    pusher.kick();
+    return result.order;
   };
 
   let server: LocalServer;
@@ -597,6 +626,24 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           return printQueue.enqueueReceipt({ printer, kind, data, ...(dedupeKey ? { dedupeKey } : {}) });
         },
         reprintKitchenTickets: (orderId, dedupeKey) => printQueue?.reprintKitchenTickets(orderId, dedupeKey) ?? null,
+        batchUpdateItems(updates) {
+          const result = batchChangeItemsLocally(write, updates, now(), printQueue);
+          if (!result.ok) throw new AppError(409, 'transition_refused', result.message, { refusals: result.refusals });
+          for (const moved of result.moved) {
+            if (moved.fired) bus.emit('live', localItemEvent(read, moved.fired.item, moved.fired.from, now()));
+            bus.emit('live', localItemEvent(read, moved.item, moved.from, now()));
+          }
+          bus.emit('status');
+          bus.emit('itemsChanged');
+          pusher.changed();
+          return result.moved.map((m) => m.item);
+        },
+        sendToRunners(orderId) {
+          return runnerDone(sendToRunnersLocally(write, orderId, now()));
+        },
+        moveRunnerOrder(orderId, input) {
+          return runnerDone(moveRunnerOrderLocally(write, orderId, input, now()));
+        },
       },
       opts.port ?? DEFAULT_TERMINAL_PORT,
       opts.liveRevalidateMs,

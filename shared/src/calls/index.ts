@@ -23,13 +23,16 @@ import { updateMenuItem } from './menu/update-menu-item.js';
 import { createUpload } from './objects/create-upload.js';
 import { getObject, putObject } from './objects/put-object.js';
 import { getOpenApi } from './openapi/get-openapi.js';
+import { batchUpdateItems } from './order-items/batch-update-items.js';
 import { cancelOrderItem } from './order-items/cancel-order-item.js';
 import { changeItemStatus } from './order-items/change-item-status.js';
 import { getOrderItem } from './order-items/get-order-item.js';
+import { getTicketTimes } from './order-items/get-ticket-times.js';
 import { listKitchenItems } from './order-items/list-kitchen-items.js';
 import { changeOrderPriority } from './orders/change-order-priority.js';
 import { createOrder } from './orders/create-order.js';
 import { listOrders } from './orders/list-orders.js';
+import { sendToExpo } from './orders/send-to-expo.js';
 import { printReceipt } from './print/print-receipt.js';
 import { reprintKitchenTickets } from './print/reprint-kitchen-tickets.js';
 import { listPrintJobs } from './print-jobs/list-print-jobs.js';
@@ -49,6 +52,11 @@ import { getBookableTimes } from './reservations/get-bookable-times.js';
 import { getReservation } from './reservations/get-reservation.js';
 import { listReservations } from './reservations/list-reservations.js';
 import { seatReservation } from './reservations/seat-reservation.js';
+import { changeRunnerOrderStatus } from './runner/change-runner-order-status.js';
+import { createDeliveryRun } from './runner/create-delivery-run.js';
+import { listDeliveryRuns } from './runner/list-delivery-runs.js';
+import { listRunnerOrders } from './runner/list-runner-orders.js';
+import { listRunners } from './runner/list-runners.js';
 import { getSnapshot } from './sync/get-snapshot.js';
 import { listEvents } from './sync/list-events.js';
 import { pushMutations } from './sync/push-mutations.js';
@@ -154,6 +162,14 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   setMenuItemImage,
   createMenuItem,
   updateMenuItem,
+  batchUpdateItems,
+  sendToExpo,
+  listRunnerOrders,
+  listRunners,
+  changeRunnerOrderStatus,
+  createDeliveryRun,
+  listDeliveryRuns,
+  getTicketTimes,
 ];
 
 export * from './alerts/send-staff-alert.js';
@@ -180,14 +196,17 @@ export * from './menu/update-menu-item.js';
 export * from './objects/create-upload.js';
 export * from './objects/put-object.js';
 export * from './openapi/get-openapi.js';
+export * from './order-items/batch-update-items.js';
 export * from './order-items/cancel-order-item.js';
 export * from './order-items/change-item-status.js';
 export * from './order-items/get-order-item.js';
+export * from './order-items/get-ticket-times.js';
 export * from './order-items/list-kitchen-items.js';
 export * from './orders/change-order-priority.js';
 export * from './orders/create-order.js';
 export * from './orders/list-orders.js';
 export * from './orders/order-facts.js';
+export * from './orders/send-to-expo.js';
 export * from './print/print-receipt.js';
 export * from './print/reprint-kitchen-tickets.js';
 export * from './print-jobs/list-print-jobs.js';
@@ -208,6 +227,11 @@ export * from './reservations/get-bookable-times.js';
 export * from './reservations/get-reservation.js';
 export * from './reservations/list-reservations.js';
 export * from './reservations/seat-reservation.js';
+export * from './runner/change-runner-order-status.js';
+export * from './runner/create-delivery-run.js';
+export * from './runner/list-delivery-runs.js';
+export * from './runner/list-runner-orders.js';
+export * from './runner/list-runners.js';
 export * from './serve.js';
 export * from './sync/get-snapshot.js';
 export * from './sync/list-events.js';

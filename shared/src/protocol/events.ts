@@ -15,6 +15,7 @@ import {
   TableState,
   WaitlistEntry,
 } from '../schemas/entities.js';
+import { Runner, RunnerOrder } from '../schemas/runner.js';
 import { StaffAlert } from '../schemas/staff-alert.js';
 import { Task } from '../schemas/task.js';
 
@@ -156,6 +157,31 @@ const OrderItemCancelledEvent = Envelope.extend({
   order: Order,
 });
 
+/** Expo sent an order whose every item is ready to the runners (Send to Runner). */
+const OrderReadyForRunEvent = Envelope.extend({
+  type: z.literal('order.ready_for_run'),
+  orderId: Id,
+  zone: z.string(),
+});
+/** A runner delivered an order to its table. */
+const OrderDeliveredEvent = Envelope.extend({
+  type: z.literal('order.delivered'),
+  orderId: Id,
+  runnerId: Id.nullable(),
+});
+/** A runner's availability or zone changed (picked up, delivered, took a zone run). */
+const RunnerStatusChangedEvent = Envelope.extend({
+  type: z.literal('runner.status.changed'),
+  runner: Runner,
+});
+
+/** An order on the pass changed as the runners see it (sent, picked up, delivered, sent back, taken
+ * on a zone run): the whole order, so a terminal's replica keeps it. */
+const RunnerOrderUpdatedEvent = Envelope.extend({
+  type: z.literal('runner.order.updated'),
+  order: RunnerOrder,
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
@@ -178,6 +204,10 @@ export const LiveEvent = z.discriminatedUnion('type', [
   MenuItemUpdatedEvent,
   OrderPriorityChangedEvent,
   OrderItemCancelledEvent,
+  OrderReadyForRunEvent,
+  OrderDeliveredEvent,
+  RunnerStatusChangedEvent,
+  RunnerOrderUpdatedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

@@ -167,3 +167,35 @@ export function expoOrders(items: readonly KitchenItem[]): ExpoOrder[] {
   const oldest = (o: ExpoOrder) => Math.min(...o.items.map((i) => Date.parse(i.createdAt)));
   return ready.sort((a, b) => oldest(a) - oldest(b));
 }
+
+export interface TicketTime {
+  station: string | null;
+  firedAt: Date;
+  readyAt: Date;
+}
+
+export interface StationTicketTimes {
+  station: string;
+  tickets: number;
+  averageMinutes: number;
+  longestMinutes: number;
+}
+
+/** Per station, in name order: how many items went from fired to ready, their average and longest
+ * time in minutes (an item readied before its recorded fire counts as 0). */
+export function ticketTimesByStation(times: readonly TicketTime[]): StationTicketTimes[] {
+  const byStation = new Map<string, number[]>();
+  for (const t of times) {
+    const station = t.station ?? UNASSIGNED_STATION;
+    const minutes = Math.max(0, (t.readyAt.getTime() - t.firedAt.getTime()) / 60_000);
+    byStation.set(station, [...(byStation.get(station) ?? []), minutes]);
+  }
+  return [...byStation.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([station, minutes]) => ({
+      station,
+      tickets: minutes.length,
+      averageMinutes: minutes.reduce((a, b) => a + b, 0) / minutes.length,
+      longestMinutes: Math.max(...minutes),
+    }));
+}

@@ -2,6 +2,8 @@
 // before Pick Up and Create Zone Run.
 import { RUNNER } from '../constants.js';
 import { MESSAGES } from '../messages.js';
+import type { OrderItemState } from '../schemas/entities.js';
+import type { RunnerOrder, RunnerOrderState } from '../schemas/runner.js';
 
 /** Minutes an order has waited since it was ready. */
 export function runnerWaitMinutes(readyAt: Date, now: Date): number {
@@ -53,4 +55,61 @@ export function zoneRunProblem(
   if (!runnerId) return MESSAGES.zoneRunNeedsRunner;
   if (zoneRunOrders(orders, zone).length === 0) return MESSAGES.zoneRunNeedsReadyOrder(zone);
   return null;
+}
+
+/**
+ * The runner's state of an order, from its items' states (its items move together once it is on
+ * the pass): sent back if any item was, delivered when all were, out once any is, else ready.
+ */
+export function runnerOrderStatus(itemStates: readonly OrderItemState[]): RunnerOrderState {
+  if (itemStates.includes('RETURN_REQUESTED')) return 'RETURN_REQUESTED';
+  if (itemStates.length > 0 && itemStates.every((s) => s === 'DELIVERED')) return 'DELIVERED';
+  if (itemStates.some((s) => s === 'OUT_FOR_DELIVERY' || s === 'DELIVERED')) return 'OUT_FOR_DELIVERY';
+  return 'READY_FOR_RUN';
+}
+
+/** Minutes from ready to delivered, for a delivered order; null otherwise. */
+export function deliveryMinutes(order: { readyAt: string; deliveredAt: string | null }): number | null {
+  if (!order.deliveredAt) return null;
+  return Math.max(0, (Date.parse(order.deliveredAt) - Date.parse(order.readyAt)) / 60_000);
+}
+
+export interface ZoneStats {
+  zone: string;
+  ready: number;
+  outForDelivery: number;
+  delivered: number;
+  efficiency: number;
+  averageDeliveryMinutes: number;
+}
+
+/** One row per zone, by name: counts, efficiency and average delivery time (spec 2 section 9). */
+export function zoneStats(
+  orders: readonly Pick<RunnerOrder, 'zone' | 'status' | 'readyAt' | 'deliveredAt'>[],
+): ZoneStats[] {
+  const zones = [...new Set(orders.map((o) => o.zone))].sort((a, b) => a.localeCompare(b));
+  return zones.map((zone) => {
+    const mine = orders.filter((o) => o.zone === zone);
+    const ready = mine.filter((o) => o.status === 'READY_FOR_RUN').length;
+    const outForDelivery = mine.filter((o) => o.status === 'OUT_FOR_DELIVERY').length;
+    const times = mine.map(deliveryMinutes).filter((m): m is number => m !== null);
+    return {
+      zone,
+      ready,
+      outForDelivery,
+      delivered: times.length,
+      efficiency: zoneEfficiency({ ready, outForDelivery }),
+      averageDeliveryMinutes: zoneAverageDeliveryMinutes(times),
+    };
+  });
+}
+
+/** What the runner reads as the order's instructions: the order's own, else its dishes' notes. */
+export function runnerInstructions(
+  orderInstructions: string | null,
+  items: readonly { menuItemName: string; notes: string | null }[],
+): string | null {
+  if (orderInstructions?.trim()) return orderInstructions;
+  const notes = items.filter((i) => i.notes?.trim()).map((i) => `${i.menuItemName}: ${i.notes}`);
+  return notes.length > 0 ? notes.join('; ') : null;
 }

@@ -1,17 +1,23 @@
 import {
+  batchUpdateItems,
   cancelOrderItem,
   changeItemStatus as changeItemStatusCall,
   getOrderItem,
+  getTicketTimes,
+  KITCHEN_TICKET_WINDOW_MS,
   listKitchenItems,
   type OrderItem,
   type OrderItemState,
+  ticketTimesByStation,
 } from '@tablewise/shared';
 import { cancelItem } from '../../commands/order-changes.js';
 import { changeItemStatus, changeItemStatuses, getItem, kitchenItems } from '../../commands/order-items.js';
+import { batchChangeItemStatus } from '../../commands/order-items-batch.js';
 import type { AppDeps } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { requireVenueActor } from '../../policies/principals.js';
-import { type AppRouter, newRouter, ok, serve } from '../http.js';
+import { listTicketTimes } from '../../repositories/ticket-times.js';
+import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
 import { pushable, servePushable } from '../pushable.js';
 
 /** A staff move of an item; what a terminal's outbox carries. */
@@ -61,6 +67,20 @@ export function orderItemsRouter(deps: AppDeps): AppRouter {
 
   servePushable(router, deps, itemStatusChange);
   servePushable(router, deps, itemCancelled);
+
+  serve(router, getTicketTimes, async ({ ctx }) => {
+    const since = new Date(deps.now().getTime() - KITCHEN_TICKET_WINDOW_MS);
+    const rows = await listTicketTimes(deps.db, requireVenueActor(ctx).venueId, since);
+    return ticketTimesByStation(rows.map((r) => ({ station: r.station, firedAt: r.fired_at, readyAt: r.ready_at })));
+  });
+
+  // Batch buttons, all or none; a terminal sends each of its moves through its outbox instead.
+  serve(router, batchUpdateItems, async ({ ctx, body }) => {
+    const actor = requireVenueActor(ctx);
+    const input = await body();
+    await mutate(ctx, deps, actor, async (trx) => ok(await batchChangeItemStatus(trx, actor, input, deps.now())));
+    return undefined;
+  });
 
   return router;
 }

@@ -9,6 +9,7 @@ import { orderPlaced, priorityChanged } from '../orders/router.js';
 import { printJobReport } from '../print-jobs/router.js';
 import { printerStateReport } from '../printers/router.js';
 import { reservationBooked, reservationCheckedIn, reservationSeated } from '../reservations/router.js';
+import { runnerOrderMoved, sentToRunners } from '../runner/router.js';
 import { tableQaCompleted, tableTransitioned } from '../tables/router.js';
 import { taskCompleted, taskCreated, taskStarted } from '../tasks/router.js';
 import { nextPartyNotified, partyAdded, partyMoved, partySeated } from '../waitlist/router.js';
@@ -35,6 +36,8 @@ const PUSHABLE = [
   priorityChanged,
   itemCancelled,
   orderPlaced,
+  sentToRunners,
+  runnerOrderMoved,
 ];
 
 export function syncRouter(deps: AppDeps): AppRouter {

@@ -17,6 +17,7 @@ import { printRouter } from './routes/print/router.js';
 import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
 import { reservationsRouter } from './routes/reservations/router.js';
+import { runnerRouter } from './routes/runner/router.js';
 import { tablesRouter } from './routes/tables/router.js';
 import { tasksRouter } from './routes/tasks/router.js';
 import { terminalRouter } from './routes/terminal/router.js';
@@ -97,5 +98,6 @@ export function apiRouters(deps: LocalServerDeps): LocalRouter[] {
     tasksRouter(deps),
     alertsRouter(deps),
     printRouter(deps),
+    runnerRouter(deps),
   ];
 }

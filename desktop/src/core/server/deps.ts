@@ -15,6 +15,8 @@ import type {
   QaCompleteAnswer,
   ReceiptKind,
   Reservation,
+  RunnerOrder,
+  RunnerStatusRequest,
   SeatPartyAnswer,
   SeatReservationAnswer,
   TableQrReceipt,
@@ -104,6 +106,12 @@ export interface LocalServerDeps {
   /** Null when printing is off; the order's kitchen tickets again, marked REPRINT. */
   reprintKitchenTickets(orderId: string, dedupeKey?: string): PrintJob[] | null;
   staticDir?: string;
+  /** Start All Pending / Mark All Ready: every move or none (AppError listing each refusal). */
+  batchUpdateItems(updates: readonly { id: string; status: OrderItemState }[]): OrderItem[];
+  /** Send to Runner: to the replica and the outbox; refused (AppError) as the cloud would. */
+  sendToRunners(orderId: string): RunnerOrder;
+  /** Pick Up, Delivered, Return Requested: to the replica and the outbox; refused as the cloud would. */
+  moveRunnerOrder(orderId: string, input: RunnerStatusRequest): RunnerOrder;
 }
 
 export interface StaffState {

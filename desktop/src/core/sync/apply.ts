@@ -11,6 +11,7 @@ import { transact, type WriteDb } from '../sqlite/replica.js';
 import { deleteOrderItem, getMenuItem } from '../sqlite/repositories/menu-orders.js';
 import { getMeta, markBootstrapped, setCursor } from '../sqlite/repositories/meta.js';
 import { getReservation, putReservation } from '../sqlite/repositories/reservations.js';
+import { putRunner, putRunnerOrder, replaceRunnerData } from '../sqlite/repositories/runners.js';
 import { putTask } from '../sqlite/repositories/tasks.js';
 import { markTicketed } from '../sqlite/repositories/ticketed.js';
 import {
@@ -139,6 +140,10 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     case 'printer.removed':
     case 'task.updated':
     case 'table.stuck':
+    case 'order.ready_for_run':
+    case 'order.delivered':
+    case 'runner.status.changed':
+    case 'runner.order.updated':
       return event;
     default: {
       const never: never = event;
@@ -199,6 +204,15 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       return;
     // A stuck-table warning is for the screens now.
     case 'table.stuck':
+    // The order itself comes whole with runner.order.updated, in the same commit.
+    case 'order.ready_for_run':
+    case 'order.delivered':
+      return;
+    case 'runner.status.changed':
+      putRunner(db, event.runner);
+      return;
+    case 'runner.order.updated':
+      putRunnerOrder(db, event.order);
       return;
     case 'waitlist.updated':
       putWaitlistEntry(db, event.entry);
@@ -244,6 +258,7 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
     putVenue(db, snapshot.venue);
     for (const t of snapshot.tables) putTable(db, t);
     replaceReservations(db, snapshot.venue.id, snapshot.reservations);
+    replaceRunnerData(db, snapshot.runnerOrders, snapshot.runners);
     for (const m of snapshot.menuItems) {
       putMenuItem(db, m);
       reapplyPendingAvailability(db, m.id);

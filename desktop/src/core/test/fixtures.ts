@@ -155,6 +155,8 @@ export function snapshot(parts: Partial<SnapshotAnswer> = {}): SnapshotAnswer {
     waitlist: [],
     ticketed: [],
     reservations: [],
+    runnerOrders: [],
+    runners: [],
     ...parts,
   } as SnapshotAnswer;
 }

@@ -9,6 +9,7 @@ import { MenuManagementScreen } from '../features/menu-management/components/men
 import { MenuOrdersScreen } from '../features/menu-orders/components/menu-orders-screen.js';
 import { PrinterManagementScreen } from '../features/printer-management/components/printer-management-screen.js';
 import { ReservationsScreen } from '../features/reservations/components/reservations-screen.js';
+import { RunnerInterface } from '../features/runner-interface/components/runner-interface.js';
 import { WaitlistScreen } from '../features/waitlist/components/waitlist-screen.js';
 
 export interface Screen {
@@ -26,6 +27,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/cleaner-console', element: <CleanerConsoleScreen /> },
   { path: '/menu-orders', element: <MenuOrdersScreen /> },
   { path: '/menu-management', element: <MenuManagementScreen /> },
+  { path: '/runner-interface', element: <RunnerInterface /> },
 ];
 
 /** The home screen: the dashboard (spec 1 section 2's '/'). */

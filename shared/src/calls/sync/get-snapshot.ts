@@ -10,6 +10,7 @@ import {
   Venue,
   WaitlistEntry,
 } from '../../schemas/entities.js';
+import { Runner, RunnerOrder } from '../../schemas/runner.js';
 import { Task } from '../../schemas/task.js';
 import { defineCall } from '../define.js';
 
@@ -35,6 +36,10 @@ export const SnapshotAnswer = z.object({
   /** The unfinished tasks and those finished in the last day, for the cleaner console. Absent from
    * an older cloud's answer. */
   tasks: z.array(Task).default([]),
+  /** The orders with the runners and those delivered lately. Absent from an older cloud's answer. */
+  runnerOrders: z.array(RunnerOrder).default([]),
+  /** The venue's runners. Absent from an older cloud's answer. */
+  runners: z.array(Runner).default([]),
 });
 export type SnapshotAnswer = z.infer<typeof SnapshotAnswer>;
 

@@ -15,6 +15,7 @@ import { migration0012 } from './0012_reservations.js';
 import { migration0013 } from './0013_meta_durable_mark.js';
 import { migration0014 } from './0014_tasks.js';
 import { migration0015 } from './0015_order_priority.js';
+import { migration0016 } from './0016_runners.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0013,
   migration0014,
   migration0015,
+  migration0016,
 ];

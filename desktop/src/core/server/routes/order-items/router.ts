@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import {
+  batchUpdateItems,
   cancelOrderItem,
   changeItemStatus,
   KITCHEN_VISIBLE_STATES,
@@ -24,6 +25,8 @@ export function orderItemsRouter(deps: LocalServerDeps): LocalRouter {
 
   // Refused as the cloud would refuse it (already fired); else applied and queued.
   serve(router, deps, cancelOrderItem, ({ params }) => deps.cancelOrderItem(params().id));
+  // All or none on the replica; each move reaches the cloud through the outbox as its own change.
+  serve(router, deps, batchUpdateItems, async ({ body }) => deps.batchUpdateItems((await body()).updates));
 
   return router;
 }

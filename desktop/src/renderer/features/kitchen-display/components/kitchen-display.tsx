@@ -8,6 +8,7 @@ import {
   stationOf,
 } from '@tablewise/shared';
 import { useMemo, useState } from 'react';
+import { useBatchUpdateItems } from '../api/batch-update-items.js';
 import { useKitchenItems } from '../api/get-kitchen-items.js';
 import { AnalyticsView } from './analytics-view.js';
 import { ExpoView } from './expo-view.js';
@@ -99,6 +100,10 @@ function StationView({ items, now, station, onStation, priority, onPriority }: S
         .sort((a, b) => Number(a.held) - Number(b.held) || Date.parse(a.createdAt) - Date.parse(b.createdAt)),
     [byPriority, station],
   );
+  // The batch buttons act on the cards shown: this station, this priority.
+  const pending = shown.filter((i) => i.status === 'SENT_TO_KITCHEN');
+  const cooking = shown.filter((i) => i.status === 'IN_PREP');
+  const batch = useBatchUpdateItems(shown);
 
   return (
     <>
@@ -136,6 +141,24 @@ function StationView({ items, now, station, onStation, priority, onPriority }: S
             ))}
           </select>
         </label>
+        <div className="batch-actions">
+          <button
+            type="button"
+            className="button"
+            disabled={batch.isPending || pending.length === 0}
+            onClick={() => batch.mutate({ updates: pending.map((i) => ({ id: i.id, status: 'IN_PREP' })) })}
+          >
+            {KITCHEN_TEXTS.startAllPending} <span className="count">{pending.length}</span>
+          </button>
+          <button
+            type="button"
+            className="button primary"
+            disabled={batch.isPending || cooking.length === 0}
+            onClick={() => batch.mutate({ updates: cooking.map((i) => ({ id: i.id, status: 'READY_FOR_RUN' })) })}
+          >
+            {KITCHEN_TEXTS.markAllReady} <span className="count">{cooking.length}</span>
+          </button>
+        </div>
       </div>
       {shown.length === 0 ? (
         <p className="empty">{KITCHEN_TEXTS.noItems}</p>

@@ -1,0 +1,31 @@
+import { KITCHEN_FLOW_TEXTS, MESSAGES, sendToExpo } from '@tablewise/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, toastMessage } from '../../../app/api-client.js';
+import { useToast } from '../../../components/toast.js';
+import { runnerOrdersQueryOptions } from './get-runner-orders.js';
+
+function sendOrderToExpo(orderId: string) {
+  return api.call(sendToExpo, { params: { orderId } });
+}
+
+/** Send to Runner on the expo view; the toast is the spec's 'Sent to Expo'. */
+export function useSendToExpo() {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: runnerOrdersQueryOptions().queryKey });
+  return useMutation({
+    mutationFn: sendOrderToExpo,
+    onSuccess: () => {
+      toast({ title: MESSAGES.sentToExpoTitle });
+      void refresh();
+    },
+    onError: (error) => {
+      toast({
+        title: KITCHEN_FLOW_TEXTS.sendToRunnerFailed,
+        description: toastMessage(error, error.message),
+        variant: 'destructive',
+      });
+      void refresh();
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { createDeliveryRun, type DeliveryRunRequest, MESSAGES, RUNNER_TEXTS } from '@tablewise/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, toastMessage } from '../../../app/api-client.js';
+import { useToast } from '../../../components/toast.js';
+import { deliveryRunsQueryOptions } from './get-delivery-runs.js';
+import { runnerOrdersQueryOptions } from './get-runner-orders.js';
+import { runnersQueryOptions } from './get-runners.js';
+
+/** Create Zone Run; the toast is the spec's 'Delivery Run Created'. */
+export function useCreateDeliveryRun() {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const refresh = () => {
+    for (const options of [runnerOrdersQueryOptions(), runnersQueryOptions(), deliveryRunsQueryOptions()]) {
+      void queryClient.invalidateQueries({ queryKey: options.queryKey });
+    }
+  };
+  return useMutation({
+    mutationFn: (body: DeliveryRunRequest) => api.call(createDeliveryRun, { body }),
+    onSuccess: () => {
+      toast({ title: MESSAGES.deliveryRunCreatedTitle });
+      refresh();
+    },
+    onError: (error) => {
+      toast({
+        title: RUNNER_TEXTS.moveFailed,
+        description: toastMessage(error, error.message),
+        variant: 'destructive',
+      });
+      refresh();
+    },
+  });
+}

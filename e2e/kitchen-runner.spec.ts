@@ -1,0 +1,161 @@
+// From the order to the plate (issue 10), end to end with real processes: PostgreSQL, the cloud
+// serving the built guest site and staff app, and Chromium. A guest walks in, takes a table and
+// orders two courses (a drink and a starter) on the menu; the kitchen starts and readies them with
+// the batch buttons; expo sends the order to the runners; a runner picks it up and delivers it; the
+// guest's order-status page, left open, shows every dish delivered without a reload.
+// Screenshots go to $SHOTS_DIR when it is set (never into the repository).
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import pg from 'pg';
+import { freePort, type Proc, runTsxJson, startTsx, waitForHttp } from './support/processes.js';
+
+const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SHOTS_DIR = process.env.SHOTS_DIR;
+
+let cloud: Proc | undefined;
+let cloudUrl = '';
+let venueId = '';
+let dbName = '';
+let db: pg.Client;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dbName = `tw_e2e_kitchen_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${dbName}`;
+  const databaseUrl = url.toString();
+  const seed = await runTsxJson<{ venueId: string }>('scripts/demo-cli.ts', ['seed'], { DATABASE_URL: databaseUrl });
+  venueId = seed.venueId;
+  const port = await freePort();
+  cloudUrl = `http://127.0.0.1:${port}`;
+  cloud = startTsx('cloud', 'cloud/src/main.ts', [], {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: cloudUrl,
+    APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
+  });
+  await waitForHttp(`${cloudUrl}/api/auth/me`, cloud);
+  db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+});
+
+test.afterAll(async () => {
+  await db?.end();
+  await cloud?.kill('SIGKILL');
+  if (dbName) {
+    const admin = new pg.Client({ connectionString: SERVER_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.end();
+  }
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (SHOTS_DIR) await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Opens a dish on the guest menu, picks its course and adds it to the cart. */
+async function addDish(phone: Page, name: string, course: string): Promise<void> {
+  await phone.locator(`[data-testid="menu-item"][data-name="${name}"]`).getByRole('button').click();
+  // A required choice (the lemonade's ice) takes its first option.
+  const choice = phone.getByTestId('item-dialog').getByRole('radio');
+  if ((await choice.count()) > 0) await choice.first().check();
+  await phone.getByTestId('item-course').selectOption(course);
+  await phone.getByTestId('add-to-cart').click();
+  await expect(phone.getByTestId('add-to-cart')).toBeHidden();
+}
+
+test('a guest orders two courses; the kitchen batches them, expo sends them, a runner delivers, the guest sees it live', async ({
+  browser,
+}) => {
+  // ---- the guest: walk in, take table 3, order a drink and a starter ----
+  await db.query(
+    `UPDATE tables SET state = CASE WHEN number = '3' THEN 'EMPTY' ELSE 'OCCUPIED' END WHERE venue_id = $1`,
+    [venueId],
+  );
+  const guestContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await guestContext.newPage();
+  await phone.goto(`${cloudUrl}/guest/checkin?venueId=${venueId}`);
+  await phone.getByTestId('checkin-name').fill('Rosa');
+  await phone.getByTestId('checkin-party-size').selectOption('2');
+  await phone.getByTestId('checkin-submit').click();
+  await expect(phone).toHaveURL(/\/guest\/seat-selection/);
+  await phone.getByTestId('pick-table').click();
+  await expect(phone.getByTestId('hold-countdown')).toBeVisible();
+  await phone.getByTestId('confirm-selection').click();
+  await expect(phone).toHaveURL(/\/guest\/table-confirmation\?/);
+  await phone.getByTestId('to-menu').click();
+  await expect(phone).toHaveURL(/\/guest\/menu\?/);
+  await addDish(phone, 'House Lemonade', 'drink');
+  await addDish(phone, 'Caesar Salad', 'appetizer');
+  await phone.getByTestId('open-cart').click();
+  await expect(phone.getByTestId('cart-line')).toHaveCount(2);
+  await phone.getByTestId('place-order').click();
+  await expect(phone).toHaveURL(/\/guest\/order-status\?/);
+  const lines = phone.getByTestId('order-line');
+  await expect(lines).toHaveCount(2);
+  const orderId = (await phone.getByTestId('order').getAttribute('data-order-id')) as string;
+
+  // The starter is held five minutes after ordering; here its time comes at once, and the cloud's
+  // course firer (every second) sends it to the kitchen.
+  await db.query(`UPDATE order_items SET fire_at = now() WHERE order_id = $1`, [orderId]);
+
+  // ---- the kitchen: Start All Pending, Mark All Ready ----
+  const staffContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const staff = await staffContext.newPage();
+  await staff.goto(`${cloudUrl}/kitchen-display`);
+  await staff.getByTestId('login-email').fill('manager@demo.test');
+  await staff.getByTestId('login-password').fill('demo-manager');
+  await staff.getByTestId('login-submit').click();
+  const card = (status: string) => staff.locator(`[data-testid="kitchen-card"][data-status="${status}"]`);
+  await expect(card('SENT_TO_KITCHEN')).toHaveCount(2, { timeout: 15_000 });
+  await shot(staff, 'journey-kitchen-1280');
+  await staff.getByRole('button', { name: 'Start All Pending' }).click();
+  await expect(card('IN_PREP')).toHaveCount(2);
+  await expect(lines.filter({ hasText: 'Preparing' })).toHaveCount(2);
+  await staff.getByRole('button', { name: 'Mark All Ready' }).click();
+  await expect(card('READY_FOR_RUN')).toHaveCount(2);
+
+  // ---- expo: Send to Runner ----
+  await staff.getByRole('tab', { name: 'Expo' }).click();
+  const expo = staff.locator(`[data-testid="expo-order"][data-order-id="${orderId}"]`);
+  await expo.getByRole('button', { name: 'Send to Runner' }).click();
+  await expect(staff.getByText('Sent to Expo').first()).toBeVisible();
+  await expect(expo.getByTestId('expo-sent')).toBeVisible();
+
+  // ---- the runner: choose a runner, Pick Up, Delivered ----
+  await staff.goto(`${cloudUrl}/runner-interface`);
+  const order = staff.locator(`[data-testid="runner-order"][data-order-id="${orderId}"]`);
+  await expect(order).toHaveAttribute('data-status', 'READY_FOR_RUN');
+  await expect(order.getByRole('button', { name: 'Pick Up' })).toBeDisabled();
+  await staff.getByTestId('runner-select').selectOption({ label: 'Alex Rivera' });
+  await order.getByRole('button', { name: 'Pick Up' }).click();
+  await expect(order).toHaveAttribute('data-status', 'OUT_FOR_DELIVERY');
+  await expect(lines.filter({ hasText: 'Out for Delivery' })).toHaveCount(2);
+  await shot(staff, 'journey-runner-1280');
+  await order.getByRole('button', { name: 'Delivered' }).click();
+  await expect(order).toHaveCount(0);
+
+  // ---- the guest's page, never reloaded, shows every dish delivered ----
+  await expect(phone.locator('[data-testid="order-line"][data-status="DELIVERED"]')).toHaveCount(2, {
+    timeout: 10_000,
+  });
+  await expect(lines.filter({ hasText: 'Delivered' })).toHaveCount(2);
+  await shot(phone, 'journey-guest-delivered-390');
+  const events = await db.query(`SELECT type FROM events WHERE payload_json->>'orderId' = $1 ORDER BY seq`, [orderId]);
+  expect(events.rows.map((r) => r.type)).toEqual(['order.ready_for_run', 'order.delivered']);
+  const updates = await db.query(
+    `SELECT payload_json->'order'->>'status' AS status FROM events
+      WHERE type = 'runner.order.updated' AND payload_json->'order'->>'id' = $1 ORDER BY seq`,
+    [orderId],
+  );
+  expect(updates.rows.map((r) => r.status)).toEqual(['READY_FOR_RUN', 'OUT_FOR_DELIVERY', 'DELIVERED']);
+  await staffContext.close();
+  await guestContext.close();
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineCall } from '../define.js';
+
+export const StationTicketTimesAnswer = z.array(
+  z.object({
+    station: z.string(),
+    tickets: z.number().int(),
+    averageMinutes: z.number(),
+    longestMinutes: z.number(),
+  }),
+);
+
+/** The kitchen's Analytics view: per station, the time items took from fired to ready over the last
+ * twelve hours, from the venue's own events (spec 2 section 2.6). */
+export const getTicketTimes = defineCall({
+  method: 'GET',
+  path: '/api/kitchen/ticket-times',
+  summary: 'Fired-to-ready times per station over the last twelve hours',
+  audience: ['staff', 'terminal'],
+  tiers: ['cloud'],
+  answer: StationTicketTimesAnswer,
+  staleOn: ['order.item.status.changed'],
+});
