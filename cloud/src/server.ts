@@ -1,5 +1,6 @@
-// One cloud instance: the HTTP API, the /ws hub on the same server, the course firer and the sweep
-// of expired idempotency records and sign-in counts.
+// One cloud instance: the HTTP API, the /ws hub on the same server (its fan-out on this process or,
+// with liveFanout 'process', on a child process of its own), the course firer and the sweep of
+// expired idempotency records and sign-in counts.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
@@ -9,7 +10,9 @@ import { createNotifier } from './db/notify.js';
 import { type ExpirySweeper, startExpirySweeper } from './expiry-sweeper.js';
 import { type PeriodicPass, startPeriodic } from './periodic.js';
 import { type CourseFirer, startCourseFirer } from './realtime/course-firer.js';
+import { FanoutProcess } from './realtime/fanout-process.js';
 import { LiveHub } from './realtime/hub.js';
+import { LiveGate, type LiveSink } from './realtime/live-gate.js';
 
 export interface StartCloudOptions {
   db: Db;
@@ -43,6 +46,11 @@ export interface StartCloudOptions {
   hubRevalidateMs?: number;
   /** Bytes waiting for one live socket past which the hub drops it (about 1 MB by default). */
   hubMaxBufferedBytes?: number;
+  /**
+   * Where the live sockets are fed: 'inline' on this process (the default), or 'process' on a
+   * fan-out process of its own, restarted if it dies (needs databaseUrl; main.ts runs it so).
+   */
+  liveFanout?: 'inline' | 'process';
 }
 
 export interface RunningCloud {
@@ -54,6 +62,8 @@ export interface RunningCloud {
   sweepExpired(): Promise<number>;
   /** Runs one pass freeing tables whose guest hold ran out now; answers how many. */
   releaseExpiredHolds(): Promise<number>;
+  /** The live fan-out process's id, when the instance runs one (liveFanout 'process'). */
+  fanoutPid(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -91,6 +101,8 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   server.on('request', app.callback());
 
   let hub: LiveHub | undefined;
+  let fanout: FanoutProcess | undefined;
+  let gate: LiveGate | undefined;
   let firer: CourseFirer | undefined;
   let sweeper: ExpirySweeper | undefined;
   let holdSweeper: PeriodicPass | undefined;
@@ -99,16 +111,36 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     onReconnect: () => hub?.refreshAll(),
   });
   try {
-    hub = new LiveHub(deps, {
+    const hubOptions = {
       ...(opts.hubSafetyPollMs ? { safetyPollMs: opts.hubSafetyPollMs } : {}),
-      ...(opts.hubRevalidateMs ? { revalidateMs: opts.hubRevalidateMs } : {}),
       ...(opts.hubMaxBufferedBytes ? { maxBufferedBytes: opts.hubMaxBufferedBytes } : {}),
-    });
-    await hub.start(server, notifier);
+    };
+    let sink: LiveSink;
+    if (opts.liveFanout === 'process') {
+      if (!opts.databaseUrl) throw new Error("liveFanout 'process' needs databaseUrl (a PostgreSQL server)");
+      fanout = await FanoutProcess.start({
+        databaseUrl: opts.databaseUrl,
+        hub: hubOptions,
+        log,
+        gone: (id) => gate?.gone(id),
+        goneAll: () => gate?.goneAll(),
+      });
+      sink = fanout;
+    } else {
+      const inline = new LiveHub(deps, { ...hubOptions, gone: (id) => gate?.gone(id) });
+      await inline.listen(notifier);
+      hub = inline;
+      sink = inline;
+    }
+    gate = new LiveGate(deps, sink, opts.hubRevalidateMs ? { revalidateMs: opts.hubRevalidateMs } : {});
+    await gate.start(server, notifier);
     firer = startCourseFirer(deps, opts.fireIntervalMs ?? 1000);
     sweeper = startExpirySweeper(deps, opts.sweepIntervalMs ?? 10 * 60_000);
     holdSweeper = startPeriodic('hold expiry', () => releaseExpiredHolds(deps), opts.holdSweepIntervalMs ?? 5_000, log);
   } catch (error) {
+    await gate?.close();
+    await hub?.close();
+    await fanout?.close();
     await notifier.close();
     server.close();
     throw error;
@@ -121,12 +153,15 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     fireDueCourses: () => (firer as CourseFirer).tick(),
     sweepExpired: () => (sweeper as ExpirySweeper).tick(),
     releaseExpiredHolds: () => (holdSweeper as PeriodicPass).tick(),
+    fanoutPid: () => fanout?.pid(),
     close() {
       closing ??= (async () => {
         await firer?.stop();
         await sweeper?.stop();
         await holdSweeper?.stop();
+        await gate?.close();
         await hub?.close();
+        await fanout?.close();
         await notifier.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
