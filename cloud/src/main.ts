@@ -45,6 +45,8 @@ async function main(): Promise<void> {
     staffWebDir: path.resolve(process.env.STAFF_WEB_DIR ?? path.join(root, 'desktop/dist/web')),
     log: (line) => console.log(line),
     trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
+    // On a PostgreSQL server the live sockets are fed from a process of their own (issue 8).
+    liveFanout: databaseUrl ? 'process' : 'inline',
   });
   console.log(`Tablewise cloud listening on ${cloud.url}`);
 

@@ -64,9 +64,9 @@ interface Client {
 interface FeedEvent {
   seq: number;
   event: LiveEvent;
-  /** The JSON text as staff and terminal sockets receive it. */
+  /** The whole WebSocket frame (header and JSON text) staff and terminal sockets receive. */
   staffFrame: Buffer;
-  /** The guest view's JSON text, made when the first guest socket needs it. */
+  /** The guest view's frame, made when the first guest socket needs it. */
   guestFrame: Buffer | null;
 }
 
@@ -103,11 +103,29 @@ export interface HubOptions {
  */
 const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
 
-/** Sent as text frames: a Buffer would otherwise go out as a binary frame. */
-const TEXT = { binary: false } as const;
+/**
+ * A final, unmasked text frame (RFC 6455 section 5.2) of `json`, made once and written as it is to
+ * every socket it goes to: ws would make a header and write twice for each socket.
+ */
+function textFrameOf(json: string): Buffer {
+  const length = Buffer.byteLength(json);
+  const headerLength = length < 126 ? 2 : length < 65536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + length);
+  frame[0] = 0x81;
+  if (length < 126) frame[1] = length;
+  else if (length < 65536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  frame.write(json, headerLength);
+  return frame;
+}
 
 function feedEventOf(event: LiveEvent): FeedEvent {
-  return { seq: event.seq, event, staffFrame: Buffer.from(JSON.stringify(event)), guestFrame: null };
+  return { seq: event.seq, event, staffFrame: textFrameOf(JSON.stringify(event)), guestFrame: null };
 }
 
 /** The TCP socket under a ws connection (ws keeps it as `_socket`; null once it is closed). */
@@ -116,7 +134,7 @@ function socketOf(ws: WebSocket): Duplex | undefined {
 }
 
 function guestFrameOf(entry: FeedEvent): Buffer {
-  entry.guestFrame ??= Buffer.from(JSON.stringify(guestViewOf(entry.event)));
+  entry.guestFrame ??= textFrameOf(JSON.stringify(guestViewOf(entry.event)));
   return entry.guestFrame;
 }
 
@@ -390,25 +408,31 @@ export class LiveHub {
    */
   private deliver(client: Client, events: readonly FeedEvent[], whenSent?: () => void): void {
     const { ws, guest } = client;
+    const socket = socketOf(ws);
+    // The frames are written straight to the TCP socket: ws writes every frame synchronously
+    // (no compression here), so they keep their place among its own (hello, pong, close).
+    if (!socket || ws.readyState !== ws.OPEN) {
+      whenSent?.();
+      return;
+    }
     // A system call per frame is most of a broadcast's cost: frames that go out together leave in
-    // one write. ws corks its socket around each frame; corks nest, so this one holds them all.
-    const socket = events.length > 1 ? socketOf(ws) : undefined;
-    socket?.cork();
-    // Each frame is sent once the next one is known, so the last one can carry `whenSent`.
+    // one write.
+    const corked = events.length > 1;
+    if (corked) socket.cork();
+    // Each frame is written once the next one is known, so the last one can carry `whenSent`.
     let held: Buffer | null = null;
     for (const entry of events) {
       if (entry.seq <= client.lastSent) continue;
-      if (ws.readyState !== ws.OPEN) break;
       const frame = !guest ? entry.staffFrame : guestSees(guest, entry.event) ? guestFrameOf(entry) : null;
       if (frame) {
-        if (held) ws.send(held, TEXT);
+        if (held) socket.write(held);
         held = frame;
       }
       client.lastSent = entry.seq;
     }
-    if (held && ws.readyState === ws.OPEN) ws.send(held, TEXT, whenSent && (() => whenSent()));
+    if (held) socket.write(held, whenSent && (() => whenSent()));
     else whenSent?.();
-    socket?.uncork();
+    if (corked) socket.uncork();
   }
 
   /**
