@@ -3,6 +3,7 @@
 // expired idempotency records and sign-in counts.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { createApp } from './app.js';
 import { releaseExpiredHolds } from './commands/guest-holds.js';
 import type { Db } from './context.js';
@@ -10,7 +11,7 @@ import { createNotifier } from './db/notify.js';
 import { type ExpirySweeper, startExpirySweeper } from './expiry-sweeper.js';
 import { type PeriodicPass, startPeriodic } from './periodic.js';
 import { type CourseFirer, startCourseFirer } from './realtime/course-firer.js';
-import { FanoutProcess } from './realtime/fanout-process.js';
+import { FanoutPool } from './realtime/fanout-process.js';
 import { LiveHub } from './realtime/hub.js';
 import { LiveGate, type LiveSink } from './realtime/live-gate.js';
 
@@ -51,6 +52,8 @@ export interface StartCloudOptions {
    * fan-out process of its own, restarted if it dies (needs databaseUrl; main.ts runs it so).
    */
   liveFanout?: 'inline' | 'process';
+  /** How many fan-out processes with liveFanout 'process' (default: the cores but one, 1 to 4). */
+  liveFanoutProcesses?: number;
 }
 
 export interface RunningCloud {
@@ -62,8 +65,8 @@ export interface RunningCloud {
   sweepExpired(): Promise<number>;
   /** Runs one pass freeing tables whose guest hold ran out now; answers how many. */
   releaseExpiredHolds(): Promise<number>;
-  /** The live fan-out process's id, when the instance runs one (liveFanout 'process'). */
-  fanoutPid(): number | undefined;
+  /** The live fan-out processes' ids, when the instance runs them (liveFanout 'process'). */
+  fanoutPids(): number[];
   close(): Promise<void>;
 }
 
@@ -101,7 +104,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   server.on('request', app.callback());
 
   let hub: LiveHub | undefined;
-  let fanout: FanoutProcess | undefined;
+  let fanout: FanoutPool | undefined;
   let gate: LiveGate | undefined;
   let firer: CourseFirer | undefined;
   let sweeper: ExpirySweeper | undefined;
@@ -118,12 +121,12 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     let sink: LiveSink;
     if (opts.liveFanout === 'process') {
       if (!opts.databaseUrl) throw new Error("liveFanout 'process' needs databaseUrl (a PostgreSQL server)");
-      fanout = await FanoutProcess.start({
+      const processes = opts.liveFanoutProcesses ?? Math.min(4, Math.max(1, availableParallelism() - 1));
+      fanout = await FanoutPool.start(processes, {
         databaseUrl: opts.databaseUrl,
         hub: hubOptions,
         log,
         gone: (id) => gate?.gone(id),
-        goneAll: () => gate?.goneAll(),
       });
       sink = fanout;
     } else {
@@ -153,7 +156,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     fireDueCourses: () => (firer as CourseFirer).tick(),
     sweepExpired: () => (sweeper as ExpirySweeper).tick(),
     releaseExpiredHolds: () => (holdSweeper as PeriodicPass).tick(),
-    fanoutPid: () => fanout?.pid(),
+    fanoutPids: () => fanout?.pids() ?? [],
     close() {
       closing ??= (async () => {
         await firer?.stop();

@@ -1,6 +1,7 @@
 // The live fan-out on a process of its own: events cross from the writers, through PostgreSQL, to
-// the child that feeds the sockets, in sequence order and without gaps on every socket of every
-// instance; a child that dies is replaced, and its clients resume from their cursor.
+// the children that feed the sockets (two an instance here, the sockets spread over them), in
+// sequence order and without gaps on every socket of every instance; a child that dies is
+// replaced, and its clients resume from their cursor.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCloud } from '../server.js';
@@ -11,7 +12,7 @@ import { REVOKED_CLOSE_CODE } from './live-gate.js';
 let h: Harness;
 let staff: Client;
 beforeAll(async () => {
-  h = await startHarness({ liveFanout: 'process' });
+  h = await startHarness({ liveFanout: 'process', liveFanoutProcesses: 2 });
   staff = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
 });
 afterAll(async () => {
@@ -62,16 +63,16 @@ const alive = (pid: number) => {
 };
 
 describe('live fan-out process', () => {
-  it('runs the hub on a child process of its own', () => {
-    const pid = h.cloud.fanoutPid();
-    expect(pid).toBeTypeOf('number');
-    expect(pid).not.toBe(process.pid);
-    expect(alive(pid as number)).toBe(true);
+  it('runs the hub on child processes of its own', () => {
+    const pids = h.cloud.fanoutPids();
+    expect(new Set(pids).size).toBe(2);
+    expect(pids).not.toContain(process.pid);
+    for (const pid of pids) expect(alive(pid)).toBe(true);
   });
 
   it('delivers concurrent writers’ events in sequence order, gap-free, to every socket of two instances', async () => {
     const other = await h.startAnother();
-    expect(other.fanoutPid()).not.toBe(h.cloud.fanoutPid());
+    expect(other.fanoutPids().filter((pid) => h.cloud.fanoutPids().includes(pid))).toEqual([]);
     const open = (cloud: RunningCloud) => LiveSocket.open(cloud.url, { cookie: staff.cookieHeader() });
     const sockets = await Promise.all([open(h.cloud), open(h.cloud), open(h.cloud), open(other), open(other)]);
     await Promise.all(sockets.map((s) => s.next((m) => m.type === 'hello')));
@@ -95,18 +96,18 @@ describe('live fan-out process', () => {
     await first.next((m) => seqOf(m) === cursor + before);
     const closed = new Promise<number>((resolve) => first.ws.once('close', (code) => resolve(code)));
 
-    const dead = h.cloud.fanoutPid() as number;
-    process.kill(dead, 'SIGKILL');
+    const dead = h.cloud.fanoutPids();
+    for (const pid of dead) process.kill(pid, 'SIGKILL');
     // The child's sockets end with it (no close frame).
     expect(await closed).toBe(1006);
     // Written while no child runs: nobody is told, the table keeps them.
     const during = await concurrentWrites(5);
     const next = await until(() => {
-      const pid = h.cloud.fanoutPid();
-      return pid !== undefined && pid !== dead ? pid : undefined;
-    }, 'a new fan-out process');
-    expect(alive(dead)).toBe(false);
-    expect(alive(next)).toBe(true);
+      const pids = h.cloud.fanoutPids();
+      return pids.length === 2 && !pids.some((pid) => dead.includes(pid)) ? pids : undefined;
+    }, 'new fan-out processes');
+    for (const pid of dead) expect(alive(pid)).toBe(false);
+    for (const pid of next) expect(alive(pid)).toBe(true);
 
     const got = seqsAfter(first, cursor);
     expect(got).toEqual(range(cursor + 1, cursor + before));
@@ -128,11 +129,11 @@ describe('live fan-out process', () => {
     await again.close();
   });
 
-  it('stops its child when the instance closes', async () => {
+  it('stops its children when the instance closes', async () => {
     const other = await h.startAnother();
-    const pid = other.fanoutPid() as number;
-    expect(alive(pid)).toBe(true);
+    const pids = other.fanoutPids();
+    expect(pids).toHaveLength(2);
     await other.close();
-    await until(() => (alive(pid) ? undefined : true), 'the fan-out process to end');
+    await until(() => (pids.some(alive) ? undefined : true), 'the fan-out processes to end');
   });
 });

@@ -32,10 +32,8 @@ export interface FanoutProcessOptions {
   databaseUrl: string;
   hub: FanoutHubOptions;
   log: (line: string) => void;
-  /** The child no longer holds the socket. */
+  /** The child no longer holds the socket (closed, or the child ended). */
   gone: (id: string) => void;
-  /** The child ended: every socket it held is gone. */
-  goneAll: () => void;
   /** Wait before forking again after the child ended (doubling, up to 5 s, while it keeps failing). */
   restartDelayMs?: number;
 }
@@ -53,8 +51,10 @@ function childEntry(): { file: string; execArgv: string[] } {
   return { file, execArgv: ['--import', pathToFileURL(tsx).href] };
 }
 
-export class FanoutProcess implements LiveSink {
+class FanoutProcess implements LiveSink {
   private child: ChildProcess | undefined;
+  /** The sockets handed to this slot's child and not yet gone. */
+  private readonly held = new Set<string>();
   /** The child that takes sockets, once it is listening. */
   private ready: Promise<ChildProcess>;
   private closing = false;
@@ -69,6 +69,19 @@ export class FanoutProcess implements LiveSink {
     const fanout = new FanoutProcess(opts);
     await fanout.ready;
     return fanout;
+  }
+
+  /** How many sockets the child holds. */
+  get size(): number {
+    return this.held.size;
+  }
+
+  holds(id: string): boolean {
+    return this.held.has(id);
+  }
+
+  private release(id: string): void {
+    if (this.held.delete(id)) this.opts.gone(id);
   }
 
   /** The child's process id, while one runs (tests end it to check the restart). */
@@ -88,7 +101,7 @@ export class FanoutProcess implements LiveSink {
             resolve(child);
             return;
           case 'gone':
-            this.opts.gone(message.id);
+            this.release(message.id);
             return;
           case 'log':
             this.opts.log(message.line);
@@ -100,7 +113,7 @@ export class FanoutProcess implements LiveSink {
         }
       });
       child.once('exit', (code, signal) => {
-        this.opts.goneAll();
+        for (const id of [...this.held]) this.release(id);
         reject(new Error(`The live fan-out process ended before it was ready (${signal ?? code})`));
         if (this.closing) return;
         this.opts.log(`live fan-out process ended (${signal ?? code}); starting another`);
@@ -117,10 +130,11 @@ export class FanoutProcess implements LiveSink {
   }
 
   accept(id: string, req: UpgradeRequest, socket: Duplex, head: Buffer, admission: Admission): void {
+    this.held.add(id);
     const handOver = (child: ChildProcess) => {
-      if (socket.destroyed || this.closing) {
+      if (socket.destroyed || this.closing || child.exitCode !== null || child.signalCode !== null) {
         socket.destroy();
-        this.opts.gone(id);
+        this.release(id);
         return;
       }
       const message: ToFanout = { type: 'socket', id, req, head: head.toString('base64'), admission };
@@ -133,12 +147,12 @@ export class FanoutProcess implements LiveSink {
       child.send(message, tcp, (error) => {
         socket.destroy();
         // The child ended meanwhile: the client reconnects to its successor.
-        if (error) this.opts.gone(id);
+        if (error) this.release(id);
       });
     };
     this.ready.then(handOver, () => {
       socket.destroy();
-      this.opts.gone(id);
+      this.release(id);
     });
   }
 
@@ -159,5 +173,48 @@ export class FanoutProcess implements LiveSink {
     const grace = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
     await exited;
     clearTimeout(grace);
+  }
+}
+
+/**
+ * One or more fan-out processes: each admitted socket goes to the one holding the fewest, so on a
+ * machine with cores to spare the writes of one event to thousands of sockets run side by side.
+ * Each child keeps its own feed of the venues its sockets follow, so every socket still gets its
+ * venue's events in order, whichever child holds it.
+ */
+export class FanoutPool implements LiveSink {
+  private constructor(private readonly slots: readonly FanoutProcess[]) {}
+
+  static async start(count: number, opts: FanoutProcessOptions): Promise<FanoutPool> {
+    if (!Number.isInteger(count) || count < 1) throw new Error(`Fan-out processes must be 1 or more, got ${count}`);
+    const started = await Promise.allSettled(Array.from({ length: count }, () => FanoutProcess.start(opts)));
+    const slots = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) {
+      await Promise.all(slots.map((slot) => slot.close()));
+      throw failed.reason;
+    }
+    return new FanoutPool(slots);
+  }
+
+  accept(id: string, req: UpgradeRequest, socket: Duplex, head: Buffer, admission: Admission): void {
+    const slot = this.slots.reduce((least, next) => (next.size < least.size ? next : least));
+    slot.accept(id, req, socket, head, admission);
+  }
+
+  closeClients(ids: readonly string[], code: number, reason: string): void {
+    for (const slot of this.slots) {
+      const mine = ids.filter((id) => slot.holds(id));
+      if (mine.length > 0) slot.closeClients(mine, code, reason);
+    }
+  }
+
+  /** The running children's process ids. */
+  pids(): number[] {
+    return this.slots.flatMap((slot) => slot.pid() ?? []);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.slots.map((slot) => slot.close()));
   }
 }

@@ -112,11 +112,6 @@ export class LiveGate {
     this.admitted.delete(id);
   }
 
-  /** Every socket the hub held is gone at once (its fan-out process ended). */
-  goneAll(): void {
-    this.admitted.clear();
-  }
-
   /** Closes every socket that authenticated with a credential that is no longer valid. */
   revoked(ref: string): void {
     const ids = [...this.admitted].filter(([, a]) => a.credentialRef === ref).map(([id]) => id);
