@@ -26,7 +26,7 @@ export type ToFanout =
 /** What the child tells the parent. */
 export type FromFanout = { type: 'ready' } | { type: 'gone'; id: string } | { type: 'log'; line: string };
 
-export type FanoutHubOptions = Pick<HubOptions, 'safetyPollMs' | 'heartbeatMs' | 'maxBufferedBytes'>;
+type FanoutHubOptions = Pick<HubOptions, 'safetyPollMs' | 'heartbeatMs' | 'maxBufferedBytes'>;
 
 export interface FanoutProcessOptions {
   databaseUrl: string;
