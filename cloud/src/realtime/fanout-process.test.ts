@@ -2,11 +2,14 @@
 // the children that feed the sockets (two an instance here, the sockets spread over them), in
 // sequence order and without gaps on every socket of every instance; a child that dies is
 // replaced, and its clients resume from their cursor.
+
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCloud } from '../server.js';
 import { type Client, type Harness, LiveSocket, loginAs, seqOf, startHarness } from '../testkit/harness.js';
 import { appendEvent, writeTransaction } from './append-event.js';
+import { FanoutPool } from './fanout-process.js';
 import { REVOKED_CLOSE_CODE } from './live-gate.js';
 
 let h: Harness;
@@ -135,5 +138,20 @@ describe('live fan-out process', () => {
     expect(pids).toHaveLength(2);
     await other.close();
     await until(() => (pids.some(alive) ? undefined : true), 'the fan-out processes to end');
+  });
+
+  it('fails to start, leaving no process behind, when its child cannot reach the database', async () => {
+    const children = () =>
+      execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+        .split('\n')
+        .filter((line) => line.includes('fanout-child'));
+    const before = children();
+    const url = new URL(h.database.url);
+    url.pathname = '/tw_no_such_database';
+    await expect(
+      FanoutPool.start(1, { databaseUrl: url.href, hub: {}, log: () => {}, gone: () => {}, restartDelayMs: 10 }),
+    ).rejects.toThrow(/ended before it was ready/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(children()).toEqual(before);
   });
 });

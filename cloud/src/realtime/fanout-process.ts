@@ -67,7 +67,13 @@ class FanoutProcess implements LiveSink {
   /** Forks the fan-out process and answers once it listens for the feed. */
   static async start(opts: FanoutProcessOptions): Promise<FanoutProcess> {
     const fanout = new FanoutProcess(opts);
-    await fanout.ready;
+    try {
+      await fanout.ready;
+    } catch (error) {
+      // No restart for a child that never started: the instance fails to start instead.
+      await fanout.close();
+      throw error;
+    }
     return fanout;
   }
 
@@ -119,7 +125,9 @@ class FanoutProcess implements LiveSink {
         this.opts.log(`live fan-out process ended (${signal ?? code}); starting another`);
         this.failures += 1;
         const delay = Math.min(5000, (this.opts.restartDelayMs ?? 50) * 2 ** (this.failures - 1));
-        const next = new Promise<void>((r) => setTimeout(r, delay).unref()).then(() => this.spawn());
+        const next = new Promise<void>((r) => setTimeout(r, delay).unref()).then(() =>
+          this.closing ? Promise.reject(new Error('The live fan-out is closed')) : this.spawn(),
+        );
         // Upgrades arriving meanwhile wait for the next child.
         this.ready = next;
         next.catch(() => {});
