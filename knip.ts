@@ -112,7 +112,8 @@ const config: KnipConfig = (options) => ({
       vitest: { entry: ['src/**/*.test.ts', 'src/testkit/**/*.ts'] },
     },
     cloud: {
-      entry: ['src/main.ts!', 'src/**/*.test.ts'],
+      // src/realtime/fanout-child.ts is the live fan-out process, which server.ts forks by its path.
+      entry: ['src/main.ts!', 'src/realtime/fanout-child.ts!', 'src/**/*.test.ts'],
       project: ['src/**/*.ts!', '!src/test/**!', '!src/testkit/**!'],
     },
     desktop: {

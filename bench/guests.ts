@@ -24,6 +24,9 @@ export function startGuestCloud(database: TestDatabase): Promise<RunningCloud> {
     secret: BENCH_SECRET,
     port: 0,
     trustProxy: 1,
+    // As main.ts runs a cloud on a PostgreSQL server; BENCH_LIVE_FANOUT=inline compares the hub on
+    // the API's own thread.
+    liveFanout: process.env.BENCH_LIVE_FANOUT === 'inline' ? 'inline' : 'process',
   });
 }
 

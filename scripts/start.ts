@@ -82,6 +82,7 @@ async function main(): Promise<void> {
     guestWebDir,
     staffWebDir,
     trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
+    liveFanout: databaseUrl ? 'process' : 'inline',
   });
   closers.unshift(() => cloud.close());
   const cloudUrl = `http://127.0.0.1:${cloud.port}`;

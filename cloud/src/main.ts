@@ -48,6 +48,8 @@ async function main(): Promise<void> {
     log: (line) => console.log(line),
     trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
     objectStore: diskObjectStore(path.resolve(process.env.OBJECTS_DIR ?? path.join(dataDir, 'objects'))),
+    // On a PostgreSQL server the live sockets are fed from a process of their own (issue 8).
+    liveFanout: databaseUrl ? 'process' : 'inline',
   });
   console.log(`Tablewise cloud listening on ${cloud.url}`);
 

@@ -1,7 +1,9 @@
-// One cloud instance: the HTTP API, the /ws hub on the same server, the course firer and the sweep
-// of expired idempotency records and sign-in counts.
+// One cloud instance: the HTTP API, the /ws hub on the same server (its fan-out on this process or,
+// with liveFanout 'process', on a child process of its own), the course firer and the sweep of
+// expired idempotency records and sign-in counts.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createApp } from './app.js';
 import { releaseExpiredHolds } from './commands/guest-holds.js';
@@ -12,7 +14,9 @@ import { type ExpirySweeper, startExpirySweeper } from './expiry-sweeper.js';
 import { diskObjectStore, type ObjectStore } from './objects/store.js';
 import { type PeriodicPass, startPeriodic } from './periodic.js';
 import { type CourseFirer, startCourseFirer } from './realtime/course-firer.js';
+import { FanoutPool } from './realtime/fanout-process.js';
 import { LiveHub } from './realtime/hub.js';
+import { LiveGate, type LiveSink } from './realtime/live-gate.js';
 
 export interface StartCloudOptions {
   db: Db;
@@ -52,6 +56,13 @@ export interface StartCloudOptions {
   hubMaxBufferedBytes?: number;
   /** Where uploaded files go; a folder on disk (OBJECTS_DIR, default .data/objects) when not given. */
   objectStore?: ObjectStore;
+  /**
+   * Where the live sockets are fed: 'inline' on this process (the default), or 'process' on a
+   * fan-out process of its own, restarted if it dies (needs databaseUrl; main.ts runs it so).
+   */
+  liveFanout?: 'inline' | 'process';
+  /** How many fan-out processes with liveFanout 'process' (default: the cores but one, 1 to 4). */
+  liveFanoutProcesses?: number;
 }
 
 export interface RunningCloud {
@@ -66,6 +77,8 @@ export interface RunningCloud {
   /** Runs the stuck-state check now if its interval is due; answers how many tables and parties
    * it acted on, or -1 when it was not due. */
   checkStuckTables(): Promise<number>;
+  /** The live fan-out processes' ids, when the instance runs them (liveFanout 'process'). */
+  fanoutPids(): number[];
   close(): Promise<void>;
 }
 
@@ -104,6 +117,8 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   server.on('request', app.callback());
 
   let hub: LiveHub | undefined;
+  let fanout: FanoutPool | undefined;
+  let gate: LiveGate | undefined;
   let firer: CourseFirer | undefined;
   let sweeper: ExpirySweeper | undefined;
   let holdSweeper: PeriodicPass | undefined;
@@ -113,12 +128,29 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     onReconnect: () => hub?.refreshAll(),
   });
   try {
-    hub = new LiveHub(deps, {
+    const hubOptions = {
       ...(opts.hubSafetyPollMs ? { safetyPollMs: opts.hubSafetyPollMs } : {}),
-      ...(opts.hubRevalidateMs ? { revalidateMs: opts.hubRevalidateMs } : {}),
       ...(opts.hubMaxBufferedBytes ? { maxBufferedBytes: opts.hubMaxBufferedBytes } : {}),
-    });
-    await hub.start(server, notifier);
+    };
+    let sink: LiveSink;
+    if (opts.liveFanout === 'process') {
+      if (!opts.databaseUrl) throw new Error("liveFanout 'process' needs databaseUrl (a PostgreSQL server)");
+      const processes = opts.liveFanoutProcesses ?? Math.min(4, Math.max(1, availableParallelism() - 1));
+      fanout = await FanoutPool.start(processes, {
+        databaseUrl: opts.databaseUrl,
+        hub: hubOptions,
+        log,
+        gone: (id) => gate?.gone(id),
+      });
+      sink = fanout;
+    } else {
+      const inline = new LiveHub(deps, { ...hubOptions, gone: (id) => gate?.gone(id) });
+      await inline.listen(notifier);
+      hub = inline;
+      sink = inline;
+    }
+    gate = new LiveGate(deps, sink, opts.hubRevalidateMs ? { revalidateMs: opts.hubRevalidateMs } : {});
+    await gate.start(server, notifier);
     firer = startCourseFirer(deps, opts.fireIntervalMs ?? 1000);
     sweeper = startExpirySweeper(deps, opts.sweepIntervalMs ?? 10 * 60_000);
     holdSweeper = startPeriodic('hold expiry', () => releaseExpiredHolds(deps), opts.holdSweepIntervalMs ?? 5_000, log);
@@ -130,6 +162,9 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
       log,
     );
   } catch (error) {
+    await gate?.close();
+    await hub?.close();
+    await fanout?.close();
     await notifier.close();
     server.close();
     throw error;
@@ -143,13 +178,16 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     sweepExpired: () => (sweeper as ExpirySweeper).tick(),
     releaseExpiredHolds: () => (holdSweeper as PeriodicPass).tick(),
     checkStuckTables: () => (stuckCheck as PeriodicPass).tick(),
+    fanoutPids: () => fanout?.pids() ?? [],
     close() {
       closing ??= (async () => {
         await firer?.stop();
         await sweeper?.stop();
         await holdSweeper?.stop();
         await stuckCheck?.stop();
+        await gate?.close();
         await hub?.close();
+        await fanout?.close();
         await notifier.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -68,14 +68,14 @@ describe('the venue feed under concurrent writers', () => {
       const slow = Math.floor(Math.random() * 15);
       try {
         if (i % 3 === 0) {
-          // Numbered at once, then held open: later writers of the venue must wait for it.
+          // Appended at once, then held open (numbered at its commit, as every write is).
           await h.database.db.transaction(async (trx) => {
             await appendEvent(trx, { orgId, venueId: venue, event: event(i) });
             await sleep(slow);
             if (i % 9 === 0) throw new Error('rolled back');
           });
         } else {
-          // Numbered just before commit; two events of one write take consecutive numbers.
+          // Handed over just before commit; two events of one write take consecutive numbers.
           await writeTransaction(h.database.db, async (trx) => {
             await appendEvent(trx, { orgId, venueId: venue, event: event(i) });
             await sleep(slow);

@@ -1,9 +1,9 @@
 // A write's event commits with the write, under the venue's next sequence number, and pg_notify
-// tells every instance on commit. Taking the number locks the venue's row until the transaction
-// ends (that is what keeps the numbers gap-free and committing in order), so every writer of a
-// venue waits for the one holding it. In a transaction opened with `writeTransaction`, events are
-// therefore only collected while the write runs and are numbered in one statement just before
-// commit: the lock is held for the commit alone, not for the write's other round trips.
+// tells every instance on commit. The number is taken inside the COMMIT itself (migration 0010's
+// deferred trigger), locking the venue's row until the commit is done: that keeps the numbers
+// gap-free and committing in order, and every writer of a venue waits for the one holding it for
+// that commit alone. In a transaction opened with `writeTransaction`, events are collected while
+// the write runs and handed over in one statement, with the write's last updates, before commit.
 import { randomUUID } from 'node:crypto';
 import type { NewLiveEvent } from '@tablewise/shared';
 import type { Knex } from 'knex';
@@ -44,8 +44,8 @@ function rowOf(input: AppendEventInput): NewEventRow {
 }
 
 /**
- * Appends an event to the venue's feed as part of `trx`. Inside writeTransaction it is numbered at
- * commit; in any other transaction it is numbered now, holding the venue's lock from here on.
+ * Appends an event to the venue's feed as part of `trx`, numbered at commit. Inside
+ * writeTransaction it is handed over in the transaction's last statement; in any other, now.
  */
 export async function appendEvent(trx: Trx, input: AppendEventInput): Promise<void> {
   const pending = collected.get(trx);
@@ -95,8 +95,9 @@ export async function inSavepoint<T>(trx: Trx, write: (sp: Trx) => Promise<T>): 
 }
 
 /**
- * Runs `write` in a transaction whose events are numbered and inserted last, right before commit.
- * Venues are numbered in id order, so two writers touching the same venues cannot deadlock.
+ * Runs `write` in a transaction whose events are handed over last, right before commit, and
+ * numbered in it. Venues are handed over (and so numbered) in id order, so two writers touching
+ * the same venues cannot deadlock.
  */
 export function writeTransaction<T>(db: Db, write: (trx: Trx) => Promise<T>): Promise<T> {
   return db.transaction(async (trx) => {

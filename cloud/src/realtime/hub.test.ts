@@ -17,20 +17,13 @@ import {
   startHarness,
   TEST_SECRET,
 } from '../testkit/harness.js';
-import { REVOKED_CLOSE_CODE } from './hub.js';
+import { REVOKED_CLOSE_CODE } from './live-gate.js';
 
 /** Short, so a socket outlives a change of its access by a fraction of a second in these tests. */
 const REVALIDATE_MS = 200;
 
 let h: Harness;
 let staff: Client;
-beforeAll(async () => {
-  h = await startHarness({ hubRevalidateMs: REVALIDATE_MS });
-  staff = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
-});
-afterAll(async () => {
-  await h?.close();
-});
 
 const isEvent = (type: LiveEvent['type']) => (m: { type: string }) => m.type === type;
 type TableStateChanged = Extract<LiveEvent, { type: 'table.state.changed' }>;
@@ -73,7 +66,17 @@ async function placeOrder(guest: Client, sessionId: string, menuItemId = h.fixtu
   return reply.body as { id: string; items: Array<{ id: string }> };
 }
 
-describe('live hub', () => {
+// Every property of the hub holds whether it feeds its sockets on the API's process or on a
+// fan-out process of its own (the gate, on the API's process, hands the sockets over).
+describe.each(['inline', 'process'] as const)('live hub, fan-out %s', (liveFanout) => {
+  beforeAll(async () => {
+    h = await startHarness({ hubRevalidateMs: REVALIDATE_MS, liveFanout });
+    staff = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
   it('greets with hello and pushes a committed order.created to a staff socket', async () => {
     const socket = await LiveSocket.open(h.cloud.url, { cookie: staff.cookieHeader() });
     const hello = await socket.next((m) => m.type === 'hello');
@@ -438,6 +441,7 @@ describe('live hub', () => {
       databaseUrl: h.database.url,
       secret: TEST_SECRET,
       hubMaxBufferedBytes: 512 * 1024,
+      liveFanout,
       log: (line) => logged.push(line),
     });
     try {

@@ -11,66 +11,45 @@
 // Issue 7: a cookie upgrades only from an allowed origin, no credential rides in the URL, frames
 // are at most LIVE_LIMITS.maxPayloadBytes, subscribes are rate limited per socket, and every
 // socket's access is re-checked each LIVE_LIMITS.revalidateMs (closed with 4401 once it is gone).
-import type { IncomingMessage, Server } from 'node:http';
+// Who may have a socket, and for how long, is the gate's (live-gate.ts), which runs on the API's
+// process; this hub holds the sockets it admitted and sends them the feed, on the same process or
+// on a fan-out process of its own (fanout-process.ts), as it was handed them.
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import {
-  ClientMessage,
-  GUEST_SESSION_COOKIE,
-  LIVE_LIMITS,
-  LIVE_PATH,
-  LIVE_REVOKED_CLOSE_CODE,
-  type LiveEvent,
-  MESSAGES,
-  type ServerMessage,
-  STAFF_SESSION_COOKIE,
-} from '@tablewise/shared';
+import { ClientMessage, LIVE_LIMITS, type LiveEvent, MESSAGES, type ServerMessage } from '@tablewise/shared';
 import { type WebSocket, WebSocketServer } from 'ws';
-import type { Actor, AppDeps, Principals } from '../context.js';
+import type { AppDeps } from '../context.js';
 import type { Notifier } from '../db/notify.js';
-import { AppError, forbidden, unauthorized } from '../errors.js';
-import { originAllowed } from '../middleware/origin-check.js';
-import { resolvePrincipals, terminalCredentialOf, VENUE_HEADER } from '../middleware/principals.js';
-import { resolveStaffScope, type StaffScope } from '../policies/staff-scope.js';
-import { databaseEpoch } from '../repositories/database-epoch.js';
-import {
-  EVENTS_CHANNEL,
-  listEventsAfter,
-  parseEventsNotification,
-  REVOCATIONS_CHANNEL,
-} from '../repositories/events.js';
-import { type LiveAccessRow, listLiveAccess } from '../repositories/live-access.js';
-import { listOrderIdsOfSession } from '../repositories/orders.js';
-import type { UserRoleRow } from '../repositories/rows.js';
-import { currentEventSeq } from '../repositories/venues.js';
-import { waitlistIdsOfSession } from '../repositories/waitlist.js';
+import { EVENTS_CHANNEL, listEventsAfter, parseEventsNotification } from '../repositories/events.js';
 import { type GuestAudience, guestSees, guestViewOf } from './audience.js';
 
 const PAGE = 500;
 /** Recent events kept per venue so a burst is read from the database once, not once per socket. */
 const RECENT_LIMIT = 1000;
 
-/**
- * Close code for a socket whose credential was revoked (terminal unpaired, staff logged out).
- * @internal exported for its test
- */
-export const REVOKED_CLOSE_CODE = LIVE_REVOKED_CLOSE_CODE;
+/** What the gate found out about a socket before admitting it; plain data, so it can cross to another process. */
+export interface Admission {
+  venueId: string;
+  /** The venue's sequence number read before the upgrade completes: the socket's first cursor. */
+  lastSeq: number;
+  epoch: string;
+  /** A guest's session, with the orders and waitlist parties it had when it connected. */
+  guest: { sessionId: string; orderIds: string[]; waitlistIds: string[] } | null;
+}
 
-/** Query parameters that would carry a credential: a URL ends up in logs, histories and proxies. */
-const CREDENTIAL_PARAMS = ['credential', 'token', 'access_token', STAFF_SESSION_COOKIE, GUEST_SESSION_COOKIE];
-
-/** What a socket's access rests on, as the periodic re-check finds it again. */
-type Access =
-  | { kind: 'terminal'; terminalId: string }
-  | { kind: 'guest'; sessionId: string }
-  | { kind: 'staff'; authSessionId: string; scope: StaffScope };
+/** The parts of an upgrade request the hub reads (ws checks the method and the handshake headers). */
+export interface UpgradeRequest {
+  method?: string | undefined;
+  url?: string | undefined;
+  headers: IncomingMessage['headers'];
+}
 
 interface Client {
+  /** The gate's id for the socket. */
+  id: string;
   ws: WebSocket;
   /** Work queued on `queue` and not finished: while any is, every send goes through the queue. */
   queued: number;
-  /** The credential it authenticated with, as revocations name it. */
-  credentialRef: string;
-  access: Access;
   venueId: string;
   guest: GuestAudience | null;
   lastSent: number;
@@ -85,9 +64,9 @@ interface Client {
 interface FeedEvent {
   seq: number;
   event: LiveEvent;
-  /** The JSON text as staff and terminal sockets receive it. */
+  /** The whole WebSocket frame (header and JSON text) staff and terminal sockets receive. */
   staffFrame: Buffer;
-  /** The guest view's JSON text, made when the first guest socket needs it. */
+  /** The guest view's frame, made when the first guest socket needs it. */
   guestFrame: Buffer | null;
 }
 
@@ -111,10 +90,10 @@ export interface HubOptions {
   /** How often every venue with sockets is re-read, in case a notification was lost. */
   safetyPollMs?: number;
   heartbeatMs?: number;
-  /** How often every socket's principal is re-checked (LIVE_LIMITS.revalidateMs). */
-  revalidateMs?: number;
   /** Bytes queued for one socket past which it is dropped (DEFAULT_MAX_BUFFERED_BYTES). */
   maxBufferedBytes?: number;
+  /** Told once when a socket it was handed is gone (closed, dropped, or never opened). */
+  gone?: (id: string) => void;
 }
 
 /**
@@ -124,11 +103,29 @@ export interface HubOptions {
  */
 const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
 
-/** Sent as text frames: a Buffer would otherwise go out as a binary frame. */
-const TEXT = { binary: false } as const;
+/**
+ * A final, unmasked text frame (RFC 6455 section 5.2) of `json`, made once and written as it is to
+ * every socket it goes to: ws would make a header and write twice for each socket.
+ */
+function textFrameOf(json: string): Buffer {
+  const length = Buffer.byteLength(json);
+  const headerLength = length < 126 ? 2 : length < 65536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + length);
+  frame[0] = 0x81;
+  if (length < 126) frame[1] = length;
+  else if (length < 65536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  frame.write(json, headerLength);
+  return frame;
+}
 
 function feedEventOf(event: LiveEvent): FeedEvent {
-  return { seq: event.seq, event, staffFrame: Buffer.from(JSON.stringify(event)), guestFrame: null };
+  return { seq: event.seq, event, staffFrame: textFrameOf(JSON.stringify(event)), guestFrame: null };
 }
 
 /** The TCP socket under a ws connection (ws keeps it as `_socket`; null once it is closed). */
@@ -137,61 +134,32 @@ function socketOf(ws: WebSocket): Duplex | undefined {
 }
 
 function guestFrameOf(entry: FeedEvent): Buffer {
-  entry.guestFrame ??= Buffer.from(JSON.stringify(guestViewOf(entry.event)));
+  entry.guestFrame ??= textFrameOf(JSON.stringify(guestViewOf(entry.event)));
   return entry.guestFrame;
-}
-
-function parseCookies(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0) cookies.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
-  }
-  return cookies;
-}
-
-const REASONS: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };
-
-function refuse(socket: Duplex, error: AppError): void {
-  const body = JSON.stringify(error.body());
-  const status = error.status;
-  const reason = REASONS[status] ?? 'Bad Request';
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
 }
 
 export class LiveHub {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: LIVE_LIMITS.maxPayloadBytes });
   private readonly feeds = new Map<string, VenueFeed>();
+  /** Every socket, by the id the gate gave it. */
+  private readonly clients = new Map<string, Client>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unlisteners: Array<() => Promise<void>> = [];
   private closed = false;
-  private revalidating = false;
 
   constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'secret' | 'now' | 'log' | 'publicUrl'>,
+    private readonly deps: Pick<AppDeps, 'db' | 'log'>,
     private readonly opts: HubOptions = {},
   ) {}
 
-  async start(server: Server, notifier: Notifier): Promise<void> {
+  /** Listens for the feed's notifications and starts the safety poll and heartbeat. */
+  async listen(notifier: Notifier): Promise<void> {
     this.unlisteners.push(await notifier.listen(EVENTS_CHANNEL, (payload) => this.notified(payload)));
-    this.unlisteners.push(await notifier.listen(REVOCATIONS_CHANNEL, (ref) => this.revoked(ref)));
-    server.on('upgrade', (req, socket, head) => {
-      this.upgrade(req, socket, head).catch((error) => {
-        this.deps.log(`live upgrade failed: ${(error as Error).stack ?? error}`);
-        socket.destroy();
-      });
-    });
     const poll = setInterval(() => this.refreshAll(), this.opts.safetyPollMs ?? 5000);
     const heartbeat = setInterval(() => this.heartbeat(), this.opts.heartbeatMs ?? 30_000);
-    const revalidate = setInterval(() => {
-      this.revalidate().catch((error) => this.deps.log(`live re-check failed: ${(error as Error).stack ?? error}`));
-    }, this.opts.revalidateMs ?? LIVE_LIMITS.revalidateMs);
     poll.unref();
     heartbeat.unref();
-    revalidate.unref();
-    this.timers.push(poll, heartbeat, revalidate);
+    this.timers.push(poll, heartbeat);
   }
 
   /** Re-reads every venue that has sockets (after the LISTEN connection came back, say). */
@@ -206,116 +174,48 @@ export class LiveHub {
     if (feed) this.refresh(feed, events as LiveEvent[] | null);
   }
 
-  /** Closes every socket that authenticated with a credential that is no longer valid. */
-  revoked(ref: string): void {
-    for (const feed of this.feeds.values()) {
-      for (const client of feed.clients) {
-        if (client.credentialRef === ref) client.ws.close(REVOKED_CLOSE_CODE, 'Credential revoked');
-      }
-    }
-  }
-
-  /**
-   * Closes every socket whose access no longer holds: a staff login expired or deleted, or its
-   * user's role or permissions changed (the client reconnects and gets what it may now see); a
-   * party's session no longer ACTIVE; a terminal revoked (in case its notification was lost).
-   */
-  async revalidate(): Promise<void> {
-    if (this.revalidating) return;
-    this.revalidating = true;
-    try {
-      const clients = [...this.feeds.values()].flatMap((feed) => [...feed.clients]);
-      if (clients.length === 0) return;
-      const ids = { staff: new Set<string>(), guest: new Set<string>(), terminal: new Set<string>() };
-      for (const { access } of clients) ids[access.kind].add(refOf(access));
-      const rows = await listLiveAccess(
-        this.deps.db,
-        { staff: [...ids.staff], guest: [...ids.guest], terminal: [...ids.terminal] },
-        this.deps.now(),
-      );
-      const found = new Map<string, LiveAccessRow[]>();
-      for (const row of rows) {
-        const key = `${row.kind}:${row.ref}`;
-        found.set(key, [...(found.get(key) ?? []), row]);
-      }
-      for (const client of clients) {
-        const mine = found.get(`${client.access.kind}:${refOf(client.access)}`) ?? [];
-        if (!stillHolds(client, mine)) client.ws.close(REVOKED_CLOSE_CODE, 'Access changed');
-      }
-    } finally {
-      this.revalidating = false;
-    }
+  /** Closes the sockets the gate names (their access is gone). */
+  closeClients(ids: readonly string[], code: number, reason: string): void {
+    for (const id of ids) this.clients.get(id)?.ws.close(code, reason);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) clearInterval(timer);
     for (const unlisten of this.unlisteners) await unlisten().catch(() => {});
-    for (const feed of this.feeds.values())
-      for (const client of feed.clients) client.ws.close(1001, 'Server shutting down');
+    for (const client of this.clients.values()) client.ws.close(1001, 'Server shutting down');
     this.feeds.clear();
+    this.clients.clear();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
-  private async principalsOf(req: IncomingMessage, url: URL, cookies: Map<string, string>): Promise<Principals> {
-    const venueHeader = req.headers[VENUE_HEADER.toLowerCase()];
-    return resolvePrincipals(this.deps, {
-      staffToken: cookies.get(STAFF_SESSION_COOKIE),
-      terminalCredential: terminalCredentialOf(req.headers.authorization),
-      guestCookie: cookies.get(GUEST_SESSION_COOKIE),
-      requestedVenueId: typeof venueHeader === 'string' ? venueHeader : (url.searchParams.get('venueId') ?? undefined),
+  /**
+   * Completes the upgrade of a socket the gate admitted, as `id`, and feeds it from the cursor the
+   * admission read. `req` needs only the method and headers of the upgrade request.
+   */
+  accept(id: string, req: UpgradeRequest, socket: Duplex, head: Buffer, admission: Admission): void {
+    if (this.closed) {
+      socket.destroy();
+      this.opts.gone?.(id);
+      return;
+    }
+    const { venueId, lastSeq, epoch } = admission;
+    const guest: GuestAudience | null = admission.guest
+      ? {
+          sessionId: admission.guest.sessionId,
+          orderIds: new Set(admission.guest.orderIds),
+          waitlistIds: new Set(admission.guest.waitlistIds),
+        }
+      : null;
+    // A handshake ws refuses never opens: the gate still hears that the socket is gone.
+    socket.once('close', () => {
+      if (!this.clients.has(id)) this.opts.gone?.(id);
     });
-  }
-
-  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://hub.invalid');
-    if (url.pathname !== LIVE_PATH) return refuse(socket, new AppError(404, 'not_found', MESSAGES.notFound('Route')));
-    if (CREDENTIAL_PARAMS.some((name) => url.searchParams.has(name))) {
-      return refuse(socket, unauthorized(MESSAGES.liveCredentialInUrl));
-    }
-    const cookies = parseCookies(req.headers.cookie);
-    // A browser sends its cookies to /ws from any page (cross-site WebSocket hijacking), so a
-    // cookie counts only from an allowed origin, by the rule HTTP writes follow. A terminal's
-    // Authorization header is not something a foreign page can make a browser send.
-    const byCookie = cookies.has(STAFF_SESSION_COOKIE) || cookies.has(GUEST_SESSION_COOKIE);
-    const origin = req.headers.origin;
-    if (byCookie && origin && !originAllowed(origin, req.headers.host, this.deps.publicUrl)) {
-      return refuse(socket, forbidden(MESSAGES.forbiddenOrigin));
-    }
-    let principals: Principals;
-    try {
-      principals = await this.principalsOf(req, url, cookies);
-    } catch (error) {
-      if (error instanceof AppError) return refuse(socket, error);
-      throw error;
-    }
-    const actor = principals.terminal ?? principals.staff ?? principals.guest;
-    if (!actor || this.closed) return refuse(socket, unauthorized(MESSAGES.authenticationRequired));
-
-    const credentialRef =
-      actor.kind === 'terminal'
-        ? `terminal:${actor.terminalId}`
-        : actor.kind === 'staff'
-          ? `staff:${actor.authSessionId}`
-          : `guest:${actor.sessionId}`;
-    // Read before the socket opens, so the socket's first message can be sent at once.
-    const lastSeq = await currentEventSeq(this.deps.db, actor.venueId);
-    const epoch = await databaseEpoch(this.deps.db);
-    const guest: GuestAudience | null =
-      actor.kind === 'guest'
-        ? {
-            sessionId: actor.sessionId,
-            orderIds: new Set(await listOrderIdsOfSession(this.deps.db, actor.sessionId)),
-            waitlistIds: new Set(await waitlistIdsOfSession(this.deps.db, actor.sessionId)),
-          }
-        : null;
-
-    this.wss.handleUpgrade(req, socket, head, (ws) => {
+    this.wss.handleUpgrade(req as IncomingMessage, socket, head, (ws) => {
       const client: Client = {
+        id,
         ws,
-        credentialRef,
-        access: accessOf(actor),
-        venueId: actor.venueId,
+        venueId,
         guest,
         lastSent: lastSeq,
         queued: 0,
@@ -323,15 +223,16 @@ export class LiveHub {
         alive: true,
         subscribes: { windowStart: Date.now(), count: 0, refusedInARow: 0 },
       };
-      this.send(client, { type: 'hello', venueId: actor.venueId, lastSeq, epoch });
+      this.clients.set(id, client);
+      this.send(client, { type: 'hello', venueId, lastSeq, epoch });
       ws.on('message', (data) => this.onMessage(client, data.toString()));
       ws.on('pong', () => {
         client.alive = true;
       });
       ws.on('close', () => this.remove(client));
       ws.on('error', () => this.remove(client));
-      const known = this.feeds.has(actor.venueId);
-      const feed = this.feedOf(actor.venueId, lastSeq);
+      const known = this.feeds.has(venueId);
+      const feed = this.feedOf(venueId, lastSeq);
       feed.clients.add(client);
       // Events committed between reading lastSeq and joining the feed are caught up here (a new
       // feed may have missed their notification, which arrived while nobody listened).
@@ -359,6 +260,10 @@ export class LiveHub {
   }
 
   private remove(client: Client): void {
+    if (this.clients.get(client.id) === client) {
+      this.clients.delete(client.id);
+      this.opts.gone?.(client.id);
+    }
     const feed = this.feeds.get(client.venueId);
     if (!feed) return;
     feed.clients.delete(client);
@@ -503,25 +408,31 @@ export class LiveHub {
    */
   private deliver(client: Client, events: readonly FeedEvent[], whenSent?: () => void): void {
     const { ws, guest } = client;
+    const socket = socketOf(ws);
+    // The frames are written straight to the TCP socket: ws writes every frame synchronously
+    // (no compression here), so they keep their place among its own (hello, pong, close).
+    if (!socket || ws.readyState !== ws.OPEN) {
+      whenSent?.();
+      return;
+    }
     // A system call per frame is most of a broadcast's cost: frames that go out together leave in
-    // one write. ws corks its socket around each frame; corks nest, so this one holds them all.
-    const socket = events.length > 1 ? socketOf(ws) : undefined;
-    socket?.cork();
-    // Each frame is sent once the next one is known, so the last one can carry `whenSent`.
+    // one write.
+    const corked = events.length > 1;
+    if (corked) socket.cork();
+    // Each frame is written once the next one is known, so the last one can carry `whenSent`.
     let held: Buffer | null = null;
     for (const entry of events) {
       if (entry.seq <= client.lastSent) continue;
-      if (ws.readyState !== ws.OPEN) break;
       const frame = !guest ? entry.staffFrame : guestSees(guest, entry.event) ? guestFrameOf(entry) : null;
       if (frame) {
-        if (held) ws.send(held, TEXT);
+        if (held) socket.write(held);
         held = frame;
       }
       client.lastSent = entry.seq;
     }
-    if (held && ws.readyState === ws.OPEN) ws.send(held, TEXT, whenSent && (() => whenSent()));
+    if (held) socket.write(held, whenSent && (() => whenSent()));
     else whenSent?.();
-    socket?.uncork();
+    if (corked) socket.uncork();
   }
 
   /**
@@ -581,85 +492,4 @@ export class LiveHub {
       }
     }
   }
-}
-
-function accessOf(actor: Actor): Access {
-  switch (actor.kind) {
-    case 'terminal':
-      return { kind: 'terminal', terminalId: actor.terminalId };
-    case 'guest':
-      return { kind: 'guest', sessionId: actor.sessionId };
-    case 'staff':
-      return {
-        kind: 'staff',
-        authSessionId: actor.authSessionId,
-        scope: { orgId: actor.orgId, venueId: actor.venueId, role: actor.role, permissions: actor.permissions },
-      };
-    default: {
-      const never: never = actor;
-      throw new Error(`Unknown actor ${String(never)}`);
-    }
-  }
-}
-
-function refOf(access: Access): string {
-  switch (access.kind) {
-    case 'terminal':
-      return access.terminalId;
-    case 'guest':
-      return access.sessionId;
-    case 'staff':
-      return access.authSessionId;
-    default: {
-      const never: never = access;
-      throw new Error(`Unknown access ${String(never)}`);
-    }
-  }
-}
-
-/** Whether the socket keeps its access, from the re-check's rows for its principal. */
-function stillHolds(client: Client, mine: readonly LiveAccessRow[]): boolean {
-  const { access } = client;
-  switch (access.kind) {
-    case 'terminal':
-    case 'guest':
-      return mine.length > 0;
-    case 'staff': {
-      const session = mine[0];
-      if (!session?.org_id || !session.venue_id) return false;
-      const roles: UserRoleRow[] = mine
-        .filter((r) => r.role_id !== null)
-        .sort(
-          (a, b) =>
-            (a.role_created_at?.getTime() ?? 0) - (b.role_created_at?.getTime() ?? 0) ||
-            String(a.role_id).localeCompare(String(b.role_id)),
-        )
-        .map((r) => ({
-          id: r.role_id as string,
-          user_id: r.user_id as string,
-          organization_id: r.role_org_id as string,
-          venue_id: r.role_venue_id,
-          role: r.role as string,
-          permissions: r.permissions ?? [],
-        }));
-      // The venue it was given stays in the organization, so ask for it again.
-      const scope = resolveStaffScope({
-        roles,
-        orgId: session.org_id,
-        defaultVenueId: session.venue_id,
-        requestedVenueId: client.venueId,
-        requestedVenueInOrg: true,
-      });
-      return scope !== null && sameScope(scope, access.scope);
-    }
-    default: {
-      const never: never = access;
-      throw new Error(`Unknown access ${String(never)}`);
-    }
-  }
-}
-
-function sameScope(a: StaffScope, b: StaffScope): boolean {
-  const permissions = (s: StaffScope) => [...new Set(s.permissions)].sort().join('\n');
-  return a.orgId === b.orgId && a.venueId === b.venueId && a.role === b.role && permissions(a) === permissions(b);
 }

@@ -36,11 +36,12 @@ export async function runTogether(trx: Trx, writes: readonly Knex.QueryBuilder[]
 }
 
 /**
- * Appends a venue's events, in the order given, under the venue's next sequence numbers, and tells
- * every cloud instance on commit, in one statement, with `alongside` writes in the same round trip.
- * Taking the number locks the venue's row until the transaction ends, so writers of one venue
- * commit in sequence order and a reader never sees seq n+1 before n; run it last before commit,
- * so the lock is held for the commit alone.
+ * Appends a venue's events, in the order given, with `alongside` writes in the same statement (one
+ * round trip). They are numbered at COMMIT (migration 0010's deferred trigger on event_batches):
+ * the venue's row is locked there, so writers of one venue commit in sequence order and a reader
+ * never sees seq n+1 before n, and the lock is held for the commit alone, never for a round trip
+ * to this process. Every cloud instance is told on commit (EVENTS_CHANNEL), with the events when
+ * they fit. A venue that does not exist fails the statement (the batch's foreign key).
  */
 export async function appendVenueEvents(
   trx: Trx,
@@ -50,37 +51,14 @@ export async function appendVenueEvents(
 ): Promise<void> {
   if (rows.length === 0) return runTogether(trx, alongside);
   const numbered = rows.map((row, index) => ({ ...row, n: index + 1 }));
-  const result = await trx.raw<{ rows: Array<{ written: number }> }>(
-    `with ${alongsideSql(alongside)}s as (
-       update venues set event_seq = event_seq + ? where id = ? returning event_seq - ? as base
-     ),
-     e as (
-       insert into events (id, org_id, venue_id, seq, user_id, terminal_id, type, payload_json, created_at)
-       select x.id, x.org_id, ?, s.base + x.n, x.user_id, x.terminal_id, x.type,
-              x.payload_json || jsonb_build_object('seq', s.base + x.n), x.created_at
-       from s, jsonb_to_recordset(?::jsonb) as x(
-         n int, id uuid, org_id uuid, user_id uuid, terminal_id uuid, type text, payload_json jsonb,
-         created_at timestamptz
-       )
-       returning seq, payload_json
-     ),
-     n as (select json_build_object('venueId', ?::text, 'events', json_agg(payload_json order by seq))::text as text from e)
-     select (select count(*) from e)::int as written,
-            pg_notify(?, (select case when octet_length(text) <= ? then text else ? end from n))`,
-    [
-      ...alongside,
-      rows.length,
-      venueId,
-      rows.length,
-      venueId,
-      JSON.stringify(numbered),
-      venueId,
-      EVENTS_CHANNEL,
-      NOTIFY_EVENTS_MAX_BYTES,
-      venueId,
-    ],
+  await trx.raw(
+    `with ${alongsideSql(alongside)}b as (
+       insert into event_batches (venue_id, rows, notify_channel, notify_max_bytes) values (?, ?::jsonb, ?, ?)
+       returning 1
+     )
+     select count(*)::int as batches from b`,
+    [...alongside, venueId, JSON.stringify(numbered), EVENTS_CHANNEL, NOTIFY_EVENTS_MAX_BYTES],
   );
-  if (result.rows[0]?.written !== rows.length) throw new Error(`Venue ${venueId} does not exist`);
 }
 
 /** What a notification on EVENTS_CHANNEL says: the venue, and its new events when they fitted. */

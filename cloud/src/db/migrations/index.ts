@@ -9,6 +9,7 @@ import * as m0005 from './0005_database_epoch.js';
 import * as m0006 from './0006_printer_backup.js';
 import * as m0007 from './0007_print_reports.js';
 import * as m0009 from './0009_guest_holds.js';
+import * as m0010 from './0010_event_batches.js';
 import * as m0012 from './0012_stored_objects.js';
 import * as m0013 from './0013_printer_removal.js';
 import * as m0015 from './0015_periodic_runs.js';
@@ -29,6 +30,7 @@ export const migrations: readonly Migration[] = [
   { name: '0006_printer_backup', up: m0006.up, down: m0006.down },
   { name: '0007_print_reports', up: m0007.up, down: m0007.down },
   { name: '0009_guest_holds', up: m0009.up, down: m0009.down },
+  { name: '0010_event_batches', up: m0010.up, down: m0010.down },
   { name: '0012_stored_objects', up: m0012.up, down: m0012.down },
   { name: '0013_printer_removal', up: m0013.up, down: m0013.down },
   { name: '0015_periodic_runs', up: m0015.up, down: m0015.down },

@@ -1,4 +1,5 @@
-// Applies replica migrations in order, each in its own transaction with its PRAGMA user_version.
+// Applies replica migrations in order, each in a savepoint of one transaction with its PRAGMA
+// user_version.
 import type { Database } from 'better-sqlite3';
 import type { Migration } from './migration.js';
 
@@ -25,12 +26,24 @@ export function migrate(db: Database, migrations: readonly Migration[]): number 
   if (from > latest) {
     throw new Error(`Replica is at version ${from}, newer than this build knows (${latest})`);
   }
-  for (const m of migrations) {
-    if (m.version <= from) continue;
-    db.transaction(() => {
-      m.up(db);
-      db.pragma(`user_version = ${m.version}`);
-    })();
-  }
+  // One transaction for the whole run, each migration in a savepoint of its own: a new replica
+  // waits for the disk once (issue 8, P8: a commit each was most of a fresh start's migrating),
+  // and a failing migration is still undone alone, the ones before it kept.
+  let failure: { error: unknown } | undefined;
+  db.transaction(() => {
+    for (const m of migrations) {
+      if (m.version <= from) continue;
+      try {
+        db.transaction(() => {
+          m.up(db);
+          db.pragma(`user_version = ${m.version}`);
+        })();
+      } catch (error) {
+        failure = { error };
+        return;
+      }
+    }
+  })();
+  if (failure) throw failure.error;
   return currentVersion(db);
 }
