@@ -343,3 +343,24 @@ export const OCCASION_LABELS: Record<(typeof OCCASIONS)[number], string> = {
   celebration: 'Celebration',
   other: 'Other',
 };
+
+/** Who takes a payment (issue 11): staff at the venue (cash, the venue's card terminal), the
+ * embedded demo's test-card provider, or Stripe PaymentIntents. */
+export const PAYMENT_PROVIDERS = ['venue', 'demo', 'stripe'] as const;
+/** The card networks' public test numbers the demo provider accepts (and no other number). */
+export const DEMO_TEST_CARDS = [
+  '4242424242424242',
+  '4000056655665556',
+  '5555555555554444',
+  '2223003122003222',
+  '5200828282828210',
+  '378282246310005',
+  '371449635398431',
+  '6011111111111117',
+  '3056930009020004',
+  '36227206271667',
+  '3566002020360505',
+  '6200000000000005',
+] as const;
+/** ESC/POS drawer kick: ESC p 0 25 250 (pin 2, 50 ms on, 500 ms off). */
+export const CASH_DRAWER_KICK = [0x1b, 0x70, 0x00, 25, 250] as const;

@@ -38,3 +38,5 @@ export * from './schemas/forms.js';
 export * from './schemas/staff-alert.js';
 export * from './schemas/task.js';
 export * from './staff-app-texts.js';
+export * from './rules/bill.js';
+export * from './schemas/payment.js';

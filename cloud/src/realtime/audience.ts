@@ -39,6 +39,13 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
     case 'task.created':
     case 'staff.alert':
       return false;
+    // A payment on the guest's own bill: every phone at the table sees what is paid and left.
+    case 'payment.status.changed':
+      return event.payment.sessionId === guest.sessionId;
+    case 'payment.completed':
+      return event.sessionId === guest.sessionId;
+    case 'guest.departed':
+      return event.session.id === guest.sessionId;
     default: {
       const never: never = event;
       throw new Error(`Unknown live event ${String((never as { type?: string }).type)}`);
@@ -65,6 +72,9 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'reservation.updated':
     case 'task.created':
     case 'staff.alert':
+    case 'payment.status.changed':
+    case 'payment.completed':
+    case 'guest.departed':
       return event;
     default: {
       const never: never = event;

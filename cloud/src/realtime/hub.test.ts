@@ -166,6 +166,13 @@ describe('live hub', () => {
         case 'guest.checkedin':
           expect(event.session.id).toBe(first.sessionId);
           break;
+        // Payments and the exit of the party's own session only (this test makes none).
+        case 'payment.status.changed':
+          expect(event.payment.sessionId).toBe(first.sessionId);
+          break;
+        case 'payment.completed':
+        case 'guest.departed':
+          throw new Error(`a guest got ${event.type} of a session that made none`);
         case 'waitlist.updated':
         case 'printer.updated':
         case 'printer.status':

@@ -55,6 +55,12 @@ import { changeWaitlistStatus } from './waitlist/change-waitlist-status.js';
 import { getWaitlistEntry } from './waitlist/get-waitlist-entry.js';
 import { listWaitlist } from './waitlist/list-waitlist.js';
 import { seatWaitlistParty } from './waitlist/seat-waitlist-party.js';
+import { getSessionBill } from './payments/get-session-bill.js';
+import { guestCheckout } from './payments/guest-checkout.js';
+import { listPayments } from './payments/list-payments.js';
+import { processPayment } from './payments/process-payment.js';
+import { takeTablePayment } from './payments/take-table-payment.js';
+import { updateOrderPayment } from './payments/update-order-payment.js';
 
 export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getHealth,
@@ -113,6 +119,12 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getGuestWaitlistStatus,
   createTask,
   sendStaffAlert,
+  getSessionBill,
+  processPayment,
+  listPayments,
+  updateOrderPayment,
+  takeTablePayment,
+  guestCheckout,
 ];
 
 export * from './alerts/send-staff-alert.js';
@@ -173,3 +185,9 @@ export * from './waitlist/change-waitlist-status.js';
 export * from './waitlist/get-waitlist-entry.js';
 export * from './waitlist/list-waitlist.js';
 export * from './waitlist/seat-waitlist-party.js';
+export * from './payments/get-session-bill.js';
+export * from './payments/guest-checkout.js';
+export * from './payments/list-payments.js';
+export * from './payments/process-payment.js';
+export * from './payments/take-table-payment.js';
+export * from './payments/update-order-payment.js';

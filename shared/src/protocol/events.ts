@@ -16,6 +16,7 @@ import {
 } from '../schemas/entities.js';
 import { StaffAlert } from '../schemas/staff-alert.js';
 import { Task } from '../schemas/task.js';
+import { Payment } from '../schemas/payment.js';
 
 /** Fields every committed event carries. `seq` is the venue's gap-free sequence number. */
 const Envelope = z.object({
@@ -117,6 +118,28 @@ export const StaffAlertEvent = Envelope.extend({
   alert: StaffAlert,
 });
 
+/** A payment was taken or its status moved (spec 2 section 7's payment.status.changed): the staff
+ * payments list and every phone at the table reading the bill see it at once. */
+const PaymentStatusChangedEvent = Envelope.extend({
+  type: z.literal('payment.status.changed'),
+  payment: Payment,
+});
+/** A payment completed (spec 3 section 7's payment.completed). With `sessionComplete` the whole
+ * bill is paid: the turnover automation moves the table to CLEANING (a rush order's clean first). */
+const PaymentCompletedEvent = Envelope.extend({
+  type: z.literal('payment.completed'),
+  tableId: Id.nullable(),
+  sessionId: Id,
+  paymentId: Id,
+  sessionComplete: z.boolean(),
+  rushOrder: z.boolean(),
+});
+/** A party checked out at the exit (spec 2 section 7's guest.departed): its session is closed. */
+const GuestDepartedEvent = Envelope.extend({
+  type: z.literal('guest.departed'),
+  session: DiningSession,
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
@@ -133,6 +156,9 @@ export const LiveEvent = z.discriminatedUnion('type', [
   TableSelectedEvent,
   TaskCreatedEvent,
   StaffAlertEvent,
+  PaymentStatusChangedEvent,
+  PaymentCompletedEvent,
+  GuestDepartedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

@@ -122,6 +122,9 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     case 'print.completed':
     case 'task.created':
     case 'staff.alert':
+    case 'payment.status.changed':
+    case 'payment.completed':
+    case 'guest.departed':
       return event;
     default: {
       const never: never = event;
@@ -172,6 +175,13 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       return;
     // An alert is for the screens now; the replica keeps nothing of it.
     case 'staff.alert':
+      return;
+    // Payments are the cloud's; the terminal keeps nothing of them yet (its screens read the cloud).
+    case 'payment.status.changed':
+    case 'payment.completed':
+      return;
+    case 'guest.departed':
+      putSession(db, event.session);
       return;
     case 'waitlist.updated':
       putWaitlistEntry(db, event.entry);
