@@ -14,9 +14,9 @@ import {
   TableState,
   WaitlistEntry,
 } from '../schemas/entities.js';
+import { Payment } from '../schemas/payment.js';
 import { StaffAlert } from '../schemas/staff-alert.js';
 import { Task } from '../schemas/task.js';
-import { Payment } from '../schemas/payment.js';
 
 /** Fields every committed event carries. `seq` is the venue's gap-free sequence number. */
 const Envelope = z.object({
