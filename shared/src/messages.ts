@@ -251,7 +251,8 @@ export const MESSAGES = {
   splitItemUnassigned: 'Every item must be given to at least one person',
   splitAmountNegative: 'A share cannot be negative',
   billChanged: 'The bill changed since you opened it (a new order arrived). Please review the new total and pay again.',
-  paymentExceedsBill: (amount: string, left: string) => `This payment of ${amount} is more than the ${left} left on the bill`,
+  paymentExceedsBill: (amount: string, left: string) =>
+    `This payment of ${amount} is more than the ${left} left on the bill`,
   splitAlreadyPaid: 'This share of the bill is already paid',
   nothingToPay: 'Choose at least one share to pay',
   noOrdersToPay: 'There is nothing on this bill yet',
