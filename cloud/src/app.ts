@@ -18,6 +18,7 @@ import { menuRouter } from './routes/menu/router.js';
 import { openApiRouter } from './routes/openapi/router.js';
 import { orderItemsRouter } from './routes/order-items/router.js';
 import { ordersRouter } from './routes/orders/router.js';
+import { paymentsRouter } from './routes/payments/router.js';
 import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
 import { reservationsRouter } from './routes/reservations/router.js';
@@ -77,5 +78,6 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     reservationsRouter(deps),
     tasksRouter(deps),
     alertsRouter(deps),
+    paymentsRouter(deps),
   ];
 }

@@ -3,6 +3,7 @@
 import type { Role, User } from '@tablewise/shared';
 import type { Knex } from 'knex';
 import type { Db } from './db/connect.js';
+import type { PaymentProviders } from './payments/providers.js';
 
 export type { Db } from './db/connect.js';
 export type Trx = Knex.Transaction;
@@ -17,6 +18,8 @@ export interface AppDeps {
   publicUrl: string;
   now: () => Date;
   log: (line: string) => void;
+  /** Who takes card payments (issue 11); none when not given. */
+  payments?: PaymentProviders;
 }
 
 export interface StaffActor {

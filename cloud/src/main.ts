@@ -13,6 +13,7 @@ import { DEFAULT_PORT } from '@tablewise/shared';
 import { appSecret } from './app-secret.js';
 import { closeDb, connectDb } from './db/connect.js';
 import { migrateLatest } from './db/migrate.js';
+import { stripeSettingsFrom } from './payments/providers.js';
 import { renewDatabaseEpoch } from './repositories/database-epoch.js';
 import { startCloud, trustProxyFrom } from './server.js';
 
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     staffWebDir: path.resolve(process.env.STAFF_WEB_DIR ?? path.join(root, 'desktop/dist/web')),
     log: (line) => console.log(line),
     trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
+    payments: { stripe: stripeSettingsFrom(process.env) },
   });
   console.log(`Tablewise cloud listening on ${cloud.url}`);
 

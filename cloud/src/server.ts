@@ -7,6 +7,7 @@ import { releaseExpiredHolds } from './commands/guest-holds.js';
 import type { Db } from './context.js';
 import { createNotifier } from './db/notify.js';
 import { type ExpirySweeper, startExpirySweeper } from './expiry-sweeper.js';
+import { type PaymentSettings, paymentProviders } from './payments/providers.js';
 import { type PeriodicPass, startPeriodic } from './periodic.js';
 import { type CourseFirer, startCourseFirer } from './realtime/course-firer.js';
 import { LiveHub } from './realtime/hub.js';
@@ -43,6 +44,8 @@ export interface StartCloudOptions {
   hubRevalidateMs?: number;
   /** Bytes waiting for one live socket past which the hub drops it (about 1 MB by default). */
   hubMaxBufferedBytes?: number;
+  /** Card payments: Stripe (STRIPE_SECRET_KEY), the embedded demo's provider, or none. */
+  payments?: PaymentSettings;
 }
 
 export interface RunningCloud {
@@ -81,7 +84,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   const url = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`;
   const publicUrl = (opts.publicUrl ?? url).replace(/\/+$/, '');
 
-  const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log };
+  const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log, payments: paymentProviders(opts.payments) };
   const app = createApp({
     ...deps,
     guestWebDir: opts.guestWebDir,

@@ -31,6 +31,17 @@ const ERROR_IDS = [
   'internal',
   'table_already_reserved',
   'hold_not_live',
+  // Bill and payment (issue 11)
+  'card_payments_unavailable',
+  'nothing_to_pay',
+  'bill_changed',
+  'split_already_paid',
+  'payment_exceeds_bill',
+  'payment_failed',
+  'payment_not_found',
+  'payment_transition_refused',
+  'exit_verification_failed',
+  'webhook_signature_invalid',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];
 

@@ -48,6 +48,9 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 
 let templateReady: Promise<string> | undefined;
 
+/** How long another migration set's template is kept after it was built. */
+const STALE_TEMPLATE_MS = 6 * 60 * 60 * 1000;
+
 function ensureTemplate(): Promise<string> {
   templateReady ??= buildTemplate().catch((err: unknown) => {
     templateReady = undefined;
@@ -77,11 +80,15 @@ async function buildTemplate(): Promise<string> {
         await closeDb(db);
       }
       await admin.query(`alter database ${quoteIdent(building)} rename to ${quoteIdent(name)}`);
+      await admin.query(`comment on database ${quoteIdent(name)} is '${Date.now()}'`);
 
-      // Templates of older migration sets are garbage now.
+      // Templates of older migration sets are garbage once no checkout has built one for a while:
+      // checkouts with other migration sets (branches worked on side by side) keep theirs.
       const stale = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like $1 and datname <> $2`,
-        [`${TEMPLATE_PREFIX}%`, name],
+        `select datname from pg_database
+          where datname like $1 and datname <> $2
+            and coalesce(nullif(shobj_description(oid, 'pg_database'), '')::bigint, 0) < $3`,
+        [`${TEMPLATE_PREFIX}%`, name, Date.now() - STALE_TEMPLATE_MS],
       );
       for (const row of stale.rows) {
         await admin.query(`drop database if exists ${quoteIdent(row.datname)} with (force)`).catch(() => {});

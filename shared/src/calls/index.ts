@@ -26,6 +26,7 @@ import { getSessionBill } from './payments/get-session-bill.js';
 import { guestCheckout } from './payments/guest-checkout.js';
 import { listPayments } from './payments/list-payments.js';
 import { processPayment } from './payments/process-payment.js';
+import { stripeWebhook } from './payments/stripe-webhook.js';
 import { takeTablePayment } from './payments/take-table-payment.js';
 import { updateOrderPayment } from './payments/update-order-payment.js';
 import { listPrintJobs } from './print-jobs/list-print-jobs.js';
@@ -125,6 +126,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   updateOrderPayment,
   takeTablePayment,
   guestCheckout,
+  stripeWebhook,
 ];
 
 export * from './alerts/send-staff-alert.js';
@@ -155,6 +157,7 @@ export * from './payments/get-session-bill.js';
 export * from './payments/guest-checkout.js';
 export * from './payments/list-payments.js';
 export * from './payments/process-payment.js';
+export * from './payments/stripe-webhook.js';
 export * from './payments/take-table-payment.js';
 export * from './payments/update-order-payment.js';
 export * from './print-jobs/list-print-jobs.js';

@@ -9,6 +9,7 @@ import * as m0005 from './0005_database_epoch.js';
 import * as m0006 from './0006_printer_backup.js';
 import * as m0007 from './0007_print_reports.js';
 import * as m0009 from './0009_guest_holds.js';
+import * as m0014 from './0014_payments.js';
 
 export interface Migration {
   name: string;
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   { name: '0006_printer_backup', up: m0006.up, down: m0006.down },
   { name: '0007_print_reports', up: m0007.up, down: m0007.down },
   { name: '0009_guest_holds', up: m0009.up, down: m0009.down },
+  { name: '0014_payments', up: m0014.up, down: m0014.down },
 ];

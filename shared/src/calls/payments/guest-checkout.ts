@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoDateTime } from '../../schemas/common.js';
+import { boundedText, Id, IsoDateTime } from '../../schemas/common.js';
 import { Receipt } from '../../schemas/payment.js';
 import { defineCall } from '../define.js';
 
@@ -11,6 +11,6 @@ export const guestCheckout = defineCall({
   summary: 'Checks a paid party out at the exit and answers its receipt; refused while anything is unpaid',
   audience: ['guest'],
   tiers: ['cloud'],
-  body: z.object({ sessionId: Id, qrToken: z.string().trim().min(1).max(2000), exitTime: IsoDateTime }),
+  body: z.object({ sessionId: Id, qrToken: boundedText(2000).min(1), exitTime: IsoDateTime }),
   answer: z.object({ success: z.literal(true), receipt: Receipt }),
 });

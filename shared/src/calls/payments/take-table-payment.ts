@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { Id, Money } from '../../schemas/common.js';
+import { Id } from '../../schemas/common.js';
 import { Payment } from '../../schemas/payment.js';
 import { defineCall } from '../define.js';
+import { Amount } from './process-payment.js';
 
 /** Staff take a cash or card-terminal payment for a table's session (spec 2 section 2.8): what is
  * left unless an amount is given. A cash payment opens the receipt printer's drawer. */
@@ -14,8 +15,8 @@ export const takeTablePayment = defineCall({
   body: z.object({
     sessionId: Id,
     method: z.enum(['cash', 'card']),
-    amount: Money.optional(),
-    tipAmount: Money.default('0.00'),
+    amount: Amount.optional(),
+    tipAmount: Amount.default('0.00'),
   }),
   answer: z.object({ payment: Payment, sessionComplete: z.boolean() }),
   status: 201,

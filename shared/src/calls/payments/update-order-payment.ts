@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from '../../schemas/common.js';
+import { boundedText, Id } from '../../schemas/common.js';
 import { Payment } from '../../schemas/payment.js';
 import { defineCall } from '../define.js';
 
@@ -15,7 +15,7 @@ export const updateOrderPayment = defineCall({
   entity: 'Order',
   body: z.object({
     status: z.enum(['COMPLETED', 'PROCESSING']),
-    paymentIntentId: z.string().trim().max(200).optional(),
+    paymentIntentId: boundedText(200).optional(),
     paymentId: Id.optional(),
   }),
   answer: Payment,

@@ -1,0 +1,99 @@
+// The bill and its payments (issue 11): guests pay at the table, staff close out, Stripe confirms.
+import {
+  getSessionBill,
+  guestCheckout,
+  listPayments,
+  MESSAGES,
+  processPayment as processPaymentCall,
+  stripeWebhook,
+  takeTablePayment,
+  updateOrderPayment,
+} from '@tablewise/shared';
+import Stripe from 'stripe';
+import {
+  changeOrderPayment,
+  checkout,
+  confirmIntent,
+  processPayment,
+  sessionBill,
+  takePayment,
+  venuePayments,
+} from '../../commands/payments.js';
+import type { AppDeps, GuestActor, StaffActor } from '../../context.js';
+import { badRequest, notFound, unauthorized } from '../../errors.js';
+import { requireAnyActor, requireGuest, requireStaff, requireVenueActor } from '../../policies/principals.js';
+import { writeTransaction } from '../../realtime/append-event.js';
+import { type AppRouter, type Ctx, mutate, newRouter, ok, serve } from '../http.js';
+
+/** A guest paying their own bill, or staff paying it for them. */
+function payer(ctx: Ctx): GuestActor | StaffActor {
+  const { guest, staff } = ctx.state.principals;
+  const actor = guest ?? staff;
+  if (!actor) throw unauthorized(MESSAGES.guestSessionRequired);
+  return actor;
+}
+
+export function paymentsRouter(deps: AppDeps): AppRouter {
+  const router = newRouter();
+
+  serve(router, getSessionBill, async ({ ctx, params }) => sessionBill(deps, requireAnyActor(ctx), params().sessionId));
+
+  serve(router, processPaymentCall, async ({ ctx, body }) => {
+    const actor = payer(ctx);
+    const input = await body();
+    await mutate(ctx, deps, actor, async (trx) => {
+      const outcome = await processPayment(trx, deps, actor, input);
+      // A refused card is recorded (a FAILED payment staff can retry) and answered as refused.
+      return outcome.ok ? ok(outcome.answer) : ok(outcome.error.body(), outcome.error.status);
+    });
+    return undefined;
+  });
+
+  serve(router, listPayments, async ({ ctx }) => venuePayments(deps.db, requireStaff(ctx).venueId));
+
+  serve(router, updateOrderPayment, async ({ ctx, params, body }) => {
+    const actor = requireStaff(ctx);
+    const { orderId } = params();
+    const input = await body();
+    await mutate(ctx, deps, actor, async (trx) => ok(await changeOrderPayment(trx, deps, actor, orderId, input)));
+    return undefined;
+  });
+
+  serve(router, takeTablePayment, async ({ ctx, body }) => {
+    const actor = requireVenueActor(ctx);
+    const input = await body();
+    await mutate(ctx, deps, actor, async (trx) => ok(await takePayment(trx, deps, actor, input), 201));
+    return undefined;
+  });
+
+  serve(router, guestCheckout, async ({ ctx, body }) => {
+    const guest = requireGuest(ctx);
+    const input = await body();
+    await mutate(ctx, deps, guest, async (trx) =>
+      ok({ success: true, receipt: await checkout(trx, deps, guest, input) }),
+    );
+    return undefined;
+  });
+
+  serve(router, stripeWebhook, async ({ ctx, body }) => {
+    const stripe = deps.payments?.stripe;
+    if (!stripe) throw notFound('Webhook');
+    const raw = await body();
+    let update: ReturnType<typeof stripe.verifyWebhook>;
+    try {
+      update = stripe.verifyWebhook(raw, ctx.get('Stripe-Signature'));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        throw badRequest(MESSAGES.webhookSignatureInvalid, 'webhook_signature_invalid');
+      }
+      throw error;
+    }
+    if (update) {
+      const change = update;
+      await writeTransaction(deps.db, (trx) => confirmIntent(trx, deps, change));
+    }
+    return { received: true as const };
+  });
+
+  return router;
+}
