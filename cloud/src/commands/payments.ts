@@ -383,7 +383,7 @@ export async function checkout(
   const { venue } = await verifiedTarget(trx, deps.secret, input.qrToken);
   if (venue.id !== guest.venueId) throw notFound('Session');
   const session = await lockSession(trx, guest.sessionId);
-  if (!session || session.status !== 'ACTIVE') throw notFound('Session');
+  if (session?.status !== 'ACTIVE') throw notFound('Session');
   const bill = await billOf(trx, deps, session);
   if (!bill.complete) throw conflict(MESSAGES.exitVerificationFailed, 'exit_verification_failed');
   const now = deps.now();
