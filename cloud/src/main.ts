@@ -46,7 +46,9 @@ async function main(): Promise<void> {
     staffWebDir: path.resolve(process.env.STAFF_WEB_DIR ?? path.join(root, 'desktop/dist/web')),
     log: (line) => console.log(line),
     trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
-    payments: { stripe: stripeSettingsFrom(process.env) },
+    // PAYMENTS_DEMO=1: cards go to the demo provider (test numbers only, labelled on the page), for
+    // the demo and the end-to-end tests; never together with Stripe.
+    payments: { stripe: stripeSettingsFrom(process.env), demo: process.env.PAYMENTS_DEMO === '1' },
   });
   console.log(`Tablewise cloud listening on ${cloud.url}`);
 

@@ -3,6 +3,7 @@ export * from './calls/openapi.js';
 export * from './calls/stale.js';
 export * from './constants.js';
 export * from './errors.js';
+export * from './guest-payment-texts.js';
 export * from './guest-seat-texts.js';
 export * from './guest-texts.js';
 export * from './messages.js';

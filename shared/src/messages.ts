@@ -260,6 +260,7 @@ export const MESSAGES = {
   demoCardRefused: "Demo payments accept only the card networks' public test numbers, such as 4242 4242 4242 4242",
   webhookSignatureInvalid: 'The webhook signature could not be verified',
   paymentNotFoundForOrder: (status: string) => `This order has no ${status.toLowerCase()} payment`,
+  sessionRequiredTitle: 'Session Required',
 } as const;
 
 // ---- The app shell's quick actions (issue 9) ----

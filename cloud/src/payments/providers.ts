@@ -59,6 +59,7 @@ export interface PaymentProviders {
 }
 
 export function paymentProviders(settings: PaymentSettings | undefined): PaymentProviders {
+  if (settings?.stripe && settings.demo) throw new Error('Demo payments and Stripe cannot be on together');
   if (settings?.stripe) {
     const stripe = new StripeProvider(settings.stripe);
     return { card: stripe, stripe, demo: false };
