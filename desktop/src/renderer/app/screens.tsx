@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { DashboardScreen } from '../features/dashboard/components/dashboard-screen.js';
 import { HostConsoleScreen } from '../features/host-console/components/host-console-screen.js';
 import { KitchenDisplay } from '../features/kitchen-display/components/kitchen-display.js';
+import { PaymentsScreen } from '../features/payments/components/payments-screen.js';
 import { ReservationsScreen } from '../features/reservations/components/reservations-screen.js';
 import { WaitlistScreen } from '../features/waitlist/components/waitlist-screen.js';
 
@@ -18,6 +19,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/', element: <DashboardScreen /> },
   { path: '/reservations', element: <ReservationsScreen /> },
   { path: '/host-console', element: <HostConsoleScreen /> },
+  { path: '/payments', element: <PaymentsScreen /> },
 ];
 
 /** The home screen: the dashboard (spec 1 section 2's '/'). */
