@@ -67,7 +67,6 @@ const PENDING_CONSTANTS: Record<string, Record<string, number>> = {
     DELIVERY_RUN_STATUSES: 10, // zone runs
     ORDER_PRIORITIES: 10, // the kitchen's priority filter and priority changes
     PRINT_RECEIPT_TYPES: 10, // POST /api/print/receipt
-    DEFAULT_CURRENCY: 11, // payments
   },
 };
 

@@ -8,7 +8,7 @@ export const DASHBOARD_TITLE_MOBILE = 'Management';
 
 export const PARTY_SIZE = { min: 1, max: 20 } as const;
 
-/** @pending issue 11: the currency of a payment (payments.currency, a Stripe PaymentIntent). */
+/** The currency of a payment (payments.currency, a Stripe PaymentIntent). */
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_TIMEZONE = 'UTC';
 export const DEFAULT_RESERVATION_SOURCE = 'DIRECT';

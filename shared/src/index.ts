@@ -15,6 +15,7 @@ export * from './rules/courses.js';
 export * from './rules/dashboard.js';
 export * from './rules/guest-checkin.js';
 export * from './rules/guest-flow.js';
+export * from './rules/guest-receipt.js';
 export * from './rules/host-console.js';
 export * from './rules/kitchen.js';
 export * from './rules/kitchen-display.js';

@@ -261,6 +261,8 @@ export const MESSAGES = {
   webhookSignatureInvalid: 'The webhook signature could not be verified',
   paymentNotFoundForOrder: (status: string) => `This order has no ${status.toLowerCase()} payment`,
   sessionRequiredTitle: 'Session Required',
+  receiptNeedsCloud:
+    'The bill is kept by the cloud, which cannot be reached right now. Try again when the terminal is back online.',
 } as const;
 
 // ---- The app shell's quick actions (issue 9) ----

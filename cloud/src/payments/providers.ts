@@ -25,7 +25,7 @@ export interface PaymentProvider {
 }
 
 /** Cash and the venue's card terminal: staff take the money and record or verify it. */
-export const venueProvider: PaymentProvider = {
+const venueProvider: PaymentProvider = {
   name: 'venue',
   async charge() {
     return { status: 'PENDING', intentId: null, clientSecret: null };
@@ -33,7 +33,7 @@ export const venueProvider: PaymentProvider = {
 };
 
 /** The embedded demo's card provider: the networks' public test numbers succeed, nothing else. */
-export const demoProvider: PaymentProvider = {
+const demoProvider: PaymentProvider = {
   name: 'demo',
   async charge(request) {
     const digits = (request.card?.number ?? '').replace(/[\s-]/g, '');

@@ -41,10 +41,6 @@ export async function insertPayment(q: Queryable, row: NewPayment): Promise<void
   });
 }
 
-export async function findPaymentInVenue(q: Queryable, venueId: string, id: string): Promise<PaymentRow | undefined> {
-  return withTable(q).where({ 'p.id': id, 'p.venue_id': venueId }).first();
-}
-
 export async function findPayment(q: Queryable, id: string): Promise<PaymentRow | undefined> {
   return withTable(q).where({ 'p.id': id }).first();
 }

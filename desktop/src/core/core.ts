@@ -400,6 +400,12 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           if (!printer || !printQueue) return null;
           return printQueue.enqueueTableQr(printer, receipt);
         },
+        printGuestReceipt: (printerId, receipt) => {
+          const self = getMeta(read).terminalId;
+          const printer = listPrinters(read).find((p) => p.id === printerId && p.terminalId === self);
+          if (!printer || !printQueue) return null;
+          return printQueue.enqueueGuestReceipt(printer, receipt);
+        },
       },
       opts.port ?? DEFAULT_TERMINAL_PORT,
       opts.liveRevalidateMs,

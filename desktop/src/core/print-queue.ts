@@ -1,7 +1,7 @@
 // The print queue the core drives: the printing module's PrintService on the replica's writer,
 // so a kitchen ticket's job and its ticketed_items marks commit in one transaction, reporting
 // job and printer status on the core's bus.
-import type { Printer, PrinterStatus, PrintJob, TableQrReceipt } from '@tablewise/shared';
+import type { GuestReceiptPrint, Printer, PrinterStatus, PrintJob, TableQrReceipt } from '@tablewise/shared';
 import type { Bus } from './bus.js';
 import type { KitchenTicketQueue } from './kitchen/ticketing.js';
 import { PrintService } from './printing/service.js';
@@ -20,6 +20,7 @@ export interface PrintQueue extends KitchenTicketQueue {
   markPrinted(id: string): PrintJob;
   enqueueTest(printer: Printer, content: string): PrintJob;
   enqueueTableQr(printer: Printer, receipt: TableQrReceipt): PrintJob;
+  enqueueGuestReceipt(printer: Printer, receipt: GuestReceiptPrint): PrintJob;
   /** A printer just moved to this terminal: asked again, and its answer reported to the cloud. */
   relearnPrinter(printerId: string): void;
   /** Each printer's state as the worker last learnt it from the printer (absent: not asked yet). */

@@ -25,6 +25,7 @@ import { listOrders } from './orders/list-orders.js';
 import { getSessionBill } from './payments/get-session-bill.js';
 import { guestCheckout } from './payments/guest-checkout.js';
 import { listPayments } from './payments/list-payments.js';
+import { printGuestReceipt } from './payments/print-guest-receipt.js';
 import { processPayment } from './payments/process-payment.js';
 import { stripeWebhook } from './payments/stripe-webhook.js';
 import { takeTablePayment } from './payments/take-table-payment.js';
@@ -127,6 +128,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   takeTablePayment,
   guestCheckout,
   stripeWebhook,
+  printGuestReceipt,
 ];
 
 export * from './alerts/send-staff-alert.js';
@@ -156,6 +158,7 @@ export * from './orders/order-facts.js';
 export * from './payments/get-session-bill.js';
 export * from './payments/guest-checkout.js';
 export * from './payments/list-payments.js';
+export * from './payments/print-guest-receipt.js';
 export * from './payments/process-payment.js';
 export * from './payments/stripe-webhook.js';
 export * from './payments/take-table-payment.js';

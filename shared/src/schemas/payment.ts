@@ -32,7 +32,7 @@ export const Payment = z.object({
 export type Payment = z.infer<typeof Payment>;
 
 /** One line of the bill (spec 3 section 3's bill items). */
-export const BillItem = z.object({
+const BillItem = z.object({
   id: Id,
   orderId: Id,
   name: z.string(),
@@ -42,7 +42,6 @@ export const BillItem = z.object({
   modifiers: z.array(z.object({ name: z.string(), price: Money })),
   notes: z.string().nullable(),
 });
-export type BillItem = z.infer<typeof BillItem>;
 
 /** A session's bill: every order's lines, totals computed once, what is paid and left. */
 export const Bill = z.object({

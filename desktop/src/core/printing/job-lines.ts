@@ -1,6 +1,8 @@
 // What a stored job prints, laid out from its data at the time it prints: a reprint must say so,
 // and a test page shows when it was printed, not when it was asked for.
 import {
+  GuestReceiptPrint,
+  guestReceiptLines,
   KitchenTicket,
   kitchenTicketLines,
   type Printer,
@@ -27,9 +29,12 @@ export function jobLines(
       const { content } = TestPrintData.parse(JSON.parse(job.data));
       return testPrintLines({ printerName: printer.name, content, at: at.now, timezone: at.timezone, reprint });
     }
-    case 'receipt':
-      // A receipt job names the document it lays out; a table's QR code is the one there is yet.
-      return tableQrLines(TableQrReceipt.parse(JSON.parse(job.data)), { reprint });
+    case 'receipt': {
+      // A receipt job names the document it lays out: a table's QR code or a guest's receipt.
+      const data = JSON.parse(job.data) as { document?: unknown };
+      if (data.document === 'guest_receipt') return guestReceiptLines(GuestReceiptPrint.parse(data), { reprint });
+      return tableQrLines(TableQrReceipt.parse(data), { reprint });
+    }
     case 'daily_summary':
     case 'waitlist_ticket':
     case 'reservation_confirmation':

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_TIMEZONE,
+  GuestReceiptPrint,
   KitchenTicket,
   MESSAGES,
   PRINTING,
@@ -130,6 +131,11 @@ export class PrintService {
   /** A table's QR code on a receipt printer (Generate Table QR). */
   enqueueTableQr(printer: Printer, receipt: TableQrReceipt): PrintJob {
     return this.enqueue(randomUUID(), printer, 'receipt', JSON.stringify(TableQrReceipt.parse(receipt)));
+  }
+
+  /** A guest's receipt (issue 11); a cash payment's opens the cash drawer. */
+  enqueueGuestReceipt(printer: Printer, receipt: GuestReceiptPrint): PrintJob {
+    return this.enqueue(randomUUID(), printer, 'receipt', JSON.stringify(GuestReceiptPrint.parse(receipt)));
   }
 
   /** Manual retry of a FAILED job (one that could not be laid out; nothing of it was sent). */

@@ -13,6 +13,7 @@ import { authRouter } from './routes/auth/router.js';
 import { menuRouter } from './routes/menu/router.js';
 import { orderItemsRouter } from './routes/order-items/router.js';
 import { ordersRouter } from './routes/orders/router.js';
+import { paymentsRouter } from './routes/payments/router.js';
 import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
 import { reservationsRouter } from './routes/reservations/router.js';
@@ -95,5 +96,6 @@ export function apiRouters(deps: LocalServerDeps): LocalRouter[] {
     reservationsRouter(deps),
     tasksRouter(deps),
     alertsRouter(deps),
+    paymentsRouter(deps),
   ];
 }

@@ -3,6 +3,7 @@ import type {
   addToWaitlist,
   createReservation,
   createTask,
+  GuestReceiptPrint,
   MeAnswer,
   OrderItem,
   OrderItemState,
@@ -67,6 +68,8 @@ export interface LocalServerDeps {
   testPrint(printerId: string, content: unknown): PrintJob | null;
   /** Null when the printer is not one this terminal drives (or printing is off). */
   printTableQr(printerId: string, receipt: TableQrReceipt): PrintJob | null;
+  /** A guest's receipt (issue 11); null when the printer is not one this terminal drives. */
+  printGuestReceipt(printerId: string, receipt: GuestReceiptPrint): PrintJob | null;
   staticDir?: string;
 }
 

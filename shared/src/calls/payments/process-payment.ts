@@ -9,7 +9,7 @@ export const Amount = Money.max(13, { error: 'must be at most 9999999999.99' });
 
 /** One split of the bill (spec 3 section 3's split entry). `id` is its idempotency key: a split is
  * paid once. Splits marked `paid` are ones the phone saw paid already and are not charged again. */
-export const SplitEntry = z.object({
+const SplitEntry = z.object({
   id: boundedText(100).min(1),
   name: boundedText(100).optional(),
   amount: Amount,
@@ -17,7 +17,6 @@ export const SplitEntry = z.object({
   paymentMethod: PaymentMethod,
   paid: z.boolean().default(false),
 });
-export type SplitEntry = z.infer<typeof SplitEntry>;
 
 /** A card for the demo provider (the embedded demo only); a real card goes to Stripe's page. */
 const DemoCard = z.object({ number: boundedText(30) });
