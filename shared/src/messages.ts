@@ -261,6 +261,8 @@ export const MESSAGES = {
   webhookSignatureInvalid: 'The webhook signature could not be verified',
   paymentNotFoundForOrder: (status: string) => `This order has no ${status.toLowerCase()} payment`,
   sessionRequiredTitle: 'Session Required',
+  paymentsNeedCloud:
+    'Payments are kept by the cloud, which cannot be reached right now. Try again when the terminal is back online.',
   receiptNeedsCloud:
     'The bill is kept by the cloud, which cannot be reached right now. Try again when the terminal is back online.',
 } as const;

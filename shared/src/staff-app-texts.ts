@@ -267,4 +267,6 @@ export const PAYMENTS_TEXTS = {
   takeCash: 'Cash',
   takeCard: 'Card terminal',
   failedTitle: 'Payment could not be updated',
+  receiptPrinter: 'Receipt printer',
+  printReceipt: 'Print Receipt',
 } as const;

@@ -21,7 +21,7 @@ import {
 } from '../../commands/payments.js';
 import type { AppDeps, GuestActor, StaffActor } from '../../context.js';
 import { badRequest, notFound, unauthorized } from '../../errors.js';
-import { requireAnyActor, requireGuest, requireStaff, requireVenueActor } from '../../policies/principals.js';
+import { requireAnyActor, requireGuest, requireVenueActor } from '../../policies/principals.js';
 import { writeTransaction } from '../../realtime/append-event.js';
 import { type AppRouter, type Ctx, mutate, newRouter, ok, serve } from '../http.js';
 
@@ -49,10 +49,10 @@ export function paymentsRouter(deps: AppDeps): AppRouter {
     return undefined;
   });
 
-  serve(router, listPayments, async ({ ctx }) => venuePayments(deps.db, requireStaff(ctx).venueId));
+  serve(router, listPayments, async ({ ctx }) => venuePayments(deps.db, requireVenueActor(ctx).venueId));
 
   serve(router, updateOrderPayment, async ({ ctx, params, body }) => {
-    const actor = requireStaff(ctx);
+    const actor = requireVenueActor(ctx);
     const { orderId } = params();
     const input = await body();
     await mutate(ctx, deps, actor, async (trx) => ok(await changeOrderPayment(trx, deps, actor, orderId, input)));

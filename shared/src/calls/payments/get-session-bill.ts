@@ -12,7 +12,8 @@ export const getSessionBill = defineCall({
   path: '/api/orders/payment/:sessionId',
   summary: "A dining session's bill: every order's lines, subtotal, tax, service charge, total, paid and left",
   audience: ['guest', 'staff', 'terminal'],
-  tiers: ['cloud'],
+  // The terminal asks the cloud: the bill is the cloud's.
+  tiers: ['cloud', 'terminal'],
   params: z.object({ sessionId: Id }),
   entity: 'Order',
   answer: Bill,

@@ -7,8 +7,9 @@ export const listPayments = defineCall({
   method: 'GET',
   path: '/api/orders/payments',
   summary: "The venue's payments, newest first",
-  audience: ['staff'],
-  tiers: ['cloud'],
+  audience: ['staff', 'terminal'],
+  // The terminal asks the cloud: payments are the cloud's.
+  tiers: ['cloud', 'terminal'],
   answer: z.array(Payment),
   staleOn: ['payment.status.changed'],
 });

@@ -9,8 +9,8 @@ export const updateOrderPayment = defineCall({
   method: 'POST',
   path: '/api/orders/:orderId/payment',
   summary: "Verifies an order's pending payment or retries its failed one",
-  audience: ['staff'],
-  tiers: ['cloud'],
+  audience: ['staff', 'terminal'],
+  tiers: ['cloud', 'terminal'],
   params: z.object({ orderId: Id }),
   entity: 'Order',
   body: z.object({

@@ -5,27 +5,42 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { Bill, MESSAGES, PAYMENTS_TEXTS } from '@tablewise/shared';
+import { Bill, CASH_DRAWER_KICK, MESSAGES, PAYMENTS_TEXTS } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
+import { insertPrinter, PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
 import { type Client, checkInGuest, type Harness, loginAs } from '../../../../../cloud/src/testkit/harness.js';
+import { type PrinterEmulator, startPrinterEmulator } from '../../../../../scripts/printer-emulator/emulator.js';
+import type { TerminalCore } from '../../../core/core.js';
 import { startStaffAppStack } from '../../test/chromium.js';
 
 const shots = process.env.PAYMENTS_SHOTS ?? tmpdir();
 
 let h: Harness;
+let core: TerminalCore;
+let desk: PrinterEmulator;
 let browser: Browser;
 let page: Page;
 let stack: Awaited<ReturnType<typeof startStaffAppStack>> | undefined;
 
 beforeAll(async () => {
-  stack = await startStaffAppStack('payments');
-  ({ h, browser } = stack);
+  desk = await startPrinterEmulator({ name: 'Front Desk', port: 0 });
+  // The terminal drives the venue's receipt printer, known to it from its first snapshot.
+  stack = await startStaffAppStack('payments', async (harness, terminalId) => {
+    await insertPrinter(harness.database.db, harness.fixture.a, {
+      name: 'Front Desk',
+      station: null,
+      port: desk.port,
+      terminalId,
+    });
+    return { printing: true };
+  });
+  ({ h, core, browser } = stack);
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 }, 120_000);
 
 afterAll(async () => {
   await stack?.close();
+  await desk?.close();
 });
 
 async function partyWithOrder(staff: Client, table: number) {
@@ -89,4 +104,28 @@ it('verifies a pending cash payment, takes a card-terminal payment for a table, 
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: join(shots, 'payments-390.png'), fullPage: true });
+});
+
+it('on the terminal, takes cash for a table: the receipt prints and the cash drawer opens', async () => {
+  const staff = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
+  const third = await partyWithOrder(staff, 2);
+  await expect.poll(() => core.status().online, { timeout: 15_000 }).toBe(true);
+  const tab = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await tab.goto(`${core.url}/payments`);
+  await tab.getByTestId('login-email').fill(h.fixture.a.managerEmail);
+  await tab.getByTestId('login-password').fill(PASSWORD);
+  await tab.getByTestId('login-submit').click();
+  await tab.getByRole('heading', { name: PAYMENTS_TEXTS.title }).waitFor();
+  await tab.getByTestId('take-printer').waitFor();
+  await tab.getByTestId('take-table').selectOption(third.sessionId);
+  await expect.poll(() => tab.getByTestId('take-left').textContent()).toBe(PAYMENTS_TEXTS.takeLeft('$8.70'));
+  await tab.getByTestId('take-cash').click();
+  await tab.getByText(MESSAGES.receiptPrintedTitle).first().waitFor();
+  const printed = await desk.waitForTicket((t) => t.text.includes('RECEIPT'), 15_000);
+  expect(printed.text).toContain('2 x Fries');
+  expect(printed.raw.includes(Buffer.from(CASH_DRAWER_KICK))).toBe(true);
+  const bill = Bill.parse((await third.guest.get(`/api/orders/payment/${third.sessionId}`)).body);
+  expect(bill.complete).toBe(true);
+  await tab.screenshot({ path: join(shots, 'payments-terminal-1280.png'), fullPage: true });
+  await tab.close();
 });

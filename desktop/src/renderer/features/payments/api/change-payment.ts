@@ -33,8 +33,10 @@ export function useTakePayment() {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   return useMutation({
-    mutationFn: (input: { sessionId: string; method: 'cash' | 'card' }) => api.call(takeTablePayment, { body: input }),
-    onSuccess: () => toast({ title: MESSAGES.paymentUpdatedTitle }),
+    mutationFn: (input: { sessionId: string; method: 'cash' | 'card'; printerId?: string }) =>
+      api.call(takeTablePayment, { body: input }),
+    onSuccess: (answer) =>
+      toast({ title: answer.receiptJob ? MESSAGES.receiptPrintedTitle : MESSAGES.paymentUpdatedTitle }),
     onError: (error) =>
       toast({
         title: PAYMENTS_TEXTS.failedTitle,

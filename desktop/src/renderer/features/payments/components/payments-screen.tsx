@@ -12,9 +12,11 @@ import {
   toCents,
 } from '@tablewise/shared';
 import { useEffect, useMemo, useState } from 'react';
+import { useOnTerminal } from '../../../app/terminal-status.js';
 import { useChangePayment, useTakePayment } from '../api/change-payment.js';
 import { useOpenOrders, useSessionBill } from '../api/get-open-bills.js';
 import { usePayments } from '../api/get-payments.js';
+import { usePrintReceipt, useReceiptPrinters } from '../api/receipt-printers.js';
 
 type Tab = 'PENDING' | 'COMPLETED' | 'FAILED';
 const TABS: readonly Tab[] = ['PENDING', 'COMPLETED', 'FAILED'];
@@ -37,6 +39,10 @@ export function PaymentsScreen() {
   const [details, setDetails] = useState<Payment | null>(null);
   const change = useChangePayment();
   const now = useNow();
+  const onTerminal = useOnTerminal() === true;
+  const printers = useReceiptPrinters(onTerminal);
+  const print = usePrintReceipt();
+  const receiptPrinter = printers.data?.[0];
   const list = payments.data ?? [];
   const stats = paymentStats(list);
   // A retried payment (PROCESSING) waits with the pending ones.
@@ -139,6 +145,19 @@ export function PaymentsScreen() {
                         {action === 'verify' ? PAYMENTS_TEXTS.verify : PAYMENTS_TEXTS.retry}
                       </button>
                     ) : null}
+                    {receiptPrinter && p.sessionId && p.status === 'COMPLETED' ? (
+                      <button
+                        type="button"
+                        className="button small"
+                        data-testid="payment-print"
+                        disabled={print.isPending}
+                        onClick={() =>
+                          p.sessionId && print.mutate({ sessionId: p.sessionId, printerId: receiptPrinter.id })
+                        }
+                      >
+                        {PAYMENTS_TEXTS.printReceipt}
+                      </button>
+                    ) : null}
                     <button
                       type="button"
                       className="button small"
@@ -228,6 +247,13 @@ function TakePayment() {
   const bill = useSessionBill(sessionId);
   const take = useTakePayment();
   const left = bill.data ? toCents(bill.data.left) : 0;
+  // On a terminal the receipt prints as the payment is taken, and cash opens the drawer.
+  const onTerminal = useOnTerminal() === true;
+  const printers = useReceiptPrinters(onTerminal);
+  const [chosenPrinter, setChosenPrinter] = useState<string | null>(null);
+  const printerId = chosenPrinter ?? printers.data?.[0]?.id ?? null;
+  const takeWith = (method: 'cash' | 'card') =>
+    sessionId && take.mutate({ sessionId, method, ...(onTerminal && printerId ? { printerId } : {}) });
   return (
     <section className="panel take-payment" data-testid="take-payment">
       <h2>{PAYMENTS_TEXTS.takeTitle}</h2>
@@ -251,13 +277,30 @@ function TakePayment() {
               ))}
             </select>
           </label>
+          {onTerminal && (printers.data?.length ?? 0) > 0 ? (
+            <label className="inline-field">
+              <span>{PAYMENTS_TEXTS.receiptPrinter}</span>
+              <select
+                className="select"
+                value={printerId ?? ''}
+                data-testid="take-printer"
+                onChange={(e) => setChosenPrinter(e.target.value)}
+              >
+                {printers.data?.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           {bill.data ? <strong data-testid="take-left">{PAYMENTS_TEXTS.takeLeft(displayMoney(left))}</strong> : null}
           <button
             type="button"
             className="button primary"
             data-testid="take-cash"
             disabled={!sessionId || left === 0 || take.isPending}
-            onClick={() => sessionId && take.mutate({ sessionId, method: 'cash' })}
+            onClick={() => takeWith('cash')}
           >
             {PAYMENTS_TEXTS.takeCash}
           </button>
@@ -266,7 +309,7 @@ function TakePayment() {
             className="button"
             data-testid="take-card"
             disabled={!sessionId || left === 0 || take.isPending}
-            onClick={() => sessionId && take.mutate({ sessionId, method: 'card' })}
+            onClick={() => takeWith('card')}
           >
             {PAYMENTS_TEXTS.takeCard}
           </button>
