@@ -261,6 +261,7 @@ export const MESSAGES = {
   webhookSignatureInvalid: 'The webhook signature could not be verified',
   paymentNotFoundForOrder: (status: string) => `This order has no ${status.toLowerCase()} payment`,
   sessionRequiredTitle: 'Session Required',
+  cashPaymentSubject: (table: string) => `Cash payment for Table ${table}`,
   paymentsNeedCloud:
     'Payments are kept by the cloud, which cannot be reached right now. Try again when the terminal is back online.',
   receiptNeedsCloud:

@@ -15,6 +15,7 @@ import {
   localWaitlistEvent,
 } from './local-events.js';
 import { changeItemStatusLocally, itemChangeSubject, ORDER_ITEM_ENTITY } from './outbox/item-status.js';
+import { PAYMENT_ENTITY, paymentChangeSubject, takeCashLocally } from './outbox/payments.js';
 import { OutboxPusher } from './outbox/pusher.js';
 import {
   checkInLocally,
@@ -175,6 +176,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
       if (e.entityType === TASK_ENTITY) return taskChangeSubject(read, e);
       if (e.entityType === WAITLIST_ENTITY) return waitlistChangeSubject(read, e.entityId);
       if (e.entityType === RESERVATION_ENTITY) return reservationChangeSubject(read, e.entityId);
+      if (e.entityType === PAYMENT_ENTITY) return paymentChangeSubject(read, e);
       return reportSubject(read, e);
     };
     return {
@@ -399,6 +401,15 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           const printer = listPrinters(read).find((p) => p.id === printerId && p.terminalId === self);
           if (!printer || !printQueue) return null;
           return printQueue.enqueueTableQr(printer, receipt);
+        },
+        takeCashOffline(input) {
+          const venueId = getMeta(read).venueId;
+          if (!venueId) throw notFound('Venue');
+          const result = takeCashLocally(write, { ...input, venueId }, now());
+          if (!result.ok) throw conflict(result.message);
+          bus.emit('status');
+          pusher.kick();
+          return result.payment;
         },
         printGuestReceipt: (printerId, receipt) => {
           const self = getMeta(read).terminalId;

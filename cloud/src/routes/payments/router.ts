@@ -24,6 +24,7 @@ import { badRequest, notFound, unauthorized } from '../../errors.js';
 import { requireAnyActor, requireGuest, requireVenueActor } from '../../policies/principals.js';
 import { writeTransaction } from '../../realtime/append-event.js';
 import { type AppRouter, type Ctx, mutate, newRouter, ok, serve } from '../http.js';
+import { pushable, servePushable } from '../pushable.js';
 
 /** A guest paying their own bill, or staff paying it for them. */
 function payer(ctx: Ctx): GuestActor | StaffActor {
@@ -32,6 +33,12 @@ function payer(ctx: Ctx): GuestActor | StaffActor {
   if (!actor) throw unauthorized(MESSAGES.guestSessionRequired);
   return actor;
 }
+
+/** Staff take cash or a card-terminal payment, on the cloud or through a terminal's outbox (cash
+ * taken while the cloud was away). */
+export const paymentTaken = pushable(takeTablePayment, async (deps, actor, { body }, trx) =>
+  ok(await takePayment(trx, deps, actor, await body()), 201),
+);
 
 export function paymentsRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
@@ -59,12 +66,7 @@ export function paymentsRouter(deps: AppDeps): AppRouter {
     return undefined;
   });
 
-  serve(router, takeTablePayment, async ({ ctx, body }) => {
-    const actor = requireVenueActor(ctx);
-    const input = await body();
-    await mutate(ctx, deps, actor, async (trx) => ok(await takePayment(trx, deps, actor, input), 201));
-    return undefined;
-  });
+  servePushable(router, deps, paymentTaken);
 
   serve(router, guestCheckout, async ({ ctx, body }) => {
     const guest = requireGuest(ctx);

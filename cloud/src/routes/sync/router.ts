@@ -4,6 +4,7 @@ import type { AppDeps } from '../../context.js';
 import { requireTerminal, requireVenueActor } from '../../policies/principals.js';
 import { type AppRouter, newRouter, serve } from '../http.js';
 import { itemStatusChange } from '../order-items/router.js';
+import { paymentTaken } from '../payments/router.js';
 import { printJobReport } from '../print-jobs/router.js';
 import { printerStateReport } from '../printers/router.js';
 import { reservationBooked, reservationCheckedIn, reservationSeated } from '../reservations/router.js';
@@ -23,6 +24,7 @@ const PUSHABLE = [
   reservationCheckedIn,
   reservationSeated,
   taskCreated,
+  paymentTaken,
 ];
 
 export function syncRouter(deps: AppDeps): AppRouter {

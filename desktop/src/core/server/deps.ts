@@ -7,6 +7,7 @@ import type {
   MeAnswer,
   OrderItem,
   OrderItemState,
+  Payment,
   PrinterStatus,
   PrintJob,
   Reservation,
@@ -70,6 +71,15 @@ export interface LocalServerDeps {
   printTableQr(printerId: string, receipt: TableQrReceipt): PrintJob | null;
   /** A guest's receipt (issue 11); null when the printer is not one this terminal drives. */
   printGuestReceipt(printerId: string, receipt: GuestReceiptPrint): PrintJob | null;
+  /** Cash taken while the cloud is away: queued in the outbox; throws a 409 when one already waits. */
+  takeCashOffline(input: {
+    sessionId: string;
+    tableId: string | null;
+    tableName: string | null;
+    orderId: string | null;
+    amount: string;
+    tipAmount: string;
+  }): Payment;
   staticDir?: string;
 }
 

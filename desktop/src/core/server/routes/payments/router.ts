@@ -5,8 +5,12 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import {
   AppError,
+  assembleOrders,
+  type Bill,
+  billAnswer,
   type Call,
   type CallSpec,
+  DEFAULT_CURRENCY,
   getSessionBill,
   guestReceiptOf,
   IDEMPOTENCY_HEADER,
@@ -18,6 +22,7 @@ import {
   updateOrderPayment,
 } from '@tablewise/shared';
 import type { z } from 'zod';
+import { listOrderFacts } from '../../../sqlite/repositories/venue-data.js';
 import { CloudUnreachable, isSuccess, messageOf } from '../../../sync/cloud-api.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
@@ -57,11 +62,34 @@ export function paymentsRouter(deps: LocalServerDeps): LocalRouter {
     throw refusal(answer.status, answer.body);
   }
 
-  const receipt = async (sessionId: string, printerId: string, openDrawer: boolean) => {
-    const bill = await ask(getSessionBill, getSessionBill.url({ sessionId }));
+  const printBill = (bill: Bill, printerId: string, openDrawer: boolean) => {
     const job = printing(() => deps.printGuestReceipt(printerId, guestReceiptOf(bill, openDrawer)));
     if (!job) throw notFound('Printer');
     return job;
+  };
+  const receipt = async (sessionId: string, printerId: string, openDrawer: boolean) =>
+    printBill(await ask(getSessionBill, getSessionBill.url({ sessionId })), printerId, openDrawer);
+
+  /** The session's bill from this terminal's replica: its orders (the cloud alone knows payments
+   * and the venue's service charge), for cash taken while the cloud is away. */
+  const localBill = (sessionId: string): Bill => {
+    const { orders, items } = listOrderFacts(deps.read);
+    const mine = assembleOrders(
+      orders.filter((o) => o.sessionId === sessionId),
+      items,
+    );
+    const first = mine[0];
+    if (!first) throw notFound('Order');
+    return billAnswer({
+      sessionId,
+      tableId: first.tableId,
+      tableName: first.tableName,
+      orders: mine,
+      payments: [],
+      serviceChargeBps: 0,
+      currency: DEFAULT_CURRENCY,
+      demoPayments: false,
+    });
   };
 
   serve(router, deps, getSessionBill, ({ params }) =>
@@ -75,10 +103,36 @@ export function paymentsRouter(deps: LocalServerDeps): LocalRouter {
   // a cash payment opens the drawer.
   serve(router, deps, takeTablePayment, async ({ body }) => {
     const { printerId, ...input } = await body();
-    const taken = await ask(takeTablePayment, takeTablePayment.path, input);
-    if (!printerId) return { ...taken, receiptJob: null };
-    const job = await receipt(input.sessionId, printerId, input.method === 'cash');
-    return { ...taken, receiptJob: job };
+    try {
+      const taken = await ask(takeTablePayment, takeTablePayment.path, input);
+      if (!printerId) return { ...taken, receiptJob: null };
+      const job = await receipt(input.sessionId, printerId, input.method === 'cash');
+      return { ...taken, receiptJob: job };
+    } catch (error) {
+      // Cash still works with the cloud away: queued here, it reaches the cloud once when it is back.
+      if (!(error instanceof AppError && error.status === 503) || input.method !== 'cash') throw error;
+    }
+    const bill = localBill(input.sessionId);
+    const payment = deps.takeCashOffline({
+      sessionId: input.sessionId,
+      tableId: bill.tableId,
+      tableName: bill.tableName,
+      orderId: bill.orderIds.at(-1) ?? null,
+      amount: input.amount ?? bill.total,
+      tipAmount: input.tipAmount,
+    });
+    const paid = billAnswer({
+      sessionId: bill.sessionId,
+      tableId: bill.tableId,
+      tableName: bill.tableName,
+      orders: [],
+      payments: [{ ...payment, status: 'COMPLETED' }],
+      serviceChargeBps: 0,
+      currency: DEFAULT_CURRENCY,
+      demoPayments: false,
+    });
+    const shown: Bill = { ...bill, paid: paid.paid, tips: paid.tips, payments: paid.payments };
+    return { payment, sessionComplete: false, receiptJob: printerId ? printBill(shown, printerId, true) : null };
   });
   serve(router, deps, printGuestReceipt, async ({ body }) => {
     const { sessionId, printerId, openDrawer } = await body();
