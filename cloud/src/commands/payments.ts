@@ -10,6 +10,7 @@ import {
   displayMoney,
   formatCents,
   MESSAGES,
+  PAYMENT_MESSAGES,
   type Payment,
   type ProcessPaymentAnswer,
   type ProcessPaymentBody,
@@ -161,7 +162,7 @@ async function charge(
 ): Promise<{ row: PaymentRow; clientSecret: string | null; failure: string | null }> {
   const provider =
     providerName === 'venue' ? providerFor(providersOf(deps), 'cash') : providerFor(providersOf(deps), input.method);
-  if (!provider) throw conflict(MESSAGES.cardPaymentsUnavailable, 'card_payments_unavailable');
+  if (!provider) throw conflict(PAYMENT_MESSAGES.cardPaymentsUnavailable, 'card_payments_unavailable');
   const id = randomUUID();
   const now = deps.now();
   const outcome = await provider.charge({
@@ -207,7 +208,7 @@ async function lockedBill(trx: Trx, deps: PayDeps, actor: Actor, sessionId: stri
   const session = await sessionFor(trx, actor, sessionId, true);
   if (session.status !== 'ACTIVE') throw conflict(MESSAGES.sessionClosed, 'session_closed');
   const bill = await billOf(trx, deps, session);
-  if (bill.items.length === 0) throw conflict(MESSAGES.noOrdersToPay, 'nothing_to_pay');
+  if (bill.items.length === 0) throw conflict(PAYMENT_MESSAGES.noOrdersToPay, 'nothing_to_pay');
   return { session, bill };
 }
 
@@ -222,10 +223,10 @@ export async function processPayment(
 ): Promise<ProcessOutcome> {
   const { session, bill } = await lockedBill(trx, deps, actor, input.sessionId);
   if (input.billVersion !== bill.version || toCents(input.totalAmount) !== toCents(bill.total)) {
-    throw conflict(MESSAGES.billChanged, 'bill_changed');
+    throw conflict(PAYMENT_MESSAGES.billChanged, 'bill_changed');
   }
   const toPay = input.splits.filter((s) => !s.paid);
-  if (toPay.length === 0) throw badRequest(MESSAGES.nothingToPay, 'nothing_to_pay');
+  if (toPay.length === 0) throw badRequest(PAYMENT_MESSAGES.nothingToPay, 'nothing_to_pay');
   if (new Set(toPay.map((s) => s.id)).size !== toPay.length) {
     throw badRequest(MESSAGES.invalidField('splits', 'each split needs its own id'), 'invalid_field');
   }
@@ -238,11 +239,11 @@ export async function processPayment(
   const holding = new Set(
     bill.payments.filter((p) => p.status !== 'FAILED' && p.status !== 'REFUNDED').map((p) => p.splitId),
   );
-  if (toPay.some((s) => holding.has(s.id))) throw conflict(MESSAGES.splitAlreadyPaid, 'split_already_paid');
+  if (toPay.some((s) => holding.has(s.id))) throw conflict(PAYMENT_MESSAGES.splitAlreadyPaid, 'split_already_paid');
   const sum = amounts.reduce((s, a) => s + a, 0);
   const left = toCents(bill.left);
   if (sum > left) {
-    throw conflict(MESSAGES.paymentExceedsBill(displayMoney(sum), displayMoney(left)), 'payment_exceeds_bill');
+    throw conflict(PAYMENT_MESSAGES.paymentExceedsBill(displayMoney(sum), displayMoney(left)), 'payment_exceeds_bill');
   }
   const orderId = bill.orderIds.at(-1) ?? null;
   const made: PaymentRow[] = [];
@@ -291,12 +292,15 @@ export async function takePayment(
   const left = toCents(bill.left);
   const amountCents = input.amount === undefined ? left : toCents(input.amount);
   const tipCents = toCents(input.tipAmount);
-  if (left === 0) throw conflict(MESSAGES.splitAlreadyPaid, 'split_already_paid');
+  if (left === 0) throw conflict(PAYMENT_MESSAGES.splitAlreadyPaid, 'split_already_paid');
   if (amountCents <= 0 || tipCents < 0) {
     throw badRequest(MESSAGES.invalidField('amount', 'must be more than 0.00'), 'invalid_field');
   }
   if (amountCents > left) {
-    throw conflict(MESSAGES.paymentExceedsBill(displayMoney(amountCents), displayMoney(left)), 'payment_exceeds_bill');
+    throw conflict(
+      PAYMENT_MESSAGES.paymentExceedsBill(displayMoney(amountCents), displayMoney(left)),
+      'payment_exceeds_bill',
+    );
   }
   const { row } = await charge(
     trx,
@@ -340,7 +344,7 @@ export async function changeOrderPayment(
   await lockSession(trx, order.session_id);
   const from = input.status === 'COMPLETED' ? 'PENDING' : 'FAILED';
   const row = await lockLatestPaymentOfOrder(trx, orderId, from, input.paymentId);
-  if (!row) throw conflict(MESSAGES.paymentNotFoundForOrder(from), 'payment_not_found');
+  if (!row) throw conflict(PAYMENT_MESSAGES.paymentNotFoundForOrder(from), 'payment_not_found');
   const move = paymentTransition(row.status as Payment['status'], input.status === 'COMPLETED' ? 'verify' : 'retry');
   if (!move.ok) throw conflict(move.reason, 'payment_transition_refused');
   const now = deps.now();

@@ -1,6 +1,6 @@
 // Who takes the money for a payment, behind one interface (issue 11): staff at the venue (cash,
 // the venue's own card terminal), the embedded demo's test cards, or Stripe PaymentIntents.
-import { DEMO_TEST_CARDS, MESSAGES, type PaymentMethod } from '@tablewise/shared';
+import { DEMO_TEST_CARDS, PAYMENT_MESSAGES, type PaymentMethod } from '@tablewise/shared';
 import { StripeProvider, type StripeSettings } from './stripe.js';
 
 export interface ChargeRequest {
@@ -38,7 +38,7 @@ const demoProvider: PaymentProvider = {
   async charge(request) {
     const digits = (request.card?.number ?? '').replace(/[\s-]/g, '');
     if (!(DEMO_TEST_CARDS as readonly string[]).includes(digits)) {
-      return { status: 'FAILED', reason: MESSAGES.demoCardRefused };
+      return { status: 'FAILED', reason: PAYMENT_MESSAGES.demoCardRefused };
     }
     return { status: 'COMPLETED', intentId: `demo_${request.paymentId}` };
   },

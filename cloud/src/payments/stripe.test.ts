@@ -3,7 +3,7 @@
 // answers, 3-D Secure, the card form) is not tried here.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Bill, MESSAGES, ProcessPaymentAnswer } from '@tablewise/shared';
+import { Bill, PAYMENT_MESSAGES, ProcessPaymentAnswer } from '@tablewise/shared';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, checkInGuest, type Harness, loginAs, startHarness } from '../testkit/harness.js';
@@ -126,7 +126,10 @@ describe('Stripe PaymentIntents', () => {
       'whsec_other',
     );
     expect(forged.status).toBe(400);
-    expect(await forged.json()).toEqual({ message: MESSAGES.webhookSignatureInvalid, id: 'webhook_signature_invalid' });
+    expect(await forged.json()).toEqual({
+      message: PAYMENT_MESSAGES.webhookSignatureInvalid,
+      id: 'webhook_signature_invalid',
+    });
     expect((await h.database.db('payments').where({ id: payment?.id }).first()).status).toBe('PENDING');
 
     const ok = await webhook(intentEvent('payment_intent.succeeded', 'pi_test_1', payment?.id ?? ''));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SPLIT } from '../constants.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES, PAYMENT_MESSAGES } from '../messages.js';
 import { billCents, billVersion, serviceChargeCents, settleCustomSplit, splitByItems } from './bill.js';
 import { splitEvenly } from './money.js';
 
@@ -84,7 +84,7 @@ describe('every way of splitting adds up exactly and no share is negative', () =
 
   it('by items refuses an item nobody had', () => {
     const result = splitByItems([{ id: 'a', totalCents: 100 }], new Map(), 2, 0);
-    expect(result).toEqual({ ok: false, reason: MESSAGES.splitItemUnassigned });
+    expect(result).toEqual({ ok: false, reason: PAYMENT_MESSAGES.splitItemUnassigned });
   });
 
   it('custom amounts within a cent are settled to the exact total; further off they are refused', () => {
@@ -98,7 +98,7 @@ describe('every way of splitting adds up exactly and no share is negative', () =
           const result = settleCustomSplit(total, amounts);
           if (!result.ok) {
             // Only a last share that would go negative is refused within tolerance.
-            expect(result.reason).toBe(MESSAGES.splitAmountNegative);
+            expect(result.reason).toBe(PAYMENT_MESSAGES.splitAmountNegative);
             return;
           }
           expect(sum(result.shares)).toBe(total);

@@ -2,7 +2,7 @@
 // rounded once on the whole subtotal, the venue's service charge, what is paid and what is left.
 // All arithmetic in integer cents; one builder for the cloud, the terminal and the guest screen.
 import { SPLIT } from '../constants.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES, PAYMENT_MESSAGES } from '../messages.js';
 import { displayMoney, divRoundHalfUp, splitEvenly, taxCents } from './money.js';
 
 export interface BillLineFacts {
@@ -106,7 +106,7 @@ export function splitByItems(
   const subtotals = Array.from({ length: people }, () => 0);
   for (const line of lines) {
     const who = [...new Set(assignment.get(line.id) ?? [])].filter((p) => p >= 0 && p < people).sort((a, b) => a - b);
-    if (who.length === 0) return { ok: false, reason: MESSAGES.splitItemUnassigned };
+    if (who.length === 0) return { ok: false, reason: PAYMENT_MESSAGES.splitItemUnassigned };
     const base = Math.floor(line.totalCents / who.length);
     let leftover = line.totalCents - base * who.length;
     for (const p of who) {
@@ -128,7 +128,8 @@ export function settleCustomSplit(
   if (amounts.length < SPLIT.minPeople || amounts.length > SPLIT.maxPeople) {
     return { ok: false, reason: MESSAGES.splitPeopleRange(SPLIT.minPeople, SPLIT.maxPeople) };
   }
-  if (amounts.some((a) => !Number.isInteger(a) || a < 0)) return { ok: false, reason: MESSAGES.splitAmountNegative };
+  if (amounts.some((a) => !Number.isInteger(a) || a < 0))
+    return { ok: false, reason: PAYMENT_MESSAGES.splitAmountNegative };
   const sum = amounts.reduce((s, a) => s + a, 0);
   if (Math.abs(sum - totalCents) > SPLIT.toleranceCents) {
     return { ok: false, reason: MESSAGES.splitTotalMismatch(displayMoney(sum), displayMoney(totalCents)) };
@@ -136,6 +137,6 @@ export function settleCustomSplit(
   const shares = [...amounts];
   const lastIndex = shares.length - 1;
   shares[lastIndex] = (shares[lastIndex] as number) + (totalCents - sum);
-  if ((shares[lastIndex] as number) < 0) return { ok: false, reason: MESSAGES.splitAmountNegative };
+  if ((shares[lastIndex] as number) < 0) return { ok: false, reason: PAYMENT_MESSAGES.splitAmountNegative };
   return { ok: true, shares };
 }

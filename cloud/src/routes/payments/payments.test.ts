@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Bill, MESSAGES, Payment, ProcessPaymentAnswer, Receipt, splitEvenly, toCents } from '@tablewise/shared';
+import {
+  Bill,
+  MESSAGES,
+  PAYMENT_MESSAGES,
+  Payment,
+  ProcessPaymentAnswer,
+  Receipt,
+  splitEvenly,
+  toCents,
+} from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, checkInGuest, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
 
@@ -135,7 +144,7 @@ describe('paying', () => {
     // The same split again, from this phone or another: refused, nothing charged.
     const again = await pay(guest, answer.bill, [s0], { card: { number: VISA_TEST } });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: MESSAGES.splitAlreadyPaid, id: 'split_already_paid' });
+    expect(again.body).toEqual({ message: PAYMENT_MESSAGES.splitAlreadyPaid, id: 'split_already_paid' });
 
     // A split marked paid is not charged again; the two left are paid in one request.
     const rest = await pay(guest, answer.bill, [{ ...s0, paid: true }, s1, s2], {
@@ -212,7 +221,7 @@ describe('paying', () => {
     expect(late.status).toBe(201);
     const stale = await pay(guest, opened, [{ id: 'all', amount: opened.total, paymentMethod: 'cash' }]);
     expect(stale.status).toBe(409);
-    expect(stale.body).toEqual({ message: MESSAGES.billChanged, id: 'bill_changed' });
+    expect(stale.body).toEqual({ message: PAYMENT_MESSAGES.billChanged, id: 'bill_changed' });
     expect(await paymentsOf(sessionId)).toHaveLength(0);
     const repriced = await billOf(guest, sessionId);
     expect(repriced.version).not.toBe(opened.version);
@@ -229,7 +238,7 @@ describe('paying', () => {
       card: { number: '4111 1111 1111 1112' },
     });
     expect(refused.status).toBe(402);
-    expect(refused.body).toEqual({ message: MESSAGES.demoCardRefused, id: 'payment_failed' });
+    expect(refused.body).toEqual({ message: PAYMENT_MESSAGES.demoCardRefused, id: 'payment_failed' });
     const [row] = await paymentsOf(sessionId);
     expect(row).toMatchObject({ status: 'FAILED', provider: 'demo' });
     // A failed split holds nothing: the bill is still all left.
@@ -241,7 +250,7 @@ describe('paying', () => {
     // Nothing failed is left to retry.
     const twice = await manager.post(`/api/orders/${row.order_id}/payment`, { status: 'PROCESSING' });
     expect(twice.status).toBe(409);
-    expect(twice.body.message).toBe(MESSAGES.paymentNotFoundForOrder('FAILED'));
+    expect(twice.body.message).toBe(PAYMENT_MESSAGES.paymentNotFoundForOrder('FAILED'));
     await close(sessionId);
   });
 
@@ -254,10 +263,10 @@ describe('paying', () => {
     expect(badMethod.status).toBe(400);
     expect(badMethod.body.message).toMatch(/splits\.0\.paymentMethod/);
     const nothing = await pay(guest, bill, [{ id: 'a', amount: '1.00', paymentMethod: 'cash', paid: true }]);
-    expect(nothing.body).toEqual({ message: MESSAGES.nothingToPay, id: 'nothing_to_pay' });
+    expect(nothing.body).toEqual({ message: PAYMENT_MESSAGES.nothingToPay, id: 'nothing_to_pay' });
     const tooMuch = await pay(guest, bill, [{ id: 'a', amount: '99.00', paymentMethod: 'cash' }]);
     expect(tooMuch.status).toBe(409);
-    expect(tooMuch.body.message).toBe(MESSAGES.paymentExceedsBill('$99.00', `$${bill.total}`));
+    expect(tooMuch.body.message).toBe(PAYMENT_MESSAGES.paymentExceedsBill('$99.00', `$${bill.total}`));
     const negativeTip = await pay(guest, bill, [{ id: 'a', amount: '1.00', paymentMethod: 'cash' }], {
       tipAmount: '-2.00',
     });

@@ -4,6 +4,7 @@ import {
   guestCheckout,
   listPayments,
   MESSAGES,
+  PAYMENT_MESSAGES,
   processPayment as processPaymentCall,
   stripeWebhook,
   takeTablePayment,
@@ -86,7 +87,7 @@ export function paymentsRouter(deps: AppDeps): AppRouter {
       update = stripe.verifyWebhook(raw, ctx.get('Stripe-Signature'));
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-        throw badRequest(MESSAGES.webhookSignatureInvalid, 'webhook_signature_invalid');
+        throw badRequest(PAYMENT_MESSAGES.webhookSignatureInvalid, 'webhook_signature_invalid');
       }
       throw error;
     }

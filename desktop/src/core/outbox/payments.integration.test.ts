@@ -1,7 +1,7 @@
 // Cash on a terminal while the cloud is away (issue 11): taken at once from the terminal (the bill
 // from its replica's orders), a second one for the session refused while the first waits, and the
 // payment reaches the cloud once when it returns, completing the bill.
-import { Bill, MESSAGES, Payment } from '@tablewise/shared';
+import { Bill, PAYMENT_MESSAGES, Payment } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningCloud } from '../../../../cloud/src/server.js';
 import { type Client, checkInGuest, type Harness, loginAs } from '../../../../cloud/src/testkit/harness.js';
@@ -43,7 +43,7 @@ it('takes cash offline, refuses a second for the session, and the cloud records 
   // Card needs the cloud; cash does not.
   const card = await tab.post('/api/payments/take', { sessionId: party.sessionId, method: 'card' });
   expect(card.status).toBe(503);
-  expect(card.body.message).toBe(MESSAGES.paymentsNeedCloud);
+  expect(card.body.message).toBe(PAYMENT_MESSAGES.paymentsNeedCloud);
   const taken = await tab.post('/api/payments/take', { sessionId: party.sessionId, method: 'cash', tipAmount: '1.00' });
   expect(taken.status).toBe(201);
   expect(Payment.parse(taken.body.payment)).toMatchObject({
@@ -55,7 +55,7 @@ it('takes cash offline, refuses a second for the session, and the cloud records 
   });
   const again = await tab.post('/api/payments/take', { sessionId: party.sessionId, method: 'cash' });
   expect(again.status).toBe(409);
-  expect(again.body.message).toBe(MESSAGES.splitAlreadyPaid);
+  expect(again.body.message).toBe(PAYMENT_MESSAGES.splitAlreadyPaid);
   expect(terminal.core.status().outbox.pending).toBe(1);
 
   back = await harness.startAnother();

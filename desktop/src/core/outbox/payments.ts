@@ -4,7 +4,7 @@
 // session at a time. The cloud decides in the end; a refusal (the bill was paid meanwhile) shows
 // on the banner like any other.
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_CURRENCY, MESSAGES, type Payment, takeTablePayment } from '@tablewise/shared';
+import { DEFAULT_CURRENCY, PAYMENT_MESSAGES, type Payment, takeTablePayment } from '@tablewise/shared';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
 import { appendOutbox, pendingOf } from '../sqlite/repositories/outbox.js';
 import { getTable } from '../sqlite/repositories/venue-data.js';
@@ -36,7 +36,7 @@ export function takeCashLocally(
 ): CashResult {
   return transact(db, (): CashResult => {
     const waiting = pendingOf(db, PAYMENT_ENTITY).some((e) => (e.body as QueuedCash).sessionId === input.sessionId);
-    if (waiting) return { ok: false, status: 409, message: MESSAGES.splitAlreadyPaid };
+    if (waiting) return { ok: false, status: 409, message: PAYMENT_MESSAGES.splitAlreadyPaid };
     const id = randomUUID();
     const createdAt = now.toISOString();
     // The cloud takes what is left when the payment reaches it; the body names no amount.
@@ -80,5 +80,5 @@ export function takeCashLocally(
 export function paymentChangeSubject(db: AnyDb, entry: { body: unknown }): string | null {
   const body = entry.body as Partial<QueuedCash> | null;
   const table = body?.tableId ? getTable(db, body.tableId) : null;
-  return table ? MESSAGES.cashPaymentSubject(table.number) : null;
+  return table ? PAYMENT_MESSAGES.cashPaymentSubject(table.number) : null;
 }

@@ -2,7 +2,15 @@
 // characters, the exit scan (about 2 seconds, then verify), staff assistance; once verified, the
 // digital receipt, downloadable as a PDF, and 'Exit Restaurant' back to /. Success forgets the
 // stored session, token, table and venue ids: the session is closed and its cookie grants nothing.
-import { displayMoney, GUEST_FLOW, GUEST_PAYMENT_TEXTS, MESSAGES, type Receipt, toCents } from '@tablewise/shared';
+import {
+  displayMoney,
+  GUEST_FLOW,
+  GUEST_PAYMENT_TEXTS,
+  MESSAGES,
+  PAYMENT_MESSAGES,
+  type Receipt,
+  toCents,
+} from '@tablewise/shared';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { failureText } from '../../../app/api-client.js';
@@ -35,7 +43,7 @@ export function ExitPage() {
   const verify = () => {
     if (!sessionId) {
       toast({
-        title: MESSAGES.sessionRequiredTitle,
+        title: PAYMENT_MESSAGES.sessionRequiredTitle,
         description: MESSAGES.exitNeedsSessionAndToken,
         variant: 'destructive',
       });

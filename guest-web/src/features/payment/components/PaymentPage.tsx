@@ -11,6 +11,7 @@ import {
   formatCents,
   GUEST_PAYMENT_TEXTS,
   MESSAGES,
+  PAYMENT_MESSAGES,
   PAYMENT_METHODS,
   type PaymentMethod,
   SPLIT,
@@ -196,7 +197,7 @@ function sharesOf(
         return Number.NaN;
       }
     });
-    if (amounts.some((a) => Number.isNaN(a))) return { shares: [], error: MESSAGES.splitAmountNegative };
+    if (amounts.some((a) => Number.isNaN(a))) return { shares: [], error: PAYMENT_MESSAGES.splitAmountNegative };
     const settled = settleCustomSplit(total, amounts);
     if (!settled.ok) return { shares: [], error: settled.reason };
     return {

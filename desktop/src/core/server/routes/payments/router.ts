@@ -15,8 +15,8 @@ import {
   guestReceiptOf,
   IDEMPOTENCY_HEADER,
   listPayments,
-  MESSAGES,
   notFound,
+  PAYMENT_MESSAGES,
   printGuestReceipt,
   takeTablePayment,
   updateOrderPayment,
@@ -30,7 +30,7 @@ import { printing } from '../print-jobs/router.js';
 
 /** The cloud's refusal as this terminal's, with the cloud's words. */
 function refusal(status: number, body: unknown): AppError {
-  const message = messageOf(body) ?? MESSAGES.paymentsNeedCloud;
+  const message = messageOf(body) ?? PAYMENT_MESSAGES.paymentsNeedCloud;
   switch (status) {
     case 400:
       return new AppError(400, 'bad_request', message);
@@ -55,7 +55,8 @@ export function paymentsRouter(deps: LocalServerDeps): LocalRouter {
         ...(body === undefined ? {} : { body, headers: { [IDEMPOTENCY_HEADER]: randomUUID() } }),
       });
     } catch (error) {
-      if (error instanceof CloudUnreachable) throw new AppError(503, 'cloud_unreachable', MESSAGES.paymentsNeedCloud);
+      if (error instanceof CloudUnreachable)
+        throw new AppError(503, 'cloud_unreachable', PAYMENT_MESSAGES.paymentsNeedCloud);
       throw error;
     }
     if (isSuccess(answer.status)) return call.answer.parse(answer.body) as z.output<S['answer']>;
