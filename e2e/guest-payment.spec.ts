@@ -228,6 +228,7 @@ test('the exit is refused while the bill is unpaid; a phone shows it on the smal
   const party = await seatedParty('5');
   const { context, page } = await phoneAt(browser, party, { width: 390, height: 844 });
   await page.goto(`${cloudUrl}/guest/exit?sessionId=${party.sessionId}`);
+  await expect(page.getByText('READY TO EXIT')).toBeVisible();
   await shot(page, 'exit-390');
   await page.getByTestId('exit-scan').click();
   await expect(page.getByText('Exit Verification Failed')).toBeVisible({ timeout: 10_000 });
@@ -236,6 +237,8 @@ test('the exit is refused while the bill is unpaid; a phone shows it on the smal
   await page.getByTestId('method-cash').click();
   await page.getByTestId('share').first().getByTestId('pay-share').click();
   await expect(page.getByTestId('bill-left')).toHaveText('$0.00');
+  await expect(page.getByTestId('bill-pending')).toBeVisible();
+  await expect(page.getByTestId('share').first()).toContainText('Awaiting confirmation');
   await shot(page, 'payment-cash-pending-390');
   await context.close();
   // An unknown session is Order Not Found with the way back to the menu.

@@ -245,8 +245,9 @@ function PayForm({ bill }: { bill: Bill }) {
   );
   const total = toCents(bill.total);
   const subtotal = toCents(bill.subtotal);
-  const holding = new Set(
-    bill.payments.filter((p) => p.status !== 'FAILED' && p.status !== 'REFUNDED').map((p) => p.splitId),
+  // The payment holding each split: a share paid (or waiting for staff or the card) shows as such.
+  const holding = new Map(
+    bill.payments.filter((p) => p.status !== 'FAILED' && p.status !== 'REFUNDED').map((p) => [p.splitId, p]),
   );
   /** The tip on this share: the chosen percentage of its part of the subtotal, or the custom amount. */
   const tipFor = (share: Share) => tipCents(total === 0 ? 0 : Math.round((share.amountCents * subtotal) / total), tip);
@@ -510,19 +511,23 @@ function PayForm({ bill }: { bill: Bill }) {
         ) : null}
         <ul className="share-list">
           {shares.map((share) => {
-            const paid = holding.has(share.id);
-            const tipShare = tipFor(share);
+            const held = holding.get(share.id);
+            const paid = held !== undefined;
+            const tipShare = held ? toCents(held.tipAmount) : tipFor(share);
+            const amountCents = held ? toCents(held.amount) : share.amountCents;
             return (
               <li key={share.id} className="share" data-testid="share" data-paid={paid}>
                 <div>
                   <strong>{share.label}</strong>
                   <span className="muted small">
-                    {displayMoney(share.amountCents)}
+                    {displayMoney(amountCents)}
                     {tipShare > 0 ? ` + ${GUEST_PAYMENT_TEXTS.tip} ${displayMoney(tipShare)}` : ''}
                   </span>
                 </div>
-                {paid ? (
-                  <span className="status status-delivered">{GUEST_PAYMENT_TEXTS.sharePaid}</span>
+                {held ? (
+                  <span className={`status ${held.status === 'COMPLETED' ? 'status-delivered' : 'status-sent'}`}>
+                    {held.status === 'COMPLETED' ? GUEST_PAYMENT_TEXTS.sharePaid : GUEST_PAYMENT_TEXTS.pending}
+                  </span>
                 ) : (
                   <button
                     type="button"
