@@ -133,39 +133,41 @@ export function PaymentsScreen() {
                       <span className="pill priority-urgent">{PAYMENTS_TEXTS.urgent}</span>
                     ) : null}
                   </td>
-                  <td className="payments-actions">
-                    {action && p.orderId ? (
-                      <button
-                        type="button"
-                        className="button primary small"
-                        disabled={change.isPending}
-                        data-testid={action === 'verify' ? 'payment-verify' : 'payment-retry'}
-                        onClick={() => change.mutate({ payment: p, action })}
-                      >
-                        {action === 'verify' ? PAYMENTS_TEXTS.verify : PAYMENTS_TEXTS.retry}
-                      </button>
-                    ) : null}
-                    {receiptPrinter && p.sessionId && p.status === 'COMPLETED' ? (
+                  <td>
+                    <div className="payments-actions">
+                      {action && p.orderId ? (
+                        <button
+                          type="button"
+                          className="button primary small"
+                          disabled={change.isPending}
+                          data-testid={action === 'verify' ? 'payment-verify' : 'payment-retry'}
+                          onClick={() => change.mutate({ payment: p, action })}
+                        >
+                          {action === 'verify' ? PAYMENTS_TEXTS.verify : PAYMENTS_TEXTS.retry}
+                        </button>
+                      ) : null}
+                      {receiptPrinter && p.sessionId && p.status === 'COMPLETED' ? (
+                        <button
+                          type="button"
+                          className="button small"
+                          data-testid="payment-print"
+                          disabled={print.isPending}
+                          onClick={() =>
+                            p.sessionId && print.mutate({ sessionId: p.sessionId, printerId: receiptPrinter.id })
+                          }
+                        >
+                          {PAYMENTS_TEXTS.printReceipt}
+                        </button>
+                      ) : null}
                       <button
                         type="button"
                         className="button small"
-                        data-testid="payment-print"
-                        disabled={print.isPending}
-                        onClick={() =>
-                          p.sessionId && print.mutate({ sessionId: p.sessionId, printerId: receiptPrinter.id })
-                        }
+                        data-testid="payment-details"
+                        onClick={() => setDetails(p)}
                       >
-                        {PAYMENTS_TEXTS.printReceipt}
+                        {PAYMENTS_TEXTS.details}
                       </button>
-                    ) : null}
-                    <button
-                      type="button"
-                      className="button small"
-                      data-testid="payment-details"
-                      onClick={() => setDetails(p)}
-                    >
-                      {PAYMENTS_TEXTS.details}
-                    </button>
+                    </div>
                   </td>
                 </tr>
               );
