@@ -342,11 +342,37 @@ export async function changeOrderPayment(
   if (!order) throw notFound('Order');
   // The session first, as every payment on a bill takes it: no deadlock with a guest paying.
   await lockSession(trx, order.session_id);
-  const from = input.status === 'COMPLETED' ? 'PENDING' : 'FAILED';
+  // Verify takes a pending payment, or a retried one (PROCESSING) staff saw go through.
+  const verify = input.status === 'COMPLETED';
+  const from = verify ? ['PENDING', 'PROCESSING'] : ['FAILED'];
   const row = await lockLatestPaymentOfOrder(trx, orderId, from, input.paymentId);
-  if (!row) throw conflict(PAYMENT_MESSAGES.paymentNotFoundForOrder(from), 'payment_not_found');
-  const move = paymentTransition(row.status as Payment['status'], input.status === 'COMPLETED' ? 'verify' : 'retry');
+  if (!row)
+    throw conflict(PAYMENT_MESSAGES.paymentNotFoundForOrder(verify ? 'PENDING' : 'FAILED'), 'payment_not_found');
+  const move =
+    row.status === 'PROCESSING' && verify
+      ? ({ ok: true, to: 'COMPLETED' } as const)
+      : paymentTransition(row.status as Payment['status'], verify ? 'verify' : 'retry');
   if (!move.ok) throw conflict(move.reason, 'payment_transition_refused');
+  if (!verify && row.session_id) {
+    // A retried payment holds the bill again: not a split paid since, nor beyond what is left.
+    const session = await lockSession(trx, row.session_id);
+    const bill = session ? await billOf(trx, deps, session) : null;
+    if (
+      row.split_id &&
+      bill?.payments.some(
+        (p) => p.splitId === row.split_id && p.id !== row.id && p.status !== 'FAILED' && p.status !== 'REFUNDED',
+      )
+    ) {
+      throw conflict(PAYMENT_MESSAGES.splitAlreadyPaid, 'split_already_paid');
+    }
+    const left = bill ? toCents(bill.left) : 0;
+    if (toCents(row.amount) > left) {
+      throw conflict(
+        PAYMENT_MESSAGES.paymentExceedsBill(displayMoney(toCents(row.amount)), displayMoney(left)),
+        'payment_exceeds_bill',
+      );
+    }
+  }
   const now = deps.now();
   await setPaymentStatus(trx, row.id, { status: move.to, at: now, intentId: input.paymentIntentId });
   const changed = await findPayment(trx, row.id);

@@ -67,15 +67,16 @@ export async function listPaymentsOfVenue(q: Queryable, venueId: string, limit =
     .limit(limit);
 }
 
-/** The order's latest payment in `status`, locked for the rest of the transaction. */
+/** The order's latest payment in one of `statuses`, locked for the rest of the transaction. */
 export async function lockLatestPaymentOfOrder(
   q: Queryable,
   orderId: string,
-  status: string,
+  statuses: readonly string[],
   paymentId?: string,
 ): Promise<PaymentRow | undefined> {
   const row = await q<PaymentRow>('payments')
-    .where({ order_id: orderId, status, ...(paymentId ? { id: paymentId } : {}) })
+    .where({ order_id: orderId, ...(paymentId ? { id: paymentId } : {}) })
+    .whereIn('status', [...statuses])
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },

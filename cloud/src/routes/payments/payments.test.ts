@@ -251,6 +251,30 @@ describe('paying', () => {
     const twice = await manager.post(`/api/orders/${row.order_id}/payment`, { status: 'PROCESSING' });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe(PAYMENT_MESSAGES.paymentNotFoundForOrder('FAILED'));
+    // The retried payment holds the bill; staff verify it once they see it taken.
+    expect((await billOf(guest, sessionId)).left).toBe('0.00');
+    const verified = await manager.post(`/api/orders/${row.order_id}/payment`, { status: 'COMPLETED' });
+    expect(verified.body).toMatchObject({ id: row.id, status: 'COMPLETED' });
+    expect((await billOf(guest, sessionId)).complete).toBe(true);
+    await close(sessionId);
+  });
+
+  it('refuses to retry a failed payment whose share was paid since', async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const bill = await billOf(guest, sessionId);
+    const split = { id: 'again', amount: bill.total, paymentMethod: 'card' };
+    const refused = await pay(guest, bill, [split], { card: { number: '4000 0000 0000 0002' } });
+    expect(refused.status).toBe(402);
+    const paid = await pay(guest, bill, [split], { card: { number: VISA_TEST } });
+    expect(paid.status).toBe(200);
+    const [failed] = await paymentsOf(sessionId).where({ status: 'FAILED' });
+    const retry = await manager.post(`/api/orders/${failed.order_id}/payment`, {
+      status: 'PROCESSING',
+      paymentId: failed.id,
+    });
+    expect(retry.status).toBe(409);
+    expect(retry.body).toEqual({ message: PAYMENT_MESSAGES.splitAlreadyPaid, id: 'split_already_paid' });
+    expect((await paymentsOf(sessionId).where({ id: failed.id }).first()).status).toBe('FAILED');
     await close(sessionId);
   });
 

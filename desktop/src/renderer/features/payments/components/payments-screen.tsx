@@ -117,7 +117,8 @@ export function PaymentsScreen() {
           </thead>
           <tbody>
             {shown.map((p) => {
-              const action = paymentRowAction(p.status);
+              // A retried payment (PROCESSING) is verified as a pending one is, once staff see it taken.
+              const action = p.status === 'PROCESSING' ? 'verify' : paymentRowAction(p.status);
               return (
                 <tr key={p.id} data-testid="payment-row" data-status={p.status}>
                   <td data-label={PAYMENTS_TEXTS.columns.table}>{p.tableName ?? '-'}</td>
