@@ -234,6 +234,22 @@ test('the exit is refused while the bill is unpaid; a phone shows it on the smal
   await expect(page.getByText('Exit Verification Failed')).toBeVisible({ timeout: 10_000 });
   await expect(page.getByText('Unable to verify payment. Please see staff.')).toBeVisible();
   await page.goto(`${cloudUrl}/guest/payment?sessionId=${party.sessionId}`);
+  // Custom amounts must match the total within a cent; by items, every item needs someone.
+  await page.getByTestId('mode-split').click();
+  await page.getByTestId('split-custom').click();
+  await page.getByTestId('custom-amount-0').fill('10.00');
+  await page.getByTestId('custom-amount-1').fill('5.00');
+  await expect(page.getByTestId('split-error')).toContainText('Split amounts add up to $15.00');
+  await expect(page.getByTestId('pay-share')).toHaveCount(0);
+  await page.getByTestId('split-items').click();
+  await expect(page.getByTestId('split-error')).toHaveText('Every item must be given to at least one person');
+  const items = page.getByTestId('split-item');
+  for (let i = 0; i < (await items.count()); i++) await items.nth(i).getByRole('button', { name: '1' }).click();
+  await items.nth(0).getByRole('button', { name: '2' }).click();
+  await expect(page.getByTestId('split-error')).toHaveCount(0);
+  await expect(page.getByTestId('share')).toHaveCount(2);
+  await shot(page, 'payment-by-items-390');
+  await page.getByTestId('mode-full').click();
   await page.getByTestId('method-cash').click();
   await page.getByTestId('share').first().getByTestId('pay-share').click();
   await expect(page.getByTestId('bill-left')).toHaveText('$0.00');
