@@ -63,7 +63,6 @@ const PENDING_CONSTANTS: Record<string, Record<string, number>> = {
     DEBOUNCE_MS: 9, // the app shell
     NOTIFICATION_BADGE_START: 9, // the app shell
     ANALYTICS: 9, // the dashboard's last-hour figures
-    DEFAULT_CURRENCY: 11, // payments
   },
 };
 

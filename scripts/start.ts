@@ -10,6 +10,7 @@ import { appSecret } from '../cloud/src/app-secret.js';
 import { closeDb, connectDb } from '../cloud/src/db/connect.js';
 import { migrateLatest } from '../cloud/src/db/migrate.js';
 import { seedDemo } from '../cloud/src/db/seed/demo.js';
+import { stripeSettingsFrom } from '../cloud/src/payments/providers.js';
 import { startCloud, trustProxyFrom } from '../cloud/src/server.js';
 import { startTerminalCore } from '../desktop/src/core/core.js';
 import { assignVenuePrinters, DEMO_STATIONS, pairDemoTerminal, tableQrUrl } from './demo.js';
@@ -83,6 +84,8 @@ async function main(): Promise<void> {
     staffWebDir,
     trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
     liveFanout: databaseUrl ? 'process' : 'inline',
+    // The embedded demo takes the card networks' test numbers (labelled demo on the bill page).
+    payments: demo ? { demo: true } : { stripe: stripeSettingsFrom(process.env) },
   });
   closers.unshift(() => cloud.close());
   const cloudUrl = `http://127.0.0.1:${cloud.port}`;

@@ -19,6 +19,7 @@ import { objectsRouter } from './routes/objects/router.js';
 import { openApiRouter } from './routes/openapi/router.js';
 import { orderItemsRouter } from './routes/order-items/router.js';
 import { ordersRouter } from './routes/orders/router.js';
+import { paymentsRouter } from './routes/payments/router.js';
 import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
 import { reservationsRouter } from './routes/reservations/router.js';
@@ -81,5 +82,6 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     alertsRouter(deps),
     objectsRouter(deps),
     runnerRouter(deps),
+    paymentsRouter(deps),
   ];
 }

@@ -4,6 +4,7 @@ import type { Role, StaffDuty, User } from '@tablewise/shared';
 import type { Knex } from 'knex';
 import type { Db } from './db/connect.js';
 import type { ObjectStore } from './objects/store.js';
+import type { PaymentProviders } from './payments/providers.js';
 
 export type { Db } from './db/connect.js';
 export type Trx = Knex.Transaction;
@@ -20,6 +21,8 @@ export interface AppDeps {
   log: (line: string) => void;
   /** Where uploaded files (menu photos) are kept. */
   objects: ObjectStore;
+  /** Who takes card payments (issue 11); none when not given. */
+  payments?: PaymentProviders;
 }
 
 export interface StaffActor {

@@ -15,6 +15,7 @@ import { appSecret } from './app-secret.js';
 import { closeDb, connectDb } from './db/connect.js';
 import { migrateLatest } from './db/migrate.js';
 import { diskObjectStore } from './objects/store.js';
+import { stripeSettingsFrom } from './payments/providers.js';
 import { renewDatabaseEpoch } from './repositories/database-epoch.js';
 import { startCloud, trustProxyFrom } from './server.js';
 
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
     objectStore: diskObjectStore(path.resolve(process.env.OBJECTS_DIR ?? path.join(dataDir, 'objects'))),
     // On a PostgreSQL server the live sockets are fed from a process of their own (issue 8).
     liveFanout: databaseUrl ? 'process' : 'inline',
+    // PAYMENTS_DEMO=1: cards go to the demo provider (test numbers only, labelled on the page), for
+    // the demo and the end-to-end tests; never together with Stripe.
+    payments: { stripe: stripeSettingsFrom(process.env), demo: process.env.PAYMENTS_DEMO === '1' },
   });
   console.log(`Tablewise cloud listening on ${cloud.url}`);
 

@@ -12,6 +12,7 @@ import type { Db } from './context.js';
 import { createNotifier } from './db/notify.js';
 import { type ExpirySweeper, startExpirySweeper } from './expiry-sweeper.js';
 import { diskObjectStore, type ObjectStore } from './objects/store.js';
+import { type PaymentSettings, paymentProviders } from './payments/providers.js';
 import { type PeriodicPass, startPeriodic } from './periodic.js';
 import { type CourseFirer, startCourseFirer } from './realtime/course-firer.js';
 import { FanoutPool } from './realtime/fanout-process.js';
@@ -63,6 +64,8 @@ export interface StartCloudOptions {
   liveFanout?: 'inline' | 'process';
   /** How many fan-out processes with liveFanout 'process' (default: the cores but one, 1 to 4). */
   liveFanoutProcesses?: number;
+  /** Card payments: Stripe (STRIPE_SECRET_KEY), the embedded demo's provider, or none. */
+  payments?: PaymentSettings;
 }
 
 export interface RunningCloud {
@@ -107,7 +110,8 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   const publicUrl = (opts.publicUrl ?? url).replace(/\/+$/, '');
 
   const objects = opts.objectStore ?? diskObjectStore(path.resolve(process.env.OBJECTS_DIR ?? '.data/objects'));
-  const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log, objects };
+  const payments = paymentProviders(opts.payments);
+  const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log, objects, payments };
   const app = createApp({
     ...deps,
     guestWebDir: opts.guestWebDir,

@@ -8,7 +8,7 @@ export const DASHBOARD_TITLE_MOBILE = 'Management';
 
 export const PARTY_SIZE = { min: 1, max: 20 } as const;
 
-/** @pending issue 11: the currency of a payment (payments.currency, a Stripe PaymentIntent). */
+/** The currency of a payment (payments.currency, a Stripe PaymentIntent). */
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_TIMEZONE = 'UTC';
 export const DEFAULT_RESERVATION_SOURCE = 'DIRECT';
@@ -362,3 +362,23 @@ export const UNZONED_RUNNER_ZONE = 'Floor';
 export const RUNNER_DELIVERED_WINDOW_MS = 2 * 60 * 60 * 1000;
 /** How far back the kitchen's ticket times (fired → ready) look. */
 export const KITCHEN_TICKET_WINDOW_MS = 12 * 60 * 60 * 1000;
+/** Who takes a payment (issue 11): staff at the venue (cash, the venue's card terminal), the
+ * embedded demo's test-card provider, or Stripe PaymentIntents. */
+export const PAYMENT_PROVIDERS = ['venue', 'demo', 'stripe'] as const;
+/** The card networks' public test numbers the demo provider accepts (and no other number). */
+export const DEMO_TEST_CARDS = [
+  '4242424242424242',
+  '4000056655665556',
+  '5555555555554444',
+  '2223003122003222',
+  '5200828282828210',
+  '378282246310005',
+  '371449635398431',
+  '6011111111111117',
+  '3056930009020004',
+  '36227206271667',
+  '3566002020360505',
+  '6200000000000005',
+] as const;
+/** ESC/POS drawer kick: ESC p 0 25 250 (pin 2, 50 ms on, 500 ms off). */
+export const CASH_DRAWER_KICK = [0x1b, 0x70, 0x00, 25, 250] as const;

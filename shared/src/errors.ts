@@ -36,6 +36,17 @@ const ERROR_IDS = [
   'invalid_image',
   'upload_link_invalid',
   'image_not_uploaded',
+  // Bill and payment (issue 11)
+  'card_payments_unavailable',
+  'nothing_to_pay',
+  'bill_changed',
+  'split_already_paid',
+  'payment_exceeds_bill',
+  'payment_failed',
+  'payment_not_found',
+  'payment_transition_refused',
+  'exit_verification_failed',
+  'webhook_signature_invalid',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];
 

@@ -347,3 +347,28 @@ export const TURNOVER_MESSAGES = {
   qaOverdueTitle: 'QA Overdue',
   abandonedSessionTitle: 'Abandoned Session',
 } as const;
+
+// ---- The bill and payments (issue 11) ----
+
+/** Refusals and words of the bill and payment calls and screens; their own object, so the guest
+ * site's first page does not carry them (P6). */
+export const PAYMENT_MESSAGES = {
+  splitItemUnassigned: 'Every item must be given to at least one person',
+  splitAmountNegative: 'A share cannot be negative',
+  billChanged: 'The bill changed since you opened it (a new order arrived). Please review the new total and pay again.',
+  paymentExceedsBill: (amount: string, left: string) =>
+    `This payment of ${amount} is more than the ${left} left on the bill`,
+  splitAlreadyPaid: 'This share of the bill is already paid',
+  nothingToPay: 'Choose at least one share to pay',
+  noOrdersToPay: 'There is nothing on this bill yet',
+  cardPaymentsUnavailable: 'Card payments are not available here. Please pay with cash or ask staff.',
+  demoCardRefused: "Demo payments accept only the card networks' public test numbers, such as 4242 4242 4242 4242",
+  webhookSignatureInvalid: 'The webhook signature could not be verified',
+  paymentNotFoundForOrder: (status: string) => `This order has no ${status.toLowerCase()} payment`,
+  sessionRequiredTitle: 'Session Required',
+  cashPaymentSubject: (table: string) => `Cash payment for Table ${table}`,
+  paymentsNeedCloud:
+    'Payments are kept by the cloud, which cannot be reached right now. Try again when the terminal is back online.',
+  receiptNeedsCloud:
+    'The bill is kept by the cloud, which cannot be reached right now. Try again when the terminal is back online.',
+} as const;

@@ -56,6 +56,13 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
     case 'task.updated':
     case 'table.stuck':
       return false;
+    // A payment on the guest's own bill: every phone at the table sees what is paid and left.
+    case 'payment.status.changed':
+      return event.payment.sessionId === guest.sessionId;
+    case 'payment.completed':
+      return event.sessionId === guest.sessionId;
+    case 'guest.departed':
+      return event.session.id === guest.sessionId;
     default: {
       const never: never = event;
       throw new Error(`Unknown live event ${String((never as { type?: string }).type)}`);
@@ -92,6 +99,9 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'order.delivered':
     case 'runner.status.changed':
     case 'runner.order.updated':
+    case 'payment.status.changed':
+    case 'payment.completed':
+    case 'guest.departed':
       return event;
     default: {
       const never: never = event;

@@ -182,6 +182,13 @@ describe.each(['inline', 'process'] as const)('live hub, fan-out %s', (liveFanou
         case 'runner.status.changed':
         case 'runner.order.updated':
           throw new Error(`a guest got the staff event ${event.type}`);
+        // Payments and the exit of the party's own session only (this test makes none).
+        case 'payment.status.changed':
+          expect(event.payment.sessionId).toBe(first.sessionId);
+          break;
+        case 'payment.completed':
+        case 'guest.departed':
+          throw new Error(`a guest got ${event.type} of a session that made none`);
         case 'waitlist.updated':
         case 'printer.updated':
         case 'printer.status':

@@ -30,12 +30,14 @@ import {
   createTask,
   createTerminal,
   guestCheckin,
+  guestCheckout,
   holdTable,
   IDEMPOTENCY_HEADER,
   login,
   MAX_PUSH_MUTATIONS,
   MESSAGES,
   notifyNextParty,
+  processPayment,
   pushMutations,
   putObject,
   releaseTable,
@@ -49,9 +51,12 @@ import {
   sendStaffAlert,
   setMenuItemAvailability,
   setMenuItemImage,
+  stripeWebhook,
+  takeTablePayment,
   transitionTable,
   updateGuestSession,
   updateMenuItem,
+  updateOrderPayment,
   updatePrinter,
 } from '@tablewise/shared';
 import fc from 'fast-check';
@@ -220,6 +225,13 @@ const MENU_PRICE = fc.oneof(
   wrongType('string'),
   fc.constantFrom('-1.00', 'abc', '1.234', '100001', ''),
   nested('6.50'),
+);
+
+/** Never an amount of money: more than two places, words, signs, too many digits, wrong types. */
+const money = fc.oneof(
+  fc.constantFrom('12.345', 'abc', '', '1e3', '$5', '1,00', '12.', '.5', ' 1.00', '99999999999999999999', 'NaN'),
+  wrongType('string'),
+  nested('1.00'),
 );
 
 const bool = fc.oneof(fc.constantFrom('true', 'false', 1, 0, 'yes', ''), wrongType('boolean'));
@@ -947,6 +959,58 @@ beforeAll(async () => {
         missing(['status']),
       ),
     },
+    // The bill and its payments (issue 11). Every body below carries a fault, so none pays.
+    {
+      call: processPayment,
+      path: processPayment.path,
+      principals: ['guest'],
+      weight: 6,
+      valid: () => ({
+        sessionId,
+        billVersion: '1.400.435',
+        splits: [{ id: 'split-1', name: 'Ada', amount: '1.00', items: [itemId], paymentMethod: 'card', paid: false }],
+        tipAmount: '0.50',
+        totalAmount: '4.35',
+        card: { number: '4242424242424242' },
+      }),
+      fields: fc.oneof(
+        at(['sessionId'], uuidLike(sessionId)),
+        at(['billVersion'], text('1.400.435', 100, { required: true })),
+        at(['splits'], arrayOf({ id: 's', amount: '1.00', paymentMethod: 'cash' }, 1, 10)),
+        at(['splits', 0], wrongType('object')),
+        at(['splits', 0, 'id'], text('split-1', 100, { required: true })),
+        at(['splits', 0, 'name'], text('Ada', 100)),
+        { weight: 3, arbitrary: at(['splits', 0, 'amount'], money) },
+        at(['splits', 0, 'items'], arrayOf(itemId, 0, 500)),
+        at(['splits', 0, 'items', 0], text(itemId, 100)),
+        at(['splits', 0, 'paymentMethod'], enumValue('card')),
+        at(['splits', 0, 'paid'], bool),
+        at(['tipAmount'], money),
+        at(['totalAmount'], money),
+        at(['card', 'number'], text('4242424242424242', 30)),
+        missing(
+          ['sessionId'],
+          ['billVersion'],
+          ['splits'],
+          ['totalAmount'],
+          ['splits', 0, 'amount'],
+          ['splits', 0, 'id'],
+        ),
+      ),
+    },
+    {
+      call: updateOrderPayment,
+      path: `/api/orders/${orderId}/payment`,
+      principals: ['manager'],
+      weight: 3,
+      valid: () => ({ status: 'COMPLETED', paymentIntentId: 'pi_verify', paymentId: crypto.randomUUID() }),
+      fields: fc.oneof(
+        at(['status'], enumValue('COMPLETED')),
+        at(['paymentIntentId'], text('pi_verify', 200)),
+        at(['paymentId'], uuidLike(crypto.randomUUID())),
+        missing(['status']),
+      ),
+    },
     {
       call: createDeliveryRun,
       path: createDeliveryRun.path,
@@ -961,12 +1025,41 @@ beforeAll(async () => {
         missing(['zone'], ['orderIds']),
       ),
     },
+    {
+      call: takeTablePayment,
+      path: takeTablePayment.path,
+      principals: ['staff', 'terminal'],
+      weight: 3,
+      valid: () => ({ sessionId, method: 'cash', amount: '1.00', tipAmount: '0.00' }),
+      fields: fc.oneof(
+        at(['sessionId'], uuidLike(sessionId)),
+        at(['method'], enumValue('cash')),
+        at(['amount'], money),
+        at(['tipAmount'], money),
+        missing(['sessionId'], ['method']),
+      ),
+    },
+    {
+      call: guestCheckout,
+      path: guestCheckout.path,
+      principals: ['guest'],
+      weight: 3,
+      valid: () => ({ sessionId, qrToken: qr.token, exitTime: '2026-11-25T20:00:00.000Z' }),
+      fields: fc.oneof(
+        at(['sessionId'], uuidLike(sessionId)),
+        at(['qrToken'], text(qr.token, 2000, { required: true })),
+        at(['exitTime'], dateTime),
+        missing(['sessionId'], ['qrToken'], ['exitTime']),
+      ),
+    },
   ];
   // Every other write call takes no body: it gets the bodies no call takes, as its audience.
   for (const call of ALL_CALLS) {
     if (call.method === 'GET' || !call.tiers.includes('cloud') || targets.some((t) => t.call === call)) continue;
     // An upload's body is a file's bytes, not JSON: its refusals are in routes/menu/menu-changes.test.ts.
     if (call === putObject) continue;
+    // Stripe's webhook reads its body as raw text, not JSON: its signature, not its shape, is checked.
+    if (call === stripeWebhook) continue;
     if (call.body) throw new Error(`${call.id} takes a body: give it a target with its fields here`);
     // A public call gets the manager's cookie too: were a body taken, signing out would show.
     const principal: Principal =
@@ -1163,10 +1256,10 @@ describe('malformed bodies, sent to every write call the cloud serves', () => {
   it('are each answered 400 or 413 naming the field, never 5xx, and write nothing', async () => {
     const started = Date.now();
     const before = await snapshot();
-    // Every write the cloud serves but the upload (its body is a file's bytes, not JSON).
-    const served = ALL_CALLS.filter((c) => c.method !== 'GET' && c.tiers.includes('cloud') && c !== putObject).map(
-      (c) => c.id,
-    );
+    // Every write the cloud serves but the upload (a file's bytes) and Stripe's webhook (raw text).
+    const served = ALL_CALLS.filter(
+      (c) => c.method !== 'GET' && c.tiers.includes('cloud') && c !== putObject && c !== stripeWebhook,
+    ).map((c) => c.id);
     expect([...new Set(targets.map((t) => t.call.id))].sort()).toEqual([...served].sort());
 
     const weights = targets.reduce((sum, t) => sum + t.weight, 0);

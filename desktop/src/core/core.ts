@@ -42,6 +42,7 @@ import {
   setAvailabilityLocally,
 } from './outbox/menu-orders.js';
 import { createOrderLocally, ORDER_ENTITY, orderChangeSubject } from './outbox/orders.js';
+import { PAYMENT_ENTITY, paymentChangeSubject, takeCashLocally } from './outbox/payments.js';
 import { OutboxPusher } from './outbox/pusher.js';
 import {
   checkInLocally,
@@ -278,6 +279,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
       if (e.entityType === ITEM_CANCEL_ENTITY) return null;
       if (e.entityType === ORDER_ENTITY) return orderChangeSubject(read, e.entityId);
       if (e.entityType === RUNNER_ORDER_ENTITY) return runnerChangeSubject(read, e.entityId);
+      if (e.entityType === PAYMENT_ENTITY) return paymentChangeSubject(read, e);
       return reportSubject(read, e);
     };
     return {
@@ -643,6 +645,21 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         },
         moveRunnerOrder(orderId, input) {
           return runnerDone(moveRunnerOrderLocally(write, orderId, input, now()));
+        },
+        takeCashOffline(input) {
+          const venueId = getMeta(read).venueId;
+          if (!venueId) throw notFound('Venue');
+          const result = takeCashLocally(write, { ...input, venueId }, now());
+          if (!result.ok) throw conflict(result.message);
+          bus.emit('status');
+          pusher.kick();
+          return result.payment;
+        },
+        printGuestReceipt: (printerId, receipt) => {
+          const self = getMeta(read).terminalId;
+          const printer = listPrinters(read).find((p) => p.id === printerId && p.terminalId === self);
+          if (!printer || !printQueue) return null;
+          return printQueue.enqueueReceipt({ printer, kind: 'guest_receipt', data: receipt });
         },
       },
       opts.port ?? DEFAULT_TERMINAL_PORT,

@@ -25,6 +25,11 @@ const WaitlistStatusPage = lazy(() =>
   import('../features/waitlist/components/WaitlistStatusPage.js').then((m) => ({ default: m.WaitlistStatusPage })),
 );
 
+const PaymentPage = lazy(() =>
+  import('../features/payment/components/PaymentPage.js').then((m) => ({ default: m.PaymentPage })),
+);
+const ExitPage = lazy(() => import('../features/exit/components/ExitPage.js').then((m) => ({ default: m.ExitPage })));
+
 const page = (element: React.ReactNode) => <Suspense fallback={null}>{element}</Suspense>;
 
 /** The guest site's routes, inside a BrowserRouter (App) or the build's StaticRouter (prerender).
@@ -43,6 +48,8 @@ export function GuestRoutes() {
       <Route path="/guest/order-status" element={page(<OrderStatusPage />)} />
       <Route path="/guest/seat-selection" element={page(<SeatSelectionPage />)} />
       <Route path="/guest/waitlist" element={page(<WaitlistStatusPage />)} />
+      <Route path="/guest/payment" element={page(<PaymentPage />)} />
+      <Route path="/guest/exit" element={page(<ExitPage />)} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

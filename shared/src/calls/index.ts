@@ -33,6 +33,14 @@ import { changeOrderPriority } from './orders/change-order-priority.js';
 import { createOrder } from './orders/create-order.js';
 import { listOrders } from './orders/list-orders.js';
 import { sendToExpo } from './orders/send-to-expo.js';
+import { getSessionBill } from './payments/get-session-bill.js';
+import { guestCheckout } from './payments/guest-checkout.js';
+import { listPayments } from './payments/list-payments.js';
+import { printGuestReceipt } from './payments/print-guest-receipt.js';
+import { processPayment } from './payments/process-payment.js';
+import { stripeWebhook } from './payments/stripe-webhook.js';
+import { takeTablePayment } from './payments/take-table-payment.js';
+import { updateOrderPayment } from './payments/update-order-payment.js';
 import { printReceipt } from './print/print-receipt.js';
 import { reprintKitchenTickets } from './print/reprint-kitchen-tickets.js';
 import { listPrintJobs } from './print-jobs/list-print-jobs.js';
@@ -170,6 +178,14 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   createDeliveryRun,
   listDeliveryRuns,
   getTicketTimes,
+  getSessionBill,
+  processPayment,
+  listPayments,
+  updateOrderPayment,
+  takeTablePayment,
+  guestCheckout,
+  stripeWebhook,
+  printGuestReceipt,
 ];
 
 export * from './alerts/send-staff-alert.js';
@@ -207,6 +223,14 @@ export * from './orders/create-order.js';
 export * from './orders/list-orders.js';
 export * from './orders/order-facts.js';
 export * from './orders/send-to-expo.js';
+export * from './payments/get-session-bill.js';
+export * from './payments/guest-checkout.js';
+export * from './payments/list-payments.js';
+export * from './payments/print-guest-receipt.js';
+export * from './payments/process-payment.js';
+export * from './payments/stripe-webhook.js';
+export * from './payments/take-table-payment.js';
+export * from './payments/update-order-payment.js';
 export * from './print/print-receipt.js';
 export * from './print/reprint-kitchen-tickets.js';
 export * from './print-jobs/list-print-jobs.js';

@@ -15,6 +15,7 @@ import {
   TableState,
   WaitlistEntry,
 } from '../schemas/entities.js';
+import { Payment } from '../schemas/payment.js';
 import { Runner, RunnerOrder } from '../schemas/runner.js';
 import { StaffAlert } from '../schemas/staff-alert.js';
 import { Task } from '../schemas/task.js';
@@ -182,6 +183,28 @@ const RunnerOrderUpdatedEvent = Envelope.extend({
   order: RunnerOrder,
 });
 
+/** A payment was taken or its status moved (spec 2 section 7's payment.status.changed): the staff
+ * payments list and every phone at the table reading the bill see it at once. */
+const PaymentStatusChangedEvent = Envelope.extend({
+  type: z.literal('payment.status.changed'),
+  payment: Payment,
+});
+/** A payment completed (spec 3 section 7's payment.completed). With `sessionComplete` the whole
+ * bill is paid: the turnover automation moves the table to CLEANING (a rush order's clean first). */
+const PaymentCompletedEvent = Envelope.extend({
+  type: z.literal('payment.completed'),
+  tableId: Id.nullable(),
+  sessionId: Id,
+  paymentId: Id,
+  sessionComplete: z.boolean(),
+  rushOrder: z.boolean(),
+});
+/** A party checked out at the exit (spec 2 section 7's guest.departed): its session is closed. */
+const GuestDepartedEvent = Envelope.extend({
+  type: z.literal('guest.departed'),
+  session: DiningSession,
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
@@ -208,6 +231,9 @@ export const LiveEvent = z.discriminatedUnion('type', [
   OrderDeliveredEvent,
   RunnerStatusChangedEvent,
   RunnerOrderUpdatedEvent,
+  PaymentStatusChangedEvent,
+  PaymentCompletedEvent,
+  GuestDepartedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

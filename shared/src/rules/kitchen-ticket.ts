@@ -41,7 +41,9 @@ export type TicketLine =
   | { kind: 'text'; text: string; size: TicketSize; bold: boolean; align: TicketAlign }
   | { kind: 'rule' }
   /** A QR symbol of `data`, centred (a table's check-in link). */
-  | { kind: 'qr'; data: string };
+  | { kind: 'qr'; data: string }
+  /** Open the cash drawer on the printer's drawer port (ESC/POS drawer kick; a cash payment's receipt). */
+  | { kind: 'drawer' };
 
 /** The banner a reprinted ticket or receipt starts with. */
 export const REPRINT_BANNER = '*** REPRINT ***';

@@ -121,6 +121,8 @@ export const GuestReceipt = z
     method: Text(60).nullable(),
     paid: z.boolean(),
     at: IsoDateTime,
+    /** A cash payment's receipt opens the cash drawer as it starts (ESC/POS drawer kick). */
+    openDrawer: z.boolean().default(false),
   })
   .superRefine((r, ctx) => {
     const lines = r.lines.reduce((sum, l) => sum + l.amountCents, 0);
@@ -244,7 +246,9 @@ function reservationLines(r: ReservationConfirmation, o: LayoutOptions): TicketL
 export function guestReceiptLines(input: GuestReceipt, o: LayoutOptions): TicketLine[] {
   const r = GuestReceipt.parse(input);
   const width = o.width ?? DEFAULT_WIDTH;
-  const lines: TicketLine[] = [...top(RECEIPT_LABELS.guestReceipt, r.venueName, o.reprint)];
+  // The drawer opens as a cash receipt starts; a reprint never opens it again.
+  const lines: TicketLine[] = r.openDrawer && !o.reprint ? [{ kind: 'drawer' }] : [];
+  lines.push(...top(RECEIPT_LABELS.guestReceipt, r.venueName, o.reprint));
   if (r.tableName) lines.push(text(`${RECEIPT_LABELS.table} ${r.tableName}`, { align: 'center' }));
   if (r.orderId) lines.push(text(`${RECEIPT_LABELS.order} #${r.orderId.slice(-8)}`, { align: 'center' }));
   lines.push(text(ticketTime(new Date(r.at), r.timezone), { align: 'center' }), { kind: 'rule' });
@@ -300,6 +304,9 @@ export function paperLineText(line: TicketLine, width = DEFAULT_WIDTH): string {
       return `[QR ${line.data}]`;
     case 'text':
       return line.text;
+    case 'drawer':
+      // No ink: the emulator records the kick as this line.
+      return '[Cash drawer opened]';
     default: {
       const never: never = line;
       throw new Error(`Unknown ticket line ${JSON.stringify(never)}`);

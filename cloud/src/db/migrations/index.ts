@@ -12,6 +12,7 @@ import * as m0009 from './0009_guest_holds.js';
 import * as m0010 from './0010_event_batches.js';
 import * as m0012 from './0012_stored_objects.js';
 import * as m0013 from './0013_printer_removal.js';
+import * as m0014 from './0014_payments.js';
 import * as m0015 from './0015_periodic_runs.js';
 import * as m0016 from './0016_staff_duty.js';
 
@@ -33,6 +34,7 @@ export const migrations: readonly Migration[] = [
   { name: '0010_event_batches', up: m0010.up, down: m0010.down },
   { name: '0012_stored_objects', up: m0012.up, down: m0012.down },
   { name: '0013_printer_removal', up: m0013.up, down: m0013.down },
+  { name: '0014_payments', up: m0014.up, down: m0014.down },
   { name: '0015_periodic_runs', up: m0015.up, down: m0015.down },
   { name: '0016_staff_duty', up: m0016.up, down: m0016.down },
 ];

@@ -6,6 +6,7 @@ import { type AppRouter, newRouter, serve } from '../http.js';
 import { availabilitySet } from '../menu/router.js';
 import { itemCancelled, itemStatusChange } from '../order-items/router.js';
 import { orderPlaced, priorityChanged } from '../orders/router.js';
+import { paymentTaken } from '../payments/router.js';
 import { printJobReport } from '../print-jobs/router.js';
 import { printerStateReport } from '../printers/router.js';
 import { reservationBooked, reservationCheckedIn, reservationSeated } from '../reservations/router.js';
@@ -38,6 +39,7 @@ const PUSHABLE = [
   orderPlaced,
   sentToRunners,
   runnerOrderMoved,
+  paymentTaken,
 ];
 
 export function syncRouter(deps: AppDeps): AppRouter {

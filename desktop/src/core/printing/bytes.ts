@@ -1,6 +1,6 @@
 // ESC/POS bytes for a laid-out ticket, built with node-thermal-printer into its buffer only: the
 // library never opens a connection here, because the transport owns the socket and the proof.
-import type { TicketLine } from '@tablewise/shared';
+import { CASH_DRAWER_KICK, type TicketLine } from '@tablewise/shared';
 import thermal from 'node-thermal-printer';
 
 const { ThermalPrinter, PrinterTypes, CharacterSet } = thermal;
@@ -23,6 +23,10 @@ export function ticketBytes(lines: TicketLine[], opts: { width?: number } = {}):
     switch (line.kind) {
       case 'rule':
         printer.drawLine();
+        break;
+      case 'drawer':
+        // ESC p 0 25 250: the drawer on pin 2 opens (a cash payment's receipt).
+        printer.add(Buffer.from(CASH_DRAWER_KICK));
         break;
       case 'qr':
         // About 3 cm across at 8 dots a module on 80 mm paper: a phone reads it at arm's length.

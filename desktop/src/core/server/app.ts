@@ -13,6 +13,7 @@ import { authRouter } from './routes/auth/router.js';
 import { menuRouter } from './routes/menu/router.js';
 import { orderItemsRouter } from './routes/order-items/router.js';
 import { ordersRouter } from './routes/orders/router.js';
+import { paymentsRouter } from './routes/payments/router.js';
 import { printRouter } from './routes/print/router.js';
 import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
@@ -99,5 +100,6 @@ export function apiRouters(deps: LocalServerDeps): LocalRouter[] {
     alertsRouter(deps),
     printRouter(deps),
     runnerRouter(deps),
+    paymentsRouter(deps),
   ];
 }

@@ -5,11 +5,13 @@ import type {
   createOrder,
   createReservation,
   createTask,
+  GuestReceipt,
   MeAnswer,
   MenuItem,
   Order,
   OrderItem,
   OrderItemState,
+  Payment,
   PrinterStatus,
   PrintJob,
   QaCompleteAnswer,
@@ -105,6 +107,17 @@ export interface LocalServerDeps {
   printReceipt(input: { printerId?: string; kind: ReceiptKind; data: unknown; dedupeKey?: string }): PrintJob | null;
   /** Null when printing is off; the order's kitchen tickets again, marked REPRINT. */
   reprintKitchenTickets(orderId: string, dedupeKey?: string): PrintJob[] | null;
+  /** A guest's receipt (issue 11); null when the printer is not one this terminal drives. */
+  printGuestReceipt(printerId: string, receipt: GuestReceipt): PrintJob | null;
+  /** Cash taken while the cloud is away: queued in the outbox; throws a 409 when one already waits. */
+  takeCashOffline(input: {
+    sessionId: string;
+    tableId: string | null;
+    tableName: string | null;
+    orderId: string | null;
+    amount: string;
+    tipAmount: string;
+  }): Payment;
   staticDir?: string;
   /** Start All Pending / Mark All Ready: every move or none (AppError listing each refusal). */
   batchUpdateItems(updates: readonly { id: string; status: OrderItemState }[]): OrderItem[];

@@ -144,6 +144,9 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     case 'order.delivered':
     case 'runner.status.changed':
     case 'runner.order.updated':
+    case 'payment.status.changed':
+    case 'payment.completed':
+    case 'guest.departed':
       return event;
     default: {
       const never: never = event;
@@ -213,6 +216,13 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       return;
     case 'runner.order.updated':
       putRunnerOrder(db, event.order);
+      return;
+    // Payments are the cloud's; the terminal keeps nothing of them yet (its screens read the cloud).
+    case 'payment.status.changed':
+    case 'payment.completed':
+      return;
+    case 'guest.departed':
+      putSession(db, event.session);
       return;
     case 'waitlist.updated':
       putWaitlistEntry(db, event.entry);

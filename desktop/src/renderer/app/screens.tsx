@@ -7,6 +7,7 @@ import { HostConsoleScreen } from '../features/host-console/components/host-cons
 import { KitchenDisplay } from '../features/kitchen-display/components/kitchen-display.js';
 import { MenuManagementScreen } from '../features/menu-management/components/menu-management-screen.js';
 import { MenuOrdersScreen } from '../features/menu-orders/components/menu-orders-screen.js';
+import { PaymentsScreen } from '../features/payments/components/payments-screen.js';
 import { PrinterManagementScreen } from '../features/printer-management/components/printer-management-screen.js';
 import { ReservationsScreen } from '../features/reservations/components/reservations-screen.js';
 import { RunnerInterface } from '../features/runner-interface/components/runner-interface.js';
@@ -28,6 +29,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/menu-orders', element: <MenuOrdersScreen /> },
   { path: '/menu-management', element: <MenuManagementScreen /> },
   { path: '/runner-interface', element: <RunnerInterface /> },
+  { path: '/payments', element: <PaymentsScreen /> },
 ];
 
 /** The home screen: the dashboard (spec 1 section 2's '/'). */

@@ -1,0 +1,474 @@
+// Paying a session's bill (issue 11). Every payment on a bill runs with the session's row locked:
+// two phones paying at once take turns, and each sees what the other paid. A payment names the
+// bill version it was priced on; a split (its id) holds the bill once; nothing is ever charged
+// beyond what is left.
+
+import { randomUUID } from 'node:crypto';
+import {
+  type Bill,
+  billAnswer,
+  DEFAULT_CURRENCY,
+  displayMoney,
+  formatCents,
+  MESSAGES,
+  PAYMENT_MESSAGES,
+  type Payment,
+  type ProcessPaymentAnswer,
+  type ProcessPaymentBody,
+  paymentTransition,
+  type Receipt,
+  toCents,
+  withQuery,
+} from '@tablewise/shared';
+import type { z } from 'zod';
+import type { Actor, AppDeps, GuestActor, Queryable, StaffActor, TerminalActor, Trx } from '../context.js';
+import { actorRef } from '../context.js';
+import { AppError, badRequest, conflict, notFound } from '../errors.js';
+import { paymentProviders, providerFor } from '../payments/providers.js';
+import { presentSession } from '../presenters/index.js';
+import { presentPayment } from '../presenters/payments.js';
+import { appendEvent } from '../realtime/append-event.js';
+import {
+  closeSession,
+  findPayment,
+  findPaymentByIntent,
+  insertPayment,
+  listPaymentsOfSession,
+  listPaymentsOfVenue,
+  lockLatestPaymentOfOrder,
+  type PaymentRow,
+  serviceChargeBpsOf,
+  sessionHasRushOrder,
+  setPaymentStatus,
+} from '../repositories/payments.js';
+import type { SessionRow } from '../repositories/rows.js';
+import { findSessionInVenue, lockSession } from '../repositories/sessions.js';
+import { findTableInVenue } from '../repositories/tables.js';
+import { findVenue } from '../repositories/venues.js';
+import { verifiedTarget } from './guest.js';
+import { ordersOfSession } from './orders.js';
+import { onPaymentCompleted } from './turnover.js';
+
+type ProcessInput = z.output<typeof ProcessPaymentBody>;
+type PayDeps = Pick<AppDeps, 'db' | 'now' | 'payments'>;
+
+const providersOf = (deps: Pick<AppDeps, 'payments'>) => deps.payments ?? paymentProviders(undefined);
+
+/** The session a caller may bill: a guest only their own; staff and terminals their venue's. */
+async function sessionFor(q: Queryable, actor: Actor, sessionId: string, lock: boolean): Promise<SessionRow> {
+  if (actor.kind === 'guest' && actor.sessionId !== sessionId) throw notFound('Order');
+  const session = lock ? await lockSession(q, sessionId) : await findSessionInVenue(q, actor.venueId, sessionId);
+  if (!session || session.venue_id !== actor.venueId) throw notFound('Order');
+  return session;
+}
+
+async function billOf(q: Queryable, deps: Pick<AppDeps, 'payments'>, session: SessionRow): Promise<Bill> {
+  // One after another: `q` may be a transaction, whose one connection runs one query at a time.
+  const orders = await ordersOfSession(q, session.id);
+  const payments = await listPaymentsOfSession(q, session.id);
+  const bps = await serviceChargeBpsOf(q, session.venue_id);
+  const table = session.table_id ? await findTableInVenue(q, session.venue_id, session.table_id) : undefined;
+  return billAnswer({
+    sessionId: session.id,
+    tableId: session.table_id,
+    tableName: table?.name ?? null,
+    orders,
+    payments: payments.map(presentPayment),
+    serviceChargeBps: bps,
+    currency: DEFAULT_CURRENCY,
+    demoPayments: providersOf(deps).demo,
+  });
+}
+
+/** GET /api/orders/payment/:sessionId. */
+export async function sessionBill(
+  deps: Pick<AppDeps, 'db' | 'payments'>,
+  actor: Actor,
+  sessionId: string,
+): Promise<Bill> {
+  const session = await sessionFor(deps.db, actor, sessionId, false);
+  return billOf(deps.db, deps, session);
+}
+
+/** GET /api/orders/payments. */
+export async function venuePayments(q: Queryable, venueId: string): Promise<Payment[]> {
+  return (await listPaymentsOfVenue(q, venueId)).map(presentPayment);
+}
+
+async function emitStatus(trx: Trx, actor: Actor | null, row: PaymentRow, at: Date): Promise<Payment> {
+  const payment = presentPayment(row);
+  const ref = actor ? actorRef(actor) : { userId: null, terminalId: null };
+  await appendEvent(trx, {
+    orgId: row.org_id,
+    venueId: row.venue_id,
+    userId: ref.userId,
+    terminalId: ref.terminalId,
+    event: { type: 'payment.status.changed', payment },
+    at,
+  });
+  return payment;
+}
+
+/** After a payment completed: payment.completed, with sessionComplete once the bill is paid. */
+async function emitCompleted(
+  trx: Trx,
+  deps: Pick<AppDeps, 'payments'>,
+  actor: Actor | null,
+  row: PaymentRow,
+  at: Date,
+): Promise<boolean> {
+  if (!row.session_id) return false;
+  const session = await lockSession(trx, row.session_id);
+  if (!session) return false;
+  const bill = await billOf(trx, deps, session);
+  const ref = actor ? actorRef(actor) : { userId: null, terminalId: null };
+  const rushOrder = await sessionHasRushOrder(trx, session.id);
+  await appendEvent(trx, {
+    orgId: row.org_id,
+    venueId: row.venue_id,
+    userId: ref.userId,
+    terminalId: ref.terminalId,
+    event: {
+      type: 'payment.completed',
+      tableId: session.table_id,
+      sessionId: session.id,
+      paymentId: row.id,
+      sessionComplete: bill.complete,
+      rushOrder,
+    },
+    at,
+  });
+  // The bill is paid: the table turns over (CLEANING and a CLEAN task, spec 3 section 4), in the
+  // payment's own transaction, so a paid table is never left waiting for a cleaner nobody called.
+  if (bill.complete && session.table_id) {
+    await onPaymentCompleted(trx, row.venue_id, { tableId: session.table_id, sessionComplete: true, rushOrder }, at);
+  }
+  return bill.complete;
+}
+
+interface NewCharge {
+  sessionId: string;
+  amountCents: number;
+  tipCents: number;
+  method: Payment['paymentMethod'] & string;
+  splitId: string | null;
+  splitLabel: string | null;
+  splitItems: string[];
+  billVersion: string;
+  orderId: string | null;
+  card?: { number: string } | undefined;
+}
+
+/** Charges one payment through its provider and records it, whatever the provider said. */
+async function charge(
+  trx: Trx,
+  deps: PayDeps,
+  actor: Actor,
+  session: SessionRow,
+  input: NewCharge,
+  providerName?: 'venue',
+): Promise<{ row: PaymentRow; clientSecret: string | null; failure: string | null }> {
+  const provider =
+    providerName === 'venue' ? providerFor(providersOf(deps), 'cash') : providerFor(providersOf(deps), input.method);
+  if (!provider) throw conflict(PAYMENT_MESSAGES.cardPaymentsUnavailable, 'card_payments_unavailable');
+  const id = randomUUID();
+  const now = deps.now();
+  const outcome = await provider.charge({
+    paymentId: id,
+    amountCents: input.amountCents + input.tipCents,
+    currency: DEFAULT_CURRENCY,
+    method: input.method,
+    card: input.card,
+    metadata: { sessionId: session.id, venueId: session.venue_id },
+  });
+  await insertPayment(trx, {
+    id,
+    org_id: session.org_id,
+    venue_id: session.venue_id,
+    order_id: input.orderId,
+    session_id: session.id,
+    amount: formatCents(input.amountCents),
+    tip_amount: formatCents(input.tipCents),
+    currency: DEFAULT_CURRENCY,
+    status: outcome.status,
+    payment_method: input.method,
+    provider: provider.name,
+    stripe_payment_intent_id: outcome.status === 'FAILED' ? null : outcome.intentId,
+    split_id: input.splitId,
+    split_label: input.splitLabel,
+    split_items_json: input.splitItems,
+    bill_version: input.billVersion,
+    paid_at: outcome.status === 'COMPLETED' ? now : null,
+    created_at: now,
+  });
+  const row = await findPayment(trx, id);
+  if (!row) throw new Error(`Payment ${id} vanished`);
+  await emitStatus(trx, actor, row, now);
+  return {
+    row,
+    clientSecret: outcome.status === 'PENDING' ? outcome.clientSecret : null,
+    failure: outcome.status === 'FAILED' ? outcome.reason : null,
+  };
+}
+
+/** Locks the session and answers its bill, refusing a closed session or a bill with nothing on it. */
+async function lockedBill(trx: Trx, deps: PayDeps, actor: Actor, sessionId: string) {
+  const session = await sessionFor(trx, actor, sessionId, true);
+  if (session.status !== 'ACTIVE') throw conflict(MESSAGES.sessionClosed, 'session_closed');
+  const bill = await billOf(trx, deps, session);
+  if (bill.items.length === 0) throw conflict(PAYMENT_MESSAGES.noOrdersToPay, 'nothing_to_pay');
+  return { session, bill };
+}
+
+export type ProcessOutcome = { ok: true; answer: ProcessPaymentAnswer } | { ok: false; error: AppError };
+
+/** POST /api/payments/process: pays the splits not yet paid, each once, never beyond the total. */
+export async function processPayment(
+  trx: Trx,
+  deps: PayDeps,
+  actor: GuestActor | StaffActor,
+  input: ProcessInput,
+): Promise<ProcessOutcome> {
+  const { session, bill } = await lockedBill(trx, deps, actor, input.sessionId);
+  if (input.billVersion !== bill.version || toCents(input.totalAmount) !== toCents(bill.total)) {
+    throw conflict(PAYMENT_MESSAGES.billChanged, 'bill_changed');
+  }
+  const toPay = input.splits.filter((s) => !s.paid);
+  if (toPay.length === 0) throw badRequest(PAYMENT_MESSAGES.nothingToPay, 'nothing_to_pay');
+  if (new Set(toPay.map((s) => s.id)).size !== toPay.length) {
+    throw badRequest(MESSAGES.invalidField('splits', 'each split needs its own id'), 'invalid_field');
+  }
+  const tipCents = toCents(input.tipAmount);
+  if (tipCents < 0) throw badRequest(MESSAGES.tipNegative, 'invalid_field');
+  const amounts = toPay.map((s) => toCents(s.amount));
+  if (amounts.some((a) => a <= 0)) {
+    throw badRequest(MESSAGES.invalidField('splits.amount', 'must be more than 0.00'), 'invalid_field');
+  }
+  const holding = new Set(
+    bill.payments.filter((p) => p.status !== 'FAILED' && p.status !== 'REFUNDED').map((p) => p.splitId),
+  );
+  if (toPay.some((s) => holding.has(s.id))) throw conflict(PAYMENT_MESSAGES.splitAlreadyPaid, 'split_already_paid');
+  const sum = amounts.reduce((s, a) => s + a, 0);
+  const left = toCents(bill.left);
+  if (sum > left) {
+    throw conflict(PAYMENT_MESSAGES.paymentExceedsBill(displayMoney(sum), displayMoney(left)), 'payment_exceeds_bill');
+  }
+  const orderId = bill.orderIds.at(-1) ?? null;
+  const made: PaymentRow[] = [];
+  let clientSecret: string | null = null;
+  for (const [i, split] of toPay.entries()) {
+    const result = await charge(trx, deps, actor, session, {
+      sessionId: session.id,
+      amountCents: amounts[i] as number,
+      // The tip rides on the first split this phone pays.
+      tipCents: i === 0 ? tipCents : 0,
+      method: split.paymentMethod,
+      splitId: split.id,
+      splitLabel: split.name ?? null,
+      splitItems: split.items,
+      billVersion: bill.version,
+      orderId,
+      card: input.card,
+    });
+    made.push(result.row);
+    clientSecret ??= result.clientSecret;
+    // A refused card stops here: what was recorded stays (a FAILED row staff can retry).
+    if (result.failure) return { ok: false, error: new AppError(402, 'payment_failed', result.failure) };
+    if (result.row.status === 'COMPLETED') await emitCompleted(trx, deps, actor, result.row, deps.now());
+  }
+  const after = await billOf(trx, deps, session);
+  return {
+    ok: true,
+    answer: {
+      success: true,
+      payments: made.map(presentPayment),
+      bill: after,
+      clientSecret,
+      redirectUrl: after.complete ? withQuery('/guest/exit', { sessionId: session.id }) : null,
+    },
+  };
+}
+
+/** POST /api/payments/take: staff record cash or a card-terminal payment for a session. */
+export async function takePayment(
+  trx: Trx,
+  deps: PayDeps,
+  actor: StaffActor | TerminalActor,
+  input: { sessionId: string; method: 'cash' | 'card'; amount?: string | undefined; tipAmount: string },
+): Promise<{ payment: Payment; sessionComplete: boolean }> {
+  const { session, bill } = await lockedBill(trx, deps, actor, input.sessionId);
+  const left = toCents(bill.left);
+  const amountCents = input.amount === undefined ? left : toCents(input.amount);
+  const tipCents = toCents(input.tipAmount);
+  if (left === 0) throw conflict(PAYMENT_MESSAGES.splitAlreadyPaid, 'split_already_paid');
+  if (amountCents <= 0 || tipCents < 0) {
+    throw badRequest(MESSAGES.invalidField('amount', 'must be more than 0.00'), 'invalid_field');
+  }
+  if (amountCents > left) {
+    throw conflict(
+      PAYMENT_MESSAGES.paymentExceedsBill(displayMoney(amountCents), displayMoney(left)),
+      'payment_exceeds_bill',
+    );
+  }
+  const { row } = await charge(
+    trx,
+    deps,
+    actor,
+    session,
+    {
+      sessionId: session.id,
+      amountCents,
+      tipCents,
+      method: input.method,
+      splitId: null,
+      splitLabel: null,
+      splitItems: [],
+      billVersion: bill.version,
+      orderId: bill.orderIds.at(-1) ?? null,
+    },
+    'venue',
+  );
+  // Staff have the money in hand: it is taken, not waiting.
+  const now = deps.now();
+  await setPaymentStatus(trx, row.id, { status: 'COMPLETED', at: now });
+  const done = await findPayment(trx, row.id);
+  if (!done) throw new Error(`Payment ${row.id} vanished`);
+  const payment = await emitStatus(trx, actor, done, now);
+  const sessionComplete = await emitCompleted(trx, deps, actor, done, now);
+  return { payment, sessionComplete };
+}
+
+/** POST /api/orders/:orderId/payment: Verify (COMPLETED) a pending payment, Retry a failed one. */
+export async function changeOrderPayment(
+  trx: Trx,
+  deps: PayDeps,
+  actor: StaffActor | TerminalActor,
+  orderId: string,
+  input: { status: 'COMPLETED' | 'PROCESSING'; paymentIntentId?: string | undefined; paymentId?: string | undefined },
+): Promise<Payment> {
+  const order = await trx('orders').where({ id: orderId, venue_id: actor.venueId }).first('id', 'session_id');
+  if (!order) throw notFound('Order');
+  // The session first, as every payment on a bill takes it: no deadlock with a guest paying.
+  await lockSession(trx, order.session_id);
+  // Verify takes a pending payment, or a retried one (PROCESSING) staff saw go through.
+  const verify = input.status === 'COMPLETED';
+  const from = verify ? ['PENDING', 'PROCESSING'] : ['FAILED'];
+  const row = await lockLatestPaymentOfOrder(trx, orderId, from, input.paymentId);
+  if (!row)
+    throw conflict(PAYMENT_MESSAGES.paymentNotFoundForOrder(verify ? 'PENDING' : 'FAILED'), 'payment_not_found');
+  const move =
+    row.status === 'PROCESSING' && verify
+      ? ({ ok: true, to: 'COMPLETED' } as const)
+      : paymentTransition(row.status as Payment['status'], verify ? 'verify' : 'retry');
+  if (!move.ok) throw conflict(move.reason, 'payment_transition_refused');
+  if (!verify && row.session_id) {
+    // A retried payment holds the bill again: not a split paid since, nor beyond what is left.
+    const session = await lockSession(trx, row.session_id);
+    const bill = session ? await billOf(trx, deps, session) : null;
+    if (
+      row.split_id &&
+      bill?.payments.some(
+        (p) => p.splitId === row.split_id && p.id !== row.id && p.status !== 'FAILED' && p.status !== 'REFUNDED',
+      )
+    ) {
+      throw conflict(PAYMENT_MESSAGES.splitAlreadyPaid, 'split_already_paid');
+    }
+    const left = bill ? toCents(bill.left) : 0;
+    if (toCents(row.amount) > left) {
+      throw conflict(
+        PAYMENT_MESSAGES.paymentExceedsBill(displayMoney(toCents(row.amount)), displayMoney(left)),
+        'payment_exceeds_bill',
+      );
+    }
+  }
+  const now = deps.now();
+  await setPaymentStatus(trx, row.id, { status: move.to, at: now, intentId: input.paymentIntentId });
+  const changed = await findPayment(trx, row.id);
+  if (!changed) throw new Error(`Payment ${row.id} vanished`);
+  const payment = await emitStatus(trx, actor, changed, now);
+  if (move.to === 'COMPLETED') await emitCompleted(trx, deps, actor, changed, now);
+  return payment;
+}
+
+/** A verified Stripe webhook: the intent succeeded or failed. Repeats change nothing. */
+export async function confirmIntent(
+  trx: Trx,
+  deps: PayDeps,
+  update: { intentId: string; status: 'COMPLETED' | 'FAILED' },
+): Promise<boolean> {
+  const found = await findPaymentByIntent(trx, update.intentId);
+  if (!found?.session_id) return false;
+  await lockSession(trx, found.session_id);
+  const row = await findPayment(trx, found.id);
+  if (!row || row.status === 'COMPLETED' || row.status === update.status) return false;
+  const now = deps.now();
+  await setPaymentStatus(trx, row.id, { status: update.status, at: now });
+  const changed = await findPayment(trx, row.id);
+  if (!changed) return false;
+  await emitStatus(trx, null, changed, now);
+  if (update.status === 'COMPLETED') await emitCompleted(trx, deps, null, changed, now);
+  return true;
+}
+
+/** POST /api/guest/checkout: refused while anything is unpaid; closes the session, answers the receipt. */
+export async function checkout(
+  trx: Trx,
+  deps: Pick<AppDeps, 'db' | 'now' | 'payments' | 'secret'>,
+  guest: GuestActor,
+  input: { sessionId: string; qrToken: string; exitTime: string },
+): Promise<Receipt> {
+  if (input.sessionId !== guest.sessionId) throw notFound('Session');
+  const { venue } = await verifiedTarget(trx, deps.secret, input.qrToken);
+  if (venue.id !== guest.venueId) throw notFound('Session');
+  const session = await lockSession(trx, guest.sessionId);
+  if (session?.status !== 'ACTIVE') throw notFound('Session');
+  const bill = await billOf(trx, deps, session);
+  if (!bill.complete) throw conflict(MESSAGES.exitVerificationFailed, 'exit_verification_failed');
+  const now = deps.now();
+  await closeSession(trx, session.id, now);
+  const closed = { ...session, status: 'CLOSED', closed_at: now };
+  await appendEvent(trx, {
+    orgId: session.org_id,
+    venueId: session.venue_id,
+    event: { type: 'guest.departed', session: presentSession(closed) },
+    at: now,
+  });
+  const orders = await ordersOfSession(trx, session.id);
+  const completed = bill.payments.filter((p) => p.status === 'COMPLETED');
+  const methods = [...new Set(completed.map((p) => p.paymentMethod ?? 'cash'))];
+  const tip = completed.reduce((s, p) => s + toCents(p.tipAmount), 0);
+  const amountPaid = completed.reduce((s, p) => s + toCents(p.amount) + toCents(p.tipAmount), 0);
+  // The phone's exit time, when it is a time between sitting down and now.
+  const exit = new Date(input.exitTime);
+  const checkoutTime = exit > session.started_at && exit <= now ? exit : now;
+  const venueRow = await findVenue(trx, session.venue_id);
+  return {
+    session: {
+      id: session.id,
+      tableNumber: bill.tableName,
+      duration: Math.max(0, Math.round((checkoutTime.getTime() - session.started_at.getTime()) / 60_000)),
+      checkinTime: session.started_at.toISOString(),
+      checkoutTime: checkoutTime.toISOString(),
+    },
+    orders: orders.flatMap((o) =>
+      o.items.map((i) => ({
+        id: i.id,
+        menuItemName: i.menuItemName,
+        notes: i.notes,
+        quantity: i.quantity,
+        unitPrice: i.unitPrice,
+        totalPrice: i.totalPrice,
+      })),
+    ),
+    payment: {
+      subtotal: bill.subtotal,
+      tax: bill.tax,
+      serviceCharge: bill.serviceCharge,
+      tip: formatCents(tip),
+      total: bill.total,
+      paymentMethod: methods.join(', '),
+      amountPaid: formatCents(amountPaid),
+    },
+    venueName: venueRow?.name ?? '',
+  };
+}

@@ -1,0 +1,399 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Bill,
+  MESSAGES,
+  PAYMENT_MESSAGES,
+  Payment,
+  ProcessPaymentAnswer,
+  Receipt,
+  splitEvenly,
+  toCents,
+} from '@tablewise/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, checkInGuest, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
+
+let h: Harness;
+let staff: Client;
+let manager: Client;
+
+beforeAll(async () => {
+  h = await startHarness({ payments: { demo: true } });
+  staff = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
+  manager = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const VISA_TEST = '4242 4242 4242 4242';
+
+/** A party seated at table `i` with one order of two lemonades and a burger. */
+async function seatedWithOrder(i: number) {
+  const seated = await checkInGuest(h.cloud.url, staff, h.fixture.a.tableIds[i] as string, 3);
+  const session = await h.database.db('sessions').where({ id: seated.sessionId }).first();
+  expect(session.table_id).toBe(h.fixture.a.tableIds[i]);
+  const order = await seated.guest.post('/api/orders', {
+    sessionId: seated.sessionId,
+    items: [
+      { menuItemId: h.fixture.a.menu.lemonade, quantity: 2, course: 'drink' },
+      {
+        menuItemId: h.fixture.a.menu.burger,
+        quantity: 1,
+        course: 'main',
+        modifiers: [{ groupId: 'temp', optionIds: ['rare'] }],
+      },
+    ],
+  });
+  expect(order.status).toBe(201);
+  return seated;
+}
+
+async function billOf(client: Client, sessionId: string): Promise<Bill> {
+  const reply = await client.get(`/api/orders/payment/${sessionId}`);
+  expect(reply.status).toBe(200);
+  return Bill.parse(reply.body);
+}
+
+/** Ends a party's session and frees its table, as turnover would, so the next test seats there. */
+async function close(sessionId: string) {
+  const [session] = await h.database.db('sessions').where({ id: sessionId }).update({ status: 'CLOSED' }, ['table_id']);
+  if (session?.table_id) await h.database.db('tables').where({ id: session.table_id }).update({ state: 'EMPTY' });
+}
+
+function pay(client: Client, bill: Bill, splits: object[], extra: object = {}, key?: string) {
+  return client.post(
+    '/api/payments/process',
+    { sessionId: bill.sessionId, billVersion: bill.version, totalAmount: bill.total, splits, ...extra },
+    key ? { key } : {},
+  );
+}
+
+const paymentsOf = (sessionId: string) => h.database.db('payments').where({ session_id: sessionId });
+
+describe('the bill', () => {
+  it('lists every order and taxes the whole subtotal once; a guest reads only their own', async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const other = await seatedWithOrder(1);
+    const bill = await billOf(guest, sessionId);
+    // 2 × 3.50 + 12.50 = 19.50; tax 8.75 % = 1.70625 → 1.71.
+    expect(bill).toMatchObject({
+      subtotal: '19.50',
+      tax: '1.71',
+      serviceCharge: '0.00',
+      total: '21.21',
+      paid: '0.00',
+      left: '21.21',
+      complete: false,
+      demoPayments: true,
+      tableName: 'Table 1',
+    });
+    expect(bill.items.map((i) => [i.name, i.quantity, i.totalPrice])).toEqual([
+      ['Lemonade', 2, '7.00'],
+      ['Burger', 1, '12.50'],
+    ]);
+    // Another party's bill looks like one that does not exist.
+    const foreign = await guest.get(`/api/orders/payment/${other.sessionId}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe('Order not found');
+    // Staff of the venue read it; another organization's staff do not.
+    expect((await staff.get(`/api/orders/payment/${sessionId}`)).status).toBe(200);
+    const beta = await loginAs(h.cloud.url, h.fixture.b.managerEmail);
+    expect((await beta.get(`/api/orders/payment/${sessionId}`)).status).toBe(404);
+    expect((await new Client(h.cloud.url).get(`/api/orders/payment/${sessionId}`)).status).toBe(401);
+    await close(sessionId);
+    await close(other.sessionId);
+  });
+
+  it('adds the venue service charge, rounded half up on the subtotal', async () => {
+    await h.database.db('venues').where({ id: h.fixture.a.venueId }).update({ service_charge_bps: 1000 });
+    try {
+      const { guest, sessionId } = await seatedWithOrder(0);
+      const bill = await billOf(guest, sessionId);
+      // 10 % of 19.50 = 1.95; total 19.50 + 1.71 + 1.95.
+      expect(bill).toMatchObject({ serviceCharge: '1.95', total: '23.16' });
+      await close(sessionId);
+    } finally {
+      await h.database.db('venues').where({ id: h.fixture.a.venueId }).update({ service_charge_bps: 0 });
+    }
+  });
+});
+
+describe('paying', () => {
+  it('splits three ways with the demo card: each split once, paid and left live, then the session is complete', async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const bill = await billOf(guest, sessionId);
+    const shares = splitEvenly(toCents(bill.total), 3);
+    const [s0, s1, s2] = shares.map((cents, i) => ({
+      id: `${sessionId}-even-${i}`,
+      name: `Guest ${i + 1}`,
+      amount: (cents / 100).toFixed(2),
+      paymentMethod: 'card',
+    })) as [object, object, object];
+    const first = await pay(guest, bill, [s0], { tipAmount: '1.00', card: { number: VISA_TEST } });
+    expect(first.status).toBe(200);
+    const answer = ProcessPaymentAnswer.parse(first.body);
+    expect(answer.payments[0]).toMatchObject({
+      status: 'COMPLETED',
+      provider: 'demo',
+      amount: '7.07',
+      tipAmount: '1.00',
+    });
+    expect(answer.bill).toMatchObject({ paid: '7.07', left: '14.14', complete: false });
+    expect(answer.redirectUrl).toBeNull();
+
+    // The same split again, from this phone or another: refused, nothing charged.
+    const again = await pay(guest, answer.bill, [s0], { card: { number: VISA_TEST } });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: PAYMENT_MESSAGES.splitAlreadyPaid, id: 'split_already_paid' });
+
+    // A split marked paid is not charged again; the two left are paid in one request.
+    const rest = await pay(guest, answer.bill, [{ ...s0, paid: true }, s1, s2], {
+      card: { number: VISA_TEST },
+    });
+    expect(rest.status).toBe(200);
+    const done = ProcessPaymentAnswer.parse(rest.body);
+    expect(done.bill).toMatchObject({ paid: '21.21', left: '0.00', complete: true, tips: '1.00' });
+    expect(done.redirectUrl).toBe(`/guest/exit?sessionId=${sessionId}`);
+    expect(await paymentsOf(sessionId)).toHaveLength(3);
+
+    const completed = await h.database
+      .db('events')
+      .where({ type: 'payment.completed' })
+      .whereRaw("payload_json->>'sessionId' = ?", [sessionId])
+      .orderBy('seq');
+    expect(completed.map((e) => e.payload_json.sessionComplete)).toEqual([false, false, true]);
+    expect(completed[2]?.payload_json).toMatchObject({
+      tableId: h.fixture.a.tableIds[0],
+      rushOrder: false,
+      paymentId: done.payments[1]?.id,
+    });
+    // The paid table turns over in the same transaction: CLEANING, with a normal CLEAN task.
+    const tableId = h.fixture.a.tableIds[0] as string;
+    expect((await h.database.db('tables').where({ id: tableId }).first('state')).state).toBe('CLEANING');
+    const cleans = await h.database.db('tasks').where({ target_table_id: tableId, type: 'CLEAN' });
+    expect(cleans.map((t) => [t.status, t.priority])).toEqual([['PENDING', 2]]);
+    await h.database.db('tasks').where({ target_table_id: tableId }).delete();
+    // Nothing is left to pay.
+    const more = await pay(guest, done.bill, [{ ...s0, id: 'extra', amount: '0.01' }], {
+      card: { number: VISA_TEST },
+    });
+    expect(more.status).toBe(409);
+    expect(more.body.id).toBe('payment_exceeds_bill');
+    await close(sessionId);
+  });
+
+  it('an idempotent repeat charges once and answers the same', async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const bill = await billOf(guest, sessionId);
+    const split = { id: 'whole', amount: bill.total, paymentMethod: 'card' };
+    const key = randomUUID();
+    const one = await pay(guest, bill, [split], { card: { number: VISA_TEST } }, key);
+    const two = await pay(guest, bill, [split], { card: { number: VISA_TEST } }, key);
+    expect(one.status).toBe(200);
+    expect(two.status).toBe(200);
+    expect(two.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(two.body).toEqual(one.body);
+    expect(await paymentsOf(sessionId)).toHaveLength(1);
+    await close(sessionId);
+  });
+
+  it('phones paying at once are serialized: never more than the total is taken', async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const bill = await billOf(guest, sessionId);
+    // Eight phones each try to pay 40 % of the bill as their own split, all at once.
+    const part = ((toCents(bill.total) * 0.4) / 100).toFixed(2);
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        pay(guest, bill, [{ id: `phone-${i}`, amount: part, paymentMethod: 'card' }], { card: { number: VISA_TEST } }),
+      ),
+    );
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(6);
+    const rows = await paymentsOf(sessionId);
+    const taken = rows.reduce((s, r) => s + toCents(r.amount), 0);
+    expect(taken).toBe(2 * toCents(part));
+    expect(taken).toBeLessThanOrEqual(toCents(bill.total));
+    await close(sessionId);
+  });
+
+  it('refuses a bill that changed since it was opened (a late order), then takes the re-priced one', async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const opened = await billOf(guest, sessionId);
+    const late = await guest.post('/api/orders', {
+      sessionId,
+      items: [{ menuItemId: h.fixture.a.menu.lemonade, quantity: 1, course: 'drink' }],
+    });
+    expect(late.status).toBe(201);
+    const stale = await pay(guest, opened, [{ id: 'all', amount: opened.total, paymentMethod: 'cash' }]);
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ message: PAYMENT_MESSAGES.billChanged, id: 'bill_changed' });
+    expect(await paymentsOf(sessionId)).toHaveLength(0);
+    const repriced = await billOf(guest, sessionId);
+    expect(repriced.version).not.toBe(opened.version);
+    expect(repriced.subtotal).toBe('23.00');
+    const fresh = await pay(guest, repriced, [{ id: 'all', amount: repriced.total, paymentMethod: 'cash' }]);
+    expect(fresh.status).toBe(200);
+    await close(sessionId);
+  });
+
+  it('records a refused card as FAILED and answers Payment Failed; staff Retry moves it to PROCESSING', async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const bill = await billOf(guest, sessionId);
+    const refused = await pay(guest, bill, [{ id: 'x', amount: bill.total, paymentMethod: 'card' }], {
+      card: { number: '4111 1111 1111 1112' },
+    });
+    expect(refused.status).toBe(402);
+    expect(refused.body).toEqual({ message: PAYMENT_MESSAGES.demoCardRefused, id: 'payment_failed' });
+    const [row] = await paymentsOf(sessionId);
+    expect(row).toMatchObject({ status: 'FAILED', provider: 'demo' });
+    // A failed split holds nothing: the bill is still all left.
+    expect((await billOf(guest, sessionId)).left).toBe(bill.total);
+
+    const retried = await manager.post(`/api/orders/${row.order_id}/payment`, { status: 'PROCESSING' });
+    expect(retried.status).toBe(200);
+    expect(Payment.parse(retried.body)).toMatchObject({ id: row.id, status: 'PROCESSING' });
+    // Nothing failed is left to retry.
+    const twice = await manager.post(`/api/orders/${row.order_id}/payment`, { status: 'PROCESSING' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(PAYMENT_MESSAGES.paymentNotFoundForOrder('FAILED'));
+    // The retried payment holds the bill; staff verify it once they see it taken.
+    expect((await billOf(guest, sessionId)).left).toBe('0.00');
+    const verified = await manager.post(`/api/orders/${row.order_id}/payment`, { status: 'COMPLETED' });
+    expect(verified.body).toMatchObject({ id: row.id, status: 'COMPLETED' });
+    expect((await billOf(guest, sessionId)).complete).toBe(true);
+    await close(sessionId);
+  });
+
+  it('refuses to retry a failed payment whose share was paid since', async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const bill = await billOf(guest, sessionId);
+    const split = { id: 'again', amount: bill.total, paymentMethod: 'card' };
+    const refused = await pay(guest, bill, [split], { card: { number: '4000 0000 0000 0002' } });
+    expect(refused.status).toBe(402);
+    const paid = await pay(guest, bill, [split], { card: { number: VISA_TEST } });
+    expect(paid.status).toBe(200);
+    const [failed] = await paymentsOf(sessionId).where({ status: 'FAILED' });
+    const retry = await manager.post(`/api/orders/${failed.order_id}/payment`, {
+      status: 'PROCESSING',
+      paymentId: failed.id,
+    });
+    expect(retry.status).toBe(409);
+    expect(retry.body).toEqual({ message: PAYMENT_MESSAGES.splitAlreadyPaid, id: 'split_already_paid' });
+    expect((await paymentsOf(sessionId).where({ id: failed.id }).first()).status).toBe('FAILED');
+    await close(sessionId);
+  });
+
+  it('refuses bad input with a clear message and changes nothing', async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const bill = await billOf(guest, sessionId);
+    const negative = await pay(guest, bill, [{ id: 'a', amount: '-1.00', paymentMethod: 'cash' }]);
+    expect(negative.status).toBe(400);
+    const badMethod = await pay(guest, bill, [{ id: 'a', amount: '1.00', paymentMethod: 'bitcoin' }]);
+    expect(badMethod.status).toBe(400);
+    expect(badMethod.body.message).toMatch(/splits\.0\.paymentMethod/);
+    const nothing = await pay(guest, bill, [{ id: 'a', amount: '1.00', paymentMethod: 'cash', paid: true }]);
+    expect(nothing.body).toEqual({ message: PAYMENT_MESSAGES.nothingToPay, id: 'nothing_to_pay' });
+    const tooMuch = await pay(guest, bill, [{ id: 'a', amount: '99.00', paymentMethod: 'cash' }]);
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.message).toBe(PAYMENT_MESSAGES.paymentExceedsBill('$99.00', `$${bill.total}`));
+    const negativeTip = await pay(guest, bill, [{ id: 'a', amount: '1.00', paymentMethod: 'cash' }], {
+      tipAmount: '-2.00',
+    });
+    expect(negativeTip.body.message).toBe(MESSAGES.tipNegative);
+    // Another party's session, and another organization's staff.
+    const other = await seatedWithOrder(1);
+    const foreign = await pay(guest, { ...bill, sessionId: other.sessionId }, [
+      { id: 'a', amount: '1.00', paymentMethod: 'cash' },
+    ]);
+    expect(foreign.status).toBe(404);
+    const beta = await loginAs(h.cloud.url, h.fixture.b.managerEmail);
+    expect((await pay(beta, bill, [{ id: 'a', amount: '1.00', paymentMethod: 'cash' }])).status).toBe(404);
+    expect(await paymentsOf(sessionId)).toHaveLength(0);
+    await close(sessionId);
+    await close(other.sessionId);
+  });
+});
+
+describe('staff', () => {
+  it('verify a guest cash payment: the bill completes and the list shows it', async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const bill = await billOf(guest, sessionId);
+    const cash = await pay(guest, bill, [{ id: 'cash', amount: bill.total, paymentMethod: 'cash' }]);
+    const pending = ProcessPaymentAnswer.parse(cash.body).payments[0] as Payment;
+    expect(pending).toMatchObject({ status: 'PENDING', provider: 'venue' });
+    expect((await billOf(guest, sessionId)).left).toBe('0.00');
+
+    const list = await staff.get('/api/orders/payments');
+    expect(list.status).toBe(200);
+    expect(list.body.find((p: Payment) => p.id === pending.id)).toMatchObject({
+      status: 'PENDING',
+      tableName: 'Table 1',
+    });
+    const beta = await loginAs(h.cloud.url, h.fixture.b.managerEmail);
+    expect((await beta.get('/api/orders/payments')).body.some((p: Payment) => p.id === pending.id)).toBe(false);
+    expect((await beta.post(`/api/orders/${pending.orderId}/payment`, { status: 'COMPLETED' })).status).toBe(404);
+
+    const verified = await manager.post(`/api/orders/${pending.orderId}/payment`, {
+      status: 'COMPLETED',
+      paymentIntentId: 'pi_manual',
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ status: 'COMPLETED', paymentIntentId: 'pi_manual' });
+    expect((await billOf(guest, sessionId)).complete).toBe(true);
+    const event = await h.database
+      .db('events')
+      .where({ type: 'payment.completed' })
+      .whereRaw("payload_json->>'sessionId' = ?", [sessionId])
+      .first();
+    expect(event.payload_json.sessionComplete).toBe(true);
+    await close(sessionId);
+  });
+
+  it('take cash for what is left at a table', async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const taken = await staff.post('/api/payments/take', { sessionId, method: 'cash' });
+    expect(taken.status).toBe(201);
+    expect(taken.body).toMatchObject({ sessionComplete: true, payment: { status: 'COMPLETED', amount: '21.21' } });
+    const again = await staff.post('/api/payments/take', { sessionId, method: 'card' });
+    expect(again.status).toBe(409);
+    expect((await billOf(guest, sessionId)).complete).toBe(true);
+    await close(sessionId);
+  });
+});
+
+describe('checkout at the exit', () => {
+  it('is refused while anything is unpaid, then answers the receipt and closes the session', async () => {
+    const { guest, sessionId, token } = await seatedWithOrder(2);
+    const exitTime = new Date().toISOString();
+    const unpaid = await guest.post('/api/guest/checkout', { sessionId, qrToken: token, exitTime });
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body).toEqual({ message: MESSAGES.exitVerificationFailed, id: 'exit_verification_failed' });
+
+    const bill = await billOf(guest, sessionId);
+    await pay(guest, bill, [{ id: 'all', amount: bill.total, paymentMethod: 'card' }], {
+      tipAmount: '3.51',
+      card: { number: VISA_TEST },
+    });
+    const badToken = await guest.post('/api/guest/checkout', { sessionId, qrToken: 'nope', exitTime });
+    expect(badToken.status).toBe(400);
+    const out = await guest.post('/api/guest/checkout', { sessionId, qrToken: token, exitTime });
+    expect(out.status).toBe(200);
+    const receipt = Receipt.parse(out.body.receipt);
+    expect(receipt.session).toMatchObject({ id: sessionId, tableNumber: 'Table 3', checkoutTime: exitTime });
+    expect(receipt.orders.map((o) => o.menuItemName)).toEqual(['Lemonade', 'Burger']);
+    expect(receipt.payment).toMatchObject({
+      subtotal: '19.50',
+      tax: '1.71',
+      serviceCharge: '0.00',
+      tip: '3.51',
+      total: '21.21',
+      paymentMethod: 'card',
+      amountPaid: '24.72',
+    });
+    // The cookie grants nothing after.
+    expect((await guest.get(`/api/orders/payment/${sessionId}`)).status).toBe(401);
+    const departed = await h.database.db('events').where({ type: 'guest.departed' }).orderBy('seq', 'desc').first();
+    expect(departed.payload_json.session).toMatchObject({ id: sessionId, status: 'CLOSED' });
+  });
+});

@@ -1,0 +1,102 @@
+// The bill and its payments (issue 11): guests pay at the table, staff close out, Stripe confirms.
+import {
+  getSessionBill,
+  guestCheckout,
+  listPayments,
+  MESSAGES,
+  PAYMENT_MESSAGES,
+  processPayment as processPaymentCall,
+  stripeWebhook,
+  takeTablePayment,
+  updateOrderPayment,
+} from '@tablewise/shared';
+import Stripe from 'stripe';
+import {
+  changeOrderPayment,
+  checkout,
+  confirmIntent,
+  processPayment,
+  sessionBill,
+  takePayment,
+  venuePayments,
+} from '../../commands/payments.js';
+import type { AppDeps, GuestActor, StaffActor } from '../../context.js';
+import { badRequest, notFound, unauthorized } from '../../errors.js';
+import { requireAnyActor, requireGuest, requireVenueActor } from '../../policies/principals.js';
+import { writeTransaction } from '../../realtime/append-event.js';
+import { type AppRouter, type Ctx, mutate, newRouter, ok, serve } from '../http.js';
+import { pushable, servePushable } from '../pushable.js';
+
+/** A guest paying their own bill, or staff paying it for them. */
+function payer(ctx: Ctx): GuestActor | StaffActor {
+  const { guest, staff } = ctx.state.principals;
+  const actor = guest ?? staff;
+  if (!actor) throw unauthorized(MESSAGES.guestSessionRequired);
+  return actor;
+}
+
+/** Staff take cash or a card-terminal payment, on the cloud or through a terminal's outbox (cash
+ * taken while the cloud was away). */
+export const paymentTaken = pushable(takeTablePayment, async (deps, actor, { body }, trx) =>
+  ok(await takePayment(trx, deps, actor, await body()), 201),
+);
+
+export function paymentsRouter(deps: AppDeps): AppRouter {
+  const router = newRouter();
+
+  serve(router, getSessionBill, async ({ ctx, params }) => sessionBill(deps, requireAnyActor(ctx), params().sessionId));
+
+  serve(router, processPaymentCall, async ({ ctx, body }) => {
+    const actor = payer(ctx);
+    const input = await body();
+    await mutate(ctx, deps, actor, async (trx) => {
+      const outcome = await processPayment(trx, deps, actor, input);
+      // A refused card is recorded (a FAILED payment staff can retry) and answered as refused.
+      return outcome.ok ? ok(outcome.answer) : ok(outcome.error.body(), outcome.error.status);
+    });
+    return undefined;
+  });
+
+  serve(router, listPayments, async ({ ctx }) => venuePayments(deps.db, requireVenueActor(ctx).venueId));
+
+  serve(router, updateOrderPayment, async ({ ctx, params, body }) => {
+    const actor = requireVenueActor(ctx);
+    const { orderId } = params();
+    const input = await body();
+    await mutate(ctx, deps, actor, async (trx) => ok(await changeOrderPayment(trx, deps, actor, orderId, input)));
+    return undefined;
+  });
+
+  servePushable(router, deps, paymentTaken);
+
+  serve(router, guestCheckout, async ({ ctx, body }) => {
+    const guest = requireGuest(ctx);
+    const input = await body();
+    await mutate(ctx, deps, guest, async (trx) =>
+      ok({ success: true, receipt: await checkout(trx, deps, guest, input) }),
+    );
+    return undefined;
+  });
+
+  serve(router, stripeWebhook, async ({ ctx, body }) => {
+    const stripe = deps.payments?.stripe;
+    if (!stripe) throw notFound('Webhook');
+    const raw = await body();
+    let update: ReturnType<typeof stripe.verifyWebhook>;
+    try {
+      update = stripe.verifyWebhook(raw, ctx.get('Stripe-Signature'));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        throw badRequest(PAYMENT_MESSAGES.webhookSignatureInvalid, 'webhook_signature_invalid');
+      }
+      throw error;
+    }
+    if (update) {
+      const change = update;
+      await writeTransaction(deps.db, (trx) => confirmIntent(trx, deps, change));
+    }
+    return { received: true as const };
+  });
+
+  return router;
+}
