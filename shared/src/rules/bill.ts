@@ -36,7 +36,10 @@ function holdsBill(status: string): boolean {
   return status === 'COMPLETED' || status === 'PENDING' || status === 'PROCESSING';
 }
 
-/** The service charge in cents: basis points of the subtotal, rounded half up. */
+/**
+ * The service charge in cents: basis points of the subtotal, rounded half up.
+ * @internal exported for its tests
+ */
 export function serviceChargeCents(subtotalCents: number, serviceChargeBps: number): number {
   return divRoundHalfUp(subtotalCents * serviceChargeBps, 10_000);
 }

@@ -28,7 +28,6 @@ export function displayMoney(cents: number): string {
 
 /**
  * Divide and round half up (away from zero for the half), in integers.
- * @internal exported for its tests
  */
 export function divRoundHalfUp(numerator: number, denominator: number): number {
   const sign = Math.sign(numerator) * Math.sign(denominator);
@@ -39,7 +38,6 @@ export function divRoundHalfUp(numerator: number, denominator: number): number {
 
 /**
  * Tax of 8.75 % on a bill's subtotal, rounded once per bill, half up.
- * @internal exported for its tests
  */
 export function taxCents(subtotalCents: number): number {
   return divRoundHalfUp(subtotalCents * TAX_RATE_BASIS_POINTS, 10_000);

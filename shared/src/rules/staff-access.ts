@@ -33,6 +33,7 @@ export function holdsPermission(holder: Holder, permission: Permission): boolean
 export type StaffDuty = (typeof STAFF_DUTIES)[number];
 
 /**
+ * @internal exported for its tests
  * Each duty's screens, its home first. A staff member with a duty sees that duty's screens; one
  * without sees every floor screen. Managers see everything.
  */

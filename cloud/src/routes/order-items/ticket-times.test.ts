@@ -1,4 +1,4 @@
-import { COURSE_TIMING, StationTicketTimesAnswer } from '@tablewise/shared';
+import { COURSE_TIMING, getTicketTimes } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkInGuest, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
 
@@ -13,7 +13,7 @@ afterAll(async () => {
 it('gives each station its fired-to-ready times from the events, none to another organization', async () => {
   const staff = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
   const { guest, sessionId } = await checkInGuest(h.cloud.url, staff, h.fixture.a.tableIds[0] as string);
-  expect(StationTicketTimesAnswer.parse((await staff.get('/api/kitchen/ticket-times')).body)).toEqual([]);
+  expect(getTicketTimes.answer.parse((await staff.get('/api/kitchen/ticket-times')).body)).toEqual([]);
   const placed = await guest.post('/api/orders', {
     sessionId,
     items: [
@@ -33,7 +33,7 @@ it('gives each station its fired-to-ready times from the events, none to another
 
   const reply = await staff.get('/api/kitchen/ticket-times');
   expect(reply.status).toBe(200);
-  const rows = StationTicketTimesAnswer.parse(reply.body);
+  const rows = getTicketTimes.answer.parse(reply.body);
   expect(rows.map((r) => [r.station, r.tickets])).toEqual([
     ['Bar', 1],
     ['Fry', 1],

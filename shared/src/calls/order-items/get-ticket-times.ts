@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define.js';
 
-export const StationTicketTimesAnswer = z.array(
+const StationTicketTimesAnswer = z.array(
   z.object({
     station: z.string(),
     tickets: z.number().int(),
