@@ -1,0 +1,185 @@
+// Menu photos in an S3-compatible bucket: against s3rver, a local S3 emulator answering on a real
+// socket with the S3 protocol (signed requests, XML errors), storing in a temp folder.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { MenuItem } from '@tablewise/shared';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, loginAs, startHarness } from '../testkit/harness.js';
+import { objectStoreFrom } from './from-env.js';
+import { type S3Settings, s3ObjectStore, s3SettingsFrom } from './s3-store.js';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const BUCKET = 'tablewise-photos';
+
+let dir: string;
+let server: S3rver;
+let settings: S3Settings;
+// The environment a deployment would set for this store.
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'tw-s3-'));
+  server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
+  const { port } = await server.run();
+  // s3rver's own credentials: it checks each request's signature against them.
+  settings = {
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    bucket: BUCKET,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
+  env = {
+    OBJECTS_S3_BUCKET: BUCKET,
+    OBJECTS_S3_ENDPOINT: settings.endpoint,
+    OBJECTS_S3_ACCESS_KEY_ID: 'S3RVER',
+    OBJECTS_S3_SECRET_ACCESS_KEY: 'S3RVER',
+  };
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('s3ObjectStore', () => {
+  it('gives back the bytes it stored, and null for a key never stored', async () => {
+    const store = s3ObjectStore(settings);
+    const key = randomUUID();
+    await store.put(key, PNG);
+    expect(Buffer.from((await store.get(key)) ?? []).equals(PNG)).toBe(true);
+    // Another store on the same bucket sees it: the bytes are in the bucket, not in this process.
+    expect(Buffer.from((await s3ObjectStore(settings).get(key)) ?? []).equals(PNG)).toBe(true);
+    expect(await store.get(randomUUID())).toBeNull();
+  });
+
+  it('refuses a key the cloud did not make, storing nothing', async () => {
+    const store = s3ObjectStore(settings);
+    await expect(store.put('../other-bucket/x', PNG)).rejects.toThrow('Not an object key: ../other-bucket/x');
+    await expect(store.get('a/b')).rejects.toThrow('Not an object key: a/b');
+  });
+
+  // s3rver checks the access key id but not SigV4 signatures, so a wrong key id stands for wrong credentials.
+  it('fails with the store’s error (not null) when the credentials are wrong', async () => {
+    const store = s3ObjectStore({ ...settings, accessKeyId: 'WRONG' });
+    await expect(store.get(randomUUID())).rejects.toThrow('The AWS Access Key Id you provided does not exist');
+    await expect(store.put(randomUUID(), PNG)).rejects.toThrow('The AWS Access Key Id you provided does not exist');
+  });
+});
+
+describe('choosing the store from the environment', () => {
+  it('uses the bucket when it answers, and refuses to start on one missing or denied', async () => {
+    const store = await objectStoreFrom(env, path.join(dir, 'unused'));
+    const key = randomUUID();
+    await store.put(key, PNG);
+    expect(Buffer.from((await s3ObjectStore(settings).get(key)) ?? []).equals(PNG)).toBe(true);
+
+    await expect(objectStoreFrom({ ...env, OBJECTS_S3_BUCKET: 'no-such-bucket' }, dir)).rejects.toThrow(
+      `Menu photos cannot be stored in the bucket no-such-bucket at ${settings.endpoint}: it does not exist`,
+    );
+    await expect(objectStoreFrom({ ...env, OBJECTS_S3_ACCESS_KEY_ID: 'WRONG' }, dir)).rejects.toThrow(
+      `Menu photos cannot be stored in the bucket ${BUCKET} at ${settings.endpoint}: access is denied`,
+    );
+  });
+
+  it('reads the settings, with path style and a region by default for an endpoint', () => {
+    expect(s3SettingsFrom({})).toBeUndefined();
+    expect(s3SettingsFrom(env)).toEqual(settings);
+    expect(s3SettingsFrom({ OBJECTS_S3_BUCKET: 'photos', OBJECTS_S3_REGION: 'eu-west-1' })).toEqual({
+      bucket: 'photos',
+      region: 'eu-west-1',
+      forcePathStyle: false,
+    });
+    expect(s3SettingsFrom({ ...env, OBJECTS_S3_FORCE_PATH_STYLE: '0', AWS_REGION: 'eu-north-1' })).toMatchObject({
+      forcePathStyle: false,
+      region: 'eu-north-1',
+    });
+  });
+
+  it.each([
+    [{ OBJECTS_S3_ENDPOINT: 'http://minio:9000' }, 'OBJECTS_S3_ENDPOINT set without OBJECTS_S3_BUCKET'],
+    [{ OBJECTS_S3_BUCKET: 'Photos_2' }, 'OBJECTS_S3_BUCKET must be a bucket name'],
+    [{ OBJECTS_S3_BUCKET: 'photos' }, "OBJECTS_S3_REGION must be set to the bucket's region"],
+    [{ OBJECTS_S3_BUCKET: 'photos', OBJECTS_S3_ENDPOINT: 'minio:9000' }, 'OBJECTS_S3_ENDPOINT must be an http(s) URL'],
+    [
+      { OBJECTS_S3_BUCKET: 'photos', OBJECTS_S3_REGION: 'eu-west-1', OBJECTS_S3_ACCESS_KEY_ID: 'id' },
+      'OBJECTS_S3_ACCESS_KEY_ID and OBJECTS_S3_SECRET_ACCESS_KEY must be set together',
+    ],
+    [
+      { OBJECTS_S3_BUCKET: 'photos', OBJECTS_S3_REGION: 'eu-west-1', OBJECTS_S3_FORCE_PATH_STYLE: 'yes' },
+      'OBJECTS_S3_FORCE_PATH_STYLE must be 1 or 0, got yes',
+    ],
+    [{ OBJECTS_S3_BUCKET: 'photos', OBJECTS_DIR: '/srv/photos' }, 'OBJECTS_DIR and OBJECTS_S3_BUCKET are both set'],
+  ])('refuses bad settings %o', (bad, message) => {
+    expect(() => s3SettingsFrom(bad)).toThrow(message);
+  });
+
+  it('stops the cloud from starting on a bad setting, naming it', async () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const run = promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'cloud/src/main.ts')], {
+      env: { ...process.env, ...env, OBJECTS_S3_BUCKET: 'no-such-bucket', DATA_DIR: dir, PORT: '0' },
+      // Killed if it started after all (the exit code below then fails the test).
+      timeout: 20_000,
+    });
+    const failed = await run.then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain('Menu photos cannot be stored in the bucket no-such-bucket');
+  });
+});
+
+describe('uploads through the cloud with the S3 store', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ objectStore: s3ObjectStore(settings) });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('keeps an uploaded menu photo in the bucket and serves it back', async () => {
+    const manager = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
+    const link = await manager.post('/api/objects/upload');
+    expect(link.status).toBe(200);
+    const { uploadURL, objectUrl } = link.body as { uploadURL: string; objectUrl: string };
+    const put = await fetch(`${h.cloud.url}${uploadURL}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: PNG,
+    });
+    expect(put.status).toBe(200);
+    const set = await manager.request('PUT', `/api/menu/${h.fixture.a.menu.burger}/image`, {
+      body: { imageUrl: objectUrl },
+    });
+    expect(set.status).toBe(200);
+    expect(MenuItem.parse(set.body).imageUrl).toBe(objectUrl);
+
+    const image = await fetch(`${h.cloud.url}${objectUrl}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    // The bytes are in the bucket under the cloud's uuid.
+    const key = objectUrl.split('/').pop() as string;
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Buffer.from((await s3ObjectStore(settings).get(key)) ?? []).equals(PNG)).toBe(true);
+
+    const missing = await fetch(`${h.cloud.url}/api/objects/${randomUUID()}`);
+    expect(missing.status).toBe(404);
+  });
+});
