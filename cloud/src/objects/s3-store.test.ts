@@ -6,12 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { MenuItem } from '@tablewise/shared';
+import { MESSAGES, MenuItem } from '@tablewise/shared';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, loginAs, startHarness } from '../testkit/harness.js';
 import { objectStoreFrom } from './from-env.js';
 import { type S3Settings, s3ObjectStore, s3SettingsFrom } from './s3-store.js';
+import type { ObjectStore } from './store.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -146,8 +147,13 @@ describe('choosing the store from the environment', () => {
 
 describe('uploads through the cloud with the S3 store', () => {
   let h: Harness;
+  // The cloud's store: the bucket, or for one test the same bucket with keys it refuses.
+  let target: ObjectStore;
   beforeAll(async () => {
-    h = await startHarness({ objectStore: s3ObjectStore(settings) });
+    target = s3ObjectStore(settings);
+    h = await startHarness({
+      objectStore: { put: (key, bytes) => target.put(key, bytes), get: (key) => target.get(key) },
+    });
   });
   afterAll(async () => {
     await h?.close();
@@ -181,5 +187,32 @@ describe('uploads through the cloud with the S3 store', () => {
 
     const missing = await fetch(`${h.cloud.url}/api/objects/${randomUUID()}`);
     expect(missing.status).toBe(404);
+  });
+
+  it('records nothing when the bucket refuses an upload, so the same link works once it takes it', async () => {
+    const manager = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
+    const { uploadURL, objectUrl } = (await manager.post('/api/objects/upload')).body as {
+      uploadURL: string;
+      objectUrl: string;
+    };
+    const send = () =>
+      fetch(`${h.cloud.url}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG });
+    target = s3ObjectStore({ ...settings, accessKeyId: 'WRONG' });
+    try {
+      const refused = await send();
+      expect(refused.status).toBe(500);
+      expect(((await refused.json()) as { message: string }).message).toBe(MESSAGES.internalError);
+    } finally {
+      target = s3ObjectStore(settings);
+    }
+    expect((await fetch(`${h.cloud.url}${objectUrl}`)).status).toBe(404);
+    const set = await manager.request('PUT', `/api/menu/${h.fixture.a.menu.cake}/image`, {
+      body: { imageUrl: objectUrl },
+    });
+    expect(set.body.message).toBe(MESSAGES.imageNotUploaded);
+
+    expect((await send()).status).toBe(200);
+    const image = await fetch(`${h.cloud.url}${objectUrl}`);
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
   });
 });
