@@ -1,6 +1,6 @@
 // Menu photos in an S3-compatible bucket: against s3rver, a local S3 emulator answering on a real
 // socket with the S3 protocol (signed requests, XML errors), storing in a temp folder.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,8 @@ import { promisify } from 'node:util';
 import { MESSAGES, MenuItem } from '@tablewise/shared';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/database.js';
+import { seedFixture } from '../testkit/fixture.js';
 import { type Harness, loginAs, startHarness } from '../testkit/harness.js';
 import { objectStoreFrom } from './from-env.js';
 import { type S3Settings, s3ObjectStore, s3SettingsFrom } from './s3-store.js';
@@ -214,5 +216,54 @@ describe('uploads through the cloud with the S3 store', () => {
     expect((await send()).status).toBe(200);
     const image = await fetch(`${h.cloud.url}${objectUrl}`);
     expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+});
+
+describe('cloud/src/main.ts with OBJECTS_S3_*', () => {
+  it('keeps photos uploaded to the started cloud in the bucket', async () => {
+    const database = await createTestDatabase();
+    const fixture = await seedFixture(database.db);
+    const root = path.resolve(import.meta.dirname, '../../..');
+    // A process group of its own, ended by its id below.
+    const cloud = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'cloud/src/main.ts')], {
+      env: {
+        ...process.env,
+        ...env,
+        OBJECTS_DIR: '',
+        DATABASE_URL: database.url,
+        APP_SECRET: 's3-test-secret-s3-test-secret-s3',
+        PORT: '0',
+        HOST: '127.0.0.1',
+      },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    cloud.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    cloud.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise((resolve) => cloud.once('exit', resolve));
+    try {
+      await expect.poll(() => output, { timeout: 60_000, interval: 100 }).toMatch(/listening on http:\/\/\S+/);
+      const url = (output.match(/listening on (http:\/\/\S+)/) as RegExpMatchArray)[1] as string;
+      const manager = await loginAs(url, fixture.a.managerEmail);
+      const { uploadURL, objectUrl } = (await manager.post('/api/objects/upload')).body as {
+        uploadURL: string;
+        objectUrl: string;
+      };
+      const put = await fetch(`${url}${uploadURL}`, { method: 'PUT', body: PNG });
+      expect(put.status).toBe(200);
+      const key = objectUrl.split('/').pop() as string;
+      expect(Buffer.from((await s3ObjectStore(settings).get(key)) ?? []).equals(PNG)).toBe(true);
+      const image = await fetch(`${url}${objectUrl}`);
+      expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    } finally {
+      if (cloud.exitCode === null && cloud.pid) process.kill(-cloud.pid, 'SIGTERM');
+      await exited;
+      await database.drop();
+    }
   });
 });
