@@ -2,7 +2,7 @@
 // socket with the S3 protocol (signed requests, XML errors), storing in a temp folder.
 import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -23,6 +23,8 @@ const PNG = Buffer.from(
 const BUCKET = 'tablewise-photos';
 
 let dir: string;
+// Folders of the tests' own (s3rver takes each folder in its directory for a bucket).
+let scratch: string;
 let server: S3rver;
 let settings: S3Settings;
 // The environment a deployment would set for this store.
@@ -30,6 +32,7 @@ let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'tw-s3-'));
+  scratch = mkdtempSync(path.join(tmpdir(), 'tw-s3-scratch-'));
   server = new S3rver({
     address: '127.0.0.1',
     port: 0,
@@ -57,6 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
 });
 
 describe('s3ObjectStore', () => {
@@ -86,17 +90,28 @@ describe('s3ObjectStore', () => {
 
 describe('choosing the store from the environment', () => {
   it('uses the bucket when it answers, and refuses to start on one missing or denied', async () => {
-    const store = await objectStoreFrom(env, path.join(dir, 'unused'));
+    const store = await objectStoreFrom(env, path.join(scratch, 'unused'));
     const key = randomUUID();
     await store.put(key, PNG);
     expect(Buffer.from((await s3ObjectStore(settings).get(key)) ?? []).equals(PNG)).toBe(true);
 
-    await expect(objectStoreFrom({ ...env, OBJECTS_S3_BUCKET: 'no-such-bucket' }, dir)).rejects.toThrow(
+    await expect(objectStoreFrom({ ...env, OBJECTS_S3_BUCKET: 'no-such-bucket' }, scratch)).rejects.toThrow(
       `Menu photos cannot be stored in the bucket no-such-bucket at ${settings.endpoint}: it does not exist`,
     );
-    await expect(objectStoreFrom({ ...env, OBJECTS_S3_ACCESS_KEY_ID: 'WRONG' }, dir)).rejects.toThrow(
+    await expect(objectStoreFrom({ ...env, OBJECTS_S3_ACCESS_KEY_ID: 'WRONG' }, scratch)).rejects.toThrow(
       `Menu photos cannot be stored in the bucket ${BUCKET} at ${settings.endpoint}: access is denied`,
     );
+  });
+
+  it('uses the folder OBJECTS_DIR, else the default folder, without a bucket', async () => {
+    const key = randomUUID();
+    await (await objectStoreFrom({ OBJECTS_DIR: path.join(scratch, 'photos') }, path.join(scratch, 'default'))).put(
+      key,
+      PNG,
+    );
+    expect(readFileSync(path.join(scratch, 'photos', key)).equals(PNG)).toBe(true);
+    await (await objectStoreFrom({ OBJECTS_DIR: ' ' }, path.join(scratch, 'default'))).put(key, PNG);
+    expect(readFileSync(path.join(scratch, 'default', key)).equals(PNG)).toBe(true);
   });
 
   it('reads the settings, with path style and a region by default for an endpoint', () => {
@@ -134,7 +149,7 @@ describe('choosing the store from the environment', () => {
   it('stops the cloud from starting on a bad setting, naming it', async () => {
     const root = path.resolve(import.meta.dirname, '../../..');
     const run = promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'cloud/src/main.ts')], {
-      env: { ...process.env, ...env, OBJECTS_S3_BUCKET: 'no-such-bucket', DATA_DIR: dir, PORT: '0' },
+      env: { ...process.env, ...env, OBJECTS_S3_BUCKET: 'no-such-bucket', DATA_DIR: scratch, PORT: '0' },
       // Killed if it started after all (the exit code below then fails the test).
       timeout: 20_000,
     });
