@@ -10,6 +10,7 @@ import { appSecret } from '../cloud/src/app-secret.js';
 import { closeDb, connectDb } from '../cloud/src/db/connect.js';
 import { migrateLatest } from '../cloud/src/db/migrate.js';
 import { seedDemo } from '../cloud/src/db/seed/demo.js';
+import { objectStoreFrom } from '../cloud/src/objects/from-env.js';
 import { stripeSettingsFrom } from '../cloud/src/payments/providers.js';
 import { startCloud, trustProxyFrom } from '../cloud/src/server.js';
 import { startTerminalCore } from '../desktop/src/core/core.js';
@@ -49,6 +50,9 @@ function ensureBuilt(): void {
 
 async function main(): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
+  // Menu photos: OBJECTS_DIR (default DATA_DIR/objects) or an S3-compatible bucket (OBJECTS_S3_*);
+  // a misconfigured or unreachable bucket stops the start here.
+  const objectStore = await objectStoreFrom(process.env, join(dataDir, 'objects'));
   ensureBuilt();
   const db = await connectDb({ databaseUrl, dataDir: join(dataDir, 'pglite') });
   await migrateLatest(db);
@@ -83,6 +87,7 @@ async function main(): Promise<void> {
     guestWebDir,
     staffWebDir,
     trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
+    objectStore,
     liveFanout: databaseUrl ? 'process' : 'inline',
     // The embedded demo takes the card networks' test numbers (labelled demo on the bill page).
     payments: demo ? { demo: true } : { stripe: stripeSettingsFrom(process.env) },

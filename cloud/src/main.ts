@@ -7,14 +7,16 @@
 // (required with DATABASE_URL; signs QR tokens and guest cookies), DATA_DIR (default ./.data),
 // GUEST_WEB_DIR and STAFF_WEB_DIR (built sites; default guest-web/dist and desktop/dist/web),
 // TRUST_PROXY (how many proxies, such as a TLS terminator, stand in front: 1 for one; default 0),
-// OBJECTS_DIR (uploaded menu photos; default DATA_DIR/objects).
+// OBJECTS_DIR (uploaded menu photos; default DATA_DIR/objects), or OBJECTS_S3_BUCKET with
+// OBJECTS_S3_ENDPOINT, OBJECTS_S3_REGION, OBJECTS_S3_ACCESS_KEY_ID, OBJECTS_S3_SECRET_ACCESS_KEY and
+// OBJECTS_S3_FORCE_PATH_STYLE to keep them in an S3-compatible bucket instead (see the README).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_PORT } from '@tablewise/shared';
 import { appSecret } from './app-secret.js';
 import { closeDb, connectDb } from './db/connect.js';
 import { migrateLatest } from './db/migrate.js';
-import { diskObjectStore } from './objects/store.js';
+import { objectStoreFrom } from './objects/from-env.js';
 import { stripeSettingsFrom } from './payments/providers.js';
 import { renewDatabaseEpoch } from './repositories/database-epoch.js';
 import { startCloud, trustProxyFrom } from './server.js';
@@ -28,6 +30,8 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
+  // Before the database: a photo store that is misconfigured or out of reach fails the start.
+  const objectStore = await objectStoreFrom(process.env, path.join(dataDir, 'objects'));
 
   const db = await connectDb(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') });
   await migrateLatest(db);
@@ -48,7 +52,7 @@ async function main(): Promise<void> {
     staffWebDir: path.resolve(process.env.STAFF_WEB_DIR ?? path.join(root, 'desktop/dist/web')),
     log: (line) => console.log(line),
     trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
-    objectStore: diskObjectStore(path.resolve(process.env.OBJECTS_DIR ?? path.join(dataDir, 'objects'))),
+    objectStore,
     // On a PostgreSQL server the live sockets are fed from a process of their own (issue 8).
     liveFanout: databaseUrl ? 'process' : 'inline',
     // PAYMENTS_DEMO=1: cards go to the demo provider (test numbers only, labelled on the page), for

@@ -1,6 +1,6 @@
-// Where uploaded files live. A folder on disk by default (OBJECTS_DIR, .data/objects); any
-// S3-compatible bucket can stand behind the same two methods. Keys are ids the cloud made (uuids),
-// never a name a client chose, so a key cannot climb out of the folder.
+// Where uploaded files live. A folder on disk by default (OBJECTS_DIR, .data/objects); an
+// S3-compatible bucket when configured (s3-store.ts; from-env.ts chooses). Keys are ids the cloud
+// made (uuids), never a name a client chose, so a key cannot climb out of the folder.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -12,11 +12,14 @@ export interface ObjectStore {
 
 const KEY = /^[0-9a-f-]{36}$/;
 
+/** The key itself when it is one the cloud makes (a uuid); throws otherwise. */
+export function checkKey(key: string): string {
+  if (!KEY.test(key)) throw new Error(`Not an object key: ${key}`);
+  return key;
+}
+
 export function diskObjectStore(dir: string): ObjectStore {
-  const fileOf = (key: string) => {
-    if (!KEY.test(key)) throw new Error(`Not an object key: ${key}`);
-    return path.join(dir, key);
-  };
+  const fileOf = (key: string) => path.join(dir, checkKey(key));
   return {
     async put(key, bytes) {
       await mkdir(dir, { recursive: true });
