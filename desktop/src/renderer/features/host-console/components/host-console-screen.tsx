@@ -16,6 +16,7 @@ import {
 import { useState } from 'react';
 import { useOnTerminal } from '../../../app/terminal-status.js';
 import { ReservationDialog } from '../../../components/reservation-dialog.js';
+import { TabBar } from '../../../components/tab-bar.js';
 import { useCheckIn } from '../../reservations/api/change-reservation.js';
 import { useCreateReservation } from '../../reservations/api/create-reservation.js';
 import { type SeatTarget, useSeat } from '../api/front-desk-actions.js';
@@ -133,20 +134,12 @@ export function HostConsoleScreen() {
           </div>
         ))}
       </dl>
-      <div className="tabs" role="tablist">
-        {(Object.keys(HOST_CONSOLE_TEXTS.tabs) as Tab[]).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            className={tab === t ? 'tab active' : 'tab'}
-            onClick={() => setTab(t)}
-          >
-            {HOST_CONSOLE_TEXTS.tabs[t]}
-          </button>
-        ))}
-      </div>
+      <TabBar
+        options={Object.keys(HOST_CONSOLE_TEXTS.tabs) as Tab[]}
+        value={tab}
+        onChange={setTab}
+        labelOf={(t) => HOST_CONSOLE_TEXTS.tabs[t]}
+      />
 
       {tab === 'checkins' && (
         <ul className="host-list" aria-label={HOST_CONSOLE_TEXTS.tabs.checkins}>

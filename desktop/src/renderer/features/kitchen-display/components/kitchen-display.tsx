@@ -8,6 +8,7 @@ import {
   stationOf,
 } from '@tablewise/shared';
 import { useMemo, useState } from 'react';
+import { TabBar } from '../../../components/tab-bar.js';
 import { useBatchUpdateItems } from '../api/batch-update-items.js';
 import { useKitchenItems } from '../api/get-kitchen-items.js';
 import { AnalyticsView } from './analytics-view.js';
@@ -38,20 +39,14 @@ export function KitchenDisplay() {
     <section className="kitchen">
       <div className="page-head">
         <h1>{KITCHEN_TEXTS.title}</h1>
-        <div className="segmented" role="tablist" aria-label="View">
-          {VIEWS.map((v) => (
-            <button
-              key={v}
-              type="button"
-              role="tab"
-              aria-selected={view === v}
-              className={view === v ? 'active' : ''}
-              onClick={() => setView(v)}
-            >
-              {VIEW_LABELS[v]}
-            </button>
-          ))}
-        </div>
+        <TabBar
+          variant="segmented"
+          label="View"
+          options={VIEWS}
+          value={view}
+          onChange={setView}
+          labelOf={(v) => VIEW_LABELS[v]}
+        />
         <label className="toggle">
           <input type="checkbox" checked={autoRefresh} onChange={(e) => setAutoRefresh(e.target.checked)} />
           {KITCHEN_TEXTS.autoRefresh}
@@ -108,29 +103,18 @@ function StationView({ items, now, station, onStation, priority, onPriority }: S
   return (
     <>
       <div className="filters">
-        <div className="tabs" role="tablist" aria-label={KITCHEN_TEXTS.station}>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={station === ALL}
-            className={station === ALL ? 'active' : ''}
-            onClick={() => onStation(ALL)}
-          >
-            {KITCHEN_TEXTS.allStations} <span className="count">{byPriority.length}</span>
-          </button>
-          {[...counts].map(([name, count]) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={station === name}
-              className={station === name ? 'active' : ''}
-              onClick={() => onStation(name)}
-            >
-              {name} <span className="count">{count}</span>
-            </button>
-          ))}
-        </div>
+        <TabBar
+          label={KITCHEN_TEXTS.station}
+          options={[ALL, ...counts.keys()]}
+          value={station}
+          onChange={onStation}
+          labelOf={(name) => (
+            <>
+              {name === ALL ? KITCHEN_TEXTS.allStations : name}{' '}
+              <span className="count">{name === ALL ? byPriority.length : counts.get(name)}</span>
+            </>
+          )}
+        />
         <label className="select">
           {KITCHEN_TEXTS.priority}
           <select value={priority} onChange={(e) => onPriority(e.target.value as KitchenPriorityFilter)}>

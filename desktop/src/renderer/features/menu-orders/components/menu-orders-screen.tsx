@@ -3,6 +3,7 @@
 // its changes go through the outbox, so it keeps working while the cloud is away.
 import { MENU_ORDERS_TEXTS, ORDER_STATUS_LABELS, type Order } from '@tablewise/shared';
 import { useState } from 'react';
+import { TabBar } from '../../../components/tab-bar.js';
 import { useOrders } from '../api/get-orders.js';
 import { MenuTab } from './menu-tab.js';
 import { OrderDetails, timeOf } from './order-details.js';
@@ -61,20 +62,7 @@ export function MenuOrdersScreen() {
     <section className="menu-orders">
       <div className="page-head">
         <h1>{T.title}</h1>
-        <div className="tabs" role="tablist">
-          {(Object.keys(T.tabs) as Tab[]).map((t) => (
-            <button
-              key={t}
-              type="button"
-              role="tab"
-              aria-selected={tab === t}
-              className={tab === t ? 'active' : ''}
-              onClick={() => setTab(t)}
-            >
-              {T.tabs[t]}
-            </button>
-          ))}
-        </div>
+        <TabBar options={Object.keys(T.tabs) as Tab[]} value={tab} onChange={setTab} labelOf={(t) => T.tabs[t]} />
       </div>
       {tab === 'orders' &&
         (orders.isError ? (

@@ -13,6 +13,7 @@ import {
 } from '@tablewise/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useOnTerminal } from '../../../app/terminal-status.js';
+import { TabBar } from '../../../components/tab-bar.js';
 import { useChangePayment, useTakePayment } from '../api/change-payment.js';
 import { useOpenOrders, useSessionBill } from '../api/get-open-bills.js';
 import { usePayments } from '../api/get-payments.js';
@@ -84,21 +85,13 @@ export function PaymentsScreen() {
 
       <TakePayment />
 
-      <div className="tabs" role="tablist">
-        {TABS.map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            className={tab === t ? 'active' : ''}
-            aria-selected={tab === t}
-            onClick={() => setTab(t)}
-            data-testid={`payments-tab-${t}`}
-          >
-            {PAYMENTS_TEXTS.tabs[t]}
-          </button>
-        ))}
-      </div>
+      <TabBar
+        options={TABS}
+        value={tab}
+        onChange={setTab}
+        labelOf={(t) => PAYMENTS_TEXTS.tabs[t]}
+        testIdOf={(t) => `payments-tab-${t}`}
+      />
 
       {payments.isPending ? (
         <div className="page-status" role="status">

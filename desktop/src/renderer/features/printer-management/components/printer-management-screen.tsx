@@ -5,6 +5,7 @@
 import { PRINTER_TEXTS } from '@tablewise/shared';
 import { useState } from 'react';
 import { useOnTerminal } from '../../../app/terminal-status.js';
+import { TabBar } from '../../../components/tab-bar.js';
 import { PrintJobsTab } from './print-jobs-tab.js';
 import { PrintersTab } from './printers-tab.js';
 import { TemplatesTab } from './templates-tab.js';
@@ -20,20 +21,12 @@ export function PrinterManagementScreen() {
       <div className="page-head">
         <h1>{PRINTER_TEXTS.title}</h1>
       </div>
-      <div className="tabs" role="tablist">
-        {(Object.keys(PRINTER_TEXTS.tabs) as Tab[]).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            className={tab === t ? 'tab active' : 'tab'}
-            onClick={() => setTab(t)}
-          >
-            {PRINTER_TEXTS.tabs[t]}
-          </button>
-        ))}
-      </div>
+      <TabBar
+        options={Object.keys(PRINTER_TEXTS.tabs) as Tab[]}
+        value={tab}
+        onChange={setTab}
+        labelOf={(t) => PRINTER_TEXTS.tabs[t]}
+      />
       <div role="tabpanel" className="pm-panel">
         {tab === 'printers' && <PrintersTab onTerminal={onTerminal} />}
         {tab === 'jobs' && <PrintJobsTab onTerminal={onTerminal} />}

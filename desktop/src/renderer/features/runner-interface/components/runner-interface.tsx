@@ -2,6 +2,7 @@
 // runners' reads, kept fresh by live events and, while Auto is on, a 3 s poll.
 import { RUNNER_TEXTS, type RunnerOrder, zoneRunOrders, zoneRunProblem } from '@tablewise/shared';
 import { useEffect, useMemo, useState } from 'react';
+import { TabBar } from '../../../components/tab-bar.js';
 import { useCreateDeliveryRun } from '../api/create-delivery-run.js';
 import { useRunnerOrders } from '../api/get-runner-orders.js';
 import { useRunners } from '../api/get-runners.js';
@@ -46,20 +47,14 @@ export function RunnerInterface() {
     <section className="runner">
       <div className="page-head">
         <h1>{RUNNER_TEXTS.title}</h1>
-        <div className="segmented" role="tablist" aria-label="View">
-          {VIEWS.map((v) => (
-            <button
-              key={v}
-              type="button"
-              role="tab"
-              aria-selected={view === v}
-              className={view === v ? 'active' : ''}
-              onClick={() => setView(v)}
-            >
-              {VIEW_LABELS[v]}
-            </button>
-          ))}
-        </div>
+        <TabBar
+          variant="segmented"
+          label="View"
+          options={VIEWS}
+          value={view}
+          onChange={setView}
+          labelOf={(v) => VIEW_LABELS[v]}
+        />
         <label className="select">
           {RUNNER_TEXTS.runner}
           <select value={runnerId} onChange={(e) => setRunnerId(e.target.value)} data-testid="runner-select">
@@ -121,29 +116,20 @@ function OrdersView({ orders, now, zone, onZone, runnerId, runners }: OrdersView
   return (
     <>
       <div className="filters">
-        <div className="tabs" role="tablist" aria-label={RUNNER_TEXTS.zone}>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={zone === ALL}
-            className={zone === ALL ? 'active' : ''}
-            onClick={() => onZone(ALL)}
-          >
-            {RUNNER_TEXTS.allZones} <span className="count">{active.length}</span>
-          </button>
-          {zones.map(([name, count]) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={zone === name}
-              className={zone === name ? 'active' : ''}
-              onClick={() => onZone(name)}
-            >
-              {name} <span className="count">{count}</span>
-            </button>
-          ))}
-        </div>
+        <TabBar
+          label={RUNNER_TEXTS.zone}
+          options={[ALL, ...zones.map(([name]) => name)]}
+          value={zone}
+          onChange={onZone}
+          labelOf={(name) => (
+            <>
+              {name === ALL ? RUNNER_TEXTS.allZones : name}{' '}
+              <span className="count">
+                {name === ALL ? active.length : zones.find(([zoneName]) => zoneName === name)?.[1]}
+              </span>
+            </>
+          )}
+        />
         {zone !== ALL && (
           <div className="batch-actions">
             <button
