@@ -60,7 +60,8 @@ const friesOnCloud = async () => (await cloudMenu()).items.find((i) => i.name ==
 it('lists the active order, changes its priority and cancels its held dessert', async () => {
   await expect.poll(() => core.status().online, { timeout: 15_000 }).toBe(true);
   await page.goto(`${core.url}/menu-orders`);
-  await page.getByTestId('login-email').fill(h.fixture.a.staffEmail);
+  // A manager: the menu management screen below is shown only to those who may edit the menu.
+  await page.getByTestId('login-email').fill(h.fixture.a.managerEmail);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
   await page.getByRole('heading', { name: T.title }).waitFor();
