@@ -305,3 +305,46 @@ test("the scanner reads a table's QR code from the camera and leads to that tabl
     await camera?.close();
   }
 });
+
+test('a confirmed table raises no Reservation Expired, even when the live update beats the confirm answer', async ({
+  browser,
+}) => {
+  await floorWithFree('7');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // Every toast the phone ever shows is noted (one shows at a time; a later one replaces it).
+  await context.addInitScript(`
+    window.__expiredToasts = 0;
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes)
+          if ((node.textContent || '').includes('Reservation Expired')) window.__expiredToasts += 1;
+    }).observe(document, { childList: true, subtree: true });
+  `);
+  const expiredToasts = () => phone.evaluate<number>('window.__expiredToasts');
+  const phone = await context.newPage();
+  await walkIn(phone, 'Eve');
+  await phone.getByTestId('pick-table').click();
+  await expect(phone.getByTestId('hold-countdown')).toBeVisible();
+  // The confirm's answer is held back until the page has read the tables again after the seating
+  // (the live table.state.changed got there first, as on a slow phone network): the read no
+  // longer shows this guest's hold, because the table is now the guest's.
+  const rereadSeated = phone.waitForResponse(async (reply) => {
+    if (!reply.url().includes('/api/guest/tables') || reply.request().method() !== 'GET') return false;
+    const tables = (await reply.json()) as Array<{ heldByYouUntil: string | null }>;
+    return tables.every((t) => t.heldByYouUntil === null);
+  });
+  await phone.route('**/api/guest/confirm-table', async (route) => {
+    const answer = await route.fetch();
+    await rereadSeated;
+    await route.fulfill({ response: answer });
+  });
+  await phone.getByTestId('confirm-selection').click();
+  await expect(phone).toHaveURL(/\/guest\/table-confirmation\?/);
+  await expect(phone.getByText('Table Confirmed!').first()).toBeVisible();
+  await phone.getByTestId('to-menu').click();
+  await expect(phone).toHaveURL(/\/guest\/menu\?/);
+  await expect(phone.getByTestId('menu-item').first()).toBeVisible();
+  expect(await expiredToasts()).toBe(0);
+  await shot(phone, 'seat-confirmed-menu-390');
+  await context.close();
+});

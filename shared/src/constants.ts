@@ -382,3 +382,6 @@ export const DEMO_TEST_CARDS = [
 ] as const;
 /** ESC/POS drawer kick: ESC p 0 25 250 (pin 2, 50 ms on, 500 ms off). */
 export const CASH_DRAWER_KICK = [0x1b, 0x70, 0x00, 25, 250] as const;
+/** How long after the first phone of a paid party exits the party's other phones may still
+ * exit with the receipt (their shared session is closed by then; nothing else is granted). */
+export const GUEST_EXIT_RECEIPT_MS = 30 * 60_000;

@@ -10,6 +10,7 @@ import {
   DEFAULT_CURRENCY,
   displayMoney,
   formatCents,
+  GUEST_EXIT_RECEIPT_MS,
   MESSAGES,
   PAYMENT_MESSAGES,
   type Payment,
@@ -411,6 +412,15 @@ export async function confirmIntent(
 }
 
 /** POST /api/guest/checkout: refused while anything is unpaid; closes the session, answers the receipt. */
+/** A session closed at most GUEST_EXIT_RECEIPT_MS ago: its party is still leaving. */
+export function recentlyDeparted(session: { status: string; closed_at: Date | null }, now: Date): boolean {
+  return (
+    session.status === 'CLOSED' &&
+    session.closed_at !== null &&
+    now.getTime() - session.closed_at.getTime() <= GUEST_EXIT_RECEIPT_MS
+  );
+}
+
 export async function checkout(
   trx: Trx,
   deps: Pick<AppDeps, 'db' | 'now' | 'payments' | 'secret'>,
@@ -421,18 +431,22 @@ export async function checkout(
   const { venue } = await verifiedTarget(trx, deps.secret, input.qrToken);
   if (venue.id !== guest.venueId) throw notFound('Session');
   const session = await lockSession(trx, guest.sessionId);
-  if (session?.status !== 'ACTIVE') throw notFound('Session');
+  const now = deps.now();
+  // The party's other phones exit after the first one closed the session: they get the receipt
+  // again, for a while, and nothing changes.
+  if (!session || (session.status !== 'ACTIVE' && !recentlyDeparted(session, now))) throw notFound('Session');
   const bill = await billOf(trx, deps, session);
   if (!bill.complete) throw conflict(MESSAGES.exitVerificationFailed, 'exit_verification_failed');
-  const now = deps.now();
-  await closeSession(trx, session.id, now);
-  const closed = { ...session, status: 'CLOSED', closed_at: now };
-  await appendEvent(trx, {
-    orgId: session.org_id,
-    venueId: session.venue_id,
-    event: { type: 'guest.departed', session: presentSession(closed) },
-    at: now,
-  });
+  if (session.status === 'ACTIVE') {
+    await closeSession(trx, session.id, now);
+    const closed = { ...session, status: 'CLOSED', closed_at: now };
+    await appendEvent(trx, {
+      orgId: session.org_id,
+      venueId: session.venue_id,
+      event: { type: 'guest.departed', session: presentSession(closed) },
+      at: now,
+    });
+  }
   const orders = await ordersOfSession(trx, session.id);
   const completed = bill.payments.filter((p) => p.status === 'COMPLETED');
   const methods = [...new Set(completed.map((p) => p.paymentMethod ?? 'cash'))];

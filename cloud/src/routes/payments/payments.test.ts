@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   Bill,
+  GUEST_EXIT_RECEIPT_MS,
   MESSAGES,
   PAYMENT_MESSAGES,
   Payment,
@@ -395,5 +396,62 @@ describe('checkout at the exit', () => {
     expect((await guest.get(`/api/orders/payment/${sessionId}`)).status).toBe(401);
     const departed = await h.database.db('events').where({ type: 'guest.departed' }).orderBy('seq', 'desc').first();
     expect(departed.payload_json.session).toMatchObject({ id: sessionId, status: 'CLOSED' });
+  });
+
+  it("gives the party's other phones the receipt for a while after the first one left, and changes nothing", async () => {
+    const tableId = h.fixture.a.tableIds[2] as string;
+    await h.database.db('tables').where({ id: tableId }).update({ state: 'EMPTY' });
+    const { guest, sessionId, token } = await seatedWithOrder(2);
+    const bill = await billOf(guest, sessionId);
+    await pay(guest, bill, [{ id: 'all', amount: bill.total, paymentMethod: 'card' }], { card: { number: VISA_TEST } });
+    const first = await guest.post('/api/guest/checkout', {
+      sessionId,
+      qrToken: token,
+      exitTime: new Date().toISOString(),
+    });
+    expect(first.status).toBe(200);
+    const closed = await h.database.db('sessions').where({ id: sessionId }).first();
+    const departures = () =>
+      h.database
+        .db('events')
+        .where({ type: 'guest.departed' })
+        .whereRaw("payload_json->'session'->>'id' = ?", [sessionId]);
+
+    // Another phone of the party (the same session's cookie) exits: the same receipt, nothing changed.
+    const second = await guest.post('/api/guest/checkout', {
+      sessionId,
+      qrToken: token,
+      exitTime: new Date().toISOString(),
+    });
+    expect(second.status).toBe(200);
+    expect(Receipt.parse(second.body.receipt).payment).toEqual(Receipt.parse(first.body.receipt).payment);
+    expect(await h.database.db('sessions').where({ id: sessionId }).first()).toEqual(closed);
+    expect(await departures()).toHaveLength(1);
+    // It still needs the venue's exit code, and the cookie still grants nothing else.
+    expect(
+      (await guest.post('/api/guest/checkout', { sessionId, qrToken: 'nope', exitTime: new Date().toISOString() }))
+        .status,
+    ).toBe(400);
+    expect((await guest.get(`/api/orders/payment/${sessionId}`)).status).toBe(401);
+    // Some other session's cookie is not let in by it.
+    const stranger = await guest.post('/api/guest/checkout', {
+      sessionId: randomUUID(),
+      qrToken: token,
+      exitTime: new Date().toISOString(),
+    });
+    expect(stranger.status).toBe(404);
+
+    // Once the party has long gone, the cookie grants nothing at the exit either.
+    h.clock.offsetMs += GUEST_EXIT_RECEIPT_MS + 60_000;
+    try {
+      const late = await guest.post('/api/guest/checkout', {
+        sessionId,
+        qrToken: token,
+        exitTime: new Date().toISOString(),
+      });
+      expect(late.status).toBe(401);
+    } finally {
+      h.clock.offsetMs -= GUEST_EXIT_RECEIPT_MS + 60_000;
+    }
   });
 });

@@ -1,5 +1,6 @@
 // The bill and its payments (issue 11): guests pay at the table, staff close out, Stripe confirms.
 import {
+  GUEST_SESSION_COOKIE,
   getSessionBill,
   guestCheckout,
   listPayments,
@@ -16,14 +17,17 @@ import {
   checkout,
   confirmIntent,
   processPayment,
+  recentlyDeparted,
   sessionBill,
   takePayment,
   venuePayments,
 } from '../../commands/payments.js';
 import type { AppDeps, GuestActor, StaffActor } from '../../context.js';
 import { badRequest, notFound, unauthorized } from '../../errors.js';
-import { requireAnyActor, requireGuest, requireVenueActor } from '../../policies/principals.js';
+import { requireAnyActor, requireVenueActor } from '../../policies/principals.js';
 import { writeTransaction } from '../../realtime/append-event.js';
+import { findSession } from '../../repositories/sessions.js';
+import { verifyGuestCookie } from '../../security/tokens.js';
 import { type AppRouter, type Ctx, mutate, newRouter, ok, serve } from '../http.js';
 import { pushable, servePushable } from '../pushable.js';
 
@@ -33,6 +37,24 @@ function payer(ctx: Ctx): GuestActor | StaffActor {
   const actor = guest ?? staff;
   if (!actor) throw unauthorized(MESSAGES.guestSessionRequired);
   return actor;
+}
+
+/** The guest at the exit: a party whose session is open, or another of its phones leaving after
+ * the first one closed it (the checkout answers that phone the receipt again, nothing more). */
+async function leavingGuest(deps: AppDeps, ctx: Ctx): Promise<GuestActor> {
+  const open = ctx.state.principals.guest;
+  if (open) return open;
+  const cookie = ctx.cookies.get(GUEST_SESSION_COOKIE);
+  const sessionId = cookie ? verifyGuestCookie(deps.secret, cookie) : null;
+  const session = sessionId ? await findSession(deps.db, sessionId) : undefined;
+  if (!session || !recentlyDeparted(session, deps.now())) throw unauthorized(MESSAGES.guestSessionRequired);
+  return {
+    kind: 'guest',
+    sessionId: session.id,
+    orgId: session.org_id,
+    venueId: session.venue_id,
+    tableId: session.table_id,
+  };
 }
 
 /** Staff take cash or a card-terminal payment, on the cloud or through a terminal's outbox (cash
@@ -70,7 +92,7 @@ export function paymentsRouter(deps: AppDeps): AppRouter {
   servePushable(router, deps, paymentTaken);
 
   serve(router, guestCheckout, async ({ ctx, body }) => {
-    const guest = requireGuest(ctx);
+    const guest = await leavingGuest(deps, ctx);
     const input = await body();
     await mutate(ctx, deps, guest, async (trx) =>
       ok({ success: true, receipt: await checkout(trx, deps, guest, input) }),

@@ -115,15 +115,18 @@ export function SeatSelectionPage() {
   }, [held]);
 
   // The hold ends by its clock, or when a read made after it was taken no longer shows it (the
-  // server's sweep or the staff let it go first).
+  // server's sweep or the staff let it go first). Once Confirm is pressed, or the party is seated,
+  // the hold is becoming the party's table: a read that no longer shows it (the live update of the
+  // seating can come before the confirm's answer) is no expiry, and a failed confirm says so itself.
   const heldTable = held ? tables.data?.find((t) => t.id === held.tableId) : undefined;
   const goneOnServer = Boolean(held && tables.dataUpdatedAt > held.since && !heldTable?.heldByYouUntil);
+  const becomingSeat = confirm.isPending || confirm.isSuccess || seatedAt !== null;
   useEffect(() => {
-    if (!held || !(countdown?.expired || goneOnServer)) return;
+    if (!held || becomingSeat || !(countdown?.expired || goneOnServer)) return;
     forget(dropped, held, setHeld);
     toast({ title: MESSAGES.holdExpiredTitle, description: MESSAGES.holdExpired, variant: 'destructive' });
     void queryClient.invalidateQueries({ queryKey: guestTablesQueryOptions().queryKey });
-  }, [held, countdown?.expired, goneOnServer, toast, queryClient]);
+  }, [held, becomingSeat, countdown?.expired, goneOnServer, toast, queryClient]);
 
   // A read that fails is said once; 401 is the page's own not-found screen.
   const failedRead = tables.isError && !(tables.error instanceof ApiError && tables.error.status === 401);
