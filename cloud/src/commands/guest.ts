@@ -70,10 +70,10 @@ export function exitQr(deps: Pick<AppDeps, 'secret' | 'publicUrl'>, actor: Venue
   return { url: `${deps.publicUrl}/guest/exit?${query.toString()}`, token };
 }
 
-/** The token in a scanned exit code: the exit link's exitCode, a check-in link's token, or the bare text. */
+/** The token in a scanned exit code: the exit link's exitCode, or the bare text. */
 function tokenOfExitData(qrData: string): string {
   const text = qrData.trim();
-  if (!text.includes('exitCode=')) return tokenOfQrData(text);
+  if (!text.includes('exitCode=')) return text;
   try {
     return new URL(text, 'http://qr.invalid').searchParams.get('exitCode') ?? '';
   } catch {
@@ -82,17 +82,13 @@ function tokenOfExitData(qrData: string): string {
 }
 
 /**
- * The venue a code scanned at the exit belongs to: the venue's exit code, or (staff holding up a
- * table's or the entrance's code) a valid table code. Anything else is an invalid QR code.
+ * The venue whose exit code was scanned. Only the exit code will do: a table's code is stored on
+ * every phone that checked in, so it would prove nothing about being at the exit.
  */
 export async function verifiedExitVenue(q: Queryable, secret: string, qrData: string): Promise<string> {
-  const token = tokenOfExitData(qrData);
-  const exitVenueId = token ? verifyExitToken(secret, token) : null;
-  if (exitVenueId) {
-    if (!(await findVenue(q, exitVenueId))) throw invalidQrToken();
-    return exitVenueId;
-  }
-  return (await verifiedTarget(q, secret, token)).venue.id;
+  const venueId = verifyExitToken(secret, tokenOfExitData(qrData));
+  if (!venueId || !(await findVenue(q, venueId))) throw invalidQrToken();
+  return venueId;
 }
 
 /** Who may retire a table's code: whoever holds MANAGE_TABLES or MANAGE_SETTINGS (docs/roles.md). */

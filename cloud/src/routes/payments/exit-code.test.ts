@@ -1,5 +1,5 @@
 // The venue's exit code (issue 11, guest exit scan): staff get it, the checkout accepts it for its
-// own venue only, and refuses another venue's, a forged one and an unpaid bill.
+// own venue only, and refuses a table's code, another venue's, a forged one and an unpaid bill.
 import { Bill, MESSAGES, Receipt } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signExitToken } from '../../security/tokens.js';
@@ -86,16 +86,20 @@ describe('the exit code', () => {
     await h.database.db('tables').where({ id: h.fixture.a.tableIds[1] }).update({ state: 'EMPTY' });
   });
 
-  it("refuses another venue's exit code, a forged one and garbage, and changes nothing", async () => {
+  it("refuses a table's code, another venue's exit code, a forged one and garbage, and changes nothing", async () => {
     const beta = await loginAs(h.cloud.url, h.fixture.b.managerEmail);
     const foreign = await exitCode(beta);
-    const { guest, sessionId } = await seatedWithOrder(0);
+    const { guest, sessionId, token } = await seatedWithOrder(0);
+    const tableUrl = (await staff.get(`/api/tables/${h.fixture.a.tableIds[0]}/qr`)).body.url as string;
     await payInFull(guest, sessionId);
     const exitTime = new Date().toISOString();
     const venueId = h.fixture.a.venueId;
     const forgedData = Buffer.from(`exit:${venueId}`).toString('base64url');
     const [, foreignSignature] = foreign.token.split('.');
     for (const qrToken of [
+      // The table's own code is on every phone that checked in: it proves nothing about the exit.
+      token,
+      tableUrl,
       foreign.url,
       foreign.token,
       // Signed with another key, or this venue's data under another venue's signature.
