@@ -141,10 +141,10 @@ async function paidParty(tableNumber: string) {
   return { sessionId, guestCookie, token: qr.token, total: bill.total };
 }
 
-/** Chromium whose camera shows a QR code holding `text`. */
-async function browserWithCamera(name: string, text: string): Promise<Browser> {
+/** Chromium whose camera shows a QR code holding `text`, or Chromium's own test picture (no code). */
+async function browserWithCamera(name: string, text?: string): Promise<Browser> {
   const video = join(dataDir, `${name}.y4m`);
-  writeQrVideo(video, text);
+  if (text !== undefined) writeQrVideo(video, text);
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -156,7 +156,7 @@ async function browserWithCamera(name: string, text: string): Promise<Browser> {
       '--no-first-run',
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
+      ...(text === undefined ? [] : [`--use-file-for-fake-video-capture=${video}`]),
     ],
   });
 }
@@ -185,8 +185,8 @@ const sessionStatus = async (id: string) =>
 
 test('a code that is not the exit code is refused and the party stays checked in', async () => {
   const party = await paidParty('6');
-  // The table's own check-in link is a code of this venue, but a guest who can read it at the
-  // table has not reached the exit; any other text is no code at all.
+  // A QR code that is not the venue's exit code (a table's own code is refused alike, in
+  // cloud/src/routes/payments/exit-code.test.ts).
   const camera = await browserWithCamera('not-exit', 'https://example.com/not-an-exit-code');
   try {
     for (const viewport of VIEWPORTS) {
@@ -229,4 +229,27 @@ test("the exit scan reads the venue's exit code from the camera and shows the re
   } finally {
     await camera.close();
   }
+});
+
+test('the exit scan shows the camera while it looks, and Stop Scanning turns it off', async () => {
+  const party = await paidParty('9');
+  const camera = await browserWithCamera('no-code');
+  try {
+    for (const viewport of VIEWPORTS) {
+      const { context, page } = await exitPage(camera, party, viewport);
+      await page.getByTestId('exit-scan').click();
+      await expect(page.getByTestId('exit-scanning')).toHaveText("Point the camera at the venue's exit QR code.");
+      await expect(page.getByTestId('exit-page')).toHaveAttribute('data-camera', 'scanning');
+      await expect(page.getByTestId('exit-viewport')).toBeVisible();
+      await shot(page, `exit-scanning-${viewport.width}`);
+      await page.getByTestId('exit-stop').click();
+      await expect(page.getByTestId('exit-page')).toHaveAttribute('data-camera', 'off');
+      await expect(page.getByTestId('exit-viewport')).toBeHidden();
+      await expect(page.getByTestId('exit-scan')).toBeEnabled();
+      await context.close();
+    }
+  } finally {
+    await camera.close();
+  }
+  expect(await sessionStatus(party.sessionId)).toBe('ACTIVE');
 });
