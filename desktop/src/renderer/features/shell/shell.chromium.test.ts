@@ -324,5 +324,9 @@ it('says that the cloud signs table codes when the terminal cannot reach it', as
   await dialog.getByTestId('quick-table').selectOption({ label: 'Table 3' });
   await dialog.getByText(SHELL_MESSAGES.tableQrNeedsCloud).waitFor({ timeout: 20_000 });
   expect(await dialog.getByTestId('qr-image').count()).toBe(0);
+  // The venue's exit code never changes: the one the cloud signed earlier still shows.
+  await dialog.getByTestId('quick-table').selectOption({ label: SHELL_MESSAGES.exitQrOption });
+  await dialog.getByText(SHELL_MESSAGES.exitQrCaption).waitFor({ timeout: 20_000 });
+  expect(await dialog.getByTestId('qr-image').getAttribute('alt')).toBe(SHELL_MESSAGES.exitQrCaption);
   h.cloud = await h.startAnother();
 }, 90_000);
