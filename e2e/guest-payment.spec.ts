@@ -210,6 +210,11 @@ test('three phones split the bill three ways with different tips, see it live, a
   await expect(c.getByText('READY TO EXIT')).toBeVisible();
   await expect(c.getByTestId('exit-session')).toHaveText(`Session ...${party.sessionId.slice(-8)}`);
   await shot(c, 'exit-1280');
+  // The venue's exit code read by the phone's own camera app opens its link: the page verifies it
+  // without scanning again (the in-page camera scan is e2e/guest-exit-scan.spec.ts).
+  const exitLink = (await call(staffCookie, 'GET', '/api/venue/exit-qr')).body.url as string;
+  await c.goto(exitLink);
+  await expect(c.getByTestId('exit-session')).toHaveText(`Session ...${party.sessionId.slice(-8)}`);
   await c.getByTestId('exit-scan').click();
   await expect(c.getByTestId('receipt')).toBeVisible({ timeout: 10_000 });
   await shot(c, 'receipt-1280');
@@ -227,12 +232,14 @@ test('three phones split the bill three ways with different tips, see it live, a
 test('the exit is refused while the bill is unpaid; a phone shows it on the small screen', async ({ browser }) => {
   const party = await seatedParty('5');
   const { context, page } = await phoneAt(browser, party, { width: 390, height: 844 });
-  await page.goto(`${cloudUrl}/guest/exit?sessionId=${party.sessionId}`);
+  const exitLink = (await call(staffCookie, 'GET', '/api/venue/exit-qr')).body.url as string;
+  await page.goto(`${exitLink}&sessionId=${party.sessionId}`);
   await expect(page.getByText('READY TO EXIT')).toBeVisible();
   await shot(page, 'exit-390');
   await page.getByTestId('exit-scan').click();
   await expect(page.getByText('Exit Verification Failed')).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByText('Unable to verify payment. Please see staff.')).toBeVisible();
+  // The toast and the page both say why.
+  await expect(page.getByTestId('exit-error')).toHaveText('Unable to verify payment. Please see staff.');
   await page.goto(`${cloudUrl}/guest/payment?sessionId=${party.sessionId}`);
   // Custom amounts must match the total within a cent; by items, every item needs someone.
   await page.getByTestId('mode-split').click();

@@ -67,4 +67,7 @@ export const GUEST_PAYMENT_TEXTS = {
   printAtVenue: 'Print at the venue',
   exitRestaurant: 'Exit Restaurant',
   thankYou: 'Thank you for dining with us!',
+  // The exit scan with the camera (issue 11, exit scan)
+  exitScanHint: "Point the camera at the venue's exit QR code.",
+  stopExitScan: 'Stop Scanning',
 } as const;

@@ -326,6 +326,9 @@ export const SHELL_MESSAGES = {
   alertSentTerminal: 'The cloud is away: only the screens on this terminal got it.',
   alertToastTitle: (urgency: string, sentBy: string) => `${urgency} alert from ${sentBy}`,
   alertAboutTable: (table: string, message: string) => `Table ${table}: ${message}`,
+  // Generate Table QR offers the venue's exit code too (issue 11, guest exit scan)
+  exitQrOption: 'Exit (guests scan to check out)',
+  exitQrCaption: 'Exit: scan to check out',
 } as const;
 
 /** Automated turnover and the cleaner console (spec 3 sections 4 and 8, spec 2 section 2.11). */

@@ -37,7 +37,7 @@ import {
   listActiveWaitlist,
   nextWaitlistPosition,
 } from '../repositories/waitlist.js';
-import { type QrTarget, signQrToken, verifyQrToken } from '../security/tokens.js';
+import { type QrTarget, signExitToken, signQrToken, verifyExitToken, verifyQrToken } from '../security/tokens.js';
 import { isTableFree } from './guest-holds.js';
 
 type CheckinInput = z.output<typeof GuestCheckinRequest>;
@@ -61,6 +61,34 @@ export async function tableQr(
   const table = await findTableInVenue(deps.db, actor.venueId, tableId);
   if (!table) throw notFound('Table');
   return qrAnswer(deps, table);
+}
+
+/** The venue's exit code: a link to the exit page carrying the signed exit token. */
+export function exitQr(deps: Pick<AppDeps, 'secret' | 'publicUrl'>, actor: VenueActor): TableQrAnswer {
+  const token = signExitToken(deps.secret, actor.venueId);
+  const query = new URLSearchParams({ exitCode: token });
+  return { url: `${deps.publicUrl}/guest/exit?${query.toString()}`, token };
+}
+
+/** The token in a scanned exit code: the exit link's exitCode, or the bare text. */
+function tokenOfExitData(qrData: string): string {
+  const text = qrData.trim();
+  if (!text.includes('exitCode=')) return text;
+  try {
+    return new URL(text, 'http://qr.invalid').searchParams.get('exitCode') ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The venue whose exit code was scanned. Only the exit code will do: a table's code is stored on
+ * every phone that checked in, so it would prove nothing about being at the exit.
+ */
+export async function verifiedExitVenue(q: Queryable, secret: string, qrData: string): Promise<string> {
+  const venueId = verifyExitToken(secret, tokenOfExitData(qrData));
+  if (!venueId || !(await findVenue(q, venueId))) throw invalidQrToken();
+  return venueId;
 }
 
 /** Who may retire a table's code: whoever holds MANAGE_TABLES or MANAGE_SETTINGS (docs/roles.md). */

@@ -24,7 +24,7 @@ import {
 import type { z } from 'zod';
 import type { Actor, AppDeps, GuestActor, Queryable, StaffActor, TerminalActor, Trx } from '../context.js';
 import { actorRef } from '../context.js';
-import { AppError, badRequest, conflict, notFound } from '../errors.js';
+import { AppError, badRequest, conflict, invalidQrToken, notFound } from '../errors.js';
 import { paymentProviders, providerFor } from '../payments/providers.js';
 import { presentSession } from '../presenters/index.js';
 import { presentPayment } from '../presenters/payments.js';
@@ -46,7 +46,7 @@ import type { SessionRow } from '../repositories/rows.js';
 import { findSessionInVenue, lockSession } from '../repositories/sessions.js';
 import { findTableInVenue } from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
-import { verifiedTarget } from './guest.js';
+import { verifiedExitVenue } from './guest.js';
 import { ordersOfSession } from './orders.js';
 import { onPaymentCompleted } from './turnover.js';
 
@@ -428,8 +428,9 @@ export async function checkout(
   input: { sessionId: string; qrToken: string; exitTime: string },
 ): Promise<Receipt> {
   if (input.sessionId !== guest.sessionId) throw notFound('Session');
-  const { venue } = await verifiedTarget(trx, deps.secret, input.qrToken);
-  if (venue.id !== guest.venueId) throw notFound('Session');
+  // The exit code scanned must be this venue's: another venue's code is as good as none.
+  const venueId = await verifiedExitVenue(trx, deps.secret, input.qrToken);
+  if (venueId !== guest.venueId) throw invalidQrToken();
   const session = await lockSession(trx, guest.sessionId);
   const now = deps.now();
   // The party's other phones exit after the first one closed the session: they get the receipt

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signQrToken, verifyQrToken } from './tokens.js';
+import { signExitToken, signQrToken, verifyExitToken, verifyQrToken } from './tokens.js';
 
 const SECRET = 'secret';
 const target = { venueId: randomUUID(), tableId: randomUUID(), generation: 3 };
@@ -33,5 +33,30 @@ describe('QR tokens', () => {
     for (const generation of [0, -1, 1.5, Number.NaN, 1e12]) {
       expect(verifyQrToken(SECRET, signQrToken(SECRET, { ...target, generation })), String(generation)).toBeNull();
     }
+  });
+});
+
+describe('exit codes', () => {
+  it("carry the venue, and only under this key's exit signature", () => {
+    const venueId = target.venueId;
+    expect(verifyExitToken(SECRET, signExitToken(SECRET, venueId))).toBe(venueId);
+    expect(verifyExitToken(SECRET, ` ${signExitToken(SECRET, venueId)}\n`)).toBe(venueId);
+    expect(verifyExitToken(SECRET, signExitToken('another key', venueId))).toBeNull();
+    // A table's code is no exit code, and an exit code is no table's code.
+    expect(verifyExitToken(SECRET, signQrToken(SECRET, target))).toBeNull();
+    expect(verifyQrToken(SECRET, signExitToken(SECRET, venueId))).toBeNull();
+    // The same text signed as a table's code does not pass.
+    const data = Buffer.from(`exit:${venueId}`).toString('base64url');
+    const asQr = `${data}.${createHmac('sha256', SECRET).update(`qr\n${data}`).digest('base64url')}`;
+    expect(verifyExitToken(SECRET, asQr)).toBeNull();
+  });
+
+  it('refuse a venue that is no id, extra parts and garbage', () => {
+    for (const text of ['exit:not-a-uuid', `exit:${target.venueId}:1`, `entry:${target.venueId}`]) {
+      const data = Buffer.from(text).toString('base64url');
+      const token = `${data}.${createHmac('sha256', SECRET).update(`exit\n${data}`).digest('base64url')}`;
+      expect(verifyExitToken(SECRET, token), text).toBeNull();
+    }
+    for (const garbage of ['', '.', 'a.b.c', 'nope']) expect(verifyExitToken(SECRET, garbage), garbage).toBeNull();
   });
 });

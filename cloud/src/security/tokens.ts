@@ -50,6 +50,25 @@ export function verifyQrToken(secret: string, token: string): QrTarget | null {
   return { venueId, tableId, generation: Number(generationText) };
 }
 
+/**
+ * The venue's exit code (issue 11): signed for its own purpose, so neither a table's code nor a
+ * cookie can pass as one, and it names only the venue.
+ */
+export function signExitToken(secret: string, venueId: string): string {
+  const data = Buffer.from(`exit:${venueId}`).toString('base64url');
+  return `${data}.${sign(secret, 'exit', data)}`;
+}
+
+/** The venue an exit code was signed for, or null. */
+export function verifyExitToken(secret: string, token: string): string | null {
+  const [data, signature, ...rest] = token.trim().split('.');
+  if (!data || !signature || rest.length > 0) return null;
+  if (!sameSignature(signature, sign(secret, 'exit', data))) return null;
+  const [kind, venueId, ...extra] = Buffer.from(data, 'base64url').toString('utf8').split(':');
+  if (kind !== 'exit' || !venueId || !UUID.test(venueId) || extra.length > 0) return null;
+  return venueId;
+}
+
 export function signGuestCookie(secret: string, sessionId: string): string {
   return `${sessionId}.${sign(secret, 'guest', sessionId)}`;
 }

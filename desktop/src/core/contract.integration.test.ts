@@ -114,6 +114,8 @@ const READS = [
   '/api/runners',
   // The terminal asks the cloud for payments (issue 11): the same answer by construction, kept so.
   '/api/orders/payments',
+  // The venue's exit code (issue 11, exit scan): signed by the cloud, the terminal passes it on.
+  '/api/venue/exit-qr',
 ];
 
 async function expectSameReads(): Promise<void> {

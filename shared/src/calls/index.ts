@@ -69,6 +69,7 @@ import { getSnapshot } from './sync/get-snapshot.js';
 import { listEvents } from './sync/list-events.js';
 import { pushMutations } from './sync/push-mutations.js';
 import { completeTableQa } from './tables/complete-table-qa.js';
+import { getExitQr } from './tables/get-exit-qr.js';
 import { getStuckStates } from './tables/get-stuck-states.js';
 import { getTableQr } from './tables/get-table-qr.js';
 import { listTables } from './tables/list-tables.js';
@@ -186,6 +187,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   guestCheckout,
   stripeWebhook,
   printGuestReceipt,
+  getExitQr,
 ];
 
 export * from './alerts/send-staff-alert.js';
@@ -261,6 +263,7 @@ export * from './sync/get-snapshot.js';
 export * from './sync/list-events.js';
 export * from './sync/push-mutations.js';
 export * from './tables/complete-table-qa.js';
+export * from './tables/get-exit-qr.js';
 export * from './tables/get-stuck-states.js';
 export * from './tables/get-table-qr.js';
 export * from './tables/list-tables.js';

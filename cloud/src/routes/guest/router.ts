@@ -2,6 +2,7 @@ import {
   confirmTable as confirmTableCall,
   GUEST_SESSION_COOKIE,
   type GuestCheckinAnswer,
+  getExitQr,
   getGuestSession,
   getGuestWaitlistStatus,
   getTableQr,
@@ -16,7 +17,7 @@ import {
   updateGuestSession,
   withQuery,
 } from '@tablewise/shared';
-import { type CheckinResult, checkIn, scanTable, tableQr, verifiedTarget } from '../../commands/guest.js';
+import { type CheckinResult, checkIn, exitQr, scanTable, tableQr, verifiedTarget } from '../../commands/guest.js';
 import { confirmTable, guestTables, holdTable, releaseTable } from '../../commands/guest-holds.js';
 import { guestWaitlistStatus } from '../../commands/guest-waitlist.js';
 import { ordersOfSession } from '../../commands/orders.js';
@@ -90,6 +91,8 @@ export function guestRouter(deps: AppDeps): AppRouter {
     const actor = requireVenueActor(ctx);
     return tableQr(deps, actor, params().id);
   });
+
+  serve(router, getExitQr, async ({ ctx }) => exitQr(deps, requireVenueActor(ctx)));
 
   serve(router, scanTableCall, async ({ ctx, body }) => {
     await scanLimit(ctx, guestSessionOf(ctx));

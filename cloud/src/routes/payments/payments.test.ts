@@ -365,7 +365,9 @@ describe('staff', () => {
 
 describe('checkout at the exit', () => {
   it('is refused while anything is unpaid, then answers the receipt and closes the session', async () => {
-    const { guest, sessionId, token } = await seatedWithOrder(2);
+    const { guest, sessionId } = await seatedWithOrder(2);
+    // The venue's exit code, which the guest's exit scan reads.
+    const token = (await staff.get('/api/venue/exit-qr')).body.token as string;
     const exitTime = new Date().toISOString();
     const unpaid = await guest.post('/api/guest/checkout', { sessionId, qrToken: token, exitTime });
     expect(unpaid.status).toBe(409);

@@ -159,6 +159,12 @@ it('opens Generate Table QR from the sidebar with the table link the cloud signe
   const printed = await desk.waitForTicket((t) => t.text.includes('[QR '), 15_000);
   expect(printed.text).toContain(SHELL_MESSAGES.tableQrCaption('2'));
   expect(printed.text).toMatch(/\[QR http[^\]]*\/guest\/checkin\?[^\]]+\]/);
+  // The same dialog shows the venue's exit code (issue 11, guest exit scan), to print from the browser.
+  await dialog.getByTestId('quick-table').selectOption({ label: SHELL_MESSAGES.exitQrOption });
+  await dialog.getByText(SHELL_MESSAGES.exitQrCaption).waitFor({ timeout: 20_000 });
+  expect(await dialog.getByTestId('qr-image').getAttribute('alt')).toBe(SHELL_MESSAGES.exitQrCaption);
+  expect(await dialog.getByTestId('qr-print-receipt').count()).toBe(0);
+  await page.screenshot({ path: join(shots, 'exit-qr-dialog-1280.png') });
   await dialog.getByRole('button', { name: SHELL_MESSAGES.close }).click();
   await dialog.waitFor({ state: 'detached' });
 }, 60_000);
@@ -318,5 +324,9 @@ it('says that the cloud signs table codes when the terminal cannot reach it', as
   await dialog.getByTestId('quick-table').selectOption({ label: 'Table 3' });
   await dialog.getByText(SHELL_MESSAGES.tableQrNeedsCloud).waitFor({ timeout: 20_000 });
   expect(await dialog.getByTestId('qr-image').count()).toBe(0);
+  // The venue's exit code never changes: the one the cloud signed earlier still shows.
+  await dialog.getByTestId('quick-table').selectOption({ label: SHELL_MESSAGES.exitQrOption });
+  await dialog.getByText(SHELL_MESSAGES.exitQrCaption).waitFor({ timeout: 20_000 });
+  expect(await dialog.getByTestId('qr-image').getAttribute('alt')).toBe(SHELL_MESSAGES.exitQrCaption);
   h.cloud = await h.startAnother();
 }, 90_000);

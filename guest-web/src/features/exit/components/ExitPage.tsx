@@ -1,7 +1,11 @@
 // The exit (/guest/exit, spec 3 sections 2 and 4): READY TO EXIT with the session's last 8
-// characters, the exit scan (about 2 seconds, then verify), staff assistance; once verified, the
-// digital receipt, downloadable as a PDF, and 'Exit Restaurant' back to /. Success forgets the
-// stored session, token, table and venue ids: the session is closed and its cookie grants nothing.
+// characters, the exit QR scan, staff assistance; once verified, the digital receipt, downloadable
+// as a PDF, and 'Exit Restaurant' back to /. The scan opens the camera (the scanner of the guest
+// check-in, its library loaded only now) and reads the venue's exit code, which staff show or
+// print from Generate Table QR; after 30 s without a code it stops and says so. A guest whose
+// phone camera app opened the exit code's link arrives with it and is verified without scanning
+// again. Success forgets the stored session, token, table and venue ids: the session is closed and
+// its cookie grants nothing.
 import {
   displayMoney,
   GUEST_FLOW,
@@ -11,11 +15,13 @@ import {
   type Receipt,
   toCents,
 } from '@tablewise/shared';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { failureText } from '../../../app/api-client.js';
-import { readRaw, remove, STORAGE_KEYS, storedSessionId } from '../../../app/storage.js';
+import { remove, STORAGE_KEYS, storedSessionId } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
+import { type RunningScan, startScanning } from '../../scan/components/camera.js';
 import { useCheckout } from '../api/checkout.js';
 import { downloadReceiptPdf } from './receipt-pdf.js';
 
@@ -30,17 +36,50 @@ function forgetVisit(): void {
   }
 }
 
+type CameraState = 'off' | 'starting' | 'scanning';
+
 export function ExitPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('sessionId') ?? storedSessionId();
-  const qrToken = readRaw(STORAGE_KEYS.qrToken) ?? params.get('token');
+  // The exit code's own link, when the phone's camera app opened it.
+  const linkedCode = params.get('exitCode');
   const toast = useToast();
   const checkout = useCheckout();
-  const [scanning, setScanning] = useState(false);
+  const [camera, setCamera] = useState<CameraState>('off');
+  const [problem, setProblem] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const [assist, setAssist] = useState(false);
+  const video = useRef<HTMLVideoElement>(null);
+  const running = useRef<RunningScan | null>(null);
+  const timeout = useRef<number | undefined>(undefined);
 
-  const verify = () => {
+  const stopScanning = useCallback(() => {
+    window.clearTimeout(timeout.current);
+    running.current?.stop();
+    running.current = null;
+    setCamera('off');
+  }, []);
+  useEffect(() => () => stopScanning(), [stopScanning]);
+
+  const verify = (id: string, qrToken: string) => {
+    checkout.mutate(
+      { sessionId: id, qrToken, exitTime: new Date().toISOString() },
+      {
+        onSuccess: (answer) => {
+          forgetVisit();
+          setReceipt(answer.receipt);
+        },
+        onError: (error) => {
+          const description = failureText(error, MESSAGES.exitVerificationFailed);
+          setProblem(description);
+          toast({ title: MESSAGES.exitVerificationFailedTitle, description, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const onScan = async () => {
+    setProblem(null);
     if (!sessionId) {
       toast({
         title: PAYMENT_MESSAGES.sessionRequiredTitle,
@@ -49,58 +88,86 @@ export function ExitPage() {
       });
       return;
     }
-    if (!qrToken) {
-      toast({
-        title: MESSAGES.qrTokenRequiredTitle,
-        description: MESSAGES.exitNeedsSessionAndToken,
-        variant: 'destructive',
-      });
+    if (linkedCode) {
+      verify(sessionId, linkedCode);
       return;
     }
-    setScanning(true);
-    window.setTimeout(() => {
-      checkout.mutate(
-        { sessionId, qrToken, exitTime: new Date().toISOString() },
-        {
-          onSuccess: (answer) => {
-            forgetVisit();
-            setReceipt(answer.receipt);
-          },
-          onError: (error) =>
-            toast({
-              title: MESSAGES.exitVerificationFailedTitle,
-              description: failureText(error, MESSAGES.exitVerificationFailed),
-              variant: 'destructive',
-            }),
-          onSettled: () => setScanning(false),
-        },
-      );
-    }, GUEST_FLOW.exitScanDelayMs);
+    // The picture must be on the page before the scanner starts reading it.
+    flushSync(() => setCamera('starting'));
+    const target = video.current;
+    if (!target) {
+      setCamera('off');
+      setProblem(MESSAGES.scannerNotInitialized);
+      return;
+    }
+    try {
+      running.current = await startScanning(target, (text) => {
+        stopScanning();
+        verify(sessionId, text);
+      });
+    } catch (error) {
+      setCamera('off');
+      setProblem(error instanceof Error ? error.message : MESSAGES.cameraStartFailed);
+      setAssist(true);
+      return;
+    }
+    setCamera('scanning');
+    window.clearTimeout(timeout.current);
+    timeout.current = window.setTimeout(() => {
+      stopScanning();
+      setProblem(MESSAGES.qrNotDetected);
+    }, GUEST_FLOW.scannerTimeoutMs);
   };
 
   if (receipt) return <ReceiptView receipt={receipt} />;
+  const cameraOn = camera !== 'off';
   return (
-    <main className="page page-center" data-testid="exit-page">
+    <main className="page page-center scan-page" data-testid="exit-page" data-camera={camera}>
       <h1 className="exit-ready">{GUEST_PAYMENT_TEXTS.readyToExit}</h1>
       {sessionId ? (
         <p className="muted" data-testid="exit-session">
           {GUEST_PAYMENT_TEXTS.sessionRef(sessionId.slice(-8))}
         </p>
       ) : null}
-      <button
-        type="button"
-        className="button button-primary button-block"
-        data-testid="exit-scan"
-        disabled={scanning || checkout.isPending}
-        onClick={verify}
-      >
-        {scanning ? GUEST_PAYMENT_TEXTS.scanningExit : GUEST_PAYMENT_TEXTS.scanExitQr}
-      </button>
-      <button type="button" className="button button-block" data-testid="exit-assist" onClick={() => setAssist(true)}>
-        {GUEST_PAYMENT_TEXTS.staffAssistance}
-      </button>
+      <div className={cameraOn ? 'scan-viewport' : 'scan-viewport exit-viewport-off'} data-testid="exit-viewport">
+        <video ref={video} className="scan-video" muted playsInline data-testid="exit-video" />
+      </div>
+      {checkout.isPending ? (
+        <p role="status" data-testid="exit-verifying">
+          {GUEST_PAYMENT_TEXTS.scanningExit}
+        </p>
+      ) : camera === 'scanning' ? (
+        <p className="muted" role="status" data-testid="exit-scanning">
+          {GUEST_PAYMENT_TEXTS.exitScanHint}
+        </p>
+      ) : null}
+      {problem ? (
+        <p className="error-text" role="alert" data-testid="exit-error">
+          {problem}
+        </p>
+      ) : null}
+      <div className="scan-actions">
+        {cameraOn ? (
+          <button type="button" className="button button-block" data-testid="exit-stop" onClick={stopScanning}>
+            {GUEST_PAYMENT_TEXTS.stopExitScan}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button-primary button-block"
+            data-testid="exit-scan"
+            disabled={checkout.isPending}
+            onClick={() => void onScan()}
+          >
+            {checkout.isPending ? GUEST_PAYMENT_TEXTS.scanningExit : GUEST_PAYMENT_TEXTS.scanExitQr}
+          </button>
+        )}
+        <button type="button" className="button button-block" data-testid="exit-assist" onClick={() => setAssist(true)}>
+          {GUEST_PAYMENT_TEXTS.staffAssistance}
+        </button>
+      </div>
       {assist ? (
-        <p className="muted" role="status">
+        <p className="muted" role="status" data-testid="exit-assist-hint">
           {GUEST_PAYMENT_TEXTS.staffAssistanceHint}
         </p>
       ) : null}

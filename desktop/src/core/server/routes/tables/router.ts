@@ -3,6 +3,7 @@ import {
   AppError,
   AVAILABLE_TABLE_STATES,
   completeTableQa,
+  getExitQr,
   getTableQr,
   listTables as listTablesCall,
   notFound,
@@ -39,6 +40,20 @@ export function tablesRouter(deps: LocalServerDeps): LocalRouter {
     throw new AppError(502, 'cloud_unreachable', messageOf(answer.body) ?? SHELL_MESSAGES.tableQrNeedsCloud);
   };
   serve(router, deps, getTableQr, ({ params }) => signedLink(params().id));
+  // The venue's exit code is signed by the cloud too.
+  serve(router, deps, getExitQr, async () => {
+    let answer: Awaited<ReturnType<typeof deps.api.request>>;
+    try {
+      answer = await deps.api.request('GET', getExitQr.url());
+    } catch (error) {
+      if (error instanceof CloudUnreachable) {
+        throw new AppError(503, 'cloud_unreachable', SHELL_MESSAGES.tableQrNeedsCloud);
+      }
+      throw error;
+    }
+    if (isSuccess(answer.status)) return getExitQr.answer.parse(answer.body);
+    throw new AppError(502, 'cloud_unreachable', messageOf(answer.body) ?? SHELL_MESSAGES.tableQrNeedsCloud);
+  });
   serve(router, deps, transitionTable, async ({ params, body }) => {
     const { state, metadata } = await body();
     return deps.transitionTable(params().id, { state, metadata });

@@ -9,15 +9,22 @@ import {
   type TurnoverPriority,
 } from '@tablewise/shared';
 import { toDataURL } from 'qrcode';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { toastMessage } from '../../../app/api-client.js';
 import { useOnTerminal } from '../../../app/terminal-status.js';
 import { useRequestCleaning } from '../api/create-task.js';
+import { useExitQr } from '../api/get-exit-qr.js';
 import { useTableQr, useTablesToChoose } from '../api/get-table-qr.js';
 import { usePrintTableQr, useReceiptPrinters } from '../api/print-table-qr.js';
 import { useSendAlert } from '../api/send-alert.js';
 
-function TableChoice(props: { tables: readonly Table[]; value: string | null; onChange: (id: string | null) => void }) {
+function TableChoice(props: {
+  tables: readonly Table[];
+  value: string | null;
+  onChange: (id: string | null) => void;
+  /** Choices after the tables (Generate Table QR offers the venue's exit code). */
+  extra?: ReactNode;
+}) {
   return (
     <label>
       {SHELL_MESSAGES.chooseTable}
@@ -32,6 +39,7 @@ function TableChoice(props: { tables: readonly Table[]; value: string | null; on
             {t.name}
           </option>
         ))}
+        {props.extra}
       </select>
     </label>
   );
@@ -54,12 +62,20 @@ function useQrImage(url: string | undefined): string | null {
   return image;
 }
 
+/** The choice in Generate Table QR that stands for the venue's exit code rather than a table. */
+const EXIT_CHOICE = 'exit';
+
 function TableQrDialog({ onClose }: { onClose: () => void }) {
   const tables = useTablesToChoose();
-  const [tableId, setTableId] = useState<string | null>(null);
-  const qr = useTableQr(tableId);
+  const [choice, setChoice] = useState<string | null>(null);
+  const exit = choice === EXIT_CHOICE;
+  const tableId = exit ? null : choice;
+  const tableQr = useTableQr(tableId);
+  const exitQr = useExitQr(exit);
+  const qr = exit ? exitQr : tableQr;
   const image = useQrImage(qr.data?.url);
   const table = tables.data?.find((t) => t.id === tableId);
+  const caption = exit ? SHELL_MESSAGES.exitQrCaption : table ? SHELL_MESSAGES.tableQrCaption(table.number) : null;
   // A receipt printer is driven by a terminal: only there can the code go to paper directly.
   const onTerminal = useOnTerminal() === true;
   const printers = useReceiptPrinters(onTerminal);
@@ -71,20 +87,25 @@ function TableQrDialog({ onClose }: { onClose: () => void }) {
     <div className="dialog-backdrop">
       <div className="dialog qr-dialog" role="dialog" aria-label={SHELL_MESSAGES.tableQrTitle} data-testid="qr-dialog">
         <h2>{SHELL_MESSAGES.tableQrTitle}</h2>
-        <TableChoice tables={tables.data ?? []} value={tableId} onChange={setTableId} />
+        <TableChoice
+          tables={tables.data ?? []}
+          value={choice}
+          onChange={setChoice}
+          extra={<option value={EXIT_CHOICE}>{SHELL_MESSAGES.exitQrOption}</option>}
+        />
         {qr.isError && (
           <p className="field-problem" role="alert" data-testid="qr-error">
             {toastMessage(qr.error, SHELL_MESSAGES.tableQrNeedsCloud)}
           </p>
         )}
-        {tableId && qr.isPending && <p className="empty">{SHELL_MESSAGES.loadingQr}</p>}
-        {image && table && qr.data && (
+        {choice && qr.isPending && <p className="empty">{SHELL_MESSAGES.loadingQr}</p>}
+        {image && caption && qr.data && (
           <figure className="qr-sheet" data-testid="qr-sheet">
-            <img src={image} alt={SHELL_MESSAGES.tableQrCaption(table.number)} data-testid="qr-image" />
-            <figcaption>{SHELL_MESSAGES.tableQrCaption(table.number)}</figcaption>
+            <img src={image} alt={caption} data-testid="qr-image" />
+            <figcaption>{caption}</figcaption>
           </figure>
         )}
-        {onTerminal && (printers.data?.length ?? 0) > 0 && (
+        {onTerminal && tableId && (printers.data?.length ?? 0) > 0 && (
           <label>
             {SHELL_MESSAGES.receiptPrinter}
             <select data-testid="qr-printer" value={printer?.id ?? ''} onChange={(e) => setPrinterId(e.target.value)}>
@@ -100,7 +121,7 @@ function TableQrDialog({ onClose }: { onClose: () => void }) {
           <button type="button" className="button" onClick={onClose}>
             {SHELL_MESSAGES.close}
           </button>
-          {onTerminal && printer && (
+          {onTerminal && tableId && printer && (
             <button
               type="button"
               className="button"

@@ -1,0 +1,255 @@
+// The guest's exit scan (issue 11) with real processes: PostgreSQL, the cloud serving the built
+// guest site, and Chromium whose fake camera shows a QR code. A paid party's phone opens the exit
+// page, scans the venue's exit code (the link staff show from Generate Table QR) and gets its
+// receipt; a code that is not the exit code is refused with 'Exit Verification Failed'.
+// Screenshots go to $SHOTS_DIR when it is set (never into the repository).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import pg from 'pg';
+import { writeQrVideo } from '../desktop/src/core/test/fake-camera.js';
+import { freePort, type Proc, runTsxJson, startTsx, waitForHttp } from './support/processes.js';
+
+const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SHOTS_DIR = process.env.SHOTS_DIR;
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
+let cloud: Proc | undefined;
+let cloudUrl = '';
+let venueId = '';
+let staffCookie = '';
+let dbName = '';
+let db: pg.Client;
+let dataDir = '';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dbName = `tw_e2e_exit_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${dbName}`;
+  const databaseUrl = url.toString();
+  dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-exit-'));
+  const seed = await runTsxJson<{ venueId: string }>('scripts/demo-cli.ts', ['seed'], { DATABASE_URL: databaseUrl });
+  venueId = seed.venueId;
+  const port = await freePort();
+  cloudUrl = `http://127.0.0.1:${port}`;
+  cloud = startTsx('cloud', 'cloud/src/main.ts', [], {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: cloudUrl,
+    APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
+    PAYMENTS_DEMO: '1',
+  });
+  await waitForHttp(`${cloudUrl}/api/auth/me`, cloud);
+  staffCookie = cookieOf(
+    await fetch(`${cloudUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'manager@demo.test', password: 'demo-manager' }),
+    }),
+  );
+  db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+});
+
+test.afterAll(async () => {
+  await db?.end();
+  await cloud?.kill('SIGKILL');
+  if (dbName) {
+    const admin = new pg.Client({ connectionString: SERVER_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.end();
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+function cookieOf(reply: Response): string {
+  return reply.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (SHOTS_DIR) await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+async function call(cookie: string, method: string, path: string, body?: unknown) {
+  const reply = await fetch(`${cloudUrl}${path}`, {
+    method,
+    headers: { cookie, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(reply.status, `${method} ${path}`).toBeLessThan(300);
+  // biome-ignore lint/suspicious/noExplicitAny: loosely typed test replies
+  return { reply, body: (await reply.json()) as any };
+}
+
+/** A party checked in at a free table by its QR code, with one dish, paid in full by card. */
+async function paidParty(tableNumber: string) {
+  await db.query("UPDATE tables SET state = 'EMPTY', hold_expires_at = NULL WHERE venue_id = $1 AND number = $2", [
+    venueId,
+    tableNumber,
+  ]);
+  const table = (await db.query('SELECT id FROM tables WHERE venue_id = $1 AND number = $2', [venueId, tableNumber]))
+    .rows[0] as { id: string };
+  const qr = (await call(staffCookie, 'GET', `/api/tables/${table.id}/qr`)).body as { token: string };
+  const checkin = await call('', 'POST', '/api/guest/checkin', {
+    guestName: 'Leaving',
+    partySize: 2,
+    tableId: table.id,
+    venueId,
+    token: qr.token,
+  });
+  const sessionId = checkin.body.sessionId as string;
+  const guestCookie = cookieOf(checkin.reply);
+  const menu = (await call(guestCookie, 'GET', '/api/menu')).body.items as Array<{
+    id: string;
+    isAvailable: boolean;
+    modifiersSchema: Array<{ required: boolean }>;
+  }>;
+  const dish = menu.find((m) => m.isAvailable && !m.modifiersSchema.some((g) => g.required));
+  if (!dish) throw new Error('No simple dish on the demo menu');
+  await call(guestCookie, 'POST', '/api/orders', {
+    sessionId,
+    items: [{ menuItemId: dish.id, quantity: 1, course: 'main' }],
+  });
+  const bill = (await call(guestCookie, 'GET', `/api/orders/payment/${sessionId}`)).body as {
+    version: number;
+    total: string;
+  };
+  await call(guestCookie, 'POST', '/api/payments/process', {
+    sessionId,
+    billVersion: bill.version,
+    totalAmount: bill.total,
+    splits: [{ id: 'all', amount: bill.total, paymentMethod: 'card' }],
+    card: { number: '4242 4242 4242 4242' },
+  });
+  return { sessionId, guestCookie, token: qr.token, total: bill.total };
+}
+
+/** Chromium whose camera shows a QR code holding `text`, or Chromium's own test picture (no code). */
+async function browserWithCamera(name: string, text?: string): Promise<Browser> {
+  const video = join(dataDir, `${name}.y4m`);
+  if (text !== undefined) writeQrVideo(video, text);
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      ...(text === undefined ? [] : [`--use-file-for-fake-video-capture=${video}`]),
+    ],
+  });
+}
+
+/** The exit page on a phone of the party: its cookie and stored ids, as after paying. */
+async function exitPage(
+  camera: Browser,
+  party: Awaited<ReturnType<typeof paidParty>>,
+  viewport: (typeof VIEWPORTS)[0],
+) {
+  const context = await camera.newContext({ viewport, permissions: ['camera'] });
+  const [name, value] = party.guestCookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: cloudUrl }]);
+  await context.addInitScript(
+    `localStorage.setItem('guestSessionId', ${JSON.stringify(party.sessionId)});
+     localStorage.setItem('guest_qr_token', ${JSON.stringify(party.token)});`,
+  );
+  const page = await context.newPage();
+  await page.goto(`${cloudUrl}/guest/exit?sessionId=${party.sessionId}`);
+  await expect(page.getByText('READY TO EXIT')).toBeVisible();
+  return { context, page };
+}
+
+const sessionStatus = async (id: string) =>
+  (await db.query('SELECT status FROM sessions WHERE id = $1', [id])).rows[0].status as string;
+
+test('a code that is not the exit code is refused and the party stays checked in', async () => {
+  const party = await paidParty('6');
+  // A QR code that is not the venue's exit code (a table's own code is refused alike, in
+  // cloud/src/routes/payments/exit-code.test.ts).
+  const camera = await browserWithCamera('not-exit', 'https://example.com/not-an-exit-code');
+  try {
+    for (const viewport of VIEWPORTS) {
+      const { context, page } = await exitPage(camera, party, viewport);
+      await page.getByTestId('exit-scan').click();
+      await expect(page.getByText('Exit Verification Failed')).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('exit-error')).toHaveText('Invalid QR code. Please try again.');
+      await page.getByTestId('exit-assist').click();
+      await expect(page.getByTestId('exit-assist-hint')).toBeVisible();
+      await shot(page, `exit-refused-${viewport.width}`);
+      await context.close();
+    }
+  } finally {
+    await camera.close();
+  }
+  expect(await sessionStatus(party.sessionId)).toBe('ACTIVE');
+});
+
+test("the exit scan reads the venue's exit code from the camera and shows the receipt", async () => {
+  const exit = (await call(staffCookie, 'GET', '/api/venue/exit-qr')).body as { url: string };
+  const camera = await browserWithCamera('exit', exit.url);
+  try {
+    for (const [i, viewport] of VIEWPORTS.entries()) {
+      const party = await paidParty(String(7 + i));
+      const { context, page } = await exitPage(camera, party, viewport);
+      await shot(page, `exit-${viewport.width}`);
+      await page.getByTestId('exit-scan').click();
+      await expect(page.getByTestId('receipt')).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('receipt-paid')).toHaveText(`$${party.total}`);
+      await shot(page, `exit-receipt-${viewport.width}`);
+      const stored = await page.evaluate<Array<string | null>>(
+        "[localStorage.getItem('guestSessionId'), localStorage.getItem('guest_qr_token')]",
+      );
+      expect(stored).toEqual([null, null]);
+      expect(await sessionStatus(party.sessionId)).toBe('CLOSED');
+      await page.getByTestId('exit-restaurant').click();
+      await expect(page).toHaveURL(`${cloudUrl}/`);
+      await context.close();
+    }
+  } finally {
+    await camera.close();
+  }
+});
+
+test('the exit scan shows the camera while it looks, and Stop Scanning turns it off', async () => {
+  const party = await paidParty('9');
+  const camera = await browserWithCamera('no-code');
+  try {
+    for (const viewport of VIEWPORTS) {
+      const { context, page } = await exitPage(camera, party, viewport);
+      await page.getByTestId('exit-scan').click();
+      await expect(page.getByTestId('exit-scanning')).toHaveText("Point the camera at the venue's exit QR code.");
+      await expect(page.getByTestId('exit-page')).toHaveAttribute('data-camera', 'scanning');
+      await expect(page.getByTestId('exit-viewport')).toBeVisible();
+      await shot(page, `exit-scanning-${viewport.width}`);
+      await page.getByTestId('exit-stop').click();
+      await expect(page.getByTestId('exit-page')).toHaveAttribute('data-camera', 'off');
+      await expect(page.getByTestId('exit-viewport')).toBeHidden();
+      await expect(page.getByTestId('exit-scan')).toBeEnabled();
+      await context.close();
+    }
+  } finally {
+    await camera.close();
+  }
+  expect(await sessionStatus(party.sessionId)).toBe('ACTIVE');
+});
