@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
   ACCESS_TEXTS,
+  canSeeScreen,
   DASHBOARD_TEXTS,
   DUTY_SCREENS,
   FEATURES,
@@ -28,6 +29,8 @@ import { SCREENS } from '../../app/screens.js';
 import { startStaffAppStack } from '../../test/chromium.js';
 
 const shots = process.env.SHELL_SHOTS ?? tmpdir();
+/** The fixture's floor staff member: a STAFF role with MANAGE_ORDERS and no duty (docs/roles.md). */
+const STAFF = { role: 'STAFF', permissions: ['MANAGE_ORDERS'], duty: null } as const;
 
 let h: Harness;
 let core: TerminalCore;
@@ -118,9 +121,10 @@ it('toggles the sidebar with Ctrl+B and keeps the state in the sidebar_state coo
   const built = featuresWithScreens(
     FEATURES,
     SCREENS.map((s) => s.path),
-  );
+  ).filter((f) => canSeeScreen(STAFF, f.path));
   expect(await footer.textContent()).toContain(SHELL_TEXTS.featuresCount(built.length));
-  expect(await footer.textContent()).toContain(SHELL_TEXTS.routesCount(SCREENS.length));
+  const routes = SCREENS.filter((s) => canSeeScreen(STAFF, s.path));
+  expect(await footer.textContent()).toContain(SHELL_TEXTS.routesCount(routes.length));
   // the current item is highlighted
   expect(await page.locator('.sidebar .nav-item.active').textContent()).toBe('Dashboard');
 
@@ -254,7 +258,7 @@ it('shows the compact header, the bottom bar of built screens and the More sheet
   const built = featuresWithScreens(
     FEATURES,
     SCREENS.map((s) => s.path),
-  );
+  ).filter((f) => canSeeScreen(STAFF, f.path));
   const { primary, more } = mobileNavigation(built);
   const bar = phone.getByTestId('bottom-bar');
   expect(await bar.locator('.bottom-tab').allTextContents()).toEqual([
