@@ -1,6 +1,6 @@
 // Words on the guest's scanner, seat-selection and waitlist screens (issue 9). Spec texts (toasts,
 // titles, scanner messages) live in MESSAGES; these are the labels around them.
-import { MESSAGES } from './messages.js';
+import { GUEST_TITLES } from './page-titles.js';
 
 export const GUEST_SEAT_TEXTS = {
   // QR scanner (spec 3 section 2)
@@ -53,7 +53,7 @@ export const GUEST_SEAT_TEXTS = {
   updateInfo: 'Update Info',
   proceedToTables: 'Proceed to Table Selection',
   statusLabels: { WAITING: 'Waiting', NOTIFIED: 'Notified', READY: 'Ready' },
-  waitlistNotFound: MESSAGES.waitlistStatusNotFoundTitle,
+  waitlistNotFound: GUEST_TITLES.waitlistStatusNotFound,
   waitlistNotFoundHint: 'We could not find this place in line. It may have ended.',
   startNewCheckin: 'Start New Check-in',
   party: 'Party',

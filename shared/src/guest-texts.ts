@@ -2,7 +2,7 @@
 // labels and hints around them, kept here so the screens never retype a word.
 
 import { TAX_RATE_PERCENT } from './constants.js';
-import { MESSAGES } from './messages.js';
+import { GUEST_TITLES } from './page-titles.js';
 import type { Course } from './schemas/entities.js';
 
 export const GUEST_TEXTS = {
@@ -29,7 +29,7 @@ export const GUEST_TEXTS = {
   checkinAtTable: 'Checking in at your table',
 
   // Table confirmation
-  tableConfirmed: MESSAGES.tableConfirmedTitle,
+  tableConfirmed: GUEST_TITLES.tableConfirmed,
   yourTable: 'Your table',
   toMenu: 'View Menu',
   loadingTable: 'Loading your table...',
@@ -71,7 +71,7 @@ export const GUEST_TEXTS = {
   // Order status
   orderStatusTitle: 'Your Order',
   orderPlaced: 'Order placed',
-  orderNotFound: MESSAGES.orderNotFoundTitle,
+  orderNotFound: GUEST_TITLES.orderNotFound,
   orderNotFoundHint: 'We could not find an order for this visit yet.',
   firesAt: (time: string) => `Fires at ${time}`,
   orderMore: 'Order More',

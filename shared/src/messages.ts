@@ -1,10 +1,11 @@
 // Every user-facing message, keyed by a stable id. The cloud answers with these words and the
 // screens show them; nothing retypes them. Messages that take values are functions.
+import { CHECKIN_FAILED, GUEST_TITLES, NOT_FOUND_TEXTS } from './page-titles.js';
 
 export const MESSAGES = {
   // App shell (spec 1 section 2)
-  notFoundTitle: '404 Page Not Found',
-  notFoundHint: 'Did you forget to add the page to the router?',
+  notFoundTitle: NOT_FOUND_TEXTS.title,
+  notFoundHint: NOT_FOUND_TEXTS.hint,
   autoIntegrationActive: 'Auto-Integration Active',
 
   // Live channel (spec 1 section 8)
@@ -69,8 +70,8 @@ export const MESSAGES = {
   // Guest toasts (spec 3 section 8)
   orderFailedTitle: 'Order Failed',
   orderFailed: 'Unable to place order. Please try again.',
-  checkinFailedTitle: 'Check-in Failed',
-  checkinFailed: 'Unable to process check-in. Please try again.',
+  checkinFailedTitle: CHECKIN_FAILED.title,
+  checkinFailed: CHECKIN_FAILED.description,
   sessionNotFoundTitle: 'Session Not Found',
   sessionNotFound: 'Unable to find your dining session. Please see staff.',
   qrCodeErrorTitle: 'QR Code Error',
@@ -221,9 +222,9 @@ export const MESSAGES = {
   confirmTableFailed: 'Failed to confirm table',
   tableReservedTitle: 'Table Reserved',
   tableReserved: (table: string) => `Table ${table} is held for you for 3 minutes.`,
-  tableConfirmedTitle: 'Table Confirmed!',
-  orderNotFoundTitle: 'Order Not Found',
-  waitlistStatusNotFoundTitle: 'Waitlist Status Not Found',
+  tableConfirmedTitle: GUEST_TITLES.tableConfirmed,
+  orderNotFoundTitle: GUEST_TITLES.orderNotFound,
+  waitlistStatusNotFoundTitle: GUEST_TITLES.waitlistStatusNotFound,
   exitNeedsSessionAndToken: 'A dining session and its QR token are needed to exit',
   // The three waitlist message bands (spec 3 section 4); the spec names the bands, not the words.
   waitlistFirst: "You're next! We'll let you know the moment your table is ready.",
@@ -247,7 +248,11 @@ export const MESSAGES = {
   guestAlreadySeated: (table: string) => `Your party is already seated at ${table}`,
   tableTooSmall: (table: string, seats: number) => `${table} seats up to ${seats}`,
   checkinNeedsVenue: 'Please scan the QR code at the entrance or on your table to check in.',
+} as const;
 
+/** Refusals of serving (issue 10): printers and receipts, orders and menu, kitchen and runners.
+ * Their own object, so the guest site's first page does not carry them (P6). */
+export const SERVICE_MESSAGES = {
   // ---- Issue 10, printer management and receipts ----
   printerNameTaken: 'another printer of this venue has that name',
   printerHostRequired: 'is required for a network printer (its IP address or host name)',

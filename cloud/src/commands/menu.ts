@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CreateMenuItemRequest,
-  MESSAGES,
   type MenuImageRequest,
   type MenuItem,
+  SERVICE_MESSAGES,
   type UpdateMenuItemRequest,
 } from '@tablewise/shared';
 import type { z } from 'zod';
@@ -78,7 +78,7 @@ export async function setImage(
     const stored = await findStoredObject(trx, objectId);
     // Another organization's upload looks like one that was never made.
     if (!stored || stored.org_id !== actor.orgId) {
-      throw new AppError(400, 'image_not_uploaded', MESSAGES.imageNotUploaded);
+      throw new AppError(400, 'image_not_uploaded', SERVICE_MESSAGES.imageNotUploaded);
     }
   }
   return change(trx, actor, row, { image_url: imageUrl }, now);

@@ -1,5 +1,11 @@
 // Start All Pending and Mark All Ready (spec 2 section 2.6): many staff moves, all or none.
-import { AppError, type BatchRefusal, type BatchUpdateRequest, MESSAGES, type OrderItem } from '@tablewise/shared';
+import {
+  AppError,
+  type BatchRefusal,
+  type BatchUpdateRequest,
+  type OrderItem,
+  SERVICE_MESSAGES,
+} from '@tablewise/shared';
 import type { Trx, VenueActor } from '../context.js';
 import { changeItemStatuses } from './order-items.js';
 
@@ -25,9 +31,14 @@ export async function batchChangeItemStatus(
     else moved.push(outcome);
   });
   if (refusals.length > 0) {
-    throw new AppError(409, 'transition_refused', MESSAGES.batchUpdateRefused(refusals.length, input.updates.length), {
-      refusals,
-    });
+    throw new AppError(
+      409,
+      'transition_refused',
+      SERVICE_MESSAGES.batchUpdateRefused(refusals.length, input.updates.length),
+      {
+        refusals,
+      },
+    );
   }
   return moved;
 }

@@ -10,6 +10,7 @@ import {
   type PrintJob,
   printerAddressProblem,
   type reportPrintJob,
+  SERVICE_MESSAGES,
   type Terminal,
   type TicketedItem,
 } from '@tablewise/shared';
@@ -66,7 +67,7 @@ async function checkLinks(
 
 async function checkName(trx: Trx, venueId: string, name: string | undefined, exceptId: string | null) {
   if (name !== undefined && (await findPrinterNamed(trx, venueId, name, exceptId)))
-    throw invalidField('name', MESSAGES.printerNameTaken);
+    throw invalidField('name', SERVICE_MESSAGES.printerNameTaken);
 }
 
 async function printerUpdated(trx: Trx, staff: StaffActor, printer: Printer, now: Date): Promise<void> {

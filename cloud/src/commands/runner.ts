@@ -17,6 +17,7 @@ import {
   runnerInstructions,
   runnerOrderStatus,
   runnerOrdersAnswer,
+  SERVICE_MESSAGES,
   staffItemTransition,
   UNZONED_RUNNER_ZONE,
   zoneAverageDeliveryMinutes,
@@ -162,9 +163,10 @@ export async function sendOrderToRunners(
 ): Promise<RunnerOrder> {
   const row = await findRunnerOrder(trx, actor.venueId, orderId, { forUpdate: true });
   if (!row) throw notFound('Order');
-  if (row.ready_at) throw conflict(MESSAGES.expoAlreadySent);
+  if (row.ready_at) throw conflict(SERVICE_MESSAGES.expoAlreadySent);
   const items = await listRunnerItems(trx, [orderId]);
-  if (items.length === 0 || !items.every((i) => EXPO_READY.has(i.status))) throw conflict(MESSAGES.expoNotReady);
+  if (items.length === 0 || !items.every((i) => EXPO_READY.has(i.status)))
+    throw conflict(SERVICE_MESSAGES.expoNotReady);
   const zone = row.zone ?? row.table_zone ?? UNZONED_RUNNER_ZONE;
   const since = new Date(now.getTime() - RUNNER_DELIVERED_WINDOW_MS);
   const estimated = Math.round(zoneAverageDeliveryMinutes(await zoneDeliveryMinutes(trx, actor.venueId, zone, since)));
@@ -214,7 +216,7 @@ async function freeIfDone(trx: Trx, actor: VenueActor, runnerId: string | null, 
 async function lockRunnerFor(trx: Trx, actor: VenueActor, runnerId: string): Promise<RunnerRow> {
   const runner = await findRunner(trx, actor.venueId, runnerId, { forUpdate: true });
   if (!runner) throw notFound('Runner');
-  if (runner.status === 'offline') throw conflict(MESSAGES.runnerUnavailable(runner.name));
+  if (runner.status === 'offline') throw conflict(SERVICE_MESSAGES.runnerUnavailable(runner.name));
   return runner;
 }
 
@@ -232,7 +234,7 @@ export async function changeRunnerOrder(
   const from = runnerOrderStatus(items.map((i) => i.status as OrderItemState));
   const to = input.status;
   const verdict = staffItemTransition(from, to);
-  if (!verdict.ok) throw conflict(MESSAGES.runnerOrderTransitionRefused(from, to), 'transition_refused');
+  if (!verdict.ok) throw conflict(SERVICE_MESSAGES.runnerOrderTransitionRefused(from, to), 'transition_refused');
   if (verdict.needsRunner) {
     if (!input.runnerId) throw badRequest(MESSAGES.pickUpNeedsRunner);
     const runner = await lockRunnerFor(trx, actor, input.runnerId);
@@ -275,7 +277,8 @@ export async function createZoneRun(
     const items = await listRunnerItems(trx, [id]);
     const zone = row.zone ?? row.table_zone ?? UNZONED_RUNNER_ZONE;
     const status = runnerOrderStatus(items.map((i) => i.status as OrderItemState));
-    if (zone !== input.zone || status !== 'READY_FOR_RUN') throw conflict(MESSAGES.zoneRunOrderNotReady(input.zone));
+    if (zone !== input.zone || status !== 'READY_FOR_RUN')
+      throw conflict(SERVICE_MESSAGES.zoneRunOrderNotReady(input.zone));
     orders.push({ row, items });
   }
   const id = randomUUID();

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { MESSAGES, MenuItem } from '@tablewise/shared';
+import { MESSAGES, MenuItem, SERVICE_MESSAGES } from '@tablewise/shared';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.js';
@@ -226,7 +226,7 @@ describe('uploads through the cloud with the S3 store', () => {
     const set = await manager.request('PUT', `/api/menu/${h.fixture.a.menu.cake}/image`, {
       body: { imageUrl: objectUrl },
     });
-    expect(set.body.message).toBe(MESSAGES.imageNotUploaded);
+    expect(set.body.message).toBe(SERVICE_MESSAGES.imageNotUploaded);
 
     expect((await send()).status).toBe(200);
     const image = await fetch(`${h.cloud.url}${objectUrl}`);

@@ -10,6 +10,7 @@ import {
   MESSAGES,
   notFound,
   type RunnerOrder,
+  SERVICE_MESSAGES,
   type TerminalStatusAnswer,
 } from '@tablewise/shared';
 import type { BackoffPolicy } from './backoff.js';
@@ -623,7 +624,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
             printerId === undefined ? mine.find((p) => p.station === null) : mine.find((p) => p.id === printerId);
           if (!printer) {
             if (printerId !== undefined) throw notFound('Printer');
-            throw conflict(MESSAGES.noReceiptPrinter);
+            throw conflict(SERVICE_MESSAGES.noReceiptPrinter);
           }
           return printQueue.enqueueReceipt({ printer, kind, data, ...(dedupeKey ? { dedupeKey } : {}) });
         },

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { IMAGE_UPLOAD, MESSAGES, MenuAnswer, MenuItem, Order } from '@tablewise/shared';
+import { IMAGE_UPLOAD, MESSAGES, MenuAnswer, MenuItem, Order, SERVICE_MESSAGES } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diskObjectStore } from '../../objects/store.js';
 import { type Client, checkInGuest, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
@@ -159,7 +159,7 @@ describe('cancelling an item', () => {
     const drink = order.items.find((i) => i.menuItemName === 'Lemonade');
     const fired = await staff.post(`/api/order-items/${drink?.id}/cancel`);
     expect(fired.status).toBe(409);
-    expect(fired.body).toEqual({ message: MESSAGES.itemAlreadyFired('Lemonade'), id: 'item_already_fired' });
+    expect(fired.body).toEqual({ message: SERVICE_MESSAGES.itemAlreadyFired('Lemonade'), id: 'item_already_fired' });
     const cake = order.items.find((i) => i.menuItemName === 'Cheesecake');
     const foreign = await beta.post(`/api/order-items/${cake?.id}/cancel`);
     expect(foreign.status).toBe(404);
@@ -218,7 +218,7 @@ describe('menu photos', () => {
     const forged = link.uploadURL.replace(/token=[^&]+/, 'token=x.1.y');
     const refused = await fetch(`${h.cloud.url}${forged}`, { method: 'PUT', body: PNG });
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { message: string }).message).toBe(MESSAGES.uploadLinkInvalid);
+    expect(((await refused.json()) as { message: string }).message).toBe(SERVICE_MESSAGES.uploadLinkInvalid);
     expect((await fetch(`${h.cloud.url}${link.uploadURL}`, { method: 'PUT', body: PNG })).status).toBe(200);
     const reused = await fetch(`${h.cloud.url}${link.uploadURL}`, { method: 'PUT', body: JPEG });
     expect(reused.status).toBe(403);
@@ -229,7 +229,7 @@ describe('menu photos', () => {
       body: { imageUrl: '/api/objects/00000000-0000-4000-8000-000000000000' },
     });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe(MESSAGES.imageNotUploaded);
+    expect(missing.body.message).toBe(SERVICE_MESSAGES.imageNotUploaded);
     const theirs = await upload(beta, PNG);
     const foreign = await manager.request('PUT', `/api/menu/${h.fixture.a.menu.cake}/image`, {
       body: { imageUrl: theirs.link.objectUrl },

@@ -1,7 +1,7 @@
 // Menu photos (spec 3): POST /api/objects/upload answers a signed upload URL; the file's bytes go
 // there with PUT; the stored image is read at /api/objects/:id (public, as the menu is).
 import { randomUUID } from 'node:crypto';
-import { createUpload, getObject, IMAGE_UPLOAD, MESSAGES, putObject } from '@tablewise/shared';
+import { createUpload, getObject, IMAGE_UPLOAD, MESSAGES, putObject, SERVICE_MESSAGES } from '@tablewise/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppDeps } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
@@ -43,7 +43,7 @@ export function objectsRouter(deps: AppDeps): AppRouter {
   serve(router, putObject, async ({ ctx, params, query }) => {
     const { id } = params();
     const orgId = uploadTokenOrg(deps.secret, id, query().token, deps.now());
-    if (!orgId) throw new AppError(403, 'upload_link_invalid', MESSAGES.uploadLinkInvalid);
+    if (!orgId) throw new AppError(403, 'upload_link_invalid', SERVICE_MESSAGES.uploadLinkInvalid);
     const declared = Number(ctx.get('Content-Length') || '0');
     if (declared > IMAGE_UPLOAD.maxBytes) throw tooLarge();
     const bytes = await readLimited(ctx.req, IMAGE_UPLOAD.maxBytes);
@@ -55,7 +55,7 @@ export function objectsRouter(deps: AppDeps): AppRouter {
     await deps.db.transaction(async (trx) => {
       const row = { id, org_id: orgId, content_type: type.mime, size: bytes.byteLength };
       if (!(await insertStoredObject(trx, row, deps.now()))) {
-        throw new AppError(403, 'upload_link_invalid', MESSAGES.uploadLinkInvalid);
+        throw new AppError(403, 'upload_link_invalid', SERVICE_MESSAGES.uploadLinkInvalid);
       }
       await deps.objects.put(id, bytes);
     });

@@ -1,4 +1,4 @@
-import { BatchRefusal, MESSAGES, OrderItem } from '@tablewise/shared';
+import { BatchRefusal, MESSAGES, OrderItem, SERVICE_MESSAGES } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Client, checkInGuest, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
@@ -68,7 +68,7 @@ describe('POST /api/order-items/batch-update', () => {
     });
     expect(reply.status).toBe(409);
     const body = Refusal.parse(reply.body);
-    expect(body.message).toBe(MESSAGES.batchUpdateRefused(1, 2));
+    expect(body.message).toBe(SERVICE_MESSAGES.batchUpdateRefused(1, 2));
     expect(body.message).toBe('1 of 2 items cannot move; nothing was changed');
     expect(body.refusals).toEqual([
       { id: b, status: 'READY_FOR_RUN', message: MESSAGES.itemTransitionRefused('SENT_TO_KITCHEN', 'READY_FOR_RUN') },
@@ -110,7 +110,7 @@ describe('POST /api/order-items/batch-update', () => {
   it('answers 400 for an empty batch, an unknown status or a bad id', async () => {
     const empty = await staff.post('/api/order-items/batch-update', { updates: [] });
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toContain(MESSAGES.batchUpdateEmpty);
+    expect(empty.body.message).toContain(SERVICE_MESSAGES.batchUpdateEmpty);
     const [a] = await twoDrinks();
     const unknown = await staff.post('/api/order-items/batch-update', { updates: [{ id: a, status: 'COOKED' }] });
     expect(unknown.status).toBe(400);

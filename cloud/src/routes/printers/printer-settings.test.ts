@@ -2,7 +2,7 @@
 // sets, every refusal with its message changing nothing, another organization's printers out of
 // reach, repeats with the same Idempotency-Key answered once, and the events each replica needs.
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, Printer, SnapshotAnswer, Terminal } from '@tablewise/shared';
+import { MESSAGES, Printer, SERVICE_MESSAGES, SnapshotAnswer, Terminal } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { insertPrinter } from '../../testkit/fixture.js';
@@ -103,14 +103,14 @@ describe('POST /api/printers', () => {
     const cases: [unknown, string][] = [
       [{ host: '10.0.0.9', port: 9100 }, 'name'],
       [{ name: '  ', host: '10.0.0.9', port: 9100 }, 'name'],
-      [{ name: 'X', port: 9100 }, MESSAGES.printerHostRequired],
-      [{ name: 'X', host: '10.0.0.9' }, MESSAGES.printerPortRequired],
+      [{ name: 'X', port: 9100 }, SERVICE_MESSAGES.printerHostRequired],
+      [{ name: 'X', host: '10.0.0.9' }, SERVICE_MESSAGES.printerPortRequired],
       [{ name: 'X', host: '10.0.0.9', port: 0 }, 'port'],
-      [{ name: 'X', connection: 'usb' }, MESSAGES.printerDeviceRequired],
-      [{ name: 'X', connection: 'usb', host: '/dev/usb/lp0', port: 9100 }, MESSAGES.printerPortUsb],
+      [{ name: 'X', connection: 'usb' }, SERVICE_MESSAGES.printerDeviceRequired],
+      [{ name: 'X', connection: 'usb', host: '/dev/usb/lp0', port: 9100 }, SERVICE_MESSAGES.printerPortUsb],
       [{ name: 'X', connection: 'serial', host: 'COM1' }, 'connection'],
       [{ name: 'X', host: 'a\u0007b', port: 9100 }, 'host'],
-      [{ name: 'pass', host: '10.0.0.9', port: 9100 }, MESSAGES.printerNameTaken],
+      [{ name: 'pass', host: '10.0.0.9', port: 9100 }, SERVICE_MESSAGES.printerNameTaken],
       [{ name: 'X', host: '10.0.0.9', port: 9100, terminalId: revoked.id }, MESSAGES.noSuchTerminal],
       [{ name: 'X', host: '10.0.0.9', port: 9100, terminalId: randomUUID() }, MESSAGES.noSuchTerminal],
       [{ name: 'X', host: '10.0.0.9', port: 9100, backupPrinterId: betaPrinter }, MESSAGES.noSuchPrinter],

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, Printer, PrintJob, SnapshotAnswer } from '@tablewise/shared';
+import { MESSAGES, Printer, PrintJob, SERVICE_MESSAGES, SnapshotAnswer } from '@tablewise/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { insertPrinter } from '../../testkit/fixture.js';
@@ -117,10 +117,10 @@ describe('PATCH /api/printers/:id', () => {
       [{ backupPrinterId: betaPrinter }, MESSAGES.noSuchPrinter],
       [{ colour: 'red' }, 'colour'],
       [{ name: '' }, 'name'],
-      [{ connection: 'usb', host: null }, MESSAGES.printerDeviceRequired],
-      [{ connection: 'usb', host: '/dev/usb/lp0', port: 9100 }, MESSAGES.printerPortUsb],
+      [{ connection: 'usb', host: null }, SERVICE_MESSAGES.printerDeviceRequired],
+      [{ connection: 'usb', host: '/dev/usb/lp0', port: 9100 }, SERVICE_MESSAGES.printerPortUsb],
       [{ port: 70_000 }, 'port'],
-      [{ name: 'cold' }, MESSAGES.printerNameTaken],
+      [{ name: 'cold' }, SERVICE_MESSAGES.printerNameTaken],
     ];
     const before = await printerRow(grill);
     for (const [body, message] of cases) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeliveryRun, MESSAGES, Runner, RunnerOrder } from '@tablewise/shared';
+import { DeliveryRun, MESSAGES, Runner, RunnerOrder, SERVICE_MESSAGES } from '@tablewise/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Client, checkInGuest, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
@@ -106,11 +106,11 @@ describe('POST /api/orders/:orderId/send-to-expo', () => {
     });
     const cooking = await staff.post(`/api/orders/${reply.body.id}/send-to-expo`);
     expect(cooking.status).toBe(409);
-    expect(cooking.body.message).toBe(MESSAGES.expoNotReady);
+    expect(cooking.body.message).toBe(SERVICE_MESSAGES.expoNotReady);
     const id = await sentOrder();
     const again = await staff.post(`/api/orders/${id}/send-to-expo`);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(MESSAGES.expoAlreadySent);
+    expect(again.body.message).toBe(SERVICE_MESSAGES.expoAlreadySent);
   });
 
   it("answers 404 for another organization's order and an unknown one, 401 for a guest", async () => {
@@ -188,7 +188,7 @@ describe('POST /api/runner/orders/:id/status', () => {
     expect(none.body.message).toBe(MESSAGES.pickUpNeedsRunner);
     const away = await staff.post(`/api/runner/orders/${id}/status`, { status: 'OUT_FOR_DELIVERY', runnerId: offline });
     expect(away.status).toBe(409);
-    expect(away.body.message).toBe(MESSAGES.runnerUnavailable('Sam Patel'));
+    expect(away.body.message).toBe(SERVICE_MESSAGES.runnerUnavailable('Sam Patel'));
     const stranger = await staff.post(`/api/runner/orders/${id}/status`, {
       status: 'OUT_FOR_DELIVERY',
       runnerId: randomUUID(),
@@ -202,7 +202,7 @@ describe('POST /api/runner/orders/:id/status', () => {
     const id = await sentOrder();
     const reply = await staff.post(`/api/runner/orders/${id}/status`, { status: 'DELIVERED' });
     expect(reply.status).toBe(409);
-    expect(reply.body.message).toBe(MESSAGES.runnerOrderTransitionRefused('READY_FOR_RUN', 'DELIVERED'));
+    expect(reply.body.message).toBe(SERVICE_MESSAGES.runnerOrderTransitionRefused('READY_FOR_RUN', 'DELIVERED'));
     expect(await itemStates(id)).toEqual(['READY_FOR_RUN', 'READY_FOR_RUN']);
   });
 
@@ -288,7 +288,7 @@ describe('POST /api/runner/delivery-runs', () => {
     expect(noOrders.body.message).toBe(MESSAGES.zoneRunNeedsReadyOrder('Dining Room'));
     const wrongZone = await staff.post('/api/runner/delivery-runs', { zone: 'Patio', orderIds: [a], runnerId: alex });
     expect(wrongZone.status).toBe(409);
-    expect(wrongZone.body.message).toBe(MESSAGES.zoneRunOrderNotReady('Patio'));
+    expect(wrongZone.body.message).toBe(SERVICE_MESSAGES.zoneRunOrderNotReady('Patio'));
     const b = await sentOrder();
     await staff.post(`/api/runner/orders/${b}/status`, { status: 'OUT_FOR_DELIVERY', runnerId: jordan });
     const notReady = await staff.post('/api/runner/delivery-runs', {

@@ -1,7 +1,7 @@
 // Start All Pending and Mark All Ready on a terminal with the cloud away: the batch applies to the
 // replica at once, all or none (a refused move rolls back the others, listing each refusal), and
 // each move reaches the cloud once, through the outbox, when the cloud is back.
-import { BatchRefusal, MESSAGES, OrderItem } from '@tablewise/shared';
+import { BatchRefusal, MESSAGES, OrderItem, SERVICE_MESSAGES } from '@tablewise/shared';
 import { afterAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RunningCloud } from '../../../../cloud/src/server.js';
@@ -40,7 +40,7 @@ it('batches offline all or none, and the cloud gets each move once', async () =>
     ],
   });
   expect(refused.status).toBe(409);
-  expect(refused.body.message).toBe(MESSAGES.batchUpdateRefused(1, 2));
+  expect(refused.body.message).toBe(SERVICE_MESSAGES.batchUpdateRefused(1, 2));
   expect(z.array(BatchRefusal).parse(refused.body.refusals)).toEqual([
     { id: c, status: 'READY_FOR_RUN', message: MESSAGES.itemTransitionRefused('SENT_TO_KITCHEN', 'READY_FOR_RUN') },
   ]);

@@ -1,6 +1,6 @@
 // Start All Pending and Mark All Ready on this terminal: every move as the single move makes it
 // (replica and outbox), all in one SQLite transaction; one refused move rolls back all of them.
-import { type BatchRefusal, MESSAGES, type OrderItemState } from '@tablewise/shared';
+import { type BatchRefusal, type OrderItemState, SERVICE_MESSAGES } from '@tablewise/shared';
 import type { KitchenTicketQueue } from '../kitchen/ticketing.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
 import { changeItemStatusLocally, type LocalChangeResult } from './item-status.js';
@@ -39,7 +39,7 @@ export function batchChangeItemsLocally(
     if (!(error instanceof BatchRefused)) throw error;
     return {
       ok: false,
-      message: MESSAGES.batchUpdateRefused(error.refusals.length, updates.length),
+      message: SERVICE_MESSAGES.batchUpdateRefused(error.refusals.length, updates.length),
       refusals: error.refusals,
     };
   }

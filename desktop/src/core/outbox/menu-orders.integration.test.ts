@@ -4,7 +4,7 @@
 // events undoing them on the terminal. A cancel the cloud refuses (the item fired there first) is
 // named to staff and the item comes back on the terminal.
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, MenuAnswer, MenuItem, Order } from '@tablewise/shared';
+import { MESSAGES, MenuAnswer, MenuItem, Order, SERVICE_MESSAGES } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningCloud } from '../../../../cloud/src/server.js';
 import { type Client, checkInGuest, type Harness, loginAs } from '../../../../cloud/src/testkit/harness.js';
@@ -62,7 +62,7 @@ it('raises a priority, cancels a held item and takes a dish off offline; the clo
   expect(Order.parse(cancelled.body)).toMatchObject({ subtotal: '3.50', tax: '0.31', total: '3.81' });
   const fired = await tab.post(`/api/order-items/${itemNamed(order, 'Lemonade')}/cancel`);
   expect(fired.status).toBe(409);
-  expect(fired.body.message).toBe(MESSAGES.itemAlreadyFired('Lemonade'));
+  expect(fired.body.message).toBe(SERVICE_MESSAGES.itemAlreadyFired('Lemonade'));
   expect((await tab.post(`/api/order-items/${randomUUID()}/cancel`)).status).toBe(404);
   const off = await tab.request('PATCH', `/api/menu/${harness.fixture.a.menu.fries}/availability`, {
     body: { isAvailable: false },
@@ -109,7 +109,7 @@ it('names a cancel the cloud refused, and the item comes back on the terminal', 
   await harness.database.db('order_items').where({ id: cake }).update({ status: 'SENT_TO_KITCHEN' });
   back = await harness.startAnother();
   await expect.poll(() => terminal.core.status().outbox.rejected.length, { timeout: 20_000 }).toBe(1);
-  expect(terminal.core.status().outbox.rejected[0]?.message).toBe(MESSAGES.itemAlreadyFired('Cheesecake'));
+  expect(terminal.core.status().outbox.rejected[0]?.message).toBe(SERVICE_MESSAGES.itemAlreadyFired('Cheesecake'));
   await expect.poll(async () => (await onTerminal(order.id))?.items.length, { timeout: 10_000 }).toBe(2);
   expect((await onTerminal(order.id))?.total).toBe(order.total);
 });

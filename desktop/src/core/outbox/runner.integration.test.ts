@@ -2,7 +2,7 @@
 // a runner, as the cloud refuses it) and Delivered apply to the replica at once, and each reaches
 // the cloud once, through the outbox, when it is back.
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, Runner, RunnerOrder } from '@tablewise/shared';
+import { MESSAGES, Runner, RunnerOrder, SERVICE_MESSAGES } from '@tablewise/shared';
 import { afterAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RunningCloud } from '../../../../cloud/src/server.js';
@@ -64,7 +64,7 @@ it('sends to the runners, picks up and delivers offline; the cloud gets each mov
   expect(RunnerOrder.parse(sent.body)).toMatchObject({ id: orderId, zone: 'Dining Room', status: 'READY_FOR_RUN' });
   const again = await tab.post(`/api/orders/${orderId}/send-to-expo`);
   expect(again.status).toBe(409);
-  expect(again.body.message).toBe(MESSAGES.expoAlreadySent);
+  expect(again.body.message).toBe(SERVICE_MESSAGES.expoAlreadySent);
   const noRunner = await tab.post(`/api/runner/orders/${orderId}/status`, { status: 'OUT_FOR_DELIVERY' });
   expect(noRunner.status).toBe(400);
   expect(noRunner.body.message).toBe(MESSAGES.pickUpNeedsRunner);
@@ -142,5 +142,5 @@ it('sends to the runners, picks up and delivers offline; the cloud gets each mov
     runnerId: alex,
   });
   expect(away.status).toBe(503);
-  expect(away.body.message).toBe(MESSAGES.deliveryRunsNeedCloud);
+  expect(away.body.message).toBe(SERVICE_MESSAGES.deliveryRunsNeedCloud);
 });

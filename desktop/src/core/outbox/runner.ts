@@ -12,6 +12,7 @@ import {
   type RunnerStatusRequest,
   runnerInstructions,
   runnerOrderStatus,
+  SERVICE_MESSAGES,
   staffItemTransition,
   UNZONED_RUNNER_ZONE,
   zoneAverageDeliveryMinutes,
@@ -40,9 +41,9 @@ export function sendToRunnersLocally(db: WriteDb, orderId: string, now: Date): L
   return transact(db, (): LocalRunnerResult => {
     const order = getOrder(db, orderId);
     if (!order) return { ok: false, status: 404, message: MESSAGES.notFound('Order') };
-    if (getRunnerOrder(db, orderId)) return { ok: false, status: 409, message: MESSAGES.expoAlreadySent };
+    if (getRunnerOrder(db, orderId)) return { ok: false, status: 409, message: SERVICE_MESSAGES.expoAlreadySent };
     if (order.items.length === 0 || !order.items.every((i) => EXPO_READY.has(i.status))) {
-      return { ok: false, status: 409, message: MESSAGES.expoNotReady };
+      return { ok: false, status: 409, message: SERVICE_MESSAGES.expoNotReady };
     }
     const zone = (order.tableId ? getTable(db, order.tableId)?.zone : null) ?? UNZONED_RUNNER_ZONE;
     const since = now.getTime() - 2 * 60 * 60 * 1000;
@@ -104,7 +105,7 @@ export function moveRunnerOrderLocally(
     const from = runnerOrderStatus(current);
     const verdict = staffItemTransition(from, input.status);
     if (!verdict.ok) {
-      return { ok: false, status: 409, message: MESSAGES.runnerOrderTransitionRefused(from, input.status) };
+      return { ok: false, status: 409, message: SERVICE_MESSAGES.runnerOrderTransitionRefused(from, input.status) };
     }
     let runner: Runner | null = null;
     if (verdict.needsRunner) {
@@ -112,7 +113,7 @@ export function moveRunnerOrderLocally(
       runner = getRunner(db, input.runnerId);
       if (!runner) return { ok: false, status: 404, message: MESSAGES.notFound('Runner') };
       if (runner.status === 'offline')
-        return { ok: false, status: 409, message: MESSAGES.runnerUnavailable(runner.name) };
+        return { ok: false, status: 409, message: SERVICE_MESSAGES.runnerUnavailable(runner.name) };
     }
     const at = now.toISOString();
     const moved: { item: OrderItem; from: OrderItemState }[] = [];

@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   type GuestReceipt,
-  MESSAGES,
   PrintJob,
   paperLineText,
   REPRINT_BANNER,
   type ReceiptKind,
   receiptLines,
+  SERVICE_MESSAGES,
 } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -312,7 +312,7 @@ describe('printers a manager adds and removes in the cloud', () => {
       .toEqual([barId]);
     const none = await tab.post('/api/print/receipt', { type: 'shift_report', data: SAMPLES.shift_report });
     expect(none.status).toBe(409);
-    expect(none.body.message).toBe(MESSAGES.noReceiptPrinter);
+    expect(none.body.message).toBe(SERVICE_MESSAGES.noReceiptPrinter);
   });
 });
 
@@ -379,7 +379,7 @@ describe('POST /api/print/kitchen-ticket/:id', () => {
     const before = await jobCount();
     const none = await tab.post(`/api/print/kitchen-ticket/${orderId}`);
     expect(none.status).toBe(409);
-    expect(none.body.message).toBe(MESSAGES.orderHasNoTickets);
+    expect(none.body.message).toBe(SERVICE_MESSAGES.orderHasNoTickets);
     const unknown = await tab.post(`/api/print/kitchen-ticket/${randomUUID()}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toContain('Order');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../../messages.js';
+import { SERVICE_MESSAGES } from '../../messages.js';
 import { Id } from '../../schemas/common.js';
 import { OrderItem, OrderItemState } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
@@ -10,7 +10,7 @@ const BATCH_UPDATE_MAX = 500;
 export const BatchUpdateRequest = z.object({
   updates: z
     .array(z.object({ id: Id, status: OrderItemState }))
-    .min(1, { error: MESSAGES.batchUpdateEmpty })
+    .min(1, { error: SERVICE_MESSAGES.batchUpdateEmpty })
     .max(BATCH_UPDATE_MAX),
 });
 export type BatchUpdateRequest = z.infer<typeof BatchUpdateRequest>;

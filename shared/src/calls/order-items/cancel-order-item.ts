@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../../messages.js';
+import { SERVICE_MESSAGES } from '../../messages.js';
 import { billTotals, formatCents, toCents } from '../../rules/money.js';
 import { isDue, isHeld } from '../../rules/order-items.js';
 import { Id } from '../../schemas/common.js';
@@ -26,7 +26,7 @@ export const cancelOrderItem = defineCall({
 /** Why an item cannot be cancelled at `now`, or null when it can: only a held item whose course
  * is not yet due (the firer would send it to the kitchen any moment). */
 export function cancelRefusal(item: Pick<OrderItem, 'status' | 'fireAt' | 'menuItemName'>, now: Date): string | null {
-  if (!isHeld(item.status) || isDue(item, now)) return MESSAGES.itemAlreadyFired(item.menuItemName);
+  if (!isHeld(item.status) || isDue(item, now)) return SERVICE_MESSAGES.itemAlreadyFired(item.menuItemName);
   return null;
 }
 

@@ -3,7 +3,7 @@
 // and its backup. One schema for adding and, field by field, for changing.
 import { z } from 'zod';
 import { PRINTER_CONNECTIONS } from '../../constants.js';
-import { MESSAGES } from '../../messages.js';
+import { SERVICE_MESSAGES } from '../../messages.js';
 import { boundedText, Id } from '../../schemas/common.js';
 
 const fields = {
@@ -34,12 +34,12 @@ export function printerAddressProblem(p: {
   const host = p.host?.trim() ?? '';
   switch (p.connection) {
     case 'tcp':
-      if (host === '') return ['host', MESSAGES.printerHostRequired];
-      if (p.port === null) return ['port', MESSAGES.printerPortRequired];
+      if (host === '') return ['host', SERVICE_MESSAGES.printerHostRequired];
+      if (p.port === null) return ['port', SERVICE_MESSAGES.printerPortRequired];
       return null;
     case 'usb':
-      if (host === '') return ['host', MESSAGES.printerDeviceRequired];
-      if (p.port !== null) return ['port', MESSAGES.printerPortUsb];
+      if (host === '') return ['host', SERVICE_MESSAGES.printerDeviceRequired];
+      if (p.port !== null) return ['port', SERVICE_MESSAGES.printerPortUsb];
       return null;
     default: {
       const never: never = p.connection;

@@ -4,7 +4,7 @@
 // only when the guest starts on the form (api/checkin.ts; issue 8, P6).
 import { OCCASION_LABELS, OCCASIONS } from '@tablewise/shared/constants';
 import { GUEST_TEXTS } from '@tablewise/shared/guest-texts';
-import { MESSAGES } from '@tablewise/shared/messages';
+import { CHECKIN_FAILED } from '@tablewise/shared/page-titles';
 import {
   type CheckinContext,
   checkinDestination,
@@ -62,8 +62,7 @@ export function CheckinPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
 
-  const failed = (description: string) =>
-    toast({ title: MESSAGES.checkinFailedTitle, description, variant: 'destructive' });
+  const failed = (description: string) => toast({ title: CHECKIN_FAILED.title, description, variant: 'destructive' });
 
   const submit = (call: Awaited<ReturnType<typeof loadCheckinCall>>) => {
     const checked = call.validateCheckin({
@@ -93,13 +92,13 @@ export function CheckinPage() {
         onSuccess: (answer) => {
           attempt.current = null;
           if (!answer.success) {
-            failed(answer.error ?? MESSAGES.checkinFailed);
+            failed(answer.error ?? CHECKIN_FAILED.description);
             return;
           }
           if (answer.sessionId) storeSessionId(answer.sessionId);
           const destination = checkinDestination(answer);
           if (!destination) {
-            failed(answer.error ?? MESSAGES.checkinFailed);
+            failed(answer.error ?? CHECKIN_FAILED.description);
             return;
           }
           navigate(destination);
@@ -118,7 +117,7 @@ export function CheckinPage() {
     event.preventDefault();
     if (checkIn.isPending) return;
     // Loaded already in most cases: the form asked for it when the guest first focused a field.
-    loadCheckinCall().then(submit, () => failed(MESSAGES.checkinFailed));
+    loadCheckinCall().then(submit, () => failed(CHECKIN_FAILED.description));
   };
 
   return (

@@ -4,10 +4,10 @@ import Router from '@koa/router';
 import {
   conflict,
   IDEMPOTENCY_HEADER,
-  MESSAGES,
   notFound,
   printReceipt,
   reprintKitchenTickets,
+  SERVICE_MESSAGES,
 } from '@tablewise/shared';
 import { orderExists } from '../../../sqlite/repositories/venue-data.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
@@ -42,7 +42,7 @@ export function printRouter(deps: LocalServerDeps): LocalRouter {
     if (!orderExists(deps.read, id)) throw notFound('Order');
     const jobs = deps.reprintKitchenTickets(id, idempotencyKey(ctx));
     if (jobs === null) throw notFound('Printer');
-    if (jobs.length === 0) throw conflict(MESSAGES.orderHasNoTickets);
+    if (jobs.length === 0) throw conflict(SERVICE_MESSAGES.orderHasNoTickets);
     return jobs;
   });
 

@@ -8,8 +8,8 @@ import {
   listDeliveryRuns,
   listRunnerOrders,
   listRunners,
-  MESSAGES,
   runnerOrdersAnswer,
+  SERVICE_MESSAGES,
   sendToExpo,
 } from '@tablewise/shared';
 import {
@@ -50,11 +50,11 @@ export function runnerRouter(deps: LocalServerDeps): LocalRouter {
       });
     } catch (error) {
       if (error instanceof CloudUnreachable)
-        throw new AppError(503, 'cloud_unreachable', MESSAGES.deliveryRunsNeedCloud);
+        throw new AppError(503, 'cloud_unreachable', SERVICE_MESSAGES.deliveryRunsNeedCloud);
       throw error;
     }
     if (isSuccess(answer.status)) return answer.body;
-    const message = messageOf(answer.body) ?? MESSAGES.deliveryRunsNeedCloud;
+    const message = messageOf(answer.body) ?? SERVICE_MESSAGES.deliveryRunsNeedCloud;
     if (answer.status === 400) throw new AppError(400, 'bad_request', message);
     if (answer.status === 404) throw new AppError(404, 'not_found', message);
     if (answer.status === 409) throw new AppError(409, 'conflict', message);
