@@ -117,6 +117,10 @@ describe('live fan-out process', () => {
     const again = await LiveSocket.open(h.cloud.url, { cookie: staff.cookieHeader() });
     await again.next((m) => m.type === 'hello');
     again.send({ type: 'subscribe', after: got.at(-1) });
+    // The missed events come first. Writing before they have arrived would race the subscribe: the
+    // socket is live from its admission, so new events could reach it ahead of the catch-up (the
+    // client's own cursor check, not this test, orders those).
+    await again.next((m) => seqOf(m) === cursor + before + during);
     const after = await concurrentWrites(5);
     const last = cursor + before + during + after;
     await again.next((m) => seqOf(m) === last);
