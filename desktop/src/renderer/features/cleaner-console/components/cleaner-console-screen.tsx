@@ -4,7 +4,8 @@
 // table to its QA check; a pass frees it for the next waiting party, a fail sends it back to
 // cleaning with a high-priority task (spec 3 section 4). Task and table events keep it live.
 import { CLEANER_TEXTS, completedToday, type Task, type TaskStatus, taskPriorityLabel } from '@tablewise/shared';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useNow } from '../../../components/use-now.js';
 import { useCompleteQa } from '../api/complete-qa.js';
 import { useTables } from '../api/get-tables.js';
 import { useTasks } from '../api/get-tasks.js';
@@ -14,15 +15,6 @@ type Filter = TaskStatus | null;
 
 function startOfToday(now: Date): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate());
-}
-
-function useNow(everyMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), everyMs);
-    return () => window.clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }
 
 function PriorityBadge({ priority }: { priority: number }) {

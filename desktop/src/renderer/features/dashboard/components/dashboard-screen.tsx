@@ -27,10 +27,11 @@ import {
   tablesNeedingAttention,
   type WaitlistEntry,
 } from '@tablewise/shared';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useLiveMessages } from '../../../app/live-provider.js';
 import { useShell } from '../../../app/shell-context.js';
+import { useNow } from '../../../components/use-now.js';
 import { useBookableTimes, useReservations } from '../../reservations/api/get-reservations.js';
 import { useKitchenItems } from '../api/get-kitchen-items.js';
 import { useOrders } from '../api/get-orders.js';
@@ -40,16 +41,6 @@ import { FloorView } from './floor-view.js';
 
 const TABS = ['overview', 'floor', 'payments', 'waitlist', 'kitchen', 'activity'] as const;
 type Tab = (typeof TABS)[number];
-
-/** Minutes on screen move once a minute; the figures themselves move with the live events. */
-function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const handle = setInterval(() => setNow(new Date()), 30_000);
-    return () => clearInterval(handle);
-  }, []);
-  return now;
-}
 
 function StatCard(props: { testId: string; title: string; value: ReactNode; detail: string; color?: string }) {
   return (
@@ -286,7 +277,7 @@ export function DashboardScreen() {
   const waitlist = useWaitlist();
   const kitchen = useKitchenItems();
   const activity = useActivity();
-  const now = useMinuteClock();
+  const now = useNow(30_000);
   const [tab, setTab] = useState<Tab>('overview');
   const [search, setSearch] = useState('');
 

@@ -9,13 +9,13 @@ import {
 } from '@tablewise/shared';
 import { useMemo, useState } from 'react';
 import { TabBar } from '../../../components/tab-bar.js';
+import { useNow } from '../../../components/use-now.js';
 import { useBatchUpdateItems } from '../api/batch-update-items.js';
 import { useKitchenItems } from '../api/get-kitchen-items.js';
 import { AnalyticsView } from './analytics-view.js';
 import { ExpoView } from './expo-view.js';
 import { KitchenCard } from './kitchen-card.js';
 import { PrinterBanner } from './printer-banner.js';
-import { useNow } from './use-now.js';
 
 const VIEWS = ['station', 'expo', 'analytics'] as const;
 type View = (typeof VIEWS)[number];

@@ -11,9 +11,10 @@ import {
   paymentStats,
   toCents,
 } from '@tablewise/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useOnTerminal } from '../../../app/terminal-status.js';
 import { TabBar } from '../../../components/tab-bar.js';
+import { useNow } from '../../../components/use-now.js';
 import { useChangePayment, useTakePayment } from '../api/change-payment.js';
 import { useOpenOrders, useSessionBill } from '../api/get-open-bills.js';
 import { usePayments } from '../api/get-payments.js';
@@ -25,21 +26,12 @@ const TABS: readonly Tab[] = ['PENDING', 'COMPLETED', 'FAILED'];
 const money = (v: string) => displayMoney(toCents(v));
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const handle = setInterval(() => setNow(new Date()), 30_000);
-    return () => clearInterval(handle);
-  }, []);
-  return now;
-}
-
 export function PaymentsScreen() {
   const payments = usePayments();
   const [tab, setTab] = useState<Tab>('PENDING');
   const [details, setDetails] = useState<Payment | null>(null);
   const change = useChangePayment();
-  const now = useNow();
+  const now = useNow(30_000);
   const onTerminal = useOnTerminal() === true;
   const printers = useReceiptPrinters(onTerminal);
   const print = usePrintReceipt();

@@ -1,8 +1,9 @@
 // Runner interface (spec 2 section 2.7): Orders, Delivery Runs and Zone Management over the
 // runners' reads, kept fresh by live events and, while Auto is on, a 3 s poll.
 import { RUNNER_TEXTS, type RunnerOrder, zoneRunOrders, zoneRunProblem } from '@tablewise/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { TabBar } from '../../../components/tab-bar.js';
+import { useNow } from '../../../components/use-now.js';
 import { useCreateDeliveryRun } from '../api/create-delivery-run.js';
 import { useRunnerOrders } from '../api/get-runner-orders.js';
 import { useRunners } from '../api/get-runners.js';
@@ -19,16 +20,6 @@ const VIEW_LABELS: Record<View, string> = {
 };
 const ALL = '';
 const ACTIVE: ReadonlySet<RunnerOrder['status']> = new Set(['READY_FOR_RUN', 'OUT_FOR_DELIVERY']);
-
-/** The time, every 15 s, so waits move on their own. */
-function useNow(everyMs = 15_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const handle = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(handle);
-  }, [everyMs]);
-  return now;
-}
 
 export function RunnerInterface() {
   const [view, setView] = useState<View>('orders');
