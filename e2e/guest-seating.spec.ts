@@ -330,8 +330,9 @@ test('a confirmed table raises no Reservation Expired, even when the live update
   // longer shows this guest's hold, because the table is now the guest's.
   const rereadSeated = phone.waitForResponse(async (reply) => {
     if (!reply.url().includes('/api/guest/tables') || reply.request().method() !== 'GET') return false;
-    const tables = (await reply.json()) as Array<{ heldByYouUntil: string | null }>;
-    return tables.every((t) => t.heldByYouUntil === null);
+    // A read the page left behind (it navigated on) has no body to look at: not the one awaited.
+    const tables = (await reply.json().catch(() => null)) as Array<{ heldByYouUntil: string | null }> | null;
+    return tables !== null && tables.every((t) => t.heldByYouUntil === null);
   });
   await phone.route('**/api/guest/confirm-table', async (route) => {
     const answer = await route.fetch();
