@@ -1,6 +1,7 @@
 // The Menu tab (spec 2 section 2.5): items by category with price, description, station and
 // availability; the toggle takes an item off every guest's menu at once.
 import { MENU_ORDERS_TEXTS, type MenuItem } from '@tablewise/shared';
+import { useState } from 'react';
 import { useMenu } from '../api/get-menu.js';
 import { useSetAvailability } from '../api/set-availability.js';
 
@@ -8,8 +9,12 @@ const T = MENU_ORDERS_TEXTS;
 
 function MenuRow({ item }: { item: MenuItem }) {
   const toggle = useSetAvailability();
+  // While the change is on its way the switch shows where it was moved to, set in the same event:
+  // a controlled checkbox would otherwise spring back until the mutation's state reaches React.
+  const [moving, setMoving] = useState<boolean | null>(null);
+  const available = moving ?? item.isAvailable;
   return (
-    <li className={`menu-row${item.isAvailable ? '' : ' off'}`} data-testid="menu-row" data-item-id={item.id}>
+    <li className={`menu-row${available ? '' : ' off'}`} data-testid="menu-row" data-item-id={item.id}>
       <div className="menu-row-what">
         <strong>{item.name}</strong>
         {item.description && <span className="muted">{item.description}</span>}
@@ -19,13 +24,16 @@ function MenuRow({ item }: { item: MenuItem }) {
       <label className="switch">
         <input
           type="checkbox"
-          checked={item.isAvailable}
+          checked={available}
           disabled={toggle.isPending}
           aria-label={T.availabilityLabel(item.name)}
           data-testid="availability-toggle"
-          onChange={(e) => toggle.mutate({ id: item.id, isAvailable: e.target.checked })}
+          onChange={(e) => {
+            setMoving(e.target.checked);
+            toggle.mutate({ id: item.id, isAvailable: e.target.checked }, { onSettled: () => setMoving(null) });
+          }}
         />
-        <span>{item.isAvailable ? T.available : T.unavailable}</span>
+        <span>{available ? T.available : T.unavailable}</span>
       </label>
     </li>
   );
