@@ -1,87 +1,34 @@
-// The guest's exit scan (issue 11) with real processes: PostgreSQL, the cloud serving the built
-// guest site, and Chromium whose fake camera shows a QR code. A paid party's phone opens the exit
-// page, scans the venue's exit code (the link staff show from Generate Table QR) and gets its
-// receipt; a code that is not the exit code is refused with 'Exit Verification Failed'.
-// Screenshots go to $SHOTS_DIR when it is set (never into the repository).
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
-import pg from 'pg';
+import type pg from 'pg';
 import { writeQrVideo } from '../desktop/src/core/test/fake-camera.js';
-import { freePort, type Proc, runTsxJson, startTsx, waitForHttp } from './support/processes.js';
+import { cookieOf, type DemoCloud, startDemoCloud } from './support/demo-cloud.js';
 
-const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SHOTS_DIR = process.env.SHOTS_DIR;
 const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ];
 
-let cloud: Proc | undefined;
 let cloudUrl = '';
 let venueId = '';
 let staffCookie = '';
-let dbName = '';
 let db: pg.Client;
 let dataDir = '';
 
 test.describe.configure({ mode: 'serial' });
 
+let stack: DemoCloud | undefined;
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dbName = `tw_e2e_exit_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
-  dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-exit-'));
-  const seed = await runTsxJson<{ venueId: string }>('scripts/demo-cli.ts', ['seed'], { DATABASE_URL: databaseUrl });
-  venueId = seed.venueId;
-  const port = await freePort();
-  cloudUrl = `http://127.0.0.1:${port}`;
-  cloud = startTsx('cloud', 'cloud/src/main.ts', [], {
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: cloudUrl,
-    APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
-    PAYMENTS_DEMO: '1',
-  });
-  await waitForHttp(`${cloudUrl}/api/auth/me`, cloud);
-  staffCookie = cookieOf(
-    await fetch(`${cloudUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'manager@demo.test', password: 'demo-manager' }),
-    }),
-  );
-  db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
+  stack = await startDemoCloud('exit', () => ({ PAYMENTS_DEMO: '1' }));
+  ({ url: cloudUrl, venueId, staffCookie, db, dataDir } = stack);
 });
 
 test.afterAll(async () => {
-  await db?.end();
-  await cloud?.kill('SIGKILL');
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: SERVER_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await stack?.close();
 });
-
-function cookieOf(reply: Response): string {
-  return reply.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS_DIR) await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true });

@@ -1,82 +1,28 @@
-// The guest's bill, payment and exit (issue 11) with real processes: PostgreSQL, the cloud serving
-// the built guest site with demo card payments, and Chromium. Three phones at one table split the
-// bill three ways with different tips; each sees the others' shares turn paid live; the last one
-// reaches the exit and its receipt. A refused test card shows Payment Failed.
-// Screenshots go to $SHOTS_DIR when it is set (never into the repository).
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import pg from 'pg';
-import { freePort, type Proc, runTsxJson, startTsx, waitForHttp } from './support/processes.js';
+import type pg from 'pg';
+import { cookieOf, type DemoCloud, startDemoCloud } from './support/demo-cloud.js';
 
-const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
-let cloud: Proc | undefined;
 let cloudUrl = '';
 let venueId = '';
 let staffCookie = '';
-let dbName = '';
 let db: pg.Client;
-let dataDir = '';
 
 test.describe.configure({ mode: 'serial' });
 
+let stack: DemoCloud | undefined;
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dbName = `tw_e2e_pay_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
-  dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-pay-'));
-  const seed = await runTsxJson<{ venueId: string }>('scripts/demo-cli.ts', ['seed'], { DATABASE_URL: databaseUrl });
-  venueId = seed.venueId;
-  const port = await freePort();
-  cloudUrl = `http://127.0.0.1:${port}`;
-  cloud = startTsx('cloud', 'cloud/src/main.ts', [], {
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: cloudUrl,
-    APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
-    PAYMENTS_DEMO: '1',
-  });
-  await waitForHttp(`${cloudUrl}/api/auth/me`, cloud);
-  staffCookie = cookieOf(
-    await fetch(`${cloudUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'manager@demo.test', password: 'demo-manager' }),
-    }),
-  );
-  db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
+  stack = await startDemoCloud('pay', () => ({ PAYMENTS_DEMO: '1' }));
+  ({ url: cloudUrl, venueId, staffCookie, db } = stack);
 });
 
 test.afterAll(async () => {
-  await db?.end();
-  await cloud?.kill('SIGKILL');
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: SERVER_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await stack?.close();
 });
-
-function cookieOf(reply: Response): string {
-  return reply.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS_DIR) await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true });

@@ -332,7 +332,7 @@ test('a confirmed table raises no Reservation Expired, even when the live update
     if (!reply.url().includes('/api/guest/tables') || reply.request().method() !== 'GET') return false;
     // A read the page left behind (it navigated on) has no body to look at: not the one awaited.
     const tables = (await reply.json().catch(() => null)) as Array<{ heldByYouUntil: string | null }> | null;
-    return tables !== null && tables.every((t) => t.heldByYouUntil === null);
+    return tables?.every((t) => t.heldByYouUntil === null) === true;
   });
   await phone.route('**/api/guest/confirm-table', async (route) => {
     const answer = await route.fetch();

@@ -1,59 +1,24 @@
-// From the order to the plate (issue 10), end to end with real processes: PostgreSQL, the cloud
-// serving the built guest site and staff app, and Chromium. A guest walks in, takes a table and
-// orders two courses (a drink and a starter) on the menu; the kitchen starts and readies them with
-// the batch buttons; expo sends the order to the runners; a runner picks it up and delivers it; the
-// guest's order-status page, left open, shows every dish delivered without a reload.
-// Screenshots go to $SHOTS_DIR when it is set (never into the repository).
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import pg from 'pg';
-import { freePort, type Proc, runTsxJson, startTsx, waitForHttp } from './support/processes.js';
+import type pg from 'pg';
+import { type DemoCloud, startDemoCloud } from './support/demo-cloud.js';
 
-const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
-let cloud: Proc | undefined;
 let cloudUrl = '';
 let venueId = '';
-let dbName = '';
 let db: pg.Client;
+
+let stack: DemoCloud | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dbName = `tw_e2e_kitchen_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
-  const seed = await runTsxJson<{ venueId: string }>('scripts/demo-cli.ts', ['seed'], { DATABASE_URL: databaseUrl });
-  venueId = seed.venueId;
-  const port = await freePort();
-  cloudUrl = `http://127.0.0.1:${port}`;
-  cloud = startTsx('cloud', 'cloud/src/main.ts', [], {
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: cloudUrl,
-    APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
-  });
-  await waitForHttp(`${cloudUrl}/api/auth/me`, cloud);
-  db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
+  stack = await startDemoCloud('kitchen');
+  ({ url: cloudUrl, venueId, db } = stack);
 });
 
 test.afterAll(async () => {
-  await db?.end();
-  await cloud?.kill('SIGKILL');
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: SERVER_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-  }
+  await stack?.close();
 });
 
 async function shot(page: Page, name: string): Promise<void> {

@@ -1,69 +1,30 @@
-// Menu photos and availability (issue 10) with real processes: PostgreSQL, the cloud serving the
-// built staff app and guest site, Chromium for a manager (desktop) and a guest (phone). The
-// manager uploads a photo on /menu-management (a text file named .png is refused by its bytes);
-// the guest's open menu shows it without a reload. The manager takes a dish off the menu on
-// /menu-orders; it leaves the guest's menu live, and the guest's cart holding it is refused with
-// the spec's unavailable message. Screenshots go to $SHOTS_DIR when it is set.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import pg from 'pg';
-import { freePort, type Proc, runTsxJson, startTsx, waitForHttp } from './support/processes.js';
+import type pg from 'pg';
+import { type DemoCloud, startDemoCloud } from './support/demo-cloud.js';
 
-const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SHOTS_DIR = process.env.SHOTS_DIR;
 // Well under the guest menu's 30 s poll: what arrives by then arrived live.
 const LIVE_MS = 10_000;
 
-let cloud: Proc | undefined;
 let cloudUrl = '';
 let venueId = '';
-let dbName = '';
 let db: pg.Client;
 let dataDir = '';
 
 test.describe.configure({ mode: 'serial' });
 
+let stack: DemoCloud | undefined;
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dbName = `tw_e2e_menu_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
-  dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-menu-'));
-  const seed = await runTsxJson<{ venueId: string }>('scripts/demo-cli.ts', ['seed'], { DATABASE_URL: databaseUrl });
-  venueId = seed.venueId;
-  const port = await freePort();
-  cloudUrl = `http://127.0.0.1:${port}`;
-  cloud = startTsx('cloud', 'cloud/src/main.ts', [], {
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: cloudUrl,
-    APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
-    OBJECTS_DIR: join(dataDir, 'objects'),
-  });
-  await waitForHttp(`${cloudUrl}/api/auth/me`, cloud);
-  db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
+  stack = await startDemoCloud('menu', (dir) => ({ OBJECTS_DIR: join(dir, 'objects') }));
+  ({ url: cloudUrl, venueId, db, dataDir } = stack);
 });
 
 test.afterAll(async () => {
-  await db?.end();
-  await cloud?.kill('SIGKILL');
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: SERVER_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await stack?.close();
 });
 
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {

@@ -1,75 +1,28 @@
-// Settle and turn (issue 11), end to end with real processes: PostgreSQL, the cloud serving the
-// built guest site and staff app with demo card payments, and Chromium. Three phones at one table
-// each order a dish, split the bill three ways with different tips and pay; the paid table turns
-// over by itself (CLEANING and a CLEAN task); a cleaner on the staff app's cleaner console starts
-// and completes the clean, QA fails once with issues (back to CLEANING with a High task), the
-// table is cleaned again and QA passes; the party that walked in and waited on the waitlist (a
-// fourth phone) sees Proceed to Table Selection live; each of the three guests exits with a receipt.
-// Screenshots go to $SHOTS_DIR when it is set (never into the repository).
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import pg from 'pg';
-import { freePort, type Proc, runTsxJson, startTsx, waitForHttp } from './support/processes.js';
+import type pg from 'pg';
+import { type DemoCloud, startDemoCloud } from './support/demo-cloud.js';
 
-const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SHOTS_DIR = process.env.SHOTS_DIR;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const TABLE = '4';
 
-let cloud: Proc | undefined;
 let cloudUrl = '';
 let venueId = '';
 let staffCookie = '';
-let dbName = '';
 let db: pg.Client;
+
+let stack: DemoCloud | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dbName = `tw_e2e_turn_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
-  const seed = await runTsxJson<{ venueId: string }>('scripts/demo-cli.ts', ['seed'], { DATABASE_URL: databaseUrl });
-  venueId = seed.venueId;
-  const port = await freePort();
-  cloudUrl = `http://127.0.0.1:${port}`;
-  cloud = startTsx('cloud', 'cloud/src/main.ts', [], {
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: cloudUrl,
-    APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
-    PAYMENTS_DEMO: '1',
-  });
-  await waitForHttp(`${cloudUrl}/api/auth/me`, cloud);
-  const login = await fetch(`${cloudUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'manager@demo.test', password: 'demo-manager' }),
-  });
-  staffCookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
+  stack = await startDemoCloud('turn', () => ({ PAYMENTS_DEMO: '1' }));
+  ({ url: cloudUrl, venueId, staffCookie, db } = stack);
 });
 
 test.afterAll(async () => {
-  await db?.end();
-  await cloud?.kill('SIGKILL');
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: SERVER_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-  }
+  await stack?.close();
 });
 
 async function shot(page: Page, name: string): Promise<void> {
