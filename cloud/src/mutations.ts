@@ -6,7 +6,16 @@ import { INTERNAL_ERROR_BODY, MESSAGES } from '@tablewise/shared';
 import type { AppDeps, Trx } from './context.js';
 import { AppError, conflict, unprocessable } from './errors.js';
 import { atCommit, inSavepoint, writeTransaction } from './realtime/append-event.js';
-import { type Claim, claimKey, claimKeys, completeKey, findKey, releaseKeys } from './repositories/idempotency.js';
+import type { Knex } from 'knex';
+import {
+  type Claim,
+  claimKey,
+  claimKeys,
+  claimStatement,
+  completeKey,
+  findKey,
+  releaseKeys,
+} from './repositories/idempotency.js';
 import type { IdempotencyRow } from './repositories/rows.js';
 import { lockTerminalSeq, setTerminalSeq } from './repositories/terminals.js';
 
@@ -41,6 +50,11 @@ export interface MutationMeta {
   body?: unknown;
   idempotencyKey?: string;
   terminal?: { id: string; seq: number };
+  /**
+   * The effect's first statement is a read made with readClaiming, which claims the key in the
+   * same statement (one round trip fewer). Not for a terminal's numbered mutations.
+   */
+  claimWithFirstRead?: boolean;
 }
 
 /** Wraps a refusal raised by the effect, so it is told apart from the protocol's own refusals. */
@@ -48,6 +62,51 @@ class EffectRefused extends Error {
   constructor(readonly error: AppError) {
     super(error.message);
   }
+}
+
+/** Claims left for the effect's first read (MutationMeta.claimWithFirstRead), by transaction. */
+const pendingClaims = new WeakMap<Trx, { claim: Claim; cutoff: Date }>();
+
+/** The key was claimed already: the transaction is rolled back and the stored answer replayed. */
+class KeyTaken extends Error {
+  constructor() {
+    super('The idempotency key is taken');
+  }
+}
+
+/**
+ * Runs `sql` (a select; `?` for each of `bindings`) and, when the mutation left its key's claim to
+ * this read, claims it in the same statement: one round trip instead of two. A repeat (the key is
+ * taken) stops the effect there; runMutation replays the stored answer. Outside such a mutation it
+ * is a plain read.
+ */
+export async function readClaiming<Row extends object>(
+  trx: Trx,
+  sql: string,
+  bindings: readonly Knex.RawBinding[],
+): Promise<Row[]> {
+  const pending = pendingClaims.get(trx);
+  if (!pending) return ((await trx.raw(sql, [...bindings])) as { rows: Row[] }).rows;
+  pendingClaims.delete(trx);
+  // One row at least (the claim's), with the read's rows joined on when there are any.
+  const result = (await trx.raw(
+    `with claim__ as (?)
+     select (select count(*) from claim__)::int as claimed__, r.*
+     from (select 1) one__ left join (select 1 as present__, q.* from (${sql}) q) r on true`,
+    [claimStatement(trx, [pending.claim], pending.cutoff), ...bindings],
+  )) as { rows: Array<Row & { claimed__: number; present__: number | null }> };
+  if (result.rows[0]?.claimed__ !== 1) throw new KeyTaken();
+  return result.rows
+    .filter((row) => row.present__ === 1)
+    .map(({ claimed__: _claimed, present__: _present, ...row }) => row as unknown as Row);
+}
+
+/** Claims a key still left for a read the effect did not make; false when it is taken. */
+async function claimIfPending(trx: Trx): Promise<boolean> {
+  const pending = pendingClaims.get(trx);
+  if (!pending) return true;
+  pendingClaims.delete(trx);
+  return claimKey(trx, pending.claim, pending.cutoff);
 }
 
 export async function runMutation(
@@ -60,19 +119,35 @@ export async function runMutation(
     // Events are numbered last, after the answer is recorded: the venue's lock is held for the
     // commit alone.
     return await writeTransaction(deps.db, async (trx) => {
-      const early = await checkOrder(trx, meta, deps.now());
-      if (early) return early;
+      const lazy = meta.claimWithFirstRead === true && meta.idempotencyKey !== undefined && !meta.terminal;
+      if (lazy) {
+        const now = deps.now();
+        const key = { ...meta, idempotencyKey: meta.idempotencyKey as string };
+        pendingClaims.set(trx, { claim: claimOf(key, now), cutoff: idempotencyCutoff(now) });
+      } else {
+        const early = await checkOrder(trx, meta, deps.now());
+        if (early) return early;
+      }
       let answer: Answer;
       try {
         answer = await effect(trx);
       } catch (error) {
+        // Refused before its first read: a repeat still hears the stored answer, not this refusal.
+        if (!(await claimIfPending(trx))) throw new KeyTaken();
         if (error instanceof AppError) throw new EffectRefused(error);
         throw error;
       }
+      if (!(await claimIfPending(trx))) throw new KeyTaken();
       await record(trx, meta, answer, deps.now());
       return answer;
     });
   } catch (error) {
+    if (error instanceof KeyTaken && meta.idempotencyKey) {
+      // Nothing was written: the claim found the first request's record, committed by now.
+      const stored = await findKey(deps.db, meta.orgId, meta.idempotencyKey, idempotencyCutoff(deps.now()));
+      if (!stored) throw new Error('Idempotency key vanished after a conflict');
+      return replay(stored, meta, hashRequest(meta));
+    }
     if (!(error instanceof EffectRefused)) throw error;
     // A terminal's refused mutation still takes its number and keeps its refusal, in a
     // transaction of its own, so its outbox can move on and a replay hears the same answer.

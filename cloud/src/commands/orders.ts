@@ -21,8 +21,7 @@ import type { Actor, Queryable, Trx } from '../context.js';
 import { actorRef } from '../context.js';
 import { type AppError, badRequest, conflict, notFound } from '../errors.js';
 import { itemFacts, modifierGroupsOf, orderFacts } from '../presenters/index.js';
-import { appendEvent } from '../realtime/append-event.js';
-import { findMenuItems } from '../repositories/menu.js';
+import { appendEvent, atCommit } from '../realtime/append-event.js';
 import {
   findOrderById,
   insertOrder,
@@ -30,6 +29,8 @@ import {
   listOpenOrders,
   listOrdersOfSession,
   type NewOrderItem,
+  orderWrites,
+  readOrderContext,
 } from '../repositories/orders.js';
 import type { OrderRow } from '../repositories/rows.js';
 import { findSessionInVenue } from '../repositories/sessions.js';
@@ -86,71 +87,79 @@ async function placedBefore(
   return { order, created: false };
 }
 
-// The session is checked in the statement that inserts the order; the refusals are told apart
-// only when something is refused, in the order the checks have always had: the session, then an
-// order placed before, then the lines.
+/**
+ * `lastWrite`: nothing after this order in the transaction reads it back (one request, not a
+ * terminal's batch), so it is written in the transaction's last statement with its event.
+ */
+export interface PlaceOptions {
+  lastWrite?: boolean;
+}
+
+// One read first (the session, locked until commit; an order with this id; the menu items), with
+// the request's idempotency claim when it waits for one; then the order is priced, and written
+// with its event: in the transaction's last statement when nothing reads it back, else at once.
+// Refusals keep the order they have always had: the session, then an order placed before, then
+// the lines.
 export async function createOrder(
   trx: Trx,
   actor: Actor,
   input: CreateOrderInput,
   now: Date,
+  options: PlaceOptions = {},
 ): Promise<{ order: Order; created: boolean }> {
   // A guest orders only for their own session; another id looks like one that does not exist.
   if (actor.kind === 'guest' && input.sessionId !== actor.sessionId) throw notFound('Session');
   const scope = { orgId: actor.orgId, venueId: actor.venueId };
-  const menu = await findMenuItems(
+  const orderId = input.id ?? randomUUID();
+  const context = await readOrderContext(
     trx,
     scope,
+    input.sessionId,
+    orderId,
     input.items.map((l) => l.menuItemId),
   );
+  if (!context.session) throw notFound('Session');
+  if (context.session.status !== 'ACTIVE') throw conflict(MESSAGES.sessionClosed, 'session_closed');
+  if (context.orderExists) {
+    // The same client-made id again: answered as it was placed, even if its menu changed since.
+    const before = await placedBefore(trx, input.sessionId, orderId);
+    if (before) return before;
+  }
+  const menu = context.menu;
   const byId = new Map(menu.map((m) => [m.id, m]));
   const fireTimes = courseFireTimes(
     input.items.map((l) => l.course),
     now,
   );
-  const orderId = input.id ?? randomUUID();
-
-  const priceItems = () =>
-    input.items.map((line, index) => {
-      const item = byId.get(line.menuItemId);
-      if (!item) throw notFound('Menu item');
-      if (!item.is_available) throw conflict(MESSAGES.menuItemUnavailable(item.name), 'menu_item_unavailable');
-      const price = priceLine({ name: item.name, price: item.price, modifiersSchema: modifierGroupsOf(item) }, line);
-      if (!price.ok) throw badRequest(MESSAGES.invalidField(`items.${index}.modifiers`, price.reason), 'invalid_field');
-      const fireAt = fireTimes.get(line.course as Course) ?? now;
-      const row: NewOrderItem = {
-        id: orderItemId(orderId, index),
-        org_id: scope.orgId,
-        venue_id: scope.venueId,
-        order_id: orderId,
-        menu_item_id: item.id,
-        menu_item_name: item.name,
-        station: item.station,
-        prep_time: item.prep_time,
-        quantity: line.quantity,
-        unit_price: formatCents(price.unitCents),
-        total_price: formatCents(price.totalCents),
-        notes: line.specialInstructions || null,
-        modifiers_json: price.modifiers,
-        course: line.course,
-        status: initialItemStatus(fireAt, now),
-        fire_at: fireAt,
-        sort_order: index,
-        created_at: now,
-      };
-      return { row, totalCents: price.totalCents };
-    });
-  let priced: ReturnType<typeof priceItems>;
-  try {
-    priced = priceItems();
-  } catch (error) {
-    const refusal = await sessionRefusal(trx, scope.venueId, input.sessionId);
-    if (refusal) throw refusal;
-    // An order placed before is answered as it was, even if its menu changed since.
-    const before = input.id ? await placedBefore(trx, input.sessionId, input.id) : null;
-    if (before) return before;
-    throw error;
-  }
+  const priced = input.items.map((line, index) => {
+    const item = byId.get(line.menuItemId);
+    if (!item) throw notFound('Menu item');
+    if (!item.is_available) throw conflict(MESSAGES.menuItemUnavailable(item.name), 'menu_item_unavailable');
+    const price = priceLine({ name: item.name, price: item.price, modifiersSchema: modifierGroupsOf(item) }, line);
+    if (!price.ok) throw badRequest(MESSAGES.invalidField(`items.${index}.modifiers`, price.reason), 'invalid_field');
+    const fireAt = fireTimes.get(line.course as Course) ?? now;
+    const row: NewOrderItem = {
+      id: orderItemId(orderId, index),
+      org_id: scope.orgId,
+      venue_id: scope.venueId,
+      order_id: orderId,
+      menu_item_id: item.id,
+      menu_item_name: item.name,
+      station: item.station,
+      prep_time: item.prep_time,
+      quantity: line.quantity,
+      unit_price: formatCents(price.unitCents),
+      total_price: formatCents(price.totalCents),
+      notes: line.specialInstructions || null,
+      modifiers_json: price.modifiers,
+      course: line.course,
+      status: initialItemStatus(fireAt, now),
+      fire_at: fireAt,
+      sort_order: index,
+      created_at: now,
+    };
+    return { row, totalCents: price.totalCents };
+  });
 
   // The bill is the sum of the lines exactly as priced above, modifiers included.
   const totals = billTotals(priced.map((p) => p.totalCents));
@@ -167,16 +176,21 @@ export async function createOrder(
     priority: 'normal',
   };
   const items = priced.map((p) => p.row);
-  const written = await insertOrder(trx, row, items);
-  if (!written) throw (await sessionRefusal(trx, scope.venueId, input.sessionId)) ?? notFound('Session');
-  if (!written.inserted) {
-    const before = await placedBefore(trx, input.sessionId, orderId);
-    if (!before) throw new Error(`Order ${orderId} neither inserted nor found`);
-    return before;
+  const table = { table_id: context.session.table_id, table_name: context.session.table_name };
+  if (options.lastWrite) {
+    for (const write of orderWrites(trx, row, items)) await atCommit(trx, write);
+  } else {
+    const written = await insertOrder(trx, row, items);
+    if (!written) throw (await sessionRefusal(trx, scope.venueId, input.sessionId)) ?? notFound('Session');
+    if (!written.inserted) {
+      const before = await placedBefore(trx, input.sessionId, orderId);
+      if (!before) throw new Error(`Order ${orderId} neither inserted nor found`);
+      return before;
+    }
   }
-  // The answer is built from what was just written, not read back.
+  // The answer is built from what is written, not read back.
   const [order] = assembleOrders(
-    [orderFacts({ ...row, table_id: written.table_id, table_name: written.table_name, session_status: 'ACTIVE' })],
+    [orderFacts({ ...row, ...table, session_status: 'ACTIVE' })],
     items.map((item) => itemFacts({ ...item, updated_at: now })),
   );
   if (!order) throw new Error(`Order ${orderId} has no answer`);

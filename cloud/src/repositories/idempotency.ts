@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Db, Trx } from '../context.js';
+import type { Db, Queryable, Trx } from '../context.js';
 import type { IdempotencyRow } from './rows.js';
 
 /** Status stored while the first request with a key is still running. */
@@ -22,13 +22,18 @@ export async function claimKey(trx: Trx, row: Claim, expiredBefore: Date): Promi
 /** claimKey for many keys (all distinct) in one statement; answers the keys claimed. */
 export async function claimKeys(trx: Trx, rows: readonly Claim[], expiredBefore: Date): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const inserted: { key: string }[] = await trx('idempotency_keys')
+  const inserted: { key: string }[] = await claimStatement(trx, rows, expiredBefore);
+  return new Set(inserted.map((r) => r.key));
+}
+
+/** The statement claimKeys runs, unrun, returning each key claimed (to run inside another). */
+export function claimStatement(trx: Trx, rows: readonly Claim[], expiredBefore: Date): Knex.QueryBuilder {
+  return trx('idempotency_keys')
     .insert(rows.map((row) => ({ ...row, status_code: IN_FLIGHT, response_json: null, answer_withheld: false })))
     .onConflict(['org_id', 'key'])
     .merge()
     .where('idempotency_keys.created_at', '<', expiredBefore)
     .returning('key');
-  return new Set(inserted.map((r) => r.key));
 }
 
 /** Lets go of claims never answered (still in flight); answers the statement, unrun. */
@@ -38,7 +43,7 @@ export function releaseKeys(trx: Trx, orgId: string, keys: readonly string[]): K
 
 /** The record of a key, unless it was made before `expiredBefore`. */
 export async function findKey(
-  trx: Trx,
+  trx: Queryable,
   orgId: string,
   key: string,
   expiredBefore: Date,

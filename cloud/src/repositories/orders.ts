@@ -1,6 +1,8 @@
 import type { OrderItemState } from '@tablewise/shared';
+import type { Knex } from 'knex';
 import type { Queryable, Trx } from '../context.js';
-import type { OrderItemRow, OrderRow } from './rows.js';
+import { readClaiming } from '../mutations.js';
+import type { MenuItemRow, OrderItemRow, OrderRow } from './rows.js';
 
 export interface NewOrder {
   id: string;
@@ -84,6 +86,80 @@ export async function insertOrder(
     ],
   );
   return result.rows[0];
+}
+
+/** What placing an order reads first: its session (kept active until commit), its menu items. */
+export interface OrderContext {
+  /** Null when the session is not the venue's. */
+  session: { status: string; table_id: string | null; table_name: string | null } | null;
+  /** An order with this id exists already (a client-made id sent again). */
+  orderExists: boolean;
+  menu: MenuItemRow[];
+}
+
+/**
+ * One statement (readClaiming: with the request's idempotency claim when it waits for one): the
+ * session with its table, locked FOR SHARE so it stays as read until commit (a checkout or a
+ * payment waits for the order to commit), whether the order exists, and the menu items named.
+ */
+export async function readOrderContext(
+  trx: Trx,
+  scope: { orgId: string; venueId: string },
+  sessionId: string,
+  orderId: string,
+  menuItemIds: readonly string[],
+): Promise<OrderContext> {
+  const rows = await readClaiming<
+    MenuItemRow & {
+      s_status__: string | null;
+      s_table__: string | null;
+      s_table_name__: string | null;
+      order_exists__: boolean;
+    }
+  >(
+    trx,
+    `with s as (
+       select id, status, table_id from sessions where id = ? and venue_id = ? and org_id = ? for share
+     )
+     select s.status as s_status__, s.table_id as s_table__, t.name as s_table_name__,
+       exists (select 1 from orders where id = ?) as order_exists__, m.*
+     from (select 1) one left join s on true
+       left join tables t on t.id = s.table_id
+       left join menu_items m on m.id = any(?::uuid[])
+         and (m.venue_id = ? or (m.venue_id is null and m.org_id = ?))`,
+    [sessionId, scope.venueId, scope.orgId, orderId, [...menuItemIds], scope.venueId, scope.orgId],
+  );
+  const first = rows[0];
+  if (!first) throw new Error('The order context read answered no row');
+  return {
+    session:
+      first.s_status__ === null
+        ? null
+        : { status: first.s_status__, table_id: first.s_table__, table_name: first.s_table_name__ },
+    orderExists: first.order_exists__,
+    menu: rows
+      .filter((r) => r.id !== null)
+      .map(({ s_status__: _s, s_table__: _t, s_table_name__: _n, order_exists__: _e, ...item }) => item),
+  };
+}
+
+/**
+ * The order and its items as writes for the transaction's last statement (atCommit), for a
+ * transaction that reads nothing back after it: readOrderContext locked the session and found no
+ * order with this id. Another request inserting the same id first fails the commit with a unique
+ * violation, and the request is tried again (it then finds the order).
+ */
+export function orderWrites(trx: Trx, order: NewOrder, items: readonly NewOrderItem[]): Knex.QueryBuilder[] {
+  return [
+    trx('orders').insert({ ...order, updated_at: order.created_at }),
+    trx('order_items').insert(
+      items.map((item) => ({
+        ...item,
+        modifiers_json: JSON.stringify(item.modifiers_json),
+        updated_at: item.created_at,
+      })),
+    ),
+  ];
 }
 
 export async function findOrderById(q: Queryable, id: string): Promise<OrderRow | undefined> {

@@ -13,7 +13,7 @@ import {
 import type { Actor, AppDeps, AppState, Trx } from '../context.js';
 import { actorRef } from '../context.js';
 import { forbidden, invalidField } from '../errors.js';
-import { type Answer, runMutation } from '../mutations.js';
+import { type Answer, type MutationMeta, runMutation } from '../mutations.js';
 
 export type Ctx = RouterContext<AppState>;
 export type AppRouter = Router<AppState>;
@@ -53,6 +53,7 @@ export async function mutate(
   deps: AppDeps,
   actor: Actor | { principal: string; orgId: string },
   effect: (trx: Trx) => Promise<Answer>,
+  options: Pick<MutationMeta, 'claimWithFirstRead'> = {},
 ): Promise<Answer> {
   const principal = 'kind' in actor ? actorRef(actor).principal : actor.principal;
   const seq = 'kind' in actor && actor.kind === 'terminal' ? terminalSeqOf(ctx) : undefined;
@@ -69,6 +70,7 @@ export async function mutate(
       ...('kind' in actor && actor.kind === 'terminal' && seq !== undefined
         ? { terminal: { id: actor.terminalId, seq } }
         : {}),
+      ...options,
     },
     effect,
   );

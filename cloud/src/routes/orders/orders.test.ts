@@ -138,6 +138,37 @@ describe('placing an order', () => {
     expect(await h.database.db('orders').where({ id })).toHaveLength(1);
   });
 
+  it('places one order for a client-made id sent at once under different keys, answering each', async () => {
+    const id = '3b9e6f10-8c2d-4a7e-b5f1-2d3e4f5a6b7c';
+    const body = { id, sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }] };
+    const events = await count('events');
+    // Each is read before any commits: all but the first find the order only at commit, and are
+    // answered as placed before.
+    const replies = await Promise.all(['a', 'b', 'c'].map((k) => guest.post('/api/orders', body, { key: `dup-${k}` })));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    expect(new Set(replies.map((r) => r.body.id))).toEqual(new Set([id]));
+    expect(await h.database.db('orders').where({ id })).toHaveLength(1);
+    expect(await h.database.db('order_items').where({ order_id: id })).toHaveLength(1);
+    expect(await count('events')).toBe(events + 1);
+  });
+
+  it('writes a guest order in two statements: one read with its key claimed, one write with its event', async () => {
+    const body = { sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }] };
+    const seen: string[] = [];
+    const note = (q: { sql: string }) => {
+      if (/idempotency_keys|menu_items|"?orders"?\b/.test(q.sql)) seen.push(q.sql);
+    };
+    h.database.db.on('query', note);
+    try {
+      expect((await guest.post('/api/orders', body, { key: 'two-statements' })).status).toBe(201);
+    } finally {
+      h.database.db.removeListener('query', note);
+    }
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toMatch(/insert into "idempotency_keys"[\s\S]*menu_items/);
+    expect(seen[1]).toMatch(/insert into "orders"[\s\S]*insert into "order_items"[\s\S]*update "idempotency_keys"[\s\S]*event_batches/);
+  });
+
   it("refuses a client-made id that is another session's order with 409, writing nothing", async () => {
     const id = '0c3f9a1e-2b7d-4e5a-8f60-9a1b2c3d4e5f';
     const items = [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }];

@@ -21,6 +21,15 @@ export const orderPlaced = pushable(createOrderCall, async (deps, actor, { body 
   return ok(order, created ? 201 : 200);
 });
 
+/**
+ * PostgreSQL refused an order whose id exists: a unique_violation on the orders' key or their
+ * items' (whose ids derive from the order's), whichever of the statement's inserts met it first.
+ */
+function isDuplicateOrder(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string } | null;
+  return e?.code === '23505' && (e.constraint === 'orders_pkey' || e.constraint === 'order_items_pkey');
+}
+
 export function ordersRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
   const guestOrderLimit = guestRateLimit('order');
@@ -33,10 +42,25 @@ export function ordersRouter(deps: AppDeps): AppRouter {
     const actor = requireAnyActor(ctx);
     if (actor.kind === 'guest') await guestOrderLimit(ctx, actor.sessionId);
     const input = await body();
-    await mutate(ctx, deps, actor, async (trx) => {
-      const { order, created } = await createOrder(trx, actor, input, deps.now());
-      return ok(order, created ? 201 : 200);
-    });
+    const place = () =>
+      mutate(
+        ctx,
+        deps,
+        actor,
+        async (trx) => {
+          const { order, created } = await createOrder(trx, actor, input, deps.now(), { lastWrite: true });
+          return ok(order, created ? 201 : 200);
+        },
+        { claimWithFirstRead: true },
+      );
+    try {
+      await place();
+    } catch (error) {
+      // Another request placed this order id first, between the read and the commit: nothing
+      // was written, and the order is answered as placed the second time.
+      if (!isDuplicateOrder(error)) throw error;
+      await place();
+    }
     return undefined;
   });
 
