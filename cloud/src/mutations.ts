@@ -3,10 +3,10 @@
 // transaction as the effect). Commands run inside `effect` with the transaction.
 import { createHash } from 'node:crypto';
 import { INTERNAL_ERROR_BODY, MESSAGES } from '@tablewise/shared';
+import type { Knex } from 'knex';
 import type { AppDeps, Trx } from './context.js';
 import { AppError, conflict, unprocessable } from './errors.js';
 import { atCommit, inSavepoint, writeTransaction } from './realtime/append-event.js';
-import type { Knex } from 'knex';
 import {
   type Claim,
   claimKey,

@@ -166,7 +166,9 @@ describe('placing an order', () => {
     }
     expect(seen).toHaveLength(2);
     expect(seen[0]).toMatch(/insert into "idempotency_keys"[\s\S]*menu_items/);
-    expect(seen[1]).toMatch(/insert into "orders"[\s\S]*insert into "order_items"[\s\S]*update "idempotency_keys"[\s\S]*event_batches/);
+    expect(seen[1]).toMatch(
+      /insert into "orders"[\s\S]*insert into "order_items"[\s\S]*update "idempotency_keys"[\s\S]*event_batches/,
+    );
   });
 
   it("refuses a client-made id that is another session's order with 409, writing nothing", async () => {
