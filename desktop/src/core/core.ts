@@ -19,6 +19,7 @@ import { fireDueItems } from './kitchen/firing.js';
 import { makeDueTickets } from './kitchen/ticketing.js';
 import {
   localItemEvent,
+  localPaymentEvent,
   localReservationEvent,
   localTableEvent,
   localTaskEvent,
@@ -90,6 +91,7 @@ import { openReplica, type Replica } from './sqlite/replica.js';
 import { dropOrder } from './sqlite/repositories/menu-orders.js';
 import { getMeta } from './sqlite/repositories/meta.js';
 import { countPending, dismiss, listByStatus, nextPending } from './sqlite/repositories/outbox.js';
+import { dropLocalPayment, listLocalPayments } from './sqlite/repositories/payments.js';
 import { getTask as getReplicaTask } from './sqlite/repositories/tasks.js';
 import { getOrder, getTable, getVenue, listPrinters, putTable } from './sqlite/repositories/venue-data.js';
 import { CloudApi, CloudRefused, isSuccess } from './sync/cloud-api.js';
@@ -166,6 +168,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         void refetchMenuAndOrders();
       if (entry.entityType === ITEM_CANCEL_ENTITY) void refetchMenuAndOrders();
       if (entry.entityType === ORDER_ENTITY) void dropRefusedOrder(entry.entityId);
+      if (entry.entityType === PAYMENT_ENTITY) dropRefusedPayment(entry.entityId);
       // A refused seat: the table shows the cloud's state again.
       const tableId = (entry.body as { tableId?: unknown } | null)?.tableId;
       if (typeof tableId === 'string') void refetchTable(tableId);
@@ -221,6 +224,12 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
   };
 
   /** After the cloud refused an order placed here: it leaves the replica (the cloud has none). */
+  /** Cash the cloud refused (the bill was paid meanwhile) leaves the replica's bill and list. */
+  const dropRefusedPayment = (id: string) => {
+    const payment = listLocalPayments(read).find((p) => p.id === id);
+    if (payment && dropLocalPayment(write, id)) bus.emit('live', localPaymentEvent(read, payment, now()));
+  };
+
   const dropRefusedOrder = async (id: string) => {
     const order = getOrder(read, id);
     dropOrder(write, id);
@@ -648,13 +657,12 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           return runnerDone(moveRunnerOrderLocally(write, orderId, input, now()));
         },
         takeCashOffline(input) {
-          const venueId = getMeta(read).venueId;
-          if (!venueId) throw notFound('Venue');
-          const result = takeCashLocally(write, { ...input, venueId }, now());
-          if (!result.ok) throw conflict(result.message);
+          const taken = takeCashLocally(write, input, now());
+          // The staff app's bill and list read again: the cash shows there, PENDING.
+          bus.emit('live', localPaymentEvent(read, taken.payment, now()));
           bus.emit('status');
           pusher.kick();
-          return result.payment;
+          return taken;
         },
         printGuestReceipt: (printerId, receipt) => {
           const self = getMeta(read).terminalId;
