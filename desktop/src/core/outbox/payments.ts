@@ -45,7 +45,7 @@ interface QueuedCash {
 }
 
 /** What the replica knows of a session to bill it; null when it does not know the session. */
-export function replicaBillFacts(db: AnyDb, sessionId: string): (BillFacts & { status: string }) | null {
+function replicaBillFacts(db: AnyDb, sessionId: string): (BillFacts & { status: string }) | null {
   const session = getSessionWithTable(db, sessionId);
   if (!session) return null;
   return {
