@@ -6,6 +6,7 @@ import {
   AppError,
   conflict,
   DEFAULT_TIMEZONE,
+  getSessionBill,
   listTasks as listTasksCall,
   MESSAGES,
   notFound,
@@ -44,7 +45,7 @@ import {
   setAvailabilityLocally,
 } from './outbox/menu-orders.js';
 import { createOrderLocally, ORDER_ENTITY, orderChangeSubject } from './outbox/orders.js';
-import { PAYMENT_ENTITY, paymentChangeSubject, takeCashLocally } from './outbox/payments.js';
+import { PAYMENT_ENTITY, paymentChangeSubject, restorePayments, takeCashLocally } from './outbox/payments.js';
 import { OutboxPusher } from './outbox/pusher.js';
 import {
   checkInLocally,
@@ -168,7 +169,8 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         void refetchMenuAndOrders();
       if (entry.entityType === ITEM_CANCEL_ENTITY) void refetchMenuAndOrders();
       if (entry.entityType === ORDER_ENTITY) void dropRefusedOrder(entry.entityId);
-      if (entry.entityType === PAYMENT_ENTITY) dropRefusedPayment(entry.entityId);
+      if (entry.entityType === PAYMENT_ENTITY)
+        void dropRefusedPayment(entry.entityId, (entry.body as { sessionId?: unknown } | null)?.sessionId);
       // A refused seat: the table shows the cloud's state again.
       const tableId = (entry.body as { tableId?: unknown } | null)?.tableId;
       if (typeof tableId === 'string') void refetchTable(tableId);
@@ -223,13 +225,24 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     bus.emit('status');
   };
 
-  /** After the cloud refused an order placed here: it leaves the replica (the cloud has none). */
-  /** Cash the cloud refused (the bill was paid meanwhile) leaves the replica's bill and list. */
-  const dropRefusedPayment = (id: string) => {
+  /** Cash the cloud refused (the bill was paid meanwhile, by payments the replica may not have
+   * heard of) leaves the replica's bill and list; the session's payments are read again. */
+  const dropRefusedPayment = async (id: string, sessionId: unknown) => {
     const payment = listLocalPayments(read).find((p) => p.id === id);
     if (payment && dropLocalPayment(write, id)) bus.emit('live', localPaymentEvent(read, payment, now()));
+    if (typeof sessionId !== 'string') return;
+    try {
+      const answer = await api.request('GET', getSessionBill.url({ sessionId }));
+      if (!isSuccess(answer.status)) return;
+      const { payments } = getSessionBill.answer.parse(answer.body);
+      restorePayments(write, payments);
+      for (const p of payments) bus.emit('live', localPaymentEvent(read, p, now()));
+    } catch (error) {
+      console.warn(`[terminal] reading payments again failed: ${error instanceof Error ? error.message : error}`);
+    }
   };
 
+  /** After the cloud refused an order placed here: it leaves the replica (the cloud has none). */
   const dropRefusedOrder = async (id: string) => {
     const order = getOrder(read, id);
     dropOrder(write, id);

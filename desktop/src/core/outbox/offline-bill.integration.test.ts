@@ -3,7 +3,8 @@
 // service charge and an earlier card payment; the cloud goes away; cash taken on the terminal is
 // exactly what is left, its receipt shows the service charge, the total and both payments; the
 // cloud returns and records that one payment, under the same id, and the bill is complete on both.
-import { Bill, CASH_DRAWER_KICK, Payment } from '@tablewise/shared';
+import { randomUUID } from 'node:crypto';
+import { Bill, CASH_DRAWER_KICK, PAYMENT_MESSAGES, Payment } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningCloud } from '../../../../cloud/src/server.js';
 import { insertPrinter } from '../../../../cloud/src/testkit/fixture.js';
@@ -119,4 +120,62 @@ it('takes exactly what is left in cash with the cloud away, prints it, and the c
   await expect.poll(async () => (await billOn(tab, sessionId)).complete, { timeout: 10_000 }).toBe(true);
   expect(await billOn(tab, sessionId)).toEqual(cloudBill);
   expect((await tab.get('/api/orders/payments')).body).toEqual((await staff.get('/api/orders/payments')).body);
+});
+
+it('drops cash the cloud refused because the bill was paid meanwhile, and shows the cloud’s payments again', async () => {
+  const a = harness.fixture.a;
+  const cloud = back as RunningCloud;
+  const staff = await loginAs(cloud.url, a.staffEmail);
+  const party = await checkInGuest(cloud.url, staff, a.tableIds[1] as string);
+  const { sessionId } = party;
+  const placed = await party.guest.post('/api/orders', {
+    sessionId,
+    items: [{ menuItemId: a.menu.fries, quantity: 1, course: 'main' }],
+  });
+  expect(placed.status).toBe(201);
+  // 4.00, tax 0.35, service charge 0.40.
+  await expect.poll(async () => (await billOn(tab, sessionId)).total, { timeout: 10_000 }).toBe('4.75');
+
+  await cloud.close();
+  await expect.poll(() => terminal.core.status().online, { timeout: 10_000 }).toBe(false);
+  const taken = await tab.post('/api/payments/take', { sessionId, method: 'cash' });
+  expect(taken.status).toBe(201);
+  expect(taken.body.payment).toMatchObject({ amount: '4.75', status: 'PENDING' });
+  // Meanwhile the bill was paid on the cloud, by a payment this terminal has not heard of.
+  const paidElsewhere = randomUUID();
+  const at = new Date();
+  await harness.database.db('payments').insert({
+    id: paidElsewhere,
+    org_id: a.orgId,
+    venue_id: a.venueId,
+    order_id: placed.body.id,
+    session_id: sessionId,
+    amount: '4.75',
+    tip_amount: '0.00',
+    currency: 'USD',
+    status: 'COMPLETED',
+    payment_method: 'card',
+    provider: 'venue',
+    split_items_json: JSON.stringify([]),
+    paid_at: at,
+    created_at: at,
+    updated_at: at,
+  });
+
+  back = await harness.startAnother();
+  await expect.poll(() => terminal.core.status().outbox.rejected.length, { timeout: 20_000 }).toBe(1);
+  const [refused] = terminal.core.status().outbox.rejected;
+  expect(refused?.message).toBe(PAYMENT_MESSAGES.splitAlreadyPaid);
+  expect(refused?.subject).toBe(PAYMENT_MESSAGES.cashPaymentSubject('2'));
+  const cloudBill = await billOn(staff, sessionId);
+  expect(cloudBill).toMatchObject({ paid: '4.75', complete: true });
+  await expect
+    .poll(async () => JSON.stringify(await billOn(tab, sessionId)), { timeout: 10_000 })
+    .toBe(JSON.stringify(cloudBill));
+  const listed = (await tab.get('/api/orders/payments')).body as Payment[];
+  expect(listed.map((p) => p.id)).toContain(paidElsewhere);
+  expect(listed.map((p) => p.id)).not.toContain(taken.body.payment.id);
+  expect((await harness.database.db('payments').where({ session_id: sessionId })).map((r) => r.id)).toEqual([
+    paidElsewhere,
+  ]);
 });

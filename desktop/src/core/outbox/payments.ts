@@ -150,6 +150,13 @@ export function replacePayments(db: WriteDb, payments: readonly Payment[]): void
   });
 }
 
+/** The cloud's copies of payments, read again after it refused cash taken here. */
+export function restorePayments(db: WriteDb, payments: readonly Payment[]): void {
+  transact(db, () => {
+    for (const p of payments) putPayment(db, p);
+  });
+}
+
 /** What a queued payment was about, as staff call it: "Cash payment for Table 4". */
 export function paymentChangeSubject(db: AnyDb, entry: { body: unknown }): string | null {
   const body = entry.body as Partial<QueuedCash> | null;
