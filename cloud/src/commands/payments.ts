@@ -18,7 +18,9 @@ import {
   type ProcessPaymentBody,
   paymentTransition,
   type Receipt,
+  takenCents,
   toCents,
+  venuePaymentsAnswer,
   withQuery,
 } from '@tablewise/shared';
 import type { z } from 'zod';
@@ -34,6 +36,7 @@ import {
   findPayment,
   findPaymentByIntent,
   insertPayment,
+  listPaymentsOfActiveSessions,
   listPaymentsOfSession,
   listPaymentsOfVenue,
   lockLatestPaymentOfOrder,
@@ -77,7 +80,7 @@ async function billOf(q: Queryable, deps: Pick<AppDeps, 'payments'>, session: Se
     payments: payments.map(presentPayment),
     serviceChargeBps: bps,
     currency: DEFAULT_CURRENCY,
-    demoPayments: providersOf(deps).demo,
+    demoPayments: demoPaymentsOn(deps),
   });
 }
 
@@ -93,8 +96,20 @@ export async function sessionBill(
 
 /** GET /api/orders/payments. */
 export async function venuePayments(q: Queryable, venueId: string): Promise<Payment[]> {
-  return (await listPaymentsOfVenue(q, venueId)).map(presentPayment);
+  return venuePaymentsAnswer((await listPaymentsOfVenue(q, venueId)).map(presentPayment));
 }
+
+/** What a terminal's replica needs of payments: every payment of the sessions still at their
+ * tables (their bills) and the venue's latest (the list). */
+export async function replicaPayments(q: Queryable, venueId: string): Promise<Payment[]> {
+  const byId = new Map<string, Payment>();
+  for (const row of await listPaymentsOfActiveSessions(q, venueId)) byId.set(row.id, presentPayment(row));
+  for (const row of await listPaymentsOfVenue(q, venueId)) byId.set(row.id, presentPayment(row));
+  return [...byId.values()];
+}
+
+/** Whether the demo provider takes cards here: the bill says so, on either tier. */
+export const demoPaymentsOn = (deps: Pick<AppDeps, 'payments'>): boolean => providersOf(deps).demo;
 
 async function emitStatus(trx: Trx, actor: Actor | null, row: PaymentRow, at: Date): Promise<Payment> {
   const payment = presentPayment(row);
@@ -158,6 +173,8 @@ interface NewCharge {
   billVersion: string;
   orderId: string | null;
   card?: { number: string } | undefined;
+  /** The client's id for the payment; a new one when absent. */
+  paymentId?: string | undefined;
 }
 
 /** Charges one payment through its provider and records it, whatever the provider said. */
@@ -172,7 +189,7 @@ async function charge(
   const provider =
     providerName === 'venue' ? providerFor(providersOf(deps), 'cash') : providerFor(providersOf(deps), input.method);
   if (!provider) throw conflict(PAYMENT_MESSAGES.cardPaymentsUnavailable, 'card_payments_unavailable');
-  const id = randomUUID();
+  const id = input.paymentId ?? randomUUID();
   const now = deps.now();
   const outcome = await provider.charge({
     paymentId: id,
@@ -295,21 +312,20 @@ export async function takePayment(
   trx: Trx,
   deps: PayDeps,
   actor: StaffActor | TerminalActor,
-  input: { sessionId: string; method: 'cash' | 'card'; amount?: string | undefined; tipAmount: string },
+  input: {
+    sessionId: string;
+    method: 'cash' | 'card';
+    amount?: string | undefined;
+    tipAmount: string;
+    paymentId?: string | undefined;
+  },
 ): Promise<{ payment: Payment; sessionComplete: boolean }> {
   const { session, bill } = await lockedBill(trx, deps, actor, input.sessionId);
-  const left = toCents(bill.left);
-  const amountCents = input.amount === undefined ? left : toCents(input.amount);
-  const tipCents = toCents(input.tipAmount);
-  if (left === 0) throw conflict(PAYMENT_MESSAGES.splitAlreadyPaid, 'split_already_paid');
-  if (amountCents <= 0 || tipCents < 0) {
-    throw badRequest(MESSAGES.invalidField('amount', 'must be more than 0.00'), 'invalid_field');
-  }
-  if (amountCents > left) {
-    throw conflict(
-      PAYMENT_MESSAGES.paymentExceedsBill(displayMoney(amountCents), displayMoney(left)),
-      'payment_exceeds_bill',
-    );
+  const taken = takenCents(bill, input);
+  if (!taken.ok) throw taken.error;
+  // A client's id names one payment: sent again under another key, it is not taken twice.
+  if (input.paymentId && (await findPayment(trx, input.paymentId))) {
+    throw conflict(PAYMENT_MESSAGES.splitAlreadyPaid, 'split_already_paid');
   }
   const { row } = await charge(
     trx,
@@ -318,14 +334,15 @@ export async function takePayment(
     session,
     {
       sessionId: session.id,
-      amountCents,
-      tipCents,
+      amountCents: taken.amountCents,
+      tipCents: taken.tipCents,
       method: input.method,
       splitId: null,
       splitLabel: null,
       splitItems: [],
       billVersion: bill.version,
       orderId: bill.orderIds.at(-1) ?? null,
+      paymentId: input.paymentId,
     },
     'venue',
   );

@@ -26,6 +26,7 @@ import { listActiveSessions } from '../repositories/sessions.js';
 import { listTables } from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
 import { openOrders } from './orders.js';
+import { replicaPayments } from './payments.js';
 import { runnerOrders, runners } from './runner.js';
 import { venueTasks } from './turnover.js';
 import { waitlistQueue } from './waitlist.js';
@@ -37,6 +38,7 @@ export async function snapshot(
   db: Db,
   actor: VenueActor | TerminalActor,
   now: Date = new Date(),
+  opts: { demoPayments?: boolean } = {},
 ): Promise<SnapshotAnswer> {
   return db.transaction(
     async (trx) => {
@@ -60,6 +62,7 @@ export async function snapshot(
       const tasks = await venueTasks(trx, { venueId: venue.id }, {}, now);
       const onThePass = await runnerOrders(trx, venue.id, now);
       const venueRunners = await runners(trx, venue.id);
+      const payments = await replicaPayments(trx, venue.id);
       const epoch = await databaseEpoch(trx);
       return {
         seq: Number(venue.event_seq),
@@ -76,6 +79,8 @@ export async function snapshot(
         tasks,
         runnerOrders: onThePass,
         runners: venueRunners,
+        payments,
+        demoPayments: opts.demoPayments ?? false,
       };
     },
     { isolationLevel: 'repeatable read' },

@@ -43,7 +43,14 @@ export function presentUser(row: UserRow): User {
 }
 
 export function presentVenue(row: VenueRow): Venue {
-  return { id: row.id, organizationId: row.org_id, name: row.name, address: row.address, timezone: row.tz };
+  return {
+    id: row.id,
+    organizationId: row.org_id,
+    name: row.name,
+    address: row.address,
+    timezone: row.tz,
+    serviceChargeBps: row.service_charge_bps,
+  };
 }
 
 export function presentTerminal(row: TerminalRow): Terminal {

@@ -1,4 +1,5 @@
 // Payments on dining sessions' bills (issue 11). Every read joins the session's table name.
+import { PAYMENTS_LISTED } from '@tablewise/shared';
 import type { Queryable } from '../context.js';
 
 export interface PaymentRow {
@@ -57,7 +58,11 @@ export async function listPaymentsOfSession(q: Queryable, sessionId: string): Pr
 }
 
 /** The venue's payments, newest first. */
-export async function listPaymentsOfVenue(q: Queryable, venueId: string, limit = 500): Promise<PaymentRow[]> {
+export async function listPaymentsOfVenue(
+  q: Queryable,
+  venueId: string,
+  limit = PAYMENTS_LISTED,
+): Promise<PaymentRow[]> {
   return withTable(q)
     .where({ 'p.venue_id': venueId })
     .orderBy([
@@ -65,6 +70,13 @@ export async function listPaymentsOfVenue(q: Queryable, venueId: string, limit =
       { column: 'p.id', order: 'desc' },
     ])
     .limit(limit);
+}
+
+/** The payments of the venue's sessions still at their tables (for a terminal's replica). */
+export async function listPaymentsOfActiveSessions(q: Queryable, venueId: string): Promise<PaymentRow[]> {
+  return withTable(q)
+    .where({ 'p.venue_id': venueId, 's.status': 'ACTIVE' })
+    .orderBy([{ column: 'p.created_at' }, { column: 'p.id' }]);
 }
 
 /** The order's latest payment in one of `statuses`, locked for the rest of the transaction. */

@@ -27,6 +27,8 @@ export interface VenueRow {
   address: string | null;
   tz: string;
   event_seq: number;
+  /** The service charge on every bill, in basis points of the subtotal (migration 0014). */
+  service_charge_bps: number;
 }
 
 export interface AuthSessionRow {

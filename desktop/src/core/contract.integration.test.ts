@@ -58,6 +58,8 @@ async function seedOddities(): Promise<void> {
   await harness.database
     .db('menu_items')
     .insert([item('apple slices', 20, venueId), item('Zucchini', 20, venueId), item('House Bread', 19, null)]);
+  // A 10 % service charge on every bill: the terminal learns it from its snapshot.
+  await harness.database.db('venues').where({ id: venueId }).update({ service_charge_bps: 1000 });
   await harness.database
     .db('runners')
     .insert(
@@ -112,15 +114,18 @@ const READS = [
   '/api/tasks?status=COMPLETED',
   '/api/runner/orders',
   '/api/runners',
-  // The terminal asks the cloud for payments (issue 11): the same answer by construction, kept so.
+  // The payments list from the replica (issue 11).
   '/api/orders/payments',
   // The venue's exit code (issue 11, exit scan): signed by the cloud, the terminal passes it on.
   '/api/venue/exit-qr',
 ];
 
+/** The reads of the moment: every READS path, and the bill of the party at the table once there is one. */
+const reads = () => (sessionId ? [...READS, `/api/orders/payment/${sessionId}`] : READS);
+
 async function expectSameReads(): Promise<void> {
   await inStep();
-  for (const path of READS) {
+  for (const path of reads()) {
     const [cloud, terminal] = [await onCloud.get(path), await onTerminal.get(path)];
     expect(cloud.status, `${path} on the cloud`).toBe(200);
     expect({ path, status: terminal.status, body: terminal.body }).toEqual({ path, status: 200, body: cloud.body });
@@ -290,5 +295,23 @@ describe('the cloud and the terminal answer alike', () => {
       [first, 'DELIVERED'],
       [second, 'READY_FOR_RUN'],
     ]);
+  });
+
+  it('bills alike after a card payment on the cloud and cash taken on the terminal, and refuses an unknown bill alike', async () => {
+    await expectSameReads();
+    const bill = (await onCloud.get(`/api/orders/payment/${sessionId}`)).body as {
+      serviceCharge: string;
+      left: string;
+    };
+    expect(bill.serviceCharge).not.toBe('0.00');
+    expect((await onCloud.post('/api/payments/take', { sessionId, method: 'card', amount: '10.00' })).status).toBe(201);
+    await expectSameReads();
+    const cash = await onTerminal.post('/api/payments/take', { sessionId, method: 'cash', amount: '5.00' });
+    expect(cash.status).toBe(201);
+    await expectSameReads();
+    const unknown = `/api/orders/payment/${randomUUID()}`;
+    const [cloud, terminal] = [await onCloud.get(unknown), await onTerminal.get(unknown)];
+    expect(cloud.status).toBe(404);
+    expect({ status: terminal.status, body: terminal.body }).toEqual({ status: cloud.status, body: cloud.body });
   });
 });

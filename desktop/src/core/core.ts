@@ -6,6 +6,7 @@ import {
   AppError,
   conflict,
   DEFAULT_TIMEZONE,
+  getSessionBill,
   listTasks as listTasksCall,
   MESSAGES,
   notFound,
@@ -19,6 +20,7 @@ import { fireDueItems } from './kitchen/firing.js';
 import { makeDueTickets } from './kitchen/ticketing.js';
 import {
   localItemEvent,
+  localPaymentEvent,
   localReservationEvent,
   localTableEvent,
   localTaskEvent,
@@ -43,7 +45,7 @@ import {
   setAvailabilityLocally,
 } from './outbox/menu-orders.js';
 import { createOrderLocally, ORDER_ENTITY, orderChangeSubject } from './outbox/orders.js';
-import { PAYMENT_ENTITY, paymentChangeSubject, takeCashLocally } from './outbox/payments.js';
+import { PAYMENT_ENTITY, paymentChangeSubject, restorePayments, takeCashLocally } from './outbox/payments.js';
 import { OutboxPusher } from './outbox/pusher.js';
 import {
   checkInLocally,
@@ -90,6 +92,7 @@ import { openReplica, type Replica } from './sqlite/replica.js';
 import { dropOrder } from './sqlite/repositories/menu-orders.js';
 import { getMeta } from './sqlite/repositories/meta.js';
 import { countPending, dismiss, listByStatus, nextPending } from './sqlite/repositories/outbox.js';
+import { dropLocalPayment, listLocalPayments } from './sqlite/repositories/payments.js';
 import { getTask as getReplicaTask } from './sqlite/repositories/tasks.js';
 import { getOrder, getTable, getVenue, listPrinters, putTable } from './sqlite/repositories/venue-data.js';
 import { CloudApi, CloudRefused, isSuccess } from './sync/cloud-api.js';
@@ -166,6 +169,8 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         void refetchMenuAndOrders();
       if (entry.entityType === ITEM_CANCEL_ENTITY) void refetchMenuAndOrders();
       if (entry.entityType === ORDER_ENTITY) void dropRefusedOrder(entry.entityId);
+      if (entry.entityType === PAYMENT_ENTITY)
+        void dropRefusedPayment(entry.entityId, (entry.body as { sessionId?: unknown } | null)?.sessionId);
       // A refused seat: the table shows the cloud's state again.
       const tableId = (entry.body as { tableId?: unknown } | null)?.tableId;
       if (typeof tableId === 'string') void refetchTable(tableId);
@@ -218,6 +223,23 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
       console.warn(`[terminal] reading tasks again failed: ${error instanceof Error ? error.message : error}`);
     }
     bus.emit('status');
+  };
+
+  /** Cash the cloud refused (the bill was paid meanwhile, by payments the replica may not have
+   * heard of) leaves the replica's bill and list; the session's payments are read again. */
+  const dropRefusedPayment = async (id: string, sessionId: unknown) => {
+    const payment = listLocalPayments(read).find((p) => p.id === id);
+    if (payment && dropLocalPayment(write, id)) bus.emit('live', localPaymentEvent(read, payment, now()));
+    if (typeof sessionId !== 'string') return;
+    try {
+      const answer = await api.request('GET', getSessionBill.url({ sessionId }));
+      if (!isSuccess(answer.status)) return;
+      const { payments } = getSessionBill.answer.parse(answer.body);
+      restorePayments(write, payments);
+      for (const p of payments) bus.emit('live', localPaymentEvent(read, p, now()));
+    } catch (error) {
+      console.warn(`[terminal] reading payments again failed: ${error instanceof Error ? error.message : error}`);
+    }
   };
 
   /** After the cloud refused an order placed here: it leaves the replica (the cloud has none). */
@@ -648,13 +670,12 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           return runnerDone(moveRunnerOrderLocally(write, orderId, input, now()));
         },
         takeCashOffline(input) {
-          const venueId = getMeta(read).venueId;
-          if (!venueId) throw notFound('Venue');
-          const result = takeCashLocally(write, { ...input, venueId }, now());
-          if (!result.ok) throw conflict(result.message);
+          const taken = takeCashLocally(write, input, now());
+          // The staff app's bill and list read again: the cash shows there, PENDING.
+          bus.emit('live', localPaymentEvent(read, taken.payment, now()));
           bus.emit('status');
           pusher.kick();
-          return result.payment;
+          return taken;
         },
         printGuestReceipt: (printerId, receipt) => {
           const self = getMeta(read).terminalId;

@@ -5,6 +5,7 @@ import type {
   LiveEventOf,
   OrderItem,
   OrderItemState,
+  Payment,
   Reservation,
   StaffAlert,
   Table,
@@ -96,5 +97,15 @@ export function localStaffAlertEvent(db: AnyDb, alert: StaffAlert, now: Date): L
     venueId: alert.venueId,
     at: now.toISOString(),
     alert,
+  };
+}
+
+export function localPaymentEvent(db: AnyDb, payment: Payment, now: Date): LiveEventOf<'payment.status.changed'> {
+  return {
+    type: 'payment.status.changed',
+    seq: Math.max(1, getMeta(db).cursor),
+    venueId: payment.venueId,
+    at: now.toISOString(),
+    payment,
   };
 }

@@ -224,6 +224,9 @@ export const Venue = z.object({
   name: z.string(),
   address: z.string().nullable(),
   timezone: z.string(),
+  /** The venue's service charge on every bill, in basis points of the subtotal (1000 = 10 %).
+   * Absent from an older cloud's answer: none. */
+  serviceChargeBps: z.number().int().min(0).max(10_000).default(0),
 });
 export type Venue = z.infer<typeof Venue>;
 

@@ -363,6 +363,32 @@ describe('staff', () => {
   });
 });
 
+describe("a terminal's cash taken while the cloud was away", () => {
+  it('records the id it names, for the amount it names; the same id again is refused, the snapshot carries it', async () => {
+    const { sessionId } = await seatedWithOrder(0);
+    const paymentId = randomUUID();
+    const taken = await staff.post('/api/payments/take', { sessionId, method: 'cash', amount: '5.00', paymentId });
+    expect(taken.status).toBe(201);
+    expect(taken.body.payment).toMatchObject({ id: paymentId, amount: '5.00', status: 'COMPLETED' });
+    const again = await staff.post('/api/payments/take', { sessionId, method: 'cash', amount: '1.00', paymentId });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: PAYMENT_MESSAGES.splitAlreadyPaid, id: 'split_already_paid' });
+    expect((await paymentsOf(sessionId)).map((p) => p.id)).toEqual([paymentId]);
+    // What a terminal's replica starts from: the session's payments and the venue's service charge.
+    await h.database.db('venues').where({ id: h.fixture.a.venueId }).update({ service_charge_bps: 500 });
+    try {
+      const snapshot = await staff.get('/api/sync/snapshot');
+      expect(snapshot.status).toBe(200);
+      expect(snapshot.body.venue.serviceChargeBps).toBe(500);
+      expect(snapshot.body.demoPayments).toBe(true);
+      expect(snapshot.body.payments).toContainEqual(Payment.parse(taken.body.payment));
+    } finally {
+      await h.database.db('venues').where({ id: h.fixture.a.venueId }).update({ service_charge_bps: 0 });
+    }
+    await close(sessionId);
+  });
+});
+
 describe('checkout at the exit', () => {
   it('is refused while anything is unpaid, then answers the receipt and closes the session', async () => {
     const { guest, sessionId } = await seatedWithOrder(2);

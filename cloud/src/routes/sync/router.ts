@@ -1,4 +1,5 @@
 import { getSnapshot, listEvents, pushMutations } from '@tablewise/shared';
+import { demoPaymentsOn } from '../../commands/payments.js';
 import { eventsAfter, snapshot } from '../../commands/sync.js';
 import type { AppDeps } from '../../context.js';
 import { requireTerminal, requireVenueActor } from '../../policies/principals.js';
@@ -45,7 +46,9 @@ const PUSHABLE = [
 export function syncRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
 
-  serve(router, getSnapshot, async ({ ctx }) => snapshot(deps.db, requireVenueActor(ctx), deps.now()));
+  serve(router, getSnapshot, async ({ ctx }) =>
+    snapshot(deps.db, requireVenueActor(ctx), deps.now(), { demoPayments: demoPaymentsOn(deps) }),
+  );
 
   serve(router, listEvents, async ({ ctx, query }) => {
     const actor = requireVenueActor(ctx);

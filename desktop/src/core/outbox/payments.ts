@@ -1,78 +1,159 @@
-// Cash taken on this terminal while the cloud is away (issue 11): the payment goes into the outbox
-// and reaches the cloud once when it returns (its idempotency key), which records it against what
-// is then left on the bill. Checked first against what is waiting here: one cash payment per
-// session at a time. The cloud decides in the end; a refusal (the bill was paid meanwhile) shows
-// on the banner like any other.
+// Payments on this terminal (issue 11). The replica holds the cloud's payments (its events and
+// snapshot) and the venue's service charge, so the bill and the payments list are answered here,
+// as the cloud answers them (billAnswer, venuePaymentsAnswer).
+//
+// Cash taken while the cloud is away is priced from the replica's bill: exactly what is left, with
+// the service charge and after earlier payments, refused as the cloud would refuse it. It is kept
+// in the replica as a local PENDING payment and queued in the outbox with its amount and its id, so
+// the cloud records that payment, once (the idempotency key), under the same id; the cloud's event
+// then replaces the local copy. A refusal (the bill was paid meanwhile) drops the local copy and
+// shows on the banner like any other.
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_CURRENCY, PAYMENT_MESSAGES, type Payment, takeTablePayment } from '@tablewise/shared';
+import {
+  type Bill,
+  type BillFacts,
+  billAnswer,
+  conflict,
+  DEFAULT_CURRENCY,
+  formatCents,
+  MESSAGES,
+  notFound,
+  PAYMENT_MESSAGES,
+  type Payment,
+  takenCents,
+  takeTablePayment,
+} from '@tablewise/shared';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
+import { getSessionWithTable } from '../sqlite/repositories/menu-orders.js';
+import { demoPaymentsOf, getMeta } from '../sqlite/repositories/meta.js';
 import { appendOutbox, pendingOf } from '../sqlite/repositories/outbox.js';
-import { getTable } from '../sqlite/repositories/venue-data.js';
+import {
+  clearPayments,
+  listLocalPayments,
+  listPaymentsOfSession,
+  putLocalPayment,
+  putPayment,
+} from '../sqlite/repositories/payments.js';
+import { getTable, getVenue, listOrdersOfSession } from '../sqlite/repositories/venue-data.js';
 
 export const PAYMENT_ENTITY = 'payment';
 
 interface QueuedCash {
   sessionId: string;
-  method: 'cash';
-  tipAmount: string;
   /** For the banner: which table paid. */
   tableId: string | null;
 }
 
-export type CashResult = { ok: true; payment: Payment } | { ok: false; status: 409; message: string };
+/** What the replica knows of a session to bill it; null when it does not know the session. */
+function replicaBillFacts(db: AnyDb, sessionId: string): (BillFacts & { status: string }) | null {
+  const session = getSessionWithTable(db, sessionId);
+  if (!session) return null;
+  return {
+    sessionId,
+    status: session.status,
+    tableId: session.tableId,
+    tableName: session.tableName,
+    orders: listOrdersOfSession(db, sessionId),
+    payments: listPaymentsOfSession(db, sessionId),
+    serviceChargeBps: getVenue(db)?.serviceChargeBps ?? 0,
+    currency: DEFAULT_CURRENCY,
+    demoPayments: demoPaymentsOf(db),
+  };
+}
 
+/** The session's bill from the replica; null when the replica does not know the session. */
+export function replicaBill(db: AnyDb, sessionId: string): Bill | null {
+  const facts = replicaBillFacts(db, sessionId);
+  return facts ? billAnswer(facts) : null;
+}
+
+export interface CashTaken {
+  payment: Payment;
+  /** The bill as the receipt shows it: this payment taken (staff hold the money). */
+  receiptBill: Bill;
+}
+
+/** Takes cash for what is left on the session's bill (or `amount`), refused as the cloud refuses it;
+ * throws AppError. */
 export function takeCashLocally(
   db: WriteDb,
-  input: {
-    venueId: string;
-    sessionId: string;
-    tableId: string | null;
-    tableName: string | null;
-    orderId: string | null;
-    amount: string;
-    tipAmount: string;
-  },
+  input: { sessionId: string; amount?: string | undefined; tipAmount: string },
   now: Date,
-): CashResult {
-  return transact(db, (): CashResult => {
-    const waiting = pendingOf(db, PAYMENT_ENTITY).some((e) => (e.body as QueuedCash).sessionId === input.sessionId);
-    if (waiting) return { ok: false, status: 409, message: PAYMENT_MESSAGES.splitAlreadyPaid };
+): CashTaken {
+  return transact(db, (): CashTaken => {
+    const venueId = getMeta(db).venueId;
+    const facts = replicaBillFacts(db, input.sessionId);
+    if (!venueId || !facts) throw notFound('Order');
+    if (facts.status !== 'ACTIVE') throw conflict(MESSAGES.sessionClosed, 'session_closed');
+    const bill = billAnswer(facts);
+    if (bill.items.length === 0) throw conflict(PAYMENT_MESSAGES.noOrdersToPay, 'nothing_to_pay');
+    const taken = takenCents(bill, input);
+    if (!taken.ok) throw taken.error;
     const id = randomUUID();
     const createdAt = now.toISOString();
-    // The cloud takes what is left when the payment reaches it; the body names no amount.
-    const body = { sessionId: input.sessionId, method: 'cash', tipAmount: input.tipAmount };
+    const amount = formatCents(taken.amountCents);
+    const tipAmount = formatCents(taken.tipCents);
     appendOutbox(db, {
       idempotencyKey: randomUUID(),
       method: takeTablePayment.method,
       path: takeTablePayment.path,
-      body: { ...body, tableId: input.tableId },
+      body: {
+        sessionId: input.sessionId,
+        method: 'cash',
+        amount,
+        tipAmount,
+        paymentId: id,
+        tableId: facts.tableId,
+      },
       entityType: PAYMENT_ENTITY,
       entityId: id,
       createdAt,
     });
-    return {
-      ok: true,
-      payment: {
-        id,
-        venueId: input.venueId,
-        orderId: input.orderId,
-        sessionId: input.sessionId,
-        tableName: input.tableName,
-        amount: input.amount,
-        tipAmount: input.tipAmount,
-        currency: DEFAULT_CURRENCY,
-        // Taken here, recorded by the cloud when it is back.
-        status: 'PENDING',
-        paymentMethod: 'cash',
-        provider: 'venue',
-        splitId: null,
-        splitLabel: null,
-        splitItems: [],
-        paymentIntentId: null,
-        createdAt,
-        paidAt: null,
-      },
+    const payment: Payment = {
+      id,
+      venueId,
+      orderId: bill.orderIds.at(-1) ?? null,
+      sessionId: input.sessionId,
+      tableName: facts.tableName,
+      amount,
+      tipAmount,
+      currency: DEFAULT_CURRENCY,
+      // Taken here, recorded by the cloud when it is back.
+      status: 'PENDING',
+      paymentMethod: 'cash',
+      provider: 'venue',
+      splitId: null,
+      splitLabel: null,
+      splitItems: [],
+      paymentIntentId: null,
+      createdAt,
+      paidAt: null,
     };
+    putLocalPayment(db, payment);
+    const receiptBill = billAnswer({
+      ...facts,
+      payments: [...facts.payments, { ...payment, status: 'COMPLETED', paidAt: createdAt }],
+    });
+    return { payment, receiptBill };
+  });
+}
+
+/** The snapshot's payments in place of the replica's, with this terminal's cash still waiting for
+ * the cloud kept on top (the cloud's copy wins once it has one). */
+export function replacePayments(db: WriteDb, payments: readonly Payment[]): void {
+  transact(db, () => {
+    const waiting = new Set(pendingOf(db, PAYMENT_ENTITY).map((e) => e.entityId));
+    const local = listLocalPayments(db).filter((p) => waiting.has(p.id));
+    clearPayments(db);
+    for (const p of payments) putPayment(db, p);
+    for (const p of local) putLocalPayment(db, p);
+  });
+}
+
+/** The cloud's copies of payments, read again after it refused cash taken here. */
+export function restorePayments(db: WriteDb, payments: readonly Payment[]): void {
+  transact(db, () => {
+    for (const p of payments) putPayment(db, p);
   });
 }
 

@@ -11,7 +11,6 @@ import type {
   Order,
   OrderItem,
   OrderItemState,
-  Payment,
   PrinterStatus,
   PrintJob,
   QaCompleteAnswer,
@@ -30,6 +29,7 @@ import type {
 } from '@tablewise/shared';
 import type { z } from 'zod';
 import type { Bus } from '../bus.js';
+import type { CashTaken } from '../outbox/payments.js';
 import type { ReadDb, WriteDb } from '../sqlite/replica.js';
 import type { CloudApi } from '../sync/cloud-api.js';
 
@@ -109,15 +109,9 @@ export interface LocalServerDeps {
   reprintKitchenTickets(orderId: string, dedupeKey?: string): PrintJob[] | null;
   /** A guest's receipt (issue 11); null when the printer is not one this terminal drives. */
   printGuestReceipt(printerId: string, receipt: GuestReceipt): PrintJob | null;
-  /** Cash taken while the cloud is away: queued in the outbox; throws a 409 when one already waits. */
-  takeCashOffline(input: {
-    sessionId: string;
-    tableId: string | null;
-    tableName: string | null;
-    orderId: string | null;
-    amount: string;
-    tipAmount: string;
-  }): Payment;
+  /** Cash taken while the cloud is away: priced from the replica's bill, kept there as PENDING and
+   * queued in the outbox; throws AppError when the cloud would refuse it. */
+  takeCashOffline(input: { sessionId: string; amount?: string | undefined; tipAmount: string }): CashTaken;
   staticDir?: string;
   /** Start All Pending / Mark All Ready: every move or none (AppError listing each refusal). */
   batchUpdateItems(updates: readonly { id: string; status: OrderItemState }[]): OrderItem[];

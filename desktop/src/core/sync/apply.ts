@@ -3,13 +3,15 @@
 import { LiveEvent, type LiveEventOf, type SnapshotAnswer } from '@tablewise/shared';
 import { reapplyPendingItemChanges } from '../outbox/item-status.js';
 import { reapplyPendingAvailability, reapplyPendingOrderChanges } from '../outbox/menu-orders.js';
+import { replacePayments } from '../outbox/payments.js';
 import { reapplyPendingReservationChanges, replaceReservations } from '../outbox/reservations.js';
 import { reapplyPendingSeats } from '../outbox/seating.js';
 import { reapplyPendingTurnover, replaceTasks } from '../outbox/turnover.js';
 import { reapplyPendingWaitlistChanges, replaceWaitlist } from '../outbox/waitlist.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
 import { deleteOrderItem, getMenuItem } from '../sqlite/repositories/menu-orders.js';
-import { getMeta, markBootstrapped, setCursor } from '../sqlite/repositories/meta.js';
+import { getMeta, markBootstrapped, setCursor, setDemoPayments } from '../sqlite/repositories/meta.js';
+import { putPayment } from '../sqlite/repositories/payments.js';
 import { getReservation, putReservation } from '../sqlite/repositories/reservations.js';
 import { putRunner, putRunnerOrder, replaceRunnerData } from '../sqlite/repositories/runners.js';
 import { putTask } from '../sqlite/repositories/tasks.js';
@@ -217,8 +219,12 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
     case 'runner.order.updated':
       putRunnerOrder(db, event.order);
       return;
-    // Payments are the cloud's; the terminal keeps nothing of them yet (its screens read the cloud).
+    // The cloud's copy of a payment, in place of this terminal's local one of the same id (cash
+    // taken while the cloud was away, now recorded).
     case 'payment.status.changed':
+      putPayment(db, event.payment);
+      return;
+    // The payment itself comes whole with payment.status.changed, in the same commit.
     case 'payment.completed':
       return;
     case 'guest.departed':
@@ -269,6 +275,8 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
     for (const t of snapshot.tables) putTable(db, t);
     replaceReservations(db, snapshot.venue.id, snapshot.reservations);
     replaceRunnerData(db, snapshot.runnerOrders, snapshot.runners);
+    replacePayments(db, snapshot.payments ?? []);
+    setDemoPayments(db, snapshot.demoPayments ?? false);
     for (const m of snapshot.menuItems) {
       putMenuItem(db, m);
       reapplyPendingAvailability(db, m.id);

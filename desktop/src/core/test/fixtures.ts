@@ -26,6 +26,7 @@ export const VENUE: Venue = {
   name: 'Test Bistro',
   address: null,
   timezone: 'America/New_York',
+  serviceChargeBps: 0,
 };
 
 export function table(overrides: Partial<Table> = {}): Table {

@@ -12,7 +12,8 @@ export const getSessionBill = defineCall({
   path: '/api/orders/payment/:sessionId',
   summary: "A dining session's bill: every order's lines, subtotal, tax, service charge, total, paid and left",
   audience: ['guest', 'staff', 'terminal'],
-  // The terminal asks the cloud: the bill is the cloud's.
+  // The terminal answers from its replica: the session's orders, the payments the cloud's events
+  // carried, its own cash still waiting, and the venue's service charge.
   tiers: ['cloud', 'terminal'],
   params: z.object({ sessionId: Id }),
   entity: 'Order',
@@ -27,11 +28,15 @@ export interface BillFacts {
   tableName: string | null;
   /** The session's orders with their items, oldest first. */
   orders: readonly Order[];
+  /** The session's payments, in any order: the bill lists them oldest first. */
   payments: readonly Payment[];
   serviceChargeBps: number;
   currency: string;
   demoPayments: boolean;
 }
+
+const oldestFirst = (a: Payment, b: Payment) =>
+  Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The one rule for the bill: lines of every order, totals in cents once, paid and left. */
 export function billAnswer(facts: BillFacts): Bill {
@@ -72,7 +77,7 @@ export function billAnswer(facts: BillFacts): Bill {
     pending: formatCents(totals.pending),
     left: formatCents(totals.left),
     tips: formatCents(tips),
-    payments: [...facts.payments],
+    payments: [...facts.payments].sort(oldestFirst),
     complete: totals.total > 0 && totals.paid >= totals.total,
     currency: facts.currency,
     demoPayments: facts.demoPayments,

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { type AppError, badRequest, conflict } from '../../errors.js';
+import { MESSAGES, PAYMENT_MESSAGES } from '../../messages.js';
+import { displayMoney, toCents } from '../../rules/money.js';
 import { Id, LocalId } from '../../schemas/common.js';
 import { PrintJob } from '../../schemas/entities.js';
-import { Payment } from '../../schemas/payment.js';
+import { type Bill, Payment } from '../../schemas/payment.js';
 import { defineCall } from '../define.js';
 import { Amount } from './process-payment.js';
 
@@ -18,9 +21,40 @@ export const takeTablePayment = defineCall({
     method: z.enum(['cash', 'card']),
     amount: Amount.optional(),
     tipAmount: Amount.default('0.00'),
+    /** The payment's own id, made by the client (a terminal's cash taken while the cloud was away
+     * keeps the id it was shown and printed with). A new one when absent. */
+    paymentId: Id.optional(),
     /** On a terminal: print the receipt on this receipt printer it drives (a cash payment opens its drawer). */
     printerId: LocalId.optional(),
   }),
   answer: z.object({ payment: Payment, sessionComplete: z.boolean(), receiptJob: PrintJob.nullable().optional() }),
   status: 201,
 });
+
+/**
+ * What staff take for a bill, as either tier decides it: what is left unless an amount is given;
+ * refused when nothing is left, for an amount or tip that is not money to take, or beyond what is
+ * left.
+ */
+export function takenCents(
+  bill: Pick<Bill, 'left'>,
+  input: { amount?: string | undefined; tipAmount: string },
+): { ok: true; amountCents: number; tipCents: number } | { ok: false; error: AppError } {
+  const left = toCents(bill.left);
+  const amountCents = input.amount === undefined ? left : toCents(input.amount);
+  const tipCents = toCents(input.tipAmount);
+  if (left === 0) return { ok: false, error: conflict(PAYMENT_MESSAGES.splitAlreadyPaid, 'split_already_paid') };
+  if (amountCents <= 0 || tipCents < 0) {
+    return { ok: false, error: badRequest(MESSAGES.invalidField('amount', 'must be more than 0.00'), 'invalid_field') };
+  }
+  if (amountCents > left) {
+    return {
+      ok: false,
+      error: conflict(
+        PAYMENT_MESSAGES.paymentExceedsBill(displayMoney(amountCents), displayMoney(left)),
+        'payment_exceeds_bill',
+      ),
+    };
+  }
+  return { ok: true, amountCents, tipCents };
+}

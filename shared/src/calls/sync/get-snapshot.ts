@@ -10,6 +10,7 @@ import {
   Venue,
   WaitlistEntry,
 } from '../../schemas/entities.js';
+import { Payment } from '../../schemas/payment.js';
 import { Runner, RunnerOrder } from '../../schemas/runner.js';
 import { Task } from '../../schemas/task.js';
 import { defineCall } from '../define.js';
@@ -40,6 +41,12 @@ export const SnapshotAnswer = z.object({
   runnerOrders: z.array(RunnerOrder).default([]),
   /** The venue's runners. Absent from an older cloud's answer. */
   runners: z.array(Runner).default([]),
+  /** The payments of the sessions still at their tables and the venue's latest (as many as the
+   * payments list shows), for the bill and the payments list. Absent from an older cloud's answer. */
+  payments: z.array(Payment).default([]),
+  /** Whether the cloud takes cards through its demo provider (the bill says so). Absent from an
+   * older cloud's answer: no. */
+  demoPayments: z.boolean().default(false),
 });
 export type SnapshotAnswer = z.infer<typeof SnapshotAnswer>;
 

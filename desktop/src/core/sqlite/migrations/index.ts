@@ -16,6 +16,7 @@ import { migration0013 } from './0013_meta_durable_mark.js';
 import { migration0014 } from './0014_tasks.js';
 import { migration0015 } from './0015_order_priority.js';
 import { migration0016 } from './0016_runners.js';
+import { migration0017 } from './0017_payments.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0014,
   migration0015,
   migration0016,
+  migration0017,
 ];

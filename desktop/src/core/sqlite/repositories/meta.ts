@@ -44,3 +44,13 @@ export function setCursor(db: WriteDb, cursor: number): void {
 export function markBootstrapped(db: WriteDb, cursor: number, epoch: string, at: string): void {
   db.sql.prepare('UPDATE meta SET cursor = ?, epoch = ?, bootstrapped_at = ? WHERE id = 1').run(cursor, epoch, at);
 }
+
+/** Whether the cloud takes cards through its demo provider, as its last snapshot said. */
+export function demoPaymentsOf(db: AnyDb): boolean {
+  const row = db.sql.prepare('SELECT demo_payments FROM meta WHERE id = 1').get() as { demo_payments: number };
+  return row.demo_payments === 1;
+}
+
+export function setDemoPayments(db: WriteDb, on: boolean): void {
+  db.sql.prepare('UPDATE meta SET demo_payments = ? WHERE id = 1').run(on ? 1 : 0);
+}

@@ -26,20 +26,29 @@ interface VenueRow {
   name: string;
   address: string | null;
   timezone: string;
+  service_charge_bps: number;
 }
 export function getVenue(db: AnyDb): Venue | null {
   const row = db.sql.prepare('SELECT * FROM venue LIMIT 1').get() as VenueRow | undefined;
   return row
-    ? { id: row.id, organizationId: row.organization_id, name: row.name, address: row.address, timezone: row.timezone }
+    ? {
+        id: row.id,
+        organizationId: row.organization_id,
+        name: row.name,
+        address: row.address,
+        timezone: row.timezone,
+        serviceChargeBps: row.service_charge_bps,
+      }
     : null;
 }
 export function putVenue(db: WriteDb, venue: Venue): void {
   db.sql.prepare('DELETE FROM venue WHERE id <> ?').run(venue.id);
   db.sql
     .prepare(
-      `INSERT INTO venue (id, organization_id, name, address, timezone) VALUES (@id, @organizationId, @name, @address, @timezone)
+      `INSERT INTO venue (id, organization_id, name, address, timezone, service_charge_bps)
+       VALUES (@id, @organizationId, @name, @address, @timezone, @serviceChargeBps)
        ON CONFLICT(id) DO UPDATE SET organization_id = excluded.organization_id, name = excluded.name,
-         address = excluded.address, timezone = excluded.timezone`,
+         address = excluded.address, timezone = excluded.timezone, service_charge_bps = excluded.service_charge_bps`,
     )
     .run(venue);
 }
@@ -278,6 +287,19 @@ export function listOrderFacts(db: AnyDb): { orders: OrderFacts[]; items: ItemFa
     orders: (db.sql.prepare(ORDER_FACTS).all() as OrderFactsRow[]).map(toOrderFacts),
     items: (db.sql.prepare('SELECT * FROM order_items').all() as ItemRow[]).map(itemFactsOf),
   };
+}
+
+/** The session's orders with their items, oldest first (every one the replica holds, closed too). */
+export function listOrdersOfSession(db: AnyDb, sessionId: string): Order[] {
+  const orders = (db.sql.prepare(`${ORDER_FACTS} WHERE o.session_id = ?`).all(sessionId) as OrderFactsRow[]).map(
+    toOrderFacts,
+  );
+  const items = (
+    db.sql
+      .prepare('SELECT i.* FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.session_id = ?')
+      .all(sessionId) as ItemRow[]
+  ).map(itemFactsOf);
+  return assembleOrders(orders, items);
 }
 
 export function getOrder(db: AnyDb, id: string): Order | null {

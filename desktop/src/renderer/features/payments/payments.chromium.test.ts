@@ -2,6 +2,7 @@
 // payment waits in Pending and is verified; staff take a card-terminal payment for another table;
 // the stat cards follow; the details dialog. Screenshots (PAYMENTS_SHOTS, default the temp folder)
 // at 1280×800 and 390×844.
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -127,5 +128,59 @@ it('on the terminal, takes cash for a table: the receipt prints and the cash dra
   const bill = Bill.parse((await third.guest.get(`/api/orders/payment/${third.sessionId}`)).body);
   expect(bill.complete).toBe(true);
   await tab.screenshot({ path: join(shots, 'payments-terminal-1280.png'), fullPage: true });
+  await tab.close();
+});
+
+it('on the terminal with the cloud away: cash takes exactly what is left after a card and waits in Pending', async () => {
+  const a = h.fixture.a;
+  const staff = await loginAs(h.cloud.url, a.staffEmail);
+  // A fourth table for this party: the fixture's three are being cleaned by now.
+  const tableId = randomUUID();
+  await h.database.db('tables').insert({
+    id: tableId,
+    org_id: a.orgId,
+    venue_id: a.venueId,
+    number: '4',
+    name: 'Table 4',
+    capacity: 4,
+    capacity_max: 4,
+  });
+  const party = await checkInGuest(h.cloud.url, staff, tableId);
+  const placed = await party.guest.post('/api/orders', {
+    sessionId: party.sessionId,
+    items: [{ menuItemId: a.menu.fries, quantity: 2, course: 'main' }],
+  });
+  expect(placed.status).toBe(201);
+  const card = await staff.post('/api/payments/take', { sessionId: party.sessionId, method: 'card', amount: '5.00' });
+  expect(card.status).toBe(201);
+  const onTerminal = await loginAs(core.url, a.managerEmail);
+  await expect
+    .poll(async () => (await onTerminal.get(`/api/orders/payment/${party.sessionId}`)).body.left, { timeout: 15_000 })
+    .toBe('3.70');
+
+  await h.cloud.close();
+  await expect.poll(() => core.status().online, { timeout: 15_000 }).toBe(false);
+  const tab = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await tab.goto(`${core.url}/payments`);
+  await tab.getByTestId('login-email').fill(a.managerEmail);
+  await tab.getByTestId('login-password').fill(PASSWORD);
+  await tab.getByTestId('login-submit').click();
+  await tab.getByRole('heading', { name: PAYMENTS_TEXTS.title }).waitFor();
+  await tab.getByTestId('take-printer').waitFor();
+  await tab.getByTestId('take-table').selectOption(party.sessionId);
+  await expect.poll(() => tab.getByTestId('take-left').textContent()).toBe(PAYMENTS_TEXTS.takeLeft('$3.70'));
+  desk.clear();
+  await tab.getByTestId('take-cash').click();
+  await tab.getByText(MESSAGES.receiptPrintedTitle).first().waitFor();
+  const printed = await desk.waitForTicket((t) => t.text.includes('RECEIPT'), 15_000);
+  expect(printed.text).toMatch(/TOTAL\s+\$8\.70/);
+  expect(printed.text).toMatch(/Paid with\s+Card, Cash/);
+  await expect.poll(() => tab.getByTestId('take-left').textContent()).toBe(PAYMENTS_TEXTS.takeLeft('$0.00'));
+  await tab.getByTestId('payments-tab-PENDING').click();
+  await expect.poll(() => tab.locator('[data-testid="payment-row"][data-status="PENDING"]').count()).toBe(1);
+  await expect.poll(() => tab.getByTestId('payment-row').first().textContent()).toContain('$3.70');
+  await tab.screenshot({ path: join(shots, 'payments-terminal-offline-1280.png'), fullPage: true });
+  await tab.setViewportSize({ width: 390, height: 844 });
+  await tab.screenshot({ path: join(shots, 'payments-terminal-offline-390.png'), fullPage: true });
   await tab.close();
 });

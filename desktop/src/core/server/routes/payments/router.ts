@@ -1,16 +1,15 @@
-// Payments on the terminal (issue 11). The bill and its payments are the cloud's: the terminal asks
-// the cloud for them and says so when it cannot be reached. What the terminal adds is its receipt
-// printer: a session's receipt, and for a cash payment the cash drawer kicked open.
+// Payments on the terminal (issue 11). The bill and the payments list are answered from the replica
+// (the cloud's payments and the venue's service charge, this terminal's cash still waiting); what
+// changes a payment is the cloud's, asked of it, except cash, which is taken here while the cloud is
+// away. What the terminal adds is its receipt printer: a session's receipt, and for a cash payment
+// the cash drawer kicked open.
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import {
   AppError,
-  assembleOrders,
   type Bill,
-  billAnswer,
   type Call,
   type CallSpec,
-  DEFAULT_CURRENCY,
   DEFAULT_TIMEZONE,
   getSessionBill,
   guestReceiptOf,
@@ -21,9 +20,12 @@ import {
   printGuestReceipt,
   takeTablePayment,
   updateOrderPayment,
+  venuePaymentsAnswer,
 } from '@tablewise/shared';
 import type { z } from 'zod';
-import { getVenue, listOrderFacts } from '../../../sqlite/repositories/venue-data.js';
+import { replicaBill } from '../../../outbox/payments.js';
+import { listLatestPayments } from '../../../sqlite/repositories/payments.js';
+import { getVenue } from '../../../sqlite/repositories/venue-data.js';
 import { CloudUnreachable, isSuccess, messageOf } from '../../../sync/cloud-api.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
@@ -76,72 +78,50 @@ export function paymentsRouter(deps: LocalServerDeps): LocalRouter {
     if (!job) throw notFound('Printer');
     return job;
   };
-  const receipt = async (sessionId: string, printerId: string, openDrawer: boolean) =>
-    printBill(await ask(getSessionBill, getSessionBill.url({ sessionId })), printerId, openDrawer);
-
-  /** The session's bill from this terminal's replica: its orders (the cloud alone knows payments
-   * and the venue's service charge), for cash taken while the cloud is away. */
-  const localBill = (sessionId: string): Bill => {
-    const { orders, items } = listOrderFacts(deps.read);
-    const mine = assembleOrders(
-      orders.filter((o) => o.sessionId === sessionId),
-      items,
-    );
-    const first = mine[0];
-    if (!first) throw notFound('Order');
-    return billAnswer({
-      sessionId,
-      tableId: first.tableId,
-      tableName: first.tableName,
-      orders: mine,
-      payments: [],
-      serviceChargeBps: 0,
-      currency: DEFAULT_CURRENCY,
-      demoPayments: false,
-    });
+  /** The session's bill for a receipt: the cloud's (fresh after a payment just taken there), or the
+   * replica's while the cloud is away. */
+  const billToPrint = async (sessionId: string): Promise<Bill> => {
+    try {
+      return await ask(getSessionBill, getSessionBill.url({ sessionId }));
+    } catch (error) {
+      const local = error instanceof AppError && error.status === 503 ? replicaBill(deps.read, sessionId) : null;
+      if (!local) throw error;
+      return local;
+    }
   };
+  const receipt = async (sessionId: string, printerId: string, openDrawer: boolean) =>
+    printBill(await billToPrint(sessionId), printerId, openDrawer);
 
-  serve(router, deps, getSessionBill, ({ params }) =>
-    ask(getSessionBill, getSessionBill.url({ sessionId: params().sessionId })),
-  );
-  serve(router, deps, listPayments, () => ask(listPayments, listPayments.path));
+  // The bill from the replica, as the cloud builds it; a session the replica does not hold (closed
+  // before its last snapshot) is asked of the cloud.
+  serve(router, deps, getSessionBill, ({ params }) => {
+    const { sessionId } = params();
+    return replicaBill(deps.read, sessionId) ?? ask(getSessionBill, getSessionBill.url({ sessionId }));
+  });
+  serve(router, deps, listPayments, () => venuePaymentsAnswer(listLatestPayments(deps.read)));
   serve(router, deps, updateOrderPayment, async ({ params, body }) =>
     ask(updateOrderPayment, updateOrderPayment.url({ orderId: params().orderId }), await body()),
   );
   // Staff take cash or a card-terminal payment; with a printer named, its receipt prints there and
   // a cash payment opens the drawer.
   serve(router, deps, takeTablePayment, async ({ body }) => {
-    const { printerId, ...input } = await body();
+    const { printerId, paymentId: _, ...input } = await body();
     try {
       const taken = await ask(takeTablePayment, takeTablePayment.path, input);
       if (!printerId) return { ...taken, receiptJob: null };
       const job = await receipt(input.sessionId, printerId, input.method === 'cash');
       return { ...taken, receiptJob: job };
     } catch (error) {
-      // Cash still works with the cloud away: queued here, it reaches the cloud once when it is back.
+      // Cash still works with the cloud away: priced from the replica's bill, queued here, it
+      // reaches the cloud once when it is back.
       if (!(error instanceof AppError && error.status === 503) || input.method !== 'cash') throw error;
     }
-    const bill = localBill(input.sessionId);
-    const payment = deps.takeCashOffline({
-      sessionId: input.sessionId,
-      tableId: bill.tableId,
-      tableName: bill.tableName,
-      orderId: bill.orderIds.at(-1) ?? null,
-      amount: input.amount ?? bill.total,
-      tipAmount: input.tipAmount,
-    });
-    const paid = billAnswer({
-      sessionId: bill.sessionId,
-      tableId: bill.tableId,
-      tableName: bill.tableName,
-      orders: [],
-      payments: [{ ...payment, status: 'COMPLETED' }],
-      serviceChargeBps: 0,
-      currency: DEFAULT_CURRENCY,
-      demoPayments: false,
-    });
-    const shown: Bill = { ...bill, paid: paid.paid, tips: paid.tips, payments: paid.payments };
-    return { payment, sessionComplete: false, receiptJob: printerId ? printBill(shown, printerId, true) : null };
+    const { payment, receiptBill } = deps.takeCashOffline(input);
+    return {
+      payment,
+      sessionComplete: false,
+      receiptJob: printerId ? printBill(receiptBill, printerId, true) : null,
+    };
   });
   serve(router, deps, printGuestReceipt, async ({ body }) => {
     const { sessionId, printerId, openDrawer } = await body();
