@@ -376,7 +376,5 @@ export const PAYMENT_MESSAGES = {
   sessionRequiredTitle: 'Session Required',
   cashPaymentSubject: (table: string) => `Cash payment for Table ${table}`,
   paymentsNeedCloud:
-    'Payments are kept by the cloud, which cannot be reached right now. Try again when the terminal is back online.',
-  receiptNeedsCloud:
-    'The bill is kept by the cloud, which cannot be reached right now. Try again when the terminal is back online.',
+    'Card payments, Verify and Retry need the cloud, which cannot be reached right now. Cash still works; try again when the terminal is back online.',
 } as const;
