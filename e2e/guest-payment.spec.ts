@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import type pg from 'pg';
 import { cookieOf, type DemoCloud, startDemoCloud } from './support/demo-cloud.js';
+import { apiCall, type Party, phoneAt as phoneAtOf, seatedParty as seatedPartyOf } from './support/guest-party.js';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
@@ -28,66 +29,11 @@ async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS_DIR) await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true });
 }
 
-async function call(cookie: string, method: string, path: string, body?: unknown) {
-  const reply = await fetch(`${cloudUrl}${path}`, {
-    method,
-    headers: { cookie, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(reply.status, `${method} ${path}`).toBeLessThan(300);
-  // biome-ignore lint/suspicious/noExplicitAny: loosely typed test replies
-  return { reply, body: (await reply.json()) as any };
-}
-
-/** A party checked in at a free table by its QR code, with an order of three dishes. */
-async function seatedParty(tableNumber: string) {
-  await db.query("UPDATE tables SET state = 'EMPTY', hold_expires_at = NULL WHERE venue_id = $1 AND number = $2", [
-    venueId,
-    tableNumber,
-  ]);
-  const table = (await db.query('SELECT id FROM tables WHERE venue_id = $1 AND number = $2', [venueId, tableNumber]))
-    .rows[0] as { id: string };
-  const qr = (await call(staffCookie, 'GET', `/api/tables/${table.id}/qr`)).body as { token: string };
-  const checkin = await call('', 'POST', '/api/guest/checkin', {
-    guestName: 'Trio',
-    partySize: 3,
-    tableId: table.id,
-    venueId,
-    token: qr.token,
-  });
-  const sessionId = checkin.body.sessionId as string;
-  const guestCookie = cookieOf(checkin.reply);
-  const menu = (await call(guestCookie, 'GET', '/api/menu')).body.items as Array<{
-    id: string;
-    isAvailable: boolean;
-    modifiersSchema: Array<{ required: boolean }>;
-  }>;
-  const simple = menu.filter((m) => m.isAvailable && !m.modifiersSchema.some((g) => g.required)).slice(0, 3);
-  await call(guestCookie, 'POST', '/api/orders', {
-    sessionId,
-    items: simple.map((m) => ({ menuItemId: m.id, quantity: 1, course: 'main' })),
-  });
-  return { sessionId, tableId: table.id, guestCookie, token: qr.token };
-}
-
-/** A phone at the table: the party's cookie and stored ids, as a phone that checked in has them. */
-async function phoneAt(
-  browser: import('@playwright/test').Browser,
-  party: Awaited<ReturnType<typeof seatedParty>>,
-  viewport: { width: number; height: number },
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  const [name, value] = party.guestCookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: cloudUrl }]);
-  await context.addInitScript(
-    `localStorage.setItem('guestSessionId', ${JSON.stringify(party.sessionId)});
-     localStorage.setItem('guest_qr_token', ${JSON.stringify(party.token)});`,
-  );
-  const page = await context.newPage();
-  await page.goto(`${cloudUrl}/guest/payment?sessionId=${party.sessionId}&tableId=${party.tableId}`);
-  await expect(page.getByTestId('bill-total')).toBeVisible();
-  return { context, page };
-}
+const call = (cookie: string, method: string, path: string, body?: unknown) =>
+  apiCall(stack as DemoCloud, cookie, method, path, body);
+const seatedParty = (tableNumber: string) => seatedPartyOf(stack as DemoCloud, tableNumber);
+const phoneAt = (browser: Browser, party: Party, viewport: { width: number; height: number }) =>
+  phoneAtOf(browser, stack as DemoCloud, party, viewport);
 
 async function payShare(page: Page, index: number, tip: string) {
   await page.getByTestId('mode-split').click();

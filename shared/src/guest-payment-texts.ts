@@ -47,6 +47,12 @@ export const GUEST_PAYMENT_TEXTS = {
   billPaid: 'Bill paid in full',
   goToExit: 'Continue to Exit',
   sharePaidToast: 'Payment received',
+  cardFormTitle: 'Card details',
+  cardFormHint: 'Your card is checked by Stripe; this page never sees its number.',
+  confirmCard: (amount: string) => `Confirm ${amount}`,
+  confirmingCard: 'Confirming with your bank...',
+  cardAwaiting: 'Card accepted. Waiting for the payment to be confirmed...',
+  cardFormUnavailable: 'The card form could not be loaded. Check your connection, or pay with cash or ask staff.',
 
   // Exit (/guest/exit, issue 11)
   readyToExit: 'READY TO EXIT',

@@ -302,6 +302,7 @@ export async function processPayment(
       payments: made.map(presentPayment),
       bill: after,
       clientSecret,
+      publishableKey: clientSecret ? (deps.payments?.stripe?.publishableKey ?? null) : null,
       redirectUrl: after.complete ? withQuery('/guest/exit', { sessionId: session.id }) : null,
     },
   };

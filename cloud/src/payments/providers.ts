@@ -73,12 +73,34 @@ export function providerFor(providers: PaymentProviders, method: PaymentMethod):
   return method === 'cash' ? venueProvider : providers.card;
 }
 
-/** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET from the environment. */
+/**
+ * STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY from the environment;
+ * STRIPE_API_BASE points the client at another Stripe API (stripe-mock, a test's server).
+ */
 export function stripeSettingsFrom(env: NodeJS.ProcessEnv): StripeSettings | undefined {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   if (!secretKey) return undefined;
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
   if (!webhookSecret)
     throw new Error('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY (webhooks confirm payments)');
-  return { secretKey, webhookSecret };
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim();
+  if (!publishableKey)
+    throw new Error("STRIPE_PUBLISHABLE_KEY must be set with STRIPE_SECRET_KEY (the guest page's card form uses it)");
+  const base = env.STRIPE_API_BASE?.trim();
+  if (!base) return { secretKey, webhookSecret, publishableKey };
+  let api: URL;
+  try {
+    api = new URL(base);
+  } catch {
+    throw new Error(`STRIPE_API_BASE is not a URL: ${base}`);
+  }
+  if (api.protocol !== 'http:' && api.protocol !== 'https:') throw new Error('STRIPE_API_BASE must be http or https');
+  return {
+    secretKey,
+    webhookSecret,
+    publishableKey,
+    host: api.hostname,
+    port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+    protocol: api.protocol === 'https:' ? 'https' : 'http',
+  };
 }

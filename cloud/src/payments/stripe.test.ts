@@ -1,93 +1,40 @@
 // The Stripe adapter against a local HTTP server answering the PaymentIntents calls it makes, and
 // its webhook signed with the library's own test helper. What needs a live key (Stripe's real
 // answers, 3-D Secure, the card form) is not tried here.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Bill, PAYMENT_MESSAGES, ProcessPaymentAnswer } from '@tablewise/shared';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, checkInGuest, type Harness, loginAs, startHarness } from '../testkit/harness.js';
+import { intentEvent, type LocalStripeApi, postSignedWebhook, startStripeApi } from '../testkit/stripe-api.js';
+import { stripeSettingsFrom } from './providers.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
-const signer = new Stripe('sk_test_signer');
 
-interface Seen {
-  path: string;
-  auth: string | undefined;
-  idempotencyKey: string | undefined;
-  form: URLSearchParams;
-}
-
-let api: Server;
-const seen: Seen[] = [];
+let api: LocalStripeApi;
 let h: Harness;
 let staff: Client;
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 beforeAll(async () => {
-  // Answers POST /v1/payment_intents as Stripe does: an intent waiting for the card.
-  api = createServer(async (req, res) => {
-    const form = new URLSearchParams(await readBody(req));
-    seen.push({
-      path: req.url ?? '',
-      auth: req.headers.authorization,
-      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
-      form,
-    });
-    if (req.method === 'POST' && req.url === '/v1/payment_intents') {
-      const n = seen.length;
-      res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${n}` });
-      res.end(
-        JSON.stringify({
-          id: `pi_test_${n}`,
-          object: 'payment_intent',
-          amount: Number(form.get('amount')),
-          currency: form.get('currency'),
-          status: 'requires_payment_method',
-          client_secret: `pi_test_${n}_secret_abc`,
-          metadata: { paymentId: form.get('metadata[paymentId]') },
-        }),
-      );
-      return;
-    }
-    res.writeHead(404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unknown path' } }));
-  });
-  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-  const port = (api.address() as AddressInfo).port;
+  api = await startStripeApi();
   h = await startHarness({
     payments: {
-      stripe: { secretKey: 'sk_test_local', webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port, protocol: 'http' },
+      stripe: {
+        secretKey: 'sk_test_local',
+        webhookSecret: WEBHOOK_SECRET,
+        publishableKey: 'pk_test_local',
+        host: '127.0.0.1',
+        port: api.port,
+        protocol: 'http',
+      },
     },
   });
   staff = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
 });
 afterAll(async () => {
   await h?.close();
-  await new Promise((resolve) => api?.close(resolve));
+  await api?.close();
 });
 
-function webhook(event: object, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify(event);
-  const header = signer.webhooks.generateTestHeaderString({ payload, secret });
-  return fetch(`${h.cloud.url}/api/payments/stripe/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    body: payload,
-  });
-}
-
-const intentEvent = (type: string, intentId: string, paymentId: string) => ({
-  id: `evt_${intentId}_${type}`,
-  object: 'event',
-  type,
-  data: { object: { id: intentId, object: 'payment_intent', metadata: { paymentId } } },
-});
+const webhook = (event: object, secret = WEBHOOK_SECRET) => postSignedWebhook(h.cloud.url, event, secret);
 
 describe('Stripe PaymentIntents', () => {
   it('creates an intent for the card share (our payment id as its idempotency key) and waits for the webhook', async () => {
@@ -111,12 +58,14 @@ describe('Stripe PaymentIntents', () => {
     const payment = answer.payments[0];
     expect(payment).toMatchObject({ status: 'PENDING', provider: 'stripe', paymentIntentId: 'pi_test_1' });
     expect(answer.clientSecret).toBe('pi_test_1_secret_abc');
+    // The page's card form confirms it with Stripe.js and the publishable key.
+    expect(answer.publishableKey).toBe('pk_test_local');
     // 7.00 + 0.61 tax + 1.00 tip, in cents; our payment id rides along.
-    expect(seen[0]?.form.get('amount')).toBe('861');
-    expect(seen[0]?.form.get('currency')).toBe('usd');
-    expect(seen[0]?.form.get('metadata[paymentId]')).toBe(payment?.id);
-    expect(seen[0]?.idempotencyKey).toBe(`payment-${payment?.id}`);
-    expect(seen[0]?.auth).toBe('Bearer sk_test_local');
+    expect(api.seen[0]?.form.get('amount')).toBe('861');
+    expect(api.seen[0]?.form.get('currency')).toBe('usd');
+    expect(api.seen[0]?.form.get('metadata[paymentId]')).toBe(payment?.id);
+    expect(api.seen[0]?.idempotencyKey).toBe(`payment-${payment?.id}`);
+    expect(api.seen[0]?.auth).toBe('Bearer sk_test_local');
     // Held while Stripe confirms: nothing more can be paid, nothing is complete yet.
     expect(answer.bill).toMatchObject({ pending: bill.total, left: '0.00', complete: false });
 
@@ -165,5 +114,34 @@ describe('Stripe PaymentIntents', () => {
     ).toBe(200);
     expect((await h.database.db('payments').where({ id: payment?.id }).first()).status).toBe('FAILED');
     expect(Bill.parse((await guest.get(`/api/orders/payment/${sessionId}`)).body).left).toBe(bill.total);
+  });
+});
+
+describe('Stripe settings from the environment', () => {
+  const keys = {
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+  };
+
+  it('needs the webhook secret and the publishable key with the secret key, naming what is missing', () => {
+    expect(stripeSettingsFrom({})).toBeUndefined();
+    expect(() => stripeSettingsFrom({ ...keys, STRIPE_WEBHOOK_SECRET: '' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => stripeSettingsFrom({ ...keys, STRIPE_PUBLISHABLE_KEY: ' ' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
+    expect(stripeSettingsFrom(keys)).toEqual({
+      secretKey: 'sk_test_x',
+      webhookSecret: 'whsec_x',
+      publishableKey: 'pk_test_x',
+    });
+  });
+
+  it('points the client at STRIPE_API_BASE when given, refusing one that is not an http address', () => {
+    expect(stripeSettingsFrom({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toMatchObject({
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(() => stripeSettingsFrom({ ...keys, STRIPE_API_BASE: 'not a url' })).toThrow(/STRIPE_API_BASE/);
+    expect(() => stripeSettingsFrom({ ...keys, STRIPE_API_BASE: 'ftp://x' })).toThrow(/STRIPE_API_BASE/);
   });
 });

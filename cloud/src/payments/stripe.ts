@@ -7,6 +7,8 @@ import type { ChargeOutcome, ChargeRequest, PaymentProvider } from './providers.
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
+  /** The publishable key the guest page's card form (Stripe.js) confirms the intent with. */
+  publishableKey: string;
   /** Another API host (tests answer the PaymentIntents calls from a local server). */
   host?: string;
   port?: number;
@@ -23,6 +25,11 @@ export interface StripeIntentUpdate {
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   private readonly client: Stripe;
+
+  /** For the guest page's card form. */
+  get publishableKey(): string {
+    return this.settings.publishableKey;
+  }
 
   constructor(private readonly settings: StripeSettings) {
     this.client = new Stripe(settings.secretKey, {

@@ -38,6 +38,8 @@ export const ProcessPaymentAnswer = z.object({
   bill: Bill,
   /** Stripe: the PaymentIntent's client secret for the page to confirm the card. */
   clientSecret: z.string().nullable(),
+  /** Stripe: the publishable key the page's card form (Stripe.js) confirms the intent with. */
+  publishableKey: z.string().nullable().default(null),
   redirectUrl: z.string().nullable(),
 });
 export type ProcessPaymentAnswer = z.infer<typeof ProcessPaymentAnswer>;

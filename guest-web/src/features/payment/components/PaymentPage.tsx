@@ -35,6 +35,7 @@ import { useToast } from '../../../app/toast.js';
 import { newUuid } from '../../../app/uuid.js';
 import { useProcessPayment } from '../api/process-payment.js';
 import { sessionBillQueryOptions, useSessionBill } from '../api/session-bill.js';
+import { type CardToConfirm, StripeCardForm } from './StripeCardForm.js';
 
 type Mode = 'full' | 'even' | 'custom' | 'items';
 
@@ -236,6 +237,8 @@ function PayForm({ bill }: { bill: Bill }) {
   const [customTipText, setCustomTipText] = useState('');
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [cardNumber, setCardNumber] = useState('');
+  // A share recorded PENDING with Stripe, waiting for its card to be confirmed on this phone.
+  const [cardToConfirm, setCardToConfirm] = useState<CardToConfirm | null>(null);
   // One key per share until it is paid or refused: a retried tap (a lost answer) charges once.
   const keys = useRef(new Map<string, string>());
 
@@ -277,6 +280,14 @@ function PayForm({ bill }: { bill: Bill }) {
       {
         onSuccess: (answer) => {
           keys.current.delete(share.id);
+          if (answer.clientSecret && answer.publishableKey) {
+            setCardToConfirm({
+              clientSecret: answer.clientSecret,
+              publishableKey: answer.publishableKey,
+              amountLabel: displayMoney(share.amountCents + tipFor(share)),
+            });
+            return;
+          }
           if (!answer.redirectUrl) toast({ title: GUEST_PAYMENT_TEXTS.sharePaidToast });
         },
         onError: (err) => {
@@ -502,6 +513,15 @@ function PayForm({ bill }: { bill: Bill }) {
           </div>
         ) : null}
       </section>
+
+      {cardToConfirm ? (
+        <StripeCardForm
+          card={cardToConfirm}
+          onRefused={(message) =>
+            toast({ title: MESSAGES.paymentFailedTitle, description: message, variant: 'destructive' })
+          }
+        />
+      ) : null}
 
       <section className="card" data-testid="shares">
         {error ? (
