@@ -552,9 +552,10 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           const result = completeQaLocally(write, tableId, qa, now());
           if (!result.ok)
             throw result.status === 404 ? notFound('Table') : conflict(result.message, 'transition_refused');
-          const { table, task } = result.value;
+          const { table, task, notified } = result.value;
           bus.emit('live', localTableEvent(read, table, now()));
           if (task) bus.emit('live', localTaskEvent(read, task, now()));
+          if (notified) bus.emit('live', localWaitlistEvent(read, notified, now()));
           bus.emit('status');
           pusher.kick();
           return result.value;

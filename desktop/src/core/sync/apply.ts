@@ -227,6 +227,8 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
     case 'waitlist.updated':
       putWaitlistEntry(db, event.entry);
       reapplyPendingWaitlistChanges(db, event.entry.id, now);
+      // A party a QA pass here showed as notified stays so until that pass reaches the cloud.
+      reapplyPendingTurnover(db);
       return;
     case 'reservation.created':
     case 'reservation.checkin':
