@@ -142,7 +142,9 @@ test('a code that is not the exit code is refused and the party stays checked in
       await expect(page.getByText('Exit Verification Failed')).toBeVisible({ timeout: 20_000 });
       await expect(page.getByTestId('exit-error')).toHaveText('Invalid QR code. Please try again.');
       await page.getByTestId('exit-assist').click();
-      await expect(page.getByTestId('exit-assist-hint')).toBeVisible();
+      await expect(page.getByTestId('exit-assist-sent')).toHaveText(
+        'A member of staff is on the way. Show them this screen: they can check you out.',
+      );
       await shot(page, `exit-refused-${viewport.width}`);
       await context.close();
     }
@@ -150,6 +152,34 @@ test('a code that is not the exit code is refused and the party stays checked in
     await camera.close();
   }
   expect(await sessionStatus(party.sessionId)).toBe('ACTIVE');
+  // Two phones' taps within the window: staff were alerted once, about this table.
+  const alerts = await db.query(
+    "SELECT payload_json->'alert' AS alert FROM events WHERE type = 'staff.alert' AND payload_json->'alert'->>'tableNumber' = '6'",
+  );
+  expect(alerts.rows.map((r) => [r.alert.message, r.alert.urgency])).toEqual([
+    ['Table 6: guest needs help to exit', 'HIGH'],
+  ]);
+});
+
+test('staff assistance that cannot reach staff says so in a toast', async () => {
+  const party = await paidParty('10');
+  const camera = await browserWithCamera('assist-fails');
+  try {
+    for (const viewport of VIEWPORTS) {
+      const { context, page } = await exitPage(camera, party, viewport);
+      await page.route('**/api/guest/assistance', (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Down' }) }),
+      );
+      await page.getByTestId('exit-assist').click();
+      await expect(page.getByTestId('toast')).toContainText('Could not reach staff');
+      await expect(page.getByTestId('exit-assist-sent')).toBeHidden();
+      await expect(page.getByTestId('exit-assist')).toBeEnabled();
+      await shot(page, `exit-assist-failed-${viewport.width}`);
+      await context.close();
+    }
+  } finally {
+    await camera.close();
+  }
 });
 
 test("the exit scan reads the venue's exit code from the camera and shows the receipt", async () => {

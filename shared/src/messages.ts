@@ -379,4 +379,7 @@ export const PAYMENT_MESSAGES = {
     'Payments are kept by the cloud, which cannot be reached right now. Try again when the terminal is back online.',
   receiptNeedsCloud:
     'The bill is kept by the cloud, which cannot be reached right now. Try again when the terminal is back online.',
+  /** The staff alert a guest's staff-assistance button sends, by reason; without a table, "A guest". */
+  guestAssistanceAlert: (reason: 'exit' | 'other', table: string | null) =>
+    `${table ? `Table ${table}: guest` : 'A guest'} needs help${reason === 'exit' ? ' to exit' : ''}`,
 } as const;

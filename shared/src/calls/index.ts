@@ -5,6 +5,7 @@ import { getMe } from './auth/get-me.js';
 import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
 import type { Call, CallSpec } from './define.js';
+import { askStaffAssistance } from './guest/ask-staff-assistance.js';
 import { guestCheckin } from './guest/checkin.js';
 import { confirmTable, updateGuestSession } from './guest/confirm-table.js';
 import { getGuestSession } from './guest/get-guest-session.js';
@@ -105,6 +106,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   scanTable,
   scanEntrance,
   guestCheckin,
+  askStaffAssistance,
   getGuestSession,
   listGuestOrders,
   getMenu,
@@ -195,6 +197,7 @@ export * from './auth/get-me.js';
 export * from './auth/login.js';
 export * from './auth/logout.js';
 export * from './define.js';
+export * from './guest/ask-staff-assistance.js';
 export * from './guest/checkin.js';
 export * from './guest/confirm-table.js';
 export * from './guest/get-guest-session.js';

@@ -4,8 +4,9 @@
 // check-in, its library loaded only now) and reads the venue's exit code, which staff show or
 // print from Generate Table QR; after 30 s without a code it stops and says so. A guest whose
 // phone camera app opened the exit code's link arrives with it and is verified without scanning
-// again. Success forgets the stored session, token, table and venue ids: the session is closed and
-// its cookie grants nothing.
+// again. Staff assistance sends staff one alert naming the table (a repeat tap within a few
+// minutes is told staff were asked, and sends nothing). Success forgets the stored session, token,
+// table and venue ids: the session is closed and its cookie grants nothing.
 import {
   displayMoney,
   GUEST_FLOW,
@@ -22,6 +23,7 @@ import { failureText } from '../../../app/api-client.js';
 import { remove, STORAGE_KEYS, storedSessionId } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
 import { type RunningScan, startScanning } from '../../scan/components/camera.js';
+import { useAskStaff } from '../api/ask-staff.js';
 import { useCheckout } from '../api/checkout.js';
 import { downloadReceiptPdf } from './receipt-pdf.js';
 
@@ -45,6 +47,7 @@ export function ExitPage() {
   const linkedCode = params.get('exitCode');
   const toast = useToast();
   const checkout = useCheckout();
+  const askStaff = useAskStaff();
   const [camera, setCamera] = useState<CameraState>('off');
   const [problem, setProblem] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
@@ -119,6 +122,24 @@ export function ExitPage() {
     }, GUEST_FLOW.scannerTimeoutMs);
   };
 
+  const onAskStaff = () => {
+    if (!sessionId) {
+      setAssist(true);
+      return;
+    }
+    askStaff.mutate(
+      { sessionId, reason: 'exit' },
+      {
+        onError: (error) =>
+          toast({
+            title: GUEST_PAYMENT_TEXTS.staffAssistanceFailedTitle,
+            description: failureText(error, GUEST_PAYMENT_TEXTS.staffAssistanceFailed),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
   if (receipt) return <ReceiptView receipt={receipt} />;
   const cameraOn = camera !== 'off';
   return (
@@ -162,11 +183,21 @@ export function ExitPage() {
             {checkout.isPending ? GUEST_PAYMENT_TEXTS.scanningExit : GUEST_PAYMENT_TEXTS.scanExitQr}
           </button>
         )}
-        <button type="button" className="button button-block" data-testid="exit-assist" onClick={() => setAssist(true)}>
-          {GUEST_PAYMENT_TEXTS.staffAssistance}
+        <button
+          type="button"
+          className="button button-block"
+          data-testid="exit-assist"
+          disabled={askStaff.isPending}
+          onClick={onAskStaff}
+        >
+          {askStaff.isPending ? GUEST_PAYMENT_TEXTS.staffAssistanceSending : GUEST_PAYMENT_TEXTS.staffAssistance}
         </button>
       </div>
-      {assist ? (
+      {askStaff.isSuccess ? (
+        <p className="success-text" role="status" data-testid="exit-assist-sent">
+          {GUEST_PAYMENT_TEXTS.staffAssistanceSent}
+        </p>
+      ) : assist ? (
         <p className="muted" role="status" data-testid="exit-assist-hint">
           {GUEST_PAYMENT_TEXTS.staffAssistanceHint}
         </p>
