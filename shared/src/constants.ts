@@ -390,3 +390,5 @@ export const GUEST_ASSISTANCE_REASONS = ['exit', 'other'] as const;
 /** A party asks staff over at most once in this many seconds: a guest tapping the button again
  * is answered that staff were asked, and staff get one alert. */
 export const GUEST_ASSISTANCE_WINDOW_SECONDS = 120;
+/** How many paper copies of its receipt a departing party may print at the venue. */
+export const GUEST_RECEIPT_PRINTS_PER_SESSION = 3;

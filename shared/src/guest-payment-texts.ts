@@ -69,6 +69,10 @@ export const GUEST_PAYMENT_TEXTS = {
   receiptAmountPaid: 'Amount paid',
   downloadPdf: 'Download PDF',
   printAtVenue: 'Print at the venue',
+  printingAtVenue: 'Sending to the printer...',
+  printedAtVenue: (printer: string) => `Your receipt is printing on ${printer}. A member of staff will hand it to you.`,
+  printAtVenueFailedTitle: 'Could not print the receipt',
+  printAtVenueFailed: 'Please ask a member of staff for a printed receipt.',
   exitRestaurant: 'Exit Restaurant',
   thankYou: 'Thank you for dining with us!',
   // The exit scan with the camera (issue 11, exit scan)

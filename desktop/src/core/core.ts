@@ -6,6 +6,7 @@ import {
   AppError,
   conflict,
   DEFAULT_TIMEZONE,
+  type LiveEventOf,
   listTasks as listTasksCall,
   MESSAGES,
   notFound,
@@ -318,6 +319,26 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     };
   };
 
+  /** A departed party's 'Print at the venue': printed here if this terminal drives the printer the
+   * cloud chose. The event is told as it is applied, in the same SQLite transaction when it comes
+   * with the events missed while offline; the job is keyed by the request, so an event that comes
+   * again (a replay, a rebuilt replica) prints nothing more. */
+  const printRequestedReceipt = (event: LiveEventOf<'receipt.print_requested'>) => {
+    const self = getMeta(read).terminalId;
+    const printer = listPrinters(read).find((p) => p.id === event.printerId && p.terminalId === self);
+    if (!printer || !printQueue) return;
+    try {
+      printQueue.enqueueReceipt({
+        printer,
+        kind: 'guest_receipt',
+        data: event.receipt,
+        dedupeKey: `guest-receipt:${event.requestId}`,
+      });
+    } catch (error) {
+      console.error(`[terminal] the receipt of request ${event.requestId} could not be queued`, error);
+    }
+  };
+
   const makeTickets = () => {
     const terminalId = getMeta(read).terminalId;
     if (!printQueue || !terminalId) return;
@@ -345,6 +366,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     if (event.type === 'printer.updated' && event.printer.terminalId === getMeta(read).terminalId) {
       printQueue?.relearnPrinter(event.printer.id);
     }
+    if (event.type === 'receipt.print_requested') printRequestedReceipt(event);
   });
 
   let wasOnline = false;

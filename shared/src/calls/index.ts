@@ -38,6 +38,7 @@ import { getSessionBill } from './payments/get-session-bill.js';
 import { guestCheckout } from './payments/guest-checkout.js';
 import { listPayments } from './payments/list-payments.js';
 import { printGuestReceipt } from './payments/print-guest-receipt.js';
+import { printReceiptAtVenue } from './payments/print-receipt-at-venue.js';
 import { processPayment } from './payments/process-payment.js';
 import { stripeWebhook } from './payments/stripe-webhook.js';
 import { takeTablePayment } from './payments/take-table-payment.js';
@@ -187,6 +188,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   updateOrderPayment,
   takeTablePayment,
   guestCheckout,
+  printReceiptAtVenue,
   stripeWebhook,
   printGuestReceipt,
   getExitQr,
@@ -232,6 +234,7 @@ export * from './payments/get-session-bill.js';
 export * from './payments/guest-checkout.js';
 export * from './payments/list-payments.js';
 export * from './payments/print-guest-receipt.js';
+export * from './payments/print-receipt-at-venue.js';
 export * from './payments/process-payment.js';
 export * from './payments/stripe-webhook.js';
 export * from './payments/take-table-payment.js';

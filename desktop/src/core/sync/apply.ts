@@ -147,6 +147,7 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     case 'payment.status.changed':
     case 'payment.completed':
     case 'guest.departed':
+    case 'receipt.print_requested':
       return event;
     default: {
       const never: never = event;
@@ -204,6 +205,10 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       return;
     // An alert is for the screens now; the replica keeps nothing of it.
     case 'staff.alert':
+      return;
+    // The terminal driving the printer prints it as the event is applied (core.ts), keyed by the
+    // request, so a replay prints nothing more; the replica keeps nothing else of it.
+    case 'receipt.print_requested':
       return;
     // A stuck-table warning is for the screens now.
     case 'table.stuck':

@@ -1,12 +1,13 @@
 // The exit (/guest/exit, spec 3 sections 2 and 4): READY TO EXIT with the session's last 8
 // characters, the exit QR scan, staff assistance; once verified, the digital receipt, downloadable
-// as a PDF, and 'Exit Restaurant' back to /. The scan opens the camera (the scanner of the guest
-// check-in, its library loaded only now) and reads the venue's exit code, which staff show or
-// print from Generate Table QR; after 30 s without a code it stops and says so. A guest whose
-// phone camera app opened the exit code's link arrives with it and is verified without scanning
-// again. Staff assistance sends staff one alert naming the table (a repeat tap within a few
-// minutes is told staff were asked, and sends nothing). Success forgets the stored session, token,
-// table and venue ids: the session is closed and its cookie grants nothing.
+// as a PDF or printed on the venue's receipt printer, and 'Exit Restaurant' back to /. The scan
+// opens the camera (the scanner of the guest check-in, its library loaded only now) and reads the
+// venue's exit code, which staff show or print from Generate Table QR; after 30 s without a code it
+// stops and says so. A guest whose phone camera app opened the exit code's link arrives with it and
+// is verified without scanning again. Staff assistance sends staff one alert naming the table (a
+// repeat tap within a few minutes is told staff were asked, and sends nothing). Success forgets the
+// stored session, token, table and venue ids: the session is closed and its cookie grants nothing
+// (printing the receipt uses the exit code held in memory on the receipt view, for a while).
 import {
   displayMoney,
   GUEST_FLOW,
@@ -25,6 +26,7 @@ import { useToast } from '../../../app/toast.js';
 import { type RunningScan, startScanning } from '../../scan/components/camera.js';
 import { useAskStaff } from '../api/ask-staff.js';
 import { useCheckout } from '../api/checkout.js';
+import { usePrintAtVenue } from '../api/print-at-venue.js';
 import { downloadReceiptPdf } from './receipt-pdf.js';
 
 function forgetVisit(): void {
@@ -50,7 +52,7 @@ export function ExitPage() {
   const askStaff = useAskStaff();
   const [camera, setCamera] = useState<CameraState>('off');
   const [problem, setProblem] = useState<string | null>(null);
-  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const [receipt, setReceipt] = useState<{ receipt: Receipt; exitCode: string } | null>(null);
   const [assist, setAssist] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
   const running = useRef<RunningScan | null>(null);
@@ -70,7 +72,8 @@ export function ExitPage() {
       {
         onSuccess: (answer) => {
           forgetVisit();
-          setReceipt(answer.receipt);
+          // Kept in memory only: 'Print at the venue' shows the exit code again, for a while.
+          setReceipt({ receipt: answer.receipt, exitCode: qrToken });
         },
         onError: (error) => {
           const description = failureText(error, MESSAGES.exitVerificationFailed);
@@ -140,7 +143,7 @@ export function ExitPage() {
     );
   };
 
-  if (receipt) return <ReceiptView receipt={receipt} />;
+  if (receipt) return <ReceiptView {...receipt} />;
   const cameraOn = camera !== 'off';
   return (
     <main className="page page-center scan-page" data-testid="exit-page" data-camera={camera}>
@@ -206,8 +209,22 @@ export function ExitPage() {
   );
 }
 
-function ReceiptView({ receipt }: { receipt: Receipt }) {
+function ReceiptView({ receipt, exitCode }: { receipt: Receipt; exitCode: string }) {
   const navigate = useNavigate();
+  const toast = useToast();
+  const print = usePrintAtVenue();
+  const onPrint = () =>
+    print.mutate(
+      { sessionId: receipt.session.id, qrToken: exitCode },
+      {
+        onError: (error) =>
+          toast({
+            title: GUEST_PAYMENT_TEXTS.printAtVenueFailedTitle,
+            description: failureText(error, GUEST_PAYMENT_TEXTS.printAtVenueFailed),
+            variant: 'destructive',
+          }),
+      },
+    );
   const money = (v: string) => displayMoney(toCents(v));
   const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
   return (
@@ -274,6 +291,20 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
       >
         {GUEST_PAYMENT_TEXTS.downloadPdf}
       </button>
+      <button
+        type="button"
+        className="button button-block"
+        data-testid="receipt-print"
+        disabled={print.isPending}
+        onClick={onPrint}
+      >
+        {print.isPending ? GUEST_PAYMENT_TEXTS.printingAtVenue : GUEST_PAYMENT_TEXTS.printAtVenue}
+      </button>
+      {print.isSuccess ? (
+        <p className="success-text" role="status" data-testid="receipt-print-sent">
+          {GUEST_PAYMENT_TEXTS.printedAtVenue(print.data.printerName)}
+        </p>
+      ) : null}
       <button
         type="button"
         className="button button-primary button-block"
