@@ -320,9 +320,9 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
   };
 
   /** A departed party's 'Print at the venue': printed here if this terminal drives the printer the
-   * cloud chose. The event is told as it is applied, in the same SQLite transaction when it comes
-   * with the events missed while offline; the job is keyed by the request, so an event that comes
-   * again (a replay, a rebuilt replica) prints nothing more. */
+   * cloud chose. The sync client tells the event inside the SQLite transaction that applies it and
+   * moves the cursor, so the job and the cursor commit together; the job is keyed by the request,
+   * so an event that comes again (a replay, a rebuilt replica) prints nothing more. */
   const printRequestedReceipt = (event: LiveEventOf<'receipt.print_requested'>) => {
     const self = getMeta(read).terminalId;
     const printer = listPrinters(read).find((p) => p.id === event.printerId && p.terminalId === self);
