@@ -127,6 +127,16 @@ async function exitPage(
   return { context, page };
 }
 
+/** A receipt printer (no station) driven by a terminal paired for it: what 'Print at the venue' needs. */
+async function receiptPrinter(): Promise<void> {
+  const paired = await call(staffCookie, 'POST', '/api/terminals', { name: `Front desk ${Date.now()}` });
+  await db.query(
+    `INSERT INTO printers (id, org_id, venue_id, name, station, connection, host, port, terminal_id)
+     SELECT gen_random_uuid(), org_id, id, 'Front Desk', NULL, 'tcp', '127.0.0.1', 9100, $2 FROM venues WHERE id = $1`,
+    [venueId, paired.body.terminal.id],
+  );
+}
+
 const sessionStatus = async (id: string) =>
   (await db.query('SELECT status FROM sessions WHERE id = $1', [id])).rows[0].status as string;
 
@@ -142,7 +152,9 @@ test('a code that is not the exit code is refused and the party stays checked in
       await expect(page.getByText('Exit Verification Failed')).toBeVisible({ timeout: 20_000 });
       await expect(page.getByTestId('exit-error')).toHaveText('Invalid QR code. Please try again.');
       await page.getByTestId('exit-assist').click();
-      await expect(page.getByTestId('exit-assist-hint')).toBeVisible();
+      await expect(page.getByTestId('exit-assist-sent')).toHaveText(
+        'A member of staff is on the way. Show them this screen: they can check you out.',
+      );
       await shot(page, `exit-refused-${viewport.width}`);
       await context.close();
     }
@@ -150,6 +162,34 @@ test('a code that is not the exit code is refused and the party stays checked in
     await camera.close();
   }
   expect(await sessionStatus(party.sessionId)).toBe('ACTIVE');
+  // Two phones' taps within the window: staff were alerted once, about this table.
+  const alerts = await db.query(
+    "SELECT payload_json->'alert' AS alert FROM events WHERE type = 'staff.alert' AND payload_json->'alert'->>'tableNumber' = '6'",
+  );
+  expect(alerts.rows.map((r) => [r.alert.message, r.alert.urgency])).toEqual([
+    ['Table 6: guest needs help to exit', 'HIGH'],
+  ]);
+});
+
+test('staff assistance that cannot reach staff says so in a toast', async () => {
+  const party = await paidParty('10');
+  const camera = await browserWithCamera('assist-fails');
+  try {
+    for (const viewport of VIEWPORTS) {
+      const { context, page } = await exitPage(camera, party, viewport);
+      await page.route('**/api/guest/assistance', (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Down' }) }),
+      );
+      await page.getByTestId('exit-assist').click();
+      await expect(page.getByTestId('toast')).toContainText('Could not reach staff');
+      await expect(page.getByTestId('exit-assist-sent')).toBeHidden();
+      await expect(page.getByTestId('exit-assist')).toBeEnabled();
+      await shot(page, `exit-assist-failed-${viewport.width}`);
+      await context.close();
+    }
+  } finally {
+    await camera.close();
+  }
 });
 
 test("the exit scan reads the venue's exit code from the camera and shows the receipt", async () => {
@@ -164,6 +204,25 @@ test("the exit scan reads the venue's exit code from the camera and shows the re
       await expect(page.getByTestId('receipt')).toBeVisible({ timeout: 20_000 });
       await expect(page.getByTestId('receipt-paid')).toHaveText(`$${party.total}`);
       await shot(page, `exit-receipt-${viewport.width}`);
+      // Print at the venue: refused while the venue has no receipt printer; then, with one driven
+      // by a terminal, the cloud asks that terminal to print it (desktop/src/core/printing/
+      // venue-receipt.integration.test.ts follows it to the paper).
+      await page.getByTestId('receipt-print').click();
+      await expect(page.getByTestId('toast')).toContainText('Could not print the receipt');
+      await expect(page.getByTestId('toast')).toContainText('This venue has no receipt printer.');
+      if (i === 0) await shot(page, `exit-receipt-no-printer-${viewport.width}`);
+      await receiptPrinter();
+      await page.getByTestId('receipt-print').click();
+      await expect(page.getByTestId('receipt-print-sent')).toHaveText(
+        'Your receipt is printing on Front Desk. A member of staff will hand it to you.',
+      );
+      await shot(page, `exit-receipt-printing-${viewport.width}`);
+      const asked = await db.query(
+        "SELECT count(*)::int AS n FROM events WHERE type = 'receipt.print_requested' AND payload_json->>'sessionId' = $1",
+        [party.sessionId],
+      );
+      expect(asked.rows[0].n).toBe(1);
+      await db.query('DELETE FROM printers WHERE name = $1 AND venue_id = $2', ['Front Desk', venueId]);
       const stored = await page.evaluate<Array<string | null>>(
         "[localStorage.getItem('guestSessionId'), localStorage.getItem('guest_qr_token')]",
       );

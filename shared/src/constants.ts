@@ -385,3 +385,10 @@ export const CASH_DRAWER_KICK = [0x1b, 0x70, 0x00, 25, 250] as const;
 /** How long after the first phone of a paid party exits the party's other phones may still
  * exit with the receipt (their shared session is closed by then; nothing else is granted). */
 export const GUEST_EXIT_RECEIPT_MS = 30 * 60_000;
+/** Why a guest asks staff over (the exit page's staff-assistance button is 'exit'). */
+export const GUEST_ASSISTANCE_REASONS = ['exit', 'other'] as const;
+/** A party asks staff over at most once in this many seconds: a guest tapping the button again
+ * is answered that staff were asked, and staff get one alert. */
+export const GUEST_ASSISTANCE_WINDOW_SECONDS = 120;
+/** How many paper copies of its receipt a departing party may print at the venue. */
+export const GUEST_RECEIPT_PRINTS_PER_SESSION = 3;

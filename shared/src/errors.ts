@@ -46,6 +46,9 @@ const ERROR_IDS = [
   'payment_not_found',
   'payment_transition_refused',
   'exit_verification_failed',
+  'receipt_print_needs_checkout',
+  'no_receipt_printer',
+  'receipt_print_limit',
   'webhook_signature_invalid',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];

@@ -377,4 +377,10 @@ export const PAYMENT_MESSAGES = {
   cashPaymentSubject: (table: string) => `Cash payment for Table ${table}`,
   paymentsNeedCloud:
     'Card payments, Verify and Retry need the cloud, which cannot be reached right now. Cash still works; try again when the terminal is back online.',
+  noReceiptPrinter: 'This venue has no receipt printer. Please ask a member of staff for a printed receipt.',
+  receiptPrintLimit: (n: number) => `This receipt has been printed ${n} times already. Please ask a member of staff.`,
+  receiptPrintNeedsCheckout: 'Check out at the exit first: the receipt prints once the bill is paid and you have left.',
+  /** The staff alert a guest's staff-assistance button sends, by reason; without a table, "A guest". */
+  guestAssistanceAlert: (reason: 'exit' | 'other', table: string | null) =>
+    `${table ? `Table ${table}: guest` : 'A guest'} needs help${reason === 'exit' ? ' to exit' : ''}`,
 } as const;

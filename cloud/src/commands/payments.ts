@@ -66,7 +66,7 @@ async function sessionFor(q: Queryable, actor: Actor, sessionId: string, lock: b
   return session;
 }
 
-async function billOf(q: Queryable, deps: Pick<AppDeps, 'payments'>, session: SessionRow): Promise<Bill> {
+export async function billOf(q: Queryable, deps: Pick<AppDeps, 'payments'>, session: SessionRow): Promise<Bill> {
   // One after another: `q` may be a transaction, whose one connection runs one query at a time.
   const orders = await ordersOfSession(q, session.id);
   const payments = await listPaymentsOfSession(q, session.id);

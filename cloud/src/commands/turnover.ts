@@ -142,16 +142,19 @@ async function ensureTableTask(
   return announceTask(trx, author, row, 'task.created');
 }
 
-/** Notifies the first waiting party the table fits (any party, without a table). Parties are
+/** Notifies the first waiting party the table fits (any party, without a table); `preferredId`, the
+ * party a terminal already showed as notified, first if it still waits and fits. Parties are
  * notified one notifier at a time per venue, so two freed tables go to two different parties. */
 async function notifyNext(
   trx: Trx,
   author: Author,
   table: Pick<Table, 'id' | 'capacity' | 'capacityMax' | 'isAccessible' | 'state'> | null,
+  preferredId?: string,
 ): Promise<WaitlistEntry | null> {
   await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`waitlist:${author.venueId}`]);
   const line = (await listActiveWaitlist(trx, author.venueId)).map(presentWaitlistEntry);
-  const next = table ? nextPartyFor(line, table) : nextToNotify(line);
+  const preferred = preferredId ? line.filter((e) => e.id === preferredId) : [];
+  const next = table ? (nextPartyFor(preferred, table) ?? nextPartyFor(line, table)) : nextToNotify(line);
   if (!next) return null;
   const move = waitlistTransition(next.status, 'notify');
   if (!move.ok) return null;
@@ -183,6 +186,7 @@ async function applyPlan(
   cleanDescription: string | null,
   metadata: Task['metadata'] = {},
   taskId?: string,
+  notifyWaitlistId?: string,
 ): Promise<Applied> {
   const moved = plan.to ? await moveTableTo(trx, author, table, plan.to) : presentTable(table);
   const task = plan.cleanTask
@@ -194,7 +198,7 @@ async function applyPlan(
         id: taskId,
       })
     : null;
-  const notified = plan.notifyNextParty ? await notifyNext(trx, author, moved) : null;
+  const notified = plan.notifyNextParty ? await notifyNext(trx, author, moved, notifyWaitlistId) : null;
   return { table: moved, task, notified };
 }
 
@@ -321,7 +325,12 @@ export async function completeQa(
   trx: Trx,
   actor: VenueActor,
   tableId: string,
-  result: { passed: boolean; issues: readonly string[]; taskId?: string | undefined },
+  result: {
+    passed: boolean;
+    issues: readonly string[];
+    taskId?: string | undefined;
+    notifyWaitlistId?: string | undefined;
+  },
   now: Date,
 ): Promise<Applied> {
   const author = authorOf(actor, now);
@@ -344,6 +353,7 @@ export async function completeQa(
     result.passed ? null : TURNOVER_MESSAGES.qaRedoDescription(result.issues),
     { reason: 'qa_failed' },
     result.taskId,
+    result.notifyWaitlistId,
   );
 }
 

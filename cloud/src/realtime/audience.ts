@@ -55,6 +55,8 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
     case 'printer.removed':
     case 'task.updated':
     case 'table.stuck':
+    // A paper receipt is for the terminal driving the printer; the phone got its answer.
+    case 'receipt.print_requested':
       return false;
     // A payment on the guest's own bill: every phone at the table sees what is paid and left.
     case 'payment.status.changed':
@@ -102,6 +104,7 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'payment.status.changed':
     case 'payment.completed':
     case 'guest.departed':
+    case 'receipt.print_requested':
       return event;
     default: {
       const never: never = event;

@@ -202,6 +202,7 @@ describe.each(['inline', 'process'] as const)('live hub, fan-out %s', (liveFanou
         case 'printer.removed':
         case 'task.updated':
         case 'table.stuck':
+        case 'receipt.print_requested':
           throw new Error(`a guest got the staff event ${event.type}`);
         default: {
           const never: never = event;

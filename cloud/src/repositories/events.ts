@@ -87,3 +87,13 @@ export async function listEventsAfter(
 export async function notifyRevoked(q: Queryable, ref: string): Promise<void> {
   await q.raw('select pg_notify(?, ?)', [REVOCATIONS_CHANNEL, ref]);
 }
+
+/** How many events of `type` the venue's feed holds for a dining session (payload `sessionId`). */
+export async function countSessionEvents(q: Queryable, venueId: string, type: string, sessionId: string) {
+  const row = await q('events')
+    .where({ venue_id: venueId, type })
+    .whereRaw("payload_json->>'sessionId' = ?", [sessionId])
+    .count<{ count: string }>('* as count')
+    .first();
+  return Number(row?.count ?? 0);
+}

@@ -97,3 +97,15 @@ export async function clearBackupOf(trx: Trx, venueId: string, backupId: string)
     .update({ backup_printer_id: null, updated_at: trx.fn.now() })
     .returning<PrinterRow[]>('*');
 }
+
+/** The venue's receipt printer for a guest's paper receipt: no kitchen station, in use, driven by a
+ * terminal (only a terminal prints); the first by name. */
+export async function findReceiptPrinter(q: Queryable, venueId: string): Promise<PrinterRow | undefined> {
+  return q<PrinterRow>('printers')
+    .where({ venue_id: venueId })
+    .whereNull('station')
+    .whereNull('removed_at')
+    .whereNotNull('terminal_id')
+    .orderBy([{ column: 'name' }, { column: 'id' }])
+    .first();
+}

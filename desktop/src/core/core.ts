@@ -7,6 +7,7 @@ import {
   conflict,
   DEFAULT_TIMEZONE,
   getSessionBill,
+  type LiveEventOf,
   listTasks as listTasksCall,
   MESSAGES,
   notFound,
@@ -340,6 +341,26 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     };
   };
 
+  /** A departed party's 'Print at the venue': printed here if this terminal drives the printer the
+   * cloud chose. The sync client tells the event inside the SQLite transaction that applies it and
+   * moves the cursor, so the job and the cursor commit together; the job is keyed by the request,
+   * so an event that comes again (a replay, a rebuilt replica) prints nothing more. */
+  const printRequestedReceipt = (event: LiveEventOf<'receipt.print_requested'>) => {
+    const self = getMeta(read).terminalId;
+    const printer = listPrinters(read).find((p) => p.id === event.printerId && p.terminalId === self);
+    if (!printer || !printQueue) return;
+    try {
+      printQueue.enqueueReceipt({
+        printer,
+        kind: 'guest_receipt',
+        data: event.receipt,
+        dedupeKey: `guest-receipt:${event.requestId}`,
+      });
+    } catch (error) {
+      console.error(`[terminal] the receipt of request ${event.requestId} could not be queued`, error);
+    }
+  };
+
   const makeTickets = () => {
     const terminalId = getMeta(read).terminalId;
     if (!printQueue || !terminalId) return;
@@ -367,6 +388,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     if (event.type === 'printer.updated' && event.printer.terminalId === getMeta(read).terminalId) {
       printQueue?.relearnPrinter(event.printer.id);
     }
+    if (event.type === 'receipt.print_requested') printRequestedReceipt(event);
   });
 
   let wasOnline = false;
@@ -574,9 +596,10 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           const result = completeQaLocally(write, tableId, qa, now());
           if (!result.ok)
             throw result.status === 404 ? notFound('Table') : conflict(result.message, 'transition_refused');
-          const { table, task } = result.value;
+          const { table, task, notified } = result.value;
           bus.emit('live', localTableEvent(read, table, now()));
           if (task) bus.emit('live', localTaskEvent(read, task, now()));
+          if (notified) bus.emit('live', localWaitlistEvent(read, notified, now()));
           bus.emit('status');
           pusher.kick();
           return result.value;

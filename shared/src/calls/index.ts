@@ -5,6 +5,7 @@ import { getMe } from './auth/get-me.js';
 import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
 import type { Call, CallSpec } from './define.js';
+import { askStaffAssistance } from './guest/ask-staff-assistance.js';
 import { guestCheckin } from './guest/checkin.js';
 import { confirmTable, updateGuestSession } from './guest/confirm-table.js';
 import { getGuestSession } from './guest/get-guest-session.js';
@@ -37,6 +38,7 @@ import { getSessionBill } from './payments/get-session-bill.js';
 import { guestCheckout } from './payments/guest-checkout.js';
 import { listPayments } from './payments/list-payments.js';
 import { printGuestReceipt } from './payments/print-guest-receipt.js';
+import { printReceiptAtVenue } from './payments/print-receipt-at-venue.js';
 import { processPayment } from './payments/process-payment.js';
 import { stripeWebhook } from './payments/stripe-webhook.js';
 import { takeTablePayment } from './payments/take-table-payment.js';
@@ -105,6 +107,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   scanTable,
   scanEntrance,
   guestCheckin,
+  askStaffAssistance,
   getGuestSession,
   listGuestOrders,
   getMenu,
@@ -185,6 +188,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   updateOrderPayment,
   takeTablePayment,
   guestCheckout,
+  printReceiptAtVenue,
   stripeWebhook,
   printGuestReceipt,
   getExitQr,
@@ -195,6 +199,7 @@ export * from './auth/get-me.js';
 export * from './auth/login.js';
 export * from './auth/logout.js';
 export * from './define.js';
+export * from './guest/ask-staff-assistance.js';
 export * from './guest/checkin.js';
 export * from './guest/confirm-table.js';
 export * from './guest/get-guest-session.js';
@@ -229,6 +234,7 @@ export * from './payments/get-session-bill.js';
 export * from './payments/guest-checkout.js';
 export * from './payments/list-payments.js';
 export * from './payments/print-guest-receipt.js';
+export * from './payments/print-receipt-at-venue.js';
 export * from './payments/process-payment.js';
 export * from './payments/stripe-webhook.js';
 export * from './payments/take-table-payment.js';

@@ -1,6 +1,7 @@
 // Live events: what the cloud commits with every write and pushes over /ws, and what terminals
 // replay by sequence number. Each event is a flat JSON object with `type` (spec 1 section 4).
 import { z } from 'zod';
+import { GuestReceipt } from '../rules/receipts.js';
 import { boundedText, Id, IsoDateTime } from '../schemas/common.js';
 import {
   DiningSession,
@@ -205,6 +206,16 @@ const GuestDepartedEvent = Envelope.extend({
   session: DiningSession,
 });
 
+/** A departed party asked for its receipt on paper ('Print at the venue'): the terminal driving
+ * `printerId` prints `receipt` once, keyed by `requestId`, however often the event reaches it. */
+const ReceiptPrintRequestedEvent = Envelope.extend({
+  type: z.literal('receipt.print_requested'),
+  requestId: Id,
+  printerId: Id,
+  sessionId: Id,
+  receipt: GuestReceipt,
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
@@ -234,6 +245,7 @@ export const LiveEvent = z.discriminatedUnion('type', [
   PaymentStatusChangedEvent,
   PaymentCompletedEvent,
   GuestDepartedEvent,
+  ReceiptPrintRequestedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

@@ -32,3 +32,27 @@ export function guestRateLimit(action: GuestAction): GuestRateLimit {
     }
   };
 }
+
+/**
+ * Lets a key through once per `seconds` (a party asking staff over): `claim` answers null the
+ * first time, and after that, within the window, when the first claim was made. `release` forgets
+ * a claim whose effect did not happen, so the next try goes through. In memory, per instance, as
+ * the limits above.
+ */
+export function oncePerWindow(keyPrefix: string, seconds: number) {
+  const limiter = new RateLimiterMemory({ keyPrefix, points: 1, duration: seconds });
+  return {
+    async claim(key: string, now: Date): Promise<Date | null> {
+      try {
+        await limiter.consume(key);
+        return null;
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        return new Date(now.getTime() - (seconds * 1000 - error.msBeforeNext));
+      }
+    },
+    async release(key: string): Promise<void> {
+      await limiter.delete(key);
+    },
+  };
+}

@@ -1,5 +1,7 @@
 import {
+  askStaffAssistance,
   confirmTable as confirmTableCall,
+  GUEST_ASSISTANCE_WINDOW_SECONDS,
   GUEST_SESSION_COOKIE,
   type GuestCheckinAnswer,
   getExitQr,
@@ -17,6 +19,7 @@ import {
   updateGuestSession,
   withQuery,
 } from '@tablewise/shared';
+import { sendGuestAssistanceAlert } from '../../commands/alerts.js';
 import { type CheckinResult, checkIn, exitQr, scanTable, tableQr, verifiedTarget } from '../../commands/guest.js';
 import { confirmTable, guestTables, holdTable, releaseTable } from '../../commands/guest-holds.js';
 import { guestWaitlistStatus } from '../../commands/guest-waitlist.js';
@@ -30,7 +33,7 @@ import { findTableInVenue } from '../../repositories/tables.js';
 import { findVenue } from '../../repositories/venues.js';
 import { signGuestCookie } from '../../security/tokens.js';
 import { type AppRouter, type Ctx, mutate, newRouter, ok, serve } from '../http.js';
-import { guestRateLimit } from './rate-limits.js';
+import { guestRateLimit, oncePerWindow } from './rate-limits.js';
 
 const GUEST_COOKIE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -86,6 +89,7 @@ export function guestRouter(deps: AppDeps): AppRouter {
   const scanLimit = guestRateLimit('scan');
   const checkinLimit = guestRateLimit('checkin');
   const guestSessionOf = (ctx: Ctx) => ctx.state.principals.guest?.sessionId;
+  const assistance = oncePerWindow('assistance:session', GUEST_ASSISTANCE_WINDOW_SECONDS);
 
   serve(router, getTableQr, async ({ ctx, params }) => {
     const actor = requireVenueActor(ctx);
@@ -104,6 +108,27 @@ export function guestRouter(deps: AppDeps): AppRouter {
   serve(router, scanEntrance, async ({ ctx, body }) => {
     await scanLimit(ctx, guestSessionOf(ctx));
     return scanTable(deps, { qrData: (await body()).qrData });
+  });
+
+  // The staff-assistance button: one HIGH alert per party per window; a repeat tap is told staff
+  // were asked. Only the guest's own open session (a closed one's cookie grants nothing).
+  serve(router, askStaffAssistance, async ({ ctx, body }) => {
+    const guest = requireGuest(ctx);
+    const input = await body();
+    if (input.sessionId !== guest.sessionId) throw notFound('Session');
+    await mutate(ctx, deps, guest, async (trx) => {
+      const now = deps.now();
+      const askedBefore = await assistance.claim(guest.sessionId, now);
+      if (askedBefore) return ok({ success: true, alreadyAsked: true, askedAt: askedBefore.toISOString() });
+      try {
+        const alert = await sendGuestAssistanceAlert(trx, guest, input.reason, now);
+        return ok({ success: true, alreadyAsked: false, askedAt: alert.createdAt });
+      } catch (error) {
+        await assistance.release(guest.sessionId);
+        throw error;
+      }
+    });
+    return undefined;
   });
 
   serve(router, listGuestOrders, async ({ ctx }) => ordersOfSession(deps.db, requireGuest(ctx).sessionId));

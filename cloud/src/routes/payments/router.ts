@@ -6,6 +6,7 @@ import {
   listPayments,
   MESSAGES,
   PAYMENT_MESSAGES,
+  printReceiptAtVenue,
   processPayment as processPaymentCall,
   stripeWebhook,
   takeTablePayment,
@@ -22,6 +23,7 @@ import {
   takePayment,
   venuePayments,
 } from '../../commands/payments.js';
+import { requestReceiptPrint } from '../../commands/receipt-print.js';
 import type { AppDeps, GuestActor, StaffActor } from '../../context.js';
 import { badRequest, notFound, unauthorized } from '../../errors.js';
 import { requireAnyActor, requireVenueActor } from '../../policies/principals.js';
@@ -97,6 +99,14 @@ export function paymentsRouter(deps: AppDeps): AppRouter {
     await mutate(ctx, deps, guest, async (trx) =>
       ok({ success: true, receipt: await checkout(trx, deps, guest, input) }),
     );
+    return undefined;
+  });
+
+  // 'Print at the venue' on the receipt: the phone that checked out, for a while after.
+  serve(router, printReceiptAtVenue, async ({ ctx, body }) => {
+    const guest = await leavingGuest(deps, ctx);
+    const input = await body();
+    await mutate(ctx, deps, guest, async (trx) => ok(await requestReceiptPrint(trx, deps, guest, input), 202));
     return undefined;
   });
 

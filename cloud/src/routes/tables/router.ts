@@ -25,8 +25,8 @@ export const tableTransitioned = pushable(transitionTable, async (deps, actor, {
 
 /** A cleaner records a table's QA check, on the cloud or through a terminal's outbox. */
 export const tableQaCompleted = pushable(completeTableQa, async (deps, actor, { params, body }, trx) => {
-  const { passed, issues, taskId } = await body();
-  return ok(await completeQa(trx, actor, params().id, { passed, issues, taskId }, deps.now()));
+  const { passed, issues, taskId, notifyWaitlistId } = await body();
+  return ok(await completeQa(trx, actor, params().id, { passed, issues, taskId, notifyWaitlistId }, deps.now()));
 });
 
 export function tablesRouter(deps: AppDeps): AppRouter {

@@ -1,8 +1,9 @@
 // Cleaning and QA on a terminal while the cloud is away: a paid table's CLEAN task (made on the
 // cloud, synced to the replica) is started and completed there, its QA check fails and then passes,
 // and the tables move in the replica by the same rules; refusals are the cloud's. When the cloud
-// returns, every change reaches it once, the tasks the terminal made keep their ids, and the cloud
-// notifies the waiting party the freed table fits.
+// returns, every change reaches it once, the tasks the terminal made keep their ids. The pass shows
+// the waiting party the freed table fits as NOTIFIED on the terminal at once, and the cloud notifies
+// that same party, once, when the pass reaches it.
 import { randomUUID } from 'node:crypto';
 import {
   CompleteTaskAnswer,
@@ -43,6 +44,12 @@ const tableHere = async (id: string) =>
 it('cleans and checks a table offline, and the cloud gets every change once, with the same tasks', async () => {
   const host = await loginAs(harness.cloud.url, harness.fixture.a.staffEmail);
   const party = (await host.post('/api/waitlist', { guestName: 'Okafor', partySize: 4 })).body.id as string;
+  const later = (await host.post('/api/waitlist', { guestName: 'Bell', partySize: 2 })).body.id as string;
+  await expect
+    .poll(async () => ((await tab.get('/api/waitlist')).body as { id: string }[]).map((e) => e.id), {
+      timeout: 15_000,
+    })
+    .toEqual([party, later]);
   await harness.database
     .db('tables')
     .where({ id: tableId(0) })
@@ -60,6 +67,9 @@ it('cleans and checks a table offline, and the cloud gets every change once, wit
 
   await harness.cloud.close();
   await expect.poll(() => terminal.core.status().online, { timeout: 10_000 }).toBe(false);
+  // Meanwhile Bell moved to the front on the cloud, unheard here: by the cloud's own rule the
+  // freed table would go to Bell, but the terminal has shown Okafor notified.
+  await harness.database.db('waitlist').where({ id: later }).update({ position: 0 });
 
   const started = await tab.post(`/api/tasks/${clean?.id}/start`);
   expect(started.status).toBe(200);
@@ -92,8 +102,19 @@ it('cleans and checks a table offline, and the cloud gets every change once, wit
   const again = CompleteTaskAnswer.parse((await tab.post(`/api/tasks/${redo.task?.id}/complete`)).body);
   const passed = await tab.post(`/api/tables/${tableId(0)}/qa-complete`, { passed: true });
   expect(passed.status).toBe(200);
-  expect(QaCompleteAnswer.parse(passed.body)).toMatchObject({ table: { state: 'EMPTY' }, task: null, notified: null });
+  expect(QaCompleteAnswer.parse(passed.body)).toMatchObject({
+    table: { state: 'EMPTY' },
+    task: null,
+    notified: { id: party, guestName: 'Okafor', status: 'NOTIFIED' },
+  });
   expect(await tableHere(tableId(0))).toBe('EMPTY');
+  // The host stand shows it at once, with the cloud away.
+  const lineHere = async () =>
+    ((await tab.get('/api/waitlist')).body as { id: string; status: string }[]).map((e) => [e.id, e.status]);
+  expect(await lineHere()).toEqual([
+    [party, 'NOTIFIED'],
+    [later, 'WAITING'],
+  ]);
   const late = await tab.post(`/api/tables/${tableId(0)}/qa-complete`, { passed: true });
   expect(late.status).toBe(409);
   expect(late.body.message).toBe(MESSAGES.tableTransitionRefused('pass QA for', 'Empty'));
@@ -121,6 +142,22 @@ it('cleans and checks a table offline, and the cloud gets every change once, wit
     [again.qaTask?.id, 'QA', 'COMPLETED'],
   ]);
   expect((await harness.database.db('waitlist').where({ id: party }).first('status')).status).toBe('NOTIFIED');
+  expect((await harness.database.db('waitlist').where({ id: later }).first('status')).status).toBe('WAITING');
+  // Notified once: one event moved a party to NOTIFIED, and it is Okafor.
+  const notices = await harness.database
+    .db('events')
+    .where({ type: 'waitlist.updated' })
+    .whereRaw("payload_json->'entry'->>'status' = 'NOTIFIED'");
+  expect(notices.map((e) => e.payload_json.entry.id)).toEqual([party]);
+  // The cloud's notice of Okafor reaches the replica and changes nothing there.
+  await expect
+    .poll(async () => (await lineHere()).sort(), { timeout: 15_000 })
+    .toEqual(
+      [
+        [party, 'NOTIFIED'],
+        [later, 'WAITING'],
+      ].sort(),
+    );
   // The replica agrees with the cloud once its events are in.
   await expect
     .poll(async () => (await tasksHere()).map((t) => [t.id, t.status]).sort(), { timeout: 15_000 })

@@ -3,15 +3,19 @@
 // and the outbox in one SQLite transaction, by the same shared rules as the cloud (taskTransition,
 // turnoverPlan): a finished clean sends its table to QA_CHECK with a QA task, a failed check sends
 // it back to CLEANING with a high CLEAN task, a passed one frees it. The tasks the terminal makes
-// carry ids it chose, which the cloud uses too, so the replica and the cloud name them alike. The
-// waiting party a freed table goes to is notified by the cloud when the check reaches it (a guest's
-// phone only hears the cloud). The cloud decides in the end: its copies replace the replica's, with
-// this terminal's changes still waiting replayed on top.
+// carry ids it chose, which the cloud uses too, so the replica and the cloud name them alike. A
+// passed check shows the waiting party the freed table fits as NOTIFIED here at once, by the
+// cloud's rule (nextPartyFor); the queued check names that party (notifyWaitlistId) and the cloud,
+// when the check reaches it, notifies it there, once, in the check's own transaction (a guest's
+// phone only hears the cloud). No separate notify is queued, so nobody is notified twice. The cloud
+// decides in the end: its copies replace the replica's, with this terminal's changes still waiting
+// replayed on top.
 import { randomUUID } from 'node:crypto';
 import {
   completeTableQa,
   completeTask,
   MESSAGES,
+  nextPartyFor,
   startTask,
   type Table,
   type TableState,
@@ -22,11 +26,13 @@ import {
   transitionTable,
   turnoverEventOfMove,
   turnoverPlan,
+  type WaitlistEntry,
+  waitlistTransition,
 } from '@tablewise/shared';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
 import { appendOutbox, pendingOf } from '../sqlite/repositories/outbox.js';
 import { clearTasks, getTask, openTasksOf, putTask } from '../sqlite/repositories/tasks.js';
-import { getTable, putTable } from '../sqlite/repositories/venue-data.js';
+import { getTable, listActiveWaitlist, putTable, putWaitlistEntry } from '../sqlite/repositories/venue-data.js';
 import { restoreQueuedTasks } from './tasks.js';
 
 export const TURNOVER_ENTITY = 'turnover';
@@ -145,7 +151,22 @@ export function completeTaskLocally(db: WriteDb, id: string, now: Date): Result<
 export interface QaHere {
   table: Table;
   task: Task | null;
-  notified: null;
+  notified: WaitlistEntry | null;
+}
+
+type QueuedQa = { passed: boolean; issues: string[]; taskId: string; notifyWaitlistId?: string };
+
+/** The waiting party a freed table goes to, NOTIFIED here: `preferredId` (chosen when the check was
+ * recorded) if it still waits and fits, else, with none chosen yet, the first that fits. */
+function notifyHere(db: WriteDb, table: Table, preferredId: string | undefined, now: Date): WaitlistEntry | null {
+  const line = listActiveWaitlist(db);
+  const next = nextPartyFor(preferredId ? line.filter((e) => e.id === preferredId) : line, table);
+  if (!next) return null;
+  const move = waitlistTransition(next.status, 'notify');
+  if (!move.ok) return null;
+  const notified: WaitlistEntry = { ...next, status: move.to, notifiedAt: now.toISOString() };
+  putWaitlistEntry(db, notified);
+  return notified;
 }
 
 /** The QA result's effect on the replica: the table moves, its QA tasks finish, a failure makes
@@ -153,7 +174,7 @@ export interface QaHere {
 function qaResult(
   db: WriteDb,
   table: Table,
-  result: { passed: boolean; issues: readonly string[]; taskId: string },
+  result: { passed: boolean; issues: readonly string[]; taskId: string; notifyWaitlistId?: string | undefined },
   now: Date,
 ): Result<QaHere> {
   const plan = turnoverPlan(table.state, {
@@ -196,7 +217,8 @@ function qaResult(
         now,
       )
     : null;
-  return { ok: true, value: { table: moved, task, notified: null } };
+  const notified = plan.plan.notifyNextParty ? notifyHere(db, moved, result.notifyWaitlistId, now) : null;
+  return { ok: true, value: { table: moved, task, notified } };
 }
 
 /** Pass or Fail a table's QA check here. */
@@ -212,13 +234,14 @@ export function completeQaLocally(
     const taskId = randomUUID();
     const done = qaResult(db, table, { ...result, taskId }, now);
     if (!done.ok) return done;
-    queue(
-      db,
-      completeTableQa.url({ id: tableId }),
-      { passed: result.passed, issues: [...result.issues], taskId },
-      tableId,
-      now,
-    );
+    const notified = done.value.notified;
+    const queued: QueuedQa = {
+      passed: result.passed,
+      issues: [...result.issues],
+      taskId,
+      ...(notified ? { notifyWaitlistId: notified.id } : {}),
+    };
+    queue(db, completeTableQa.url({ id: tableId }), queued, tableId, now);
     return done;
   });
 }
@@ -279,8 +302,6 @@ export function transitionTableLocally(
   });
 }
 
-type QueuedQa = { passed: boolean; issues: string[]; taskId: string };
-
 /**
  * After the cloud's copy of a task or a table replaced the replica's, replays this terminal's
  * cleaning and QA changes still waiting in the outbox, in order, so the cleaner sees what they did.
@@ -305,7 +326,11 @@ export function reapplyPendingTurnover(db: WriteDb): void {
       if (table && table.state !== move.state) tableMoved(db, table, move, at);
     } else if (entry.path.endsWith('/qa-complete')) {
       const table = getTable(db, entry.entityId);
-      if (table) qaResult(db, table, entry.body as QueuedQa, at);
+      const qa = entry.body as QueuedQa;
+      const redone = table ? qaResult(db, table, qa, at) : null;
+      // The table is freed here already, but the party's copy came back from the cloud still
+      // waiting (the check has not reached it): it stays the one shown notified.
+      if (table && !redone?.ok && qa.passed && qa.notifyWaitlistId) notifyHere(db, table, qa.notifyWaitlistId, at);
     }
   }
 }

@@ -149,6 +149,7 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     case 'payment.status.changed':
     case 'payment.completed':
     case 'guest.departed':
+    case 'receipt.print_requested':
       return event;
     default: {
       const never: never = event;
@@ -207,6 +208,10 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
     // An alert is for the screens now; the replica keeps nothing of it.
     case 'staff.alert':
       return;
+    // The terminal driving the printer prints it as the event is applied (core.ts), keyed by the
+    // request, so a replay prints nothing more; the replica keeps nothing else of it.
+    case 'receipt.print_requested':
+      return;
     // A stuck-table warning is for the screens now.
     case 'table.stuck':
     // The order itself comes whole with runner.order.updated, in the same commit.
@@ -233,6 +238,8 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
     case 'waitlist.updated':
       putWaitlistEntry(db, event.entry);
       reapplyPendingWaitlistChanges(db, event.entry.id, now);
+      // A party a QA pass here showed as notified stays so until that pass reaches the cloud.
+      reapplyPendingTurnover(db);
       return;
     case 'reservation.created':
     case 'reservation.checkin':

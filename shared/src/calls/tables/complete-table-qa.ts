@@ -41,6 +41,10 @@ export const completeTableQa = defineCall({
       /** Made by the client for the CLEAN task a failure makes, so a terminal that recorded the
        * check offline and the cloud name it alike. */
       taskId: Id.optional(),
+      /** A terminal that recorded a pass offline showed this waiting party as notified at once; the
+       * cloud notifies that party if it still waits and fits the table (else the next that fits),
+       * so the terminal's screens and the cloud name the same party and nobody is notified twice. */
+      notifyWaitlistId: Id.optional(),
     })
     .refine((b) => b.passed || b.issues.length > 0, { error: TURNOVER_MESSAGES.qaIssuesRequired, path: ['issues'] }),
   answer: QaCompleteAnswer,

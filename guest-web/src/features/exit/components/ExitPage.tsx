@@ -1,11 +1,13 @@
 // The exit (/guest/exit, spec 3 sections 2 and 4): READY TO EXIT with the session's last 8
 // characters, the exit QR scan, staff assistance; once verified, the digital receipt, downloadable
-// as a PDF, and 'Exit Restaurant' back to /. The scan opens the camera (the scanner of the guest
-// check-in, its library loaded only now) and reads the venue's exit code, which staff show or
-// print from Generate Table QR; after 30 s without a code it stops and says so. A guest whose
-// phone camera app opened the exit code's link arrives with it and is verified without scanning
-// again. Success forgets the stored session, token, table and venue ids: the session is closed and
-// its cookie grants nothing.
+// as a PDF or printed on the venue's receipt printer, and 'Exit Restaurant' back to /. The scan
+// opens the camera (the scanner of the guest check-in, its library loaded only now) and reads the
+// venue's exit code, which staff show or print from Generate Table QR; after 30 s without a code it
+// stops and says so. A guest whose phone camera app opened the exit code's link arrives with it and
+// is verified without scanning again. Staff assistance sends staff one alert naming the table (a
+// repeat tap within a few minutes is told staff were asked, and sends nothing). Success forgets the
+// stored session, token, table and venue ids: the session is closed and its cookie grants nothing
+// (printing the receipt uses the exit code held in memory on the receipt view, for a while).
 import {
   displayMoney,
   GUEST_FLOW,
@@ -22,7 +24,9 @@ import { failureText } from '../../../app/api-client.js';
 import { remove, STORAGE_KEYS, storedSessionId } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
 import { type RunningScan, startScanning } from '../../scan/components/camera.js';
+import { useAskStaff } from '../api/ask-staff.js';
 import { useCheckout } from '../api/checkout.js';
+import { usePrintAtVenue } from '../api/print-at-venue.js';
 import { downloadReceiptPdf } from './receipt-pdf.js';
 
 function forgetVisit(): void {
@@ -45,9 +49,10 @@ export function ExitPage() {
   const linkedCode = params.get('exitCode');
   const toast = useToast();
   const checkout = useCheckout();
+  const askStaff = useAskStaff();
   const [camera, setCamera] = useState<CameraState>('off');
   const [problem, setProblem] = useState<string | null>(null);
-  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const [receipt, setReceipt] = useState<{ receipt: Receipt; exitCode: string } | null>(null);
   const [assist, setAssist] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
   const running = useRef<RunningScan | null>(null);
@@ -67,7 +72,8 @@ export function ExitPage() {
       {
         onSuccess: (answer) => {
           forgetVisit();
-          setReceipt(answer.receipt);
+          // Kept in memory only: 'Print at the venue' shows the exit code again, for a while.
+          setReceipt({ receipt: answer.receipt, exitCode: qrToken });
         },
         onError: (error) => {
           const description = failureText(error, MESSAGES.exitVerificationFailed);
@@ -119,7 +125,25 @@ export function ExitPage() {
     }, GUEST_FLOW.scannerTimeoutMs);
   };
 
-  if (receipt) return <ReceiptView receipt={receipt} />;
+  const onAskStaff = () => {
+    if (!sessionId) {
+      setAssist(true);
+      return;
+    }
+    askStaff.mutate(
+      { sessionId, reason: 'exit' },
+      {
+        onError: (error) =>
+          toast({
+            title: GUEST_PAYMENT_TEXTS.staffAssistanceFailedTitle,
+            description: failureText(error, GUEST_PAYMENT_TEXTS.staffAssistanceFailed),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  if (receipt) return <ReceiptView {...receipt} />;
   const cameraOn = camera !== 'off';
   return (
     <main className="page page-center scan-page" data-testid="exit-page" data-camera={camera}>
@@ -162,11 +186,21 @@ export function ExitPage() {
             {checkout.isPending ? GUEST_PAYMENT_TEXTS.scanningExit : GUEST_PAYMENT_TEXTS.scanExitQr}
           </button>
         )}
-        <button type="button" className="button button-block" data-testid="exit-assist" onClick={() => setAssist(true)}>
-          {GUEST_PAYMENT_TEXTS.staffAssistance}
+        <button
+          type="button"
+          className="button button-block"
+          data-testid="exit-assist"
+          disabled={askStaff.isPending}
+          onClick={onAskStaff}
+        >
+          {askStaff.isPending ? GUEST_PAYMENT_TEXTS.staffAssistanceSending : GUEST_PAYMENT_TEXTS.staffAssistance}
         </button>
       </div>
-      {assist ? (
+      {askStaff.isSuccess ? (
+        <p className="success-text" role="status" data-testid="exit-assist-sent">
+          {GUEST_PAYMENT_TEXTS.staffAssistanceSent}
+        </p>
+      ) : assist ? (
         <p className="muted" role="status" data-testid="exit-assist-hint">
           {GUEST_PAYMENT_TEXTS.staffAssistanceHint}
         </p>
@@ -175,8 +209,22 @@ export function ExitPage() {
   );
 }
 
-function ReceiptView({ receipt }: { receipt: Receipt }) {
+function ReceiptView({ receipt, exitCode }: { receipt: Receipt; exitCode: string }) {
   const navigate = useNavigate();
+  const toast = useToast();
+  const print = usePrintAtVenue();
+  const onPrint = () =>
+    print.mutate(
+      { sessionId: receipt.session.id, qrToken: exitCode },
+      {
+        onError: (error) =>
+          toast({
+            title: GUEST_PAYMENT_TEXTS.printAtVenueFailedTitle,
+            description: failureText(error, GUEST_PAYMENT_TEXTS.printAtVenueFailed),
+            variant: 'destructive',
+          }),
+      },
+    );
   const money = (v: string) => displayMoney(toCents(v));
   const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
   return (
@@ -243,6 +291,20 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
       >
         {GUEST_PAYMENT_TEXTS.downloadPdf}
       </button>
+      <button
+        type="button"
+        className="button button-block"
+        data-testid="receipt-print"
+        disabled={print.isPending}
+        onClick={onPrint}
+      >
+        {print.isPending ? GUEST_PAYMENT_TEXTS.printingAtVenue : GUEST_PAYMENT_TEXTS.printAtVenue}
+      </button>
+      {print.isSuccess ? (
+        <p className="success-text" role="status" data-testid="receipt-print-sent">
+          {GUEST_PAYMENT_TEXTS.printedAtVenue(print.data.printerName)}
+        </p>
+      ) : null}
       <button
         type="button"
         className="button button-primary button-block"
