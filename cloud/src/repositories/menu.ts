@@ -17,11 +17,6 @@ export async function listMenuItems(q: Queryable, scope: MenuScope): Promise<Men
   return scoped(q, scope).orderBy([{ column: 'sort_order' }, { column: 'name' }]);
 }
 
-export async function findMenuItems(q: Queryable, scope: MenuScope, ids: readonly string[]): Promise<MenuItemRow[]> {
-  if (ids.length === 0) return [];
-  return scoped(q, scope).whereIn('id', [...ids]);
-}
-
 /** One item of the venue's menu, locked for the change about to be made to it. */
 export async function lockMenuItem(trx: Trx, scope: MenuScope, id: string): Promise<MenuItemRow | undefined> {
   return scoped(trx, scope).andWhere({ id }).forUpdate().first();

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
 /** A call the server answered: its path, credentials, Idempotency-Key and form body. */
-export interface SeenStripeCall {
+interface SeenStripeCall {
   path: string;
   auth: string | undefined;
   idempotencyKey: string | undefined;
