@@ -12,6 +12,7 @@ import { Agent, request } from 'node:http';
 import {
   ALL_CALLS,
   addToWaitlist,
+  askStaffAssistance,
   batchUpdateItems,
   type Call,
   type CallSpec,
@@ -37,6 +38,7 @@ import {
   MAX_PUSH_MUTATIONS,
   MESSAGES,
   notifyNextParty,
+  printReceiptAtVenue,
   processPayment,
   pushMutations,
   putObject,
@@ -1050,6 +1052,30 @@ beforeAll(async () => {
         at(['qrToken'], text(qr.token, 2000, { required: true })),
         at(['exitTime'], dateTime),
         missing(['sessionId'], ['qrToken'], ['exitTime']),
+      ),
+    },
+    {
+      call: askStaffAssistance,
+      path: askStaffAssistance.path,
+      principals: ['guest'],
+      weight: 2,
+      valid: () => ({ sessionId, reason: 'exit' }),
+      fields: fc.oneof(
+        at(['sessionId'], uuidLike(sessionId)),
+        at(['reason'], enumValue('exit')),
+        missing(['sessionId']),
+      ),
+    },
+    {
+      call: printReceiptAtVenue,
+      path: printReceiptAtVenue.path,
+      principals: ['guest'],
+      weight: 2,
+      valid: () => ({ sessionId, qrToken: qr.token }),
+      fields: fc.oneof(
+        at(['sessionId'], uuidLike(sessionId)),
+        at(['qrToken'], text(qr.token, 2000, { required: true })),
+        missing(['sessionId'], ['qrToken']),
       ),
     },
   ];
