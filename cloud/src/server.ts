@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { createApp } from './app.js';
 import { releaseExpiredHolds } from './commands/guest-holds.js';
 import { runStuckCheck } from './commands/turnover.js';
@@ -119,6 +120,12 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     trustProxy: opts.trustProxy ?? 0,
   });
   server.on('request', app.callback());
+  // Until the live gate takes /ws (the fan-out processes take a few seconds to start), an upgrade
+  // is told to come back, not handed to the HTTP app, which would answer 404 as if /ws did not exist.
+  const notYet = (_req: unknown, socket: Duplex) => {
+    socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  };
+  server.on('upgrade', notYet);
 
   let hub: LiveHub | undefined;
   let fanout: FanoutPool | undefined;
@@ -155,6 +162,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     }
     gate = new LiveGate(deps, sink, opts.hubRevalidateMs ? { revalidateMs: opts.hubRevalidateMs } : {});
     await gate.start(server, notifier);
+    server.off('upgrade', notYet);
     firer = startCourseFirer(deps, opts.fireIntervalMs ?? 1000);
     sweeper = startExpirySweeper(deps, opts.sweepIntervalMs ?? 10 * 60_000);
     holdSweeper = startPeriodic('hold expiry', () => releaseExpiredHolds(deps), opts.holdSweepIntervalMs ?? 5_000, log);

@@ -104,7 +104,9 @@ export class SyncClient {
       }
       this.setOnline(false);
       if (!this.running) break;
-      this.attempt += 1;
+      // The back-off counts errors the cloud answered; an outage (no answer) does not lengthen
+      // the wait after its return, where the first answer may be a cloud still starting.
+      this.attempt = unreachable ? 0 : this.attempt + 1;
       await new Promise<void>((resolve) => {
         const policy = this.opts.backoff ?? DEFAULT_BACKOFF;
         // A cloud that gives no answer at all costs nothing to ask again: asking every base delay
