@@ -116,18 +116,22 @@ export function guestRouter(deps: AppDeps): AppRouter {
     const guest = requireGuest(ctx);
     const input = await body();
     if (input.sessionId !== guest.sessionId) throw notFound('Session');
-    await mutate(ctx, deps, guest, async (trx) => {
-      const now = deps.now();
-      const askedBefore = await assistance.claim(guest.sessionId, now);
-      if (askedBefore) return ok({ success: true, alreadyAsked: true, askedAt: askedBefore.toISOString() });
-      try {
+    // Whether this request took the party's window: given back if its alert is not committed
+    // (the effect failed, or the commit did), so the next tap is not told staff were asked.
+    let claimedHere = false;
+    try {
+      await mutate(ctx, deps, guest, async (trx) => {
+        const now = deps.now();
+        const askedBefore = await assistance.claim(guest.sessionId, now);
+        if (askedBefore) return ok({ success: true, alreadyAsked: true, askedAt: askedBefore.toISOString() });
+        claimedHere = true;
         const alert = await sendGuestAssistanceAlert(trx, guest, input.reason, now);
         return ok({ success: true, alreadyAsked: false, askedAt: alert.createdAt });
-      } catch (error) {
-        await assistance.release(guest.sessionId);
-        throw error;
-      }
-    });
+      });
+    } catch (error) {
+      if (claimedHere) await assistance.release(guest.sessionId);
+      throw error;
+    }
     return undefined;
   });
 
