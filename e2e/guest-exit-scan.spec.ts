@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
 import type pg from 'pg';
 import { writeQrVideo } from '../desktop/src/core/test/fake-camera.js';
-import { cookieOf, type DemoCloud, startDemoCloud } from './support/demo-cloud.js';
+import { type DemoCloud, startDemoCloud } from './support/demo-cloud.js';
+import { apiCall, seatedParty } from './support/guest-party.js';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 const VIEWPORTS = [
@@ -34,46 +35,13 @@ async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS_DIR) await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true });
 }
 
-async function call(cookie: string, method: string, path: string, body?: unknown) {
-  const reply = await fetch(`${cloudUrl}${path}`, {
-    method,
-    headers: { cookie, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(reply.status, `${method} ${path}`).toBeLessThan(300);
-  // biome-ignore lint/suspicious/noExplicitAny: loosely typed test replies
-  return { reply, body: (await reply.json()) as any };
-}
+const call = (cookie: string, method: string, path: string, body?: unknown) =>
+  apiCall(stack as DemoCloud, cookie, method, path, body);
 
 /** A party checked in at a free table by its QR code, with one dish, paid in full by card. */
 async function paidParty(tableNumber: string) {
-  await db.query("UPDATE tables SET state = 'EMPTY', hold_expires_at = NULL WHERE venue_id = $1 AND number = $2", [
-    venueId,
-    tableNumber,
-  ]);
-  const table = (await db.query('SELECT id FROM tables WHERE venue_id = $1 AND number = $2', [venueId, tableNumber]))
-    .rows[0] as { id: string };
-  const qr = (await call(staffCookie, 'GET', `/api/tables/${table.id}/qr`)).body as { token: string };
-  const checkin = await call('', 'POST', '/api/guest/checkin', {
-    guestName: 'Leaving',
-    partySize: 2,
-    tableId: table.id,
-    venueId,
-    token: qr.token,
-  });
-  const sessionId = checkin.body.sessionId as string;
-  const guestCookie = cookieOf(checkin.reply);
-  const menu = (await call(guestCookie, 'GET', '/api/menu')).body.items as Array<{
-    id: string;
-    isAvailable: boolean;
-    modifiersSchema: Array<{ required: boolean }>;
-  }>;
-  const dish = menu.find((m) => m.isAvailable && !m.modifiersSchema.some((g) => g.required));
-  if (!dish) throw new Error('No simple dish on the demo menu');
-  await call(guestCookie, 'POST', '/api/orders', {
-    sessionId,
-    items: [{ menuItemId: dish.id, quantity: 1, course: 'main' }],
-  });
+  const party = await seatedParty(stack as DemoCloud, tableNumber, { guestName: 'Leaving', partySize: 2, dishes: 1 });
+  const { sessionId, guestCookie } = party;
   const bill = (await call(guestCookie, 'GET', `/api/orders/payment/${sessionId}`)).body as {
     version: number;
     total: string;
@@ -85,7 +53,7 @@ async function paidParty(tableNumber: string) {
     splits: [{ id: 'all', amount: bill.total, paymentMethod: 'card' }],
     card: { number: '4242 4242 4242 4242' },
   });
-  return { sessionId, guestCookie, token: qr.token, total: bill.total };
+  return { sessionId, guestCookie, token: party.token, total: bill.total };
 }
 
 /** Chromium whose camera shows a QR code holding `text`, or Chromium's own test picture (no code). */

@@ -22,8 +22,12 @@ export interface Party {
   token: string;
 }
 
-/** A party checked in at a free table by its QR code, with an order of three dishes. */
-export async function seatedParty(cloud: DemoCloud, tableNumber: string): Promise<Party> {
+/** A party checked in at a free table by its QR code, with an order of `dishes` dishes (three). */
+export async function seatedParty(
+  cloud: DemoCloud,
+  tableNumber: string,
+  { guestName = 'Trio', partySize = 3, dishes = 3 }: { guestName?: string; partySize?: number; dishes?: number } = {},
+): Promise<Party> {
   await cloud.db.query(
     "UPDATE tables SET state = 'EMPTY', hold_expires_at = NULL WHERE venue_id = $1 AND number = $2",
     [cloud.venueId, tableNumber],
@@ -33,8 +37,8 @@ export async function seatedParty(cloud: DemoCloud, tableNumber: string): Promis
   ).rows[0] as { id: string };
   const qr = (await apiCall(cloud, cloud.staffCookie, 'GET', `/api/tables/${table.id}/qr`)).body as { token: string };
   const checkin = await apiCall(cloud, '', 'POST', '/api/guest/checkin', {
-    guestName: 'Trio',
-    partySize: 3,
+    guestName,
+    partySize,
     tableId: table.id,
     venueId: cloud.venueId,
     token: qr.token,
@@ -46,7 +50,7 @@ export async function seatedParty(cloud: DemoCloud, tableNumber: string): Promis
     isAvailable: boolean;
     modifiersSchema: Array<{ required: boolean }>;
   }>;
-  const simple = menu.filter((m) => m.isAvailable && !m.modifiersSchema.some((g) => g.required)).slice(0, 3);
+  const simple = menu.filter((m) => m.isAvailable && !m.modifiersSchema.some((g) => g.required)).slice(0, dishes);
   await apiCall(cloud, guestCookie, 'POST', '/api/orders', {
     sessionId,
     items: simple.map((m) => ({ menuItemId: m.id, quantity: 1, course: 'main' })),
