@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { INTERNAL_ERROR_BODY, MESSAGES } from '@tablewise/shared';
 import type { Knex } from 'knex';
 import type { AppDeps, Trx } from './context.js';
+import { prepared } from './db/connect.js';
 import { AppError, conflict, unprocessable } from './errors.js';
 import { atCommit, inSavepoint, writeTransaction } from './realtime/append-event.js';
 import {
@@ -84,12 +85,17 @@ export async function readClaiming<Row extends object>(
   trx: Trx,
   sql: string,
   bindings: readonly Knex.RawBinding[],
+  options: { prepared?: boolean } = {},
 ): Promise<Row[]> {
+  const run = (text: string, values: readonly Knex.RawBinding[]) => {
+    const raw = trx.raw(text, [...values]);
+    return options.prepared ? prepared(raw) : raw;
+  };
   const pending = pendingClaims.get(trx);
-  if (!pending) return ((await trx.raw(sql, [...bindings])) as { rows: Row[] }).rows;
+  if (!pending) return ((await run(sql, bindings)) as { rows: Row[] }).rows;
   pendingClaims.delete(trx);
   // One row at least (the claim's), with the read's rows joined on when there are any.
-  const result = (await trx.raw(
+  const result = (await run(
     `with claim__ as (?)
      select (select count(*) from claim__)::int as claimed__, r.*
      from (select 1) one__ left join (select 1 as present__, q.* from (${sql}) q) r on true`,

@@ -1,3 +1,4 @@
+/// <reference path="./knex-postgres.d.ts" />
 // One knex for both backends: a PostgreSQL server (production, CI) or an embedded PGlite in a data
 // folder (one-command local run). Callers must not be able to tell them apart by the values they
 // read, so both are configured to the same type mapping:
@@ -6,10 +7,12 @@
 //   jsonb -> parsed value, text[] -> string[], uuid -> string.
 // Writing jsonb: pass JSON.stringify(value) for arrays. node-postgres sends a JS array as a
 // PostgreSQL array literal, which a jsonb column refuses; a string works on both drivers.
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import knex, { type Knex } from 'knex';
+import ClientPgServer from 'knex/lib/dialects/postgres/index.js';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
 
@@ -43,7 +46,15 @@ type ProcessResponse = (obj: QueryObject, runner: unknown) => unknown;
 // path gives. Name the commands the way PostgreSQL does.
 const pgProcessResponse = (Object.getPrototypeOf(ClientPgLite.prototype) as { processResponse: ProcessResponse })
   .processResponse;
+const pgliteQuery = (ClientPgLite.prototype as unknown as { _query: (connection: unknown, obj: unknown) => unknown })
+  ._query;
 class EmbeddedClient extends ClientPgLite {
+  _query(connection: unknown, obj: QueryObject & KnexQuery): unknown {
+    // PGlite plans every statement itself; the marker is the server's business.
+    unmark(obj);
+    return pgliteQuery.call(this, connection, obj);
+  }
+
   processResponse(obj: QueryObject, runner: unknown): unknown {
     const command = commandOf(obj.method);
     const response = { ...obj.response, rowCount: obj.response.affectedRows, command };
@@ -65,6 +76,64 @@ function commandOf(method: string | undefined): string {
   }
 }
 
+// Prepared statements (issue 8). PostgreSQL plans a statement each time it is sent by text, and
+// for the order path's read (its idempotency claim, the session locked, the menu items) planning
+// took longer than running it. A statement marked with `prepared()` is sent as a named statement,
+// parsed and planned once per connection and then only bound and run. The name is a digest of the
+// text, so one text is one statement. Marked statements must name their columns (no `*`): a
+// migration adding a column would otherwise change a prepared statement's result type, which
+// PostgreSQL refuses. A connection keeps at most PREPARED_PER_CONNECTION of them; past that, marked
+// statements run unnamed, as all others do.
+/** @internal exported for the test that checks which statements the order path marks */
+export const PREPARE_OPTION = 'twPrepare';
+const PREPARE = PREPARE_OPTION;
+/** @internal exported for its test */
+export const PREPARED_PER_CONNECTION = 64;
+
+/** What knex hands a client to run: the SQL, its bindings and the builder's options. */
+interface KnexQuery {
+  sql: string;
+  options?: Record<string, unknown>;
+}
+
+/** Marks `query` to run as a named prepared statement on a PostgreSQL server (see above). */
+export function prepared<Q extends { options(options: Readonly<Record<string, unknown>>): Q }>(query: Q): Q {
+  return query.options({ [PREPARE]: true });
+}
+
+/** Takes the marker off `obj`; true when it was there. */
+function unmark(obj: KnexQuery): boolean {
+  if (!obj.options?.[PREPARE]) return false;
+  const { [PREPARE]: _marked, ...rest } = obj.options;
+  obj.options = rest;
+  return true;
+}
+
+/**
+ * The statement name for `sql`: `tw_` and a digest, well within PostgreSQL's 63 characters.
+ * @internal exported for its test
+ */
+export function statementName(sql: string): string {
+  return `tw_${createHash('sha256').update(sql).digest('base64url').slice(0, 32)}`;
+}
+
+interface PgConnection {
+  connection: { parsedStatements: Record<string, string> };
+}
+
+class ServerClient extends ClientPgServer {
+  override _query(connection: PgConnection, obj: KnexQuery): unknown {
+    if (unmark(obj)) {
+      const name = statementName(obj.sql);
+      const parsed = connection.connection.parsedStatements;
+      if (parsed[name] !== undefined || Object.keys(parsed).length < PREPARED_PER_CONNECTION) {
+        obj.options = { ...obj.options, name };
+      }
+    }
+    return super._query(connection, obj);
+  }
+}
+
 export interface ConnectOptions {
   /** postgres://... of a PostgreSQL server. Without it the cloud runs on embedded PGlite. */
   databaseUrl?: string;
@@ -75,7 +144,7 @@ export interface ConnectOptions {
 export async function connectDb(opts: ConnectOptions): Promise<Db> {
   if (opts.databaseUrl) {
     const db = knex({
-      client: 'pg',
+      client: ServerClient,
       connection: { connectionString: opts.databaseUrl, types: pgTypes },
       pool: { min: 0, max: 10 },
     });

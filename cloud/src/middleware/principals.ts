@@ -7,7 +7,7 @@ import { unauthorized } from '../errors.js';
 import { resolveStaffScope } from '../policies/staff-scope.js';
 import { presentUser } from '../presenters/index.js';
 import { findLiveAuthSession } from '../repositories/auth-sessions.js';
-import { findSession } from '../repositories/sessions.js';
+import { findGuestSession } from '../repositories/sessions.js';
 import { findActiveTerminalByCredentialHash } from '../repositories/terminals.js';
 import { findUserById, listRolesOfUser } from '../repositories/users.js';
 import { findVenueInOrg } from '../repositories/venues.js';
@@ -80,7 +80,7 @@ async function resolveStaff(
 async function resolveGuest(q: Queryable, secret: string, cookie: string): Promise<GuestActor | undefined> {
   const sessionId = verifyGuestCookie(secret, cookie);
   if (!sessionId) return undefined;
-  const session = await findSession(q, sessionId);
+  const session = await findGuestSession(q, sessionId);
   // A party's cookie grants nothing once its session closed (checkout, turnover): a phone left
   // behind, or a copied cookie, cannot read the bill or order onto the table's next party.
   if (session?.status !== 'ACTIVE') return undefined;

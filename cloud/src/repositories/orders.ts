@@ -97,6 +97,34 @@ export interface OrderContext {
   menu: MenuItemRow[];
 }
 
+/** Every column of MenuItemRow, named: a prepared statement's columns must not follow the table's. */
+const MENU_ITEM_COLUMNS = [
+  'id',
+  'org_id',
+  'venue_id',
+  'name',
+  'description',
+  'price',
+  'category',
+  'is_available',
+  'image_url',
+  'allergens',
+  'prep_time',
+  'calories',
+  'is_vegetarian',
+  'is_vegan',
+  'is_gluten_free',
+  'is_spicy',
+  'is_popular',
+  'station',
+  'modifiers_schema',
+  'sort_order',
+] as const satisfies readonly (keyof MenuItemRow)[];
+// A column MenuItemRow gains must be named above too.
+type UnnamedMenuItemColumn = Exclude<keyof MenuItemRow, (typeof MENU_ITEM_COLUMNS)[number]>;
+const everyMenuItemColumnNamed: [UnnamedMenuItemColumn] extends [never] ? true : UnnamedMenuItemColumn = true;
+void everyMenuItemColumnNamed;
+
 /**
  * One statement (readClaiming: with the request's idempotency claim when it waits for one): the
  * session with its table, locked FOR SHARE so it stays as read until commit (a checkout or a
@@ -122,12 +150,15 @@ export async function readOrderContext(
        select id, status, table_id from sessions where id = ? and venue_id = ? and org_id = ? for share
      )
      select s.status as s_status__, s.table_id as s_table__, t.name as s_table_name__,
-       exists (select 1 from orders where id = ?) as order_exists__, m.*
+       exists (select 1 from orders where id = ?) as order_exists__, ${MENU_ITEM_COLUMNS.map((c) => `m.${c}`).join(', ')}
      from (select 1) one left join s on true
        left join tables t on t.id = s.table_id
        left join menu_items m on m.id = any(?::uuid[])
          and (m.venue_id = ? or (m.venue_id is null and m.org_id = ?))`,
     [sessionId, scope.venueId, scope.orgId, orderId, [...menuItemIds], scope.venueId, scope.orgId],
+    // Every guest order sends this statement: planned once per connection (it took longer to plan
+    // than to run).
+    { prepared: true },
   );
   const first = rows[0];
   if (!first) throw new Error('The order context read answered no row');

@@ -1,4 +1,5 @@
 import type { Queryable } from '../context.js';
+import { prepared } from '../db/connect.js';
 import type { SessionRow } from './rows.js';
 
 export interface NewSession {
@@ -27,6 +28,14 @@ export async function insertSession(q: Queryable, row: NewSession): Promise<Sess
 
 export async function findSession(q: Queryable, id: string): Promise<SessionRow | undefined> {
   return q<SessionRow>('sessions').where({ id }).first();
+}
+
+/** What a guest's cookie stands for: the session's place and state. */
+export type GuestSessionRow = Pick<SessionRow, 'id' | 'org_id' | 'venue_id' | 'table_id' | 'status'>;
+
+/** The session a guest's cookie names; every guest request reads it, so it runs prepared. */
+export async function findGuestSession(q: Queryable, id: string): Promise<GuestSessionRow | undefined> {
+  return prepared(q<GuestSessionRow>('sessions').where({ id }).first('id', 'org_id', 'venue_id', 'table_id', 'status'));
 }
 
 export async function findSessionInVenue(q: Queryable, venueId: string, id: string): Promise<SessionRow | undefined> {

@@ -1,5 +1,6 @@
 import { COURSE_TIMING, listGuestOrders, MESSAGES, Order, OrdersAnswer } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREPARE_OPTION } from '../../db/connect.js';
 import { Client, checkInGuest, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
 
 let h: Harness;
@@ -169,6 +170,26 @@ describe('placing an order', () => {
     expect(seen[1]).toMatch(
       /insert into "orders"[\s\S]*insert into "order_items"[\s\S]*update "idempotency_keys"[\s\S]*event_batches/,
     );
+  });
+
+  it("runs a guest order's reads prepared: the cookie's session, and the order's read with its claim", async () => {
+    const body = { sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }] };
+    const marked: string[] = [];
+    const note = (q: { sql: string; options?: Record<string, unknown> }) => {
+      if (q.options?.[PREPARE_OPTION]) marked.push(q.sql);
+    };
+    h.database.db.on('query', note);
+    try {
+      expect((await guest.post('/api/orders', body, { key: 'prepared-reads' })).status).toBe(201);
+    } finally {
+      h.database.db.removeListener('query', note);
+    }
+    expect(marked).toHaveLength(2);
+    expect(marked[0]).toMatch(/^select "id", "org_id", "venue_id", "table_id", "status" from "sessions"/);
+    expect(marked[1]).toMatch(/insert into "idempotency_keys"[\s\S]*menu_items/);
+    // The menu items' columns named: a prepared statement's result must not follow a table's new columns.
+    expect(marked[1]).toMatch(/m\.modifiers_schema/);
+    expect(marked[1]).not.toMatch(/\bm\.\*/);
   });
 
   it("refuses a client-made id that is another session's order with 409, writing nothing", async () => {

@@ -1,0 +1,99 @@
+// Statements marked prepared() run as named prepared statements on a PostgreSQL server (planned
+// once per connection), at most PREPARED_PER_CONNECTION per connection, and as plain statements on
+// the embedded database. Each check runs in one transaction: one connection, whose prepared
+// statements pg_prepared_statements lists.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Trx } from '../context.js';
+import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { closeDb, connectDb, PREPARED_PER_CONNECTION, prepared, statementName } from './connect.js';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+async function preparedOn(trx: Trx): Promise<Map<string, string>> {
+  const { rows } = (await trx.raw('select name, statement from pg_prepared_statements')) as {
+    rows: { name: string; statement: string }[];
+  };
+  return new Map(rows.map((r) => [r.name, r.statement]));
+}
+
+describe('prepared statements', () => {
+  it('runs a marked statement by name, parsed once per connection, and leaves unmarked ones unnamed', async () => {
+    await database.db.transaction(async (trx) => {
+      const marked = 'select ?::int + 1 as next';
+      const first = (await prepared(trx.raw(marked, [41]))) as { rows: { next: number }[] };
+      const again = (await prepared(trx.raw(marked, [1]))) as { rows: { next: number }[] };
+      expect([first.rows[0]?.next, again.rows[0]?.next]).toEqual([42, 2]);
+      await trx.raw('select ?::int * 2 as doubled', [4]);
+
+      const statements = await preparedOn(trx);
+      const ours = [...statements].filter(([name]) => name.startsWith('tw_'));
+      expect(ours).toEqual([[statementName('select $1::int + 1 as next'), 'select $1::int + 1 as next']]);
+    });
+  });
+
+  it('marks query builders too', async () => {
+    await database.db.transaction(async (trx) => {
+      const row = await prepared(trx('venues').where({ id: '3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f' }).first('id'));
+      expect(row).toBeUndefined();
+      const names = [...(await preparedOn(trx)).values()];
+      expect(names.some((sql) => sql.startsWith('select "id" from "venues"'))).toBe(true);
+    });
+  });
+
+  it(`keeps at most ${PREPARED_PER_CONNECTION} on a connection; later marked statements still run, unnamed`, async () => {
+    await database.db.transaction(async (trx) => {
+      const before = [...(await preparedOn(trx)).keys()].filter((n) => n.startsWith('tw_')).length;
+      const extra = 5;
+      const answers: number[] = [];
+      for (let i = before; i < PREPARED_PER_CONNECTION + extra; i++) {
+        const { rows } = (await prepared(trx.raw(`select ?::int as n${i}`, [i]))) as { rows: Record<string, number>[] };
+        answers.push(rows[0]?.[`n${i}`] as number);
+      }
+      expect(answers.at(-1)).toBe(PREPARED_PER_CONNECTION + extra - 1);
+      const ours = [...(await preparedOn(trx)).keys()].filter((n) => n.startsWith('tw_'));
+      expect(ours).toHaveLength(PREPARED_PER_CONNECTION);
+      // One already prepared keeps running by name.
+      const { rows } = (await prepared(trx.raw(`select ?::int as n${before}`, [7]))) as {
+        rows: Record<string, number>[];
+      };
+      expect(rows[0]?.[`n${before}`]).toBe(7);
+    });
+  });
+
+  it('keeps answering after a migration adds a column to a table it names its columns of', async () => {
+    await database.db.schema.createTable('prepared_probe', (t) => {
+      t.integer('a');
+    });
+    await database.db('prepared_probe').insert({ a: 1 });
+    await database.db.transaction(async (trx) => {
+      const read = () => prepared(trx('prepared_probe').select('a'));
+      expect(await read()).toEqual([{ a: 1 }]);
+      await trx.schema.alterTable('prepared_probe', (t) => {
+        t.integer('b');
+      });
+      expect(await read()).toEqual([{ a: 1 }]);
+    });
+  });
+
+  it('runs marked statements as plain ones on the embedded database', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tw-prepared-'));
+    const db = await connectDb({ dataDir: dir });
+    try {
+      const { rows } = (await prepared(db.raw('select ?::int + 1 as next', [1]))) as { rows: { next: number }[] };
+      expect(rows).toEqual([{ next: 2 }]);
+      expect(await prepared(db.raw('select 1 as one').options({}))).toMatchObject({ rows: [{ one: 1 }] });
+    } finally {
+      await closeDb(db);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
