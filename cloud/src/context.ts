@@ -50,6 +50,10 @@ export interface GuestActor {
   sessionId: string;
   orgId: string;
   venueId: string;
+  /**
+   * The session's table as read for this request; null too for a call that reads and checks the
+   * session itself (middleware/principals.ts, selfCheckingGuestCall), which reads its table there.
+   */
   tableId: string | null;
 }
 

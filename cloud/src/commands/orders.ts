@@ -19,7 +19,7 @@ import {
 import type { z } from 'zod';
 import type { Actor, Queryable, Trx } from '../context.js';
 import { actorRef } from '../context.js';
-import { type AppError, badRequest, conflict, notFound } from '../errors.js';
+import { type AppError, badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import { itemFacts, modifierGroupsOf, orderFacts } from '../presenters/index.js';
 import { appendEvent, atCommit } from '../realtime/append-event.js';
 import {
@@ -118,6 +118,9 @@ export async function createOrder(
     orderId,
     input.items.map((l) => l.menuItemId),
   );
+  // A guest's session is checked here, not before (middleware/principals.ts): a cookie whose
+  // session closed or went grants nothing, as anywhere else.
+  if (actor.kind === 'guest' && context.session?.status !== 'ACTIVE') throw unauthorized(MESSAGES.guestSessionRequired);
   if (!context.session) throw notFound('Session');
   if (context.session.status !== 'ACTIVE') throw conflict(MESSAGES.sessionClosed, 'session_closed');
   if (context.orderExists) {

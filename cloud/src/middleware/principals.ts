@@ -1,7 +1,8 @@
 // Resolves every principal a request carries: a staff session cookie, a terminal credential, a
 // guest session cookie. Routes then pick the one they need (policies/principals.ts).
-import { GUEST_SESSION_COOKIE, MESSAGES, STAFF_SESSION_COOKIE } from '@tablewise/shared';
+import { createOrder, GUEST_SESSION_COOKIE, MESSAGES, STAFF_SESSION_COOKIE } from '@tablewise/shared';
 import type Koa from 'koa';
+import { LRUCache } from 'lru-cache';
 import type { AppDeps, AppState, GuestActor, Principals, Queryable, StaffActor, TerminalActor } from '../context.js';
 import { unauthorized } from '../errors.js';
 import { resolveStaffScope } from '../policies/staff-scope.js';
@@ -29,9 +30,34 @@ export function terminalCredentialOf(header: string | undefined): string | undef
   return match?.[1];
 }
 
+/** Guest sessions' scopes one instance keeps: far more than its venues seat in an evening. */
+const SESSION_SCOPES_KEPT = 20_000;
+
+/**
+ * The organization and venue of each guest session this instance found active, by id. Neither
+ * ever changes, so they are kept (the least recently used dropped first) for the calls that read
+ * and check the guest's session themselves, in their first statement (selfCheckingGuestCall):
+ * those take the guest's scope from here and do not read the session before it, one round trip
+ * fewer. Whether the session is still open is then theirs to check, and a closed one is refused
+ * there as here: 401.
+ */
+type SessionScopes = LRUCache<string, { orgId: string; venueId: string }>;
+
+/** POST /api/orders reads and locks the guest's session in its first statement (readOrderContext). */
+function selfCheckingGuestCall(method: string, path: string): boolean {
+  return method === createOrder.method && path === createOrder.path;
+}
+
+/** For the guest of a call that checks the session itself: the scopes seen, and whether it does. */
+interface GuestScoping {
+  scopes: SessionScopes;
+  selfChecking: boolean;
+}
+
 export async function resolvePrincipals(
   deps: Pick<AppDeps, 'db' | 'secret' | 'now'>,
   sources: CredentialSources,
+  scoping?: GuestScoping,
 ): Promise<Principals> {
   const principals: Principals = {};
   if (sources.terminalCredential) {
@@ -42,7 +68,7 @@ export async function resolvePrincipals(
     principals.staff = await resolveStaff(deps.db, sources.staffToken, sources.requestedVenueId, deps.now());
   }
   if (sources.guestCookie) {
-    principals.guest = await resolveGuest(deps.db, deps.secret, sources.guestCookie);
+    principals.guest = await resolveGuest(deps.db, deps.secret, sources.guestCookie, scoping);
   }
   return principals;
 }
@@ -77,13 +103,21 @@ async function resolveStaff(
   return { kind: 'staff', authSessionId, user: presentUser(user), ...scope };
 }
 
-async function resolveGuest(q: Queryable, secret: string, cookie: string): Promise<GuestActor | undefined> {
+async function resolveGuest(
+  q: Queryable,
+  secret: string,
+  cookie: string,
+  scoping: GuestScoping | undefined,
+): Promise<GuestActor | undefined> {
   const sessionId = verifyGuestCookie(secret, cookie);
   if (!sessionId) return undefined;
+  const known = scoping?.selfChecking ? scoping.scopes.get(sessionId) : undefined;
+  if (known) return { kind: 'guest', sessionId, ...known, tableId: null };
   const session = await findGuestSession(q, sessionId);
   // A party's cookie grants nothing once its session closed (checkout, turnover): a phone left
   // behind, or a copied cookie, cannot read the bill or order onto the table's next party.
   if (session?.status !== 'ACTIVE') return undefined;
+  scoping?.scopes.set(sessionId, { orgId: session.org_id, venueId: session.venue_id });
   return {
     kind: 'guest',
     sessionId: session.id,
@@ -94,14 +128,19 @@ async function resolveGuest(q: Queryable, secret: string, cookie: string): Promi
 }
 
 export function principalsMiddleware(deps: Pick<AppDeps, 'db' | 'secret' | 'now'>): Koa.Middleware<AppState> {
+  const scopes: SessionScopes = new LRUCache({ max: SESSION_SCOPES_KEPT });
   return async (ctx, next) => {
     ctx.state.principals = ctx.path.startsWith('/api')
-      ? await resolvePrincipals(deps, {
-          staffToken: ctx.cookies.get(STAFF_SESSION_COOKIE),
-          terminalCredential: terminalCredentialOf(ctx.get('Authorization')),
-          guestCookie: ctx.cookies.get(GUEST_SESSION_COOKIE),
-          requestedVenueId: ctx.get(VENUE_HEADER) || undefined,
-        })
+      ? await resolvePrincipals(
+          deps,
+          {
+            staffToken: ctx.cookies.get(STAFF_SESSION_COOKIE),
+            terminalCredential: terminalCredentialOf(ctx.get('Authorization')),
+            guestCookie: ctx.cookies.get(GUEST_SESSION_COOKIE),
+            requestedVenueId: ctx.get(VENUE_HEADER) || undefined,
+          },
+          { scopes, selfChecking: selfCheckingGuestCall(ctx.method, ctx.path) },
+        )
       : {};
     await next();
   };

@@ -172,14 +172,15 @@ describe('placing an order', () => {
     );
   });
 
-  it("runs a guest order's reads prepared: the cookie's session, and the order's read with its claim", async () => {
-    const body = { sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }] };
+  it("runs a guest's session read prepared, and the order's read with its claim", async () => {
     const marked: string[] = [];
     const note = (q: { sql: string; options?: Record<string, unknown> }) => {
       if (q.options?.[PREPARE_OPTION]) marked.push(q.sql);
     };
     h.database.db.on('query', note);
     try {
+      expect((await guest.get('/api/guest/session')).status).toBe(200);
+      const body = { sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }] };
       expect((await guest.post('/api/orders', body, { key: 'prepared-reads' })).status).toBe(201);
     } finally {
       h.database.db.removeListener('query', note);
@@ -190,6 +191,44 @@ describe('placing an order', () => {
     // The menu items' columns named: a prepared statement's result must not follow a table's new columns.
     expect(marked[1]).toMatch(/m\.modifiers_schema/);
     expect(marked[1]).not.toMatch(/\bm\.\*/);
+  });
+
+  it("places a known guest's order without reading the session first: the order's own read checks it", async () => {
+    // A guest just checked in: no call of theirs has shown the cloud their session yet.
+    const { guest: fresh, sessionId: freshSession } = await checkInGuest(
+      h.cloud.url,
+      staff,
+      h.fixture.a.tableIds[2] as string,
+    );
+    const body = () => ({
+      sessionId: freshSession,
+      items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }],
+    });
+    const statementsOf = async (send: () => Promise<{ status: number }>) => {
+      const seen: string[] = [];
+      const note = (q: { sql: string }) => seen.push(q.sql);
+      h.database.db.on('query', note);
+      try {
+        expect((await send()).status).toBe(201);
+      } finally {
+        h.database.db.removeListener('query', note);
+      }
+      return seen;
+    };
+    const sessionReads = (seen: string[]) => seen.filter((sql) => /^select [^()]* from "sessions"/.test(sql));
+    // The first order reads the session as every guest call does; the next ones do not.
+    expect(sessionReads(await statementsOf(() => fresh.post('/api/orders', body())))).toHaveLength(1);
+    const next = await statementsOf(() => fresh.post('/api/orders', body()));
+    expect(sessionReads(next)).toEqual([]);
+    expect(next.filter((sql) => !/^(BEGIN|COMMIT);?$/.test(sql))).toHaveLength(2);
+
+    // Once the session closes, its cookie orders nothing, and hears what any other call says.
+    await h.database.db('sessions').where({ id: freshSession }).update({ status: 'CLOSED', closed_at: new Date() });
+    const refused = await fresh.post('/api/orders', body());
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBe(MESSAGES.guestSessionRequired);
+    expect(await h.database.db('orders').where({ session_id: freshSession })).toHaveLength(2);
+    await h.database.db('tables').where({ id: h.fixture.a.tableIds[2] }).update({ state: 'EMPTY' });
   });
 
   it("refuses a client-made id that is another session's order with 409, writing nothing", async () => {
