@@ -15,6 +15,7 @@ import knex, { type Knex } from 'knex';
 import ClientPgServer from 'knex/lib/dialects/postgres/index.js';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
+import pgUtils from 'pg/lib/utils.js';
 
 export type Db = Knex;
 
@@ -93,7 +94,9 @@ export const PREPARED_PER_CONNECTION = 64;
 /** What knex hands a client to run: the SQL, its bindings and the builder's options. */
 interface KnexQuery {
   sql: string;
+  bindings?: unknown[];
   options?: Record<string, unknown>;
+  response?: unknown;
 }
 
 /** Marks `query` to run as a named prepared statement on a PostgreSQL server (see above). */
@@ -101,12 +104,34 @@ export function prepared<Q extends { options(options: Readonly<Record<string, un
   return query.options({ [PREPARE]: true });
 }
 
-/** Takes the marker off `obj`; true when it was there. */
-function unmark(obj: KnexQuery): boolean {
-  if (!obj.options?.[PREPARE]) return false;
-  const { [PREPARE]: _marked, ...rest } = obj.options;
+// BEGIN and COMMIT with the statements next to them (issue 8). On a server, BEGIN is not sent on
+// its own: it goes with the transaction's first statement, in one round trip, when that statement
+// is prepared on the connection already (`BEGIN; EXECUTE name(values)`); otherwise just before it.
+// A transaction's last statement marked with `committing()` goes with its COMMIT in the same way
+// (`EXECUTE name(values); COMMIT`), and knex's own COMMIT that follows is answered here. The
+// values go as SQL literals, each made by node-postgres's own prepareValue and escapeLiteral,
+// which PostgreSQL casts to the types the statement was prepared with. What runs is what ran
+// before, statement for statement; a failure is a failure of that statement or of the commit, and
+// knex rolls back as it always did.
+const COMMIT_AFTER = 'twCommitAfter';
+
+/** Marks a transaction's last statement, after which it commits: see above. */
+export function committing<Q extends { options(options: Readonly<Record<string, unknown>>): Q }>(query: Q): Q {
+  return query.options({ [COMMIT_AFTER]: true });
+}
+
+/** Takes `marker` off `obj`'s options; true when it was there. */
+function take(obj: KnexQuery, marker: string): boolean {
+  if (!obj.options?.[marker]) return false;
+  const { [marker]: _marked, ...rest } = obj.options;
   obj.options = rest;
   return true;
+}
+
+/** Takes the markers off `obj`; whether it was marked prepared. */
+function unmark(obj: KnexQuery): boolean {
+  take(obj, COMMIT_AFTER);
+  return take(obj, PREPARE);
 }
 
 /**
@@ -119,15 +144,69 @@ export function statementName(sql: string): string {
 
 interface PgConnection {
   connection: { parsedStatements: Record<string, string> };
+  query(text: string): Promise<pg.QueryResult | pg.QueryResult[]>;
+}
+
+/** A connection's transaction that knex began but the server has not been told of yet, or that committed already. */
+const transactionState = new WeakMap<PgConnection, 'begin pending' | 'committed'>();
+
+/** What knex is answered for a BEGIN or COMMIT it asked for and that went, or goes, with a statement. */
+const answered = (command: string) => ({ command, rowCount: null, rows: [], fields: [] });
+
+/** `EXECUTE name(values)` for `obj` when its statement is prepared on `connection`, else null. */
+function executeOf(connection: PgConnection, obj: KnexQuery): string | null {
+  const name = obj.options?.name;
+  if (typeof name !== 'string' || connection.connection.parsedStatements[name] !== obj.sql) return null;
+  const values = (obj.bindings ?? []).map((value) => pgUtils.prepareValue(value));
+  if (values.some((value) => typeof value !== 'string' && value !== null)) return null;
+  const args = values.map((value) => (value === null ? 'NULL' : pg.escapeLiteral(value as string)));
+  return `EXECUTE ${pg.escapeIdentifier(name)}${args.length > 0 ? `(${args.join(', ')})` : ''}`;
 }
 
 class ServerClient extends ClientPgServer {
-  override _query(connection: PgConnection, obj: KnexQuery): unknown {
-    if (unmark(obj)) {
+  override async _query(connection: PgConnection, obj: KnexQuery): Promise<unknown> {
+    const commitAfter = take(obj, COMMIT_AFTER);
+    if (take(obj, PREPARE)) {
       const name = statementName(obj.sql);
       const parsed = connection.connection.parsedStatements;
       if (parsed[name] !== undefined || Object.keys(parsed).length < PREPARED_PER_CONNECTION) {
         obj.options = { ...obj.options, name };
+      }
+    }
+    const state = transactionState.get(connection);
+    transactionState.delete(connection);
+    if (obj.sql === 'BEGIN;') {
+      transactionState.set(connection, 'begin pending');
+      obj.response = answered('BEGIN');
+      return obj;
+    }
+    if (state === 'committed') {
+      if (obj.sql !== 'COMMIT;')
+        throw new Error(`"${obj.sql}" after the transaction committed with its last statement`);
+      obj.response = answered('COMMIT');
+      return obj;
+    }
+    if (state === 'begin pending') {
+      // Nothing was sent: there is nothing to end.
+      if (obj.sql === 'COMMIT;' || obj.sql === 'ROLLBACK') {
+        obj.response = answered(obj.sql === 'ROLLBACK' ? 'ROLLBACK' : 'COMMIT');
+        return obj;
+      }
+      const execute = executeOf(connection, obj);
+      if (execute) {
+        const results = (await connection.query(`BEGIN; ${execute}`)) as pg.QueryResult[];
+        obj.response = results[1];
+        return obj;
+      }
+      await connection.query('BEGIN');
+    }
+    if (commitAfter) {
+      const execute = executeOf(connection, obj);
+      if (execute) {
+        const results = (await connection.query(`${execute}; COMMIT`)) as pg.QueryResult[];
+        transactionState.set(connection, 'committed');
+        obj.response = results[0];
+        return obj;
       }
     }
     return super._query(connection, obj);
@@ -139,6 +218,8 @@ export interface ConnectOptions {
   databaseUrl?: string;
   /** PGlite's data folder; default `.data/pglite` under the cwd. Ignored with databaseUrl. */
   dataDir?: string;
+  /** Connections to a server the pool keeps at most; default 10. */
+  poolMax?: number;
 }
 
 export async function connectDb(opts: ConnectOptions): Promise<Db> {
@@ -146,7 +227,7 @@ export async function connectDb(opts: ConnectOptions): Promise<Db> {
     const db = knex({
       client: ServerClient,
       connection: { connectionString: opts.databaseUrl, types: pgTypes },
-      pool: { min: 0, max: 10 },
+      pool: { min: 0, max: opts.poolMax ?? 10 },
     });
     // Fail at start-up, not on the first request, when the server is unreachable.
     try {

@@ -5,10 +5,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trx } from '../context.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
-import { closeDb, connectDb, PREPARED_PER_CONNECTION, prepared, statementName } from './connect.js';
+import { closeDb, committing, connectDb, PREPARED_PER_CONNECTION, prepared, statementName } from './connect.js';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -95,5 +96,98 @@ describe('prepared statements', () => {
       await closeDb(db);
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('BEGIN and COMMIT with the statements next to them', () => {
+  /** A pool of one connection, and every query its client is sent, as sent. */
+  async function watched() {
+    const db = await connectDb({ databaseUrl: database.url, poolMax: 1 });
+    const sent: string[] = [];
+    const original = pg.Client.prototype.query;
+    const spy = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+      const c = config as string | { name?: string; text: string };
+      sent.push(typeof c === 'string' ? c : `${c.name ? `[${c.name}] ` : ''}${c.text}`);
+      return (original as (...args: unknown[]) => unknown).call(this, config, ...rest);
+    };
+    pg.Client.prototype.query = spy as typeof original;
+    return {
+      db,
+      sent,
+      async close() {
+        pg.Client.prototype.query = original;
+        await closeDb(db);
+      },
+    };
+  }
+
+  beforeAll(async () => {
+    await database.db.schema.createTable('prepared_log', (t) => {
+      t.text('v').primary();
+    });
+  });
+
+  const first = 'select $1::int as a';
+  const last = 'insert into prepared_log (v) values ($1)';
+  const transaction = (db: Awaited<ReturnType<typeof watched>>['db'], value: string) =>
+    db.transaction(async (trx) => {
+      await prepared(trx.raw('select ?::int as a', [1]));
+      await committing(prepared(trx.raw('insert into prepared_log (v) values (?)', [value])));
+    });
+
+  it('sends them in one round trip each once the statements are prepared on the connection', async () => {
+    const w = await watched();
+    try {
+      await transaction(w.db, "it's \\ one");
+      await transaction(w.db, "it's \\ two");
+    } finally {
+      await w.close();
+    }
+    const [a, b] = [statementName(first), statementName(last)];
+    expect(w.sent.filter((q) => q !== 'select 1')).toEqual([
+      'BEGIN',
+      `[${a}] ${first}`,
+      `[${b}] ${last}`,
+      'COMMIT;',
+      `BEGIN; EXECUTE "${a}"('1')`,
+      `EXECUTE "${b}"( E'it''s \\\\ two'); COMMIT`,
+    ]);
+    const rows = await database.db('prepared_log').orderBy('v').pluck('v');
+    expect(rows).toEqual(["it's \\ one", "it's \\ two"]);
+  });
+
+  it('rolls back a transaction whose last statement failed with its COMMIT, and the connection goes on', async () => {
+    const w = await watched();
+    try {
+      await transaction(w.db, 'three');
+      await expect(transaction(w.db, 'three')).rejects.toThrow(/duplicate key/);
+      // Not left inside a transaction: what runs next commits on its own.
+      await transaction(w.db, 'four');
+      await w.db('prepared_log').insert({ v: 'five' });
+    } finally {
+      await w.close();
+    }
+    expect(w.sent).toContain('ROLLBACK');
+    const rows = await database.db('prepared_log').whereIn('v', ['three', 'four', 'five']).orderBy('v').pluck('v');
+    expect(rows).toEqual(['five', 'four', 'three']);
+  });
+
+  it('rolls back when the first statement fails with its BEGIN, writing nothing', async () => {
+    const w = await watched();
+    try {
+      await transaction(w.db, 'six');
+      await expect(
+        w.db.transaction(async (trx) => {
+          await prepared(trx.raw('select ?::int as a', ['not a number']));
+          await committing(prepared(trx.raw('insert into prepared_log (v) values (?)', ['seven'])));
+        }),
+      ).rejects.toThrow(/invalid input syntax for type integer/);
+      await transaction(w.db, 'eight');
+    } finally {
+      await w.close();
+    }
+    expect(w.sent).toContain(`BEGIN; EXECUTE "${statementName(first)}"('not a number')`);
+    const rows = await database.db('prepared_log').whereIn('v', ['six', 'seven', 'eight']).orderBy('v').pluck('v');
+    expect(rows).toEqual(['eight', 'six']);
   });
 });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Queryable, Trx } from '../context.js';
+import { committing, prepared } from '../db/connect.js';
 import type { EventRow } from './rows.js';
 
 /** An event to append, without its sequence number: the venue's counter gives it one. */
@@ -29,10 +30,25 @@ function alongsideSql(alongside: readonly Knex.QueryBuilder[]): string {
   return alongside.map((_, i) => `w${i} as (?), `).join('');
 }
 
+/**
+ * `last`: the transaction's last statement, sent with its COMMIT (db/connect.ts, committing()),
+ * prepared so it can be.
+ */
+export interface LastStatement {
+  last?: boolean;
+}
+
+const asLast = (statement: Knex.Raw, options: LastStatement): Knex.Raw =>
+  options.last ? committing(prepared(statement)) : statement;
+
 /** Runs writes (updates, inserts) in one statement, one round trip. */
-export async function runTogether(trx: Trx, writes: readonly Knex.QueryBuilder[]): Promise<void> {
+export async function runTogether(
+  trx: Trx,
+  writes: readonly Knex.QueryBuilder[],
+  options: LastStatement = {},
+): Promise<void> {
   if (writes.length === 0) return;
-  await trx.raw(`with ${alongsideSql(writes)}done as (select 1) select 1 from done`, [...writes]);
+  await asLast(trx.raw(`with ${alongsideSql(writes)}done as (select 1) select 1 from done`, [...writes]), options);
 }
 
 /**
@@ -48,16 +64,20 @@ export async function appendVenueEvents(
   venueId: string,
   rows: readonly NewEventRow[],
   alongside: readonly Knex.QueryBuilder[] = [],
+  options: LastStatement = {},
 ): Promise<void> {
-  if (rows.length === 0) return runTogether(trx, alongside);
+  if (rows.length === 0) return runTogether(trx, alongside, options);
   const numbered = rows.map((row, index) => ({ ...row, n: index + 1 }));
-  await trx.raw(
-    `with ${alongsideSql(alongside)}b as (
-       insert into event_batches (venue_id, rows, notify_channel, notify_max_bytes) values (?, ?::jsonb, ?, ?)
-       returning 1
-     )
-     select count(*)::int as batches from b`,
-    [...alongside, venueId, JSON.stringify(numbered), EVENTS_CHANNEL, NOTIFY_EVENTS_MAX_BYTES],
+  await asLast(
+    trx.raw(
+      `with ${alongsideSql(alongside)}b as (
+         insert into event_batches (venue_id, rows, notify_channel, notify_max_bytes) values (?, ?::jsonb, ?, ?)
+         returning 1
+       )
+       select count(*)::int as batches from b`,
+      [...alongside, venueId, JSON.stringify(numbered), EVENTS_CHANNEL, NOTIFY_EVENTS_MAX_BYTES],
+    ),
+    options,
   );
 }
 

@@ -172,7 +172,7 @@ describe('placing an order', () => {
     );
   });
 
-  it("runs a guest's session read prepared, and the order's read with its claim", async () => {
+  it("runs a guest's session read prepared, the order's read with its claim, and its write", async () => {
     const marked: string[] = [];
     const note = (q: { sql: string; options?: Record<string, unknown> }) => {
       if (q.options?.[PREPARE_OPTION]) marked.push(q.sql);
@@ -185,9 +185,11 @@ describe('placing an order', () => {
     } finally {
       h.database.db.removeListener('query', note);
     }
-    expect(marked).toHaveLength(2);
+    expect(marked).toHaveLength(3);
     expect(marked[0]).toMatch(/^select "id", "org_id", "venue_id", "table_id", "status" from "sessions"/);
     expect(marked[1]).toMatch(/insert into "idempotency_keys"[\s\S]*menu_items/);
+    // The write, with its event, goes with the COMMIT (db/connect.ts): prepared so it can.
+    expect(marked[2]).toMatch(/insert into "orders"[\s\S]*event_batches/);
     // The menu items' columns named: a prepared statement's result must not follow a table's new columns.
     expect(marked[1]).toMatch(/m\.modifiers_schema/);
     expect(marked[1]).not.toMatch(/\bm\.\*/);
