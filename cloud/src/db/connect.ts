@@ -198,7 +198,12 @@ class ServerClient extends ClientPgServer {
         obj.response = results[1];
         return obj;
       }
-      await connection.query('BEGIN');
+      // Both queued now, in this order, ahead of anything the transaction sends after.
+      const begun = connection.query('BEGIN');
+      const ran = super._query(connection, obj) as Promise<unknown>;
+      ran.catch(() => {});
+      await begun;
+      return ran;
     }
     if (commitAfter) {
       const execute = executeOf(connection, obj);

@@ -190,4 +190,20 @@ describe('BEGIN and COMMIT with the statements next to them', () => {
     const rows = await database.db('prepared_log').whereIn('v', ['six', 'seven', 'eight']).orderBy('v').pluck('v');
     expect(rows).toEqual(['eight', 'six']);
   });
+
+  it("keeps a transaction's statements in the order they were made, even sent at once", async () => {
+    const w = await watched();
+    try {
+      const seen = await w.db.transaction(async (trx) => {
+        const [, counted] = await Promise.all([
+          trx('prepared_log').insert({ v: 'nine' }),
+          trx('prepared_log').where({ v: 'nine' }).count<{ count: number }[]>('v as count'),
+        ]);
+        return counted[0]?.count;
+      });
+      expect(seen).toBe(1);
+    } finally {
+      await w.close();
+    }
+  });
 });
