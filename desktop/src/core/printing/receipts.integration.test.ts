@@ -216,7 +216,15 @@ describe('POST /api/print/receipt', () => {
       [{ type: 'guest_receipt', data: { ...guest, taxCents: 1.5 } }, 400, 'taxCents'],
       [{ type: 'birthday_card', data: {} }, 400, 'type'],
       [{ data: SAMPLES.shift_report }, 400, 'type'],
-      [{ type: 'shift_report', data: SAMPLES.shift_report, printerId: barId.replace(/.$/, '0') }, 404, 'Printer'],
+      [
+        {
+          type: 'shift_report',
+          data: SAMPLES.shift_report,
+          printerId: barId.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+        },
+        404,
+        'Printer',
+      ],
     ];
     const before = await jobCount();
     const printed = desk.tickets().length;
