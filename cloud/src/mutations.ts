@@ -124,34 +124,29 @@ export async function runMutation(
   try {
     // Events are numbered last, after the answer is recorded: the venue's lock is held for the
     // commit alone.
-    return await writeTransaction(
-      deps.db,
-      async (trx) => {
-        const lazy = meta.claimWithFirstRead === true && meta.idempotencyKey !== undefined && !meta.terminal;
-        if (lazy) {
-          const now = deps.now();
-          const key = { ...meta, idempotencyKey: meta.idempotencyKey as string };
-          pendingClaims.set(trx, { claim: claimOf(key, now), cutoff: idempotencyCutoff(now) });
-        } else {
-          const early = await checkOrder(trx, meta, deps.now());
-          if (early) return early;
-        }
-        let answer: Answer;
-        try {
-          answer = await effect(trx);
-        } catch (error) {
-          // Refused before its first read: a repeat still hears the stored answer, not this refusal.
-          if (!(await claimIfPending(trx))) throw new KeyTaken();
-          if (error instanceof AppError) throw new EffectRefused(error);
-          throw error;
-        }
+    return await writeTransaction(deps.db, async (trx) => {
+      const lazy = meta.claimWithFirstRead === true && meta.idempotencyKey !== undefined && !meta.terminal;
+      if (lazy) {
+        const now = deps.now();
+        const key = { ...meta, idempotencyKey: meta.idempotencyKey as string };
+        pendingClaims.set(trx, { claim: claimOf(key, now), cutoff: idempotencyCutoff(now) });
+      } else {
+        const early = await checkOrder(trx, meta, deps.now());
+        if (early) return early;
+      }
+      let answer: Answer;
+      try {
+        answer = await effect(trx);
+      } catch (error) {
+        // Refused before its first read: a repeat still hears the stored answer, not this refusal.
         if (!(await claimIfPending(trx))) throw new KeyTaken();
-        await record(trx, meta, answer, deps.now());
-        return answer;
-      },
-      // A one-read, one-write request (a guest's order): its write goes with the COMMIT.
-      { commitWithLast: meta.claimWithFirstRead === true && !meta.terminal },
-    );
+        if (error instanceof AppError) throw new EffectRefused(error);
+        throw error;
+      }
+      if (!(await claimIfPending(trx))) throw new KeyTaken();
+      await record(trx, meta, answer, deps.now());
+      return answer;
+    });
   } catch (error) {
     if (error instanceof KeyTaken && meta.idempotencyKey) {
       // Nothing was written: the claim found the first request's record, committed by now.

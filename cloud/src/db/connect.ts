@@ -194,7 +194,11 @@ class ServerClient extends ClientPgServer {
       }
       const execute = executeOf(connection, obj);
       if (execute) {
-        const results = (await connection.query(`BEGIN; ${execute}`)) as pg.QueryResult[];
+        // The first statement and the last: the whole transaction in one round trip.
+        const results = (await connection.query(
+          `BEGIN; ${execute}${commitAfter ? '; COMMIT' : ''}`,
+        )) as pg.QueryResult[];
+        if (commitAfter) transactionState.set(connection, 'committed');
         obj.response = results[1];
         return obj;
       }

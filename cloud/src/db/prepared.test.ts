@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Trx } from '../context.js';
+import type { Db, Trx } from '../context.js';
+import { atCommit, writeTransaction } from '../realtime/append-event.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { closeDb, committing, connectDb, PREPARED_PER_CONNECTION, prepared, statementName } from './connect.js';
 
@@ -205,5 +206,31 @@ describe('BEGIN and COMMIT with the statements next to them', () => {
     } finally {
       await w.close();
     }
+  });
+
+  it("commits a writeTransaction with its last statement, but never one run inside another's transaction", async () => {
+    const w = await watched();
+    const write = (db: Db | Trx, v: string) =>
+      writeTransaction(db, async (trx) => {
+        await atCommit(trx, trx('prepared_log').insert({ v }));
+      });
+    try {
+      await write(w.db, 'ten');
+      await write(w.db, 'eleven');
+      // Its one statement, with BEGIN and COMMIT: the whole transaction in one round trip.
+      expect(w.sent.at(-1)).toMatch(/^BEGIN; EXECUTE "tw_[^"]+"\('eleven'\); COMMIT$/);
+      for (const v of ['twelve', 'thirteen']) {
+        await expect(
+          w.db.transaction(async (outer) => {
+            await write(outer, v);
+            throw new Error('undone');
+          }),
+        ).rejects.toThrow('undone');
+      }
+    } finally {
+      await w.close();
+    }
+    const rows = await database.db('prepared_log').whereIn('v', ['ten', 'eleven', 'twelve', 'thirteen']).pluck('v');
+    expect(rows.sort()).toEqual(['eleven', 'ten']);
   });
 });

@@ -97,21 +97,19 @@ export async function inSavepoint<T>(trx: Trx, write: (sp: Trx) => Promise<T>): 
 /**
  * Runs `write` in a transaction whose events are handed over last, right before commit, and
  * numbered in it. Venues are handed over (and so numbered) in id order, so two writers touching
- * the same venues cannot deadlock. `commitWithLast`: the last statement goes with the COMMIT, in
- * one round trip (db/connect.ts), for the hot paths that opt in.
+ * the same venues cannot deadlock. That last statement goes with the COMMIT, in one round trip
+ * (db/connect.ts, committing()): nothing runs after it. Not so when `db` is itself a transaction,
+ * whose COMMIT is not this one's to send.
  */
-export function writeTransaction<T>(
-  db: Db,
-  write: (trx: Trx) => Promise<T>,
-  options: { commitWithLast?: boolean } = {},
-): Promise<T> {
+export function writeTransaction<T>(db: Db, write: (trx: Trx) => Promise<T>): Promise<T> {
+  const outermost = !db.isTransaction;
   return db.transaction(async (trx) => {
     const pending: Collected = { events: new Map(), writes: [] };
     collected.set(trx, pending);
     const result = await write(trx);
     collected.delete(trx);
     const venueIds = [...pending.events.keys()].sort();
-    const last = { last: options.commitWithLast === true };
+    const last = { last: outermost };
     if (venueIds.length === 0) await runTogether(trx, pending.writes, last);
     for (const [i, venueId] of venueIds.entries()) {
       const final = i === venueIds.length - 1;

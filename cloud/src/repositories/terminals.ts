@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Queryable, Trx } from '../context.js';
+import { prepared } from '../db/connect.js';
 import type { TerminalRow } from './rows.js';
 
 export async function insertTerminal(
@@ -29,7 +30,8 @@ export async function revokeTerminal(q: Queryable, id: string, at: Date): Promis
 
 /** Locks the terminal's row (serialising its mutations) and reads the last applied sequence. */
 export async function lockTerminalSeq(trx: Trx, id: string): Promise<number> {
-  const row = await trx<TerminalRow>('terminals').where({ id }).forUpdate().first('last_mutation_seq');
+  // A terminal's every push starts with it: prepared, it goes with the BEGIN (db/connect.ts).
+  const row = await prepared(trx<TerminalRow>('terminals').where({ id }).forUpdate().first('last_mutation_seq'));
   if (!row) throw new Error(`Terminal ${id} does not exist`);
   return Number(row.last_mutation_seq);
 }
