@@ -15,29 +15,19 @@ import {
   startHarness,
 } from '../../../../cloud/src/testkit/harness.js';
 import { type PrinterEmulator, startPrinterEmulator } from '../../../../scripts/printer-emulator/emulator.js';
-import { startTerminalCore, type TerminalCore } from '../core.js';
-import { untilOnline } from '../test/core-on-cloud.js';
-import { freePort, tempDir } from '../test/fixtures.js';
+import { coresOnOneDataDir, untilOnline } from '../test/core-on-cloud.js';
+import { freePort } from '../test/fixtures.js';
 
 let harness: Harness;
 let desk: PrinterEmulator;
 let credential: string;
-let core: TerminalCore | null = null;
-const dir = tempDir();
+const cores = coresOnOneDataDir(() => harness.cloud.url, { printing: true });
 let guest: Client;
 let sessionId: string;
 let exitToken: string;
 
 const startCore = async () => {
-  await core?.close();
-  core = await startTerminalCore({
-    cloudUrl: harness.cloud.url,
-    credential,
-    dataDir: dir.dir,
-    port: 0,
-    printing: true,
-    backoff: { baseMs: 50, maxMs: 300 },
-  });
+  const core = await cores.start(credential);
   await untilOnline(core);
   return core;
 };
@@ -75,14 +65,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await core?.close();
+  await cores.close();
   await desk?.close();
   await harness?.close();
-  dir.remove();
 });
 
 const receipts = () => desk.tickets().filter((t) => t.text.includes('RECEIPT'));
-const receiptJobs = () => (core?.printQueue?.listJobs() ?? []).filter((j) => j.type === 'receipt');
+const receiptJobs = () => (cores.current?.printQueue?.listJobs() ?? []).filter((j) => j.type === 'receipt');
 
 async function requestPrint(): Promise<string> {
   const reply = await guest.post('/api/guest/receipt/print', { sessionId, qrToken: exitToken });
@@ -112,7 +101,7 @@ it("prints the departed party's receipt on the terminal's receipt printer, once 
   expect(printed.raw.includes(Buffer.from([0x1b, 0x70, 0x00]))).toBe(false);
 
   // The same event told again (as a replay of the feed would): the job is the first one.
-  core?.bus.emit('live', await eventOf(requestId));
+  cores.current?.bus.emit('live', await eventOf(requestId));
   expect(receiptJobs()).toHaveLength(1);
   // A later copy's ticket proves nothing was printed in between.
   const second = await requestPrint();
@@ -122,8 +111,7 @@ it("prints the departed party's receipt on the terminal's receipt printer, once 
 });
 
 it('prints a copy asked for while the terminal was off once it is back, and only once', async () => {
-  await core?.close();
-  core = null;
+  await cores.stop();
   desk.clear();
   await requestPrint();
   await startCore();

@@ -52,8 +52,8 @@ export async function untilOnline(core: TerminalCore): Promise<void> {
 }
 
 /** Cores started one after another on one data folder: a terminal restarted, or paired again,
- * with its replica kept. Starting one closes the one before. */
-export function coresOnOneDataDir(cloudUrl: () => string) {
+ * with its replica kept. Starting one closes the one before; `options` as startCoreOn's. */
+export function coresOnOneDataDir(cloudUrl: () => string, options: Partial<TerminalCoreOptions> = {}) {
   const dir = tempDir();
   let current: TerminalCore | null = null;
   return {
@@ -66,8 +66,18 @@ export function coresOnOneDataDir(cloudUrl: () => string) {
         port: 0,
         printing: false,
         backoff: { baseMs: 50, maxMs: 300 },
+        ...options,
       });
       return current;
+    },
+    /** The core running now, if any. */
+    get current(): TerminalCore | null {
+      return current;
+    },
+    /** Closes the running core and keeps its data folder: the terminal switched off. */
+    async stop(): Promise<void> {
+      await current?.close();
+      current = null;
     },
     async close(): Promise<void> {
       await current?.close();
