@@ -1,5 +1,5 @@
 // A started cloud on its own database, real HTTP and WebSocket clients with cookie jars.
-import { IDEMPOTENCY_HEADER, type ServerMessage, TERMINAL_MUTATION_SEQ_HEADER } from '@tablewise/shared';
+import { Bill, IDEMPOTENCY_HEADER, type ServerMessage, TERMINAL_MUTATION_SEQ_HEADER } from '@tablewise/shared';
 import WebSocket from 'ws';
 import { type RunningCloud, type StartCloudOptions, startCloud } from '../server.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
@@ -163,6 +163,19 @@ export async function checkInGuest(baseUrl: string, staff: Client, tableId: stri
   });
   if (reply.status !== 200) throw new Error(`Check-in failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   return { guest, sessionId: reply.body.sessionId as string, token: qr.body.token as string };
+}
+
+/** Pays the session's whole bill with one card (a network's test Visa, for the demo provider): the bill paid and the reply. */
+export async function payInFullByCard(guest: Client, sessionId: string) {
+  const bill = Bill.parse((await guest.get(`/api/orders/payment/${sessionId}`)).body);
+  const paid = await guest.post('/api/payments/process', {
+    sessionId,
+    billVersion: bill.version,
+    totalAmount: bill.total,
+    splits: [{ id: 'all', amount: bill.total, paymentMethod: 'card' }],
+    card: { number: '4242 4242 4242 4242' },
+  });
+  return { bill, paid };
 }
 
 /** A live socket that records every message and lets a test wait for one that matches. */

@@ -1,9 +1,17 @@
 // The venue's exit code (issue 11, guest exit scan): staff get it, the checkout accepts it for its
 // own venue only, and refuses a table's code, another venue's, a forged one and an unpaid bill.
-import { Bill, MESSAGES, Receipt } from '@tablewise/shared';
+import { MESSAGES, Receipt } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signExitToken } from '../../security/tokens.js';
-import { Client, checkInGuest, type Harness, loginAs, startHarness, TEST_SECRET } from '../../testkit/harness.js';
+import {
+  Client,
+  checkInGuest,
+  type Harness,
+  loginAs,
+  payInFullByCard,
+  startHarness,
+  TEST_SECRET,
+} from '../../testkit/harness.js';
 
 let h: Harness;
 let staff: Client;
@@ -29,16 +37,7 @@ async function seatedWithOrder(i: number) {
 }
 
 async function payInFull(guest: Client, sessionId: string) {
-  const reply = await guest.get(`/api/orders/payment/${sessionId}`);
-  const bill = Bill.parse(reply.body);
-  const paid = await guest.post('/api/payments/process', {
-    sessionId,
-    billVersion: bill.version,
-    totalAmount: bill.total,
-    splits: [{ id: 'all', amount: bill.total, paymentMethod: 'card' }],
-    card: { number: '4242 4242 4242 4242' },
-  });
-  expect(paid.status).toBeLessThan(300);
+  expect((await payInFullByCard(guest, sessionId)).paid.status).toBeLessThan(300);
 }
 
 async function exitCode(client: Client) {

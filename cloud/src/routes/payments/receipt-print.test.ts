@@ -13,7 +13,15 @@ import {
   PAYMENT_MESSAGES,
 } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, checkInGuest, type Harness, loginAs, pairTerminal, startHarness } from '../../testkit/harness.js';
+import {
+  type Client,
+  checkInGuest,
+  type Harness,
+  loginAs,
+  pairTerminal,
+  payInFullByCard,
+  startHarness,
+} from '../../testkit/harness.js';
 
 let h: Harness;
 let staff: Client;
@@ -62,14 +70,7 @@ async function departedParty(i: number, stay = false) {
     items: [{ menuItemId: h.fixture.a.menu.lemonade, quantity: 2, course: 'drink' }],
   });
   expect(order.status).toBe(201);
-  const bill = (await guest.get(`/api/orders/payment/${sessionId}`)).body;
-  const paid = await guest.post('/api/payments/process', {
-    sessionId,
-    billVersion: bill.version,
-    totalAmount: bill.total,
-    splits: [{ id: 'all', amount: bill.total, paymentMethod: 'card' }],
-    card: { number: '4242 4242 4242 4242' },
-  });
+  const { bill, paid } = await payInFullByCard(guest, sessionId);
   expect(paid.status).toBe(200);
   if (!stay) {
     const out = await guest.post('/api/guest/checkout', {
@@ -79,7 +80,7 @@ async function departedParty(i: number, stay = false) {
     });
     expect(out.status).toBe(200);
   }
-  return { guest, sessionId, total: bill.total as string };
+  return { guest, sessionId, total: bill.total };
 }
 
 describe('POST /api/guest/receipt/print', () => {
