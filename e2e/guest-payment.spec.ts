@@ -1,13 +1,12 @@
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type pg from 'pg';
-import { cookieOf, type DemoCloud, startDemoCloud } from './support/demo-cloud.js';
+import { type DemoCloud, startDemoCloud } from './support/demo-cloud.js';
 import { apiCall, type Party, phoneAt as phoneAtOf, seatedParty as seatedPartyOf } from './support/guest-party.js';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
 let cloudUrl = '';
-let venueId = '';
 let staffCookie = '';
 let db: pg.Client;
 
@@ -18,7 +17,7 @@ let stack: DemoCloud | undefined;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   stack = await startDemoCloud('pay', () => ({ PAYMENTS_DEMO: '1' }));
-  ({ url: cloudUrl, venueId, staffCookie, db } = stack);
+  ({ url: cloudUrl, staffCookie, db } = stack);
 });
 
 test.afterAll(async () => {
