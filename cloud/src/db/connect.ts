@@ -87,7 +87,6 @@ function commandOf(method: string | undefined): string {
 // statements run unnamed, as all others do.
 /** @internal exported for the test that checks which statements the order path marks */
 export const PREPARE_OPTION = 'twPrepare';
-const PREPARE = PREPARE_OPTION;
 /** @internal exported for its test */
 export const PREPARED_PER_CONNECTION = 64;
 
@@ -101,7 +100,7 @@ interface KnexQuery {
 
 /** Marks `query` to run as a named prepared statement on a PostgreSQL server (see above). */
 export function prepared<Q extends { options(options: Readonly<Record<string, unknown>>): Q }>(query: Q): Q {
-  return query.options({ [PREPARE]: true });
+  return query.options({ [PREPARE_OPTION]: true });
 }
 
 // BEGIN and COMMIT with the statements next to them (issue 8). On a server, BEGIN is not sent on
@@ -131,7 +130,7 @@ function take(obj: KnexQuery, marker: string): boolean {
 /** Takes the markers off `obj`; whether it was marked prepared. */
 function unmark(obj: KnexQuery): boolean {
   take(obj, COMMIT_AFTER);
-  return take(obj, PREPARE);
+  return take(obj, PREPARE_OPTION);
 }
 
 /**
@@ -166,7 +165,7 @@ function executeOf(connection: PgConnection, obj: KnexQuery): string | null {
 class ServerClient extends ClientPgServer {
   override async _query(connection: PgConnection, obj: KnexQuery): Promise<unknown> {
     const commitAfter = take(obj, COMMIT_AFTER);
-    if (take(obj, PREPARE)) {
+    if (take(obj, PREPARE_OPTION)) {
       const name = statementName(obj.sql);
       const parsed = connection.connection.parsedStatements;
       if (parsed[name] !== undefined || Object.keys(parsed).length < PREPARED_PER_CONNECTION) {
