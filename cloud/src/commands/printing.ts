@@ -12,23 +12,24 @@ import {
   type reportPrintJob,
   SERVICE_MESSAGES,
   type Terminal,
-  type TicketedItem,
 } from '@tablewise/shared';
 import type { z } from 'zod';
 import type { Queryable, StaffActor, TerminalActor, Trx, VenueActor } from '../context.js';
-import { conflict, forbidden, invalidField, notFound } from '../errors.js';
+import { AppError, conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { canManageTerminals } from '../policies/staff-scope.js';
 import { presentPrinter, presentPrintJob, presentTerminal } from '../presenters/index.js';
 import { appendEvent } from '../realtime/append-event.js';
-import { findPrintJob, insertTicketed, listPrintJobsSince, upsertPrintJob } from '../repositories/print-jobs.js';
+import { findPrintJobs, listPrintJobsSince, type TicketedWrite, writePrintJobs } from '../repositories/print-jobs.js';
 import {
   clearBackupOf,
   findPrinterNamed,
   insertPrinterRow,
   listPrinters,
   lockPrinterInVenue,
+  lockPrintersInVenue,
   updatePrinterRow,
 } from '../repositories/printers.js';
+import type { PrintJobRow } from '../repositories/rows.js';
 import { findTerminalInVenue, listActiveTerminals } from '../repositories/terminals.js';
 
 /** How far back the cloud's print-job list reaches, and how many it answers at most. */
@@ -216,22 +217,6 @@ export async function reportPrinterState(
 
 type JobReport = z.output<(typeof reportPrintJob)['body']>;
 
-/** Only the venue's own order items can be marked ticketed, each under its own order. */
-async function checkTicketed(trx: Trx, venueId: string, ticketed: readonly TicketedItem[]): Promise<void> {
-  if (ticketed.length === 0) return;
-  const rows: { id: string; order_id: string }[] = await trx('order_items')
-    .where('venue_id', venueId)
-    .whereIn(
-      'id',
-      ticketed.map((t) => t.itemId),
-    )
-    .select('id', 'order_id');
-  const orderOf = new Map(rows.map((r) => [r.id, r.order_id]));
-  for (const [i, t] of ticketed.entries()) {
-    if (orderOf.get(t.itemId) !== t.orderId) throw invalidField(`ticketed.${i}.itemId`, MESSAGES.noSuchOrderItem);
-  }
-}
-
 /**
  * A terminal's report of a print job it made or whose state moved. Reports come through the
  * terminal's outbox in order; one older than what the cloud holds changes nothing.
@@ -242,49 +227,119 @@ export async function reportJob(
   jobId: string,
   report: JobReport,
 ): Promise<PrintJob> {
-  const printer = await lockPrinterInVenue(trx, terminal.venueId, report.printerId);
-  if (!printer) throw invalidField('printerId', MESSAGES.noSuchPrinter);
-  const before = await findPrintJob(trx, jobId);
-  // A terminal re-paired on its kept replica reports the jobs it made under its former identity:
-  // the job moves to the reporter. Another venue's job id is refused.
-  if (before && before.venue_id !== terminal.venueId) throw conflict(MESSAGES.printJobOfAnotherVenue);
-  const updatedAt = new Date(report.updatedAt);
-  if (before && before.updated_at > updatedAt) return presentPrintJob(before);
-  await checkTicketed(trx, terminal.venueId, report.ticketed);
-  await upsertPrintJob(trx, {
-    id: jobId,
-    org_id: terminal.orgId,
-    venue_id: terminal.venueId,
-    printer_id: report.printerId,
-    terminal_id: terminal.terminalId,
-    type: report.type,
-    status: report.status,
-    data: report.data,
-    attempts: report.attempts,
-    reprint: report.reprint,
-    error: report.error,
-    created_at: new Date(report.createdAt),
-    updated_at: updatedAt,
-  });
-  await insertTicketed(
-    trx,
-    report.ticketed.map((t) => ({
-      item_id: t.itemId,
-      org_id: terminal.orgId,
-      venue_id: terminal.venueId,
-      order_id: t.orderId,
-      station: t.station,
-      print_job_id: jobId,
-    })),
-  );
-  const job = presentPrintJob((await findPrintJob(trx, jobId)) as NonNullable<typeof before>);
-  const author = { orgId: terminal.orgId, venueId: terminal.venueId, terminalId: terminal.terminalId, at: updatedAt };
-  await appendEvent(trx, {
-    ...author,
-    event: { type: 'print.job.updated', job, terminalId: terminal.terminalId, ticketed: report.ticketed },
-  });
-  if (job.status === 'COMPLETED' && before?.status !== 'COMPLETED') {
-    await appendEvent(trx, { ...author, event: { type: 'print.completed', job, terminalId: terminal.terminalId } });
+  const [outcome] = await reportJobs(trx, terminal, [{ jobId, report }]);
+  if (outcome instanceof AppError) throw outcome;
+  return outcome as PrintJob;
+}
+
+/**
+ * Several reports, in order, each decided exactly as reportJob decides it alone, in a few
+ * statements instead of several a report: the printers they name are locked together, the jobs
+ * and the ticketed items read together, the reports followed in memory, and each job's last
+ * state written at the end with the items ticketed (events are collected as usual). A refused
+ * report (an AppError in its place) changes nothing. A database failure throws, for the caller
+ * to run the reports one by one.
+ */
+export async function reportJobs(
+  trx: Trx,
+  terminal: TerminalActor,
+  reports: readonly { jobId: string; report: JobReport }[],
+): Promise<(PrintJob | AppError)[]> {
+  const { orgId, venueId, terminalId } = terminal;
+  const printerIds = [...new Set(reports.map((r) => r.report.printerId))];
+  const printers = new Map((await lockPrintersInVenue(trx, venueId, printerIds)).map((p) => [p.id, p]));
+  const jobIds = [...new Set(reports.map((r) => r.jobId))];
+  const jobs = new Map((await findPrintJobs(trx, jobIds)).map((j) => [j.id, j]));
+  const itemIds = [...new Set(reports.flatMap((r) => r.report.ticketed.map((t) => t.itemId)))];
+  const orderOf = await ordersOfItems(trx, venueId, itemIds);
+  const changed = new Set<string>();
+  const ticketed: TicketedWrite[] = [];
+  const outcomes: (PrintJob | AppError)[] = [];
+  for (const { jobId, report } of reports) {
+    const printer = printers.get(report.printerId);
+    if (!printer) {
+      outcomes.push(invalidField('printerId', MESSAGES.noSuchPrinter));
+      continue;
+    }
+    const before = jobs.get(jobId);
+    // A terminal re-paired on its kept replica reports the jobs it made under its former identity:
+    // the job moves to the reporter. Another venue's job id is refused.
+    if (before && before.venue_id !== venueId) {
+      outcomes.push(conflict(MESSAGES.printJobOfAnotherVenue));
+      continue;
+    }
+    const updatedAt = new Date(report.updatedAt);
+    if (before && before.updated_at > updatedAt) {
+      outcomes.push(presentPrintJob(before));
+      continue;
+    }
+    // Only the venue's own order items can be marked ticketed, each under its own order.
+    const foreign = report.ticketed.findIndex((t) => orderOf.get(t.itemId) !== t.orderId);
+    if (foreign >= 0) {
+      outcomes.push(invalidField(`ticketed.${foreign}.itemId`, MESSAGES.noSuchOrderItem));
+      continue;
+    }
+    const reported = {
+      terminal_id: terminalId,
+      status: report.status,
+      attempts: report.attempts,
+      reprint: report.reprint,
+      error: report.error,
+      updated_at: updatedAt,
+    };
+    // As the write leaves it: a stored job keeps its printer, type, data and creation.
+    const row: PrintJobRow = before
+      ? { ...before, ...reported }
+      : {
+          ...reported,
+          id: jobId,
+          venue_id: venueId,
+          printer_id: report.printerId,
+          printer_name: printer.name,
+          type: report.type,
+          data: report.data,
+          created_at: new Date(report.createdAt),
+        };
+    jobs.set(jobId, row);
+    changed.add(jobId);
+    for (const t of report.ticketed) {
+      ticketed.push({
+        item_id: t.itemId,
+        org_id: orgId,
+        venue_id: venueId,
+        order_id: t.orderId,
+        station: t.station,
+        print_job_id: jobId,
+      });
+    }
+    const job = presentPrintJob(row);
+    const author = { orgId, venueId, terminalId, at: updatedAt };
+    await appendEvent(trx, {
+      ...author,
+      event: { type: 'print.job.updated', job, terminalId, ticketed: report.ticketed },
+    });
+    if (job.status === 'COMPLETED' && before?.status !== 'COMPLETED') {
+      await appendEvent(trx, { ...author, event: { type: 'print.completed', job, terminalId } });
+    }
+    outcomes.push(job);
   }
-  return job;
+  await writePrintJobs(
+    trx,
+    [...changed].map((id) => {
+      const { printer_name: _printerName, ...row } = jobs.get(id) as PrintJobRow;
+      return { ...row, org_id: orgId, terminal_id: terminalId };
+    }),
+    ticketed,
+  );
+  return outcomes;
+}
+
+/** The order of each of the venue's items among `itemIds` (another venue's are left out). */
+async function ordersOfItems(trx: Trx, venueId: string, itemIds: readonly string[]): Promise<Map<string, string>> {
+  if (itemIds.length === 0) return new Map();
+  const rows: { id: string; order_id: string }[] = await trx('order_items')
+    .where('venue_id', venueId)
+    .whereIn('id', [...itemIds])
+    .select('id', 'order_id');
+  return new Map(rows.map((r) => [r.id, r.order_id]));
 }

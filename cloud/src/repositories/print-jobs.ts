@@ -18,11 +18,13 @@ const JOB_COLUMNS = [
   'print_jobs.updated_at',
 ];
 
-export async function findPrintJob(q: Queryable, id: string): Promise<PrintJobRow | undefined> {
+/** The jobs among `ids`, each with its printer's name. */
+export async function findPrintJobs(q: Queryable, ids: readonly string[]): Promise<PrintJobRow[]> {
+  if (ids.length === 0) return [];
   return q('print_jobs')
     .join('printers', 'printers.id', 'print_jobs.printer_id')
-    .where('print_jobs.id', id)
-    .first<PrintJobRow | undefined>(JOB_COLUMNS);
+    .whereIn('print_jobs.id', [...ids])
+    .select<PrintJobRow[]>(JOB_COLUMNS);
 }
 
 export interface PrintJobWrite {
@@ -41,12 +43,32 @@ export interface PrintJobWrite {
   updated_at: Date;
 }
 
-/** Inserts the job, or moves the stored one to the reported state (its printer and data stay). */
-export async function upsertPrintJob(trx: Trx, job: PrintJobWrite): Promise<void> {
-  await trx('print_jobs')
-    .insert(job)
+/**
+ * Inserts each job, or moves the stored one to the reported state (its printer, type, data and
+ * creation stay), and records the items tickets were made for, in one statement. The job ids
+ * must differ. An item ticketed before keeps its first ticket, and so does one named twice in
+ * `ticketed` (the first row wins).
+ */
+export async function writePrintJobs(
+  trx: Trx,
+  jobs: readonly PrintJobWrite[],
+  ticketed: readonly TicketedWrite[],
+): Promise<void> {
+  if (jobs.length === 0) return;
+  const upsert = trx('print_jobs')
+    .insert([...jobs])
     .onConflict('id')
     .merge(['terminal_id', 'status', 'attempts', 'reprint', 'error', 'updated_at']);
+  if (ticketed.length === 0) {
+    await upsert;
+    return;
+  }
+  // Its foreign key to print_jobs is checked at the end of the statement, once the jobs are in.
+  const marks = trx('ticketed_items')
+    .insert([...ticketed])
+    .onConflict('item_id')
+    .ignore();
+  await trx.raw('with jobs as (?), marks as (?) select 1', [upsert, marks]);
 }
 
 /** The venue's jobs made since `since`, newest first. */
@@ -75,12 +97,6 @@ export interface TicketedWrite {
   order_id: string;
   station: string;
   print_job_id: string;
-}
-
-/** Records the items a ticket was made for; an item ticketed before keeps its first ticket. */
-export async function insertTicketed(trx: Trx, rows: readonly TicketedWrite[]): Promise<void> {
-  if (rows.length === 0) return;
-  await trx('ticketed_items').insert(rows).onConflict('item_id').ignore();
 }
 
 /** The ticketed items of the venue's orders among `orderIds`. */

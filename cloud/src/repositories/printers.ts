@@ -24,6 +24,16 @@ export async function lockPrinterInVenue(
   return query.forUpdate().first();
 }
 
+/** The venue's printers among `ids`, locked in id order (so two batches never wait on each other). */
+export async function lockPrintersInVenue(trx: Trx, venueId: string, ids: readonly string[]): Promise<PrinterRow[]> {
+  if (ids.length === 0) return [];
+  return trx<PrinterRow>('printers')
+    .where({ venue_id: venueId })
+    .whereIn('id', [...ids])
+    .orderBy('id')
+    .forUpdate();
+}
+
 /** Another printer in use in the venue with this name (any case), if there is one. */
 export async function findPrinterNamed(
   q: Queryable,

@@ -264,3 +264,161 @@ describe('print jobs reported by terminals', () => {
     expect((await terminal.client.get('/api/print-jobs')).status).toBe(401);
   });
 });
+
+describe('print-job reports pushed together', () => {
+  it('answers and writes exactly what the same reports pushed one at a time do', async () => {
+    const staff = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
+    const together = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Together PC');
+    const alone = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Alone PC');
+    // Four drinks on one order: the first two are the together set's to ticket, the others the alone set's.
+    const { guest, sessionId } = await checkInGuest(h.cloud.url, staff, h.fixture.a.tableIds[0] as string);
+    const placed = await guest.post('/api/orders', {
+      sessionId,
+      items: [1, 2, 3, 4].map((quantity) => ({ menuItemId: h.fixture.a.menu.lemonade, quantity, course: 'drink' })),
+    });
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.id as string;
+    const drinks = (placed.body.items as { id: string }[]).map((i) => i.id);
+    const sets = {
+      together: { orderId, items: drinks.slice(0, 2) },
+      alone: { orderId, items: drinks.slice(2, 4) },
+    };
+    // A job id another venue holds: refused, whoever reports it.
+    const foreignJob = randomUUID();
+    await h.database.db('print_jobs').insert({
+      id: foreignJob,
+      org_id: h.fixture.b.orgId,
+      venue_id: h.fixture.b.venueId,
+      printer_id: betaPrinter,
+      type: 'kitchen_ticket',
+      status: 'PENDING',
+      data: '{}',
+    });
+    const t0 = Date.parse('2026-11-25T18:00:00.000Z');
+    const at = (s: number) => new Date(t0 + s * 1000).toISOString();
+    type Step = [job: 'a' | 'b' | 'c' | 'foreign', report: Record<string, unknown>];
+    const ticket = (item: number) => ({ item, station: 'Grill' });
+    const script: Step[] = [
+      ['a', { status: 'PENDING', ticketed: [ticket(0)], createdAt: at(0), updatedAt: at(0) }],
+      ['a', { status: 'PRINTING', createdAt: at(0), updatedAt: at(1) }],
+      ['b', { status: 'PENDING', ticketed: [{ item: 0, station: 'Grill', orderId: randomUUID() }] }], // not its order
+      ['a', { status: 'COMPLETED', attempts: 1, createdAt: at(0), updatedAt: at(2) }],
+      ['a', { status: 'PENDING', createdAt: at(0), updatedAt: at(1) }], // older than what is kept
+      ['b', { printerId: betaPrinter }], // another venue's printer
+      ['c', { status: 'ON FIRE' }], // refused by the call's schema
+      ['foreign', {}],
+      ['b', { status: 'PENDING', ticketed: [ticket(1), ticket(0)], createdAt: at(3), updatedAt: at(3) }],
+      ['b', { status: 'UNCONFIRMED', attempts: 1, error: 'No answer', createdAt: at(3), updatedAt: at(4) }],
+      ['b', { status: 'COMPLETED', attempts: 1, createdAt: at(3), updatedAt: at(5) }],
+    ];
+    const jobIds = {
+      together: { a: randomUUID(), b: randomUUID(), c: randomUUID() },
+      alone: { a: randomUUID(), b: randomUUID(), c: randomUUID() },
+    };
+    const mutationsOf = (set: 'together' | 'alone') =>
+      script.map(([job, overrides], i) => {
+        const { items, orderId } = sets[set];
+        const { ticketed, ...rest } = overrides as { ticketed?: { item: number; station: string; orderId?: string }[] };
+        return {
+          seq: i + 1,
+          idempotencyKey: randomUUID(),
+          method: 'POST',
+          path: `/api/print-jobs/${job === 'foreign' ? foreignJob : jobIds[set][job]}/report`,
+          body: jobReport({
+            createdAt: at(0),
+            updatedAt: at(0),
+            ...rest,
+            ticketed: (ticketed ?? []).map((t) => ({
+              itemId: items[t.item],
+              orderId: t.orderId ?? orderId,
+              station: t.station,
+            })),
+          }),
+        };
+      });
+    const statements: string[] = [];
+    const listen = (query: { sql: string }) => statements.push(query.sql);
+    h.database.db.on('query', listen);
+    const togetherAnswer = await together.client.post('/api/sync/push', { mutations: mutationsOf('together') });
+    h.database.db.off('query', listen);
+    expect(togetherAnswer.status).toBe(200);
+    // Run together: every job written in one statement, not one or more a report.
+    expect(statements.filter((sql) => /insert into "print_jobs"/.test(sql))).toHaveLength(1);
+    const aloneResults: unknown[] = [];
+    for (const mutation of mutationsOf('alone')) {
+      const one = await alone.client.post('/api/sync/push', { mutations: [mutation] });
+      expect(one.status).toBe(200);
+      aloneResults.push(...(one.body.results as unknown[]));
+    }
+
+    /** What either run did, with each set's ids as the script's names. */
+    const seen = async (set: 'together' | 'alone', results: unknown) => {
+      const names = new Map<unknown, string>([
+        ...Object.entries(jobIds[set]).map(([name, id]) => [id, `job ${name}`] as const),
+        ...sets[set].items.map((id, i) => [id, `item ${i}`] as const),
+        [orderId, 'the order'],
+        [set === 'together' ? together.id : alone.id, 'the terminal'],
+      ]);
+      const shown = (value: unknown): unknown =>
+        JSON.parse(JSON.stringify(value), (key, v) => (key === 'seq' ? undefined : (names.get(v) ?? v)));
+      const ids = Object.values(jobIds[set]);
+      const emitted = await h.database
+        .db('events')
+        .whereRaw("payload_json->'job'->>'id' = any(?)", [ids])
+        .orderBy('seq')
+        .select('type', 'payload_json', 'terminal_id');
+      return {
+        results: shown(results),
+        events: shown(emitted),
+        jobs: shown(
+          await h.database
+            .db('print_jobs')
+            .whereIn('id', ids)
+            .orderBy('created_at')
+            .select(
+              'id',
+              'printer_id',
+              'terminal_id',
+              'type',
+              'status',
+              'data',
+              'attempts',
+              'reprint',
+              'error',
+              'created_at',
+              'updated_at',
+            ),
+        ),
+        ticketed: (
+          shown(
+            await h.database
+              .db('ticketed_items')
+              .whereIn('item_id', sets[set].items)
+              .select('item_id', 'order_id', 'station', 'print_job_id'),
+          ) as { item_id: string }[]
+        ).sort((x, y) => x.item_id.localeCompare(y.item_id)),
+      };
+    };
+    const mine = await seen('together', togetherAnswer.body.results);
+    expect(mine).toEqual(await seen('alone', aloneResults));
+    // And what it is: each report answered in its place, item 0 keeping its first ticket.
+    expect((mine.results as { status: number }[]).map((r) => r.status)).toEqual([
+      200, 200, 400, 200, 200, 400, 400, 409, 200, 200, 200,
+    ]);
+    expect((mine.events as { type: string }[]).map((e) => e.type)).toEqual([
+      ...Array(3).fill('print.job.updated'),
+      'print.completed',
+      ...Array(3).fill('print.job.updated'),
+      'print.completed',
+    ]);
+    expect(mine.jobs).toMatchObject([
+      { id: 'job a', status: 'COMPLETED', attempts: 1 },
+      { id: 'job b', status: 'COMPLETED', attempts: 1, error: null },
+    ]);
+    expect(mine.ticketed).toEqual([
+      { item_id: 'item 0', order_id: 'the order', station: 'Grill', print_job_id: 'job a' },
+      { item_id: 'item 1', order_id: 'the order', station: 'Grill', print_job_id: 'job b' },
+    ]);
+    expect(await h.database.db('print_jobs').where({ id: foreignJob }).first()).toMatchObject({ status: 'PENDING' });
+  });
+});
