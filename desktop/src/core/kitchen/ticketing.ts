@@ -8,8 +8,14 @@
 import { createHash } from 'node:crypto';
 import type { KitchenTicket, OrderItem, Printer, TicketedItem } from '@tablewise/shared';
 import { transactDerived, type WriteDb } from '../sqlite/replica.js';
-import { markTicketed, ticketedAmong } from '../sqlite/repositories/ticketed.js';
-import { getOrder, getTable, getVenue, listItemsInStates, listPrinters } from '../sqlite/repositories/venue-data.js';
+import { markTicketed } from '../sqlite/repositories/ticketed.js';
+import {
+  getOrder,
+  getTable,
+  getVenue,
+  listPrinters,
+  listUnticketedKitchenItems,
+} from '../sqlite/repositories/venue-data.js';
 
 /** What ticketing needs of the print queue (PrintService). */
 export interface KitchenTicketQueue {
@@ -33,14 +39,9 @@ export function makeDueTickets({ db, terminalId, queue, now }: TicketingContext)
   return transactDerived(db, () => {
     const printers = listPrinters(db).filter((p) => p.terminalId === terminalId && p.station !== null);
     if (printers.length === 0) return 0;
-    const inKitchen = listItemsInStates(db, ['SENT_TO_KITCHEN']).filter((i) => i.station !== null);
-    const done = ticketedAmong(
-      db,
-      inKitchen.map((i) => i.id),
-    );
     const groups = new Map<string, { printer: Printer; station: string; orderId: string; items: OrderItem[] }>();
-    for (const item of inKitchen) {
-      if (done.has(item.id) || item.station === null) continue;
+    for (const item of listUnticketedKitchenItems(db)) {
+      if (item.station === null) continue;
       const printer = printers.find((p) => p.station === item.station);
       if (!printer) continue;
       const key = `${item.orderId}\u0000${item.station}`;

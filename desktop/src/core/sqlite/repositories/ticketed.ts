@@ -1,6 +1,7 @@
 // Which items already have a kitchen ticket made on this terminal.
 import type { AnyDb, WriteDb } from '../replica.js';
 
+/** @internal Which of `itemIds` have a ticket from this terminal (tests read the replica through it). */
 export function ticketedAmong(db: AnyDb, itemIds: readonly string[]): Set<string> {
   if (itemIds.length === 0) return new Set();
   const rows = db.sql

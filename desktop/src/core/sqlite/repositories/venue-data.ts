@@ -383,6 +383,22 @@ export function listItemsInStates(db: AnyDb, states: readonly OrderItemState[]):
   return rows.map(toItem);
 }
 
+/**
+ * The items in the kitchen, at a station, that have no ticket from this terminal yet: what
+ * ticketing may have to print. Read in one statement, whatever the number of items already
+ * ticketed, which grows through a service.
+ */
+export function listUnticketedKitchenItems(db: AnyDb): OrderItem[] {
+  const rows = db.sql
+    .prepare(
+      `SELECT i.* FROM order_items i
+       WHERE i.status = 'SENT_TO_KITCHEN' AND i.station IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM ticketed_items t WHERE t.item_id = i.id)`,
+    )
+    .all() as ItemRow[];
+  return rows.map(toItem);
+}
+
 export function setItemStatus(db: WriteDb, id: string, status: OrderItemState, updatedAt: string): void {
   db.sql.prepare('UPDATE order_items SET status = ?, updated_at = ? WHERE id = ?').run(status, updatedAt, id);
 }
