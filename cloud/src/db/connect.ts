@@ -84,11 +84,16 @@ function commandOf(method: string | undefined): string {
 // text, so one text is one statement. Marked statements must name their columns (no `*`): a
 // migration adding a column would otherwise change a prepared statement's result type, which
 // PostgreSQL refuses. A connection keeps at most PREPARED_PER_CONNECTION of them; past that, marked
-// statements run unnamed, as all others do.
+// statements run unnamed, as all others do, and once RESET_AFTER_MISSES of them have, the next
+// transaction to begin on the connection drops them all first (`DEALLOCATE ALL; BEGIN`, one round
+// trip as BEGIN alone would be): the statements in use now are prepared again as they come, so a
+// connection that met other statements first does not keep running the hot ones unnamed.
 /** @internal exported for the test that checks which statements the order path marks */
 export const PREPARE_OPTION = 'twPrepare';
 /** @internal exported for its test */
 export const PREPARED_PER_CONNECTION = 64;
+/** @internal exported for its test */
+export const RESET_AFTER_MISSES = 8;
 
 /** What knex hands a client to run: the SQL, its bindings and the builder's options. */
 interface KnexQuery {
@@ -146,6 +151,9 @@ interface PgConnection {
   query(text: string): Promise<pg.QueryResult | pg.QueryResult[]>;
 }
 
+/** Marked statements each connection ran unnamed because it was full, since it last dropped its statements. */
+const misses = new WeakMap<PgConnection, number>();
+
 /** A connection's transaction that knex began but the server has not been told of yet, or that committed already. */
 const transactionState = new WeakMap<PgConnection, 'begin pending' | 'committed'>();
 
@@ -165,11 +173,13 @@ function executeOf(connection: PgConnection, obj: KnexQuery): string | null {
 class ServerClient extends ClientPgServer {
   override async _query(connection: PgConnection, obj: KnexQuery): Promise<unknown> {
     const commitAfter = take(obj, COMMIT_AFTER);
-    if (take(obj, PREPARE_OPTION)) {
-      const name = statementName(obj.sql);
-      const parsed = connection.connection.parsedStatements;
+    const parsed = connection.connection.parsedStatements;
+    const name = take(obj, PREPARE_OPTION) ? statementName(obj.sql) : null;
+    if (name) {
       if (parsed[name] !== undefined || Object.keys(parsed).length < PREPARED_PER_CONNECTION) {
         obj.options = { ...obj.options, name };
+      } else {
+        misses.set(connection, (misses.get(connection) ?? 0) + 1);
       }
     }
     const state = transactionState.get(connection);
@@ -191,7 +201,8 @@ class ServerClient extends ClientPgServer {
         obj.response = answered(obj.sql === 'ROLLBACK' ? 'ROLLBACK' : 'COMMIT');
         return obj;
       }
-      const execute = executeOf(connection, obj);
+      const reset = (misses.get(connection) ?? 0) >= RESET_AFTER_MISSES;
+      const execute = reset ? null : executeOf(connection, obj);
       if (execute) {
         // The first statement and the last: the whole transaction in one round trip.
         const results = (await connection.query(
@@ -202,7 +213,14 @@ class ServerClient extends ClientPgServer {
         return obj;
       }
       // Both queued now, in this order, ahead of anything the transaction sends after.
-      const begun = connection.query('BEGIN');
+      if (reset) {
+        // Outside any transaction still, so it cannot fail. node-postgres forgets them at once,
+        // and parses again, after it, whatever it is asked to run by name: this one first.
+        for (const prepared of Object.keys(parsed)) delete parsed[prepared];
+        misses.delete(connection);
+        if (name) obj.options = { ...obj.options, name };
+      }
+      const begun = connection.query(reset ? 'DEALLOCATE ALL; BEGIN' : 'BEGIN');
       const ran = super._query(connection, obj) as Promise<unknown>;
       ran.catch(() => {});
       await begun;

@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Trx } from '../context.js';
 import { atCommit, writeTransaction } from '../realtime/append-event.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
-import { closeDb, committing, connectDb, PREPARED_PER_CONNECTION, prepared, statementName } from './connect.js';
+import {
+  closeDb,
+  committing,
+  connectDb,
+  PREPARED_PER_CONNECTION,
+  prepared,
+  RESET_AFTER_MISSES,
+  statementName,
+} from './connect.js';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -232,5 +240,38 @@ describe('BEGIN and COMMIT with the statements next to them', () => {
     }
     const rows = await database.db('prepared_log').whereIn('v', ['ten', 'eleven', 'twelve', 'thirteen']).pluck('v');
     expect(rows.sort()).toEqual(['eleven', 'ten']);
+  });
+
+  it(`drops a full connection's statements at the next BEGIN once ${RESET_AFTER_MISSES} ran unnamed, and prepares the hot ones again`, async () => {
+    const w = await watched();
+    const hot = 'select $1::int as hot';
+    const run = (db: Db) =>
+      db.transaction(async (trx) => {
+        await prepared(trx.raw('select ?::int as hot', [1]));
+      });
+    try {
+      await run(w.db);
+      // Other statements fill the connection, and more are turned away: they run unnamed.
+      await w.db.transaction(async (trx) => {
+        for (let i = 0; i < PREPARED_PER_CONNECTION + RESET_AFTER_MISSES; i++) {
+          await prepared(trx.raw(`select ?::int as other${i}`, [i]));
+        }
+      });
+      const turnedAway = w.sent.filter((q) => q.startsWith('select $1::int as other') && !q.startsWith('['));
+      expect(turnedAway).toHaveLength(RESET_AFTER_MISSES + 1);
+      w.sent.length = 0;
+      await run(w.db);
+      await run(w.db);
+      const names = await w.db.transaction(async (trx) => [...(await preparedOn(trx)).keys()]);
+      expect(w.sent.filter((q) => q !== 'select 1').slice(0, 4)).toEqual([
+        'DEALLOCATE ALL; BEGIN',
+        `[${statementName(hot)}] ${hot}`,
+        'COMMIT;',
+        `BEGIN; EXECUTE "${statementName(hot)}"('1')`,
+      ]);
+      expect(names.filter((n) => n.startsWith('tw_'))).toEqual([statementName(hot)]);
+    } finally {
+      await w.close();
+    }
   });
 });
