@@ -167,6 +167,12 @@ export const PRINTING = {
   idleCheckMs: 30_000,
   /** How long to wait for the printer's answer to a status query. */
   statusTimeoutMs: 2000,
+  /**
+   * How long a print job's report may wait in the terminal's outbox for the next (the ticket
+   * printed, the next ticket of a rush), so they reach the cloud in one push instead of one each.
+   * A printer's state never waits, nor does anything staff did.
+   */
+  reportWaitMs: 1000,
   /** How long to wait for the answer to GS r after a job: the printer answers once it has printed. */
   confirmTimeoutMs: 10_000,
   /** How long one job's bytes may take to leave for the printer: one that stops reading fails the job in time. */

@@ -11,6 +11,7 @@ import {
   listTasks as listTasksCall,
   MESSAGES,
   notFound,
+  PRINTING,
   type RunnerOrder,
   SERVICE_MESSAGES,
   type TerminalStatusAnswer,
@@ -87,6 +88,7 @@ import {
   waitlistChangeSubject,
 } from './outbox/waitlist.js';
 import { createPrintQueue, type PrintQueue } from './print-queue.js';
+import { PRINT_JOB_ENTITY } from './printing/report.js';
 import { reportSubject } from './printing/report-subject.js';
 import { type LocalServer, startLocalServer } from './server/app.js';
 import { openReplica, type Replica } from './sqlite/replica.js';
@@ -121,6 +123,8 @@ export interface TerminalCoreOptions {
   printerStatusPollMs?: number;
   /** How often an idle printer is asked its status, in ms (default PRINTING.idleCheckMs). */
   printerIdleCheckMs?: number;
+  /** How long a print job's report may wait in the outbox for the next, in ms (default PRINTING.reportWaitMs). */
+  reportWaitMs?: number;
   /** How often the local live channel re-checks each socket's sign-in (default LIVE_LIMITS.revalidateMs). */
   liveRevalidateMs?: number;
 }
@@ -161,6 +165,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     bus,
     now,
     backoff: opts.pushBackoff ?? opts.backoff,
+    mayWaitMs: (entry) => (entry.entityType === PRINT_JOB_ENTITY ? (opts.reportWaitMs ?? PRINTING.reportWaitMs) : 0),
     onReachable: () => sync.reconnectNow(),
     onRejected: (entry) => {
       if (entry.entityType === WAITLIST_ENTITY) void refetchParty(entry.entityId);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type KitchenTicket,
   MAX_PUSH_MUTATIONS,
@@ -8,9 +9,10 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { Bus } from '../bus.js';
 import { makeDueTickets } from '../kitchen/ticketing.js';
+import { PRINT_JOB_ENTITY } from '../printing/report.js';
 import { openReplica, type Replica } from '../sqlite/replica.js';
 import { setIdentity } from '../sqlite/repositories/meta.js';
-import { listByStatus, nextPending } from '../sqlite/repositories/outbox.js';
+import { appendOutbox, listByStatus, nextPending } from '../sqlite/repositories/outbox.js';
 import { getOrderItem } from '../sqlite/repositories/venue-data.js';
 import { applySnapshot } from '../sync/apply.js';
 import { CloudApi } from '../sync/cloud-api.js';
@@ -221,6 +223,73 @@ describe('outbox', () => {
     pusher.kick();
     await expect.poll(() => cloud.received.length).toBe(2);
     expect(mutationsOf(cloud.received[1]).map((m) => m.seq)).toEqual([1, 2]);
+  });
+});
+
+describe('reports that may wait for company', () => {
+  /** A print-job report queued in the outbox now, as printing/report.ts queues it. */
+  const report = (replica: Replica, jobId: string) =>
+    appendOutbox(replica.write, {
+      idempotencyKey: randomUUID(),
+      method: 'POST',
+      path: `/api/print-jobs/${jobId}/report`,
+      body: { status: 'PENDING' },
+      entityType: PRINT_JOB_ENTITY,
+      entityId: jobId,
+      createdAt: new Date().toISOString(),
+    });
+
+  function waitingPusher(replica: Replica, cloudUrl: string, mayWait: number) {
+    const pusher = new OutboxPusher({
+      db: replica.write,
+      api: new CloudApi(cloudUrl, 'cred'),
+      bus: new Bus(),
+      now: () => new Date(),
+      backoff: fast,
+      mayWaitMs: (entry) => (entry.entityType === PRINT_JOB_ENTITY ? mayWait : 0),
+    });
+    cleanups.push(() => pusher.stop());
+    pusher.start();
+    return pusher;
+  }
+
+  it('pushes reports made within the wait together, once it has passed', async () => {
+    const { replica } = setup();
+    cleanups.push(() => replica.close());
+    const cloud = await startFakeCloud((req) => answerEach(req, () => ({ status: 200, body: {} })));
+    cleanups.push(() => cloud.close());
+    report(replica, 'job-1');
+    const pusher = waitingPusher(replica, cloud.url, 400);
+    report(replica, 'job-1');
+    pusher.changed();
+    report(replica, 'job-2');
+    pusher.changed();
+    await expect.poll(() => cloud.received.length, { timeout: 5000 }).toBe(1);
+    expect(mutationsOf(cloud.received[0]).map((m) => m.path)).toEqual([
+      '/api/print-jobs/job-1/report',
+      '/api/print-jobs/job-1/report',
+      '/api/print-jobs/job-2/report',
+    ]);
+    await expect.poll(() => listByStatus(replica.read, 'ACKNOWLEDGED').length).toBe(3);
+  });
+
+  it('never holds back a staff change: it goes at once and takes the waiting reports along', async () => {
+    const { replica, a } = setup();
+    cleanups.push(() => replica.close());
+    const cloud = await startFakeCloud((req) => answerEach(req, () => ({ status: 200, body: {} })));
+    cleanups.push(() => cloud.close());
+    report(replica, 'job-1');
+    // A wait far longer than the test: only the staff change can send the report.
+    const pusher = waitingPusher(replica, cloud.url, 600_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(cloud.received).toHaveLength(0);
+    changeItemStatusLocally(replica.write, a.id, 'IN_PREP', now());
+    pusher.changed();
+    await expect.poll(() => cloud.received.length, { timeout: 5000 }).toBe(1);
+    expect(mutationsOf(cloud.received[0]).map((m) => m.path)).toEqual([
+      '/api/print-jobs/job-1/report',
+      `/api/order-items/${a.id}/status`,
+    ]);
   });
 });
 

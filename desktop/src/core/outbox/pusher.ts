@@ -59,6 +59,12 @@ export interface OutboxPusherOptions {
   /** Called for each change the cloud refused, once it is kept as REJECTED (items are refetched
    * here; other kinds of change are set right by the caller). */
   onRejected?: (entry: OutboxEntry) => void;
+  /**
+   * How long an entry may wait for others to go with it (0, the default: none). While every
+   * pending entry may still wait, nothing is pushed; anything else queued goes at once and takes
+   * them along. A kitchen ticket's reports (made, then printed) so reach the cloud in one push.
+   */
+  mayWaitMs?: (entry: OutboxEntry) => number;
 }
 
 export class OutboxPusher {
@@ -147,14 +153,35 @@ export class OutboxPusher {
   private async step(): Promise<boolean> {
     const [itemId] = this.refetch;
     if (itemId !== undefined) return this.refetchItem(itemId);
-    // What is pushed must be on disk first: the cloud keeps a change's number for good.
-    makeDurable(this.opts.db);
     const entries = pendingBatch(this.opts.db, MAX_PUSH_MUTATIONS);
     if (entries.length === 0) {
       this.failures = 0;
       return false;
     }
+    const wait = this.waitLeft(entries);
+    if (wait > 0) {
+      // A kick (another change queued) ends the wait early; the batch is looked at again either way.
+      await this.sleep(wait);
+      return true;
+    }
+    // What is pushed must be on disk first: the cloud keeps a change's number for good.
+    makeDurable(this.opts.db);
     return this.pushChain(entries);
+  }
+
+  /** How much longer the pending entries may wait for company: 0 once any of them may not. */
+  private waitLeft(entries: readonly OutboxEntry[]): number {
+    const { mayWaitMs } = this.opts;
+    if (!mayWaitMs) return 0;
+    const now = this.opts.now().getTime();
+    let left = Number.POSITIVE_INFINITY;
+    for (const entry of entries) {
+      const ms = mayWaitMs(entry);
+      if (!(ms > 0)) return 0;
+      // Never longer than the entry may wait from now, whatever the clock did since it was made.
+      left = Math.min(left, Math.min(ms, Date.parse(entry.createdAt) + ms - now));
+    }
+    return Number.isFinite(left) ? Math.max(0, left) : 0;
   }
 
   /** Marks a failed try on the batch's first entry, the one the outbox is waiting on. */
