@@ -14,7 +14,9 @@ import {
   claimKeys,
   claimStatement,
   completeKey,
+  completeKeys,
   findKey,
+  type KeyAnswer,
   releaseKeys,
 } from './repositories/idempotency.js';
 import type { IdempotencyRow } from './repositories/rows.js';
@@ -382,6 +384,17 @@ function applyRun(
     );
     const kept = new Set<string>();
     const answers: Answer[] = [];
+    // The answers to store, all in one statement at commit (completeKeys), not one each.
+    const stored: KeyAnswer[] = [];
+    const store = (meta: TerminalMutation['meta'], answer: Answer) => {
+      stored.push({
+        key: meta.idempotencyKey,
+        status: answer.status,
+        body: answer.body,
+        withheld: answer.shownOnce === true,
+      });
+      kept.add(meta.idempotencyKey);
+    };
     let stop = false;
     for (let i = 0; i < rest.length; i += 1) {
       const { meta, effect } = rest[i] as TerminalMutation;
@@ -390,8 +403,7 @@ function applyRun(
         // Each applied or refused in its turn (nothing in a group is a repeat or must be resent).
         for (const [k, answer] of (await runTogether(trx, group, i)).entries()) {
           const { meta: member } = group[k] as TerminalMutation;
-          await recordAnswer(trx, member, answer);
-          kept.add(member.idempotencyKey);
+          store(member, answer);
           last = member.terminal.seq;
           answers.push(answer);
         }
@@ -405,8 +417,7 @@ function applyRun(
         if (!early) {
           applied = i === suspect ? await inSavepointOrNull(trx, meta, effect, deps.log) : await fast(effect, trx, i);
           if (applied) {
-            await recordAnswer(trx, meta, applied);
-            kept.add(meta.idempotencyKey);
+            store(meta, applied);
             last = meta.terminal.seq;
           }
         }
@@ -425,6 +436,7 @@ function applyRun(
     // their turn comes.
     const unused = [...claimed].filter((key) => !kept.has(key));
     const orgId = rest[0]?.meta.orgId;
+    if (stored.length > 0 && orgId) await atCommit(trx, completeKeys(trx, orgId, stored));
     if (unused.length > 0 && orgId) await atCommit(trx, releaseKeys(trx, orgId, unused));
     if (last !== locked) await atCommit(trx, setTerminalSeq(trx, terminalId, last, now));
     return { answers, stop };

@@ -73,6 +73,45 @@ export function completeKey(
     });
 }
 
+/** An answer to store under its key (completeKeys). */
+export interface KeyAnswer {
+  key: string;
+  status: number;
+  body: unknown;
+  withheld: boolean;
+}
+
+/**
+ * completeKey for many keys of one organization (all distinct), in one statement whose text is the
+ * same however many there are: the answers go as one JSON parameter. A batch of a terminal's
+ * mutations stores its answers with this rather than one UPDATE each, which PostgreSQL would plan
+ * one by one. Each record is left exactly as completeKey leaves it. Answers the statement, unrun.
+ */
+export function completeKeys(trx: Trx, orgId: string, answers: readonly KeyAnswer[]): Knex.QueryBuilder {
+  const rows = answers.map((a) => ({
+    key: a.key,
+    status_code: a.status,
+    // As text, so a body of null is stored as JSON null, as completeKey stores it, and a withheld
+    // one as no answer at all.
+    response_json: a.withheld ? null : JSON.stringify(a.body ?? null),
+    answer_withheld: a.withheld,
+  }));
+  return trx('idempotency_keys as k')
+    .where('k.org_id', orgId)
+    .whereRaw('k.key = a.key')
+    .update({
+      status_code: trx.raw('a.status_code'),
+      response_json: trx.raw('a.response_json::jsonb'),
+      answer_withheld: trx.raw('a.answer_withheld'),
+    })
+    .updateFrom(
+      trx.raw(
+        'jsonb_to_recordset(?::jsonb) as a(key text, status_code integer, response_json text, answer_withheld boolean)',
+        [JSON.stringify(rows)],
+      ),
+    );
+}
+
 /** Deletes at most `limit` records made before `expiredBefore`; answers how many. */
 export async function deleteExpiredKeys(db: Db, expiredBefore: Date, limit: number): Promise<number> {
   return db('idempotency_keys')
