@@ -5,15 +5,7 @@ import { z } from 'zod';
 import { COURSES } from '../constants.js';
 import { Course } from '../schemas/entities.js';
 import { paperText } from './paper-text.js';
-
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isTimeZone, ticketTimeFormat } from './time-zone.js';
 
 const KitchenTicketItem = z.object({
   quantity: z.number().int().min(1, { error: 'Quantity must be at least 1' }),
@@ -76,14 +68,9 @@ export function shortOrderId(orderId: string): string {
 /** The fire time as staff read it in the venue: "Jun 14, 7:42 PM" (tickets, and the kitchen display's printer banner). */
 export function ticketTime(at: Date, timezone: string): string {
   if (Number.isNaN(at.getTime())) throw new Error('Invalid ticket time');
-  if (!isTimeZone(timezone)) throw new Error(`Unknown timezone ${timezone}`);
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(at);
+  const format = ticketTimeFormat(timezone);
+  if (!format) throw new Error(`Unknown timezone ${timezone}`);
+  return format.format(at);
 }
 
 function text(

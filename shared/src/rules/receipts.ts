@@ -8,6 +8,7 @@ import { IsoDateTime } from '../schemas/common.js';
 import { REPRINT_BANNER, type TicketLine, ticketTime } from './kitchen-ticket.js';
 import { displayMoney } from './money.js';
 import { paperText } from './paper-text.js';
+import { isTimeZone } from './time-zone.js';
 
 /** The words receipts print, once. */
 const RECEIPT_LABELS = {
@@ -43,17 +44,7 @@ const RECEIPT_LABELS = {
 
 const Cents = z.number().int().min(0).max(100_000_000);
 const Text = (max: number) => z.string().max(max);
-const Timezone = z.string().refine(
-  (tz) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  { error: 'Unknown timezone' },
-);
+const Timezone = z.string().refine(isTimeZone, { error: 'Unknown timezone' });
 
 /** The heading of every receipt: the venue's name when known. */
 const Heading = { venueName: Text(100).nullable().default(null), timezone: Timezone };
