@@ -166,6 +166,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     now,
     backoff: opts.pushBackoff ?? opts.backoff,
     mayWaitMs: (entry) => (entry.entityType === PRINT_JOB_ENTITY ? (opts.reportWaitMs ?? PRINTING.reportWaitMs) : 0),
+    mayWaitCount: PRINTING.reportBatch,
     onReachable: () => sync.reconnectNow(),
     onRejected: (entry) => {
       if (entry.entityType === WAITLIST_ENTITY) void refetchParty(entry.entityId);

@@ -239,7 +239,7 @@ describe('reports that may wait for company', () => {
       createdAt: new Date().toISOString(),
     });
 
-  function waitingPusher(replica: Replica, cloudUrl: string, mayWait: number) {
+  function waitingPusher(replica: Replica, cloudUrl: string, mayWait: number, mayWaitCount?: number) {
     const pusher = new OutboxPusher({
       db: replica.write,
       api: new CloudApi(cloudUrl, 'cred'),
@@ -247,6 +247,7 @@ describe('reports that may wait for company', () => {
       now: () => new Date(),
       backoff: fast,
       mayWaitMs: (entry) => (entry.entityType === PRINT_JOB_ENTITY ? mayWait : 0),
+      ...(mayWaitCount !== undefined ? { mayWaitCount } : {}),
     });
     cleanups.push(() => pusher.stop());
     pusher.start();
@@ -271,6 +272,34 @@ describe('reports that may wait for company', () => {
       '/api/print-jobs/job-2/report',
     ]);
     await expect.poll(() => listByStatus(replica.read, 'ACKNOWLEDGED').length).toBe(3);
+  });
+
+  it('pushes the waiting reports at once when as many wait as may wait together', async () => {
+    const { replica } = setup();
+    cleanups.push(() => replica.close());
+    const cloud = await startFakeCloud((req) => answerEach(req, () => ({ status: 200, body: {} })));
+    cleanups.push(() => cloud.close());
+    // A wait far longer than the test: only the count can send them.
+    const pusher = waitingPusher(replica, cloud.url, 600_000, 3);
+    report(replica, 'job-1');
+    pusher.changed();
+    report(replica, 'job-1');
+    pusher.changed();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(cloud.received).toHaveLength(0);
+    report(replica, 'job-2');
+    pusher.changed();
+    await expect.poll(() => cloud.received.length, { timeout: 5000 }).toBe(1);
+    expect(mutationsOf(cloud.received[0]).map((m) => m.path)).toEqual([
+      '/api/print-jobs/job-1/report',
+      '/api/print-jobs/job-1/report',
+      '/api/print-jobs/job-2/report',
+    ]);
+    // The next report waits again.
+    report(replica, 'job-3');
+    pusher.changed();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(cloud.received).toHaveLength(1);
   });
 
   it('never holds back a staff change: it goes at once and takes the waiting reports along', async () => {

@@ -65,6 +65,12 @@ export interface OutboxPusherOptions {
    * them along. A kitchen ticket's reports (made, then printed) so reach the cloud in one push.
    */
   mayWaitMs?: (entry: OutboxEntry) => number;
+  /**
+   * How many entries may wait together (with mayWaitMs): once this many are pending they go at
+   * once, so a rush's reports reach the cloud in pushes of a bounded size, each a short piece of
+   * work there, rather than in one large push a second.
+   */
+  mayWaitCount?: number;
 }
 
 export class OutboxPusher {
@@ -171,8 +177,9 @@ export class OutboxPusher {
 
   /** How much longer the pending entries may wait for company: 0 once any of them may not. */
   private waitLeft(entries: readonly OutboxEntry[]): number {
-    const { mayWaitMs } = this.opts;
+    const { mayWaitMs, mayWaitCount } = this.opts;
     if (!mayWaitMs) return 0;
+    if (mayWaitCount !== undefined && entries.length >= mayWaitCount) return 0;
     const now = this.opts.now().getTime();
     let left = Number.POSITIVE_INFINITY;
     for (const entry of entries) {
