@@ -6,7 +6,7 @@
 // database; "serving" is the first answered GET / after spawn, polled every 5 ms. The build leaves
 // no code cache, so the first start of the bundle compiles it and writes the cache the later ones
 // read (desktop/src/core/bundle-start.cjs): that first start is printed on its own line.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { startCloud } from '../cloud/src/server.js';
 import { createTestDatabase } from '../cloud/src/test/database.js';
 import { pairDemoTerminal } from '../scripts/demo.js';
 import { type Bench, percentile } from './figure.js';
+import { buildCoreBundle } from './terminal-process.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const PORT_BASE = 18_400 + (process.pid % 500);
@@ -50,7 +51,7 @@ async function timeToServe(command: string, args: string[], url: string): Promis
 
 export const bench: Bench = async ({ quick }) => {
   const rounds = quick ? 3 : 9;
-  execFileSync('npm', ['run', 'build:core', '-w', 'desktop'], { cwd: ROOT, stdio: 'ignore' });
+  buildCoreBundle();
   const database = await createTestDatabase();
   await seedDemo(database.db);
   const cloud = await startCloud({ db: database.db, databaseUrl: database.url, secret: 'bench-secret', port: 0 });

@@ -5,6 +5,11 @@
 // its status query before the job and GS r after it (P3), against the hops that path cannot
 // avoid, measured in the same run: a NOTIFY round trip, a ws frame to one socket and one
 // committed SQLite write, each p99.
+//
+// The parts run apart, as in a venue: the terminal core is a process of its own, started from its
+// built bundle (bench/terminal-process.ts), and the printer is on a thread of its own
+// (bench/printer-thread.ts), which notes when each ticket's cut was read. The cloud, its fan-out
+// process and PostgreSQL share the same two cores with them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -13,12 +18,13 @@ import { MenuAnswer, TableQrAnswer } from '@tablewise/shared';
 import WebSocket from 'ws';
 import { seedDemo } from '../cloud/src/db/seed/demo.js';
 import { createTestDatabase } from '../cloud/src/test/database.js';
-import { startTerminalCore } from '../desktop/src/core/core.js';
 import { assignVenuePrinters, DEMO_MANAGER, pairDemoTerminal, signIn } from '../scripts/demo.js';
-import { startPrinterEmulator } from '../scripts/printer-emulator/emulator.js';
 import { type Bench, type Figure, percentile } from './figure.js';
 import { notifyRoundTrip, sqliteWrite, wsOneWay } from './floors.js';
 import { ORDERS_PER_SESSION, postGuestOrder, seatSessions, startGuestCloud } from './guests.js';
+import { PrinterThread } from './printer-thread.js';
+import { spawnTerminalCore } from './terminal-process.js';
+import { wallNow } from './thread.js';
 
 function cookieOf(res: Response): string {
   return res.headers
@@ -62,13 +68,13 @@ export const bench: Bench = async ({ quick }) => {
   const printRounds = quick ? 20 : 200;
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'tw-bench-'));
-  const bar = await startPrinterEmulator({ name: 'Bar' });
+  const bar = await PrinterThread.start('Bar');
   const seed = await seedDemo(database.db, { printers: [{ station: 'Bar', host: bar.host, port: bar.port }] });
   const cloud = await startGuestCloud(database);
   const paired = await pairDemoTerminal({ cloudUrl: cloud.url, dataDir });
   await assignVenuePrinters(cloud.url, paired.terminalId);
-  // Port 0: a terminal or demo already running on this machine keeps 8181.
-  const terminal = await startTerminalCore({ cloudUrl: cloud.url, credential: paired.credential, dataDir, port: 0 });
+  // On a port of its own: a terminal or demo already running on this machine keeps 8181.
+  const terminal = await spawnTerminalCore({ cloudUrl: cloud.url, credential: paired.credential, dataDir });
   try {
     const staffCookie = await signIn(cloud.url);
     const terminalLogin = await fetch(`${terminal.url}/api/auth/login`, {
@@ -125,7 +131,7 @@ export const bench: Bench = async ({ quick }) => {
     terminalSocket.close(1000);
 
     // P3: the bar's tickets of P0's drinks are out of the way first; then each order's ticket.
-    await bar.waitForTicket(() => bar.tickets().length >= rounds, TICKET_TIMEOUT_MS);
+    await bar.nth(rounds, TICKET_TIMEOUT_MS);
     const sessions = await seatSessions(
       database.db,
       { orgId: seed.organizationId, venueId: seed.venueId, tableId: seed.tableIds[1] as string },
@@ -134,10 +140,10 @@ export const bench: Bench = async ({ quick }) => {
     const agent = new http.Agent({ keepAlive: true });
     const toPaper: number[] = [];
     for (let i = 0; i < printRounds; i++) {
-      bar.clear();
       const index = Math.floor(i / ORDERS_PER_SESSION);
-      const start = performance.now();
-      const printed = bar.waitForTicket(() => true, TICKET_TIMEOUT_MS).then(() => performance.now());
+      const start = wallNow();
+      // The next ticket to reach paper is this order's.
+      const printed = bar.nth(bar.arrivals.length + 1, TICKET_TIMEOUT_MS);
       await postGuestOrder(agent, new URL(cloud.url), {
         id: crypto.randomUUID(),
         sessionId: sessions[index] as string,

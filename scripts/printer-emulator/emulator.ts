@@ -155,7 +155,13 @@ class Page {
 
 /** @internal exported for tests */
 export async function startPrinterEmulator(
-  opts: { port?: number; host?: string; name?: string } = {},
+  opts: {
+    port?: number;
+    host?: string;
+    name?: string;
+    /** Told of each ticket the moment its cut is read (a benchmark notes when it reached paper). */
+    onTicket?: (ticket: EmulatedTicket) => void;
+  } = {},
 ): Promise<PrinterEmulator> {
   const name = opts.name ?? 'Printer';
   const host = opts.host ?? '127.0.0.1';
@@ -233,6 +239,7 @@ export async function startPrinterEmulator(
             receivedAt: new Date(),
           };
           tickets.push(ticket);
+          opts.onTicket?.(ticket);
           for (const waiter of [...waiters]) waiter(ticket);
           return;
         }
