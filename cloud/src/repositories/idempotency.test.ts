@@ -31,8 +31,12 @@ const claim = (orgId: string, key: string): Claim => ({
   created_at: new Date(),
 });
 
-async function records(orgId: string, keys: readonly string[]) {
-  const rows = await database
+/** Each key's record as [status, answer as JSON text, withheld]. */
+async function records(
+  orgId: string,
+  keys: readonly string[],
+): Promise<Record<string, [number, string | null, boolean]>> {
+  const rows: { key: string; status_code: number; response: string | null; answer_withheld: boolean }[] = await database
     .db('idempotency_keys')
     .where({ org_id: orgId })
     .whereIn('key', [...keys])
@@ -78,7 +82,7 @@ it('stores each answer as completeKey does, in one statement, and only for the o
   }
   expect(stored['batch-empty']).toEqual([204, 'null', false]);
   expect(stored['batch-secret']).toEqual([201, null, true]);
-  expect(JSON.parse(stored['batch-ok']?.[1])).toEqual(answers[0]?.body);
+  expect(JSON.parse(stored['batch-ok']?.[1] ?? 'null')).toEqual(answers[0]?.body);
   expect(Object.values(await records(orgB, batch)).map(([status, response]) => [status, response])).toEqual(
     batch.map(() => [0, null]),
   );
