@@ -239,6 +239,15 @@ describe('reports that may wait for company', () => {
       createdAt: new Date().toISOString(),
     });
 
+  /** A replica and a cloud that acknowledges everything pushed to it. */
+  async function replicaAndCloud() {
+    const fixture = setup();
+    cleanups.push(() => fixture.replica.close());
+    const cloud = await startFakeCloud((req) => answerEach(req, () => ({ status: 200, body: {} })));
+    cleanups.push(() => cloud.close());
+    return { ...fixture, cloud };
+  }
+
   function waitingPusher(replica: Replica, cloudUrl: string, mayWait: number, mayWaitCount?: number) {
     const pusher = new OutboxPusher({
       db: replica.write,
@@ -254,59 +263,48 @@ describe('reports that may wait for company', () => {
     return pusher;
   }
 
+  /** Queues a report and tells the pusher, as the print queue does. */
+  const queue = (pusher: OutboxPusher, replica: Replica, jobId: string) => {
+    report(replica, jobId);
+    pusher.changed();
+  };
+
+  /** The first push's paths, once it has come. */
+  async function firstPush(cloud: Awaited<ReturnType<typeof startFakeCloud>>): Promise<string[]> {
+    await expect.poll(() => cloud.received.length, { timeout: 5000 }).toBe(1);
+    return mutationsOf(cloud.received[0]).map((m) => m.path);
+  }
+
+  const twoJobs = ['/api/print-jobs/job-1/report', '/api/print-jobs/job-1/report', '/api/print-jobs/job-2/report'];
+
   it('pushes reports made within the wait together, once it has passed', async () => {
-    const { replica } = setup();
-    cleanups.push(() => replica.close());
-    const cloud = await startFakeCloud((req) => answerEach(req, () => ({ status: 200, body: {} })));
-    cleanups.push(() => cloud.close());
+    const { replica, cloud } = await replicaAndCloud();
     report(replica, 'job-1');
     const pusher = waitingPusher(replica, cloud.url, 400);
-    report(replica, 'job-1');
-    pusher.changed();
-    report(replica, 'job-2');
-    pusher.changed();
-    await expect.poll(() => cloud.received.length, { timeout: 5000 }).toBe(1);
-    expect(mutationsOf(cloud.received[0]).map((m) => m.path)).toEqual([
-      '/api/print-jobs/job-1/report',
-      '/api/print-jobs/job-1/report',
-      '/api/print-jobs/job-2/report',
-    ]);
+    queue(pusher, replica, 'job-1');
+    queue(pusher, replica, 'job-2');
+    expect(await firstPush(cloud)).toEqual(twoJobs);
     await expect.poll(() => listByStatus(replica.read, 'ACKNOWLEDGED').length).toBe(3);
   });
 
   it('pushes the waiting reports at once when as many wait as may wait together', async () => {
-    const { replica } = setup();
-    cleanups.push(() => replica.close());
-    const cloud = await startFakeCloud((req) => answerEach(req, () => ({ status: 200, body: {} })));
-    cleanups.push(() => cloud.close());
+    const { replica, cloud } = await replicaAndCloud();
     // A wait far longer than the test: only the count can send them.
     const pusher = waitingPusher(replica, cloud.url, 600_000, 3);
-    report(replica, 'job-1');
-    pusher.changed();
-    report(replica, 'job-1');
-    pusher.changed();
+    queue(pusher, replica, 'job-1');
+    queue(pusher, replica, 'job-1');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(cloud.received).toHaveLength(0);
-    report(replica, 'job-2');
-    pusher.changed();
-    await expect.poll(() => cloud.received.length, { timeout: 5000 }).toBe(1);
-    expect(mutationsOf(cloud.received[0]).map((m) => m.path)).toEqual([
-      '/api/print-jobs/job-1/report',
-      '/api/print-jobs/job-1/report',
-      '/api/print-jobs/job-2/report',
-    ]);
+    queue(pusher, replica, 'job-2');
+    expect(await firstPush(cloud)).toEqual(twoJobs);
     // The next report waits again.
-    report(replica, 'job-3');
-    pusher.changed();
+    queue(pusher, replica, 'job-3');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(cloud.received).toHaveLength(1);
   });
 
   it('never holds back a staff change: it goes at once and takes the waiting reports along', async () => {
-    const { replica, a } = setup();
-    cleanups.push(() => replica.close());
-    const cloud = await startFakeCloud((req) => answerEach(req, () => ({ status: 200, body: {} })));
-    cleanups.push(() => cloud.close());
+    const { replica, a, cloud } = await replicaAndCloud();
     report(replica, 'job-1');
     // A wait far longer than the test: only the staff change can send the report.
     const pusher = waitingPusher(replica, cloud.url, 600_000);
@@ -314,11 +312,7 @@ describe('reports that may wait for company', () => {
     expect(cloud.received).toHaveLength(0);
     changeItemStatusLocally(replica.write, a.id, 'IN_PREP', now());
     pusher.changed();
-    await expect.poll(() => cloud.received.length, { timeout: 5000 }).toBe(1);
-    expect(mutationsOf(cloud.received[0]).map((m) => m.path)).toEqual([
-      '/api/print-jobs/job-1/report',
-      `/api/order-items/${a.id}/status`,
-    ]);
+    expect(await firstPush(cloud)).toEqual(['/api/print-jobs/job-1/report', `/api/order-items/${a.id}/status`]);
   });
 });
 
