@@ -1,8 +1,9 @@
 // P2 and P4: the live fan-out of one cloud instance. Guests order through the API at a fixed rate
 // (open loop: an order goes out on time whether or not the last one was answered) while N staff
 // sockets listen; each figure is the time from an order's POST to its order.created on a socket,
-// over every (order, socket). The sockets and the guests' HTTP clients run on a thread of their
-// own (bench/thread.ts), and the floors are measured in the same run with the same clients:
+// over every (order, socket). The staff sockets run on a thread of their own and the guests' HTTP
+// clients on another (bench/thread.ts), as screens and phones are devices of their own, and the
+// floors are measured in the same run with the same sockets:
 // - P2: the p99 of a bare ws server sending a same-size frame to the same sockets, plus the p99 of
 //   a NOTIFY round trip on the same PostgreSQL (the two hops an event cannot avoid);
 // - P4: a bare ws server broadcasting to the same socket counts.
@@ -203,7 +204,7 @@ interface Latencies {
   samples: number[];
   /** How long each order's POST took to be answered. */
   answeredIn: number[];
-  /** How busy the clients' thread was while it placed the orders (0 to 1). */
+  /** How busy the phones' thread was while it placed the orders (0 to 1). */
   clientsBusy: number;
   /** Arrivals that never came (orders × sockets − arrivals). */
   missing: number;
@@ -279,7 +280,10 @@ export const bench: Bench = async ({ quick }) => {
   const database = await createTestDatabase();
   const seed = await seedDemo(database.db);
   const cloud = await startGuestCloud(database);
+  // The staff screens on one thread, the guests' phones on another: a phone's order is never
+  // placed from the thread whose sockets wait for its event (nor in the floor's runs).
   const clients = Clients.start();
+  const phones = Clients.start();
   const bare = await BareBroadcaster.start();
   try {
     const staffCookie = await signIn(cloud.url);
@@ -321,7 +325,7 @@ export const bench: Bench = async ({ quick }) => {
     const orderRun = async (sockets: number, rate: number, seconds: number): Promise<Latencies> => {
       await clients.open(wsUrl, sockets, staffCookie);
       const guests = guestsFor(rate * seconds);
-      const { sentAt, answeredIn, clientsBusy } = await clients.ask(
+      const { sentAt, answeredIn, clientsBusy } = await phones.ask(
         { type: 'drive', url: cloud.url, rate, seconds, guests, items },
         'driven',
       );
@@ -369,7 +373,7 @@ export const bench: Bench = async ({ quick }) => {
       (r) => r.missing > 0 || percentile(r.samples, 0.99) > RUNAWAY_FACTOR * p2Floor,
     ).length;
     console.error(
-      `P2 rounds' p99 (ms): ${rounds.map((r) => `${percentile(r.samples, 0.99).toFixed(1)} (POST answered ${percentile(r.answeredIn, 0.99).toFixed(1)}, clients' thread ${(r.clientsBusy * 100).toFixed(0)}% busy)`).join(', ')}; floor ${p2Floor.toFixed(1)} (broadcast ${percentile(broadcastFloor.samples, 0.99).toFixed(1)} + NOTIFY ${notifyFloor.toFixed(1)}); frame ${Buffer.byteLength(template)} bytes; the cloud's thread busy ${(busy * 100).toFixed(0)}% of the rounds`,
+      `P2 rounds' p99 (ms): ${rounds.map((r) => `${percentile(r.samples, 0.99).toFixed(1)} (POST answered ${percentile(r.answeredIn, 0.99).toFixed(1)}, phones' thread ${(r.clientsBusy * 100).toFixed(0)}% busy)`).join(', ')}; floor ${p2Floor.toFixed(1)} (broadcast ${percentile(broadcastFloor.samples, 0.99).toFixed(1)} + NOTIFY ${notifyFloor.toFixed(1)}); frame ${Buffer.byteLength(template)} bytes; the cloud's thread busy ${(busy * 100).toFixed(0)}% of the rounds`,
     );
 
     // P4: socket counts upwards until the cloud misses 50 ms; the bare server until it does.
@@ -441,6 +445,7 @@ export const bench: Bench = async ({ quick }) => {
     ] satisfies Figure[];
   } finally {
     await clients.stop();
+    await phones.stop();
     await bare.close();
     await cloud.close();
     await database.drop();
