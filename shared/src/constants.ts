@@ -178,7 +178,7 @@ export const PRINTING = {
    * the cloud then takes them in pushes of a bounded size, each a short piece of work, rather than
    * one large push a second whose work would hold up the orders arriving meanwhile.
    */
-  reportBatch: 32,
+  reportBatch: 16,
   /** How long to wait for the answer to GS r after a job: the printer answers once it has printed. */
   confirmTimeoutMs: 10_000,
   /** How long one job's bytes may take to leave for the printer: one that stops reading fails the job in time. */
