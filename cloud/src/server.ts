@@ -56,6 +56,8 @@ export interface StartCloudOptions {
   hubRevalidateMs?: number;
   /** Bytes waiting for one live socket past which the hub drops it (about 1 MB by default). */
   hubMaxBufferedBytes?: number;
+  /** How often the hub pings each live socket and cuts one that did not answer (30 s by default). */
+  hubHeartbeatMs?: number;
   /** Where uploaded files go; a folder on disk (OBJECTS_DIR, default .data/objects) when not given. */
   objectStore?: ObjectStore;
   /**
@@ -142,6 +144,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     const hubOptions = {
       ...(opts.hubSafetyPollMs ? { safetyPollMs: opts.hubSafetyPollMs } : {}),
       ...(opts.hubMaxBufferedBytes ? { maxBufferedBytes: opts.hubMaxBufferedBytes } : {}),
+      ...(opts.hubHeartbeatMs ? { heartbeatMs: opts.hubHeartbeatMs } : {}),
     };
     let sink: LiveSink;
     if (opts.liveFanout === 'process') {

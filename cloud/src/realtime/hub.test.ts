@@ -507,3 +507,51 @@ describe.each(['inline', 'process'] as const)('live hub, fan-out %s', (liveFanou
     }
   });
 });
+
+describe('live hub heartbeat', () => {
+  const HEARTBEAT_MS = 1000;
+  let hb: Harness;
+  let manager: Client;
+  beforeAll(async () => {
+    hb = await startHarness({ hubHeartbeatMs: HEARTBEAT_MS, liveFanout: 'inline' });
+    manager = await loginAs(hb.cloud.url, hb.fixture.a.staffEmail);
+  });
+  afterAll(async () => {
+    await hb?.close();
+  });
+
+  it('pings every socket once a period, a tenth of them at a time rather than all at once', async () => {
+    const sockets = await Promise.all(
+      Array.from({ length: 10 }, () => LiveSocket.open(hb.cloud.url, { cookie: manager.cookieHeader() })),
+    );
+    const firstPing: number[] = [];
+    const pings = sockets.map(() => 0);
+    for (const [i, socket] of sockets.entries()) {
+      socket.ws.on('ping', () => {
+        pings[i] = (pings[i] ?? 0) + 1;
+        if (pings[i] === 1) firstPing.push(performance.now());
+      });
+    }
+    await expect.poll(() => firstPing.length, { timeout: 3 * HEARTBEAT_MS }).toBe(10);
+    // Ten sockets in ten slots: their first pings come a tick (a tenth of the period) apart.
+    expect(Math.max(...firstPing) - Math.min(...firstPing)).toBeGreaterThan(HEARTBEAT_MS / 2);
+    expect(Math.max(...pings)).toBeLessThanOrEqual(2);
+    await Promise.all(sockets.map((s) => s.close()));
+  });
+
+  it('cuts a socket that stops answering pings within two periods, and keeps one that answers', async () => {
+    const url = `${hb.cloud.url.replace('http', 'ws')}/ws`;
+    const silent = new WebSocket(url, { headers: { cookie: manager.cookieHeader() }, autoPong: false });
+    const closed = new Promise<number>((resolve) => silent.once('close', () => resolve(performance.now())));
+    await new Promise((resolve, reject) => {
+      silent.once('open', resolve);
+      silent.once('error', reject);
+    });
+    const opened = performance.now();
+    const answering = await LiveSocket.open(hb.cloud.url, { cookie: manager.cookieHeader() });
+    // Its first ping comes within a period of joining, and the cut at its slot's next turn.
+    expect((await closed) - opened).toBeLessThan(3 * HEARTBEAT_MS);
+    expect(answering.ws.readyState).toBe(WebSocket.OPEN);
+    await answering.close();
+  });
+});

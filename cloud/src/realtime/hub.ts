@@ -56,6 +56,8 @@ interface Client {
   /** Serialises this socket's work so sends never interleave out of order. */
   queue: Promise<void>;
   alive: boolean;
+  /** Which tick of the heartbeat's period pings this socket (0 to HEARTBEAT_SLICES - 1). */
+  heartbeatSlot: number;
   /** Subscribes counted in the current window, and refusals since the last one allowed. */
   subscribes: { windowStart: number; count: number; refusedInARow: number };
 }
@@ -86,9 +88,17 @@ interface VenueFeed {
   mustRead: boolean;
 }
 
+/**
+ * The heartbeat pings a tenth of the sockets at each tenth of its period, not every socket at once:
+ * thousands of pings, and the pongs that answer them, in one burst would hold up an event being
+ * sent to the same sockets meanwhile (P4).
+ */
+const HEARTBEAT_SLICES = 10;
+
 export interface HubOptions {
   /** How often every venue with sockets is re-read, in case a notification was lost. */
   safetyPollMs?: number;
+  /** How often each socket is pinged; one that has not answered the last ping by then is cut. */
   heartbeatMs?: number;
   /** Bytes queued for one socket past which it is dropped (DEFAULT_MAX_BUFFERED_BYTES). */
   maxBufferedBytes?: number;
@@ -143,6 +153,9 @@ export class LiveHub {
   private readonly feeds = new Map<string, VenueFeed>();
   /** Every socket, by the id the gate gave it. */
   private readonly clients = new Map<string, Client>();
+  /** The slot the next socket takes, and the slot the next heartbeat tick pings. */
+  private nextHeartbeatSlot = 0;
+  private heartbeatTick = 0;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unlisteners: Array<() => Promise<void>> = [];
   private closed = false;
@@ -156,7 +169,7 @@ export class LiveHub {
   async listen(notifier: Notifier): Promise<void> {
     this.unlisteners.push(await notifier.listen(EVENTS_CHANNEL, (payload) => this.notified(payload)));
     const poll = setInterval(() => this.refreshAll(), this.opts.safetyPollMs ?? 5000);
-    const heartbeat = setInterval(() => this.heartbeat(), this.opts.heartbeatMs ?? 30_000);
+    const heartbeat = setInterval(() => this.heartbeat(), (this.opts.heartbeatMs ?? 30_000) / HEARTBEAT_SLICES);
     poll.unref();
     heartbeat.unref();
     this.timers.push(poll, heartbeat);
@@ -221,6 +234,7 @@ export class LiveHub {
         queued: 0,
         queue: Promise.resolve(),
         alive: true,
+        heartbeatSlot: this.nextHeartbeatSlot++ % HEARTBEAT_SLICES,
         subscribes: { windowStart: Date.now(), count: 0, refusedInARow: 0 },
       };
       this.clients.set(id, client);
@@ -480,9 +494,13 @@ export class LiveHub {
     }
   }
 
+  /** One tick of the heartbeat: the sockets of this tick's slot are pinged, or cut if silent since the last. */
   private heartbeat(): void {
+    const slot = this.heartbeatTick;
+    this.heartbeatTick = (this.heartbeatTick + 1) % HEARTBEAT_SLICES;
     for (const feed of this.feeds.values()) {
       for (const client of feed.clients) {
+        if (client.heartbeatSlot !== slot) continue;
         if (!client.alive) {
           client.ws.terminate();
           continue;
