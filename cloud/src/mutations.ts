@@ -18,6 +18,7 @@ import {
   findKey,
   type KeyAnswer,
   releaseKeys,
+  type StoredAnswer,
 } from './repositories/idempotency.js';
 import type { IdempotencyRow } from './repositories/rows.js';
 import { lockTerminalSeq, setTerminalSeq } from './repositories/terminals.js';
@@ -268,18 +269,15 @@ async function record(trx: Trx, meta: MutationMeta, answer: Answer, now: Date): 
   if (meta.terminal) await atCommit(trx, setTerminalSeq(trx, meta.terminal.id, meta.terminal.seq, now));
 }
 
+/** What an answer leaves in its key's record. */
+function storedAnswerOf(answer: Answer): StoredAnswer {
+  return { status: answer.status, body: answer.body, withheld: answer.shownOnce === true };
+}
+
 async function recordAnswer(trx: Trx, meta: MutationMeta, answer: Answer): Promise<void> {
   // Nothing reads these back in the transaction: they go with its last statement.
-  if (meta.idempotencyKey) {
-    await atCommit(
-      trx,
-      completeKey(trx, meta.orgId, meta.idempotencyKey, {
-        status: answer.status,
-        body: answer.body,
-        withheld: answer.shownOnce === true,
-      }),
-    );
-  }
+  if (meta.idempotencyKey)
+    await atCommit(trx, completeKey(trx, meta.orgId, meta.idempotencyKey, storedAnswerOf(answer)));
 }
 
 /** One of a terminal's pushed mutations: its key and number, and the effect its route runs. */
@@ -387,12 +385,7 @@ function applyRun(
     // The answers to store, all in one statement at commit (completeKeys), not one each.
     const stored: KeyAnswer[] = [];
     const store = (meta: TerminalMutation['meta'], answer: Answer) => {
-      stored.push({
-        key: meta.idempotencyKey,
-        status: answer.status,
-        body: answer.body,
-        withheld: answer.shownOnce === true,
-      });
+      stored.push({ key: meta.idempotencyKey, ...storedAnswerOf(answer) });
       kept.add(meta.idempotencyKey);
     };
     let stop = false;

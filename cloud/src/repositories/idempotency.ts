@@ -54,31 +54,36 @@ export async function findKey(
     .first();
 }
 
+/** An answer to store under a key. */
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+  withheld: boolean;
+}
+
+/** An answer with the key it goes under (completeKeys). */
+export interface KeyAnswer extends StoredAnswer {
+  key: string;
+}
+
+/**
+ * The record's columns for an answer: a withheld one keeps only its status; a body of null is kept
+ * as JSON null. The JSON goes as text, so completeKeys can carry it inside its own JSON parameter.
+ */
+function answerColumns(answer: StoredAnswer) {
+  return {
+    status_code: answer.status,
+    response_json: answer.withheld ? null : JSON.stringify(answer.body ?? null),
+    answer_withheld: answer.withheld,
+  };
+}
+
 /**
  * Stores the answer; a withheld one keeps only its status. Answers the statement, unrun, so it can
  * go with the transaction's last one (atCommit); await it to run it alone.
  */
-export function completeKey(
-  trx: Trx,
-  orgId: string,
-  key: string,
-  answer: { status: number; body: unknown; withheld: boolean },
-): Knex.QueryBuilder {
-  return trx('idempotency_keys')
-    .where({ org_id: orgId, key })
-    .update({
-      status_code: answer.status,
-      response_json: answer.withheld ? null : JSON.stringify(answer.body ?? null),
-      answer_withheld: answer.withheld,
-    });
-}
-
-/** An answer to store under its key (completeKeys). */
-export interface KeyAnswer {
-  key: string;
-  status: number;
-  body: unknown;
-  withheld: boolean;
+export function completeKey(trx: Trx, orgId: string, key: string, answer: StoredAnswer): Knex.QueryBuilder {
+  return trx('idempotency_keys').where({ org_id: orgId, key }).update(answerColumns(answer));
 }
 
 /**
@@ -88,14 +93,7 @@ export interface KeyAnswer {
  * one by one. Each record is left exactly as completeKey leaves it. Answers the statement, unrun.
  */
 export function completeKeys(trx: Trx, orgId: string, answers: readonly KeyAnswer[]): Knex.QueryBuilder {
-  const rows = answers.map((a) => ({
-    key: a.key,
-    status_code: a.status,
-    // As text, so a body of null is stored as JSON null, as completeKey stores it, and a withheld
-    // one as no answer at all.
-    response_json: a.withheld ? null : JSON.stringify(a.body ?? null),
-    answer_withheld: a.withheld,
-  }));
+  const rows = answers.map((a) => ({ key: a.key, ...answerColumns(a) }));
   return trx('idempotency_keys as k')
     .where('k.org_id', orgId)
     .whereRaw('k.key = a.key')
