@@ -2,6 +2,7 @@ export * from './calls/index.js';
 export * from './calls/openapi.js';
 export * from './calls/stale.js';
 export * from './constants.js';
+export * from './decisions/decision.js';
 export * from './errors.js';
 export * from './guest-payment-texts.js';
 export * from './guest-seat-texts.js';

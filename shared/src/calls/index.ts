@@ -292,3 +292,10 @@ export * from './waitlist/get-waitlist-entry.js';
 export * from './waitlist/list-waitlist.js';
 export * from './waitlist/notify-next-party.js';
 export * from './waitlist/seat-waitlist-party.js';
+
+const BY_ID = new Map(ALL_CALLS.map((call) => [call.id, call]));
+
+/** The call module of an id ('POST /api/tasks/:id/start'), as an outbox entry names it. */
+export function callById(id: string): Call<CallSpec> | undefined {
+  return BY_ID.get(id);
+}

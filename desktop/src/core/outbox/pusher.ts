@@ -10,7 +10,7 @@ import { type BackoffPolicy, backoffDelayMs, DEFAULT_BACKOFF } from '../backoff.
 import type { Bus } from '../bus.js';
 import { localItemEvent } from '../local-events.js';
 import { makeDurable, transact, type WriteDb } from '../sqlite/replica.js';
-import { markAttempt, type OutboxEntry, pendingBatch, settle } from '../sqlite/repositories/outbox.js';
+import { markAttempt, type OutboxEntry, pendingBatch, requestOf, settle } from '../sqlite/repositories/outbox.js';
 import { getOrderItem, orderExists, putOrderItem } from '../sqlite/repositories/venue-data.js';
 import { type CloudAnswer, type CloudApi, CloudUnreachable, isSuccess, messageOf } from '../sync/cloud-api.js';
 import { ORDER_ITEM_ENTITY, reapplyPendingItemChanges } from './item-status.js';
@@ -204,13 +204,16 @@ export class OutboxPusher {
   private send(entries: OutboxEntry[], lag: number): InFlight {
     const answer = this.opts.api
       .pushBatch(
-        entries.map((e) => ({
-          seq: e.seq - lag,
-          idempotencyKey: e.idempotencyKey,
-          method: e.method as PushedMutation['method'],
-          path: e.path,
-          body: e.body,
-        })),
+        entries.map((e) => {
+          const request = requestOf(e);
+          return {
+            seq: e.seq - lag,
+            idempotencyKey: e.idempotencyKey,
+            method: request.method as PushedMutation['method'],
+            path: request.path,
+            body: request.body,
+          };
+        }),
       )
       .then(
         (value): Sent => ({ ok: true, value }),

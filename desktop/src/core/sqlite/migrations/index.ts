@@ -17,6 +17,7 @@ import { migration0014 } from './0014_tasks.js';
 import { migration0015 } from './0015_order_priority.js';
 import { migration0016 } from './0016_runners.js';
 import { migration0017 } from './0017_payments.js';
+import { migration0018 } from './0018_outbox_calls.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0015,
   migration0016,
   migration0017,
+  migration0018,
 ];

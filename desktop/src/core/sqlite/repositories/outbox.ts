@@ -1,4 +1,6 @@
 // The outbox rows: staff writes in mutation-sequence order, with their fate.
+import { type Call, type CallSpec, callById, type ParamsOf } from '@tablewise/shared';
+import type { z } from 'zod';
 import type { AnyDb, WriteDb } from '../replica.js';
 
 export type OutboxStatus = 'PENDING' | 'ACKNOWLEDGED' | 'REJECTED' | 'DISMISSED';
@@ -9,6 +11,8 @@ export interface OutboxEntry {
   method: string;
   path: string;
   body: unknown;
+  /** The call module the entry is (its id), null for an entry queued before entries named it. */
+  callId: string | null;
   entityType: string;
   entityId: string;
   status: OutboxStatus;
@@ -25,6 +29,7 @@ interface OutboxRow {
   method: string;
   path: string;
   body_json: string;
+  call_id: string | null;
   entity_type: string;
   entity_id: string;
   status: OutboxStatus;
@@ -42,6 +47,7 @@ function toEntry(r: OutboxRow): OutboxEntry {
     method: r.method,
     path: r.path,
     body: JSON.parse(r.body_json) as unknown,
+    callId: r.call_id,
     entityType: r.entity_type,
     entityId: r.entity_id,
     status: r.status,
@@ -64,17 +70,22 @@ export interface NewOutboxEntry {
 }
 
 /** Appends a mutation and returns it with its sequence number. */
-export function appendOutbox(db: WriteDb, e: NewOutboxEntry): OutboxEntry {
+export function appendOutbox(
+  db: WriteDb,
+  e: NewOutboxEntry & { callId?: string | null; params?: Record<string, unknown> | null },
+): OutboxEntry {
   const info = db.sql
     .prepare(
-      `INSERT INTO outbox (idempotency_key, method, path, body_json, entity_type, entity_id, status, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
+      `INSERT INTO outbox (idempotency_key, method, path, body_json, call_id, params_json, entity_type, entity_id, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
     )
     .run(
       e.idempotencyKey,
       e.method,
       e.path,
       JSON.stringify(e.body),
+      e.callId ?? null,
+      e.params ? JSON.stringify(e.params) : null,
       e.entityType,
       e.entityId,
       e.createdAt,
@@ -171,4 +182,51 @@ export function dismiss(db: WriteDb, seq: number, at: string): boolean {
     .prepare("UPDATE outbox SET status = 'DISMISSED', updated_at = ? WHERE seq = ? AND status = 'REJECTED'")
     .run(at, seq);
   return info.changes === 1;
+}
+
+type BodyIn<S extends CallSpec> = S['body'] extends z.ZodType ? z.input<S['body']> : undefined;
+
+export interface QueuedCall<S extends CallSpec> {
+  idempotencyKey: string;
+  params?: ParamsOf<S>;
+  body?: BodyIn<S>;
+  entityType: string;
+  entityId: string;
+  createdAt: string;
+}
+
+/**
+ * Queues a call for the cloud, named by its module: the method and path come from the module and
+ * the params, and the body is parsed by the module's schema now, so an entry the cloud would refuse
+ * as malformed is never queued (a programming error, thrown inside the caller's transaction).
+ */
+export function appendCall<S extends CallSpec>(db: WriteDb, call: Call<S>, e: QueuedCall<S>): OutboxEntry {
+  const body = call.body ? call.body.parse(e.body ?? {}) : {};
+  const params = (e.params ?? null) as Record<string, unknown> | null;
+  return appendOutbox(db, {
+    idempotencyKey: e.idempotencyKey,
+    method: call.method,
+    path: call.url(e.params),
+    body,
+    callId: call.id,
+    params,
+    entityType: e.entityType,
+    entityId: e.entityId,
+    createdAt: e.createdAt,
+  });
+}
+
+/**
+ * An entry as the request it makes: an entry that names its call is built from the module (its
+ * body parsed by the module's schema, which refuses a body changed since it was queued); an older
+ * entry goes as it was queued.
+ */
+export function requestOf(entry: OutboxEntry): { method: string; path: string; body: unknown } {
+  if (!entry.callId) return { method: entry.method, path: entry.path, body: entry.body };
+  const call = callById(entry.callId);
+  // A call this build no longer knows, or a body its schema no longer takes, goes as it was
+  // queued: the cloud refuses it with its reason, and the refusal is shown to staff.
+  const parsed = call?.body ? call.body.safeParse(entry.body ?? {}) : null;
+  if (!call || (parsed && !parsed.success)) return { method: entry.method, path: entry.path, body: entry.body };
+  return { method: call.method, path: entry.path, body: parsed ? parsed.data : entry.body };
 }

@@ -1,0 +1,67 @@
+// A write decided once (issue 21). Every staff write that both the cloud and the terminal serve is
+// one pure function here: it takes the state its tier loaded (plain entities, as both stores can
+// give them), the call's input, who acts and the time, and answers the rows to write, the events
+// to announce and the call's answer, or throws an AppError with its stable id. Each tier loads the
+// state, calls the decision and applies its writes to its own store (PostgreSQL in the cloud,
+// SQLite on the terminal); neither judges anything itself. The terminal's replay of its unsent
+// changes runs the same decisions.
+import type { NewLiveEvent } from '../protocol/events.js';
+import type { Order, OrderItemState, Table, TableState, WaitlistEntry } from '../schemas/entities.js';
+import type { Runner, RunnerOrder } from '../schemas/runner.js';
+import type { Task } from '../schemas/task.js';
+
+/** Who acts: a signed-in staff member (on either tier), a paired terminal relaying its staff, or
+ * the automation. `userId` is the person when one is known. */
+export interface DecisionActor {
+  kind: 'staff' | 'terminal' | 'automation';
+  userId: string | null;
+  terminalId: string | null;
+}
+
+/**
+ * One change to a store, named by what it means rather than by a table's columns, so each tier
+ * writes it its own way. Entities are given whole, as they are after the change.
+ */
+export type Write =
+  | { kind: 'order.insert'; order: Order }
+  | { kind: 'item.status'; itemId: string; from: OrderItemState; to: OrderItemState }
+  /** The order reaches the pass (`sentAt`), or a runner's move changes who carries it and when. */
+  | { kind: 'runnerOrder.put'; order: RunnerOrder }
+  | { kind: 'runner.put'; runner: Runner }
+  /** A table's state; out of service it forgets its party (`clearParty`). */
+  | { kind: 'table.state'; table: Table; clearParty: boolean }
+  | { kind: 'task.insert'; task: Task; createdBy: string | null }
+  | { kind: 'task.update'; task: Task }
+  /** A waiting party's status; `readyTableId`: the free table it was told of (the guest's READY). */
+  | { kind: 'waitlist.status'; entry: WaitlistEntry; readyTableId: string | null };
+
+export type WriteKind = Write['kind'];
+export type WriteOf<K extends WriteKind> = Extract<Write, { kind: K }>;
+
+/** What a decision answers: the writes in the order they apply, the events in the order they are
+ * announced, and the call's answer. */
+export interface Decided<A> {
+  writes: Write[];
+  events: NewLiveEvent[];
+  answer: A;
+}
+
+/** Collects a decision's writes and events as it goes. */
+export class Changes {
+  readonly writes: Write[] = [];
+  readonly events: NewLiveEvent[] = [];
+
+  write(w: Write): this {
+    this.writes.push(w);
+    return this;
+  }
+
+  announce(e: NewLiveEvent): this {
+    this.events.push(e);
+    return this;
+  }
+
+  answer<A>(answer: A): Decided<A> {
+    return { writes: this.writes, events: this.events, answer };
+  }
+}
