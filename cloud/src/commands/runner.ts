@@ -6,11 +6,14 @@ import { randomUUID } from 'node:crypto';
 import {
   type DeliveryRun,
   type DeliveryRunRequest,
+  decideRunnerMove,
+  decideSendToRunners,
   ITEM_TEMPERATURES,
   MESSAGES,
   type OrderItemState,
   RUNNER_DELIVERED_WINDOW_MS,
   type Runner,
+  type RunnerItemFacts,
   type RunnerOrder,
   type RunnerOrderState,
   type RunnerStatusRequest,
@@ -18,9 +21,7 @@ import {
   runnerOrderStatus,
   runnerOrdersAnswer,
   SERVICE_MESSAGES,
-  staffItemTransition,
   UNZONED_RUNNER_ZONE,
-  zoneAverageDeliveryMinutes,
 } from '@tablewise/shared';
 import { actorRef, type Queryable, type Trx, type VenueActor } from '../context.js';
 import { badRequest, conflict, notFound } from '../errors.js';
@@ -37,15 +38,15 @@ import {
   listRunnerItems,
   listRunnerOrderRows,
   listRunnerRows,
-  markSentToRunners,
   ordersOutWith,
   type RunnerItemRow,
   type RunnerOrderRow,
   type RunnerRow,
+  recentDeliveries,
   setRunner,
   updateRunnerOrder,
-  zoneDeliveryMinutes,
 } from '../repositories/runners.js';
+import { applyDecided, authorOf } from './decided.js';
 import { changeItemStatus } from './order-items.js';
 
 const EXPO_READY: ReadonlySet<string> = new Set(['READY_FOR_RUN', 'OUT_FOR_DELIVERY']);
@@ -154,7 +155,12 @@ function author(actor: VenueActor) {
   return { orgId: actor.orgId, venueId: actor.venueId, userId, terminalId };
 }
 
-/** Send to Runner: every item ready (or already out), the order not yet with the runners. */
+/** An item of an order as the runners' decisions read it. */
+function runnerItemFacts(i: RunnerItemRow): RunnerItemFacts {
+  return { ...presentOrderItem(i), temperature: temperatureOf(i.temperature), fragile: i.is_fragile };
+}
+
+/** Send to Runner: decided by the shared rule (decideSendToRunners) on the locked order. */
 export async function sendOrderToRunners(
   trx: Trx,
   actor: VenueActor,
@@ -162,17 +168,26 @@ export async function sendOrderToRunners(
   now: Date,
 ): Promise<RunnerOrder> {
   const row = await findRunnerOrder(trx, actor.venueId, orderId, { forUpdate: true });
-  if (!row) throw notFound('Order');
-  if (row.ready_at) throw conflict(SERVICE_MESSAGES.expoAlreadySent);
-  const items = await listRunnerItems(trx, [orderId]);
-  if (items.length === 0 || !items.every((i) => EXPO_READY.has(i.status)))
-    throw conflict(SERVICE_MESSAGES.expoNotReady);
-  const zone = row.zone ?? row.table_zone ?? UNZONED_RUNNER_ZONE;
+  const items = row ? await listRunnerItems(trx, [orderId]) : [];
   const since = new Date(now.getTime() - RUNNER_DELIVERED_WINDOW_MS);
-  const estimated = Math.round(zoneAverageDeliveryMinutes(await zoneDeliveryMinutes(trx, actor.venueId, zone, since)));
-  await markSentToRunners(trx, orderId, { zone, estimated, at: now });
-  await appendEvent(trx, { ...author(actor), at: now, event: { type: 'order.ready_for_run', orderId, zone } });
-  return orderUpdated(trx, actor, orderId, now);
+  const decided = decideSendToRunners(
+    {
+      order: row
+        ? {
+            id: row.id,
+            tableName: row.table_name,
+            zone: row.zone ?? row.table_zone,
+            priority: row.priority as RunnerOrder['priority'],
+            specialInstructions: row.special_instructions,
+            items: items.map(runnerItemFacts),
+          }
+        : null,
+      alreadySent: row?.ready_at != null,
+      recentDeliveries: row ? await recentDeliveries(trx, actor.venueId, since) : [],
+    },
+    now,
+  );
+  return applyDecided(trx, authorOf(actor), decided, now);
 }
 
 /** Moves the order's items that are in `from` to `to`, each with its own event. */
@@ -203,16 +218,6 @@ async function takeOut(trx: Trx, actor: VenueActor, runner: RunnerRow, zone: str
   await runnerChanged(trx, actor, runner, after, now);
 }
 
-/** After a delivery or a return: the runner is free again once they carry nothing. */
-async function freeIfDone(trx: Trx, actor: VenueActor, runnerId: string | null, now: Date) {
-  if (!runnerId) return;
-  const runner = await findRunner(trx, actor.venueId, runnerId, { forUpdate: true });
-  if (runner?.status !== 'busy') return;
-  if ((await ordersOutWith(trx, runnerId)) > 0) return;
-  const after = await setRunner(trx, runner.id, { status: 'available', current_zone: runner.current_zone }, now);
-  await runnerChanged(trx, actor, runner, after, now);
-}
-
 async function lockRunnerFor(trx: Trx, actor: VenueActor, runnerId: string): Promise<RunnerRow> {
   const runner = await findRunner(trx, actor.venueId, runnerId, { forUpdate: true });
   if (!runner) throw notFound('Runner');
@@ -220,7 +225,8 @@ async function lockRunnerFor(trx: Trx, actor: VenueActor, runnerId: string): Pro
   return runner;
 }
 
-/** Pick Up (needs a runner), Delivered, Return Requested: spec 2 section 4's runner moves. */
+/** Pick Up (needs a runner), Delivered, Return Requested: decided by the shared rule
+ * (decideRunnerMove) on the locked order, its runner and whoever carries it. */
 export async function changeRunnerOrder(
   trx: Trx,
   actor: VenueActor,
@@ -229,34 +235,28 @@ export async function changeRunnerOrder(
   now: Date,
 ): Promise<RunnerOrder> {
   const row = await findRunnerOrder(trx, actor.venueId, orderId, { forUpdate: true });
-  if (!row?.ready_at) throw notFound('Order');
-  const items = await listRunnerItems(trx, [orderId]);
-  const from = runnerOrderStatus(items.map((i) => i.status as OrderItemState));
-  const to = input.status;
-  const verdict = staffItemTransition(from, to);
-  if (!verdict.ok) throw conflict(SERVICE_MESSAGES.runnerOrderTransitionRefused(from, to), 'transition_refused');
-  if (verdict.needsRunner) {
-    if (!input.runnerId) throw badRequest(MESSAGES.pickUpNeedsRunner);
-    const runner = await lockRunnerFor(trx, actor, input.runnerId);
-    await moveItems(trx, actor, items, from, to, now);
-    await updateRunnerOrder(trx, orderId, { runner_id: runner.id, picked_up_at: now }, now);
-    await takeOut(trx, actor, runner, row.zone ?? row.table_zone ?? UNZONED_RUNNER_ZONE, now);
-    return orderUpdated(trx, actor, orderId, now);
-  }
-  await moveItems(trx, actor, items, from, to, now);
-  if (to === 'DELIVERED') {
-    await updateRunnerOrder(trx, orderId, { delivered_at: now }, now);
-    await appendEvent(trx, {
-      ...author(actor),
-      at: now,
-      event: { type: 'order.delivered', orderId, runnerId: row.runner_id },
-    });
-  } else {
-    await updateRunnerOrder(trx, orderId, {}, now);
-  }
-  await completeFinishedRuns(trx, orderId, now);
-  await freeIfDone(trx, actor, row.runner_id, now);
-  return orderUpdated(trx, actor, orderId, now);
+  const onThePass = row?.ready_at ? row : undefined;
+  const items = onThePass ? await listRunnerItems(trx, [orderId]) : [];
+  const runner =
+    onThePass && input.runnerId ? await findRunner(trx, actor.venueId, input.runnerId, { forUpdate: true }) : undefined;
+  const carrierId = onThePass?.runner_id ?? null;
+  const carrier =
+    carrierId && carrierId === runner?.id
+      ? runner
+      : carrierId
+        ? await findRunner(trx, actor.venueId, carrierId, { forUpdate: true })
+        : undefined;
+  const decided = decideRunnerMove(
+    {
+      order: onThePass ? { ...presentRunnerOrder(onThePass, items), itemsNow: items.map(runnerItemFacts) } : null,
+      runner: runner ? presentRunner(runner) : null,
+      carrier: carrier ? presentRunner(carrier) : null,
+      carrierOtherOrdersOut: carrier ? await ordersOutWith(trx, carrier.id, orderId) : 0,
+    },
+    input,
+    now,
+  );
+  return applyDecided(trx, authorOf(actor), decided, now);
 }
 
 /** Create Zone Run: the runner picks up every order named, each ready and in the zone. */

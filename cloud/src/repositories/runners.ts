@@ -121,14 +121,24 @@ export async function markSentToRunners(
   });
 }
 
-/** Ready-to-delivered minutes of the zone's orders delivered since `since`. */
-export async function zoneDeliveryMinutes(q: Queryable, venueId: string, zone: string, since: Date): Promise<number[]> {
+/** The venue's orders delivered since `since`: their zone and when they were ready and delivered. */
+export async function recentDeliveries(
+  q: Queryable,
+  venueId: string,
+  since: Date,
+): Promise<{ zone: string; readyAt: string; deliveredAt: string }[]> {
   const rows = await q('orders')
-    .where({ venue_id: venueId, zone })
+    .where({ venue_id: venueId })
+    .whereNotNull('zone')
+    .whereNotNull('ready_at')
     .whereNotNull('delivered_at')
     .andWhere('delivered_at', '>=', since)
-    .select(q.raw('extract(epoch from (delivered_at - ready_at)) / 60 as minutes'));
-  return rows.map((r: { minutes: string | number }) => Number(r.minutes));
+    .select<{ zone: string; ready_at: Date; delivered_at: Date }[]>('zone', 'ready_at', 'delivered_at');
+  return rows.map((r) => ({
+    zone: r.zone,
+    readyAt: r.ready_at.toISOString(),
+    deliveredAt: r.delivered_at.toISOString(),
+  }));
 }
 
 export async function updateRunnerOrder(
@@ -176,10 +186,13 @@ export async function setRunner(
   return row;
 }
 
-/** How many orders the runner has out now. */
-export async function ordersOutWith(q: Queryable, runnerId: string): Promise<number> {
+/** How many orders the runner has out now, `exceptOrderId` aside. */
+export async function ordersOutWith(q: Queryable, runnerId: string, exceptOrderId?: string): Promise<number> {
   const [row] = await q('orders')
     .where({ runner_id: runnerId })
+    .modify((w) => {
+      if (exceptOrderId) w.whereNot('id', exceptOrderId);
+    })
     .whereNotNull('picked_up_at')
     .whereNull('delivered_at')
     .whereNot('status', 'CLOSED')
@@ -253,4 +266,31 @@ export async function completeFinishedRuns(trx: Trx, orderId: string, at: Date):
          where r.delivery_run_id = d.id and i.status not in ('DELIVERED', 'RETURN_REQUESTED', 'CLOSED'))`,
     [at, at, orderId],
   );
+}
+
+/** Writes an order's decided place on the pass: its zone, when it was sent, who carries it. */
+export async function saveRunnerOrder(
+  trx: Trx,
+  order: {
+    id: string;
+    zone: string;
+    readyAt: string;
+    estimatedDeliveryTime: number | null;
+    runnerAssigned: string | null;
+    pickedUpAt: string | null;
+    deliveredAt: string | null;
+  },
+  at: Date,
+): Promise<void> {
+  await trx('orders')
+    .where({ id: order.id })
+    .update({
+      zone: order.zone,
+      ready_at: new Date(order.readyAt),
+      estimated_delivery_minutes: order.estimatedDeliveryTime,
+      runner_id: order.runnerAssigned,
+      picked_up_at: order.pickedUpAt ? new Date(order.pickedUpAt) : null,
+      delivered_at: order.deliveredAt ? new Date(order.deliveredAt) : null,
+      updated_at: at,
+    });
 }

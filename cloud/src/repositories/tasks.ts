@@ -100,3 +100,29 @@ export async function raiseTaskPriority(
   if (!row) throw new Error(`Task ${id} does not exist`);
   return row;
 }
+
+/** Writes a task's decided state (status, who has it, priority, when it finished, notes). */
+export async function saveTask(
+  trx: Trx,
+  task: {
+    id: string;
+    status: string;
+    assignedTo: string | null;
+    priority: number;
+    completedAt: string | null;
+    metadata: TaskRow['metadata_json'];
+  },
+  at: Date,
+): Promise<void> {
+  await trx('tasks')
+    .where({ id: task.id })
+    .update({
+      status: task.status,
+      assigned_to: task.assignedTo,
+      priority: task.priority,
+      completed_at: task.completedAt ? new Date(task.completedAt) : null,
+      metadata_json: JSON.stringify(task.metadata),
+      updated_at: at,
+      ...(task.status === 'IN_PROGRESS' ? { started_at: trx.raw('coalesce(started_at, ?)', [at]) } : {}),
+    });
+}

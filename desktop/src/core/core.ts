@@ -419,21 +419,11 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     makeTickets();
   };
 
-  /** A runner change made here: refused as the cloud refuses it, else told to the local screens. */
+  /** A runner change made here (a refusal was thrown by its decision): told to the local screens. */
   const runnerDone = (result: LocalRunnerResult): RunnerOrder => {
-    if (!result.ok) {
-      if (result.status === 404) throw new AppError(404, 'not_found', result.message);
-      if (result.status === 400) throw new AppError(400, 'bad_request', result.message);
-      throw conflict(result.message, 'transition_refused');
-    }
-    const seq = Math.max(1, getMeta(read).cursor);
-    const venueId = getMeta(read).venueId ?? '';
-    const at = now().toISOString();
-    for (const { item, from } of result.items) bus.emit('live', localItemEvent(read, item, from, now()));
-    bus.emit('live', { type: 'runner.order.updated', seq, venueId, at, order: result.order });
-    if (result.runner) bus.emit('live', { type: 'runner.status.changed', seq, venueId, at, runner: result.runner });
+    for (const event of result.events) bus.emit('live', event);
     bus.emit('status');
-    if (result.items.length > 0) bus.emit('itemsChanged');
+    if (result.events.some((e) => e.type === 'order.item.status.changed')) bus.emit('itemsChanged');
     pusher.kick();
     return result.order;
   };

@@ -1,170 +1,122 @@
-// Expo and the runners on this terminal (issue 10): Send to Runner and the runner's moves apply to
-// the replica at once, judged by the shared rules as the cloud judges them, and reach the cloud
-// through the outbox, in one SQLite transaction each.
-import { randomUUID } from 'node:crypto';
+// Expo and the runners on this terminal (issue 10): Send to Runner and the runner's moves are
+// decided by the shared decisions (decideSendToRunners, decideRunnerMove) on the replica's state,
+// as the cloud decides them on its own, applied to the replica and queued for the cloud in one
+// SQLite transaction each. A refusal is the decision's AppError, the cloud's own.
 import {
-  deliveryMinutes,
-  MESSAGES,
-  type OrderItem,
-  type OrderItemState,
-  type Runner,
+  changeRunnerOrderStatus,
+  decideRunnerMove,
+  decideSendToRunners,
+  type LiveEvent,
+  RUNNER_DELIVERED_WINDOW_MS,
+  type RunnerItemFacts,
   type RunnerOrder,
   type RunnerStatusRequest,
-  runnerInstructions,
-  runnerOrderStatus,
-  SERVICE_MESSAGES,
-  staffItemTransition,
-  UNZONED_RUNNER_ZONE,
-  zoneAverageDeliveryMinutes,
+  sendToExpo,
 } from '@tablewise/shared';
-import { transact, type WriteDb } from '../sqlite/replica.js';
-import { appendOutbox } from '../sqlite/repositories/outbox.js';
-import {
-  getRunner,
-  getRunnerOrder,
-  listRunnerOrders,
-  putRunner,
-  putRunnerOrder,
-} from '../sqlite/repositories/runners.js';
-import { getOrder, getOrderItem, getTable, setItemStatus } from '../sqlite/repositories/venue-data.js';
+import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
+import { getRunner, getRunnerOrder, listRunnerOrders } from '../sqlite/repositories/runners.js';
+import { getOrder, getOrderItem, getTable } from '../sqlite/repositories/venue-data.js';
+import { applyLocally } from './decided.js';
 
 export const RUNNER_ORDER_ENTITY = 'runner_order';
 
-const EXPO_READY: ReadonlySet<OrderItemState> = new Set<OrderItemState>(['READY_FOR_RUN', 'OUT_FOR_DELIVERY']);
+export interface LocalRunnerResult {
+  order: RunnerOrder;
+  events: LiveEvent[];
+}
 
-export type LocalRunnerResult =
-  | { ok: true; order: RunnerOrder; items: { item: OrderItem; from: OrderItemState }[]; runner: Runner | null }
-  | { ok: false; status: 400 | 404 | 409; message: string; entity?: string };
+/** The replica's copy of an item with the runners' handling facts: the replica's menu has none
+ * (hot or cold, fragile), so they come with the cloud's copy of the order on the pass. */
+function withHandling(
+  item: NonNullable<ReturnType<typeof getOrderItem>>,
+  known?: RunnerOrder['items'][number],
+): RunnerItemFacts {
+  return { ...item, temperature: known?.temperature ?? null, fragile: known?.fragile ?? false };
+}
 
-/** Send to Runner: every item ready, the order not yet with the runners. */
+/** Send to Runner here. */
 export function sendToRunnersLocally(db: WriteDb, orderId: string, now: Date): LocalRunnerResult {
-  return transact(db, (): LocalRunnerResult => {
+  return transact(db, () => {
     const order = getOrder(db, orderId);
-    if (!order) return { ok: false, status: 404, message: MESSAGES.notFound('Order') };
-    if (getRunnerOrder(db, orderId)) return { ok: false, status: 409, message: SERVICE_MESSAGES.expoAlreadySent };
-    if (order.items.length === 0 || !order.items.every((i) => EXPO_READY.has(i.status))) {
-      return { ok: false, status: 409, message: SERVICE_MESSAGES.expoNotReady };
-    }
-    const zone = (order.tableId ? getTable(db, order.tableId)?.zone : null) ?? UNZONED_RUNNER_ZONE;
-    const since = now.getTime() - 2 * 60 * 60 * 1000;
-    const times = listRunnerOrders(db)
-      .filter((o) => o.zone === zone && o.deliveredAt && Date.parse(o.deliveredAt) >= since)
-      .map(deliveryMinutes)
-      .filter((m): m is number => m !== null);
-    const at = now.toISOString();
-    const runnerOrder: RunnerOrder = {
-      id: order.id,
-      tableName: order.tableName,
-      zone,
-      status: runnerOrderStatus(order.items.map((i) => i.status)),
-      readyAt: at,
-      pickedUpAt: null,
-      deliveredAt: null,
-      estimatedDeliveryTime: Math.round(zoneAverageDeliveryMinutes(times)),
-      // Hot or cold and fragile are the cloud's menu facts: they arrive with its copy of the order.
-      items: order.items.map((i) => ({
-        id: i.id,
-        menuItemName: i.menuItemName,
-        quantity: i.quantity,
-        temperature: null,
-        fragile: false,
-        course: i.course,
-        station: i.station,
-        status: i.status,
-      })),
-      specialInstructions: runnerInstructions(null, order.items),
-      runnerAssigned: null,
-      priority: 'normal',
-      deliveryRunId: null,
-    };
-    putRunnerOrder(db, runnerOrder);
-    appendOutbox(db, {
-      idempotencyKey: randomUUID(),
-      method: 'POST',
-      path: `/api/orders/${orderId}/send-to-expo`,
-      body: {},
-      entityType: RUNNER_ORDER_ENTITY,
-      entityId: orderId,
-      createdAt: at,
-    });
-    return { ok: true, order: runnerOrder, items: [], runner: null };
+    const since = now.getTime() - RUNNER_DELIVERED_WINDOW_MS;
+    const decided = decideSendToRunners(
+      {
+        order: order
+          ? {
+              id: order.id,
+              tableName: order.tableName,
+              zone: (order.tableId ? getTable(db, order.tableId)?.zone : null) ?? null,
+              priority: order.priority,
+              specialInstructions: null,
+              items: order.items.map((i) => withHandling(i)),
+            }
+          : null,
+        alreadySent: getRunnerOrder(db, orderId) !== null,
+        recentDeliveries: listRunnerOrders(db).flatMap((o) =>
+          o.deliveredAt && Date.parse(o.deliveredAt) >= since
+            ? [{ zone: o.zone, readyAt: o.readyAt, deliveredAt: o.deliveredAt }]
+            : [],
+        ),
+      },
+      now,
+    );
+    const { answer, events } = applyLocally(
+      db,
+      decided,
+      sendToExpo,
+      { params: { orderId }, entityType: RUNNER_ORDER_ENTITY, entityId: orderId },
+      now,
+    );
+    return { order: answer, events };
   });
 }
 
-/** Pick Up (needs an available runner), Delivered, Return Requested. */
+/** Pick Up (needs an available runner), Delivered, Return Requested here. */
 export function moveRunnerOrderLocally(
   db: WriteDb,
   orderId: string,
   input: RunnerStatusRequest,
   now: Date,
 ): LocalRunnerResult {
-  return transact(db, (): LocalRunnerResult => {
+  return transact(db, () => {
     const stored = getRunnerOrder(db, orderId);
-    if (!stored) return { ok: false, status: 404, message: MESSAGES.notFound('Order') };
-    const current = stored.items.map((i) => getOrderItem(db, i.id)?.status ?? i.status);
-    const from = runnerOrderStatus(current);
-    const verdict = staffItemTransition(from, input.status);
-    if (!verdict.ok) {
-      return { ok: false, status: 409, message: SERVICE_MESSAGES.runnerOrderTransitionRefused(from, input.status) };
-    }
-    let runner: Runner | null = null;
-    if (verdict.needsRunner) {
-      if (!input.runnerId) return { ok: false, status: 400, message: MESSAGES.pickUpNeedsRunner };
-      runner = getRunner(db, input.runnerId);
-      if (!runner) return { ok: false, status: 404, message: MESSAGES.notFound('Runner') };
-      if (runner.status === 'offline')
-        return { ok: false, status: 409, message: SERVICE_MESSAGES.runnerUnavailable(runner.name) };
-    }
-    const at = now.toISOString();
-    const moved: { item: OrderItem; from: OrderItemState }[] = [];
-    for (const { id } of stored.items) {
-      const item = getOrderItem(db, id);
-      if (!item || item.status !== from) continue;
-      setItemStatus(db, id, input.status, at);
-      const after = getOrderItem(db, id);
-      if (after) moved.push({ item: after, from });
-    }
-    const items = stored.items.map((i) => ({ ...i, status: getOrderItem(db, i.id)?.status ?? input.status }));
-    const order: RunnerOrder = {
-      ...stored,
-      items,
-      status: runnerOrderStatus(items.map((i) => i.status)),
-      ...(runner ? { runnerAssigned: runner.id, pickedUpAt: at } : {}),
-      ...(input.status === 'DELIVERED' ? { deliveredAt: at } : {}),
-    };
-    putRunnerOrder(db, order);
-    if (runner) {
-      runner = { ...runner, status: 'busy', currentZone: order.zone };
-      putRunner(db, runner);
-    } else if (order.runnerAssigned) {
-      // Free again once they carry nothing else.
-      const carrier = getRunner(db, order.runnerAssigned);
-      const stillOut = listRunnerOrders(db).some(
-        (o) => o.runnerAssigned === order.runnerAssigned && o.id !== order.id && o.status === 'OUT_FOR_DELIVERY',
-      );
-      if (carrier && carrier.status === 'busy' && !stillOut) {
-        runner = { ...carrier, status: 'available' };
-        putRunner(db, runner);
-      }
-    }
-    appendOutbox(db, {
-      idempotencyKey: randomUUID(),
-      method: 'POST',
-      path: `/api/runner/orders/${orderId}/status`,
-      body: { status: input.status, ...(input.runnerId ? { runnerId: input.runnerId } : {}) },
-      entityType: RUNNER_ORDER_ENTITY,
-      entityId: orderId,
-      createdAt: at,
+    const carrier = stored?.runnerAssigned ? getRunner(db, stored.runnerAssigned) : null;
+    const itemsNow = (stored?.items ?? []).flatMap((known) => {
+      const item = getOrderItem(db, known.id);
+      return item ? [withHandling(item, known)] : [];
     });
-    return { ok: true, order, items: moved, runner };
+    const decided = decideRunnerMove(
+      {
+        order: stored ? { ...stored, itemsNow } : null,
+        runner: input.runnerId ? getRunner(db, input.runnerId) : null,
+        carrier,
+        carrierOtherOrdersOut: carrier
+          ? listRunnerOrders(db).filter(
+              (o) => o.runnerAssigned === carrier.id && o.id !== orderId && o.status === 'OUT_FOR_DELIVERY',
+            ).length
+          : 0,
+      },
+      input,
+      now,
+    );
+    const { answer, events } = applyLocally(
+      db,
+      decided,
+      changeRunnerOrderStatus,
+      {
+        params: { id: orderId },
+        body: { status: input.status, ...(input.runnerId ? { runnerId: input.runnerId } : {}) },
+        entityType: RUNNER_ORDER_ENTITY,
+        entityId: orderId,
+      },
+      now,
+    );
+    return { order: answer, events };
   });
 }
 
 /** What a runner change waiting in the outbox is about, as staff call it. */
-export function runnerChangeSubject(
-  db: WriteDb | Parameters<typeof getRunnerOrder>[0],
-  orderId: string,
-): string | null {
+export function runnerChangeSubject(db: AnyDb, orderId: string): string | null {
   const order = getRunnerOrder(db, orderId);
   return order ? `${order.tableName ?? order.zone} · #${order.id.slice(-8)}` : null;
 }

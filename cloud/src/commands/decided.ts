@@ -1,0 +1,92 @@
+// The cloud's half of a write decided once (shared/src/decisions): a command loads the state the
+// decision needs (locking what it must), calls it, and hands what it decided to applyDecided,
+// which writes each change through the repositories and appends each event, in the caller's
+// transaction. Nothing here judges anything: a refusal was thrown by the decision before.
+import type { Decided, DecisionActor, Write } from '@tablewise/shared';
+import { actorRef, type Trx, type VenueActor } from '../context.js';
+import { appendEvent } from '../realtime/append-event.js';
+import { setItemStatus } from '../repositories/orders.js';
+import { completeFinishedRuns, saveRunnerOrder, setRunner } from '../repositories/runners.js';
+import { insertTask, saveTask } from '../repositories/tasks.js';
+import { markPartyReadyFor, setTableState } from '../repositories/turnover.js';
+import { setWaitlistStatus } from '../repositories/waitlist.js';
+
+/** Whose venue the changes are in, and who made them (null ids: the automation). */
+export interface Author {
+  orgId: string;
+  venueId: string;
+  userId: string | null;
+  terminalId: string | null;
+}
+
+export function authorOf(actor: VenueActor): Author {
+  const { userId, terminalId } = actorRef(actor);
+  return { orgId: actor.orgId, venueId: actor.venueId, userId, terminalId };
+}
+
+/** The decision's view of who acts. */
+export function decisionActor(actor: VenueActor): DecisionActor {
+  const { userId, terminalId } = actorRef(actor);
+  return { kind: actor.kind, userId, terminalId };
+}
+
+async function applyWrite(trx: Trx, author: Author, write: Write, now: Date): Promise<void> {
+  switch (write.kind) {
+    case 'item.status':
+      await setItemStatus(trx, write.itemId, write.to, now);
+      return;
+    case 'runnerOrder.put':
+      await saveRunnerOrder(trx, write.order, now);
+      // A zone run ends once every order it took is delivered or sent back.
+      if (write.order.status === 'DELIVERED' || write.order.status === 'RETURN_REQUESTED') {
+        await completeFinishedRuns(trx, write.order.id, now);
+      }
+      return;
+    case 'runner.put':
+      await setRunner(
+        trx,
+        write.runner.id,
+        { status: write.runner.status, current_zone: write.runner.currentZone },
+        now,
+      );
+      return;
+    case 'table.state':
+      await setTableState(trx, write.table.id, { state: write.table.state, at: now, clearParty: write.clearParty });
+      return;
+    case 'task.insert':
+      await insertTask(trx, {
+        id: write.task.id,
+        org_id: author.orgId,
+        venue_id: author.venueId,
+        type: write.task.type,
+        target_table_id: write.task.targetTableId,
+        priority: write.task.priority,
+        status: write.task.status,
+        created_by: write.createdBy,
+        description: write.task.description,
+        metadata_json: write.task.metadata,
+        created_at: new Date(write.task.createdAt),
+      });
+      return;
+    case 'task.update':
+      await saveTask(trx, write.task, now);
+      return;
+    case 'waitlist.status':
+      if (write.readyTableId) await markPartyReadyFor(trx, write.entry.id, write.readyTableId);
+      await setWaitlistStatus(trx, write.entry.id, write.entry.status, now);
+      return;
+    case 'order.insert':
+      throw new Error('order.insert is written by the order command itself (commands/orders.ts)');
+    default: {
+      const never: never = write;
+      throw new Error(`Unknown write ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** Writes what a decision decided and announces its events, in `trx`; answers its answer. */
+export async function applyDecided<A>(trx: Trx, author: Author, decided: Decided<A>, now: Date): Promise<A> {
+  for (const write of decided.writes) await applyWrite(trx, author, write, now);
+  for (const event of decided.events) await appendEvent(trx, { ...author, at: now, event });
+  return decided.answer;
+}
