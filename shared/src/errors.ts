@@ -53,6 +53,13 @@ const ERROR_IDS = [
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];
 
+const KNOWN_IDS: ReadonlySet<string> = new Set(ERROR_IDS);
+
+/** Whether `id` is one of the stable error ids (an answer read from another tier names one). */
+export function isErrorId(id: unknown): id is ErrorId {
+  return typeof id === 'string' && KNOWN_IDS.has(id);
+}
+
 export class AppError extends Error {
   constructor(
     readonly status: number,

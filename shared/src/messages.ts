@@ -276,6 +276,7 @@ export const SERVICE_MESSAGES = {
   runnerUnavailable: (name: string) => `${name} is not available`,
   runnerOrderTransitionRefused: (from: string, to: string) => `Cannot change order status from ${from} to ${to}`,
   zoneRunOrderNotReady: (zone: string) => `Every order of a zone run must be ready and in zone ${zone}`,
+  alertsNeedCloud: 'The alert could not reach the cloud; it was shown on this terminal only',
   deliveryRunsNeedCloud:
     'Zone runs are kept by the cloud, which cannot be reached right now. Pick Up and Delivered still work.',
 } as const;

@@ -28,7 +28,6 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { presentOrderItem } from '../presenters/index.js';
 import { appendEvent } from '../realtime/append-event.js';
 import {
-  completeFinishedRuns,
   type DeliveryRunRow,
   findDeliveryRun,
   findRunner,
@@ -48,8 +47,6 @@ import {
 } from '../repositories/runners.js';
 import { applyDecided, authorOf } from './decided.js';
 import { changeItemStatus } from './order-items.js';
-
-const EXPO_READY: ReadonlySet<string> = new Set(['READY_FOR_RUN', 'OUT_FOR_DELIVERY']);
 
 function iso(d: Date | null): string | null {
   return d ? d.toISOString() : null;

@@ -6,7 +6,7 @@
 // SQLite on the terminal); neither judges anything itself. The terminal's replay of its unsent
 // changes runs the same decisions.
 import type { NewLiveEvent } from '../protocol/events.js';
-import type { Order, OrderItemState, Table, TableState, WaitlistEntry } from '../schemas/entities.js';
+import type { Order, OrderItemState, Table, WaitlistEntry } from '../schemas/entities.js';
 import type { Runner, RunnerOrder } from '../schemas/runner.js';
 import type { Task } from '../schemas/task.js';
 

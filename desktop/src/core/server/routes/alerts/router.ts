@@ -3,11 +3,11 @@
 // serves still get it at once, and the answer says that only they did.
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { AppError, IDEMPOTENCY_HEADER, notFound, type StaffAlert, sendStaffAlert } from '@tablewise/shared';
+import { AppError, notFound, SERVICE_MESSAGES, type StaffAlert, sendStaffAlert } from '@tablewise/shared';
 import { localStaffAlertEvent } from '../../../local-events.js';
 import { getMeta } from '../../../sqlite/repositories/meta.js';
 import { getTable } from '../../../sqlite/repositories/venue-data.js';
-import { CloudUnreachable, isSuccess, messageOf } from '../../../sync/cloud-api.js';
+import { askCloud } from '../../../sync/ask-cloud.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
 
@@ -21,18 +21,13 @@ export function alertsRouter(deps: LocalServerDeps): LocalRouter {
     const table = input.tableId ? getTable(deps.read, input.tableId) : null;
     if (input.tableId && !table) throw notFound('Table');
     try {
-      const answer = await deps.api.request('POST', sendStaffAlert.path, {
+      return await askCloud(deps.api, sendStaffAlert, {
         body: { ...input, sentBy },
-        headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
+        needsCloud: SERVICE_MESSAGES.alertsNeedCloud,
       });
-      if (isSuccess(answer.status)) return sendStaffAlert.answer.parse(answer.body);
-      throw new AppError(
-        answer.status === 404 ? 404 : 502,
-        answer.status === 404 ? 'not_found' : 'cloud_unreachable',
-        messageOf(answer.body) ?? `Cloud answered ${answer.status}`,
-      );
     } catch (error) {
-      if (!(error instanceof CloudUnreachable)) throw error;
+      // Out of reach, the alert goes to this terminal's screens instead.
+      if (!(error instanceof AppError && error.status === 503)) throw error;
     }
     const venueId = getMeta(deps.read).venueId;
     if (!venueId) throw notFound('Venue');

@@ -3,7 +3,6 @@
 // changes a payment is the cloud's, asked of it, except cash, which is taken here while the cloud is
 // away. What the terminal adds is its receipt printer: a session's receipt, and for a cash payment
 // the cash drawer kicked open.
-import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import {
   AppError,
@@ -13,58 +12,28 @@ import {
   DEFAULT_TIMEZONE,
   getSessionBill,
   guestReceiptOf,
-  IDEMPOTENCY_HEADER,
   listPayments,
   notFound,
   PAYMENT_MESSAGES,
+  type ParamsOf,
   printGuestReceipt,
   takeTablePayment,
   updateOrderPayment,
   venuePaymentsAnswer,
 } from '@tablewise/shared';
-import type { z } from 'zod';
 import { replicaBill } from '../../../outbox/payments.js';
 import { listLatestPayments } from '../../../sqlite/repositories/payments.js';
 import { getVenue } from '../../../sqlite/repositories/venue-data.js';
-import { CloudUnreachable, isSuccess, messageOf } from '../../../sync/cloud-api.js';
+import { askCloud } from '../../../sync/ask-cloud.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
 import { printing } from '../print-jobs/router.js';
 
-/** The cloud's refusal as this terminal's, with the cloud's words. */
-function refusal(status: number, body: unknown): AppError {
-  const message = messageOf(body) ?? PAYMENT_MESSAGES.paymentsNeedCloud;
-  switch (status) {
-    case 400:
-      return new AppError(400, 'bad_request', message);
-    case 402:
-      return new AppError(402, 'payment_failed', message);
-    case 404:
-      return new AppError(404, 'not_found', message);
-    case 409:
-      return new AppError(409, 'conflict', message);
-    default:
-      return new AppError(502, 'cloud_unreachable', message);
-  }
-}
-
 export function paymentsRouter(deps: LocalServerDeps): LocalRouter {
   const router = new Router<StaffState>();
 
-  async function ask<S extends CallSpec>(call: Call<S>, path: string, body?: unknown): Promise<z.output<S['answer']>> {
-    let answer: Awaited<ReturnType<typeof deps.api.request>>;
-    try {
-      answer = await deps.api.request(call.method, path, {
-        ...(body === undefined ? {} : { body, headers: { [IDEMPOTENCY_HEADER]: randomUUID() } }),
-      });
-    } catch (error) {
-      if (error instanceof CloudUnreachable)
-        throw new AppError(503, 'cloud_unreachable', PAYMENT_MESSAGES.paymentsNeedCloud);
-      throw error;
-    }
-    if (isSuccess(answer.status)) return call.answer.parse(answer.body) as z.output<S['answer']>;
-    throw refusal(answer.status, answer.body);
-  }
+  const ask = <S extends CallSpec>(call: Call<S>, params?: ParamsOf<S>, body?: unknown) =>
+    askCloud(deps.api, call, { params, body, needsCloud: PAYMENT_MESSAGES.paymentsNeedCloud });
 
   const printBill = (bill: Bill, printerId: string, openDrawer: boolean) => {
     const venue = getVenue(deps.read);
@@ -82,7 +51,7 @@ export function paymentsRouter(deps: LocalServerDeps): LocalRouter {
    * replica's while the cloud is away. */
   const billToPrint = async (sessionId: string): Promise<Bill> => {
     try {
-      return await ask(getSessionBill, getSessionBill.url({ sessionId }));
+      return await ask(getSessionBill, { sessionId });
     } catch (error) {
       const local = error instanceof AppError && error.status === 503 ? replicaBill(deps.read, sessionId) : null;
       if (!local) throw error;
@@ -96,18 +65,18 @@ export function paymentsRouter(deps: LocalServerDeps): LocalRouter {
   // before its last snapshot) is asked of the cloud.
   serve(router, deps, getSessionBill, ({ params }) => {
     const { sessionId } = params();
-    return replicaBill(deps.read, sessionId) ?? ask(getSessionBill, getSessionBill.url({ sessionId }));
+    return replicaBill(deps.read, sessionId) ?? ask(getSessionBill, { sessionId });
   });
   serve(router, deps, listPayments, () => venuePaymentsAnswer(listLatestPayments(deps.read)));
   serve(router, deps, updateOrderPayment, async ({ params, body }) =>
-    ask(updateOrderPayment, updateOrderPayment.url({ orderId: params().orderId }), await body()),
+    ask(updateOrderPayment, { orderId: params().orderId }, await body()),
   );
   // Staff take cash or a card-terminal payment; with a printer named, its receipt prints there and
   // a cash payment opens the drawer.
   serve(router, deps, takeTablePayment, async ({ body }) => {
     const { printerId, paymentId: _, ...input } = await body();
     try {
-      const taken = await ask(takeTablePayment, takeTablePayment.path, input);
+      const taken = await ask(takeTablePayment, undefined, input);
       if (!printerId) return { ...taken, receiptJob: null };
       const job = await receipt(input.sessionId, printerId, input.method === 'cash');
       return { ...taken, receiptJob: job };
