@@ -29,14 +29,14 @@ function item(n: number, status: OrderItemState): RunnerItemFacts {
     totalPrice: '10.00',
     notes: n === 1 ? 'no salt' : null,
     modifiers: [],
-    course: 'Main',
+    course: 'main',
     status,
     fireAt: '2026-11-28T19:30:00.000Z',
     createdAt: '2026-11-28T19:30:00.000Z',
     updatedAt: '2026-11-28T19:30:00.000Z',
     temperature: 'hot',
     fragile: false,
-  } as RunnerItemFacts;
+  };
 }
 
 function sendState(over: Partial<SendToRunnersState> = {}): SendToRunnersState {
