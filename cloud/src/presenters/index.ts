@@ -88,6 +88,11 @@ export function modifierGroupsOf(row: MenuItemRow): MenuItem['modifiersSchema'] 
   return parsed.success ? parsed.data : [];
 }
 
+/** A dish's temperature as the runners read it: hot, cold, or null for anything else. */
+export function temperatureOf(value: string | null | undefined): MenuItem['temperature'] {
+  return value === 'hot' || value === 'cold' ? value : null;
+}
+
 export function presentMenuItem(row: MenuItemRow): MenuItem {
   return {
     id: row.id,
@@ -107,6 +112,8 @@ export function presentMenuItem(row: MenuItemRow): MenuItem {
     isSpicy: row.is_spicy,
     isPopular: row.is_popular,
     sortOrder: row.sort_order,
+    temperature: temperatureOf(row.temperature),
+    isFragile: row.is_fragile ?? false,
     station: row.station,
     modifiersSchema: modifierGroupsOf(row),
   };

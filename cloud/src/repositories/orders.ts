@@ -119,6 +119,8 @@ const MENU_ITEM_COLUMNS = [
   'station',
   'modifiers_schema',
   'sort_order',
+  'temperature',
+  'is_fragile',
 ] as const satisfies readonly (keyof MenuItemRow)[];
 // A column MenuItemRow gains must be named above too.
 type UnnamedMenuItemColumn = Exclude<keyof MenuItemRow, (typeof MENU_ITEM_COLUMNS)[number]>;

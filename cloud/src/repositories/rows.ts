@@ -95,6 +95,8 @@ export interface MenuItemRow {
   is_gluten_free: boolean;
   is_spicy: boolean;
   is_popular: boolean;
+  temperature: string | null;
+  is_fragile: boolean;
   station: string | null;
   modifiers_schema: unknown;
   sort_order: number;

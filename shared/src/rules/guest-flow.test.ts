@@ -26,6 +26,8 @@ function item(over: Partial<MenuItem>): MenuItem {
     isGlutenFree: false,
     isSpicy: false,
     isPopular: false,
+    temperature: null,
+    isFragile: false,
     sortOrder: 0,
     station: null,
     modifiersSchema: [],

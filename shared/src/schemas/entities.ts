@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   COURSES,
+  ITEM_TEMPERATURES,
   ORDER_ITEM_STATES,
   ORDER_PRIORITIES,
   ORDER_STATES,
@@ -55,6 +56,10 @@ export const MenuItem = z.object({
   isPopular: z.boolean(),
   station: z.string().nullable(),
   modifiersSchema: z.array(ModifierGroup),
+  /** How the runners carry it: served hot or cold (null: either), and whether it is fragile. The
+   * terminal's replica keeps them, so an order it sends to the runners says what the cloud's says. */
+  temperature: z.enum(ITEM_TEMPERATURES).nullable().default(null),
+  isFragile: z.boolean().default(false),
   /** The item's place on the menu; categories follow their first item. */
   sortOrder: z.number().int(),
 });

@@ -7,6 +7,7 @@ import {
   decideRunnerMove,
   decideSendToRunners,
   type LiveEvent,
+  type OrderItem,
   RUNNER_DELIVERED_WINDOW_MS,
   type RunnerItemFacts,
   type RunnerOrder,
@@ -14,6 +15,7 @@ import {
   sendToExpo,
 } from '@tablewise/shared';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
+import { getMenuItem } from '../sqlite/repositories/menu-orders.js';
 import { getRunner, getRunnerOrder, listRunnerOrders } from '../sqlite/repositories/runners.js';
 import { getOrder, getOrderItem, getTable } from '../sqlite/repositories/venue-data.js';
 import { applyLocally } from './decided.js';
@@ -25,13 +27,11 @@ export interface LocalRunnerResult {
   events: LiveEvent[];
 }
 
-/** The replica's copy of an item with the runners' handling facts: the replica's menu has none
- * (hot or cold, fragile), so they come with the cloud's copy of the order on the pass. */
-function withHandling(
-  item: NonNullable<ReturnType<typeof getOrderItem>>,
-  known?: RunnerOrder['items'][number],
-): RunnerItemFacts {
-  return { ...item, temperature: known?.temperature ?? null, fragile: known?.fragile ?? false };
+/** The replica's copy of an item with its dish's handling facts (hot or cold, fragile), from the
+ * replica's menu as the cloud takes them from its own. */
+function withHandling(db: AnyDb, item: OrderItem): RunnerItemFacts {
+  const dish = getMenuItem(db, item.menuItemId);
+  return { ...item, temperature: dish?.temperature ?? null, fragile: dish?.isFragile ?? false };
 }
 
 /** Send to Runner here. */
@@ -48,7 +48,7 @@ export function sendToRunnersLocally(db: WriteDb, orderId: string, now: Date): L
               zone: (order.tableId ? getTable(db, order.tableId)?.zone : null) ?? null,
               priority: order.priority,
               specialInstructions: null,
-              items: order.items.map((i) => withHandling(i)),
+              items: order.items.map((i) => withHandling(db, i)),
             }
           : null,
         alreadySent: getRunnerOrder(db, orderId) !== null,
@@ -83,7 +83,7 @@ export function moveRunnerOrderLocally(
     const carrier = stored?.runnerAssigned ? getRunner(db, stored.runnerAssigned) : null;
     const itemsNow = (stored?.items ?? []).flatMap((known) => {
       const item = getOrderItem(db, known.id);
-      return item ? [withHandling(item, known)] : [];
+      return item ? [withHandling(db, item)] : [];
     });
     const decided = decideRunnerMove(
       {

@@ -118,6 +118,8 @@ export function menuItem(overrides: Partial<MenuItem> = {}): MenuItem {
     isGlutenFree: false,
     isSpicy: false,
     isPopular: true,
+    temperature: null,
+    isFragile: false,
     sortOrder: 0,
     station: 'Grill',
     modifiersSchema: [],

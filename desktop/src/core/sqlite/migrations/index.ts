@@ -18,6 +18,7 @@ import { migration0015 } from './0015_order_priority.js';
 import { migration0016 } from './0016_runners.js';
 import { migration0017 } from './0017_payments.js';
 import { migration0018 } from './0018_outbox_calls.js';
+import { migration0019 } from './0019_menu_handling.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0016,
   migration0017,
   migration0018,
+  migration0019,
 ];

@@ -146,6 +146,8 @@ interface MenuItemRow {
   station: string | null;
   modifiers_schema_json: string;
   sort_order: number;
+  temperature: string | null;
+  is_fragile: number;
 }
 function toMenuItem(r: MenuItemRow): MenuItem {
   return {
@@ -168,6 +170,8 @@ function toMenuItem(r: MenuItemRow): MenuItem {
     station: r.station,
     modifiersSchema: JSON.parse(r.modifiers_schema_json) as ModifierGroup[],
     sortOrder: r.sort_order,
+    temperature: r.temperature === 'hot' || r.temperature === 'cold' ? r.temperature : null,
+    isFragile: r.is_fragile === 1,
   };
 }
 /** Every menu item, in no particular order: menuAnswer puts them in the menu's order. */
@@ -179,9 +183,10 @@ export function putMenuItem(db: WriteDb, m: MenuItem): void {
     .prepare(
       `INSERT OR REPLACE INTO menu_items (id, venue_id, name, description, price, category, is_available, image_url,
          allergens_json, prep_time, calories, is_vegetarian, is_vegan, is_gluten_free, is_spicy, is_popular, station,
-         modifiers_schema_json, sort_order)
+         modifiers_schema_json, sort_order, temperature, is_fragile)
        VALUES (@id, @venueId, @name, @description, @price, @category, @isAvailable, @imageUrl, @allergens, @prepTime,
-         @calories, @isVegetarian, @isVegan, @isGlutenFree, @isSpicy, @isPopular, @station, @modifiersSchema, @sortOrder)`,
+         @calories, @isVegetarian, @isVegan, @isGlutenFree, @isSpicy, @isPopular, @station, @modifiersSchema, @sortOrder,
+         @temperature, @isFragile)`,
     )
     .run({
       ...m,
@@ -191,6 +196,8 @@ export function putMenuItem(db: WriteDb, m: MenuItem): void {
       isGlutenFree: m.isGlutenFree ? 1 : 0,
       isSpicy: m.isSpicy ? 1 : 0,
       isPopular: m.isPopular ? 1 : 0,
+      isFragile: m.isFragile ? 1 : 0,
+      temperature: m.temperature ?? null,
       allergens: JSON.stringify(m.allergens),
       modifiersSchema: JSON.stringify(m.modifiersSchema),
     });
