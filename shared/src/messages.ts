@@ -271,8 +271,10 @@ export const SERVICE_MESSAGES = {
   batchUpdateRefused: (refused: number, total: number) =>
     `${refused} of ${total} ${total === 1 ? 'item' : 'items'} cannot move; nothing was changed`,
   batchUpdateEmpty: 'Choose at least one item to update',
-  expoNotReady: 'Every item of the order must be ready before it goes to the runners',
-  expoAlreadySent: 'This order is already with the runners',
+  expoNotReady: 'No item of this order is ready for the runners yet',
+  expoAlreadySent: 'Every ready item of this order is already with the runners',
+  expoItemNotSendable: (name: string) => `${name} is not ready for the runners, or is already with them`,
+  passTicketExists: 'A ticket with this id is already on the pass',
   runnerUnavailable: (name: string) => `${name} is not available`,
   runnerOrderTransitionRefused: (from: string, to: string) => `Cannot change order status from ${from} to ${to}`,
   zoneRunOrderNotReady: (zone: string) => `Every order of a zone run must be ready and in zone ${zone}`,

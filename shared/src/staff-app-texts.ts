@@ -482,6 +482,7 @@ export const KITCHEN_FLOW_TEXTS = {
   batchDone: (n: number) => `${n} ${n === 1 ? 'item' : 'items'} moved`,
   batchRefusedItem: (name: string, message: string) => `${name}: ${message}`,
   sentToRunners: 'With the runners',
+  laterCourses: (n: number) => `${n} more ${n === 1 ? 'item' : 'items'} to follow`,
   sendToRunnerFailed: 'Could not send to the runners',
   allReady: 'All ready',
   ticketTimes: 'Ticket times (fired → ready)',

@@ -36,7 +36,7 @@ async function applyWrite(trx: Trx, author: Author, write: Write, now: Date): Pr
       await setItemStatus(trx, write.itemId, write.to, now);
       return;
     case 'runnerOrder.put':
-      await saveRunnerOrder(trx, write.order, now);
+      await saveRunnerOrder(trx, author, write.order, now);
       // A zone run ends once every order it took is delivered or sent back.
       if (write.order.status === 'DELIVERED' || write.order.status === 'RETURN_REQUESTED') {
         await completeFinishedRuns(trx, write.order.id, now);

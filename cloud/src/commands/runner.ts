@@ -21,6 +21,7 @@ import {
   runnerOrderStatus,
   runnerOrdersAnswer,
   SERVICE_MESSAGES,
+  type SendToExpoRequest,
   UNZONED_RUNNER_ZONE,
 } from '@tablewise/shared';
 import { actorRef, type Queryable, type Trx, type VenueActor } from '../context.js';
@@ -37,7 +38,9 @@ import {
   listRunnerItems,
   listRunnerOrderRows,
   listRunnerRows,
+  lockOrderForPass,
   ordersOutWith,
+  passTicketsOf,
   type RunnerItemRow,
   type RunnerOrderRow,
   type RunnerRow,
@@ -62,6 +65,7 @@ function presentRunnerOrder(row: RunnerOrderRow, items: readonly RunnerItemRow[]
   if (!row.ready_at) throw new Error(`Order ${row.id} is not with the runners`);
   return {
     id: row.id,
+    orderId: row.order_id,
     tableName: row.table_name,
     zone: row.zone ?? row.table_zone ?? UNZONED_RUNNER_ZONE,
     status: runnerOrderStatus(items.map((i) => i.status as OrderItemState)),
@@ -132,7 +136,7 @@ export async function runnerOrders(q: Queryable, venueId: string, now: Date): Pr
   const orders = rows.map((row) =>
     presentRunnerOrder(
       row,
-      items.filter((i) => i.order_id === row.id),
+      items.filter((i) => i.pass_ticket_id === row.id),
     ),
   );
   return runnerOrdersAnswer(orders, new Map(items.map((i) => [i.id, i.status as OrderItemState])), now);
@@ -162,10 +166,12 @@ export async function sendOrderToRunners(
   trx: Trx,
   actor: VenueActor,
   orderId: string,
+  input: SendToExpoRequest,
   now: Date,
 ): Promise<RunnerOrder> {
-  const row = await findRunnerOrder(trx, actor.venueId, orderId, { forUpdate: true });
-  const items = row ? await listRunnerItems(trx, [orderId]) : [];
+  const row = await lockOrderForPass(trx, actor.venueId, orderId);
+  const items = row ? await listRunnerItems(trx, [orderId], 'order') : [];
+  const tickets = row ? await passTicketsOf(trx, orderId, input.id) : { hasTicket: false, ticketIdTaken: false };
   const since = new Date(now.getTime() - RUNNER_DELIVERED_WINDOW_MS);
   const decided = decideSendToRunners(
     {
@@ -173,15 +179,17 @@ export async function sendOrderToRunners(
         ? {
             id: row.id,
             tableName: row.table_name,
-            zone: row.zone ?? row.table_zone,
+            zone: row.table_zone,
             priority: row.priority as RunnerOrder['priority'],
             specialInstructions: row.special_instructions,
-            items: items.map(runnerItemFacts),
+            items: items.map((i) => ({ ...runnerItemFacts(i), onPass: i.pass_ticket_id !== null })),
           }
         : null,
-      alreadySent: row?.ready_at != null,
+      ...tickets,
+      freshId: randomUUID(),
       recentDeliveries: row ? await recentDeliveries(trx, actor.venueId, since) : [],
     },
+    input,
     now,
   );
   return applyDecided(trx, authorOf(actor), decided, now);

@@ -34,6 +34,7 @@ const TABLES = [
   'runners',
   'delivery_runs',
   'delivery_run_orders',
+  'pass_tickets',
   'floor_layouts',
   'zones',
   'idempotency_keys',
@@ -211,12 +212,29 @@ function behavesLikeTheSchema(connect: () => Promise<{ db: Db; done(): Promise<v
       .insert({ org_id: t.orgId, venue_id: t.venueId, runner_id: runner.id, zone: 'Patio' })
       .returning(['id', 'status']);
     expect(run.status).toBe('active');
+    // A zone run takes tickets on the pass (migration 0017); an order's first ticket has its id.
+    await db('pass_tickets').insert({
+      id: t.orderId,
+      org_id: t.orgId,
+      venue_id: t.venueId,
+      order_id: t.orderId,
+      zone: 'Patio',
+      ready_at: new Date(),
+    });
     await db('delivery_run_orders').insert({
       org_id: t.orgId,
       venue_id: t.venueId,
       delivery_run_id: run.id,
       order_id: t.orderId,
     });
+    await expect(
+      db('delivery_run_orders').insert({
+        org_id: t.orgId,
+        venue_id: t.venueId,
+        delivery_run_id: run.id,
+        order_id: randomUUID(),
+      }),
+    ).rejects.toThrow(/delivery_run_orders_ticket_foreign/);
 
     const [layout] = await db('floor_layouts')
       .insert({ org_id: t.orgId, venue_id: t.venueId, components: JSON.stringify([{ id: 'c1', type: 'table' }]) })

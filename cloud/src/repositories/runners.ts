@@ -1,4 +1,5 @@
-// Runners, the orders on the pass and zone runs (cloud migration 0002's tables).
+// Runners, the tickets on the pass and zone runs (cloud migrations 0002 and 0017): a ticket is the
+// items of an order that expo sent to the runners together.
 import type { Queryable, Trx } from '../context.js';
 import type { OrderItemRow } from './rows.js';
 
@@ -11,9 +12,10 @@ export interface RunnerRow {
   current_zone: string | null;
 }
 
-/** An order as the runners read it, with its table's name and zone. */
+/** A ticket on the pass as the runners read it, with its order's and table's facts. */
 export interface RunnerOrderRow {
   id: string;
+  order_id: string;
   org_id: string;
   venue_id: string;
   status: string;
@@ -31,6 +33,8 @@ export interface RunnerOrderRow {
 }
 
 export interface RunnerItemRow extends OrderItemRow {
+  /** The ticket it went out on, null while it is not on the pass. */
+  pass_ticket_id: string | null;
   temperature: string | null;
   is_fragile: boolean;
 }
@@ -46,32 +50,34 @@ export interface DeliveryRunRow {
 }
 
 function runnerOrders(q: Queryable) {
-  return q<RunnerOrderRow>('orders as o')
+  return q<RunnerOrderRow>('pass_tickets as p')
+    .join('orders as o', 'o.id', 'p.order_id')
     .leftJoin('sessions as s', 's.id', 'o.session_id')
     .leftJoin('tables as t', 't.id', 's.table_id')
     .select(
-      'o.id',
-      'o.org_id',
-      'o.venue_id',
+      'p.id',
+      'p.order_id',
+      'p.org_id',
+      'p.venue_id',
       'o.status',
-      'o.zone',
+      'p.zone',
       'o.priority',
       'o.special_instructions',
-      'o.runner_id',
-      'o.ready_at',
-      'o.picked_up_at',
-      'o.delivered_at',
-      'o.estimated_delivery_minutes',
+      'p.runner_id',
+      'p.ready_at',
+      'p.picked_up_at',
+      'p.delivered_at',
+      'p.estimated_delivery_minutes',
       't.name as table_name',
       't.zone as table_zone',
       q.raw(
         `(select r.delivery_run_id from delivery_run_orders r join delivery_runs d on d.id = r.delivery_run_id
-          where r.order_id = o.id order by d.started_at desc limit 1) as delivery_run_id`,
+          where r.order_id = p.id order by d.started_at desc limit 1) as delivery_run_id`,
       ),
     );
 }
 
-/** An order of the venue, locked when asked (every runner move of it goes one at a time). */
+/** A ticket of the venue, locked when asked (every runner move of it goes one at a time). */
 export async function findRunnerOrder(
   q: Queryable,
   venueId: string,
@@ -79,46 +85,84 @@ export async function findRunnerOrder(
   opts: { forUpdate?: boolean } = {},
 ): Promise<RunnerOrderRow | undefined> {
   if (opts.forUpdate) {
-    const locked = await q('orders').where({ id, venue_id: venueId }).forUpdate().first('id');
+    const locked = await q('pass_tickets').where({ id, venue_id: venueId }).forUpdate().first('id');
     if (!locked) return undefined;
   }
-  return runnerOrders(q).where({ 'o.id': id, 'o.venue_id': venueId }).first();
+  return runnerOrders(q).where({ 'p.id': id, 'p.venue_id': venueId }).first();
 }
 
-/** Orders sent to the runners and not delivered, and those delivered since `deliveredSince`. */
+/** An order bound for the pass, locked (expo's sends of one order go one at a time). */
+export interface OrderForPassRow {
+  id: string;
+  priority: string;
+  special_instructions: string | null;
+  table_name: string | null;
+  table_zone: string | null;
+}
+
+export async function lockOrderForPass(
+  trx: Trx,
+  venueId: string,
+  orderId: string,
+): Promise<OrderForPassRow | undefined> {
+  const locked = await trx('orders').where({ id: orderId, venue_id: venueId }).forUpdate().first('id');
+  if (!locked) return undefined;
+  return trx('orders as o')
+    .leftJoin('sessions as s', 's.id', 'o.session_id')
+    .leftJoin('tables as t', 't.id', 's.table_id')
+    .where('o.id', orderId)
+    .first<OrderForPassRow>(
+      'o.id',
+      'o.priority',
+      'o.special_instructions',
+      't.name as table_name',
+      't.zone as table_zone',
+    );
+}
+
+/** Whether a ticket has this id, and whether the order has any ticket. */
+export async function passTicketsOf(
+  q: Queryable,
+  orderId: string,
+  ticketId: string | undefined,
+): Promise<{ hasTicket: boolean; ticketIdTaken: boolean }> {
+  const rows = await q('pass_tickets')
+    .where({ order_id: orderId })
+    .modify((w) => {
+      if (ticketId) w.orWhere({ id: ticketId });
+    })
+    .select<{ id: string; order_id: string }[]>('id', 'order_id');
+  return {
+    hasTicket: rows.some((r) => r.order_id === orderId),
+    ticketIdTaken: ticketId !== undefined && rows.some((r) => r.id === ticketId),
+  };
+}
+
+/** Tickets sent to the runners and not delivered, and those delivered since `deliveredSince`. */
 export async function listRunnerOrderRows(
   q: Queryable,
   venueId: string,
   deliveredSince: Date,
 ): Promise<RunnerOrderRow[]> {
   return runnerOrders(q)
-    .where('o.venue_id', venueId)
-    .whereNotNull('o.ready_at')
-    .andWhere((w) => w.whereNull('o.delivered_at').orWhere('o.delivered_at', '>=', deliveredSince))
-    .orderBy([{ column: 'o.ready_at' }, { column: 'o.id' }]);
+    .where('p.venue_id', venueId)
+    .andWhere((w) => w.whereNull('p.delivered_at').orWhere('p.delivered_at', '>=', deliveredSince))
+    .orderBy([{ column: 'p.ready_at' }, { column: 'p.id' }]);
 }
 
-export async function listRunnerItems(q: Queryable, orderIds: readonly string[]): Promise<RunnerItemRow[]> {
-  if (orderIds.length === 0) return [];
+/** The items of tickets (`of: 'ticket'`), or every item of orders (`of: 'order'`), with their
+ * dishes' handling facts. */
+export async function listRunnerItems(
+  q: Queryable,
+  ids: readonly string[],
+  of: 'ticket' | 'order' = 'ticket',
+): Promise<RunnerItemRow[]> {
+  if (ids.length === 0) return [];
   return q<RunnerItemRow>('order_items as i')
     .leftJoin('menu_items as m', 'm.id', 'i.menu_item_id')
-    .whereIn('i.order_id', [...orderIds])
+    .whereIn(of === 'ticket' ? 'i.pass_ticket_id' : 'i.order_id', [...ids])
     .select('i.*', 'm.temperature', q.raw('coalesce(m.is_fragile, false) as is_fragile'))
     .orderBy([{ column: 'i.sort_order' }, { column: 'i.created_at' }, { column: 'i.id' }]);
-}
-
-export async function markSentToRunners(
-  trx: Trx,
-  id: string,
-  fields: { zone: string; estimated: number; at: Date },
-): Promise<void> {
-  // The order's own status is left as the order list shows it: the runners' state is its items'.
-  await trx('orders').where({ id }).update({
-    zone: fields.zone,
-    ready_at: fields.at,
-    estimated_delivery_minutes: fields.estimated,
-    updated_at: fields.at,
-  });
 }
 
 /** The venue's orders delivered since `since`: their zone and when they were ready and delivered. */
@@ -127,10 +171,8 @@ export async function recentDeliveries(
   venueId: string,
   since: Date,
 ): Promise<{ zone: string; readyAt: string; deliveredAt: string }[]> {
-  const rows = await q('orders')
+  const rows = await q('pass_tickets')
     .where({ venue_id: venueId })
-    .whereNotNull('zone')
-    .whereNotNull('ready_at')
     .whereNotNull('delivered_at')
     .andWhere('delivered_at', '>=', since)
     .select<{ zone: string; ready_at: Date; delivered_at: Date }[]>('zone', 'ready_at', 'delivered_at');
@@ -151,7 +193,7 @@ export async function updateRunnerOrder(
   }>,
   at: Date,
 ): Promise<void> {
-  await trx('orders')
+  await trx('pass_tickets')
     .where({ id })
     .update({ ...fields, updated_at: at });
 }
@@ -186,20 +228,19 @@ export async function setRunner(
   return row;
 }
 
-/** How many orders the runner has out now, `exceptOrderId` aside. */
-export async function ordersOutWith(q: Queryable, runnerId: string, exceptOrderId?: string): Promise<number> {
-  const [row] = await q('orders')
-    .where({ runner_id: runnerId })
+/** How many tickets the runner has out now, `exceptTicketId` aside. */
+export async function ordersOutWith(q: Queryable, runnerId: string, exceptTicketId?: string): Promise<number> {
+  const [row] = await q('pass_tickets as p')
+    .where({ 'p.runner_id': runnerId })
     .modify((w) => {
-      if (exceptOrderId) w.whereNot('id', exceptOrderId);
+      if (exceptTicketId) w.whereNot('p.id', exceptTicketId);
     })
-    .whereNotNull('picked_up_at')
-    .whereNull('delivered_at')
-    .whereNot('status', 'CLOSED')
+    .whereNotNull('p.picked_up_at')
+    .whereNull('p.delivered_at')
     .whereExists(function outItems() {
       this.select(1)
         .from('order_items as i')
-        .whereRaw('i.order_id = orders.id')
+        .whereRaw('i.pass_ticket_id = p.id')
         .andWhere('i.status', 'OUT_FOR_DELIVERY');
     })
     .count({ n: '*' });
@@ -262,35 +303,48 @@ export async function completeFinishedRuns(trx: Trx, orderId: string, at: Date):
      where d.status = 'active'
        and d.id in (select delivery_run_id from delivery_run_orders where order_id = ?)
        and not exists (
-         select 1 from delivery_run_orders r join order_items i on i.order_id = r.order_id
+         select 1 from delivery_run_orders r join order_items i on i.pass_ticket_id = r.order_id
          where r.delivery_run_id = d.id and i.status not in ('DELIVERED', 'RETURN_REQUESTED', 'CLOSED'))`,
     [at, at, orderId],
   );
 }
 
-/** Writes an order's decided place on the pass: its zone, when it was sent, who carries it. */
+/** Writes a ticket's decided place on the pass (its zone, when it was sent, who carries it) and
+ * marks its items as on it. */
 export async function saveRunnerOrder(
   trx: Trx,
-  order: {
+  scope: { orgId: string; venueId: string },
+  ticket: {
     id: string;
+    orderId: string;
     zone: string;
     readyAt: string;
     estimatedDeliveryTime: number | null;
     runnerAssigned: string | null;
     pickedUpAt: string | null;
     deliveredAt: string | null;
+    items: readonly { id: string }[];
   },
   at: Date,
 ): Promise<void> {
-  await trx('orders')
-    .where({ id: order.id })
-    .update({
-      zone: order.zone,
-      ready_at: new Date(order.readyAt),
-      estimated_delivery_minutes: order.estimatedDeliveryTime,
-      runner_id: order.runnerAssigned,
-      picked_up_at: order.pickedUpAt ? new Date(order.pickedUpAt) : null,
-      delivered_at: order.deliveredAt ? new Date(order.deliveredAt) : null,
-      updated_at: at,
-    });
+  const fields = {
+    zone: ticket.zone,
+    ready_at: new Date(ticket.readyAt),
+    estimated_delivery_minutes: ticket.estimatedDeliveryTime,
+    runner_id: ticket.runnerAssigned,
+    picked_up_at: ticket.pickedUpAt ? new Date(ticket.pickedUpAt) : null,
+    delivered_at: ticket.deliveredAt ? new Date(ticket.deliveredAt) : null,
+    updated_at: at,
+  };
+  await trx('pass_tickets')
+    .insert({ id: ticket.id, org_id: scope.orgId, venue_id: scope.venueId, order_id: ticket.orderId, ...fields })
+    .onConflict('id')
+    .merge(fields);
+  await trx('order_items')
+    .whereIn(
+      'id',
+      ticket.items.map((i) => i.id),
+    )
+    .whereNull('pass_ticket_id')
+    .update({ pass_ticket_id: ticket.id });
 }

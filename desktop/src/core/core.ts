@@ -682,8 +682,8 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           pusher.changed();
           return result.moved.map((m) => m.item);
         },
-        sendToRunners(orderId) {
-          return runnerDone(sendToRunnersLocally(write, orderId, now()));
+        sendToRunners(orderId, input) {
+          return runnerDone(sendToRunnersLocally(write, orderId, input, now()));
         },
         moveRunnerOrder(orderId, input) {
           return runnerDone(moveRunnerOrderLocally(write, orderId, input, now()));

@@ -39,6 +39,9 @@ function item(n: number, status: OrderItemState): RunnerItemFacts {
   };
 }
 
+const LATER = '44444444-4444-4444-8444-444444444444';
+const ready = (n: number, onPass = false) => ({ ...item(n, 'READY_FOR_RUN'), onPass });
+
 function sendState(over: Partial<SendToRunnersState> = {}): SendToRunnersState {
   return {
     order: {
@@ -47,13 +50,23 @@ function sendState(over: Partial<SendToRunnersState> = {}): SendToRunnersState {
       zone: 'Patio',
       priority: 'normal',
       specialInstructions: null,
-      items: [item(1, 'READY_FOR_RUN'), item(2, 'READY_FOR_RUN')],
+      items: [ready(1), ready(2)],
     },
-    alreadySent: false,
+    hasTicket: false,
+    ticketIdTaken: false,
+    freshId: LATER,
     recentDeliveries: [],
     ...over,
   };
 }
+
+const withItems = (
+  items: NonNullable<SendToRunnersState['order']>['items'],
+  over: Partial<SendToRunnersState> = {},
+) => {
+  const s = sendState(over);
+  return { ...s, order: { ...(s.order as NonNullable<SendToRunnersState['order']>), items } };
+};
 
 function refusal(fn: () => unknown): [number, string] {
   try {
@@ -66,10 +79,11 @@ function refusal(fn: () => unknown): [number, string] {
 }
 
 describe('decideSendToRunners', () => {
-  it('puts the order on the pass in its zone, with both events, and answers it', () => {
-    const decided = decideSendToRunners(sendState(), now);
+  it("puts the order's ready items on the pass as a ticket with the order's id, with both events", () => {
+    const decided = decideSendToRunners(sendState(), {}, now);
     expect(decided.answer).toMatchObject({
       id: ORDER,
+      orderId: ORDER,
       zone: 'Patio',
       status: 'READY_FOR_RUN',
       readyAt: now.toISOString(),
@@ -85,9 +99,29 @@ describe('decideSendToRunners', () => {
     expect(decided.events.map((e) => e.type)).toEqual(['order.ready_for_run', 'runner.order.updated']);
   });
 
+  it('sends the drinks while the dessert is held, and the dessert later on a ticket of its own', () => {
+    const held = { ...item(3, 'CONFIRMED'), onPass: false };
+    const first = decideSendToRunners(withItems([ready(1), held]), {}, now);
+    expect(first.answer.items.map((i) => i.id)).toEqual([ready(1).id]);
+    expect(first.answer.id).toBe(ORDER);
+    const later = decideSendToRunners(
+      withItems([ready(1, true), { ...held, status: 'READY_FOR_RUN' }], { hasTicket: true }),
+      {},
+      now,
+    );
+    expect(later.answer.items.map((i) => i.id)).toEqual([held.id]);
+    expect(later.answer).toMatchObject({ id: LATER, orderId: ORDER });
+  });
+
+  it('sends the items named, under the id the request names', () => {
+    const decided = decideSendToRunners(sendState(), { id: LATER, itemIds: [ready(2).id] }, now);
+    expect(decided.answer).toMatchObject({ id: LATER, orderId: ORDER });
+    expect(decided.answer.items.map((i) => i.id)).toEqual([ready(2).id]);
+  });
+
   it('sends an order with no zone to the floor', () => {
     const state = sendState();
-    const decided = decideSendToRunners({ ...state, order: { ...state.order!, zone: null } }, now);
+    const decided = decideSendToRunners({ ...state, order: { ...state.order!, zone: null } }, {}, now);
     expect(decided.answer.zone).toBe('Floor');
   });
 
@@ -101,32 +135,43 @@ describe('decideSendToRunners', () => {
           { zone: 'Bar', readyAt: '2026-11-28T19:00:00.000Z', deliveredAt: '2026-11-28T19:40:00.000Z' },
         ],
       }),
+      {},
       now,
     );
     expect(decided.answer.estimatedDeliveryTime).toBe(5);
   });
 
-  it.each<[string, SendToRunnersState, [number, string]]>([
-    ['an unknown order', sendState({ order: null }), [404, 'not_found']],
-    ['an order already sent', sendState({ alreadySent: true }), [409, 'transition_refused']],
+  it.each<[string, SendToRunnersState, Parameters<typeof decideSendToRunners>[1], [number, string]]>([
+    ['an unknown order', sendState({ order: null }), {}, [404, 'not_found']],
     [
-      'an order with an item still cooking',
-      (() => {
-        const s = sendState();
-        return { ...s, order: { ...s.order!, items: [item(1, 'READY_FOR_RUN'), item(2, 'IN_PREP')] } };
-      })(),
+      'an order whose ready items are all on the pass',
+      withItems([ready(1, true), ready(2, true)], { hasTicket: true }),
+      {},
       [409, 'transition_refused'],
     ],
     [
-      'an order with no items',
-      (() => {
-        const s = sendState();
-        return { ...s, order: { ...s.order!, items: [] } };
-      })(),
+      'an order with nothing ready',
+      withItems([{ ...item(1, 'IN_PREP'), onPass: false }]),
+      {},
       [409, 'transition_refused'],
     ],
-  ])('refuses %s', (_, state, expected) => {
-    expect(refusal(() => decideSendToRunners(state, now))).toEqual(expected);
+    ['an order with no items', withItems([]), {}, [409, 'transition_refused']],
+    [
+      'an item named that is still cooking',
+      withItems([ready(1), { ...item(2, 'IN_PREP'), onPass: false }]),
+      { itemIds: [item(2, 'IN_PREP').id] },
+      [409, 'transition_refused'],
+    ],
+    [
+      'an item named that is on the pass',
+      withItems([ready(1, true)]),
+      { itemIds: [ready(1).id] },
+      [409, 'transition_refused'],
+    ],
+    ['an item named that is not the order’s', sendState(), { itemIds: [LATER] }, [404, 'not_found']],
+    ['an id another ticket has', sendState({ ticketIdTaken: true }), { id: LATER }, [409, 'conflict']],
+  ])('refuses %s', (_, state, input, expected) => {
+    expect(refusal(() => decideSendToRunners(state, input, now))).toEqual(expected);
   });
 });
 
@@ -141,6 +186,7 @@ function onPass(states: OrderItemState[], carrier: string | null = null): Runner
   const itemsNow = states.map((s, i) => item(i + 1, s));
   const order: RunnerOrder = {
     id: ORDER,
+    orderId: ORDER,
     tableName: 'Table 4',
     zone: 'Patio',
     status: 'READY_FOR_RUN',

@@ -4,6 +4,7 @@
 // availability follows what they carry. The cloud and the terminal load the state below from
 // their stores and apply what these answer.
 
+import type { SendToExpoRequest } from '../calls/orders/send-to-expo.js';
 import type { RunnerStatusRequest } from '../calls/runner/change-runner-order-status.js';
 import { UNZONED_RUNNER_ZONE } from '../constants.js';
 import { badRequest, conflict, notFound } from '../errors.js';
@@ -21,16 +22,17 @@ export type RunnerItemFacts = OrderItem & {
   fragile: boolean;
 };
 
-/** An order bound for the pass, before expo sends it. */
+/** An order with items bound for the pass. */
 export interface OrderForThePass {
   id: string;
   tableName: string | null;
-  /** The order's zone, else its table's, else null. */
+  /** The order's table's zone, else null. */
   zone: string | null;
   priority: RunnerOrder['priority'];
   /** The order's own instructions for the runner, if it has any. */
   specialInstructions: string | null;
-  items: readonly RunnerItemFacts[];
+  /** Every item of the order, with whether it is on the pass already (on a ticket). */
+  items: readonly (RunnerItemFacts & { onPass: boolean })[];
 }
 
 /** A delivery of the recent past (a zone's average delivery time is made of them). */
@@ -42,8 +44,12 @@ export interface RecentDelivery {
 
 export interface SendToRunnersState {
   order: OrderForThePass | null;
-  /** Whether expo sent it already. */
-  alreadySent: boolean;
+  /** Whether the order has a ticket on the pass already (its first ticket takes the order's id). */
+  hasTicket: boolean;
+  /** Whether the id the request names is taken by another ticket. */
+  ticketIdTaken: boolean;
+  /** An id for a later ticket when the request names none (the caller makes it). */
+  freshId: string;
   /** The venue's deliveries within RUNNER_DELIVERED_WINDOW_MS (any zone; the decision picks). */
   recentDeliveries: readonly RecentDelivery[];
 }
@@ -62,16 +68,34 @@ function runnerItems(items: readonly RunnerItemFacts[]): RunnerOrder['items'] {
   }));
 }
 
-const EXPO_READY: ReadonlySet<OrderItemState> = new Set<OrderItemState>(['READY_FOR_RUN', 'OUT_FOR_DELIVERY']);
-
-/** Send to Runner (POST /api/orders/:orderId/send-to-expo): every item ready, not sent before. */
-export function decideSendToRunners(state: SendToRunnersState, now: Date): Decided<RunnerOrder> {
+/**
+ * Send to Runner (POST /api/orders/:orderId/send-to-expo): the order's ready items that are not on
+ * the pass yet (or those the request names, each ready and not on it) go out as one ticket, while
+ * its other courses are still held or cooking (issue 22).
+ */
+export function decideSendToRunners(
+  state: SendToRunnersState,
+  input: SendToExpoRequest,
+  now: Date,
+): Decided<RunnerOrder> {
   const { order } = state;
   if (!order) throw notFound('Order');
-  if (state.alreadySent) throw conflict(SERVICE_MESSAGES.expoAlreadySent, 'transition_refused');
-  if (order.items.length === 0 || !order.items.every((i) => EXPO_READY.has(i.status))) {
-    throw conflict(SERVICE_MESSAGES.expoNotReady, 'transition_refused');
+  const sendable = (i: { status: OrderItemState; onPass: boolean }) => i.status === 'READY_FOR_RUN' && !i.onPass;
+  let items: (RunnerItemFacts & { onPass: boolean })[];
+  if (input.itemIds) {
+    const named = new Set(input.itemIds);
+    items = order.items.filter((i) => named.has(i.id));
+    if (items.length !== named.size) throw notFound('Order item');
+    const stuck = items.find((i) => !sendable(i));
+    if (stuck) throw conflict(SERVICE_MESSAGES.expoItemNotSendable(stuck.menuItemName), 'transition_refused');
+  } else {
+    items = order.items.filter(sendable);
+    if (items.length === 0) {
+      const allOut = order.items.length > 0 && order.items.every((i) => i.onPass);
+      throw conflict(allOut ? SERVICE_MESSAGES.expoAlreadySent : SERVICE_MESSAGES.expoNotReady, 'transition_refused');
+    }
   }
+  if (input.id && state.ticketIdTaken) throw conflict(SERVICE_MESSAGES.passTicketExists);
   const zone = order.zone ?? UNZONED_RUNNER_ZONE;
   const times = state.recentDeliveries
     .filter((d) => d.zone === zone)
@@ -79,16 +103,17 @@ export function decideSendToRunners(state: SendToRunnersState, now: Date): Decid
     .filter((m): m is number => m !== null);
   const at = now.toISOString();
   const sent: RunnerOrder = {
-    id: order.id,
+    id: input.id ?? (state.hasTicket ? state.freshId : order.id),
+    orderId: order.id,
     tableName: order.tableName,
     zone,
-    status: runnerOrderStatus(order.items.map((i) => i.status)),
+    status: runnerOrderStatus(items.map((i) => i.status)),
     readyAt: at,
     pickedUpAt: null,
     deliveredAt: null,
     estimatedDeliveryTime: Math.round(zoneAverageDeliveryMinutes(times)),
-    items: runnerItems(order.items),
-    specialInstructions: runnerInstructions(order.specialInstructions, order.items),
+    items: runnerItems(items),
+    specialInstructions: runnerInstructions(order.specialInstructions, items),
     runnerAssigned: null,
     priority: order.priority,
     deliveryRunId: null,
@@ -146,7 +171,7 @@ export function decideRunnerMove(state: RunnerMoveState, input: RunnerStatusRequ
   };
   changes.write({ kind: 'runnerOrder.put', order: after });
   if (to === 'DELIVERED') {
-    changes.announce({ type: 'order.delivered', orderId: order.id, runnerId: order.runnerAssigned });
+    changes.announce({ type: 'order.delivered', orderId: order.orderId, runnerId: order.runnerAssigned });
   }
   if (runner) {
     changeRunner(changes, runner, { ...runner, status: 'busy', currentZone: order.zone });

@@ -135,20 +135,30 @@ describe('matchesPriority', () => {
 });
 
 describe('expoOrders', () => {
-  it('lists only orders whose items are all ready or out, oldest first', () => {
-    const a = '20000000-0000-4000-8000-00000000000a';
-    const b = '20000000-0000-4000-8000-00000000000b';
-    const c = '20000000-0000-4000-8000-00000000000c';
+  const a = '20000000-0000-4000-8000-00000000000a';
+  const b = '20000000-0000-4000-8000-00000000000b';
+  const c = '20000000-0000-4000-8000-00000000000c';
+
+  it('lists every order with an item ready, oldest first, while its later courses are held or cooking', () => {
     const items = [
       item({ orderId: a, status: 'READY_FOR_RUN', createdAt: at(5).toISOString(), tableNumber: '7' }),
-      item({ orderId: a, status: 'OUT_FOR_DELIVERY', createdAt: at(5).toISOString(), tableNumber: '7' }),
-      item({ orderId: b, status: 'READY_FOR_RUN' }),
+      item({ orderId: a, status: 'CONFIRMED', createdAt: at(5).toISOString(), tableNumber: '7' }),
       item({ orderId: b, status: 'IN_PREP' }),
       item({ orderId: c, status: 'READY_FOR_RUN', createdAt: at(1).toISOString(), tableNumber: '2' }),
+      item({ orderId: c, status: 'IN_PREP', createdAt: at(1).toISOString(), tableNumber: '2' }),
     ];
-    expect(expoOrders(items).map((o) => [o.orderId, o.tableNumber, o.items.length])).toEqual([
-      [c, '2', 1],
-      [a, '7', 2],
+    expect(expoOrders(items).map((o) => [o.orderId, o.tableNumber, o.ready.length, o.sent.length, o.later])).toEqual([
+      [c, '2', 1, 0, 1],
+      [a, '7', 1, 0, 1],
     ]);
+  });
+
+  it('keeps the items already on a ticket apart from those still to send', () => {
+    const sentItem = item({ orderId: a, status: 'READY_FOR_RUN' });
+    const newlyReady = item({ orderId: a, status: 'READY_FOR_RUN' });
+    const [order] = expoOrders([sentItem, newlyReady], new Set([sentItem.id]));
+    expect(order?.ready.map((i) => i.id)).toEqual([newlyReady.id]);
+    expect(order?.sent.map((i) => i.id)).toEqual([sentItem.id]);
+    expect(expoOrders([sentItem], new Set([sentItem.id]))[0]?.ready).toEqual([]);
   });
 });

@@ -142,30 +142,45 @@ export function stationCounts(items: readonly Pick<KitchenItem, 'menuItem'>[]): 
   return new Map([...counts.entries()].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-const EXPO_READY: ReadonlySet<OrderItemState> = new Set<OrderItemState>(['READY_FOR_RUN', 'OUT_FOR_DELIVERY']);
-
 export interface ExpoOrder {
   orderId: string;
   tableNumber: string | null;
-  items: KitchenItem[];
+  /** Ready and not on the pass yet: what Send to Runner sends. */
+  ready: KitchenItem[];
+  /** Ready and on the pass, waiting for a runner. */
+  sent: KitchenItem[];
+  /** The order's other listed items, held or still cooking: they go out later, on a ticket of their own. */
+  later: number;
 }
 
-/** Orders whose listed items are all READY_FOR_RUN or OUT_FOR_DELIVERY, oldest first. */
-export function expoOrders(items: readonly KitchenItem[]): ExpoOrder[] {
+/**
+ * The pass (issue 22): every order with an item ready, oldest first. Expo works by what is ready:
+ * a course, or the ready items of a ticket, go to the runners while the order's later courses are
+ * held or cooking. `onPass` names the items already on a runner's ticket.
+ */
+export function expoOrders(items: readonly KitchenItem[], onPass: ReadonlySet<string> = new Set()): ExpoOrder[] {
   const byOrder = new Map<string, KitchenItem[]>();
   for (const item of items) {
     const list = byOrder.get(item.orderId) ?? [];
     list.push(item);
     byOrder.set(item.orderId, list);
   }
-  const ready: ExpoOrder[] = [];
+  const orders: ExpoOrder[] = [];
   for (const [orderId, list] of byOrder) {
-    if (list.every((i) => EXPO_READY.has(i.status))) {
-      ready.push({ orderId, tableNumber: list[0]?.tableNumber ?? null, items: list });
-    }
+    const isReady = (i: KitchenItem) => i.status === 'READY_FOR_RUN';
+    const ready = list.filter((i) => isReady(i) && !onPass.has(i.id));
+    const sent = list.filter((i) => isReady(i) && onPass.has(i.id));
+    if (ready.length === 0 && sent.length === 0) continue;
+    orders.push({
+      orderId,
+      tableNumber: list[0]?.tableNumber ?? null,
+      ready,
+      sent,
+      later: list.length - ready.length - sent.length,
+    });
   }
-  const oldest = (o: ExpoOrder) => Math.min(...o.items.map((i) => Date.parse(i.createdAt)));
-  return ready.sort((a, b) => oldest(a) - oldest(b));
+  const oldest = (o: ExpoOrder) => Math.min(...[...o.ready, ...o.sent].map((i) => Date.parse(i.createdAt)));
+  return orders.sort((a, b) => oldest(a) - oldest(b));
 }
 
 export interface TicketTime {

@@ -29,8 +29,12 @@ const RUNNER_ORDER_STATES = ['READY_FOR_RUN', 'OUT_FOR_DELIVERY', 'DELIVERED', '
 export const RunnerOrderState = z.enum(RUNNER_ORDER_STATES);
 export type RunnerOrderState = z.infer<typeof RunnerOrderState>;
 
+/** A ticket on the pass: the items of an order that expo sent to the runners together. An order's
+ * first ticket has the order's id; a course sent later is a ticket of its own. */
 export const RunnerOrder = z.object({
   id: Id,
+  /** The order the ticket's items belong to. */
+  orderId: Id,
   tableName: z.string().nullable(),
   zone: z.string(),
   status: RunnerOrderState,

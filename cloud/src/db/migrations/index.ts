@@ -15,6 +15,7 @@ import * as m0013 from './0013_printer_removal.js';
 import * as m0014 from './0014_payments.js';
 import * as m0015 from './0015_periodic_runs.js';
 import * as m0016 from './0016_staff_duty.js';
+import * as m0017 from './0017_pass_tickets.js';
 
 export interface Migration {
   name: string;
@@ -37,4 +38,5 @@ export const migrations: readonly Migration[] = [
   { name: '0014_payments', up: m0014.up, down: m0014.down },
   { name: '0015_periodic_runs', up: m0015.up, down: m0015.down },
   { name: '0016_staff_duty', up: m0016.up, down: m0016.down },
+  { name: '0017_pass_tickets', up: m0017.up, down: m0017.down },
 ];

@@ -20,8 +20,8 @@ import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
 import { pushable, servePushable } from '../pushable.js';
 
 /** Send to Runner, on the cloud or through a terminal's outbox. */
-export const sentToRunners = pushable(sendToExpo, async (deps, actor, { params }, trx) =>
-  ok(await sendOrderToRunners(trx, actor, params().orderId, deps.now())),
+export const sentToRunners = pushable(sendToExpo, async (deps, actor, { params, body }, trx) =>
+  ok(await sendOrderToRunners(trx, actor, params().orderId, await body(), deps.now())),
 );
 
 /** Pick Up, Delivered, Return Requested, on the cloud or through a terminal's outbox. */

@@ -99,6 +99,52 @@ describe('POST /api/orders/:orderId/send-to-expo', () => {
     expect(listed.map((o) => o.id)).toContain(id);
   });
 
+  it('sends the drinks while the dessert is held, then the dessert on a ticket of its own (issue 22)', async () => {
+    const reply = await guest.post('/api/orders', {
+      sessionId,
+      items: [
+        { menuItemId: h.fixture.a.menu.lemonade, quantity: 1, course: 'drink' },
+        { menuItemId: h.fixture.a.menu.cake, quantity: 1, course: 'dessert' },
+      ],
+    });
+    expect(reply.status).toBe(201);
+    const [drink, dessert] = reply.body.items.map((i: { id: string; status: string }) => i);
+    expect(dessert.status).toBe('CONFIRMED');
+    const cook = (id: string) => [
+      { id, status: 'IN_PREP' },
+      { id, status: 'READY_FOR_RUN' },
+    ];
+    expect((await staff.post('/api/order-items/batch-update', { updates: cook(drink.id) })).status).toBe(200);
+    const first = await staff.post(`/api/orders/${reply.body.id}/send-to-expo`);
+    expect(first.status).toBe(200);
+    expect(RunnerOrder.parse(first.body)).toMatchObject({ id: reply.body.id, orderId: reply.body.id });
+    expect(first.body.items.map((i: { id: string }) => i.id)).toEqual([drink.id]);
+    // The drink goes out and arrives while the dessert is still held.
+    const out = await staff.post(`/api/runner/orders/${first.body.id}/status`, {
+      status: 'OUT_FOR_DELIVERY',
+      runnerId: jordan,
+    });
+    expect(out.status).toBe(200);
+    expect((await staff.post(`/api/runner/orders/${first.body.id}/status`, { status: 'DELIVERED' })).status).toBe(200);
+    expect((await staff.post(`/api/orders/${reply.body.id}/send-to-expo`)).body.message).toBe(
+      SERVICE_MESSAGES.expoNotReady,
+    );
+    // Fired and cooked later, the dessert is its own ticket.
+    await h.database.db('order_items').where({ id: dessert.id }).update({ status: 'SENT_TO_KITCHEN' });
+    expect((await staff.post('/api/order-items/batch-update', { updates: cook(dessert.id) })).status).toBe(200);
+    const second = await staff.post(`/api/orders/${reply.body.id}/send-to-expo`);
+    expect(second.status).toBe(200);
+    expect(second.body.id).not.toBe(reply.body.id);
+    expect(second.body).toMatchObject({ orderId: reply.body.id, status: 'READY_FOR_RUN' });
+    expect(second.body.items.map((i: { id: string }) => i.id)).toEqual([dessert.id]);
+    const listed = z.array(RunnerOrder).parse((await staff.get('/api/runner/orders')).body);
+    const mine = listed.filter((o) => o.orderId === reply.body.id).map((o) => [o.id === reply.body.id, o.status]);
+    expect(mine).toEqual([
+      [true, 'DELIVERED'],
+      [false, 'READY_FOR_RUN'],
+    ]);
+  });
+
   it('refuses an order with an item still cooking, and one already sent', async () => {
     const reply = await guest.post('/api/orders', {
       sessionId,
@@ -121,7 +167,7 @@ describe('POST /api/orders/:orderId/send-to-expo', () => {
     expect(foreign.body.message).toBe(MESSAGES.notFound('Order'));
     expect((await staff.post(`/api/orders/${randomUUID()}/send-to-expo`)).status).toBe(404);
     expect((await guest.post(`/api/orders/${id}/send-to-expo`)).status).toBe(401);
-    expect((await h.database.db('orders').where({ id }).first()).ready_at).toBeNull();
+    expect(await h.database.db('pass_tickets').where({ order_id: id }).count({ n: '*' })).toEqual([{ n: 0 }]);
   });
 
   it('answers a keyed repeat as the first time, with one event', async () => {

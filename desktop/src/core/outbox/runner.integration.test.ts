@@ -85,9 +85,10 @@ it('sends to the runners, picks up and delivers offline; the cloud gets each mov
   expect(core.status().outbox.rejected).toEqual([]);
   const item = await h.database.db('order_items').where({ id: itemId }).first();
   expect(item.status).toBe('DELIVERED');
-  const order = await h.database.db('orders').where({ id: orderId }).first();
-  expect(order.runner_id).toBe(alex);
-  expect(order.delivered_at).not.toBeNull();
+  // The order went out as one ticket, with the order's id.
+  const ticket = await h.database.db('pass_tickets').where({ id: orderId }).first();
+  expect(ticket.runner_id).toBe(alex);
+  expect(ticket.delivered_at).not.toBeNull();
   const events = await h.database
     .db('events')
     .whereIn('type', ['order.ready_for_run', 'order.delivered'])

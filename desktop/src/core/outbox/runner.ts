@@ -2,6 +2,7 @@
 // decided by the shared decisions (decideSendToRunners, decideRunnerMove) on the replica's state,
 // as the cloud decides them on its own, applied to the replica and queued for the cloud in one
 // SQLite transaction each. A refusal is the decision's AppError, the cloud's own.
+import { randomUUID } from 'node:crypto';
 import {
   changeRunnerOrderStatus,
   decideRunnerMove,
@@ -12,6 +13,7 @@ import {
   type RunnerItemFacts,
   type RunnerOrder,
   type RunnerStatusRequest,
+  type SendToExpoRequest,
   sendToExpo,
 } from '@tablewise/shared';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
@@ -34,11 +36,18 @@ function withHandling(db: AnyDb, item: OrderItem): RunnerItemFacts {
   return { ...item, temperature: dish?.temperature ?? null, fragile: dish?.isFragile ?? false };
 }
 
-/** Send to Runner here. */
-export function sendToRunnersLocally(db: WriteDb, orderId: string, now: Date): LocalRunnerResult {
+/** Send to Runner here: the order's ready items not on the pass yet (or those named) as a ticket. */
+export function sendToRunnersLocally(
+  db: WriteDb,
+  orderId: string,
+  input: SendToExpoRequest,
+  now: Date,
+): LocalRunnerResult {
   return transact(db, () => {
     const order = getOrder(db, orderId);
     const since = now.getTime() - RUNNER_DELIVERED_WINDOW_MS;
+    const tickets = listRunnerOrders(db);
+    const onPass = new Set(tickets.flatMap((t) => t.items.map((i) => i.id)));
     const decided = decideSendToRunners(
       {
         order: order
@@ -48,23 +57,33 @@ export function sendToRunnersLocally(db: WriteDb, orderId: string, now: Date): L
               zone: (order.tableId ? getTable(db, order.tableId)?.zone : null) ?? null,
               priority: order.priority,
               specialInstructions: null,
-              items: order.items.map((i) => withHandling(db, i)),
+              items: order.items.map((i) => ({ ...withHandling(db, i), onPass: onPass.has(i.id) })),
             }
           : null,
-        alreadySent: getRunnerOrder(db, orderId) !== null,
-        recentDeliveries: listRunnerOrders(db).flatMap((o) =>
+        hasTicket: tickets.some((t) => t.orderId === orderId),
+        ticketIdTaken: input.id !== undefined && tickets.some((t) => t.id === input.id),
+        freshId: randomUUID(),
+        recentDeliveries: tickets.flatMap((o) =>
           o.deliveredAt && Date.parse(o.deliveredAt) >= since
             ? [{ zone: o.zone, readyAt: o.readyAt, deliveredAt: o.deliveredAt }]
             : [],
         ),
       },
+      input,
       now,
     );
+    // The cloud makes the same ticket: the same id, the same items.
+    const ticket = decided.answer;
     const { answer, events } = applyLocally(
       db,
       decided,
       sendToExpo,
-      { params: { orderId }, entityType: RUNNER_ORDER_ENTITY, entityId: orderId },
+      {
+        params: { orderId },
+        body: { id: ticket.id, itemIds: ticket.items.map((i) => i.id) },
+        entityType: RUNNER_ORDER_ENTITY,
+        entityId: ticket.id,
+      },
       now,
     );
     return { order: answer, events };

@@ -20,6 +20,7 @@ import type {
   RunnerStatusRequest,
   SeatPartyAnswer,
   SeatReservationAnswer,
+  SendToExpoRequest,
   TableQrReceipt,
   TableState,
   Task,
@@ -116,7 +117,7 @@ export interface LocalServerDeps {
   /** Start All Pending / Mark All Ready: every move or none (AppError listing each refusal). */
   batchUpdateItems(updates: readonly { id: string; status: OrderItemState }[]): OrderItem[];
   /** Send to Runner: to the replica and the outbox; refused (AppError) as the cloud would. */
-  sendToRunners(orderId: string): RunnerOrder;
+  sendToRunners(orderId: string, input: SendToExpoRequest): RunnerOrder;
   /** Pick Up, Delivered, Return Requested: to the replica and the outbox; refused as the cloud would. */
   moveRunnerOrder(orderId: string, input: RunnerStatusRequest): RunnerOrder;
 }

@@ -31,7 +31,7 @@ export function runnerRouter(deps: LocalServerDeps): LocalRouter {
   });
   serve(router, deps, listRunners, () => storedRunners(deps.read));
 
-  serve(router, deps, sendToExpo, async ({ params }) => deps.sendToRunners(params().orderId));
+  serve(router, deps, sendToExpo, async ({ params, body }) => deps.sendToRunners(params().orderId, await body()));
   serve(router, deps, changeRunnerOrderStatus, async ({ params, body }) =>
     deps.moveRunnerOrder(params().id, await body()),
   );

@@ -8,17 +8,18 @@ import {
 import { useRunnerOrders } from '../api/get-runner-orders.js';
 import { useSendToExpo } from '../api/send-to-expo.js';
 
-/** Orders whose every item is ready: the pass. Send to Runner hands one to the runners. */
+/** The pass (issue 22): every order with an item ready. Send to Runner sends its ready items that
+ * are not with the runners yet, while its later courses are still held or cooking. */
 export function ExpoView({ items }: { items: readonly KitchenItem[] }) {
-  const orders = expoOrders(items);
   const send = useSendToExpo();
   const runnerOrders = useRunnerOrders();
-  const sent = new Set((runnerOrders.data ?? []).map((o) => o.id));
+  const onPass = new Set((runnerOrders.data ?? []).flatMap((o) => o.items.map((i) => i.id)));
+  const orders = expoOrders(items, onPass);
   if (orders.length === 0) return <p className="empty">{KITCHEN_TEXTS.noExpoOrders}</p>;
   return (
     <div className="card-grid">
       {orders.map((order) => {
-        const withRunners = sent.has(order.orderId);
+        const withRunners = order.ready.length === 0;
         return (
           <article
             key={order.orderId}
@@ -31,13 +32,20 @@ export function ExpoView({ items }: { items: readonly KitchenItem[] }) {
               <span className="card-table">#{order.orderId.slice(-8)}</span>
             </header>
             <ul className="expo-items">
-              {order.items.map((item) => (
-                <li key={item.id}>
+              {order.ready.map((item) => (
+                <li key={item.id} data-testid="expo-ready-item">
                   {KITCHEN_TEXTS.quantity(item.quantity)} {item.menuItem.name}
                   <span className="badge">{ORDER_STATUS_LABELS[item.status]}</span>
                 </li>
               ))}
+              {order.sent.map((item) => (
+                <li key={item.id} data-testid="expo-sent-item">
+                  {KITCHEN_TEXTS.quantity(item.quantity)} {item.menuItem.name}
+                  <span className="badge expo-sent">{KITCHEN_FLOW_TEXTS.sentToRunners}</span>
+                </li>
+              ))}
             </ul>
+            {order.later > 0 ? <p className="expo-later">{KITCHEN_FLOW_TEXTS.laterCourses(order.later)}</p> : null}
             <div className="card-actions">
               {withRunners ? (
                 <span className="badge expo-sent" data-testid="expo-sent">
