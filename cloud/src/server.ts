@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { createApp } from './app.js';
 import { releaseExpiredHolds } from './commands/guest-holds.js';
-import { runStuckCheck } from './commands/turnover.js';
+import { runStuckCheck } from './commands/stuck-check.js';
 import type { Db } from './context.js';
 import { createNotifier } from './db/notify.js';
 import { type ExpirySweeper, startExpirySweeper } from './expiry-sweeper.js';

@@ -4,6 +4,7 @@ export * from './calls/stale.js';
 export * from './constants.js';
 export * from './decisions/decision.js';
 export * from './decisions/runner.js';
+export * from './decisions/turnover.js';
 export * from './errors.js';
 export * from './guest-payment-texts.js';
 export * from './guest-seat-texts.js';

@@ -51,7 +51,7 @@ import { findTableInVenue } from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
 import { verifiedExitVenue } from './guest.js';
 import { ordersOfSession } from './orders.js';
-import { onPaymentCompleted } from './turnover.js';
+import { onPaymentCompleted } from './turnover-automation.js';
 
 type ProcessInput = z.output<typeof ProcessPaymentBody>;
 type PayDeps = Pick<AppDeps, 'db' | 'now' | 'payments'>;

@@ -25,10 +25,10 @@ import { listReservationsFrom } from '../repositories/reservations.js';
 import { listActiveSessions } from '../repositories/sessions.js';
 import { listTables } from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
+import { venueTasks } from './cleaning.js';
 import { openOrders } from './orders.js';
 import { replicaPayments } from './payments.js';
 import { runnerOrders, runners } from './runner.js';
-import { venueTasks } from './turnover.js';
 import { waitlistQueue } from './waitlist.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

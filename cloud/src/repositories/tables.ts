@@ -105,3 +105,9 @@ export async function lockExpiredHolds(trx: Queryable, now: Date, limit: number)
     .forUpdate()
     .skipLocked();
 }
+
+/** The organization a venue belongs to. */
+export async function orgOfVenue(q: Queryable, venueId: string): Promise<string | undefined> {
+  const row = await q('venues').where({ id: venueId }).first<{ org_id: string } | undefined>('org_id');
+  return row?.org_id;
+}

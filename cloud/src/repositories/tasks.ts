@@ -126,3 +126,13 @@ export async function saveTask(
       ...(task.status === 'IN_PROGRESS' ? { started_at: trx.raw('coalesce(started_at, ?)', [at]) } : {}),
     });
 }
+
+/** A table's unfinished tasks (PENDING or IN_PROGRESS), locked after the table (the order every
+ * turnover change locks in). */
+export async function lockOpenTasksOfTable(trx: Trx, venueId: string, tableId: string): Promise<TaskRow[]> {
+  return trx<TaskRow>('tasks')
+    .where({ venue_id: venueId, target_table_id: tableId })
+    .whereIn('status', ['PENDING', 'IN_PROGRESS'])
+    .orderBy('created_at')
+    .forUpdate();
+}

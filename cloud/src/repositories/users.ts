@@ -15,3 +15,9 @@ export async function listRolesOfUser(q: Queryable, userId: string): Promise<Use
     .where({ user_id: userId })
     .orderBy([{ column: 'created_at' }, { column: 'id' }]);
 }
+
+/** Whether the user holds a role in the organization (a terminal names its signed-in staff). */
+export async function isStaffOf(q: Queryable, orgId: string, userId: string): Promise<boolean> {
+  const row = await q('user_roles').where({ organization_id: orgId, user_id: userId }).first('id');
+  return row !== undefined;
+}

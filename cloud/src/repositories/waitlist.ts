@@ -71,3 +71,22 @@ export async function waitlistIdsOfSession(q: Queryable, sessionId: string): Pro
   const rows = await q('waitlist').where('session_id', sessionId).select<{ id: string }[]>('id');
   return rows.map((r) => r.id);
 }
+
+/** Parties notified before `cutoff` and not seated (their turn has passed), locked. */
+export async function lockPartiesNotifiedBefore(
+  trx: Trx,
+  cutoff: Date,
+): Promise<{ id: string; org_id: string; venue_id: string; status: string }[]> {
+  return trx('waitlist')
+    .where({ status: 'NOTIFIED' })
+    .where('notified_at', '<', cutoff)
+    .orderBy('id')
+    .forUpdate()
+    .select<{ id: string; org_id: string; venue_id: string; status: string }[]>('id', 'org_id', 'venue_id', 'status');
+}
+
+/** Waiting parties are notified one notifier at a time per venue, so two freed tables go to two
+ * different parties. */
+export async function lockVenueWaitlist(trx: Trx, venueId: string): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`waitlist:${venueId}`]);
+}

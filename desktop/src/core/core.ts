@@ -7,6 +7,7 @@ import {
   conflict,
   DEFAULT_TIMEZONE,
   getSessionBill,
+  type LiveEvent,
   type LiveEventOf,
   listTasks as listTasksCall,
   MESSAGES,
@@ -25,7 +26,6 @@ import {
   localPaymentEvent,
   localReservationEvent,
   localTableEvent,
-  localTaskEvent,
   localTaskUpdatedEvent,
   localWaitlistEvent,
 } from './local-events.js';
@@ -67,14 +67,16 @@ import {
 } from './outbox/runner.js';
 import { reapplyPendingSeats } from './outbox/seating.js';
 import { isStuck } from './outbox/stuck.js';
-import { createTaskLocally, TASK_ENTITY, taskChangeSubject } from './outbox/tasks.js';
 import {
   completeQaLocally,
   completeTaskLocally,
+  createTaskLocally,
   reapplyPendingTurnover,
   replaceTasks,
   startTaskLocally,
+  TASK_ENTITY,
   TURNOVER_ENTITY,
+  taskChangeSubject,
   transitionTableLocally,
   turnoverChangeSubject,
 } from './outbox/turnover.js';
@@ -222,7 +224,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     try {
       const answer = await api.request('GET', listTasksCall.url(undefined, {}));
       if (!venueId || !isSuccess(answer.status)) return;
-      replaceTasks(write, venueId, listTasksCall.answer.parse(answer.body));
+      replaceTasks(write, listTasksCall.answer.parse(answer.body));
       const task = getReplicaTask(read, entityId);
       if (task) bus.emit('live', localTaskUpdatedEvent(read, task, now()));
       await refetchTable(task?.targetTableId ?? entityId);
@@ -419,6 +421,14 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     makeTickets();
   };
 
+  /** A change made here (a refusal was thrown by its decision): told to the local screens, and sent. */
+  const told = <A>(result: { value: A; events: readonly LiveEvent[] }): A => {
+    for (const event of result.events) bus.emit('live', event);
+    bus.emit('status');
+    pusher.kick();
+    return result.value;
+  };
+
   /** A runner change made here (a refusal was thrown by its decision): told to the local screens. */
   const runnerDone = (result: LocalRunnerResult): RunnerOrder => {
     for (const event of result.events) bus.emit('live', event);
@@ -529,24 +539,11 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           pusher.kick();
           return result.value;
         },
-        createTask(input) {
-          const venueId = getMeta(read).venueId;
-          if (!venueId) throw notFound('Venue');
-          const result = createTaskLocally(write, venueId, input, now());
-          if (!result.ok) throw result.status === 404 ? notFound('Table') : conflict(result.message);
-          bus.emit('live', localTaskEvent(read, result.task, now()));
-          bus.emit('status');
-          pusher.kick();
-          return result.task;
+        createTask(input, userId) {
+          return told(createTaskLocally(write, input, userId, now()));
         },
-        startTask(id) {
-          const result = startTaskLocally(write, id, now());
-          if (!result.ok)
-            throw result.status === 404 ? notFound('Task') : conflict(result.message, 'transition_refused');
-          bus.emit('live', localTaskUpdatedEvent(read, result.value, now()));
-          bus.emit('status');
-          pusher.kick();
-          return result.value;
+        startTask(id, userId) {
+          return told(startTaskLocally(write, id, userId, now()));
         },
         setMenuItemAvailability(id, isAvailable) {
           const venueId = getMeta(read).venueId;
@@ -558,17 +555,8 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           pusher.kick();
           return result.value;
         },
-        completeTask(id) {
-          const result = completeTaskLocally(write, id, now());
-          if (!result.ok)
-            throw result.status === 404 ? notFound('Task') : conflict(result.message, 'transition_refused');
-          const { task, table, qaTask } = result.value;
-          bus.emit('live', localTaskUpdatedEvent(read, task, now()));
-          if (table) bus.emit('live', localTableEvent(read, table, now()));
-          if (qaTask) bus.emit('live', localTaskEvent(read, qaTask, now()));
-          bus.emit('status');
-          pusher.kick();
-          return result.value;
+        completeTask(id, userId) {
+          return told(completeTaskLocally(write, id, userId, now()));
         },
         changeOrderPriority(id, priority) {
           const result = changePriorityLocally(write, id, priority, now());
@@ -578,27 +566,11 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           pusher.kick();
           return result.value;
         },
-        transitionTable(tableId, move) {
-          const result = transitionTableLocally(write, tableId, move, now());
-          if (!result.ok)
-            throw result.status === 404 ? notFound('Table') : conflict(result.message, 'transition_refused');
-          bus.emit('live', localTableEvent(read, result.value.table, now()));
-          if (result.value.task) bus.emit('live', localTaskEvent(read, result.value.task, now()));
-          bus.emit('status');
-          pusher.kick();
-          return result.value;
+        transitionTable(tableId, move, userId) {
+          return told(transitionTableLocally(write, tableId, move, userId, now()));
         },
-        completeTableQa(tableId, qa) {
-          const result = completeQaLocally(write, tableId, qa, now());
-          if (!result.ok)
-            throw result.status === 404 ? notFound('Table') : conflict(result.message, 'transition_refused');
-          const { table, task, notified } = result.value;
-          bus.emit('live', localTableEvent(read, table, now()));
-          if (task) bus.emit('live', localTaskEvent(read, task, now()));
-          if (notified) bus.emit('live', localWaitlistEvent(read, notified, now()));
-          bus.emit('status');
-          pusher.kick();
-          return result.value;
+        completeTableQa(tableId, qa, userId) {
+          return told(completeQaLocally(write, tableId, qa, userId, now()));
         },
         cancelOrderItem(itemId) {
           const result = cancelItemLocally(write, itemId, now());

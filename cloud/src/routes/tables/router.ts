@@ -7,8 +7,9 @@ import {
   tablesAnswer,
   transitionTable,
 } from '@tablewise/shared';
+import { completeQa, transitionVenueTable } from '../../commands/cleaning.js';
 import { rotateTableQr } from '../../commands/guest.js';
-import { completeQa, stuckTables, transitionVenueTable } from '../../commands/turnover.js';
+import { stuckTables } from '../../commands/stuck-check.js';
 import type { AppDeps } from '../../context.js';
 import { requireAnyActor, requireStaff, requireVenueActor } from '../../policies/principals.js';
 import { presentTable } from '../../presenters/index.js';
@@ -20,7 +21,9 @@ import { pushable, servePushable } from '../pushable.js';
  * through a terminal's outbox. */
 export const tableTransitioned = pushable(transitionTable, async (deps, actor, { params, body }, trx) => {
   const { state, metadata, taskId } = await body();
-  return ok(await transitionVenueTable(trx, actor, params().id, state, metadata ?? {}, deps.now(), taskId));
+  return ok(
+    await transitionVenueTable(trx, actor, params().id, { state, metadata: metadata ?? {}, taskId }, deps.now()),
+  );
 });
 
 /** A cleaner records a table's QA check, on the cloud or through a terminal's outbox. */

@@ -15,7 +15,7 @@ import {
   TURNOVER_TASK_PRIORITY,
 } from '@tablewise/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { onPaymentCompleted } from '../../commands/turnover.js';
+import { onPaymentCompleted } from '../../commands/turnover-automation.js';
 import { writeTransaction } from '../../realtime/append-event.js';
 import { Client, type Harness, LiveSocket, loginAs, pairTerminal, startHarness } from '../../testkit/harness.js';
 

@@ -1,6 +1,5 @@
 import { completeTask, createTask, listTasks, startTask } from '@tablewise/shared';
-import { createTableTask } from '../../commands/tasks.js';
-import { completeVenueTask, startVenueTask, venueTasks } from '../../commands/turnover.js';
+import { completeVenueTask, createTableTask, startVenueTask, venueTasks } from '../../commands/cleaning.js';
 import type { AppDeps } from '../../context.js';
 import { requireVenueActor } from '../../policies/principals.js';
 import { type AppRouter, newRouter, ok, serve } from '../http.js';
@@ -12,8 +11,8 @@ export const taskCreated = pushable(createTask, async (deps, actor, { body }, tr
 );
 
 /** A cleaner starts a task, on the cloud or through a terminal's outbox. */
-export const taskStarted = pushable(startTask, async (deps, actor, { params }, trx) =>
-  ok(await startVenueTask(trx, actor, params().id, deps.now())),
+export const taskStarted = pushable(startTask, async (deps, actor, { params, body }, trx) =>
+  ok(await startVenueTask(trx, actor, params().id, await body(), deps.now())),
 );
 
 /** A cleaner completes a task (a CLEAN task's table goes to QA_CHECK), on the cloud or through a

@@ -6,7 +6,7 @@ import {
   notifyNextParty,
   seatWaitlistParty,
 } from '@tablewise/shared';
-import { notifyNextWaitingParty } from '../../commands/turnover.js';
+import { notifyNextWaitingParty } from '../../commands/cleaning.js';
 import { addParty, moveParty, seatParty, waitlistEntry, waitlistQueue } from '../../commands/waitlist.js';
 import type { AppDeps } from '../../context.js';
 import { requireVenueActor } from '../../policies/principals.js';

@@ -59,19 +59,46 @@ it('takes a cleaning request offline, refuses a second for the table, and the cl
   expect(terminal.core.status().outbox.rejected).toEqual([]);
 });
 
-it('names a cleaning request the cloud refused', async () => {
+it('refuses a request for a table that has a task made elsewhere, as the cloud would (issue 21)', async () => {
   if (!back) throw new Error('the cloud is not back');
-  // Someone on the cloud asks for table 2 first; the terminal, offline, asks again.
+  // Someone on the cloud asks for table 2 first; the terminal hears of it, then goes offline.
   const onCloud = await loginAs(back.url, harness.fixture.a.staffEmail);
-  expect((await onCloud.post('/api/tasks', { type: 'CLEAN', tableId: tableId(1) })).status).toBe(201);
+  const first = await onCloud.post('/api/tasks', { type: 'CLEAN', tableId: tableId(1) });
+  expect(first.status).toBe(201);
+  await expect
+    .poll(async () => ((await tab.get('/api/tasks')).body as { id: string }[]).map((t) => t.id), { timeout: 10_000 })
+    .toContain(first.body.id);
   await back.close();
   back = null;
   await expect.poll(() => terminal.core.status().online, { timeout: 10_000 }).toBe(false);
-  expect((await tab.post('/api/tasks', { type: 'CLEAN', tableId: tableId(1) })).status).toBe(201);
+  // Before, the terminal saw only its own outbox and took the request, which the cloud then refused.
+  const again = await tab.post('/api/tasks', { type: 'CLEAN', tableId: tableId(1) });
+  expect([again.status, again.body.id, again.body.message]).toEqual([
+    409,
+    'conflict',
+    SHELL_MESSAGES.cleaningAlreadyRequested('2'),
+  ]);
+  expect(terminal.core.status().outbox.pending).toBe(0);
+});
+
+it('names a cleaning request the cloud refused', async () => {
+  // A task for table 3 reaches the cloud's database while the terminal cannot hear of it.
+  const a = harness.fixture.a;
+  await harness.database.db('tasks').insert({
+    id: randomUUID(),
+    org_id: a.orgId,
+    venue_id: a.venueId,
+    type: 'CLEAN',
+    target_table_id: tableId(2),
+    priority: 3,
+    status: 'PENDING',
+    metadata_json: '{}',
+  });
+  expect((await tab.post('/api/tasks', { type: 'CLEAN', tableId: tableId(2) })).status).toBe(201);
   back = await harness.startAnother();
   await expect.poll(() => terminal.core.status().outbox.rejected.length, { timeout: 20_000 }).toBe(1);
   const [refused] = terminal.core.status().outbox.rejected;
-  expect(refused?.subject).toBe(SHELL_MESSAGES.cleaningSubject('2'));
-  expect(refused?.message).toBe(SHELL_MESSAGES.cleaningAlreadyRequested('2'));
-  expect(await harness.database.db('tasks').where({ target_table_id: tableId(1) })).toHaveLength(1);
+  expect(refused?.subject).toBe(SHELL_MESSAGES.cleaningSubject('3'));
+  expect(refused?.message).toBe(SHELL_MESSAGES.cleaningAlreadyRequested('3'));
+  expect(await harness.database.db('tasks').where({ target_table_id: tableId(2) })).toHaveLength(1);
 });

@@ -15,7 +15,7 @@ import {
   TURNOVER_TASK_PRIORITY,
 } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { onPaymentCompleted } from '../../../../cloud/src/commands/turnover.js';
+import { onPaymentCompleted } from '../../../../cloud/src/commands/turnover-automation.js';
 import { writeTransaction } from '../../../../cloud/src/realtime/append-event.js';
 import type { RunningCloud } from '../../../../cloud/src/server.js';
 import { type Client, type Harness, loginAs } from '../../../../cloud/src/testkit/harness.js';

@@ -1,105 +1,107 @@
-// Cleaning and QA on this terminal (spec 2 section 2.11, spec 3 section 4): a cleaner starts and
-// completes tasks and records QA checks while the cloud is away. Each change goes into the replica
-// and the outbox in one SQLite transaction, by the same shared rules as the cloud (taskTransition,
-// turnoverPlan): a finished clean sends its table to QA_CHECK with a QA task, a failed check sends
-// it back to CLEANING with a high CLEAN task, a passed one frees it. The tasks the terminal makes
-// carry ids it chose, which the cloud uses too, so the replica and the cloud name them alike. A
-// passed check shows the waiting party the freed table fits as NOTIFIED here at once, by the
-// cloud's rule (nextPartyFor); the queued check names that party (notifyWaitlistId) and the cloud,
-// when the check reaches it, notifies it there, once, in the check's own transaction (a guest's
-// phone only hears the cloud). No separate notify is queued, so nobody is notified twice. The cloud
-// decides in the end: its copies replace the replica's, with this terminal's changes still waiting
-// replayed on top.
+// Cleaning, QA and Request Cleaning on this terminal (spec 2 section 2.11, spec 3 section 4): a
+// host asks for a table to be cleaned, a cleaner starts and completes tasks and records QA checks,
+// a manager moves a table, while the cloud is away too. Each is decided by the shared decisions
+// (shared/src/decisions/turnover.ts) on the replica's state, as the cloud decides it on its own,
+// applied to the replica and queued for the cloud in one SQLite transaction. The ids of what the
+// decision makes (a QA task, a CLEAN task) and the party it notified go with the queued call, so
+// the cloud names them alike. The cloud decides in the end: its copies replace the replica's, with
+// this terminal's changes still waiting decided again on top (reapplyPendingTurnover).
 import { randomUUID } from 'node:crypto';
 import {
+  AppError,
+  type CreateTaskRequest,
   completeTableQa,
   completeTask,
-  MESSAGES,
-  nextPartyFor,
+  createTask,
+  type Decided,
+  type DecisionActor,
+  decideCompleteTask,
+  decideCreateTask,
+  decideQaComplete,
+  decideStartTask,
+  decideTableTransition,
+  type LiveEvent,
+  SHELL_MESSAGES,
   startTask,
   type Table,
   type TableState,
   type Task,
-  TURNOVER_MESSAGES,
-  tableMove,
-  taskTransition,
+  type TurnoverState,
   transitionTable,
-  turnoverEventOfMove,
-  turnoverPlan,
   type WaitlistEntry,
-  waitlistTransition,
 } from '@tablewise/shared';
+import type { z } from 'zod';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
-import { appendOutbox, pendingOf } from '../sqlite/repositories/outbox.js';
-import { clearTasks, getTask, openTasksOf, putTask } from '../sqlite/repositories/tasks.js';
-import { getTable, listActiveWaitlist, putTable, putWaitlistEntry } from '../sqlite/repositories/venue-data.js';
-import { restoreQueuedTasks } from './tasks.js';
+import { getMeta } from '../sqlite/repositories/meta.js';
+import { type OutboxEntry, pendingOf } from '../sqlite/repositories/outbox.js';
+import { clearTasks, getTask, openTasksOfTable, putTask } from '../sqlite/repositories/tasks.js';
+import { getTable, listActiveWaitlist } from '../sqlite/repositories/venue-data.js';
+import { applyLocally, writeDecided } from './decided.js';
 
+/** Entries of table moves, task starts and completions, and QA checks. */
 export const TURNOVER_ENTITY = 'turnover';
+/** Entries of Request Cleaning. */
+export const TASK_ENTITY = 'task';
 
-type Refusal = { ok: false; status: 404 | 409; message: string };
-type Result<T> = { ok: true; value: T } | Refusal;
-
-const OUT_OF_SERVICE: readonly TableState[] = ['CLEANING', 'QA_CHECK', 'EMPTY', 'MAINTENANCE'];
-
-/** The table in its new state, as the cloud writes it: out of service, it forgets its party. */
-function movedTable(table: Table, to: TableState): Table {
-  return OUT_OF_SERVICE.includes(to)
-    ? { ...table, state: to, holdExpiresAt: null, partyName: null, guestCount: null, timeSeated: null }
-    : { ...table, state: to };
+export interface Here<A> {
+  value: A;
+  events: LiveEvent[];
 }
 
-function queue(db: WriteDb, path: string, body: unknown, entityId: string, now: Date): void {
-  appendOutbox(db, {
-    idempotencyKey: randomUUID(),
-    method: 'POST',
-    path,
-    body,
-    entityType: TURNOVER_ENTITY,
-    entityId,
-    createdAt: now.toISOString(),
+/** Who acts here: the staff member signed in on this terminal. */
+function actorHere(db: AnyDb, userId: string | null): DecisionActor {
+  return { kind: 'staff', userId, terminalId: getMeta(db).terminalId };
+}
+
+function turnoverHere(db: AnyDb, tableId: string | null, withWaitlist: boolean): TurnoverState {
+  const table = tableId ? getTable(db, tableId) : null;
+  return {
+    table,
+    openTasks: table ? openTasksOfTable(db, table.id) : [],
+    waitlist: withWaitlist ? listActiveWaitlist(db) : [],
+  };
+}
+
+type NewTask = z.output<(typeof createTask)['body']>;
+
+/** Request Cleaning here: one unfinished task of a type per table, whoever asked for it (the
+ * replica holds the tasks made here, on other terminals and in the cloud). */
+export function createTaskLocally(db: WriteDb, input: NewTask, userId: string | null, now: Date): Here<Task> {
+  return transact(db, () => {
+    const id = input.id ?? randomUUID();
+    const existing = getTask(db, id);
+    const decided = decideCreateTask(
+      { ...turnoverHere(db, existing ? null : input.tableId, false), existing },
+      { ...input, id },
+      actorHere(db, userId),
+      now,
+    );
+    // A repeat of a request made here answers the task it made, and queues nothing more.
+    if (decided.writes.length === 0) return { value: decided.answer, events: [] };
+    const { answer, events } = applyLocally(
+      db,
+      decided,
+      createTask,
+      { body: { ...input, id }, entityType: TASK_ENTITY, entityId: id },
+      now,
+    );
+    return { value: answer, events };
   });
 }
 
-/** The task of `type` the table needs: its unfinished one with the priority raised, or a new one. */
-function ensureTask(
-  db: WriteDb,
-  table: Table,
-  want: { id: string; type: 'CLEAN' | 'QA'; priority: number; description: string | null; metadata: Task['metadata'] },
-  now: Date,
-): Task {
-  const [open] = openTasksOf(db, table.id, want.type);
-  const task: Task = open
-    ? { ...open, priority: Math.max(open.priority, want.priority), metadata: { ...open.metadata, ...want.metadata } }
-    : {
-        id: want.id,
-        venueId: table.venueId,
-        type: want.type,
-        targetTableId: table.id,
-        priority: want.priority,
-        status: 'PENDING',
-        assignedTo: null,
-        dueAt: null,
-        completedAt: null,
-        description: want.description,
-        metadata: want.metadata,
-        createdAt: now.toISOString(),
-      };
-  putTask(db, task);
-  return task;
-}
-
-/** Start Task here. */
-export function startTaskLocally(db: WriteDb, id: string, now: Date): Result<Task> {
-  return transact(db, (): Result<Task> => {
-    const task = getTask(db, id);
-    if (!task) return { ok: false, status: 404, message: MESSAGES.notFound('Task') };
-    const move = taskTransition(task.status, 'start');
-    if (!move.ok) return { ok: false, status: 409, message: move.reason };
-    const started: Task = { ...task, status: move.to };
-    putTask(db, started);
-    queue(db, startTask.url({ id }), {}, id, now);
-    return { ok: true, value: started };
+/** Start Task here: the cleaner signed in here takes it, in the cloud too. */
+export function startTaskLocally(db: WriteDb, id: string, userId: string | null, now: Date): Here<Task> {
+  return transact(db, () => {
+    const decided = decideStartTask({ task: getTask(db, id) }, {}, actorHere(db, userId), now);
+    const assignedTo = decided.answer.assignedTo;
+    const { answer, events } = applyLocally(
+      db,
+      decided,
+      startTask,
+      { params: { id }, body: assignedTo ? { assignedTo } : {}, entityType: TURNOVER_ENTITY, entityId: id },
+      now,
+    );
+    return { value: answer, events };
   });
 }
 
@@ -109,42 +111,31 @@ export interface CompletedHere {
   qaTask: Task | null;
 }
 
-/** What finishing a CLEAN task does to its table here: to QA_CHECK with a QA task. */
-function cleaningDone(db: WriteDb, task: Task, qaTaskId: string, now: Date): { table: Table; qaTask: Task } | null {
-  const table = task.type === 'CLEAN' && task.targetTableId ? getTable(db, task.targetTableId) : null;
-  if (table?.state !== 'CLEANING') return null;
-  const plan = turnoverPlan(table.state, { type: 'task.completed', taskType: 'CLEAN' });
-  if (!plan.ok || !plan.plan.to) return null;
-  const moved = movedTable(table, plan.plan.to);
-  putTable(db, moved);
-  const qaTask = ensureTask(
-    db,
-    table,
-    {
-      id: qaTaskId,
-      type: 'QA',
-      priority: task.priority,
-      description: TURNOVER_MESSAGES.qaTaskDescription(table.number),
-      metadata: { cleanTaskId: task.id },
-    },
-    now,
-  );
-  return { table: moved, qaTask };
-}
-
 /** Mark Complete here: a CLEAN task's table, if cleaning, goes to QA_CHECK with a QA task. */
-export function completeTaskLocally(db: WriteDb, id: string, now: Date): Result<CompletedHere> {
-  return transact(db, (): Result<CompletedHere> => {
+export function completeTaskLocally(db: WriteDb, id: string, userId: string | null, now: Date): Here<CompletedHere> {
+  return transact(db, () => {
     const task = getTask(db, id);
-    if (!task) return { ok: false, status: 404, message: MESSAGES.notFound('Task') };
-    const move = taskTransition(task.status, 'complete');
-    if (!move.ok) return { ok: false, status: 409, message: move.reason };
-    const done: Task = { ...task, status: move.to, completedAt: now.toISOString() };
-    putTask(db, done);
     const qaTaskId = randomUUID();
-    const next = cleaningDone(db, done, qaTaskId, now);
-    queue(db, completeTask.url({ id }), { qaTaskId }, id, now);
-    return { ok: true, value: { task: done, table: next?.table ?? null, qaTask: next?.qaTask ?? null } };
+    const state = turnoverHere(db, task?.targetTableId ?? null, false);
+    const decided = decideCompleteTask(
+      { task, table: state.table, openTasks: state.openTasks },
+      { qaTaskId },
+      actorHere(db, userId),
+      now,
+    );
+    const { answer, events } = applyLocally(
+      db,
+      decided,
+      completeTask,
+      {
+        params: { id },
+        body: { qaTaskId: decided.answer.qaTask?.id ?? qaTaskId },
+        entityType: TURNOVER_ENTITY,
+        entityId: id,
+      },
+      now,
+    );
+    return { value: answer, events };
   });
 }
 
@@ -154,95 +145,42 @@ export interface QaHere {
   notified: WaitlistEntry | null;
 }
 
-type QueuedQa = { passed: boolean; issues: string[]; taskId: string; notifyWaitlistId?: string };
-
-/** The waiting party a freed table goes to, NOTIFIED here: `preferredId` (chosen when the check was
- * recorded) if it still waits and fits, else, with none chosen yet, the first that fits. */
-function notifyHere(db: WriteDb, table: Table, preferredId: string | undefined, now: Date): WaitlistEntry | null {
-  const line = listActiveWaitlist(db);
-  const next = nextPartyFor(preferredId ? line.filter((e) => e.id === preferredId) : line, table);
-  if (!next) return null;
-  const move = waitlistTransition(next.status, 'notify');
-  if (!move.ok) return null;
-  const notified: WaitlistEntry = { ...next, status: move.to, notifiedAt: now.toISOString() };
-  putWaitlistEntry(db, notified);
-  return notified;
-}
-
-/** The QA result's effect on the replica: the table moves, its QA tasks finish, a failure makes
- * (or raises) the CLEAN task with the issues. Refused as the cloud would refuse it. */
-function qaResult(
-  db: WriteDb,
-  table: Table,
-  result: { passed: boolean; issues: readonly string[]; taskId: string; notifyWaitlistId?: string | undefined },
-  now: Date,
-): Result<QaHere> {
-  const plan = turnoverPlan(table.state, {
-    type: 'table.qa_check.completed',
-    passed: result.passed,
-    issues: result.issues,
-  });
-  if (!plan.ok) return { ok: false, status: 409, message: plan.reason };
-  const at = now.toISOString();
-  for (const qa of openTasksOf(db, table.id, 'QA')) {
-    putTask(db, {
-      ...qa,
-      status: 'COMPLETED',
-      completedAt: at,
-      metadata: {
-        ...qa.metadata,
-        passed: result.passed,
-        ...(result.issues.length > 0 ? { issues: result.issues.join('; ') } : {}),
-      },
-    });
-  }
-  const moved = plan.plan.to ? movedTable(table, plan.plan.to) : table;
-  putTable(db, moved);
-  const clean = plan.plan.cleanTask;
-  const task = clean
-    ? ensureTask(
-        db,
-        table,
-        {
-          id: result.taskId,
-          type: 'CLEAN',
-          priority: clean.priority,
-          description: TURNOVER_MESSAGES.qaRedoDescription(result.issues),
-          metadata: {
-            level: clean.level,
-            ...(clean.issues.length > 0 ? { issues: clean.issues.join('; ') } : {}),
-            reason: 'qa_failed',
-          },
-        },
-        now,
-      )
-    : null;
-  const notified = plan.plan.notifyNextParty ? notifyHere(db, moved, result.notifyWaitlistId, now) : null;
-  return { ok: true, value: { table: moved, task, notified } };
-}
-
-/** Pass or Fail a table's QA check here. */
+/** Pass or Fail a table's QA check here; a pass notifies the next party that fits, as the cloud's
+ * does, and names it in the queued check so the cloud notifies the same party. */
 export function completeQaLocally(
   db: WriteDb,
   tableId: string,
   result: { passed: boolean; issues: readonly string[] },
+  userId: string | null,
   now: Date,
-): Result<QaHere> {
-  return transact(db, (): Result<QaHere> => {
-    const table = getTable(db, tableId);
-    if (!table) return { ok: false, status: 404, message: MESSAGES.notFound('Table') };
+): Here<QaHere> {
+  return transact(db, () => {
     const taskId = randomUUID();
-    const done = qaResult(db, table, { ...result, taskId }, now);
-    if (!done.ok) return done;
-    const notified = done.value.notified;
-    const queued: QueuedQa = {
-      passed: result.passed,
-      issues: [...result.issues],
-      taskId,
-      ...(notified ? { notifyWaitlistId: notified.id } : {}),
-    };
-    queue(db, completeTableQa.url({ id: tableId }), queued, tableId, now);
-    return done;
+    const decided = decideQaComplete(
+      turnoverHere(db, tableId, result.passed),
+      { ...result, taskId },
+      actorHere(db, userId),
+      now,
+    );
+    const notified = decided.answer.notified;
+    const { answer, events } = applyLocally(
+      db,
+      decided,
+      completeTableQa,
+      {
+        params: { id: tableId },
+        body: {
+          passed: result.passed,
+          issues: [...result.issues],
+          taskId: decided.answer.task?.id ?? taskId,
+          ...(notified ? { notifyWaitlistId: notified.id } : {}),
+        },
+        entityType: TURNOVER_ENTITY,
+        entityId: tableId,
+      },
+      now,
+    );
+    return { value: answer, events };
   });
 }
 
@@ -251,96 +189,124 @@ export interface MovedHere {
   task: Task | null;
 }
 
-type QueuedMove = { state: TableState; metadata?: Task['metadata']; taskId: string };
-
-/** A staff move's effect on the replica, by the one state machine: an emergency clean makes (or
- * raises) an urgent CLEAN task. Refused as the cloud would refuse it. */
-function tableMoved(db: WriteDb, table: Table, move: QueuedMove, now: Date): Result<MovedHere> {
-  const step = tableMove(table.state, move.state, 'staff');
-  if (!step.ok) return { ok: false, status: 409, message: step.reason };
-  const event = turnoverEventOfMove(step.trigger);
-  const plan = event ? turnoverPlan(table.state, event) : null;
-  if (plan && !plan.ok) return { ok: false, status: 409, message: plan.reason };
-  const moved = movedTable(table, move.state);
-  putTable(db, moved);
-  const clean = plan?.ok ? plan.plan.cleanTask : null;
-  const task = clean
-    ? ensureTask(
-        db,
-        table,
-        {
-          id: move.taskId,
-          type: 'CLEAN',
-          priority: clean.priority,
-          description: clean.level === 'urgent' ? TURNOVER_MESSAGES.emergencyCleanDescription : null,
-          metadata: { level: clean.level, reason: step.trigger ?? 'transition', ...(move.metadata ?? {}) },
-        },
-        now,
-      )
-    : null;
-  return { ok: true, value: { table: moved, task } };
-}
-
 /** Moves a table here (POST /api/tables/:id/transition): emergency clean, maintenance. */
 export function transitionTableLocally(
   db: WriteDb,
   tableId: string,
   move: { state: TableState; metadata?: Task['metadata'] | undefined },
+  userId: string | null,
   now: Date,
-): Result<MovedHere> {
-  return transact(db, (): Result<MovedHere> => {
-    const table = getTable(db, tableId);
-    if (!table) return { ok: false, status: 404, message: MESSAGES.notFound('Table') };
-    const queued: QueuedMove = {
-      state: move.state,
-      ...(move.metadata ? { metadata: move.metadata } : {}),
-      taskId: randomUUID(),
-    };
-    const done = tableMoved(db, table, queued, now);
-    if (done.ok) queue(db, transitionTable.url({ id: tableId }), queued, tableId, now);
-    return done;
+): Here<MovedHere> {
+  return transact(db, () => {
+    const taskId = randomUUID();
+    const decided = decideTableTransition(
+      turnoverHere(db, tableId, false),
+      { ...move, taskId },
+      actorHere(db, userId),
+      now,
+    );
+    const { answer, events } = applyLocally(
+      db,
+      decided,
+      transitionTable,
+      {
+        params: { id: tableId },
+        body: {
+          state: move.state,
+          ...(move.metadata ? { metadata: move.metadata } : {}),
+          taskId: decided.answer.task?.id ?? taskId,
+        },
+        entityType: TURNOVER_ENTITY,
+        entityId: tableId,
+      },
+      now,
+    );
+    return { value: answer, events };
   });
 }
 
+/** The decision a waiting entry is, on the replica as it is now; null for an entry this replay
+ * does not know (another kind). An entry from a build before entries named their call is known
+ * by its path. */
+function redecide(db: WriteDb, entry: OutboxEntry): Decided<unknown> | null {
+  const at = new Date(entry.createdAt);
+  const actor = actorHere(db, null);
+  const call = entry.callId ?? `${entry.method} ${entry.path}`;
+  const is = (c: { id: string; path: string }) =>
+    call === c.id || (!entry.callId && new RegExp(`^${c.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`).test(entry.path));
+  if (is(createTask)) {
+    const body = createTask.body.parse(entry.body) as CreateTaskRequest;
+    const id = body.id ?? entry.entityId;
+    const existing = getTask(db, id);
+    return decideCreateTask(
+      { ...turnoverHere(db, existing ? null : body.tableId, false), existing },
+      { ...body, id },
+      actor,
+      at,
+    );
+  }
+  if (is(startTask)) {
+    const body = startTask.body.parse(entry.body ?? {});
+    return decideStartTask(
+      { task: getTask(db, entry.entityId) },
+      {},
+      { ...actor, userId: body.assignedTo ?? null },
+      at,
+    );
+  }
+  if (is(completeTask)) {
+    const body = completeTask.body.parse(entry.body ?? {});
+    const task = getTask(db, entry.entityId);
+    const state = turnoverHere(db, task?.targetTableId ?? null, false);
+    return decideCompleteTask(
+      { task, table: state.table, openTasks: state.openTasks },
+      { qaTaskId: body.qaTaskId ?? randomUUID() },
+      actor,
+      at,
+    );
+  }
+  if (is(transitionTable)) {
+    const body = transitionTable.body.parse(entry.body);
+    const state = turnoverHere(db, entry.entityId, false);
+    // The cloud's copy already has the move: nothing to do again.
+    if (state.table?.state === body.state) return null;
+    return decideTableTransition(state, { ...body, taskId: body.taskId ?? randomUUID() }, actor, at);
+  }
+  if (is(completeTableQa)) {
+    const body = completeTableQa.body.parse(entry.body);
+    return decideQaComplete(
+      turnoverHere(db, entry.entityId, body.passed),
+      { ...body, taskId: body.taskId ?? randomUUID() },
+      actor,
+      at,
+    );
+  }
+  return null;
+}
+
 /**
- * After the cloud's copy of a task or a table replaced the replica's, replays this terminal's
- * cleaning and QA changes still waiting in the outbox, in order, so the cleaner sees what they did.
- * A change the rules no longer allow (the cloud's copy already has it) is left to the cloud.
+ * After the cloud's copy of a task or a table replaced the replica's, decides this terminal's
+ * cleaning, QA and Request Cleaning changes still waiting in the outbox again, in order, by the
+ * same decisions, so the staff see what they did. A change the rules no longer allow (the cloud's
+ * copy already has it) is left to the cloud.
  */
 export function reapplyPendingTurnover(db: WriteDb): void {
-  for (const entry of pendingOf(db, TURNOVER_ENTITY)) {
-    const at = new Date(entry.createdAt);
-    if (entry.path.endsWith('/start')) {
-      const task = getTask(db, entry.entityId);
-      if (task && taskTransition(task.status, 'start').ok) putTask(db, { ...task, status: 'IN_PROGRESS' });
-    } else if (entry.path.endsWith('/complete')) {
-      const task = getTask(db, entry.entityId);
-      if (!task || !taskTransition(task.status, 'complete').ok) continue;
-      const done: Task = { ...task, status: 'COMPLETED', completedAt: entry.createdAt };
-      putTask(db, done);
-      const body = entry.body as { qaTaskId?: string };
-      cleaningDone(db, done, body.qaTaskId ?? randomUUID(), at);
-    } else if (entry.path.endsWith('/transition')) {
-      const table = getTable(db, entry.entityId);
-      const move = entry.body as QueuedMove;
-      if (table && table.state !== move.state) tableMoved(db, table, move, at);
-    } else if (entry.path.endsWith('/qa-complete')) {
-      const table = getTable(db, entry.entityId);
-      const qa = entry.body as QueuedQa;
-      const redone = table ? qaResult(db, table, qa, at) : null;
-      // The table is freed here already, but the party's copy came back from the cloud still
-      // waiting (the check has not reached it): it stays the one shown notified.
-      if (table && !redone?.ok && qa.passed && qa.notifyWaitlistId) notifyHere(db, table, qa.notifyWaitlistId, at);
+  const waiting = [...pendingOf(db, TASK_ENTITY), ...pendingOf(db, TURNOVER_ENTITY)].sort((a, b) => a.seq - b.seq);
+  for (const entry of waiting) {
+    try {
+      const decided = redecide(db, entry);
+      if (decided) writeDecided(db, decided, new Date(entry.createdAt));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
     }
   }
 }
 
 /** Sets the replica's tasks to the cloud's (from a snapshot), with this terminal's changes on top. */
-export function replaceTasks(db: WriteDb, venueId: string, tasks: readonly Task[]): void {
+export function replaceTasks(db: WriteDb, tasks: readonly Task[]): void {
   transact(db, () => {
     clearTasks(db);
     for (const task of tasks) putTask(db, task);
-    restoreQueuedTasks(db, venueId);
     reapplyPendingTurnover(db);
   });
 }
@@ -350,4 +316,11 @@ export function turnoverChangeSubject(db: AnyDb, entry: { entityId: string }): s
   const task = getTask(db, entry.entityId);
   const table = getTable(db, task?.targetTableId ?? entry.entityId);
   return table ? table.name : null;
+}
+
+/** What a queued task was about, as staff call it: "Cleaning for Table 4". */
+export function taskChangeSubject(db: AnyDb, entry: { body: unknown }): string | null {
+  const parsed = createTask.body.safeParse(entry.body);
+  const table = parsed.success ? getTable(db, parsed.data.tableId) : null;
+  return table ? SHELL_MESSAGES.cleaningSubject(table.number) : null;
 }

@@ -63,19 +63,25 @@ export interface LocalServerDeps {
     id: string,
     seat: { tableId: string; sessionId?: string | undefined },
   ): z.output<typeof SeatReservationAnswer>;
-  /** Staff ask for a task (Request Cleaning): into the outbox, refused (AppError) as the cloud
-   * would refuse it; a repeat of its id answers the task queued. */
-  createTask(input: z.output<(typeof createTask)['body']>): Task;
-  /** A cleaner starts a task: to the replica and the outbox; refused (AppError) as the cloud would. */
-  startTask(id: string): Task;
+  // The turnover writes (decided by shared/src/decisions/turnover.ts; a refusal is the decision's
+  // AppError). `userId`: the staff member signed in here, who acts.
+  /** Request Cleaning: a repeat of its id answers the task made. */
+  createTask(input: z.output<(typeof createTask)['body']>, userId: string): Task;
+  /** A cleaner starts a task, and has it. */
+  startTask(id: string, userId: string): Task;
   /** A cleaner completes a task (a CLEAN task's table goes to QA_CHECK with a QA task). */
-  completeTask(id: string): z.output<typeof CompleteTaskAnswer>;
-  /** A cleaner records a table's QA check; the cloud notifies the waiting party when it arrives. */
-  completeTableQa(tableId: string, result: { passed: boolean; issues: string[] }): z.output<typeof QaCompleteAnswer>;
+  completeTask(id: string, userId: string): z.output<typeof CompleteTaskAnswer>;
+  /** A cleaner records a table's QA check; a pass notifies the next party that fits. */
+  completeTableQa(
+    tableId: string,
+    result: { passed: boolean; issues: string[] },
+    userId: string,
+  ): z.output<typeof QaCompleteAnswer>;
   /** Staff move a table by the state machine (emergency clean, maintenance). */
   transitionTable(
     tableId: string,
     move: { state: TableState; metadata?: Task['metadata'] | undefined },
+    userId: string,
   ): z.output<typeof TransitionTableAnswer>;
   /** Staff take a menu item off (or back on): to the replica and the outbox. */
   setMenuItemAvailability(id: string, isAvailable: boolean): MenuItem;

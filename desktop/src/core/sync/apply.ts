@@ -292,7 +292,7 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
     markTicketed(db, snapshot.ticketed, null, now.toISOString());
     for (const session of snapshot.sessions) putSession(db, session);
     replaceWaitlist(db, snapshot.venue.id, snapshot.waitlist, now);
-    replaceTasks(db, snapshot.venue.id, snapshot.tasks ?? []);
+    replaceTasks(db, snapshot.tasks ?? []);
     for (const t of snapshot.tables) reapplyPendingSeats(db, t.id);
     for (const o of snapshot.orders) {
       putOrder(db, o);

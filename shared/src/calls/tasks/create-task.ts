@@ -45,3 +45,5 @@ export const createTask = defineCall({
   answer: Task,
   status: 201,
 });
+
+export type CreateTaskRequest = z.output<(typeof createTask)['body']>;

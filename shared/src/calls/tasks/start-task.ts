@@ -13,5 +13,8 @@ export const startTask = defineCall({
   tiers: ['cloud', 'terminal'],
   params: z.object({ id: Id }),
   entity: 'Task',
+  /** A terminal names the staff member signed in on it, who takes the task (issue 21); a staff
+   * member's own call takes it for themself, whatever it names. */
+  body: z.strictObject({ assignedTo: Id.optional() }).default({}),
   answer: Task,
 });

@@ -30,3 +30,11 @@ export function putTask(db: WriteDb, task: Task): void {
 export function clearTasks(db: WriteDb): void {
   db.sql.prepare('DELETE FROM tasks').run();
 }
+
+/** The table's unfinished tasks of every type, oldest first. */
+export function openTasksOfTable(db: AnyDb, tableId: string): Task[] {
+  const rows = db.sql
+    .prepare("SELECT task_json FROM tasks WHERE target_table_id = ? AND status IN ('PENDING', 'IN_PROGRESS')")
+    .all(tableId) as { task_json: string }[];
+  return rows.map(parse).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}

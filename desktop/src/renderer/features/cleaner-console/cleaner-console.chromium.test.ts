@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { CLEANER_TEXTS, MESSAGES, SHELL_TEXTS, TURNOVER_MESSAGES, WAITLIST_TEXTS } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { onPaymentCompleted } from '../../../../../cloud/src/commands/turnover.js';
+import { onPaymentCompleted } from '../../../../../cloud/src/commands/turnover-automation.js';
 import { writeTransaction } from '../../../../../cloud/src/realtime/append-event.js';
 import { PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
 import { type Client, type Harness, loginAs } from '../../../../../cloud/src/testkit/harness.js';

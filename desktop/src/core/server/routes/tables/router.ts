@@ -28,13 +28,13 @@ export function tablesRouter(deps: LocalServerDeps): LocalRouter {
   serve(router, deps, getTableQr, ({ params }) => askCloud(deps.api, getTableQr, { params: params(), needsCloud }));
   // The venue's exit code is signed by the cloud too.
   serve(router, deps, getExitQr, () => askCloud(deps.api, getExitQr, { needsCloud }));
-  serve(router, deps, transitionTable, async ({ params, body }) => {
+  serve(router, deps, transitionTable, async ({ ctx, params, body }) => {
     const { state, metadata } = await body();
-    return deps.transitionTable(params().id, { state, metadata });
+    return deps.transitionTable(params().id, { state, metadata }, ctx.state.me.user.id);
   });
-  serve(router, deps, completeTableQa, async ({ params, body }) => {
+  serve(router, deps, completeTableQa, async ({ ctx, params, body }) => {
     const { passed, issues } = await body();
-    return deps.completeTableQa(params().id, { passed, issues });
+    return deps.completeTableQa(params().id, { passed, issues }, ctx.state.me.user.id);
   });
 
   // The same link as a QR code on a receipt printer this terminal drives.
