@@ -44,24 +44,35 @@ export interface Decided<A> {
   writes: Write[];
   events: NewLiveEvent[];
   answer: A;
+  /** The events among `events` that the automation made on the way rather than the actor (a
+   * course that fired before a staff move), by identity; their author is nobody. */
+  byAutomation?: ReadonlySet<NewLiveEvent>;
 }
 
 /** Collects a decision's writes and events as it goes. */
 export class Changes {
   readonly writes: Write[] = [];
   readonly events: NewLiveEvent[] = [];
+  private automatic: Set<NewLiveEvent> | null = null;
 
   write(w: Write): this {
     this.writes.push(w);
     return this;
   }
 
-  announce(e: NewLiveEvent): this {
+  /** `by: 'automation'`: the automation made this change on the way, not the actor. */
+  announce(e: NewLiveEvent, by?: 'automation'): this {
     this.events.push(e);
+    if (by === 'automation') {
+      this.automatic ??= new Set();
+      this.automatic.add(e);
+    }
     return this;
   }
 
   answer<A>(answer: A): Decided<A> {
-    return { writes: this.writes, events: this.events, answer };
+    return this.automatic
+      ? { writes: this.writes, events: this.events, answer, byAutomation: this.automatic }
+      : { writes: this.writes, events: this.events, answer };
   }
 }
