@@ -37,7 +37,6 @@ import {
   ITEM_CANCEL_ENTITY,
   localCancelEvent,
   localMenuItemEvent,
-  localOrderEvent,
   localPriorityEvent,
   MENU_ITEM_ENTITY,
   menuOrderChangeSubject,
@@ -614,22 +613,12 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           return result.value.order;
         },
         createOrder(input) {
-          const venueId = getMeta(read).venueId;
-          if (!venueId) throw notFound('Venue');
-          const result = createOrderLocally(write, venueId, input, now());
-          if (!result.ok) {
-            if (result.status === 404) throw new AppError(404, 'not_found', result.message);
-            if (result.status === 400) throw new AppError(400, 'invalid_field', result.message);
-            throw conflict(
-              result.message,
-              result.message === MESSAGES.sessionClosed ? 'session_closed' : 'menu_item_unavailable',
-            );
-          }
-          bus.emit('live', localOrderEvent(read, result.order, now()));
+          const { events, ...placed } = createOrderLocally(write, input, now());
+          for (const event of events) bus.emit('live', event);
           bus.emit('status');
           bus.emit('itemsChanged');
           pusher.kick();
-          return result.order;
+          return placed;
         },
         dismissRejection(id) {
           const seq = Number(id);

@@ -204,10 +204,6 @@ export function localMenuItemEvent(
   return { type: 'menu.item.updated', ...envelope(db, venueId, now), item };
 }
 
-export function localOrderEvent(db: AnyDb, order: Order, now: Date): LiveEventOf<'order.created'> {
-  return { type: 'order.created', ...envelope(db, order.venueId, now), order };
-}
-
 export function localPriorityEvent(db: AnyDb, order: Order, now: Date): LiveEventOf<'order.priority.changed'> {
   return { type: 'order.priority.changed', ...envelope(db, order.venueId, now), order };
 }
