@@ -290,17 +290,21 @@ export async function lockItemsInVenue(trx: Trx, venueId: string, ids: readonly 
     .forUpdate();
 }
 
-/** Writes each row's status and time, in one statement (rows locked by this transaction). */
-export async function writeItemStatuses(trx: Trx, rows: readonly OrderItemRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const values = rows.map((r) => ({ id: r.id, status: r.status, updated_at: r.updated_at.toISOString() }));
+/** Writes each item's status, moved at `at`, in one statement (items locked by this transaction). */
+export async function writeItemStatuses(
+  trx: Trx,
+  statuses: ReadonlyMap<string, OrderItemState>,
+  at: Date,
+): Promise<void> {
+  if (statuses.size === 0) return;
+  const values = [...statuses].map(([id, status]) => ({ id, status }));
   const result = await trx.raw(
-    `update order_items i set status = v.status, updated_at = v.updated_at
-     from jsonb_to_recordset(?::jsonb) as v(id uuid, status text, updated_at timestamptz)
+    `update order_items i set status = v.status, updated_at = ?
+     from jsonb_to_recordset(?::jsonb) as v(id uuid, status text)
      where i.id = v.id`,
-    [JSON.stringify(values)],
+    [at, JSON.stringify(values)],
   );
-  if (result.rowCount !== rows.length) throw new Error('Order items vanished under their lock');
+  if (result.rowCount !== statuses.size) throw new Error('Order items vanished under their lock');
 }
 
 export interface KitchenRow extends OrderItemRow {

@@ -454,11 +454,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         staticDir: opts.staticDir,
         changeItemStatus(itemId, status) {
           const result = changeItemStatusLocally(write, itemId, status, now(), printQueue);
-          if (!result.ok) {
-            throw result.status === 404 ? notFound('Order item') : conflict(result.message, 'transition_refused');
-          }
-          if (result.fired) bus.emit('live', localItemEvent(read, result.fired.item, result.fired.from, now()));
-          bus.emit('live', localItemEvent(read, result.item, result.from, now()));
+          for (const event of result.events) bus.emit('live', event);
           bus.emit('status');
           bus.emit('itemsChanged');
           pusher.changed();
@@ -661,15 +657,11 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         reprintKitchenTickets: (orderId, dedupeKey) => printQueue?.reprintKitchenTickets(orderId, dedupeKey) ?? null,
         batchUpdateItems(updates) {
           const result = batchChangeItemsLocally(write, updates, now(), printQueue);
-          if (!result.ok) throw new AppError(409, 'transition_refused', result.message, { refusals: result.refusals });
-          for (const moved of result.moved) {
-            if (moved.fired) bus.emit('live', localItemEvent(read, moved.fired.item, moved.fired.from, now()));
-            bus.emit('live', localItemEvent(read, moved.item, moved.from, now()));
-          }
+          for (const event of result.events) bus.emit('live', event);
           bus.emit('status');
           bus.emit('itemsChanged');
           pusher.changed();
-          return result.moved.map((m) => m.item);
+          return result.items;
         },
         sendToRunners(orderId) {
           return runnerDone(sendToRunnersLocally(write, orderId, now()));
