@@ -3,6 +3,7 @@ export * from './calls/openapi.js';
 export * from './calls/stale.js';
 export * from './constants.js';
 export * from './decisions/decision.js';
+export * from './decisions/menu.js';
 export * from './decisions/order-items.js';
 export * from './decisions/orders.js';
 export * from './decisions/runner.js';

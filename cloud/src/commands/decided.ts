@@ -5,6 +5,8 @@
 import type { Decided, DecisionActor, Write } from '@tablewise/shared';
 import { type Actor, actorRef, type Trx, type VenueActor } from '../context.js';
 import { appendEvent } from '../realtime/append-event.js';
+import { updateMenuItemRow } from '../repositories/menu.js';
+import { deleteOrderItem, setOrderPriority, setOrderTotals } from '../repositories/order-changes.js';
 import { setItemStatus } from '../repositories/orders.js';
 import { completeFinishedRuns, saveRunnerOrder, setRunner } from '../repositories/runners.js';
 import { insertTask, saveTask } from '../repositories/tasks.js';
@@ -34,6 +36,18 @@ async function applyWrite(trx: Trx, author: Author, write: Write, now: Date): Pr
   switch (write.kind) {
     case 'item.status':
       await setItemStatus(trx, write.itemId, write.to, now);
+      return;
+    case 'item.cancel': {
+      const { subtotal, tax, total } = write.order;
+      await deleteOrderItem(trx, write.item.id);
+      await setOrderTotals(trx, write.order.id, { subtotal, tax, total }, now);
+      return;
+    }
+    case 'order.priority':
+      await setOrderPriority(trx, write.order.id, write.order.priority, now);
+      return;
+    case 'menuItem.availability':
+      await updateMenuItemRow(trx, write.item.id, { is_available: write.item.isAvailable }, now);
       return;
     case 'runnerOrder.put':
       await saveRunnerOrder(trx, write.order, now);

@@ -35,7 +35,6 @@ import {
   cancelItemLocally,
   changePriorityLocally,
   ITEM_CANCEL_ENTITY,
-  localCancelEvent,
   localMenuItemEvent,
   localPriorityEvent,
   MENU_ITEM_ENTITY,
@@ -263,7 +262,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     try {
       const venueId = getMeta(read).venueId;
       const [menu, orders] = await Promise.all([api.menu(), api.orders()]);
-      for (const item of restoreMenuItems(write, menu.items)) {
+      for (const item of restoreMenuItems(write, menu.items, now())) {
         if (venueId) bus.emit('live', localMenuItemEvent(read, item, venueId, now()));
       }
       for (const order of restoreOrders(write, orders, now())) bus.emit('live', localPriorityEvent(read, order, now()));
@@ -544,11 +543,8 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           return result.value;
         },
         setMenuItemAvailability(id, isAvailable) {
-          const venueId = getMeta(read).venueId;
-          if (!venueId) throw notFound('Venue');
           const result = setAvailabilityLocally(write, id, isAvailable, now());
-          if (!result.ok) throw notFound('Menu item');
-          bus.emit('live', localMenuItemEvent(read, result.value, venueId, now()));
+          for (const event of result.events) bus.emit('live', event);
           bus.emit('status');
           pusher.kick();
           return result.value;
@@ -567,8 +563,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         },
         changeOrderPriority(id, priority) {
           const result = changePriorityLocally(write, id, priority, now());
-          if (!result.ok) throw notFound('Order');
-          bus.emit('live', localPriorityEvent(read, result.value, now()));
+          for (const event of result.events) bus.emit('live', event);
           bus.emit('status');
           pusher.kick();
           return result.value;
@@ -597,16 +592,11 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         },
         cancelOrderItem(itemId) {
           const result = cancelItemLocally(write, itemId, now());
-          if (!result.ok) {
-            throw result.status === 404
-              ? notFound('Order item')
-              : new AppError(409, 'item_already_fired', result.message);
-          }
-          bus.emit('live', localCancelEvent(read, result.value, now()));
+          for (const event of result.events) bus.emit('live', event);
           bus.emit('status');
           bus.emit('itemsChanged');
           pusher.kick();
-          return result.value.order;
+          return result.value;
         },
         createOrder(input) {
           const { events, ...placed } = createOrderLocally(write, input, now());

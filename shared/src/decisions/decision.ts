@@ -6,7 +6,15 @@
 // SQLite on the terminal); neither judges anything itself. The terminal's replay of its unsent
 // changes runs the same decisions.
 import type { NewLiveEvent } from '../protocol/events.js';
-import type { Order, OrderItemState, Table, TableState, WaitlistEntry } from '../schemas/entities.js';
+import type {
+  MenuItem,
+  Order,
+  OrderItem,
+  OrderItemState,
+  Table,
+  TableState,
+  WaitlistEntry,
+} from '../schemas/entities.js';
 import type { Runner, RunnerOrder } from '../schemas/runner.js';
 import type { Task } from '../schemas/task.js';
 
@@ -25,6 +33,10 @@ export interface DecisionActor {
 export type Write =
   | { kind: 'order.insert'; order: Order }
   | { kind: 'item.status'; itemId: string; from: OrderItemState; to: OrderItemState }
+  /** A held item taken off its order; `order` as it is without it, its bill priced again. */
+  | { kind: 'item.cancel'; item: OrderItem; order: Order }
+  | { kind: 'order.priority'; order: Order }
+  | { kind: 'menuItem.availability'; item: MenuItem }
   /** The order reaches the pass (`sentAt`), or a runner's move changes who carries it and when. */
   | { kind: 'runnerOrder.put'; order: RunnerOrder }
   | { kind: 'runner.put'; runner: Runner }

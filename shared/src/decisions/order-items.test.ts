@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
 import { MESSAGES, SERVICE_MESSAGES } from '../messages.js';
-import type { OrderItem, OrderItemState } from '../schemas/entities.js';
+import type { Order, OrderItem, OrderItemState } from '../schemas/entities.js';
 import {
   accepted,
   decideBatchUpdate,
+  decideCancelItem,
   decideItemMove,
   decideItemMoves,
   isFire,
@@ -219,5 +220,53 @@ describe('plainMovesTo', () => {
     ['SENT_TO_KITCHEN', []],
   ])('moves to %s from %j with nothing else to it', (to, from) => {
     expect(plainMovesTo(to)).toEqual(from);
+  });
+});
+
+describe('decideCancelItem', () => {
+  const order = (items: OrderItem[]): Order => ({
+    id: '11111111-1111-4111-8111-111111111111',
+    venueId: '22222222-2222-4222-8222-222222222222',
+    sessionId: '44444444-4444-4444-8444-444444444444',
+    tableId: null,
+    tableName: null,
+    status: 'CONFIRMED',
+    subtotal: '40.00',
+    tax: '3.50',
+    total: '43.50',
+    createdAt: '2026-06-14T19:00:00.000Z',
+    items,
+    priority: 'normal',
+  });
+
+  it('takes a held item off its order, the bill priced again without it', () => {
+    const held = item('CONFIRMED', LATER);
+    const kept = item('SENT_TO_KITCHEN', DUE, B);
+    const decided = decideCancelItem(held, order([held, kept]), NOW);
+    // 20.00 left: tax 8.75 % = 1.75.
+    const after = { ...order([kept]), subtotal: '20.00', tax: '1.75', total: '21.75' };
+    expect(decided).toEqual({
+      writes: [{ kind: 'item.cancel', item: held, order: after }],
+      events: [{ type: 'order.item.cancelled', item: held, order: after }],
+      answer: after,
+    });
+  });
+
+  it.each<[string, OrderItem | null, number, string, string]>([
+    ['an unknown item', null, 404, 'not_found', MESSAGES.notFound('Order item')],
+    ['a fired item', item('SENT_TO_KITCHEN'), 409, 'item_already_fired', SERVICE_MESSAGES.itemAlreadyFired('Steak')],
+    [
+      'a held item now due',
+      item('CONFIRMED', DUE),
+      409,
+      'item_already_fired',
+      SERVICE_MESSAGES.itemAlreadyFired('Steak'),
+    ],
+  ])('refuses %s', (_, given, status, id, message) => {
+    expect(refusalOf(() => decideCancelItem(given, given && order([given]), NOW))).toMatchObject({
+      status,
+      id,
+      message,
+    });
   });
 });

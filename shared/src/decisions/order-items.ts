@@ -5,11 +5,12 @@
 // from their stores and apply what these answer; the terminal replays its waiting moves with them.
 
 import type { BatchRefusal, BatchUpdateRequest } from '../calls/order-items/batch-update-items.js';
+import { cancelRefusal, orderWithoutItem } from '../calls/order-items/cancel-order-item.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import { SERVICE_MESSAGES } from '../messages.js';
 import type { NewLiveEvent } from '../protocol/events.js';
 import { isDue, isHeld, staffItemTransition, staffMovesTo } from '../rules/order-items.js';
-import type { OrderItem, OrderItemState } from '../schemas/entities.js';
+import type { Order, OrderItem, OrderItemState } from '../schemas/entities.js';
 import { Changes, type Decided, type Write } from './decision.js';
 
 export interface ItemMove {
@@ -132,4 +133,19 @@ export function lastItemStatuses(writes: readonly Write[]): Map<string, OrderIte
   const last = new Map<string, OrderItemState>();
   for (const w of writes) if (w.kind === 'item.status') last.set(w.itemId, w.to);
   return last;
+}
+
+/**
+ * A held item taken off its order before its course fired (POST /api/order-items/:id/cancel): the
+ * order's bill priced again without it. `order` is the item's order (null with the item).
+ */
+export function decideCancelItem(item: OrderItem | null, order: Order | null, now: Date): Decided<Order> {
+  if (!item || !order) throw notFound('Order item');
+  const refusal = cancelRefusal(item, now);
+  if (refusal) throw new AppError(409, 'item_already_fired', refusal);
+  const after = orderWithoutItem(order, item.id);
+  return new Changes()
+    .write({ kind: 'item.cancel', item, order: after })
+    .announce({ type: 'order.item.cancelled', item, order: after })
+    .answer(after);
 }

@@ -8,6 +8,7 @@ import type { DecisionActor } from './decision.js';
 import {
   type CreateOrderState,
   decideCreateOrder,
+  decideOrderPriority,
   type OrderableDish,
   type OrderingActor,
   type OrderSession,
@@ -240,5 +241,25 @@ describe('decideCreateOrder', () => {
     })();
     expect(refusal).toBeInstanceOf(AppError);
     expect(refusal).toMatchObject({ status, id, message });
+  });
+});
+
+describe('decideOrderPriority', () => {
+  it('raises the priority with its event, and sets the one it has quietly', () => {
+    const before = placedBefore(SESSION);
+    const raised = decideOrderPriority(before, 'urgent');
+    const after = { ...before, priority: 'urgent' };
+    expect(raised).toEqual({
+      writes: [{ kind: 'order.priority', order: after }],
+      events: [{ type: 'order.priority.changed', order: after }],
+      answer: after,
+    });
+    expect(decideOrderPriority(before, 'normal')).toEqual({ writes: [], events: [], answer: before });
+  });
+
+  it('refuses an unknown order with not_found', () => {
+    expect(() => decideOrderPriority(null, 'high')).toThrow(
+      expect.objectContaining({ status: 404, id: 'not_found', message: MESSAGES.notFound('Order') }),
+    );
   });
 });

@@ -141,3 +141,15 @@ export function decideCreateOrder(
     .announce({ type: 'order.created', order })
     .answer({ order, created: true });
 }
+
+/** An order's priority (PATCH /api/orders/:id/priority): setting the one it has changes nothing
+ * and tells no one. */
+export function decideOrderPriority(order: Order | null, priority: Order['priority']): Decided<Order> {
+  if (!order) throw notFound('Order');
+  if (order.priority === priority) return new Changes().answer(order);
+  const after: Order = { ...order, priority };
+  return new Changes()
+    .write({ kind: 'order.priority', order: after })
+    .announce({ type: 'order.priority.changed', order: after })
+    .answer(after);
+}

@@ -7,6 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Call, CallSpec, Decided, LiveEvent, Write } from '@tablewise/shared';
 import type { AnyDb, WriteDb } from '../sqlite/replica.js';
+import {
+  deleteOrderItem,
+  setMenuItemAvailable,
+  setOrderPriority,
+  setOrderTotals,
+} from '../sqlite/repositories/menu-orders.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
 import { appendCall, type QueuedCall } from '../sqlite/repositories/outbox.js';
 import { putRunner, putRunnerOrder } from '../sqlite/repositories/runners.js';
@@ -17,6 +23,16 @@ function applyWrite(db: WriteDb, write: Write, at: string): void {
   switch (write.kind) {
     case 'item.status':
       setItemStatus(db, write.itemId, write.to, at);
+      return;
+    case 'item.cancel':
+      deleteOrderItem(db, write.item.id);
+      setOrderTotals(db, write.order);
+      return;
+    case 'order.priority':
+      setOrderPriority(db, write.order.id, write.order.priority);
+      return;
+    case 'menuItem.availability':
+      setMenuItemAvailable(db, write.item.id, write.item.isAvailable);
       return;
     case 'runnerOrder.put':
       putRunnerOrder(db, write.order);

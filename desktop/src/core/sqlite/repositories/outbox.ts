@@ -191,6 +191,17 @@ export function pendingBodiesFor<S extends CallSpec>(
   return bodies;
 }
 
+/** Whether `entry` is a `call` (`params` fill in its path): named so, or, queued by an older build
+ * that did not name calls, by its method and path. */
+export function isEntryOf<S extends CallSpec>(
+  entry: Pick<OutboxEntry, 'callId' | 'method' | 'path'>,
+  call: Call<S>,
+  params: ParamsOf<S>,
+): boolean {
+  if (entry.callId) return entry.callId === call.id;
+  return entry.method === call.method && entry.path === call.url(params);
+}
+
 export function markAttempt(db: WriteDb, seq: number, error: string, at: string): void {
   db.sql
     .prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ?, updated_at = ? WHERE seq = ?')
