@@ -66,6 +66,8 @@ export const MESSAGES = {
   modifierRequired: (group: string, name: string) => `${group} is required for ${name}`,
   modifierSingleChoice: (group: string, name: string) => `Choose one ${group} for ${name}`,
   sessionClosed: 'This dining session is closed',
+  /** A client-made order id that is another session's order already. */
+  orderExists: 'Order already exists',
 
   // Guest toasts (spec 3 section 8)
   orderFailedTitle: 'Order Failed',

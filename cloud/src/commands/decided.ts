@@ -3,8 +3,10 @@
 // which writes each change through the repositories and appends each event, in the caller's
 // transaction. Nothing here judges anything: a refusal was thrown by the decision before.
 import type { Decided, DecisionActor, Write } from '@tablewise/shared';
-import { actorRef, type Trx, type VenueActor } from '../context.js';
+import { type Actor, actorRef, type Trx, type VenueActor } from '../context.js';
 import { appendEvent } from '../realtime/append-event.js';
+import { updateMenuItemRow } from '../repositories/menu.js';
+import { deleteOrderItem, setOrderPriority, setOrderTotals } from '../repositories/order-changes.js';
 import { setItemStatus } from '../repositories/orders.js';
 import { completeFinishedRuns, saveRunnerOrder, setRunner } from '../repositories/runners.js';
 import { insertTask, saveTask } from '../repositories/tasks.js';
@@ -19,7 +21,7 @@ export interface Author {
   terminalId: string | null;
 }
 
-export function authorOf(actor: VenueActor): Author {
+export function authorOf(actor: Actor): Author {
   const { userId, terminalId } = actorRef(actor);
   return { orgId: actor.orgId, venueId: actor.venueId, userId, terminalId };
 }
@@ -34,6 +36,18 @@ async function applyWrite(trx: Trx, author: Author, write: Write, now: Date): Pr
   switch (write.kind) {
     case 'item.status':
       await setItemStatus(trx, write.itemId, write.to, now);
+      return;
+    case 'item.cancel': {
+      const { subtotal, tax, total } = write.order;
+      await deleteOrderItem(trx, write.item.id);
+      await setOrderTotals(trx, write.order.id, { subtotal, tax, total }, now);
+      return;
+    }
+    case 'order.priority':
+      await setOrderPriority(trx, write.order.id, write.order.priority, now);
+      return;
+    case 'menuItem.availability':
+      await updateMenuItemRow(trx, write.item.id, { is_available: write.item.isAvailable }, now);
       return;
     case 'runnerOrder.put':
       await saveRunnerOrder(trx, author, write.order, now);
@@ -87,6 +101,16 @@ async function applyWrite(trx: Trx, author: Author, write: Write, now: Date): Pr
 /** Writes what a decision decided and announces its events, in `trx`; answers its answer. */
 export async function applyDecided<A>(trx: Trx, author: Author, decided: Decided<A>, now: Date): Promise<A> {
   for (const write of decided.writes) await applyWrite(trx, author, write, now);
-  for (const event of decided.events) await appendEvent(trx, { ...author, at: now, event });
+  return announceDecided(trx, author, decided, now);
+}
+
+/** Announces a decision's events, in `trx` (its writes made by the caller); answers its answer. An
+ * event the automation made on the way has no author. */
+export async function announceDecided<A>(trx: Trx, author: Author, decided: Decided<A>, now: Date): Promise<A> {
+  const automatic = decided.byAutomation;
+  for (const event of decided.events) {
+    const by = automatic?.has(event) ? { ...author, userId: null, terminalId: null } : author;
+    await appendEvent(trx, { ...by, at: now, event });
+  }
   return decided.answer;
 }

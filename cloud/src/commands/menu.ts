@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CreateMenuItemRequest,
+  decideMenuItemAvailability,
   type MenuImageRequest,
   type MenuItem,
   SERVICE_MESSAGES,
@@ -17,6 +18,7 @@ import { appendEvent } from '../realtime/append-event.js';
 import { findMenuItem, insertMenuItem, lockMenuItem, updateMenuItemRow } from '../repositories/menu.js';
 import type { MenuItemRow } from '../repositories/rows.js';
 import { findStoredObject } from '../repositories/stored-objects.js';
+import { applyDecided, authorOf } from './decided.js';
 
 type NewItem = z.output<typeof CreateMenuItemRequest>;
 type ItemChanges = z.output<typeof UpdateMenuItemRequest>;
@@ -53,7 +55,8 @@ async function change(
   return item;
 }
 
-/** Takes an item off the menu or puts it back. */
+/** Takes an item off the menu or puts it back, as decideMenuItemAvailability decides it on the
+ * locked item. */
 export async function setAvailability(
   trx: Trx,
   actor: VenueActor,
@@ -61,7 +64,9 @@ export async function setAvailability(
   isAvailable: boolean,
   now: Date,
 ): Promise<MenuItem> {
-  return change(trx, actor, await lockOwn(trx, actor, id), { is_available: isAvailable }, now);
+  const row = await lockMenuItem(trx, { orgId: actor.orgId, venueId: actor.venueId }, id);
+  const decided = decideMenuItemAvailability(row ? presentMenuItem(row) : null, isAvailable);
+  return applyDecided(trx, authorOf(actor), decided, now);
 }
 
 /** Gives an item the photo an upload of its organization stored, or takes its photo away. */

@@ -1,19 +1,24 @@
-// Moving order items: staff moves by the shared transition table, and the course firer.
+// Moving order items: staff moves as shared/src/decisions/order-items.ts decides them, and the
+// course firer.
 import {
+  AppError,
+  accepted,
+  type Decided,
+  decideItemMove,
+  decideItemMoves,
   HELD_ITEM_STATES,
-  isDue,
-  isHeld,
+  type ItemMove,
   KITCHEN_VISIBLE_STATES,
   type KitchenItem,
   kitchenItemsAnswer,
+  lastItemStatuses,
   type OrderItem,
   type OrderItemState,
-  staffItemTransition,
-  staffMovesTo,
+  plainMovesTo,
+  together,
 } from '@tablewise/shared';
 import type { Db, Queryable, Trx, VenueActor } from '../context.js';
-import { actorRef } from '../context.js';
-import { type AppError, conflict, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { itemFacts, presentOrderItem } from '../presenters/index.js';
 import { appendEvent, writeTransaction } from '../realtime/append-event.js';
 import {
@@ -27,8 +32,10 @@ import {
   writeItemStatuses,
 } from '../repositories/orders.js';
 import type { OrderItemRow } from '../repositories/rows.js';
+import { type Author, announceDecided, applyDecided, authorOf } from './decided.js';
 
-interface Author {
+/** Who moved an item: null ids for the course firer. */
+interface MoveAuthor {
   orgId: string;
   userId?: string | null;
   terminalId?: string | null;
@@ -36,7 +43,7 @@ interface Author {
 
 async function moveItem(
   trx: Trx,
-  author: Author,
+  author: MoveAuthor,
   row: OrderItemRow,
   to: OrderItemState,
   now: Date,
@@ -47,7 +54,7 @@ async function moveItem(
 }
 
 /** The event of an item's move from `from` to the state `updated` holds. */
-async function itemMoved(trx: Trx, author: Author, updated: OrderItemRow, from: OrderItemState, now: Date) {
+async function itemMoved(trx: Trx, author: MoveAuthor, updated: OrderItemRow, from: OrderItemState, now: Date) {
   const to = updated.status as OrderItemState;
   await appendEvent(trx, {
     orgId: author.orgId,
@@ -82,6 +89,13 @@ export async function kitchenItems(q: Queryable, actor: VenueActor): Promise<Kit
   );
 }
 
+/**
+ * A staff move, as decideItemMove decides it. The usual move (the rule moves the item from its
+ * state with nothing else to it: plainMovesTo) is made by one conditional statement, which locks
+ * the item, moves it and answers the state it left; the decision, from that state, gives its event
+ * and answer. Anything else (not found, refused, due to be fired first) is decided on the locked
+ * item and applied.
+ */
 export async function changeItemStatus(
   trx: Trx,
   actor: VenueActor,
@@ -89,89 +103,47 @@ export async function changeItemStatus(
   to: OrderItemState,
   now: Date,
 ): Promise<OrderItem> {
-  const ref = actorRef(actor);
-  const author = { orgId: actor.orgId, userId: ref.userId, terminalId: ref.terminalId };
-  // The usual move (the rule allows it from the item's state, which is not held) in one
-  // statement; anything else is looked at below. A held state is never a staff move's start, so
-  // an item that would first need firing does not move here.
-  const moved = await moveItemFrom(
-    trx,
-    actor.venueId,
-    id,
-    staffMovesTo(to).filter((s) => !isHeld(s)),
-    to,
-    now,
-  );
+  const author = authorOf(actor);
+  const moved = await moveItemFrom(trx, actor.venueId, id, plainMovesTo(to), to, now);
   if (moved) {
-    await itemMoved(trx, author, moved.row, moved.from, now);
-    return presentOrderItem(moved.row);
+    const decided = decideItemMove({ ...presentOrderItem(moved.row), status: moved.from }, to, now);
+    if (decided.writes.length !== 1)
+      throw new Error(`A plain move of item ${id} decided ${decided.writes.length} writes`);
+    return announceDecided(trx, author, decided, now);
   }
-  let row = await findItemInVenue(trx, actor.venueId, id, { forUpdate: true });
-  if (!row) throw notFound('Order item');
-  // Right after a restart the firer may not have run yet: an item whose course is due is fired
-  // first (with its own event), so the kitchen's move applies to what the kitchen sees.
-  if (isDue({ status: row.status as OrderItemState, fireAt: row.fire_at }, now)) {
-    row = await moveItem(trx, { orgId: actor.orgId }, row, 'SENT_TO_KITCHEN', now);
-  }
-  const verdict = staffItemTransition(row.status as OrderItemState, to);
-  if (!verdict.ok) throw conflict(verdict.reason, 'transition_refused');
-  return presentOrderItem(await moveItem(trx, author, row, to, now));
+  const row = await findItemInVenue(trx, actor.venueId, id, { forUpdate: true });
+  return applyDecided(trx, author, decideItemMove(row ? presentOrderItem(row) : null, to, now), now);
 }
 
 /**
- * Several staff moves, in order, each decided exactly as changeItemStatus decides it alone, with
- * a few statements instead of one or more per move: the items are locked together, the moves
- * followed in memory, and each item's last state written at the end (events are collected as
- * usual). A refused move (an AppError in its place) changes nothing, its fire included. A
+ * Several staff moves, in order, as decideItemMoves decides them (each as it would be alone, on
+ * what the moves before it left), with a few statements instead of one or more per move: the items
+ * are locked together, the events collected as usual, and each item's last state written at the
+ * end. A refused move answers its AppError in its place and changes nothing, its fire included. A
  * database failure throws, as changeItemStatus would, for the caller to run the moves one by one.
  */
 export async function changeItemStatuses(
   trx: Trx,
   actor: VenueActor,
-  moves: readonly { id: string; to: OrderItemState }[],
+  moves: readonly ItemMove[],
   now: Date,
 ): Promise<(OrderItem | AppError)[]> {
-  const ref = actorRef(actor);
-  const author = { orgId: actor.orgId, userId: ref.userId, terminalId: ref.terminalId };
-  const rows = new Map(
-    (await lockItemsInVenue(trx, actor.venueId, [...new Set(moves.map((m) => m.id))])).map((r) => [r.id, r]),
-  );
-  const changed = new Set<string>();
-  const outcomes: (OrderItem | AppError)[] = [];
-  for (const { id, to } of moves) {
-    let row = rows.get(id);
-    if (!row) {
-      outcomes.push(notFound('Order item'));
-      continue;
-    }
-    const moved: [Author, OrderItemRow, OrderItemState][] = [];
-    let status = row.status as OrderItemState;
-    if (!staffMovesTo(to).some((s) => s === status && !isHeld(s))) {
-      // As changeItemStatus: an item whose course is due is fired first, with its own event.
-      if (isDue({ status, fireAt: row.fire_at }, now)) {
-        const fired: OrderItemRow = { ...row, status: 'SENT_TO_KITCHEN', updated_at: now };
-        moved.push([{ orgId: actor.orgId }, fired, status]);
-        row = fired;
-        status = 'SENT_TO_KITCHEN';
-      }
-      const verdict = staffItemTransition(status, to);
-      if (!verdict.ok) {
-        outcomes.push(conflict(verdict.reason, 'transition_refused'));
-        continue;
-      }
-    }
-    const updated: OrderItemRow = { ...row, status: to, updated_at: now };
-    moved.push([author, updated, status]);
-    for (const [by, after, from] of moved) await itemMoved(trx, by, after, from, now);
-    rows.set(id, updated);
-    changed.add(id);
-    outcomes.push(presentOrderItem(updated));
-  }
-  await writeItemStatuses(
-    trx,
-    [...changed].map((id) => rows.get(id) as OrderItemRow),
-  );
-  return outcomes;
+  const outcomes = decideItemMoves(await lockedItems(trx, actor, moves), moves, now);
+  await applyItemMoves(trx, authorOf(actor), together(accepted(outcomes)), now);
+  return outcomes.map((o) => (o instanceof AppError ? o : o.answer));
+}
+
+/** The venue's items that `moves` name, locked (in id order), as the decisions read them. */
+export async function lockedItems(trx: Trx, actor: VenueActor, moves: readonly ItemMove[]): Promise<OrderItem[]> {
+  const rows = await lockItemsInVenue(trx, actor.venueId, [...new Set(moves.map((m) => m.id))]);
+  return rows.map(presentOrderItem);
+}
+
+/** Applies decided item moves (items locked by this transaction): each item's last state in one
+ * statement, however many moves it made, and every event. */
+export async function applyItemMoves<A>(trx: Trx, author: Author, decided: Decided<A>, now: Date): Promise<A> {
+  await writeItemStatuses(trx, lastItemStatuses(decided.writes), now);
+  return announceDecided(trx, author, decided, now);
 }
 
 /**

@@ -1,22 +1,51 @@
-import type { OrderItemState } from '@tablewise/shared';
+import type { Order, OrderItemState } from '@tablewise/shared';
 import type { Knex } from 'knex';
 import type { Queryable, Trx } from '../context.js';
 import { readClaiming } from '../mutations.js';
 import type { MenuItemRow, OrderItemRow, OrderRow } from './rows.js';
 
-export interface NewOrder {
-  id: string;
-  org_id: string;
-  venue_id: string;
-  session_id: string;
-  status: string;
-  subtotal: string;
-  tax: string;
-  total: string;
-  created_at: Date;
+/** An order's row as it is inserted, from the order as decided (shared/src/decisions/orders.ts). */
+function orderRow(orgId: string, order: Order) {
+  return {
+    id: order.id,
+    org_id: orgId,
+    venue_id: order.venueId,
+    session_id: order.sessionId,
+    status: order.status,
+    subtotal: order.subtotal,
+    tax: order.tax,
+    total: order.total,
+    priority: order.priority,
+    created_at: order.createdAt,
+    updated_at: order.createdAt,
+  };
 }
 
-export type NewOrderItem = Omit<OrderItemRow, 'modifiers_json' | 'updated_at'> & { modifiers_json: unknown };
+/** Its items' rows, each in its place in the order (`sort_order`); `modifiers` as the statement
+ * takes them (as JSON text for a column, as they are inside a JSON parameter). */
+function orderItemRows(orgId: string, order: Order, modifiers: (m: Order['items'][number]['modifiers']) => unknown) {
+  return order.items.map((item, index) => ({
+    id: item.id,
+    org_id: orgId,
+    venue_id: item.venueId,
+    order_id: order.id,
+    menu_item_id: item.menuItemId,
+    menu_item_name: item.menuItemName,
+    station: item.station,
+    prep_time: item.prepTime,
+    quantity: item.quantity,
+    unit_price: item.unitPrice,
+    total_price: item.totalPrice,
+    notes: item.notes,
+    modifiers_json: modifiers(item.modifiers),
+    course: item.course,
+    status: item.status,
+    fire_at: item.fireAt,
+    sort_order: index,
+    created_at: item.createdAt,
+    updated_at: item.updatedAt,
+  }));
+}
 
 /** Orders with their session's table, which the presenters show. */
 function ordersWithTable(q: Queryable) {
@@ -26,32 +55,21 @@ function ordersWithTable(q: Queryable) {
     .select('o.*', 't.id as table_id', 't.name as table_name', 's.status as session_status');
 }
 
-/** What insertOrder found: the session's table (the order shows it), and whether it inserted. */
-export interface OrderInsert {
-  inserted: boolean;
-  table_id: string | null;
-  table_name: string | null;
-}
-
 /**
  * Inserts an order with its items, in one statement, if its session is active in the order's
- * venue. Answers undefined, inserting nothing, when it is not; `inserted: false` when an order
- * with that id exists already (a client-made id sent again).
+ * venue; answers whether it inserted (not when an order with that id exists already: a client-made
+ * id sent again, placed meanwhile by another request).
  */
-export async function insertOrder(
-  trx: Trx,
-  order: NewOrder,
-  items: readonly NewOrderItem[],
-): Promise<OrderInsert | undefined> {
-  const result = await trx.raw<{ rows: OrderInsert[] }>(
+export async function insertOrder(trx: Trx, orgId: string, order: Order): Promise<boolean> {
+  const result = await trx.raw<{ rows: { inserted: boolean }[] }>(
     `with s as (
-       select s.id, s.table_id, t.name as table_name
-       from sessions s left join tables t on t.id = s.table_id
+       select s.id from sessions s
        where s.id = ? and s.venue_id = ? and s.org_id = ? and s.status = 'ACTIVE'
      ),
      o as (
-       insert into orders (id, org_id, venue_id, session_id, status, subtotal, tax, total, created_at, updated_at)
-       select ?, ?, ?, s.id, ?, ?, ?, ?, ?, ? from s
+       insert into orders (id, org_id, venue_id, session_id, status, subtotal, tax, total, priority, created_at,
+         updated_at)
+       select ?, ?, ?, s.id, ?, ?, ?, ?, ?, ?, ? from s
        on conflict (id) do nothing
        returning id
      ),
@@ -61,31 +79,32 @@ export async function insertOrder(
          updated_at)
        select x.id, x.org_id, x.venue_id, o.id, x.menu_item_id, x.menu_item_name, x.station, x.prep_time,
          x.quantity, x.unit_price, x.total_price, x.notes, x.modifiers_json, x.course, x.status, x.fire_at,
-         x.sort_order, x.created_at, x.created_at
+         x.sort_order, x.created_at, x.updated_at
        from o, jsonb_to_recordset(?::jsonb) as x(
          id uuid, org_id uuid, venue_id uuid, menu_item_id uuid, menu_item_name text, station text, prep_time int,
          quantity int, unit_price numeric, total_price numeric, notes text, modifiers_json jsonb, course text,
-         status text, fire_at timestamptz, sort_order int, created_at timestamptz
+         status text, fire_at timestamptz, sort_order int, created_at timestamptz, updated_at timestamptz
        )
      )
-     select s.table_id, s.table_name, (select count(*) from o) = 1 as inserted from s`,
+     select (select count(*) from o) = 1 as inserted`,
     [
-      order.session_id,
-      order.venue_id,
-      order.org_id,
+      order.sessionId,
+      order.venueId,
+      orgId,
       order.id,
-      order.org_id,
-      order.venue_id,
+      orgId,
+      order.venueId,
       order.status,
       order.subtotal,
       order.tax,
       order.total,
-      order.created_at,
-      order.created_at,
-      JSON.stringify(items),
+      order.priority,
+      order.createdAt,
+      order.createdAt,
+      JSON.stringify(orderItemRows(orgId, order, (m) => m)),
     ],
   );
-  return result.rows[0];
+  return result.rows[0]?.inserted === true;
 }
 
 /** What placing an order reads first: its session (kept active until commit), its menu items. */
@@ -182,16 +201,10 @@ export async function readOrderContext(
  * order with this id. Another request inserting the same id first fails the commit with a unique
  * violation, and the request is tried again (it then finds the order).
  */
-export function orderWrites(trx: Trx, order: NewOrder, items: readonly NewOrderItem[]): Knex.QueryBuilder[] {
+export function orderWrites(trx: Trx, orgId: string, order: Order): Knex.QueryBuilder[] {
   return [
-    trx('orders').insert({ ...order, updated_at: order.created_at }),
-    trx('order_items').insert(
-      items.map((item) => ({
-        ...item,
-        modifiers_json: JSON.stringify(item.modifiers_json),
-        updated_at: item.created_at,
-      })),
-    ),
+    trx('orders').insert(orderRow(orgId, order)),
+    trx('order_items').insert(orderItemRows(orgId, order, (m) => JSON.stringify(m))),
   ];
 }
 
@@ -279,17 +292,21 @@ export async function lockItemsInVenue(trx: Trx, venueId: string, ids: readonly 
     .forUpdate();
 }
 
-/** Writes each row's status and time, in one statement (rows locked by this transaction). */
-export async function writeItemStatuses(trx: Trx, rows: readonly OrderItemRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const values = rows.map((r) => ({ id: r.id, status: r.status, updated_at: r.updated_at.toISOString() }));
+/** Writes each item's status, moved at `at`, in one statement (items locked by this transaction). */
+export async function writeItemStatuses(
+  trx: Trx,
+  statuses: ReadonlyMap<string, OrderItemState>,
+  at: Date,
+): Promise<void> {
+  if (statuses.size === 0) return;
+  const values = [...statuses].map(([id, status]) => ({ id, status }));
   const result = await trx.raw(
-    `update order_items i set status = v.status, updated_at = v.updated_at
-     from jsonb_to_recordset(?::jsonb) as v(id uuid, status text, updated_at timestamptz)
+    `update order_items i set status = v.status, updated_at = ?
+     from jsonb_to_recordset(?::jsonb) as v(id uuid, status text)
      where i.id = v.id`,
-    [JSON.stringify(values)],
+    [at, JSON.stringify(values)],
   );
-  if (result.rowCount !== rows.length) throw new Error('Order items vanished under their lock');
+  if (result.rowCount !== statuses.size) throw new Error('Order items vanished under their lock');
 }
 
 export interface KitchenRow extends OrderItemRow {

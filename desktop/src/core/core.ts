@@ -35,9 +35,7 @@ import {
   cancelItemLocally,
   changePriorityLocally,
   ITEM_CANCEL_ENTITY,
-  localCancelEvent,
   localMenuItemEvent,
-  localOrderEvent,
   localPriorityEvent,
   MENU_ITEM_ENTITY,
   menuOrderChangeSubject,
@@ -266,7 +264,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
     try {
       const venueId = getMeta(read).venueId;
       const [menu, orders] = await Promise.all([api.menu(), api.orders()]);
-      for (const item of restoreMenuItems(write, menu.items)) {
+      for (const item of restoreMenuItems(write, menu.items, now())) {
         if (venueId) bus.emit('live', localMenuItemEvent(read, item, venueId, now()));
       }
       for (const order of restoreOrders(write, orders, now())) bus.emit('live', localPriorityEvent(read, order, now()));
@@ -465,11 +463,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         staticDir: opts.staticDir,
         changeItemStatus(itemId, status) {
           const result = changeItemStatusLocally(write, itemId, status, now(), printQueue);
-          if (!result.ok) {
-            throw result.status === 404 ? notFound('Order item') : conflict(result.message, 'transition_refused');
-          }
-          if (result.fired) bus.emit('live', localItemEvent(read, result.fired.item, result.fired.from, now()));
-          bus.emit('live', localItemEvent(read, result.item, result.from, now()));
+          for (const event of result.events) bus.emit('live', event);
           bus.emit('status');
           bus.emit('itemsChanged');
           pusher.changed();
@@ -546,11 +540,8 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           return told(startTaskLocally(write, id, userId, now()));
         },
         setMenuItemAvailability(id, isAvailable) {
-          const venueId = getMeta(read).venueId;
-          if (!venueId) throw notFound('Venue');
           const result = setAvailabilityLocally(write, id, isAvailable, now());
-          if (!result.ok) throw notFound('Menu item');
-          bus.emit('live', localMenuItemEvent(read, result.value, venueId, now()));
+          for (const event of result.events) bus.emit('live', event);
           bus.emit('status');
           pusher.kick();
           return result.value;
@@ -560,8 +551,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         },
         changeOrderPriority(id, priority) {
           const result = changePriorityLocally(write, id, priority, now());
-          if (!result.ok) throw notFound('Order');
-          bus.emit('live', localPriorityEvent(read, result.value, now()));
+          for (const event of result.events) bus.emit('live', event);
           bus.emit('status');
           pusher.kick();
           return result.value;
@@ -574,34 +564,19 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         },
         cancelOrderItem(itemId) {
           const result = cancelItemLocally(write, itemId, now());
-          if (!result.ok) {
-            throw result.status === 404
-              ? notFound('Order item')
-              : new AppError(409, 'item_already_fired', result.message);
-          }
-          bus.emit('live', localCancelEvent(read, result.value, now()));
+          for (const event of result.events) bus.emit('live', event);
           bus.emit('status');
           bus.emit('itemsChanged');
           pusher.kick();
-          return result.value.order;
+          return result.value;
         },
         createOrder(input) {
-          const venueId = getMeta(read).venueId;
-          if (!venueId) throw notFound('Venue');
-          const result = createOrderLocally(write, venueId, input, now());
-          if (!result.ok) {
-            if (result.status === 404) throw new AppError(404, 'not_found', result.message);
-            if (result.status === 400) throw new AppError(400, 'invalid_field', result.message);
-            throw conflict(
-              result.message,
-              result.message === MESSAGES.sessionClosed ? 'session_closed' : 'menu_item_unavailable',
-            );
-          }
-          bus.emit('live', localOrderEvent(read, result.order, now()));
+          const { events, ...placed } = createOrderLocally(write, input, now());
+          for (const event of events) bus.emit('live', event);
           bus.emit('status');
           bus.emit('itemsChanged');
           pusher.kick();
-          return result.order;
+          return placed;
         },
         dismissRejection(id) {
           const seq = Number(id);
@@ -644,15 +619,11 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         reprintKitchenTickets: (orderId, dedupeKey) => printQueue?.reprintKitchenTickets(orderId, dedupeKey) ?? null,
         batchUpdateItems(updates) {
           const result = batchChangeItemsLocally(write, updates, now(), printQueue);
-          if (!result.ok) throw new AppError(409, 'transition_refused', result.message, { refusals: result.refusals });
-          for (const moved of result.moved) {
-            if (moved.fired) bus.emit('live', localItemEvent(read, moved.fired.item, moved.fired.from, now()));
-            bus.emit('live', localItemEvent(read, moved.item, moved.from, now()));
-          }
+          for (const event of result.events) bus.emit('live', event);
           bus.emit('status');
           bus.emit('itemsChanged');
           pusher.changed();
-          return result.moved.map((m) => m.item);
+          return result.items;
         },
         sendToRunners(orderId, input) {
           return runnerDone(sendToRunnersLocally(write, orderId, input, now()));

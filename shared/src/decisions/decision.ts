@@ -6,7 +6,7 @@
 // SQLite on the terminal); neither judges anything itself. The terminal's replay of its unsent
 // changes runs the same decisions.
 import type { NewLiveEvent } from '../protocol/events.js';
-import type { Order, OrderItemState, Table, WaitlistEntry } from '../schemas/entities.js';
+import type { MenuItem, Order, OrderItem, OrderItemState, Table, WaitlistEntry } from '../schemas/entities.js';
 import type { Runner, RunnerOrder } from '../schemas/runner.js';
 import type { Task } from '../schemas/task.js';
 
@@ -25,6 +25,10 @@ export interface DecisionActor {
 export type Write =
   | { kind: 'order.insert'; order: Order }
   | { kind: 'item.status'; itemId: string; from: OrderItemState; to: OrderItemState }
+  /** A held item taken off its order; `order` as it is without it, its bill priced again. */
+  | { kind: 'item.cancel'; item: OrderItem; order: Order }
+  | { kind: 'order.priority'; order: Order }
+  | { kind: 'menuItem.availability'; item: MenuItem }
   /** The order reaches the pass (`sentAt`), or a runner's move changes who carries it and when. */
   | { kind: 'runnerOrder.put'; order: RunnerOrder }
   | { kind: 'runner.put'; runner: Runner }
@@ -44,24 +48,35 @@ export interface Decided<A> {
   writes: Write[];
   events: NewLiveEvent[];
   answer: A;
+  /** The events among `events` that the automation made on the way rather than the actor (a
+   * course that fired before a staff move), by identity; their author is nobody. */
+  byAutomation?: ReadonlySet<NewLiveEvent>;
 }
 
 /** Collects a decision's writes and events as it goes. */
 export class Changes {
   readonly writes: Write[] = [];
   readonly events: NewLiveEvent[] = [];
+  private automatic: Set<NewLiveEvent> | null = null;
 
   write(w: Write): this {
     this.writes.push(w);
     return this;
   }
 
-  announce(e: NewLiveEvent): this {
+  /** `by: 'automation'`: the automation made this change on the way, not the actor. */
+  announce(e: NewLiveEvent, by?: 'automation'): this {
     this.events.push(e);
+    if (by === 'automation') {
+      this.automatic ??= new Set();
+      this.automatic.add(e);
+    }
     return this;
   }
 
   answer<A>(answer: A): Decided<A> {
-    return { writes: this.writes, events: this.events, answer };
+    return this.automatic
+      ? { writes: this.writes, events: this.events, answer, byAutomation: this.automatic }
+      : { writes: this.writes, events: this.events, answer };
   }
 }

@@ -7,6 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Call, CallSpec, Decided, LiveEvent, Write } from '@tablewise/shared';
 import type { AnyDb, WriteDb } from '../sqlite/replica.js';
+import {
+  deleteOrderItem,
+  setMenuItemAvailable,
+  setOrderPriority,
+  setOrderTotals,
+} from '../sqlite/repositories/menu-orders.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
 import { appendCall, type QueuedCall } from '../sqlite/repositories/outbox.js';
 import { putRunner, putRunnerOrder } from '../sqlite/repositories/runners.js';
@@ -17,6 +23,16 @@ function applyWrite(db: WriteDb, write: Write, at: string): void {
   switch (write.kind) {
     case 'item.status':
       setItemStatus(db, write.itemId, write.to, at);
+      return;
+    case 'item.cancel':
+      deleteOrderItem(db, write.item.id);
+      setOrderTotals(db, write.order);
+      return;
+    case 'order.priority':
+      setOrderPriority(db, write.order.id, write.order.priority);
+      return;
+    case 'menuItem.availability':
+      setMenuItemAvailable(db, write.item.id, write.item.isAvailable);
       return;
     case 'runnerOrder.put':
       putRunnerOrder(db, write.order);
@@ -52,10 +68,17 @@ export function localEvents(db: AnyDb, events: Decided<unknown>['events'], now: 
   return events.map((e) => ({ ...e, seq, venueId, at }) as LiveEvent);
 }
 
+/** What must happen on the replica between one write and the next (kitchen tickets for an item
+ * fired on the way, before its move takes it past the kitchen's first state). */
+export type AfterWrite = (write: Write) => void;
+
 /** Writes a decision's changes to the replica (inside the caller's transaction). */
-export function writeDecided(db: WriteDb, decided: Decided<unknown>, now: Date): void {
+export function writeDecided(db: WriteDb, decided: Decided<unknown>, now: Date, afterWrite?: AfterWrite): void {
   const at = now.toISOString();
-  for (const write of decided.writes) applyWrite(db, write, at);
+  for (const write of decided.writes) {
+    applyWrite(db, write, at);
+    afterWrite?.(write);
+  }
 }
 
 /**
@@ -68,8 +91,9 @@ export function applyLocally<A, S extends CallSpec>(
   call: Call<S>,
   queued: Omit<QueuedCall<S>, 'idempotencyKey' | 'createdAt'>,
   now: Date,
+  afterWrite?: AfterWrite,
 ): { answer: A; events: LiveEvent[] } {
-  writeDecided(db, decided, now);
+  writeDecided(db, decided, now, afterWrite);
   appendCall(db, call, { ...queued, idempotencyKey: randomUUID(), createdAt: now.toISOString() });
   return { answer: decided.answer, events: localEvents(db, decided.events, now) };
 }

@@ -1,46 +1,49 @@
-// Start All Pending and Mark All Ready on this terminal: every move as the single move makes it
-// (replica and outbox), all in one SQLite transaction; one refused move rolls back all of them.
-import { type BatchRefusal, type OrderItemState, SERVICE_MESSAGES } from '@tablewise/shared';
+// Start All Pending and Mark All Ready on this terminal: decided as the cloud decides them
+// (decideBatchUpdate: each move as the single move decides it, all or none; a refused move refuses
+// the batch with each refusal listed, its AppError the cloud's own), applied to the replica with
+// each move queued in the outbox as its own change, all in one SQLite transaction.
+import { randomUUID } from 'node:crypto';
+import {
+  changeItemStatus,
+  decideBatchUpdate,
+  type LiveEvent,
+  type OrderItem,
+  type OrderItemState,
+} from '@tablewise/shared';
 import type { KitchenTicketQueue } from '../kitchen/ticketing.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
-import { changeItemStatusLocally, type LocalChangeResult } from './item-status.js';
+import { appendCall } from '../sqlite/repositories/outbox.js';
+import { getOrderItem } from '../sqlite/repositories/venue-data.js';
+import { localEvents, writeDecided } from './decided.js';
+import { ORDER_ITEM_ENTITY, ticketFires } from './item-status.js';
 
-type Moved = Extract<LocalChangeResult, { ok: true }>;
-
-export type LocalBatchResult = { ok: true; moved: Moved[] } | { ok: false; message: string; refusals: BatchRefusal[] };
-
-class BatchRefused extends Error {
-  constructor(readonly refusals: BatchRefusal[]) {
-    super('batch refused');
-  }
+export interface LocalBatchResult {
+  items: OrderItem[];
+  events: LiveEvent[];
 }
 
-/** Each move in order, each judged on what the moves before it left (as the cloud judges them). */
 export function batchChangeItemsLocally(
   db: WriteDb,
   updates: readonly { id: string; status: OrderItemState }[],
   now: Date,
   tickets: KitchenTicketQueue | null = null,
 ): LocalBatchResult {
-  try {
-    return transact(db, (): LocalBatchResult => {
-      const moved: Moved[] = [];
-      const refusals: BatchRefusal[] = [];
-      for (const { id, status } of updates) {
-        const result = changeItemStatusLocally(db, id, status, now, tickets);
-        if (result.ok) moved.push(result);
-        else refusals.push({ id, status, message: result.message });
-      }
-      // Thrown to roll back the moves already made; caught below.
-      if (refusals.length > 0) throw new BatchRefused(refusals);
-      return { ok: true, moved };
-    });
-  } catch (error) {
-    if (!(error instanceof BatchRefused)) throw error;
-    return {
-      ok: false,
-      message: SERVICE_MESSAGES.batchUpdateRefused(error.refusals.length, updates.length),
-      refusals: error.refusals,
-    };
-  }
+  return transact(db, (): LocalBatchResult => {
+    const items = [...new Set(updates.map((u) => u.id))].flatMap((id) => getOrderItem(db, id) ?? []);
+    const decided = decideBatchUpdate(items, { updates: [...updates] }, now);
+    writeDecided(db, decided, now, ticketFires(db, tickets, now));
+    // Each move reaches the cloud as the single move it is (the cloud fires a due item itself).
+    const at = now.toISOString();
+    for (const { id, status } of updates) {
+      appendCall(db, changeItemStatus, {
+        idempotencyKey: randomUUID(),
+        params: { id },
+        body: { status },
+        entityType: ORDER_ITEM_ENTITY,
+        entityId: id,
+        createdAt: at,
+      });
+    }
+    return { items: decided.answer, events: localEvents(db, decided.events, now) };
+  });
 }

@@ -1,46 +1,41 @@
 // The orders and menu screen's changes made on this terminal (issue 10): an item's availability,
-// an order's priority, a held item cancelled. Each is checked against the replica as the cloud
-// would check it, applied to the replica and queued in the outbox in one SQLite transaction, so
-// the screen keeps working while the cloud is away. The cloud decides in the end: a refusal (the
-// item fired there first, say) shows on the banner and the replica takes the cloud's copy again.
-import { randomUUID } from 'node:crypto';
+// an order's priority, a held item cancelled. Each is decided as the cloud decides it
+// (decideMenuItemAvailability, decideOrderPriority, decideCancelItem) on the replica's state,
+// applied to the replica and queued in the outbox in one SQLite transaction, so the screen keeps
+// working while the cloud is away. The cloud decides in the end: a refusal (the item fired there
+// first, say) shows on the banner and the replica takes the cloud's copy again.
 import {
+  AppError,
   cancelOrderItem,
-  cancelRefusal,
   changeOrderPriority,
+  type Decided,
+  decideCancelItem,
+  decideMenuItemAvailability,
+  decideOrderPriority,
+  type LiveEvent,
   type LiveEventOf,
-  MESSAGES,
   type MenuItem,
   type Order,
-  orderWithoutItem,
+  type OrderItem,
   setMenuItemAvailability,
+  together,
 } from '@tablewise/shared';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
-import {
-  deleteOrderItem,
-  getMenuItem,
-  setMenuItemAvailable,
-  setOrderPriority,
-  setOrderTotals,
-} from '../sqlite/repositories/menu-orders.js';
+import { deleteOrderItem, getMenuItem } from '../sqlite/repositories/menu-orders.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
-import { appendOutbox, pendingOf } from '../sqlite/repositories/outbox.js';
+import { isEntryOf, pendingBodiesFor, pendingOf } from '../sqlite/repositories/outbox.js';
 import { getOrder, getOrderItem, orderExists, putMenuItem, putOrder } from '../sqlite/repositories/venue-data.js';
+import { applyLocally, writeDecided } from './decided.js';
 import { reapplyPendingItemChanges } from './item-status.js';
 
 export const MENU_ITEM_ENTITY = 'menu_item';
 export const ORDER_PRIORITY_ENTITY = 'order_priority';
 export const ITEM_CANCEL_ENTITY = 'order_item_cancel';
 
-type Refusal = { ok: false; status: 404 | 409; message: string };
-export type LocalResult<T> = { ok: true; value: T } | Refusal;
-
-function queue(
-  db: WriteDb,
-  entry: { method: string; path: string; body: unknown; entityType: string; entityId: string },
-  now: Date,
-) {
-  appendOutbox(db, { idempotencyKey: randomUUID(), createdAt: now.toISOString(), ...entry });
+export interface LocalChange<T> {
+  value: T;
+  /** For the local screens. */
+  events: LiveEvent[];
 }
 
 export function setAvailabilityLocally(
@@ -48,24 +43,17 @@ export function setAvailabilityLocally(
   id: string,
   isAvailable: boolean,
   now: Date,
-): LocalResult<MenuItem> {
-  return transact(db, (): LocalResult<MenuItem> => {
-    if (!getMenuItem(db, id)) return { ok: false, status: 404, message: MESSAGES.notFound('Menu item') };
-    setMenuItemAvailable(db, id, isAvailable);
-    queue(
+): LocalChange<MenuItem> {
+  return transact(db, () => {
+    const decided = decideMenuItemAvailability(getMenuItem(db, id), isAvailable);
+    const { answer, events } = applyLocally(
       db,
-      {
-        method: setMenuItemAvailability.method,
-        path: setMenuItemAvailability.url({ id }),
-        body: { isAvailable },
-        entityType: MENU_ITEM_ENTITY,
-        entityId: id,
-      },
+      decided,
+      setMenuItemAvailability,
+      { params: { id }, body: { isAvailable }, entityType: MENU_ITEM_ENTITY, entityId: id },
       now,
     );
-    const item = getMenuItem(db, id);
-    if (!item) throw new Error('Menu item vanished inside its own transaction');
-    return { ok: true, value: item };
+    return { value: answer, events };
   });
 }
 
@@ -74,86 +62,98 @@ export function changePriorityLocally(
   id: string,
   priority: Order['priority'],
   now: Date,
-): LocalResult<Order> {
-  return transact(db, (): LocalResult<Order> => {
-    if (!getOrder(db, id)) return { ok: false, status: 404, message: MESSAGES.notFound('Order') };
-    setOrderPriority(db, id, priority);
-    queue(
+): LocalChange<Order> {
+  return transact(db, () => {
+    const decided = decideOrderPriority(getOrder(db, id), priority);
+    const { answer, events } = applyLocally(
       db,
-      {
-        method: changeOrderPriority.method,
-        path: changeOrderPriority.url({ id }),
-        body: { priority },
-        entityType: ORDER_PRIORITY_ENTITY,
-        entityId: id,
-      },
+      decided,
+      changeOrderPriority,
+      { params: { id }, body: { priority }, entityType: ORDER_PRIORITY_ENTITY, entityId: id },
       now,
     );
-    const order = getOrder(db, id);
-    if (!order) throw new Error('Order vanished inside its own transaction');
-    return { ok: true, value: order };
+    return { value: answer, events };
   });
 }
 
-export function cancelItemLocally(
-  db: WriteDb,
-  itemId: string,
-  now: Date,
-): LocalResult<{ order: Order; item: Order['items'][number] }> {
+/** Takes a held item off its order here; answers the order as it now is. */
+export function cancelItemLocally(db: WriteDb, itemId: string, now: Date): LocalChange<Order> {
   return transact(db, () => {
     const item = getOrderItem(db, itemId);
-    const order = item ? getOrder(db, item.orderId) : null;
-    if (!item || !order) return { ok: false as const, status: 404 as const, message: MESSAGES.notFound('Order item') };
-    const refusal = cancelRefusal(item, now);
-    if (refusal) return { ok: false as const, status: 409 as const, message: refusal };
-    deleteOrderItem(db, itemId);
-    setOrderTotals(db, orderWithoutItem(order, itemId));
-    queue(
+    const decided = decideCancelItem(item, item ? getOrder(db, item.orderId) : null, now);
+    const { answer, events } = applyLocally(
       db,
-      {
-        method: cancelOrderItem.method,
-        path: cancelOrderItem.url({ id: itemId }),
-        body: {},
-        entityType: ITEM_CANCEL_ENTITY,
-        entityId: itemId,
-      },
+      decided,
+      cancelOrderItem,
+      { params: { id: itemId }, entityType: ITEM_CANCEL_ENTITY, entityId: itemId },
       now,
     );
-    const after = getOrder(db, order.id);
-    if (!after) throw new Error('Order vanished inside its own transaction');
-    return { ok: true as const, value: { order: after, item } };
+    return { value: answer, events };
   });
 }
 
-/** After a server copy of a menu item overwrote the replica: this terminal's last waiting toggle wins. */
-export function reapplyPendingAvailability(db: WriteDb, id: string): void {
-  const last = pendingOf(db, MENU_ITEM_ENTITY).findLast((e) => e.entityId === id);
-  const body = last?.body as { isAvailable?: unknown } | undefined;
-  if (typeof body?.isAvailable === 'boolean') setMenuItemAvailable(db, id, body.isAvailable);
+/**
+ * Decides waiting changes again, in turn, each on the state the one before left (one the decision
+ * now refuses is left to the cloud's verdict), and writes what they decided.
+ */
+function replay<T, B>(
+  db: WriteDb,
+  now: Date,
+  state: T,
+  bodies: readonly B[],
+  decide: (state: T, body: B) => Decided<T>,
+): void {
+  const made: Decided<T>[] = [];
+  let current = state;
+  for (const body of bodies) {
+    try {
+      const decided = decide(current, body);
+      made.push(decided);
+      current = decided.answer;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  if (made.length > 0) writeDecided(db, together(made), now);
+}
+
+/** After a server copy of a menu item overwrote the replica: this terminal's waiting toggles again. */
+export function reapplyPendingAvailability(db: WriteDb, id: string, now: Date): void {
+  const pending = pendingBodiesFor(db, setMenuItemAvailability, { type: MENU_ITEM_ENTITY, id }, { id });
+  if (pending.length === 0) return;
+  replay<MenuItem | null, (typeof pending)[number]>(db, now, getMenuItem(db, id), pending, (item, body) =>
+    decideMenuItemAvailability(item, body.isAvailable),
+  );
 }
 
 /** After a server copy of an order overwrote the replica: its waiting priority and cancels again. */
-export function reapplyPendingOrderChanges(db: WriteDb, orderId: string): void {
-  const last = pendingOf(db, ORDER_PRIORITY_ENTITY).findLast((e) => e.entityId === orderId);
-  const body = last?.body as { priority?: Order['priority'] } | undefined;
-  if (body?.priority) setOrderPriority(db, orderId, body.priority);
-  for (const entry of pendingOf(db, ITEM_CANCEL_ENTITY)) {
+export function reapplyPendingOrderChanges(db: WriteDb, orderId: string, now: Date): void {
+  const entity = { type: ORDER_PRIORITY_ENTITY, id: orderId };
+  const priorities = pendingBodiesFor(db, changeOrderPriority, entity, { id: orderId });
+  if (priorities.length > 0) {
+    replay<Order | null, (typeof priorities)[number]>(db, now, getOrder(db, orderId), priorities, (order, body) =>
+      decideOrderPriority(order, body.priority),
+    );
+  }
+  const cancels = pendingOf(db, ITEM_CANCEL_ENTITY).flatMap((entry) => {
+    if (!isEntryOf(entry, cancelOrderItem, { id: entry.entityId })) return [];
     const item = getOrderItem(db, entry.entityId);
-    if (!item || item.orderId !== orderId) continue;
-    const order = getOrder(db, orderId);
-    if (!order) return;
-    deleteOrderItem(db, item.id);
-    setOrderTotals(db, orderWithoutItem(order, item.id));
+    return item && item.orderId === orderId ? [item] : [];
+  });
+  if (cancels.length > 0) {
+    replay<Order | null, OrderItem>(db, now, getOrder(db, orderId), cancels, (order, item) =>
+      decideCancelItem(item, order, now),
+    );
   }
 }
 
 /** The cloud's copy of menu items, after it refused a change of one: each with this terminal's
  * other waiting toggles on top. Answers the items as the replica now shows them. */
-export function restoreMenuItems(db: WriteDb, items: readonly MenuItem[]): MenuItem[] {
+export function restoreMenuItems(db: WriteDb, items: readonly MenuItem[], now: Date): MenuItem[] {
   return transact(db, () =>
     items.map((item) => {
       putMenuItem(db, item);
-      reapplyPendingAvailability(db, item.id);
+      reapplyPendingAvailability(db, item.id, now);
       return getMenuItem(db, item.id) ?? item;
     }),
   );
@@ -171,7 +171,7 @@ export function restoreOrders(db: WriteDb, orders: readonly Order[], now: Date):
       }
       putOrder(db, order);
       for (const item of order.items) reapplyPendingItemChanges(db, item.id, now);
-      reapplyPendingOrderChanges(db, order.id);
+      reapplyPendingOrderChanges(db, order.id, now);
       return [getOrder(db, order.id) ?? order];
     }),
   );
@@ -204,18 +204,6 @@ export function localMenuItemEvent(
   return { type: 'menu.item.updated', ...envelope(db, venueId, now), item };
 }
 
-export function localOrderEvent(db: AnyDb, order: Order, now: Date): LiveEventOf<'order.created'> {
-  return { type: 'order.created', ...envelope(db, order.venueId, now), order };
-}
-
 export function localPriorityEvent(db: AnyDb, order: Order, now: Date): LiveEventOf<'order.priority.changed'> {
   return { type: 'order.priority.changed', ...envelope(db, order.venueId, now), order };
-}
-
-export function localCancelEvent(
-  db: AnyDb,
-  value: { order: Order; item: Order['items'][number] },
-  now: Date,
-): LiveEventOf<'order.item.cancelled'> {
-  return { type: 'order.item.cancelled', ...envelope(db, value.order.venueId, now), ...value };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AppError,
   type KitchenTicket,
   MAX_PUSH_MUTATIONS,
   type OrderItem,
@@ -42,6 +43,17 @@ function setup() {
   return { file, replica, o, a: o.items[0]!, b: o.items[1]! };
 }
 
+/** The AppError `act` throws (a decision's refusal). */
+function refusalOf(act: () => unknown): AppError | null {
+  try {
+    act();
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  return null;
+}
+
 function mutationsOf(req: Received | undefined): PushedMutation[] {
   return (req?.body as { mutations?: PushedMutation[] } | undefined)?.mutations ?? [];
 }
@@ -72,7 +84,7 @@ describe('outbox', () => {
     const { replica, a } = setup();
     cleanups.push(() => replica.close());
     const done = changeItemStatusLocally(replica.write, a.id, 'IN_PREP', now());
-    expect(done.ok).toBe(true);
+    expect(done.item.status).toBe('IN_PREP');
     expect(getOrderItem(replica.read, a.id)?.status).toBe('IN_PREP');
     expect(nextPending(replica.read)).toMatchObject({
       seq: 1,
@@ -80,13 +92,15 @@ describe('outbox', () => {
       body: { status: 'IN_PREP' },
     });
 
-    const refused = changeItemStatusLocally(replica.write, a.id, 'DELIVERED', now());
-    expect(refused).toEqual({ ok: false, status: 409, message: 'Cannot change item status from IN_PREP to DELIVERED' });
-    expect(listByStatus(replica.read, 'PENDING')).toHaveLength(1);
-    expect(changeItemStatusLocally(replica.write, crypto.randomUUID(), 'IN_PREP', now())).toMatchObject({
-      ok: false,
-      status: 404,
+    expect(refusalOf(() => changeItemStatusLocally(replica.write, a.id, 'DELIVERED', now()))).toMatchObject({
+      status: 409,
+      id: 'transition_refused',
+      message: 'Cannot change item status from IN_PREP to DELIVERED',
     });
+    expect(listByStatus(replica.read, 'PENDING')).toHaveLength(1);
+    expect(
+      refusalOf(() => changeItemStatusLocally(replica.write, crypto.randomUUID(), 'IN_PREP', now())),
+    ).toMatchObject({ status: 404, id: 'not_found' });
   });
 
   it('survives a restart and pushes in sequence, in one batch, with keys and numbers', async () => {
@@ -322,7 +336,8 @@ describe('pipelined batches', () => {
     cleanups.push(() => replica.close());
     const total = MAX_PUSH_MUTATIONS + 100;
     for (let i = 0; i < total; i += 1) {
-      expect(changeItemStatusLocally(replica.write, a.id, i % 2 === 0 ? 'IN_PREP' : 'PAUSE', now()).ok).toBe(true);
+      const to = i % 2 === 0 ? 'IN_PREP' : 'PAUSE';
+      expect(changeItemStatusLocally(replica.write, a.id, to, now()).item.status).toBe(to);
     }
     const acknowledged = (mutations: PushedMutation[]) => ({
       status: 200,
@@ -398,10 +413,16 @@ describe('a staff move on an item whose course is due', () => {
     const { replica, due, o, tickets, queue } = heldSetup();
     const done = changeItemStatusLocally(replica.write, due.id, 'IN_PREP', now(), queue);
     expect(done).toMatchObject({
-      ok: true,
-      from: 'SENT_TO_KITCHEN',
       item: { id: due.id, status: 'IN_PREP' },
-      fired: { from: 'CONFIRMED', item: { id: due.id, status: 'SENT_TO_KITCHEN' } },
+      events: [
+        {
+          type: 'order.item.status.changed',
+          from: 'CONFIRMED',
+          to: 'SENT_TO_KITCHEN',
+          item: { status: 'SENT_TO_KITCHEN' },
+        },
+        { type: 'order.item.status.changed', from: 'SENT_TO_KITCHEN', to: 'IN_PREP', item: { status: 'IN_PREP' } },
+      ],
     });
     expect(getOrderItem(replica.read, due.id)?.status).toBe('IN_PREP');
     expect(tickets).toHaveLength(1);
@@ -415,15 +436,15 @@ describe('a staff move on an item whose course is due', () => {
 
   it('refuses the move of an item not yet due, and a move the fired item does not allow, changing nothing', () => {
     const { replica, due, early, tickets, queue } = heldSetup();
-    expect(changeItemStatusLocally(replica.write, early.id, 'IN_PREP', now(), queue)).toEqual({
-      ok: false,
+    expect(refusalOf(() => changeItemStatusLocally(replica.write, early.id, 'IN_PREP', now(), queue))).toMatchObject({
       status: 409,
+      id: 'transition_refused',
       message: 'Cannot change item status from CONFIRMED to IN_PREP',
     });
     // Judged from the kitchen's state, as the cloud judges it; the fire is not kept either.
-    expect(changeItemStatusLocally(replica.write, due.id, 'DELIVERED', now(), queue)).toEqual({
-      ok: false,
+    expect(refusalOf(() => changeItemStatusLocally(replica.write, due.id, 'DELIVERED', now(), queue))).toMatchObject({
       status: 409,
+      id: 'transition_refused',
       message: 'Cannot change item status from SENT_TO_KITCHEN to DELIVERED',
     });
     expect(getOrderItem(replica.read, due.id)?.status).toBe('CONFIRMED');
@@ -434,7 +455,7 @@ describe('a staff move on an item whose course is due', () => {
 
   it('keeps the move when a server copy that has not fired the item yet arrives', () => {
     const { replica, snap, due } = heldSetup();
-    expect(changeItemStatusLocally(replica.write, due.id, 'IN_PREP', now()).ok).toBe(true);
+    expect(changeItemStatusLocally(replica.write, due.id, 'IN_PREP', now()).item.status).toBe('IN_PREP');
     applySnapshot(replica.write, { ...snap, seq: 6 }, now());
     expect(getOrderItem(replica.read, due.id)?.status).toBe('IN_PREP');
   });

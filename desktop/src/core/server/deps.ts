@@ -11,6 +11,7 @@ import type {
   Order,
   OrderItem,
   OrderItemState,
+  PlacedOrder,
   PrinterStatus,
   PrintJob,
   QaCompleteAnswer,
@@ -89,9 +90,9 @@ export interface LocalServerDeps {
   changeOrderPriority(id: string, priority: Order['priority']): Order;
   /** Staff cancel a held item; refused (AppError) as the cloud would refuse it. Answers the order. */
   cancelOrderItem(itemId: string): Order;
-  /** Staff order for a table: priced from the replica, to the replica and the outbox; refused
-   * (AppError) as the cloud would refuse it. */
-  createOrder(input: z.output<(typeof createOrder)['body']>): Order;
+  /** Staff order for a table: placed from the replica as the cloud places it (decideCreateOrder),
+   * to the replica and the outbox; refused by its AppError. `created` false: an id sent again. */
+  createOrder(input: z.output<(typeof createOrder)['body']>): PlacedOrder;
   dismissRejection(id: string): boolean;
   printJobs(): PrintJob[];
   /** Each printer's state as the print worker last learnt it (absent: not asked yet). */

@@ -1,10 +1,11 @@
-import type { OrderItem } from '@tablewise/shared';
+import { changeItemStatus, type OrderItem } from '@tablewise/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeItemStatusLocally } from '../outbox/item-status.js';
+import { changeItemStatusLocally, ORDER_ITEM_ENTITY } from '../outbox/item-status.js';
 import { openReplica } from '../sqlite/replica.js';
 import { getMeta, setIdentity } from '../sqlite/repositories/meta.js';
+import { appendCall, appendOutbox } from '../sqlite/repositories/outbox.js';
 import { ticketedAmong } from '../sqlite/repositories/ticketed.js';
-import { getOrderItem, listPrinters, listTables } from '../sqlite/repositories/venue-data.js';
+import { getOrderItem, listPrinters, listTables, setItemStatus } from '../sqlite/repositories/venue-data.js';
 import { item, order, printer, snapshot, table, tempDir, VENUE } from '../test/fixtures.js';
 import { applyEvent, applySnapshot } from './apply.js';
 
@@ -97,6 +98,41 @@ describe('applying the feed', () => {
     // A snapshot reload keeps it too.
     applySnapshot(r.write, snapshot({ seq: 2, orders: [o] }), now());
     expect(getOrderItem(r.read, it0.id)?.status).toBe('IN_PREP');
+  });
+
+  it("replays waiting moves by their decision, an older build's entry (no call named) too, each once", () => {
+    const r = replica();
+    const o = order(null, (id) => [item(id, { status: 'CONFIRMED', fireAt: '2026-06-14T19:05:00.000Z' })]);
+    applySnapshot(r.write, snapshot({ seq: 1, orders: [o] }), now());
+    const it0 = o.items[0] as OrderItem;
+    // Queued by an older build: method and path only.
+    appendOutbox(r.write, {
+      idempotencyKey: 'older-build',
+      method: 'POST',
+      path: `/api/order-items/${it0.id}/status`,
+      body: { status: 'IN_PREP' },
+      entityType: ORDER_ITEM_ENTITY,
+      entityId: it0.id,
+      createdAt: now().toISOString(),
+    });
+    setItemStatus(r.write, it0.id, 'IN_PREP', now().toISOString());
+    // Then this build: a move the decision refuses from there (left to the cloud), and a pause.
+    appendCall(r.write, changeItemStatus, {
+      idempotencyKey: 'refused',
+      params: { id: it0.id },
+      body: { status: 'DELIVERED' },
+      entityType: ORDER_ITEM_ENTITY,
+      entityId: it0.id,
+      createdAt: now().toISOString(),
+    });
+    changeItemStatusLocally(r.write, it0.id, 'PAUSE', now());
+    // The server copy has not fired the item yet: fired again here, then moved, then paused.
+    applyEvent(
+      r.write,
+      { ...envelope(2), type: 'order.item.status.changed', item: it0, from: 'CONFIRMED', to: 'CONFIRMED' },
+      now(),
+    );
+    expect(getOrderItem(r.read, it0.id)?.status).toBe('PAUSE');
   });
 
   it("keeps printers, their reported states and every terminal's ticketed items; its own printing is not told again", () => {

@@ -249,7 +249,7 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       return;
     case 'menu.item.updated':
       putMenuItem(db, event.item);
-      reapplyPendingAvailability(db, event.item.id);
+      reapplyPendingAvailability(db, event.item.id, now);
       return;
     case 'order.item.cancelled':
       deleteOrderItem(db, event.item.id);
@@ -271,7 +271,7 @@ function putOrderAgain(db: WriteDb, order: LiveEventOf<'order.priority.changed'>
   if (!orderExists(db, order.id)) return;
   putOrder(db, order);
   for (const item of order.items) reapplyPendingItemChanges(db, item.id, now);
-  reapplyPendingOrderChanges(db, order.id);
+  reapplyPendingOrderChanges(db, order.id, now);
 }
 
 /** Replaces the venue data with a snapshot, sets the cursor to its seq, re-applies the outbox. */
@@ -286,7 +286,7 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
     setDemoPayments(db, snapshot.demoPayments ?? false);
     for (const m of snapshot.menuItems) {
       putMenuItem(db, m);
-      reapplyPendingAvailability(db, m.id);
+      reapplyPendingAvailability(db, m.id, now);
     }
     for (const p of snapshot.printers) putPrinter(db, p);
     markTicketed(db, snapshot.ticketed, null, now.toISOString());
@@ -297,7 +297,7 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
     for (const o of snapshot.orders) {
       putOrder(db, o);
       for (const i of o.items) reapplyPendingItemChanges(db, i.id, now);
-      reapplyPendingOrderChanges(db, o.id);
+      reapplyPendingOrderChanges(db, o.id, now);
     }
     markBootstrapped(db, snapshot.seq, snapshot.epoch, now.toISOString());
   });

@@ -156,6 +156,52 @@ export function pendingStatusesFor(db: AnyDb, entityType: string, entityId: stri
   ).map((row) => (typeof row.status === 'string' ? row.status : null));
 }
 
+type BodyOut<S extends CallSpec> = S['body'] extends z.ZodType ? z.output<S['body']> : undefined;
+
+/**
+ * The bodies of one entity's pending entries of `call`, oldest first, each parsed by the module's
+ * schema (an entry whose body it no longer takes is left out: the cloud will refuse it). An entry
+ * queued before entries named their call is known by its method and path (`params` fill it in).
+ * Read in SQL, not as whole entries: a replay runs for every event of the entity, with up to every
+ * change made during an outage still waiting.
+ */
+export function pendingBodiesFor<S extends CallSpec>(
+  db: AnyDb,
+  call: Call<S>,
+  entity: { type: string; id: string },
+  params: ParamsOf<S>,
+): BodyOut<S>[] {
+  const rows = db.sql
+    .prepare(
+      `SELECT body_json FROM outbox
+       WHERE status = 'PENDING' AND entity_type = ? AND entity_id = ?
+         AND (call_id = ? OR (call_id IS NULL AND method = ? AND path = ?))
+       ORDER BY seq`,
+    )
+    .all(entity.type, entity.id, call.id, call.method, call.url(params)) as { body_json: string }[];
+  const bodies: BodyOut<S>[] = [];
+  for (const row of rows) {
+    if (!call.body) {
+      bodies.push(undefined as BodyOut<S>);
+      continue;
+    }
+    const parsed = call.body.safeParse(JSON.parse(row.body_json));
+    if (parsed.success) bodies.push(parsed.data as BodyOut<S>);
+  }
+  return bodies;
+}
+
+/** Whether `entry` is a `call` (`params` fill in its path): named so, or, queued by an older build
+ * that did not name calls, by its method and path. */
+export function isEntryOf<S extends CallSpec>(
+  entry: Pick<OutboxEntry, 'callId' | 'method' | 'path'>,
+  call: Call<S>,
+  params: ParamsOf<S>,
+): boolean {
+  if (entry.callId) return entry.callId === call.id;
+  return entry.method === call.method && entry.path === call.url(params);
+}
+
 export function markAttempt(db: WriteDb, seq: number, error: string, at: string): void {
   db.sql
     .prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ?, updated_at = ? WHERE seq = ?')

@@ -10,8 +10,15 @@ export function ordersRouter(deps: LocalServerDeps): LocalRouter {
     const { orders, items } = listOrderFacts(deps.read);
     return openOrdersAnswer(orders, items);
   });
-  // Staff order for a table: priced from the replica, applied and queued for the cloud.
-  serve(router, deps, createOrder, async ({ body }) => deps.createOrder(await body()));
+  // Staff order for a table: priced from the replica, applied and queued for the cloud. An id sent
+  // again answers the order as placed with 200, as the cloud does.
+  serve(router, deps, createOrder, async ({ ctx, body }) => {
+    const { order, created } = deps.createOrder(await body());
+    if (created) return order;
+    ctx.status = 200;
+    ctx.body = order;
+    return undefined;
+  });
   // Applied to the replica at once and queued for the cloud.
   serve(router, deps, changeOrderPriority, async ({ params, body }) =>
     deps.changeOrderPriority(params().id, (await body()).priority),
