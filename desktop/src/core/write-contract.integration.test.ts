@@ -28,14 +28,18 @@ let onTerminal: Client;
 interface Twin {
   tableId: string;
   tableName: string;
+  tableNumber: string;
   sessionId: string;
   orderId: string;
   itemIds: string[];
   /** A runner on shift, and one who is offline. */
   runnerId: string;
   offlineRunnerId: string;
+  /** Ids the twin's writes make or learn on the way (an order placed, a task a move made). */
+  ids: Record<string, string>;
 }
 
+const PLACE_IN_LINE = ['position', 'quotedMinWait', 'quotedMaxWait'];
 let cloudTwin: Twin;
 let terminalTwin: Twin;
 const UNKNOWN = '9c1f0c0e-0000-4000-8000-000000000000';
@@ -55,6 +59,7 @@ function normalized(value: unknown): unknown {
     [`Away ${b.tableName}`, `Away ${a.tableName}`],
     [`Runner ${b.tableName}`, `Runner ${a.tableName}`],
     ...b.itemIds.map((id, i) => [id, a.itemIds[i] as string]),
+    ...Object.entries(b.ids).flatMap(([slot, id]) => (a.ids[slot] ? [[id, a.ids[slot]]] : [])),
   ] as [string, string][]) {
     swap.set(from, to);
   }
@@ -66,7 +71,15 @@ function normalized(value: unknown): unknown {
       return out;
     }
     if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    if (v && typeof v === 'object') {
+      // A waiting party's place in line is its own: the twins' parties stand one behind the other.
+      return Object.fromEntries(
+        Object.entries(v).map(([k, x]) => [
+          k,
+          PLACE_IN_LINE.includes(k) ? 'place' : k === 'number' && x === b.tableNumber ? a.tableNumber : walk(x),
+        ]),
+      );
+    }
     return v;
   };
   return walk(value);
@@ -105,11 +118,13 @@ async function seatTwin(tableIndex: number): Promise<Twin> {
   return {
     tableId,
     tableName: `Table ${tableIndex + 1}`,
+    tableNumber: String(tableIndex + 1),
     sessionId,
     orderId: placed.body.id,
     itemIds: (placed.body.items as { id: string }[]).map((i) => i.id),
     runnerId: runners[0] as string,
     offlineRunnerId: runners[1] as string,
+    ids: { order: randomUUID(), request: randomUUID() },
   };
 }
 
@@ -139,6 +154,8 @@ type Request = { method: 'POST'; path: string; body?: unknown };
 interface Step {
   name: string;
   request: (t: Twin) => Request;
+  /** Ids the answer names that later steps use, by slot. */
+  learn?: (answer: Record<string, unknown>) => Record<string, string | undefined>;
   /** What the first tier answered: a success or a refusal, checked on both. */
   status: number;
   id?: string;
@@ -150,6 +167,13 @@ async function bothTiers(step: Step) {
   const cloud = await send(onCloud, step.request(cloudTwin));
   const local = await send(onTerminal, step.request(terminalTwin));
   await inStep();
+  for (const [twin, answer] of [
+    [cloudTwin, cloud],
+    [terminalTwin, local],
+  ] as const) {
+    if (!step.learn || answer.status >= 400) continue;
+    for (const [slot, id] of Object.entries(step.learn(answer.body))) if (id) twin.ids[slot] = id;
+  }
   return { cloud, local };
 }
 
@@ -259,5 +283,198 @@ describe('the runners’ writes', () => {
     const typesFor = (t: Twin) =>
       events.filter((e) => JSON.stringify(e.payload_json).includes(t.orderId)).map((e) => e.type as string);
     expect(typesFor(terminalTwin)).toEqual(typesFor(cloudTwin));
+  });
+});
+
+const menu = () => harness.fixture.a.menu;
+const order = (t: Twin, over: { id?: string; sessionId?: string; menuItemId?: string } = {}): Request => ({
+  method: 'POST',
+  path: '/api/orders',
+  body: {
+    id: over.id ?? t.ids.order,
+    sessionId: over.sessionId ?? t.sessionId,
+    items: [
+      { menuItemId: over.menuItemId ?? menu().lemonade, quantity: 1, course: 'drink', specialInstructions: 'lime' },
+    ],
+  },
+});
+const otherTwin = (t: Twin) => (t === cloudTwin ? terminalTwin : cloudTwin);
+const itemMove =
+  (status: string) =>
+  (t: Twin): Request => ({
+    method: 'POST',
+    path: `/api/order-items/${t.ids.orderItem}/status`,
+    body: { status },
+  });
+
+const ORDERS: Step[] = [
+  {
+    name: 'Add Items',
+    request: (t) => order(t),
+    status: 201,
+    learn: (a) => ({ orderItem: (a.items as { id: string }[])[0]?.id }),
+  },
+  { name: 'Add Items again (a double tap)', request: (t) => order(t), status: 200 },
+  {
+    name: 'Add Items with an order id another party has',
+    request: (t) => order(t, { sessionId: otherTwin(t).sessionId }),
+    status: 409,
+    id: 'order_exists',
+  },
+  {
+    name: 'Add Items of a sold-out dish',
+    request: (t) => order(t, { id: randomUUID(), menuItemId: menu().soldOut }),
+    status: 409,
+    id: 'menu_item_unavailable',
+  },
+  {
+    name: 'Add Items of an unknown dish',
+    request: (t) => order(t, { id: randomUUID(), menuItemId: UNKNOWN }),
+    status: 404,
+    id: 'not_found',
+  },
+  { name: 'Ready before Start Prep', request: itemMove('READY_FOR_RUN'), status: 409, id: 'transition_refused' },
+  { name: 'Start Prep', request: itemMove('IN_PREP'), status: 200 },
+  { name: 'Pause', request: itemMove('PAUSE'), status: 200 },
+  { name: 'Ready while paused', request: itemMove('READY_FOR_RUN'), status: 409, id: 'transition_refused' },
+];
+
+const post = (path: string, body?: unknown): Request => ({ method: 'POST', path, body });
+const learnTask = (slot: string, key: 'task' | 'qaTask') => (a: Record<string, unknown>) => ({
+  [slot]: (a[key] as { id: string } | null)?.id,
+});
+
+const TURNOVER: Step[] = [
+  {
+    name: 'Emergency clean of a seated table',
+    request: (t) => post(`/api/tables/${t.tableId}/transition`, { state: 'CLEANING' }),
+    status: 200,
+    learn: learnTask('clean', 'task'),
+  },
+  {
+    name: 'Request Cleaning of a table that has a cleaning task',
+    request: (t) => post('/api/tasks', { id: t.ids.request, type: 'CLEAN', tableId: t.tableId }),
+    status: 409,
+    id: 'conflict',
+  },
+  {
+    name: 'Request Cleaning of an unknown table',
+    request: (t) => post('/api/tasks', { id: t.ids.request, type: 'CLEAN', tableId: UNKNOWN }),
+    status: 404,
+    id: 'not_found',
+  },
+  {
+    name: 'Mark Complete before Start Task',
+    request: (t) => post(`/api/tasks/${t.ids.clean}/complete`),
+    status: 409,
+    id: 'transition_refused',
+  },
+  { name: 'Start Task', request: (t) => post(`/api/tasks/${t.ids.clean}/start`), status: 200 },
+  {
+    name: 'Start Task again',
+    request: (t) => post(`/api/tasks/${t.ids.clean}/start`),
+    status: 409,
+    id: 'transition_refused',
+  },
+  { name: 'Start an unknown task', request: () => post(`/api/tasks/${UNKNOWN}/start`), status: 404, id: 'not_found' },
+  {
+    name: 'Mark Complete',
+    request: (t) => post(`/api/tasks/${t.ids.clean}/complete`),
+    status: 200,
+    learn: learnTask('qa', 'qaTask'),
+  },
+  {
+    name: 'Fail the QA check',
+    request: (t) => post(`/api/tables/${t.tableId}/qa-complete`, { passed: false, issues: ['Crumbs on the seat'] }),
+    status: 200,
+    learn: learnTask('redo', 'task'),
+  },
+  {
+    name: 'Pass the QA check of a table being cleaned',
+    request: (t) => post(`/api/tables/${t.tableId}/qa-complete`, { passed: true }),
+    status: 409,
+    id: 'transition_refused',
+  },
+  { name: 'Start the clean again', request: (t) => post(`/api/tasks/${t.ids.redo}/start`), status: 200 },
+  {
+    name: 'Mark the clean again complete',
+    request: (t) => post(`/api/tasks/${t.ids.redo}/complete`),
+    status: 200,
+    learn: learnTask('qaAgain', 'qaTask'),
+  },
+  {
+    name: 'Pass the QA check: the next party that fits is told',
+    request: (t) => post(`/api/tables/${t.tableId}/qa-complete`, { passed: true }),
+    status: 200,
+    learn: (a) => ({ party: (a.notified as { id: string } | null)?.id }),
+  },
+  {
+    name: 'Move a free table to a state the machine refuses',
+    request: (t) => post(`/api/tables/${t.tableId}/transition`, { state: 'QA_CHECK' }),
+    status: 409,
+    id: 'transition_refused',
+  },
+  {
+    name: 'Request Cleaning of the free table',
+    request: (t) => post('/api/tasks', { id: t.ids.request, type: 'CLEAN', tableId: t.tableId, priority: 4 }),
+    status: 201,
+  },
+  {
+    name: 'Request Cleaning again with the same id (a double tap)',
+    request: (t) => post('/api/tasks', { id: t.ids.request, type: 'CLEAN', tableId: t.tableId, priority: 4 }),
+    status: 201,
+  },
+];
+
+describe('the orders’ writes', () => {
+  it.each(ORDERS.map((s) => [s.name, s] as const))('%s: both tiers answer alike', async (_, step) => {
+    expectSameAnswer(step, await bothTiers(step));
+  });
+
+  it('leaves both tiers holding the same orders and kitchen, the twins alike', async () => {
+    for (const path of ['/api/orders', '/api/order-items/kitchen']) {
+      const [cloud, local] = [await onCloud.get(path), await onTerminal.get(path)];
+      expect({ path, body: local.body }).toEqual({ path, body: cloud.body });
+    }
+    const orders = (await onCloud.get('/api/orders')).body as { id: string }[];
+    const of = (t: Twin) => orders.find((o) => o.id === t.ids.order);
+    expect(normalized(of(terminalTwin))).toEqual(normalized(of(cloudTwin)));
+  });
+});
+
+describe('the turnover’s writes', () => {
+  beforeAll(async () => {
+    // Two parties wait; the twins' tables, freed, each tell one of them.
+    for (const guestName of ['Party of two', 'Party of two']) {
+      const added = await onCloud.post('/api/waitlist', { guestName, partySize: 2 });
+      expect(added.status, JSON.stringify(added.body)).toBe(201);
+    }
+    await inStep();
+  });
+
+  it.each(TURNOVER.map((s) => [s.name, s] as const))('%s: both tiers answer alike', async (_, step) => {
+    expectSameAnswer(step, await bothTiers(step));
+  });
+
+  it('leaves both tiers holding the same tables, tasks and line, the twins alike; the cleaner is named in the cloud', async () => {
+    for (const path of ['/api/tables', '/api/tasks', '/api/tasks?status=COMPLETED', '/api/waitlist']) {
+      const [cloud, local] = [await onCloud.get(path), await onTerminal.get(path)];
+      expect({ path, body: local.body }).toEqual({ path, body: cloud.body });
+    }
+    const tasks = await harness.database.db('tasks').select('id', 'assigned_to', 'status', 'type', 'priority');
+    const task = (id: string | undefined) => tasks.find((t) => t.id === id);
+    for (const slot of ['clean', 'qa', 'redo', 'request']) {
+      expect({ slot, ...task(terminalTwin.ids[slot]), id: 'x' }).toEqual({
+        slot,
+        ...task(cloudTwin.ids[slot]),
+        id: 'x',
+      });
+    }
+    // Started on the terminal, the cleaning names the cleaner signed in there, as on the cloud.
+    expect(task(terminalTwin.ids.clean)?.assigned_to).toBeTruthy();
+    const parties = await harness.database.db('waitlist').select('id', 'status', 'ready_table_id');
+    const party = (t: Twin) => parties.find((p) => p.id === t.ids.party);
+    expect(party(cloudTwin)).toMatchObject({ status: 'NOTIFIED', ready_table_id: cloudTwin.tableId });
+    expect(party(terminalTwin)).toMatchObject({ status: 'NOTIFIED', ready_table_id: terminalTwin.tableId });
   });
 });
