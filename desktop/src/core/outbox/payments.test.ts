@@ -10,7 +10,7 @@ import { pendingOf } from '../sqlite/repositories/outbox.js';
 import { listLatestPayments } from '../sqlite/repositories/payments.js';
 import { applyEvent, applySnapshot } from '../sync/apply.js';
 import { item, order, snapshot, table, tempDir, VENUE } from '../test/fixtures.js';
-import { PAYMENT_ENTITY, replicaBill, takeCashLocally } from './payments.js';
+import { PAYMENT_ENTITY, paymentChangeSubject, replicaBill, takeCashLocally } from './payments.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -131,8 +131,11 @@ describe('the bill and cash from the replica', () => {
       amount: '14.44',
       tipAmount: '2.00',
       paymentId: cash.id,
-      tableId: t7.id,
     });
+    // The banner names the table from the queued call's session.
+    expect(paymentChangeSubject(r.read, queued as { body: unknown })).toBe(
+      PAYMENT_MESSAGES.cashPaymentSubject(t7.number),
+    );
     expect(refusal(() => takeCashLocally(r.write, { sessionId, tipAmount: '0.00' }, now()))).toEqual({
       status: 409,
       id: 'split_already_paid',

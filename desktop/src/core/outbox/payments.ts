@@ -26,7 +26,7 @@ import {
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
 import { getSessionWithTable } from '../sqlite/repositories/menu-orders.js';
 import { demoPaymentsOf, getMeta } from '../sqlite/repositories/meta.js';
-import { appendOutbox, pendingOf } from '../sqlite/repositories/outbox.js';
+import { appendCall, pendingOf } from '../sqlite/repositories/outbox.js';
 import {
   clearPayments,
   listLocalPayments,
@@ -37,12 +37,6 @@ import {
 import { getTable, getVenue, listOrdersOfSession } from '../sqlite/repositories/venue-data.js';
 
 export const PAYMENT_ENTITY = 'payment';
-
-interface QueuedCash {
-  sessionId: string;
-  /** For the banner: which table paid. */
-  tableId: string | null;
-}
 
 /** What the replica knows of a session to bill it; null when it does not know the session. */
 function replicaBillFacts(db: AnyDb, sessionId: string): (BillFacts & { status: string }) | null {
@@ -93,17 +87,14 @@ export function takeCashLocally(
     const createdAt = now.toISOString();
     const amount = formatCents(taken.amountCents);
     const tipAmount = formatCents(taken.tipCents);
-    appendOutbox(db, {
+    appendCall(db, takeTablePayment, {
       idempotencyKey: randomUUID(),
-      method: takeTablePayment.method,
-      path: takeTablePayment.path,
       body: {
         sessionId: input.sessionId,
         method: 'cash',
         amount,
         tipAmount,
         paymentId: id,
-        tableId: facts.tableId,
       },
       entityType: PAYMENT_ENTITY,
       entityId: id,
@@ -159,7 +150,9 @@ export function restorePayments(db: WriteDb, payments: readonly Payment[]): void
 
 /** What a queued payment was about, as staff call it: "Cash payment for Table 4". */
 export function paymentChangeSubject(db: AnyDb, entry: { body: unknown }): string | null {
-  const body = entry.body as Partial<QueuedCash> | null;
-  const table = body?.tableId ? getTable(db, body.tableId) : null;
+  // Which table paid: the queued call's session's.
+  const body = takeTablePayment.body.safeParse(entry.body);
+  const session = body.success ? getSessionWithTable(db, body.data.sessionId) : null;
+  const table = session?.tableId ? getTable(db, session.tableId) : null;
   return table ? PAYMENT_MESSAGES.cashPaymentSubject(table.number) : null;
 }

@@ -20,7 +20,7 @@ import {
 } from '@tablewise/shared';
 import type { z } from 'zod';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
-import { appendOutbox, pendingOf } from '../sqlite/repositories/outbox.js';
+import { appendCall, pendingOf } from '../sqlite/repositories/outbox.js';
 import {
   clearReservations,
   deleteReservation,
@@ -77,10 +77,8 @@ export function createReservationLocally(
     }
     const reservation = reservationOf(venueId, { ...booking, id }, now);
     putReservation(db, reservation);
-    appendOutbox(db, {
+    appendCall(db, createReservationCall, {
       idempotencyKey: randomUUID(),
-      method: createReservationCall.method,
-      path: createReservationCall.path,
       body: { ...booking, id },
       entityType: RESERVATION_ENTITY,
       entityId: id,
@@ -110,11 +108,9 @@ export function checkInLocally(db: WriteDb, id: string, now: Date): ReservationC
     if (!move.ok) return { ok: false, status: 409, message: move.reason };
     const next = moved(r, 'checkIn', now) as Reservation;
     putReservation(db, next);
-    appendOutbox(db, {
+    appendCall(db, checkInCall, {
       idempotencyKey: randomUUID(),
-      method: checkInCall.method,
-      path: checkInCall.url({ id }),
-      body: {},
+      params: { id },
       entityType: RESERVATION_ENTITY,
       entityId: id,
       createdAt: now.toISOString(),
@@ -141,10 +137,9 @@ export function seatReservationLocally(
     if (!sat.ok) return sat;
     const next = moved(r, 'seat', now, seat.tableId) as Reservation;
     putReservation(db, next);
-    appendOutbox(db, {
+    appendCall(db, seatReservationCall, {
       idempotencyKey: randomUUID(),
-      method: seatReservationCall.method,
-      path: seatReservationCall.url({ id }),
+      params: { id },
       body: { tableId: seat.tableId, sessionId },
       entityType: RESERVATION_ENTITY,
       entityId: id,

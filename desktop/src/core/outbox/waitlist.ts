@@ -19,7 +19,7 @@ import {
 } from '@tablewise/shared';
 import type { z } from 'zod';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
-import { appendOutbox, pendingOf, pendingStatusesFor } from '../sqlite/repositories/outbox.js';
+import { appendCall, pendingOf, pendingStatusesFor } from '../sqlite/repositories/outbox.js';
 import {
   clearWaitlist,
   deleteWaitlistEntry,
@@ -79,10 +79,8 @@ export function addToWaitlistLocally(db: WriteDb, venueId: string, party: NewPar
     if (known) return known;
     const entry = entryOf(db, venueId, { ...party, id }, now);
     putWaitlistEntry(db, entry);
-    appendOutbox(db, {
+    appendCall(db, addToWaitlistCall, {
       idempotencyKey: randomUUID(),
-      method: addToWaitlistCall.method,
-      path: addToWaitlistCall.path,
       body: { ...party, id },
       entityType: WAITLIST_ENTITY,
       entityId: id,
@@ -115,10 +113,9 @@ export function changeWaitlistStatusLocally(
     if (!move.ok) return { ok: false, status: 409, message: move.reason };
     const next = moved(entry, move.to, now);
     putWaitlistEntry(db, next);
-    appendOutbox(db, {
+    appendCall(db, changeWaitlistStatusCall, {
       idempotencyKey: randomUUID(),
-      method: changeWaitlistStatusCall.method,
-      path: changeWaitlistStatusCall.url({ id }),
+      params: { id },
       body: { status },
       entityType: WAITLIST_ENTITY,
       entityId: id,
@@ -154,10 +151,9 @@ export function seatWaitlistPartyLocally(
     if (!sat.ok) return sat;
     const next = moved(entry, leave.to, now);
     putWaitlistEntry(db, next);
-    appendOutbox(db, {
+    appendCall(db, seatWaitlistPartyCall, {
       idempotencyKey: randomUUID(),
-      method: seatWaitlistPartyCall.method,
-      path: seatWaitlistPartyCall.url({ waitlistId }),
+      params: { waitlistId },
       body: { tableId: seat.tableId, sessionId },
       entityType: WAITLIST_ENTITY,
       entityId: waitlistId,

@@ -4,6 +4,7 @@
 // they report, so a crash can lose neither; the cloud then tells every other screen and replica.
 import { randomUUID } from 'node:crypto';
 import {
+  PRINT_JOB_ERROR_MAX,
   type PrinterStatus,
   type PrintJobStatus,
   reportPrinterStatus,
@@ -11,7 +12,7 @@ import {
   type TicketedItem,
 } from '@tablewise/shared';
 import type { WriteDb } from '../sqlite/replica.js';
-import { appendOutbox } from '../sqlite/repositories/outbox.js';
+import { appendCall } from '../sqlite/repositories/outbox.js';
 import type { PrintJobRecord } from '../sqlite/repositories/print-jobs.js';
 
 export const PRINT_JOB_ENTITY = 'print_job';
@@ -22,10 +23,9 @@ const isReported = (status: PrintJobStatus): boolean => status !== 'PRINTING';
 
 export function reportJob(db: WriteDb, job: PrintJobRecord, ticketed: readonly TicketedItem[] = []): void {
   if (!isReported(job.status)) return;
-  appendOutbox(db, {
+  appendCall(db, reportPrintJob, {
     idempotencyKey: randomUUID(),
-    method: reportPrintJob.method,
-    path: reportPrintJob.url({ id: job.id }),
+    params: { id: job.id },
     body: {
       printerId: job.printerId,
       type: job.type,
@@ -33,10 +33,11 @@ export function reportJob(db: WriteDb, job: PrintJobRecord, ticketed: readonly T
       data: job.data,
       attempts: job.attempts,
       reprint: job.reprint,
-      error: job.error,
+      // A driver's error can be long (a stack): the report carries its start, as the cloud takes it.
+      error: job.error === null ? null : job.error.slice(0, PRINT_JOB_ERROR_MAX),
       createdAt: job.createdAt,
       updatedAt: job.updatedAt,
-      ticketed,
+      ticketed: [...ticketed],
     },
     entityType: PRINT_JOB_ENTITY,
     entityId: job.id,
@@ -45,10 +46,9 @@ export function reportJob(db: WriteDb, job: PrintJobRecord, ticketed: readonly T
 }
 
 export function reportPrinter(db: WriteDb, printerId: string, status: PrinterStatus, at: string): void {
-  appendOutbox(db, {
+  appendCall(db, reportPrinterStatus, {
     idempotencyKey: randomUUID(),
-    method: reportPrinterStatus.method,
-    path: reportPrinterStatus.url({ id: printerId }),
+    params: { id: printerId },
     body: { status, at },
     entityType: PRINTER_ENTITY,
     entityId: printerId,

@@ -12,6 +12,7 @@ import { migration0002 } from '../sqlite/migrations/0002_print_jobs.js';
 import { migration0003 } from '../sqlite/migrations/0003_outbox.js';
 import { migration0008 } from '../sqlite/migrations/0008_print_jobs_unconfirmed.js';
 import { migration0010 } from '../sqlite/migrations/0010_printer_backup.js';
+import { migration0018 } from '../sqlite/migrations/0018_outbox_calls.js';
 import { putPrinter } from '../sqlite/repositories/venue-data.js';
 import { reportSubject } from './report-subject.js';
 import { PrintService, PrintServiceError, type PrintServiceOptions } from './service.js';
@@ -56,6 +57,7 @@ beforeEach(() => {
   migration0003.up(db);
   migration0008.up(db);
   migration0010.up(db);
+  migration0018.up(db);
   bus = new Bus();
 });
 

@@ -5,6 +5,9 @@ import { boundedText, Id, IsoDateTime } from '../../schemas/common.js';
 import { PrintJob } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
+/** The longest error a job's report carries; a longer one is cut to it, not refused. */
+export const PRINT_JOB_ERROR_MAX = 1000;
+
 /**
  * A terminal reports a print job it made, and each state the job settles in, through its outbox.
  * The cloud keeps the job for managers working remotely (GET /api/print-jobs) and records the
@@ -27,7 +30,7 @@ export const reportPrintJob = defineCall({
     data: boundedText(200_000, { multiline: true, trim: false }),
     attempts: z.number().int().min(0).max(1_000_000),
     reprint: z.boolean(),
-    error: boundedText(1000, { multiline: true }).nullable(),
+    error: boundedText(PRINT_JOB_ERROR_MAX, { multiline: true }).nullable(),
     createdAt: IsoDateTime,
     updatedAt: IsoDateTime,
     ticketed: z.array(TicketedItem).max(100).default([]),
