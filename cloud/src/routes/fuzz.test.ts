@@ -51,8 +51,10 @@ import {
   seatReservation,
   seatWaitlistParty,
   sendStaffAlert,
+  sendToExpo,
   setMenuItemAvailability,
   setMenuItemImage,
+  startTask,
   stripeWebhook,
   takeTablePayment,
   transitionTable,
@@ -815,6 +817,27 @@ beforeAll(async () => {
       fields: fc.oneof(at(['tableId'], uuidLike(a.tableIds[1] as string)), missing(['tableId'])),
     },
     // Automated turnover (issue 11): complete a task, move a table, record QA, notify the next party.
+    {
+      call: startTask,
+      path: `/api/tasks/${crypto.randomUUID()}/start`,
+      principals: ['staff', 'terminal'],
+      weight: 2,
+      valid: () => ({ assignedTo: crypto.randomUUID() }),
+      fields: at(['assignedTo'], uuidLike(crypto.randomUUID())),
+    },
+    // Expo (issue 22): the ticket's id and the items it takes, both optional.
+    {
+      call: sendToExpo,
+      path: `/api/orders/${crypto.randomUUID()}/send-to-expo`,
+      principals: ['staff', 'terminal'],
+      weight: 2,
+      valid: () => ({ id: crypto.randomUUID(), itemIds: [crypto.randomUUID()] }),
+      fields: fc.oneof(
+        at(['id'], uuidLike(crypto.randomUUID())),
+        at(['itemIds'], fc.oneof(wrongType('array'), fc.constant([]))),
+        at(['itemIds', 0], uuidLike(crypto.randomUUID())),
+      ),
+    },
     {
       call: completeTask,
       path: `/api/tasks/${crypto.randomUUID()}/complete`,

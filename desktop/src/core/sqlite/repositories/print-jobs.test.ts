@@ -4,6 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newJobState } from '../../printing/job-state.js';
 import { printer, tempDir } from '../../test/fixtures.js';
 import { openReplica, type Replica } from '../replica.js';
+
+/** A time after the jobs were made. */
+const LATER = '2026-11-28T20:00:00.000Z';
+
 import {
   getPrintJob,
   insertPrintJob,
@@ -82,9 +86,9 @@ describe('print jobs repository', () => {
   it('stores a state only over the status it was decided from', () => {
     const { record } = add('k', printer(null));
     const printing = { ...record, status: 'PRINTING' as const, attempts: 1 };
-    expect(saveJobState(replica.write, record.id, 'PRINTING', printing, 'later')).toBe(false);
-    expect(saveJobState(replica.write, record.id, 'PENDING', printing, 'later')).toBe(true);
-    expect(getPrintJob(replica.read, record.id)).toMatchObject({ status: 'PRINTING', attempts: 1, updatedAt: 'later' });
+    expect(saveJobState(replica.write, record.id, 'PRINTING', printing, LATER)).toBe(false);
+    expect(saveJobState(replica.write, record.id, 'PENDING', printing, LATER)).toBe(true);
+    expect(getPrintJob(replica.read, record.id)).toMatchObject({ status: 'PRINTING', attempts: 1, updatedAt: LATER });
     expect(listPrintJobsIn(replica.read, ['PRINTING']).map((j) => j.id)).toEqual([record.id]);
     expect(listPrintJobsIn(replica.read, ['PENDING', 'FAILED'])).toEqual([]);
     expect(listPrintJobsIn(replica.read, [])).toEqual([]);
@@ -94,7 +98,7 @@ describe('print jobs repository', () => {
     const grill = printer(null, { name: 'Grill' });
     const bar = printer(null, { name: 'Bar' });
     const done = add('grill-1', grill).record;
-    saveJobState(replica.write, done.id, 'PENDING', { ...done, status: 'COMPLETED' }, 'later');
+    saveJobState(replica.write, done.id, 'PENDING', { ...done, status: 'COMPLETED' }, LATER);
     add('grill-2', grill);
     add('grill-3', grill);
     add('bar-1', bar);
