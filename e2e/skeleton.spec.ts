@@ -238,18 +238,18 @@ test('a guest order reaches the kitchen and its printer, and a change made offli
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    const countInPrep = async () =>
+    const countInPrep = async (id = itemId) =>
       Number(
         (
           await db.query(
             `select count(*)::int as n from events
               where type = 'order.item.status.changed'
                 and payload_json->'item'->>'id' = $1 and payload_json->>'to' = 'IN_PREP'`,
-            [itemId],
+            [id],
           )
         ).rows[0].n,
       );
-    await expect.poll(countInPrep, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => countInPrep(), { timeout: 30_000 }).toBe(1);
     const status = await db.query('select status from order_items where id = $1', [itemId]);
     expect(status.rows[0].status).toBe('IN_PREP');
 
@@ -259,8 +259,13 @@ test('a guest order reaches the kitchen and its printer, and a change made offli
     await signIn(remote, cloudUrl);
     const remoteCard = remote.locator(`[data-testid="kitchen-card"][data-item-id="${itemId}"]`);
     await expect(remoteCard).toHaveAttribute('data-status', 'IN_PREP');
-    // Let the terminal's outbox settle; a second delivery would show up as a second event.
-    await kitchen.waitForTimeout(2000);
+    // A later change on the terminal. Once the cloud has applied it, no second delivery of the
+    // first can count any more: the cloud applies a terminal's changes in their order and never
+    // one at or below the last it applied. A second delivery before then would show as a second event.
+    const laterItemId = (await cardB.getAttribute('data-item-id')) as string;
+    await cardB.getByRole('button', { name: 'Start Prep' }).click();
+    await expect(cardB).toHaveAttribute('data-status', 'IN_PREP');
+    await expect.poll(() => countInPrep(laterItemId), { timeout: 30_000 }).toBe(1);
     expect(await countInPrep()).toBe(1);
   } finally {
     await db.end();
