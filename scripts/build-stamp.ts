@@ -5,6 +5,7 @@
 // a hash of its bytes.
 // `buildIsCurrent` hashes them again. A file the build did not read cannot change its output
 // unless a file it read changes to import it, so the check needs no list of inputs of its own.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,6 +44,20 @@ export function buildIsCurrent(outDir: string): boolean {
   return entries.length > 0 && entries.every(([file, hash]) => hashFile(path.resolve(ROOT, file)) === hash);
 }
 
+const CORE_OUT = path.join(ROOT, 'desktop/out/core');
+
+/**
+ * The terminal core's bundle as `npm run build` leaves it (desktop/out/core), built again with
+ * `npm run build:core -w desktop` only when it is missing or not current; answers its cli.cjs.
+ */
+export function currentCoreBundle(): string {
+  if (!buildIsCurrent(CORE_OUT)) {
+    execFileSync('npm', ['run', 'build:core', '-w', 'desktop'], { cwd: ROOT, stdio: 'ignore' });
+    if (!buildIsCurrent(CORE_OUT)) throw new Error(`The core bundle built into ${CORE_OUT} is not current`);
+  }
+  return path.join(CORE_OUT, 'cli.cjs');
+}
+
 /** The file behind a module id, when it is one (not a virtual module). */
 function fileOf(id: string): string | null {
   const file = id.replace(/[?#].*$/, '');
@@ -57,8 +72,9 @@ function fileOf(id: string): string | null {
 /**
  * Writes `<outDir>.sources.json` once the build is complete (after every other plugin's last
  * step), and removes it when a build starts, so an interrupted build is never taken as current.
+ * `extraInputs`: files the build reads other than as modules (a plugin's own reads).
  */
-export function sourcesStamp(): Plugin {
+export function sourcesStamp(extraInputs: readonly string[] = []): Plugin {
   let outDir = '';
   let startedAt = 0;
   const inputs = new Set<string>();
@@ -70,6 +86,7 @@ export function sourcesStamp(): Plugin {
       if (config.configFile) inputs.add(config.configFile);
       for (const file of config.configFileDependencies) inputs.add(path.resolve(file));
       inputs.add(LOCKFILE);
+      for (const file of extraInputs) inputs.add(path.resolve(file));
       // The public folder is copied as it is, not read as modules.
       if (config.publicDir && existsSync(config.publicDir)) {
         for (const e of readdirSync(config.publicDir, { withFileTypes: true, recursive: true }))
