@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 // PostgreSQL, the cloud, a terminal core and the printer emulator, started by each spec.
 export default defineConfig({
   testDir: 'e2e',
+  // The demo venue seeded once per run; each spec's database is a copy of it.
+  globalSetup: './e2e/support/global-setup.ts',
   timeout: 120_000,
   workers: 1,
   retries: 0,

@@ -1,11 +1,12 @@
 // P8: how long the terminal core takes from process start to answering HTTP, run from its built
-// bundle (desktop/out/core/cli.cjs, `npm run build:core -w desktop`, built here first) with plain
+// bundle (desktop/out/core/cli.cjs, `npm run build:core -w desktop`, built here unless current) with plain
 // node. Beside it, in the same run: the same core started as `npm run terminal` does today (tsx on
 // the TypeScript sources), and the floor, `node -e` starting an HTTP server and answering.
 // Each start is a new process on a new data folder (a fresh replica), paired to a cloud on its own
-// database; "serving" is the first answered GET / after spawn, polled every 5 ms. The build leaves
-// no code cache, so the first start of the bundle compiles it and writes the cache the later ones
-// read (desktop/src/core/bundle-start.cjs): that first start is printed on its own line.
+// database; "serving" is the first answered GET / after spawn, polled every 5 ms. The code cache is
+// removed first, as a build leaves none, so the first start of the bundle compiles it and writes
+// the cache the later ones read (desktop/src/core/bundle-start.cjs): that first start is printed on
+// its own line.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,6 +53,8 @@ async function timeToServe(command: string, args: string[], url: string): Promis
 export const bench: Bench = async ({ quick }) => {
   const rounds = quick ? 3 : 9;
   buildCoreBundle();
+  // As a build leaves it: no code cache (another benchmark's start may have written one).
+  rmSync(join(ROOT, 'desktop/out/core/core.cjs.cache'), { force: true });
   const database = await createTestDatabase();
   await seedDemo(database.db);
   const cloud = await startCloud({ db: database.db, databaseUrl: database.url, secret: 'bench-secret', port: 0 });

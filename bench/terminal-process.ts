@@ -2,8 +2,8 @@
 // (`npm run terminal:built`), not on the benchmark's thread beside the cloud. On a shared thread
 // the cloud's work (answering the terminal's own pushes, say) would stand in the terminal's way,
 // as it never does where the cloud is a server elsewhere.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { currentCoreBundle } from '../scripts/build-stamp.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const BUNDLE = 'desktop/out/core/cli.cjs';
@@ -11,11 +11,13 @@ const START_TIMEOUT_MS = 30_000;
 
 let built = false;
 
-/** Builds the core's bundle once per benchmark run (`npm run build:core -w desktop`). */
+/**
+ * The core's bundle built from the sources as they are: `npm run build`'s while it is current, else
+ * built again (`npm run build:core -w desktop`), once per benchmark run.
+ */
 export function buildCoreBundle(): void {
   if (built) return;
-  execFileSync('npm', ['run', 'build:core', '-w', 'desktop'], { cwd: ROOT, stdio: 'ignore' });
-  if (!existsSync(new URL(BUNDLE, `file://${ROOT}`))) throw new Error(`The core's bundle ${BUNDLE} was not built`);
+  currentCoreBundle();
   built = true;
 }
 

@@ -5,10 +5,13 @@
 // shared contract and the pure-JS packages are in the one file, so a start reads one module
 // instead of resolving hundreds; the native modules (and what loads them) stay external and load
 // from node_modules. CommonJS, because on Node 20 only a vm.Script takes a code cache (vm's
-// modules are experimental).
+// modules are experimental). Beside the folder, desktop/out/core.sources.json records what it was
+// built from (scripts/build-stamp.ts): the chaos suite and the benchmarks run this bundle while it
+// is current and build it again only when it is not.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { sourcesStamp } from '../scripts/build-stamp.js';
 
 const NATIVE = ['better-sqlite3', 'argon2', 'bufferutil', 'utf-8-validate'];
 const LOADER = new URL('./src/core/bundle-start.cjs', import.meta.url);
@@ -35,5 +38,6 @@ export default defineConfig({
         this.emitFile({ type: 'asset', fileName: 'cli.cjs', source: readFileSync(LOADER, 'utf8') });
       },
     },
+    sourcesStamp([fileURLToPath(LOADER)]),
   ],
 });

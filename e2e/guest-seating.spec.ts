@@ -4,16 +4,15 @@
 // picks, holds and confirms a table and reaches the menu. Two phones race for one table; a hold
 // runs out. The scanner reads a QR code from Chromium's fake camera.
 // Screenshots go to $SHOTS_DIR when it is set (never into the repository).
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { writeQrVideo } from '../desktop/src/core/test/fake-camera.js';
-import { freePort, type Proc, runTsxJson, startTsx, waitForHttp } from './support/processes.js';
+import { freePort, type Proc, startTsx, waitForHttp } from './support/processes.js';
+import { type SeededDatabase, seededDatabase } from './support/seeded-database.js';
 
-const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SHOTS_DIR = process.env.SHOTS_DIR;
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -24,7 +23,7 @@ let cloud: Proc | undefined;
 let cloudUrl = '';
 let venueId = '';
 let staffCookie = '';
-let dbName = '';
+let database: SeededDatabase | undefined;
 let db: pg.Client;
 let dataDir = '';
 
@@ -32,17 +31,10 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dbName = `tw_e2e_guest_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
+  database = await seededDatabase('guest');
+  const databaseUrl = database.url;
   dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-guest-'));
-  const seed = await runTsxJson<{ venueId: string }>('scripts/demo-cli.ts', ['seed'], { DATABASE_URL: databaseUrl });
-  venueId = seed.venueId;
+  venueId = database.seed.venueId;
   const port = await freePort();
   cloudUrl = `http://127.0.0.1:${port}`;
   cloud = startTsx('cloud', 'cloud/src/main.ts', [], {
@@ -70,12 +62,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await db?.end();
   await cloud?.kill('SIGKILL');
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: SERVER_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-  }
+  await database?.drop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

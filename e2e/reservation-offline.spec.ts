@@ -2,26 +2,21 @@
 // processes: PostgreSQL, the cloud, a terminal core and Chromium. The cloud dies; the host books a
 // table on /reservations at the terminal (desktop and phone sizes), it shows at once from the
 // replica; the cloud comes back and receives the booking exactly once.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { freePort, type Proc, runTsxJson, startTsx, waitForHttp } from './support/processes.js';
-
-const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+import { type SeededDatabase, seededDatabase } from './support/seeded-database.js';
 
 const procs: Proc[] = [];
-const dbNames: string[] = [];
+const databases: SeededDatabase[] = [];
 const dataDirs: string[] = [];
 
 test.afterAll(async () => {
   for (const p of procs.reverse()) await p.kill('SIGKILL');
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  for (const name of dbNames) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  for (const database of databases) await database.drop();
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -40,18 +35,11 @@ for (const viewport of [
     browser,
   }) => {
     // ---- the stack ----
-    const dbName = `tw_e2e_${randomBytes(4).toString('hex')}`;
-    dbNames.push(dbName);
-    const admin = new pg.Client({ connectionString: SERVER_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    await admin.end();
-    const serverUrl = new URL(SERVER_URL);
-    serverUrl.pathname = `/${dbName}`;
-    const databaseUrl = serverUrl.toString();
+    const database = await seededDatabase('reservation');
+    databases.push(database);
+    const databaseUrl = database.url;
     const dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
     dataDirs.push(dataDir);
-    await runTsxJson('scripts/demo-cli.ts', ['seed'], { DATABASE_URL: databaseUrl });
 
     const cloudPort = await freePort();
     const cloudUrl = `http://127.0.0.1:${cloudPort}`;

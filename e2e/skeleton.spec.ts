@@ -3,15 +3,14 @@
 // kitchen display on the terminal shows them and the station printer prints the ticket; the
 // cloud dies, the cook starts preparing on the terminal, the cloud comes back and receives the
 // change exactly once.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { freePort, type Proc, runTsxJson, startTsx, waitForHttp } from './support/processes.js';
+import { type SeededDatabase, seededDatabase } from './support/seeded-database.js';
 
-const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STATIONS = ['Grill', 'Fry', 'Cold', 'Bar'];
 
 interface MenuItem {
@@ -30,17 +29,11 @@ interface MenuItem {
 
 const procs: Proc[] = [];
 let dataDir = '';
-let dbName = '';
-let databaseUrl = '';
+let database: SeededDatabase | undefined;
 
 test.afterAll(async () => {
   for (const p of procs.reverse()) await p.kill('SIGKILL');
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: SERVER_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-  }
+  await database?.drop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -55,14 +48,8 @@ test('a guest order reaches the kitchen and its printer, and a change made offli
   browser,
 }) => {
   // ---- the stack ----
-  dbName = `tw_e2e_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  await admin.end();
-  const serverUrl = new URL(SERVER_URL);
-  serverUrl.pathname = `/${dbName}`;
-  databaseUrl = serverUrl.toString();
+  database = await seededDatabase('skeleton');
+  const databaseUrl = database.url;
   dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
 
   const printerPorts = await Promise.all(STATIONS.map(() => freePort()));
@@ -75,6 +62,7 @@ test('a guest order reaches the kitchen and its printer, and a change made offli
   procs.push(emulator);
   await waitForHttp(`http://127.0.0.1:${printerHttp}/tickets`, emulator);
 
+  // The demo venue is there already: seeding again points its station printers at the emulator.
   const seed = await runTsxJson<{ venueId: string; tableIds: string[] }>(
     'scripts/demo-cli.ts',
     ['seed', ...STATIONS.flatMap((s, i) => ['--printer', `${s}=127.0.0.1:${printerPorts[i]}`])],
@@ -238,18 +226,18 @@ test('a guest order reaches the kitchen and its printer, and a change made offli
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    const countInPrep = async () =>
+    const countInPrep = async (id = itemId) =>
       Number(
         (
           await db.query(
             `select count(*)::int as n from events
               where type = 'order.item.status.changed'
                 and payload_json->'item'->>'id' = $1 and payload_json->>'to' = 'IN_PREP'`,
-            [itemId],
+            [id],
           )
         ).rows[0].n,
       );
-    await expect.poll(countInPrep, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => countInPrep(), { timeout: 30_000 }).toBe(1);
     const status = await db.query('select status from order_items where id = $1', [itemId]);
     expect(status.rows[0].status).toBe('IN_PREP');
 
@@ -259,8 +247,13 @@ test('a guest order reaches the kitchen and its printer, and a change made offli
     await signIn(remote, cloudUrl);
     const remoteCard = remote.locator(`[data-testid="kitchen-card"][data-item-id="${itemId}"]`);
     await expect(remoteCard).toHaveAttribute('data-status', 'IN_PREP');
-    // Let the terminal's outbox settle; a second delivery would show up as a second event.
-    await kitchen.waitForTimeout(2000);
+    // A later change on the terminal. Once the cloud has applied it, no second delivery of the
+    // first can count any more: the cloud applies a terminal's changes in their order and never
+    // one at or below the last it applied. A second delivery before then would show as a second event.
+    const laterItemId = (await cardB.getAttribute('data-item-id')) as string;
+    await cardB.getByRole('button', { name: 'Start Prep' }).click();
+    await expect(cardB).toHaveAttribute('data-status', 'IN_PREP');
+    await expect.poll(() => countInPrep(laterItemId), { timeout: 30_000 }).toBe(1);
     expect(await countInPrep()).toBe(1);
   } finally {
     await db.end();

@@ -1,14 +1,13 @@
 // One cloud on its own seeded PostgreSQL database, as the guest and staff journeys start it: a
-// database made and seeded with the demo venue, the cloud serving the built sites, the demo
-// manager signed in, and a client on the database for checks. `close()` takes it all down.
-import { randomBytes } from 'node:crypto';
+// database with the demo venue (a copy of the run's seeded template), the cloud serving the built
+// sites, the demo manager signed in, and a client on the database for checks. `close()` takes it
+// all down.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, type Proc, runTsxJson, startTsx, waitForHttp } from './processes.js';
-
-const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+import { freePort, type Proc, startTsx, waitForHttp } from './processes.js';
+import { seededDatabase } from './seeded-database.js';
 
 export interface DemoCloud {
   url: string;
@@ -34,28 +33,18 @@ export async function startDemoCloud(
   label: string,
   env: (dataDir: string) => Record<string, string> = () => ({}),
 ): Promise<DemoCloud> {
-  const dbName = `tw_e2e_${label}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
+  const database = await seededDatabase(label);
+  const databaseUrl = database.url;
   const dataDir = mkdtempSync(join(tmpdir(), `tw-e2e-${label}-`));
   let cloud: Proc | undefined;
   const db = new pg.Client({ connectionString: databaseUrl });
   const close = async () => {
     await db.end().catch(() => {});
     await cloud?.kill('SIGKILL');
-    const drop = new pg.Client({ connectionString: SERVER_URL });
-    await drop.connect();
-    await drop.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await drop.end();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const seed = await runTsxJson<{ venueId: string }>('scripts/demo-cli.ts', ['seed'], { DATABASE_URL: databaseUrl });
     const port = await freePort();
     const cloudUrl = `http://127.0.0.1:${port}`;
     cloud = startTsx('cloud', 'cloud/src/main.ts', [], {
@@ -75,7 +64,7 @@ export async function startDemoCloud(
       }),
     );
     await db.connect();
-    return { url: cloudUrl, venueId: seed.venueId, dataDir, staffCookie, db, close };
+    return { url: cloudUrl, venueId: database.seed.venueId, dataDir, staffCookie, db, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,5 +1,5 @@
-// Real processes for end-to-end tests: each runs under tsx as it would in production, and the
-// test can kill and restart it.
+// Real processes for end-to-end tests: each runs under tsx, or from its built bundle with plain
+// node, as it would in production, and the test can kill and restart it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -28,7 +28,16 @@ export interface Proc {
 
 /** Starts `tsx <script> ...args`, keeping its output for the failure report. */
 export function startTsx(name: string, script: string, args: string[], env: Record<string, string> = {}): Proc {
-  const child = spawn(TSX, [join(ROOT, script), ...args], {
+  return start(name, TSX, [join(ROOT, script), ...args], env);
+}
+
+/** Starts `node <script> ...args` (a built bundle), keeping its output for the failure report. */
+export function startNode(name: string, script: string, args: string[], env: Record<string, string> = {}): Proc {
+  return start(name, process.execPath, [resolve(ROOT, script), ...args], env);
+}
+
+function start(name: string, command: string, args: string[], env: Record<string, string>): Proc {
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

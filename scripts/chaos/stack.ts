@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { baseTestDatabaseUrl } from '../../cloud/src/test/database.js';
-import { freePort, type Proc, runTsxJson, startTsx, waitForHttp } from '../../e2e/support/processes.js';
+import { freePort, type Proc, runTsxJson, startNode, startTsx, waitForHttp } from '../../e2e/support/processes.js';
+import { currentCoreBundle } from '../build-stamp.js';
 import { assignVenuePrinters, DEMO_MANAGER, DEMO_STATIONS } from '../demo.js';
 import { type EmulatedTicket, type PrinterEmulator, startPrinterEmulators } from '../printer-emulator/emulator.js';
 
@@ -101,6 +102,9 @@ export async function startStack(log: (line: string) => void): Promise<Stack> {
   };
 
   try {
+    // The terminal runs from its bundle, as a venue runs it (npm run terminal:built): npm run build's,
+    // or built now when the sources changed since.
+    const coreBundle = currentCoreBundle();
     await admin(`create database "${dbName}"`);
     for (const station of DEMO_STATIONS) printers.push(new StationPrinter(station, await freePort()));
     for (const p of printers) await p.start();
@@ -143,7 +147,7 @@ export async function startStack(log: (line: string) => void): Promise<Stack> {
       const pairArgs = opts.pair
         ? ['--pair', '--email', DEMO_MANAGER.email, '--password', DEMO_MANAGER.password, '--name', 'Chaos re-paired']
         : [];
-      terminal = startTsx('terminal', 'desktop/src/core/cli.ts', [
+      terminal = startNode('terminal', coreBundle, [
         '--cloud',
         cloudUrl,
         '--data-dir',

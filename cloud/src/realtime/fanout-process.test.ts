@@ -152,10 +152,14 @@ describe('live fan-out process', () => {
     const before = children();
     const url = new URL(h.database.url);
     url.pathname = '/tw_no_such_database';
+    const restartDelayMs = 10;
     await expect(
-      FanoutPool.start(1, { databaseUrl: url.href, hub: {}, log: () => {}, gone: () => {}, restartDelayMs: 10 }),
+      FanoutPool.start(1, { databaseUrl: url.href, hub: {}, log: () => {}, gone: () => {}, restartDelayMs }),
     ).rejects.toThrow(/ended before it was ready/);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The child's exit set the timer of its first restart (restartDelayMs) before the start failed.
+    // A timer of the same delay set now fires after that one: by then the restart has forked a
+    // process or, as it must for a pool that never started, given up.
+    await new Promise((resolve) => setTimeout(resolve, restartDelayMs));
     expect(children()).toEqual(before);
   });
 });

@@ -14,7 +14,7 @@ import { PASSWORD } from '../../../cloud/src/testkit/fixture.js';
 import { checkInGuest, type Harness, loginAs, pairTerminal, startHarness } from '../../../cloud/src/testkit/harness.js';
 import { startTerminalCore, type TerminalCore } from '../core/core.js';
 import { SCREENS } from './app/screens.js';
-import { buildStaffApp, launchChromium } from './test/chromium.js';
+import { launchChromium, staffAppDir } from './test/chromium.js';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -32,8 +32,7 @@ let workDir: string;
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'tw-staff-app-'));
-  const webDir = join(workDir, 'web');
-  await buildStaffApp(webDir);
+  const webDir = await staffAppDir();
   // a fixed port, so the cloud restarted later answers at the URL the terminal knows
   h = await startHarness({ port: await freePort() });
   const { credential } = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Kitchen');

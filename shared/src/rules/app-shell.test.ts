@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { STAFF_DUTIES } from '../constants.js';
 import {
   activeFeature,
   FEATURES,
   featuresWithScreens,
   inferCategory,
   mobileNavigation,
-  NAV_GROUPS,
   navigationGroups,
-  SIDEBAR_QUICK_ACTIONS,
   titleFromPath,
 } from './app-shell.js';
+import { canSeeScreen, type StaffDuty } from './staff-access.js';
 
 describe('inferCategory', () => {
   it.each([
@@ -51,48 +51,10 @@ describe('titleFromPath', () => {
 });
 
 describe('FEATURES', () => {
-  it.each([
-    ['/', 'Dashboard', 'main', 'Restaurant overview and real-time metrics'],
-    ['/reservations', 'Reservations', 'main', 'Manage table reservations and bookings'],
-    ['/floor-map', 'Floor Map', 'main', 'Interactive restaurant floor plan'],
-    ['/waitlist', 'Waitlist', 'main', 'Guest waitlist management'],
-    ['/menu-orders', 'Menu and Orders', 'main', 'Menu management and order tracking'],
-    ['/kitchen-display', 'Kitchen Display', 'main', 'Kitchen order management'],
-    ['/runner-interface', 'Runner Interface', 'main', 'Food delivery task management'],
-    ['/payments', 'Payments', 'main', 'Payment processing and billing'],
-    ['/analytics', 'Analytics', 'main', 'Business metrics and reporting'],
-    ['/host-console', 'Host Console', 'role-specific', 'Front desk operations and guest management'],
-    ['/cleaner-console', 'Cleaner Console', 'role-specific', 'Cleaning and maintenance tasks'],
-    ['/printer-management', 'Printer Management', 'role-specific', 'Backup ticket printing and printer status'],
-    ['/guest/checkin', 'Check In', 'guest', 'Guest check-in'],
-    ['/guest/seat-selection', 'Seat Selection', 'guest', 'Choose table and seat'],
-    ['/guest/menu', 'Menu', 'guest', 'Browse menu and place orders'],
-    ['/guest/payment', 'Payment', 'guest', 'Pay the bill'],
-    ['/guest/exit', 'Exit', 'guest', 'Exit confirmation'],
-    ['/menu-management', 'Menu Management', 'role-specific', 'Menu management with photo upload'],
-    ['/qa-dashboard', 'QA Dashboard', 'main', 'Testing with seeded data'],
-  ])('%s is %s (%s)', (path, title, category, description) => {
-    const feature = FEATURES.find((f) => f.path === path);
-    expect(feature).toMatchObject({ title, category, description });
-  });
-
-  it.each([
-    ['/admin/organizations', 'Organization Management', 'ORGANIZATION_ADMIN'],
-    ['/admin/venues', 'Venue Management', 'VENUE_ADMIN'],
-    ['/admin/restaurants', 'Restaurant Profiles', 'RESTAURANT_ADMIN'],
-  ])('admin feature %s carries %s', (path, title, permission) => {
-    expect(FEATURES.find((f) => f.path === path)).toMatchObject({
-      title,
-      category: 'admin',
-      permissions: [permission],
-    });
-  });
-
   it('has unique ids and paths, and only admin features carry permissions', () => {
     expect(new Set(FEATURES.map((f) => f.id)).size).toBe(FEATURES.length);
     expect(new Set(FEATURES.map((f) => f.path)).size).toBe(FEATURES.length);
-    expect(FEATURES.filter((f) => f.permissions).map((f) => f.category)).toEqual(['admin', 'admin', 'admin']);
-    expect(FEATURES).toHaveLength(22);
+    for (const f of FEATURES) expect([f.path, f.permissions !== undefined]).toEqual([f.path, f.category === 'admin']);
   });
 
   it('agrees with the path rule for every route except where the registry wording names it', () => {
@@ -156,42 +118,135 @@ describe('navigationGroups', () => {
     ]);
   });
 
-  it('exposes the fixed group table and quick actions', () => {
-    expect(NAV_GROUPS.map((g) => g.order)).toEqual([1, 2, 3, 4, 999]);
-    expect(SIDEBAR_QUICK_ACTIONS.map((a) => a.title)).toEqual(['Generate Table QR', 'Send Alert', 'Request Cleaning']);
-  });
-
   it('finds the active feature by exact path', () => {
     expect(activeFeature(FEATURES, '/kitchen-display')?.id).toBe('kitchen-display');
     expect(activeFeature(FEATURES, '/kitchen-display/x')).toBeUndefined();
   });
 });
 
-describe('the route table', () => {
-  // Spec 1 section 2's staff routes: every one is in the registry, with an icon and a description.
-  const STAFF_ROUTES = [
-    '/',
-    '/reservations',
-    '/floor-map',
-    '/waitlist',
-    '/menu-orders',
-    '/menu-management',
-    '/kitchen-display',
-    '/runner-interface',
-    '/payments',
-    '/analytics',
-    '/host-console',
-    '/cleaner-console',
-    '/printer-management',
-    '/admin/organizations',
-    '/admin/venues',
-    '/admin/restaurants',
-    '/qa-dashboard',
+// Spec 1 section 2's staff routes: the staff app with every one of them built.
+const STAFF_ROUTES = [
+  '/',
+  '/reservations',
+  '/floor-map',
+  '/waitlist',
+  '/menu-orders',
+  '/menu-management',
+  '/kitchen-display',
+  '/runner-interface',
+  '/payments',
+  '/analytics',
+  '/host-console',
+  '/cleaner-console',
+  '/printer-management',
+  '/admin/organizations',
+  '/admin/venues',
+  '/admin/restaurants',
+  '/qa-dashboard',
+];
+const STAFF_APP = featuresWithScreens(FEATURES, STAFF_ROUTES);
+
+type Viewer = Parameters<typeof canSeeScreen>[0];
+const MANAGER: Viewer = { role: 'MANAGER', permissions: [], duty: null };
+const staff = (duty: StaffDuty | null, permissions: string[] = []): Viewer => ({ role: 'STAFF', permissions, duty });
+
+/** What a member is offered, as the staff app builds its shell: the built features they may see. */
+function offeredTo(viewer: Viewer) {
+  const mine = STAFF_APP.filter((f) => canSeeScreen(viewer, f.path));
+  const sidebar = navigationGroups(mine);
+  const phone = mobileNavigation(mine);
+  return {
+    may: mine.map((f) => f.path),
+    sidebar: sidebar.map((g) => [g.title, g.items.map((i) => i.title)]),
+    sidebarUrls: sidebar.flatMap((g) => g.items.map((i) => i.url)),
+    phone: { primary: phone.primary.map((i) => i.title), more: phone.more.map((i) => i.title) },
+    phoneUrls: [...phone.primary, ...phone.more].map((i) => i.url),
+    items: [...sidebar.flatMap((g) => g.items), ...phone.primary, ...phone.more],
+  };
+}
+
+describe('what a staff member can reach', () => {
+  it.each(STAFF_ROUTES)('%s is in the registry: a manager reaches it from the sidebar and the phone', (path) => {
+    const offered = offeredTo(MANAGER);
+    expect(offered.sidebarUrls.filter((url) => url === path)).toEqual([path]);
+    expect(offered.phoneUrls.filter((url) => url === path)).toEqual([path]);
+  });
+
+  const viewers: [string, Viewer][] = [
+    ['a manager', MANAGER],
+    ['an assistant manager', { role: 'ASSISTANT_MANAGER', permissions: [], duty: null }],
+    ['staff without a duty', staff(null)],
+    ...STAFF_DUTIES.map((duty): [string, Viewer] => [`${duty} staff`, staff(duty)]),
+    ['kitchen staff granted MANAGE_MENU', staff('KITCHEN', ['MANAGE_MENU'])],
   ];
-  it.each(STAFF_ROUTES)('%s is registered', (path) => {
-    const feature = FEATURES.find((f) => f.path === path);
-    expect(feature?.icon).toMatch(/\S/);
-    expect(feature?.description).toMatch(/\S/);
+
+  it.each(viewers)(
+    '%s finds every screen they may open once in the sidebar and once on the phone, and no other',
+    (_, viewer) => {
+      const offered = offeredTo(viewer);
+      expect(offered.may.length).toBeGreaterThan(0);
+      expect([...offered.sidebarUrls].sort()).toEqual([...offered.may].sort());
+      expect([...offered.phoneUrls].sort()).toEqual([...offered.may].sort());
+      for (const item of offered.items) {
+        expect(item.title, item.url).toMatch(/\S/);
+        expect(item.icon, item.url).toMatch(/\S/);
+      }
+    },
+  );
+
+  it('shows a kitchen cook the kitchen, the runners, the orders and the printers, nothing of the host stand', () => {
+    expect(offeredTo(staff('KITCHEN'))).toMatchObject({
+      sidebar: [
+        ['Navigation', ['Menu and Orders', 'Kitchen Display', 'Runner Interface']],
+        ['Role-Specific Interfaces', ['Printer Management']],
+      ],
+      phone: { primary: [], more: ['Orders', 'Kitchen', 'Runner', 'Printer Management'] },
+    });
+    expect(offeredTo(staff('KITCHEN', ['MANAGE_MENU'])).sidebar).toContainEqual([
+      'Role-Specific Interfaces',
+      ['Printer Management', 'Menu Management'],
+    ]);
+  });
+
+  it('shows a host the floor screens and the host console, with the four tabs on the phone', () => {
+    expect(offeredTo(staff('HOST'))).toMatchObject({
+      sidebar: [
+        ['Navigation', ['Dashboard', 'Reservations', 'Floor Map', 'Waitlist', 'Menu and Orders', 'Payments']],
+        ['Role-Specific Interfaces', ['Host Console']],
+      ],
+      phone: {
+        primary: ['Dashboard', 'Floor', 'Reservations', 'Waitlist'],
+        more: ['Orders', 'Payments', 'Host Console'],
+      },
+    });
+  });
+
+  it('shows a cleaner only the cleaner console', () => {
+    expect(offeredTo(staff('CLEANER'))).toMatchObject({
+      sidebar: [['Role-Specific Interfaces', ['Cleaner Console']]],
+      phone: { primary: [], more: ['Cleaner Console'] },
+    });
+  });
+
+  it('keeps the admin area, analytics and the menu editor from staff, and the admin area from an assistant manager', () => {
+    const hidden = ['/admin/organizations', '/admin/venues', '/admin/restaurants', '/analytics', '/menu-management'];
+    for (const duty of [null, ...STAFF_DUTIES]) {
+      for (const path of hidden) expect(offeredTo(staff(duty)).sidebarUrls, `${duty} ${path}`).not.toContain(path);
+    }
+    const assistant = offeredTo({ role: 'ASSISTANT_MANAGER', permissions: [], duty: null });
+    expect(assistant.sidebar.map(([title]) => title)).toEqual(['Navigation', 'Role-Specific Interfaces']);
+    expect(assistant.sidebarUrls).toEqual(expect.arrayContaining(['/analytics', '/menu-management']));
+  });
+
+  it('gives a manager the admin group, each item carrying the permission it is for', () => {
+    const admin = navigationGroups(STAFF_APP.filter((f) => canSeeScreen(MANAGER, f.path))).find(
+      (g) => g.category === 'admin',
+    );
+    expect(admin?.items.map((i) => [i.title, i.permission])).toEqual([
+      ['Organization Management', 'ORGANIZATION_ADMIN'],
+      ['Venue Management', 'VENUE_ADMIN'],
+      ['Restaurant Profiles', 'RESTAURANT_ADMIN'],
+    ]);
   });
 });
 

@@ -45,8 +45,7 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** @internal exported for its tests */
-export const NAV_GROUPS: readonly { category: FeatureCategory; title: string; order: number }[] = [
+const NAV_GROUPS: readonly { category: FeatureCategory; title: string; order: number }[] = [
   { category: 'main', title: 'Navigation', order: 1 },
   { category: 'role-specific', title: 'Role-Specific Interfaces', order: 2 },
   { category: 'guest', title: 'Guest Interface', order: 3 },

@@ -231,12 +231,15 @@ describe('outbox', () => {
     changeItemStatusLocally(replica.write, b.id, 'IN_PREP', now());
     pusher.changed();
     pusher.changed();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(cloud.received).toHaveLength(1);
-    // The sync client found the cloud back (here: still away): one try, with both changes.
+    // changed() decides at once; a pusher it woke would have read the outbox (two changes) before
+    // the event loop's next turn and pushed them. A third change, queued after that turn without
+    // telling the pusher, marks the one try the kick makes: the next push to come carries all three.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(changeItemStatusLocally(replica.write, a.id, 'READY_FOR_RUN', now()).ok).toBe(true);
+    // The sync client found the cloud back (here: still away): one try, with every change.
     pusher.kick();
     await expect.poll(() => cloud.received.length).toBe(2);
-    expect(mutationsOf(cloud.received[1]).map((m) => m.seq)).toEqual([1, 2]);
+    expect(mutationsOf(cloud.received[1]).map((m) => m.seq)).toEqual([1, 2, 3]);
   });
 });
 
@@ -262,25 +265,38 @@ describe('reports that may wait for company', () => {
     return { ...fixture, cloud };
   }
 
+  /**
+   * A pusher whose print-job reports may wait `mayWait` ms. `weighed(seq)` resolves once it has
+   * asked how long entry `seq` may wait: it does so while deciding whether to push the pending
+   * entries now, and pushes at once, in the same step, if it decides so. Whatever push that
+   * decision makes reaches the cloud before any push decided later.
+   */
   function waitingPusher(replica: Replica, cloudUrl: string, mayWait: number, mayWaitCount?: number) {
+    const asked = new Set<number>();
     const pusher = new OutboxPusher({
       db: replica.write,
       api: new CloudApi(cloudUrl, 'cred'),
       bus: new Bus(),
       now: () => new Date(),
       backoff: fast,
-      mayWaitMs: (entry) => (entry.entityType === PRINT_JOB_ENTITY ? mayWait : 0),
+      mayWaitMs: (entry) => {
+        asked.add(entry.seq);
+        return entry.entityType === PRINT_JOB_ENTITY ? mayWait : 0;
+      },
       ...(mayWaitCount !== undefined ? { mayWaitCount } : {}),
     });
     cleanups.push(() => pusher.stop());
     pusher.start();
-    return pusher;
+    return Object.assign(pusher, {
+      weighed: (seq: number) => expect.poll(() => asked.has(seq), { interval: 5 }).toBe(true),
+    });
   }
 
   /** Queues a report and tells the pusher, as the print queue does. */
   const queue = (pusher: OutboxPusher, replica: Replica, jobId: string) => {
-    report(replica, jobId);
+    const { seq } = report(replica, jobId);
     pusher.changed();
+    return seq;
   };
 
   /** The first push's paths, once it has come. */
@@ -306,15 +322,19 @@ describe('reports that may wait for company', () => {
     // A wait far longer than the test: only the count can send them.
     const pusher = waitingPusher(replica, cloud.url, 600_000, 3);
     queue(pusher, replica, 'job-1');
-    queue(pusher, replica, 'job-1');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(cloud.received).toHaveLength(0);
+    // Two waiting: the pusher weighs them and keeps them (a push of two would come first).
+    await pusher.weighed(queue(pusher, replica, 'job-1'));
     queue(pusher, replica, 'job-2');
     expect(await firstPush(cloud)).toEqual(twoJobs);
-    // The next report waits again.
-    queue(pusher, replica, 'job-3');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(cloud.received).toHaveLength(1);
+    await expect.poll(() => listByStatus(replica.read, 'ACKNOWLEDGED').length).toBe(3);
+    // The next report waits again: weighed alone and kept, it goes with the next two.
+    await pusher.weighed(queue(pusher, replica, 'job-3'));
+    queue(pusher, replica, 'job-4');
+    queue(pusher, replica, 'job-5');
+    await expect.poll(() => cloud.received.length, { timeout: 5000 }).toBe(2);
+    expect(mutationsOf(cloud.received[1]).map((m) => m.path)).toEqual(
+      ['job-3', 'job-4', 'job-5'].map((job) => `/api/print-jobs/${job}/report`),
+    );
   });
 
   it('never holds back a staff change: it goes at once and takes the waiting reports along', async () => {
@@ -322,8 +342,8 @@ describe('reports that may wait for company', () => {
     report(replica, 'job-1');
     // A wait far longer than the test: only the staff change can send the report.
     const pusher = waitingPusher(replica, cloud.url, 600_000);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(cloud.received).toHaveLength(0);
+    // Weighed and kept (a push of the report alone would come first).
+    await pusher.weighed(1);
     changeItemStatusLocally(replica.write, a.id, 'IN_PREP', now());
     pusher.changed();
     expect(await firstPush(cloud)).toEqual(['/api/print-jobs/job-1/report', `/api/order-items/${a.id}/status`]);

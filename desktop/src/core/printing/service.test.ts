@@ -16,6 +16,7 @@ import { migration0018 } from '../sqlite/migrations/0018_outbox_calls.js';
 import { putPrinter } from '../sqlite/repositories/venue-data.js';
 import { reportSubject } from './report-subject.js';
 import { PrintService, PrintServiceError, type PrintServiceOptions } from './service.js';
+import { transportForPrinter } from './transport.js';
 
 // The emulator lives in scripts/ (its own TypeScript project); it is loaded at run time so this
 // project's type-check does not pull it in. These are the parts the tests use.
@@ -48,6 +49,8 @@ let dir: string;
 let db: Database;
 let bus: Bus;
 const cleanups: (() => Promise<void> | void)[] = [];
+/** The printer of every conversation the print worker opened, in order. */
+let conversations: string[] = [];
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'print-jobs-'));
@@ -59,6 +62,7 @@ beforeEach(() => {
   migration0010.up(db);
   migration0018.up(db);
   bus = new Bus();
+  conversations = [];
 });
 
 afterEach(async () => {
@@ -92,16 +96,43 @@ async function emulator(name = 'Grill'): Promise<PrinterEmulator> {
 }
 
 function service(opts: Partial<PrintServiceOptions> = {}): PrintService {
+  const timeouts = {
+    statusTimeoutMs: opts.statusTimeoutMs ?? 300,
+    confirmTimeoutMs: opts.confirmTimeoutMs ?? 300,
+    writeTimeoutMs: opts.writeTimeoutMs ?? PRINTING.writeTimeoutMs,
+  };
   const s = new PrintService({
     db: { mode: 'write', sql: db },
     bus,
     statusPollMs: 50,
-    statusTimeoutMs: 300,
-    confirmTimeoutMs: 300,
+    ...timeouts,
+    // The real transport, counting the conversations it opens.
+    transportFor: (printer) => {
+      const transport = transportForPrinter(printer, timeouts);
+      return {
+        connect: () => {
+          conversations.push(printer.id);
+          return transport.connect();
+        },
+      };
+    },
     ...opts,
   });
   cleanups.push(() => s.stop());
   return s;
+}
+
+/**
+ * Resolves once the worker has opened `n` more conversations with `printerId`. It opens one only
+ * in a pass over its queues, after it has looked at that printer's waiting job (whether to send it,
+ * and, the printer being faulty, whether to move it to a backup): whatever a pass does to the job
+ * with the printer and the clock as they are now, it has done by then. A wait that proves the
+ * worker had its chance, where a fixed sleep would only hope so.
+ */
+async function workerLooksAgain(printerId: string, n: number): Promise<void> {
+  const count = () => conversations.filter((id) => id === printerId).length;
+  const target = count() + n;
+  await expect.poll(count, { interval: 10, timeout: 10_000 }).toBeGreaterThanOrEqual(target);
 }
 
 /** What the print queue left in the outbox for the cloud, oldest first. */
@@ -280,10 +311,11 @@ describe('PrintService', () => {
 
   it('never resends a job whose bytes went out without a GS r answer: UNCONFIRMED, and later jobs wait', async () => {
     const fake = await printerWithHeldProof();
-    const s = service({ confirmTimeoutMs: 100 });
+    const p = printerAt(fake.port);
+    // The printer is the terminal's, so the worker keeps asking it its state while nothing prints.
+    const s = service({ confirmTimeoutMs: 100, printers: () => [p], idleCheckMs: 50 });
     const w = watch();
     s.start();
-    const p = printerAt(fake.port);
     const job = s.enqueueKitchenTicket({ dedupeKey: 'no-proof', printer: p, ticket });
     const later = s.enqueueKitchenTicket({
       dedupeKey: 'behind',
@@ -296,9 +328,10 @@ describe('PrintService', () => {
       reprint: false,
       attempts: 1,
     });
-    // Long enough for many status polls and retries: no copy comes, and the later ticket waits
-    // behind the undecided one.
-    await new Promise((r) => setTimeout(r, 500));
+    // The printer answers ready again, and the worker goes over its queue several times more: no
+    // copy comes, and the later ticket waits behind the undecided one.
+    await expect.poll(() => s.printerStatuses()[p.id]).toBe('ONLINE');
+    await workerLooksAgain(p.id, 3);
     expect(fake.received).toHaveLength(1);
     expect(w.statusesOf(job.id)).toEqual(['PENDING', 'PRINTING', 'UNCONFIRMED']);
     expect(s.getJob(later.id)).toMatchObject({ status: 'PENDING', attempts: 0 });
@@ -410,8 +443,9 @@ describe('PrintService', () => {
       s.enqueueKitchenTicket({ dedupeKey: `po${t}`, printer: p, ticket: { ...ticket, tableName: `Table ${t}` } }),
     );
     await w.until((j) => j.id === jobs[0]?.id && j.status === 'PENDING' && j.error !== null);
-    // A few polls' worth of time: the jobs behind the first are not even tried.
-    await new Promise((r) => setTimeout(r, 300));
+    // A few more passes over the queue (each asks the printer its state): the jobs behind the
+    // first are not even tried.
+    await workerLooksAgain(p.id, 3);
     expect(s.listJobs().map((j) => [j.status, j.attempts, j.error])).toEqual([
       ['PENDING', 0, null],
       ['PENDING', 0, null],
@@ -455,7 +489,9 @@ describe('PrintService', () => {
     const waiting = await w.until((j) => j.id === job.id && j.status === 'PENDING' && j.error !== null);
     expect(waiting).toMatchObject({ error: MESSAGES.printNothingPrinted(MESSAGES.printerUnreachable('Pass')) });
     expect(s.printerStatuses()[p.id]).toBe('OFFLINE');
-    await new Promise((r) => setTimeout(r, 200));
+    // The worker keeps trying to reach it, and the job keeps waiting.
+    await workerLooksAgain(p.id, 2);
+    expect(s.getJob(job.id)).toMatchObject({ status: 'PENDING', attempts: 1 });
     const printer = await startPrinterEmulator({ port, name: 'Pass' });
     cleanups.push(() => printer.close());
     await w.until((j) => j.id === job.id && j.status === 'COMPLETED');
@@ -725,7 +761,7 @@ describe('backup printers', () => {
     await expect.poll(() => s.printerStatuses()[grill.id]).toBe('PAPER_OUT');
     // Short of the threshold it waits where it is.
     wait(PRINTING.backupAfterMs - 1000);
-    await new Promise((r) => setTimeout(r, 200));
+    await workerLooksAgain(grill.id, 1);
     expect(s.getJob(job.id)?.status).toBe('PENDING');
     wait(2000);
     const moved = await w.until((j) => j.id === job.id && j.status === 'MOVED');
@@ -759,7 +795,7 @@ describe('backup printers', () => {
     const job = s.enqueueKitchenTicket({ dedupeKey: 'no-backup', printer: grill, ticket });
     await expect.poll(() => s.printerStatuses()[grill.id]).toBe('PAPER_OUT');
     wait(past);
-    await new Promise((r) => setTimeout(r, 300));
+    await workerLooksAgain(grill.id, 1);
     expect(s.getJob(job.id)?.status).toBe('PENDING');
     main.setCondition('ok');
     await w.until((j) => j.id === job.id && j.status === 'COMPLETED');
@@ -777,7 +813,7 @@ describe('backup printers', () => {
     const job = s.enqueueKitchenTicket({ dedupeKey: 'both-down', printer: grill, ticket });
     await expect.poll(() => s.printerStatuses()[grill.id]).toBe('PAPER_OUT');
     wait(past);
-    await new Promise((r) => setTimeout(r, 300));
+    await workerLooksAgain(grill.id, 1);
     expect(s.getJob(job.id)?.status).toBe('PENDING');
     expect(s.listJobs()).toHaveLength(1);
     main.setCondition('ok');
@@ -794,7 +830,7 @@ describe('backup printers', () => {
     const job = s.enqueueKitchenTicket({ dedupeKey: 'swallowed', printer: grill, ticket });
     await w.until((j) => j.id === job.id && j.status === 'UNCONFIRMED');
     wait(past);
-    await new Promise((r) => setTimeout(r, 300));
+    await workerLooksAgain(grill.id, 1);
     expect(s.getJob(job.id)?.status).toBe('UNCONFIRMED');
     expect(spare.tickets()).toEqual([]);
     expect(s.listJobs()).toHaveLength(1);
@@ -807,7 +843,7 @@ describe('backup printers', () => {
     const job = s.enqueueTest(grill, 'Hello');
     await expect.poll(() => s.printerStatuses()[grill.id]).toBe('PAPER_OUT');
     wait(past);
-    await new Promise((r) => setTimeout(r, 300));
+    await workerLooksAgain(grill.id, 1);
     expect(s.getJob(job.id)?.status).toBe('PENDING');
     expect(spare.tickets()).toEqual([]);
   });

@@ -13,6 +13,7 @@ import {
   startHarness,
 } from '../../../../cloud/src/testkit/harness.js';
 import type { BackoffPolicy } from '../backoff.js';
+import { nextPending } from '../sqlite/repositories/outbox.js';
 import { type CoreOnCloud, startCoreOn, untilOnline } from '../test/core-on-cloud.js';
 import { freePort } from '../test/fixtures.js';
 
@@ -58,8 +59,10 @@ async function outageWithAChange(tab: Awaited<ReturnType<typeof loginAs>>, itemI
   await h.cloud.close();
   await expect.poll(() => terminal?.core.status().online, { timeout: 5_000 }).toBe(false);
   expect((await tab.post(`/api/order-items/${itemId}/status`, { status: 'IN_PREP' })).status).toBe(200);
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  expect(terminal?.core.status().outbox.pending).toBe(1);
+  // The pusher has tried the change and failed: it is backing off too.
+  const core = (terminal as CoreOnCloud).core;
+  await expect.poll(() => nextPending(core.replica.read)?.attempts ?? 0, { timeout: 5_000 }).toBeGreaterThan(0);
+  expect(core.status().outbox.pending).toBe(1);
 }
 
 const cloudStatus = async (itemId: string) =>

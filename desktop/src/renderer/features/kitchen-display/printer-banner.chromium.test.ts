@@ -21,7 +21,7 @@ import {
 } from '../../../../../cloud/src/testkit/harness.js';
 import { type PrinterEmulator, startPrinterEmulator } from '../../../../../scripts/printer-emulator/emulator.js';
 import { startTerminalCore, type TerminalCore } from '../../../core/core.js';
-import { buildStaffApp, launchChromium } from '../../test/chromium.js';
+import { launchChromium, staffAppDir } from '../../test/chromium.js';
 
 const shots = process.env.PRINTER_BANNER_SHOTS ?? tmpdir();
 
@@ -34,8 +34,7 @@ let workDir: string;
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'tw-printer-banner-'));
-  const webDir = join(workDir, 'web');
-  await buildStaffApp(webDir);
+  const webDir = await staffAppDir();
   // The cloud serves the same staff app, without a terminal behind it.
   h = await startHarness({ staffWebDir: webDir });
   bar = await startPrinterEmulator({ name: 'Bar Printer', port: 0 });

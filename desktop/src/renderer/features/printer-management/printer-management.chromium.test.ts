@@ -17,7 +17,7 @@ import { type Harness, loginAs, pairTerminal, startHarness } from '../../../../.
 import { type PrinterEmulator, startPrinterEmulator } from '../../../../../scripts/printer-emulator/emulator.js';
 import { startTerminalCore, type TerminalCore } from '../../../core/core.js';
 import { freePort } from '../../../core/test/fixtures.js';
-import { buildStaffApp, launchChromium } from '../../test/chromium.js';
+import { launchChromium, staffAppDir } from '../../test/chromium.js';
 import { GUEST_RECEIPT_SAMPLE } from './components/template-samples.js';
 
 const shots = process.env.PRINTER_SHOTS ?? tmpdir();
@@ -34,8 +34,7 @@ let terminalId: string;
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'tw-printer-management-'));
-  const webDir = join(workDir, 'web');
-  await buildStaffApp(webDir);
+  const webDir = await staffAppDir();
   h = await startHarness({ staffWebDir: webDir });
   // A fixed port: the printer plugged back in answers where the terminal looks for it.
   deskPort = await freePort();
