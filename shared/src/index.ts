@@ -12,6 +12,7 @@ export * from './protocol/bridge.js';
 export * from './protocol/events.js';
 export * from './rules/app-shell.js';
 export * from './rules/bill.js';
+export * from './rules/bill-shares.js';
 export * from './rules/courses.js';
 export * from './rules/dashboard.js';
 export * from './rules/guest-checkin.js';
