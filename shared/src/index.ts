@@ -30,6 +30,7 @@ export * from './rules/receipts.js';
 export * from './rules/reconnect.js';
 export * from './rules/reservations.js';
 export * from './rules/runner.js';
+export * from './rules/seat-hold.js';
 export * from './rules/seat-selection.js';
 export * from './rules/staff-access.js';
 export * from './rules/table-hold.js';
