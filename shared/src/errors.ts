@@ -41,6 +41,7 @@ const ERROR_IDS = [
   'nothing_to_pay',
   'bill_changed',
   'split_already_paid',
+  'split_amount_mismatch',
   'payment_exceeds_bill',
   'payment_failed',
   'payment_not_found',

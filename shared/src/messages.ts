@@ -372,6 +372,8 @@ export const PAYMENT_MESSAGES = {
   paymentExceedsBill: (amount: string, left: string) =>
     `This payment of ${amount} is more than the ${left} left on the bill`,
   splitAlreadyPaid: 'This share of the bill is already paid',
+  shareAmountMismatch: (amount: string, share: string) =>
+    `This share of the bill is ${share}, not ${amount}. Please review the bill and pay again.`,
   nothingToPay: 'Choose at least one share to pay',
   noOrdersToPay: 'There is nothing on this bill yet',
   cardPaymentsUnavailable: 'Card payments are not available here. Please pay with cash or ask staff.',

@@ -11,6 +11,7 @@ import {
   displayMoney,
   formatCents,
   GUEST_EXIT_RECEIPT_MS,
+  heldShares,
   MESSAGES,
   PAYMENT_MESSAGES,
   type Payment,
@@ -18,6 +19,7 @@ import {
   type ProcessPaymentBody,
   paymentTransition,
   type Receipt,
+  shareProblem,
   takenCents,
   toCents,
   venuePaymentsAnswer,
@@ -262,9 +264,13 @@ export async function processPayment(
   if (amounts.some((a) => a <= 0)) {
     throw badRequest(MESSAGES.invalidField('splits.amount', 'must be more than 0.00'), 'invalid_field');
   }
-  const holding = new Set(
-    bill.payments.filter((p) => p.status !== 'FAILED' && p.status !== 'REFUNDED').map((p) => p.splitId),
-  );
+  // A share the guest site priced names its bill version and place (the shared rule that made its
+  // id): one of another version, or an even share of another amount, is refused. Any id is held once.
+  for (const [i, split] of toPay.entries()) {
+    const problem = shareProblem(bill, { id: split.id, amountCents: amounts[i] as number });
+    if (problem) throw conflict(problem.message, problem.id);
+  }
+  const holding = heldShares(bill.payments);
   if (toPay.some((s) => holding.has(s.id))) throw conflict(PAYMENT_MESSAGES.splitAlreadyPaid, 'split_already_paid');
   const sum = amounts.reduce((s, a) => s + a, 0);
   const left = toCents(bill.left);
@@ -384,12 +390,8 @@ export async function changeOrderPayment(
     // A retried payment holds the bill again: not a split paid since, nor beyond what is left.
     const session = await lockSession(trx, row.session_id);
     const bill = session ? await billOf(trx, deps, session) : null;
-    if (
-      row.split_id &&
-      bill?.payments.some(
-        (p) => p.splitId === row.split_id && p.id !== row.id && p.status !== 'FAILED' && p.status !== 'REFUNDED',
-      )
-    ) {
+    const holder = row.split_id && bill ? heldShares(bill.payments).get(row.split_id) : undefined;
+    if (holder && holder.id !== row.id) {
       throw conflict(PAYMENT_MESSAGES.splitAlreadyPaid, 'split_already_paid');
     }
     const left = bill ? toCents(bill.left) : 0;

@@ -32,7 +32,7 @@ export interface BillTotalsCents {
 }
 
 /** Payments that hold part of the bill: a failed or refunded one holds nothing. */
-function holdsBill(status: string): boolean {
+export function holdsBill(status: string): boolean {
   return status === 'COMPLETED' || status === 'PENDING' || status === 'PROCESSING';
 }
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   Bill,
+  billShares,
+  formatCents,
   GUEST_EXIT_RECEIPT_MS,
   MESSAGES,
   PAYMENT_MESSAGES,
@@ -180,6 +182,40 @@ describe('paying', () => {
     });
     expect(more.status).toBe(409);
     expect(more.body.id).toBe('payment_exceeds_bill');
+    await close(sessionId);
+  });
+
+  it("takes the guest site's shares by the ids the shared rule gives them, and refuses one it mispriced", async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const bill = await billOf(guest, sessionId);
+    const { shares } = billShares(bill, { mode: 'even', people: 3, custom: [], assignment: new Map() });
+    type Split = { id: string; amount: string; paymentMethod: string };
+    const [s0, s1] = shares.map((share) => ({
+      id: share.id,
+      amount: formatCents(share.amountCents),
+      paymentMethod: 'cash',
+    })) as [Split, Split, Split];
+    expect(s1.amount).toBe('7.07');
+    // An even share asking for another amount than the rule gives it: refused, nothing taken.
+    const wrong = await pay(guest, bill, [{ ...s1, amount: '7.06' }]);
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.id).toBe('split_amount_mismatch');
+    // A share priced on another version of the bill names it in its id.
+    const stale = await pay(guest, bill, [{ ...s0, id: s0.id.replace(bill.version, '1.1.1') }]);
+    expect(stale.body).toEqual({ message: PAYMENT_MESSAGES.billChanged, id: 'bill_changed' });
+    expect(await paymentsOf(sessionId)).toHaveLength(0);
+    // The share as the rule makes it is taken once; another phone computing it alike is told it is paid.
+    expect((await pay(guest, bill, [s0])).status).toBe(200);
+    const otherPhone = billShares(await billOf(guest, sessionId), {
+      mode: 'even',
+      people: 3,
+      custom: [],
+      assignment: new Map(),
+    }).shares[0];
+    expect(otherPhone?.id).toBe(s0.id);
+    const twice = await pay(guest, bill, [{ ...s0, id: otherPhone?.id }]);
+    expect(twice.body).toEqual({ message: PAYMENT_MESSAGES.splitAlreadyPaid, id: 'split_already_paid' });
+    expect(await paymentsOf(sessionId)).toHaveLength(1);
     await close(sessionId);
   });
 

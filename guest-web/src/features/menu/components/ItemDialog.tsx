@@ -1,13 +1,13 @@
 // The dish dialog: quantity, modifiers (a single-choice group is a radio choice, a multiple-choice
-// group checkboxes), special instructions and course. Nothing goes in the cart until every
-// required group is chosen.
+// group checkboxes), special instructions and course (by default the one the dish's menu category
+// names). Nothing goes in the cart until every required group is chosen.
 import {
   CartLine,
   COURSE_LABELS,
-  COURSE_TIMING,
   COURSES,
   type Course,
   chooseModifiers,
+  courseForCategory,
   displayMoney,
   GUEST_TEXTS,
   type MenuItem,
@@ -32,7 +32,8 @@ export function ItemDialog({
   const [quantity, setQuantity] = useState(1);
   const [selections, setSelections] = useState<Record<string, string[]>>({});
   const [instructions, setInstructions] = useState('');
-  const [course, setCourse] = useState<Course>(COURSE_TIMING.defaultCourse);
+  // The course its menu category names (a drink, a starter, a dessert); the guest may choose another.
+  const [course, setCourse] = useState<Course>(() => courseForCategory(item.category));
   const [errors, setErrors] = useState<string[]>([]);
   const firstField = useRef<HTMLInputElement>(null);
 

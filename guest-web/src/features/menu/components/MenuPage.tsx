@@ -201,6 +201,7 @@ export function MenuPage() {
 
       {openItem ? (
         <ItemDialog
+          key={openItem.id}
           item={openItem}
           onClose={closeItem}
           onAdd={(line) => {

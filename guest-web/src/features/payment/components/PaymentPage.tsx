@@ -4,20 +4,20 @@
 // paid by one phone shows paid on the others and cannot be paid twice.
 import {
   type Bill,
+  type BillShare,
+  billShares,
   chooseCustomTip,
   choosePresetTip,
   DEFAULT_TIP_CHOICE,
   displayMoney,
   formatCents,
   GUEST_PAYMENT_TEXTS,
+  heldShares,
   MESSAGES,
-  PAYMENT_MESSAGES,
   PAYMENT_METHODS,
   type PaymentMethod,
+  type ShareMode,
   SPLIT,
-  settleCustomSplit,
-  splitByItems,
-  splitEvenly,
   staleKeysFor,
   TIP_PRESETS,
   type TipChoice,
@@ -37,13 +37,8 @@ import { useProcessPayment } from '../api/process-payment.js';
 import { sessionBillQueryOptions, useSessionBill } from '../api/session-bill.js';
 import { type CardToConfirm, StripeCardForm } from './StripeCardForm.js';
 
-type Mode = 'full' | 'even' | 'custom' | 'items';
-
-interface Share {
-  id: string;
+interface Share extends BillShare {
   label: string;
-  amountCents: number;
-  items: string[];
 }
 
 export function PaymentPage() {
@@ -162,74 +157,11 @@ function BillSummary({ bill }: { bill: Bill }) {
   );
 }
 
-/** The shares of the chosen split, in cents, with ids every phone at the table computes alike. */
-function sharesOf(
-  bill: Bill,
-  mode: Mode,
-  people: number,
-  custom: readonly string[],
-  assignment: ReadonlyMap<string, readonly number[]>,
-): { shares: Share[]; error: string | null } {
-  const total = toCents(bill.total);
-  const id = (i: number) => `${bill.version}:${mode}:${mode === 'full' ? 1 : people}:${i}`;
-  const label = (i: number) => GUEST_PAYMENT_TEXTS.person(i + 1);
-  if (mode === 'full') {
-    return {
-      shares: [{ id: id(0), label: GUEST_PAYMENT_TEXTS.payInFull, amountCents: toCents(bill.left), items: [] }],
-      error: null,
-    };
-  }
-  if (mode === 'even') {
-    return {
-      shares: splitEvenly(total, people).map((cents, i) => ({
-        id: id(i),
-        label: label(i),
-        amountCents: cents,
-        items: [],
-      })),
-      error: null,
-    };
-  }
-  if (mode === 'custom') {
-    const amounts = custom.slice(0, people).map((v) => {
-      try {
-        return toCents(v || '0');
-      } catch {
-        return Number.NaN;
-      }
-    });
-    if (amounts.some((a) => Number.isNaN(a))) return { shares: [], error: PAYMENT_MESSAGES.splitAmountNegative };
-    const settled = settleCustomSplit(total, amounts);
-    if (!settled.ok) return { shares: [], error: settled.reason };
-    return {
-      shares: settled.shares.map((cents, i) => ({ id: id(i), label: label(i), amountCents: cents, items: [] })),
-      error: null,
-    };
-  }
-  const extra = toCents(bill.tax) + toCents(bill.serviceCharge);
-  const result = splitByItems(
-    bill.items.map((i) => ({ id: i.id, totalCents: toCents(i.totalPrice) })),
-    assignment,
-    people,
-    extra,
-  );
-  if (!result.ok) return { shares: [], error: result.reason };
-  return {
-    shares: result.shares.map((cents, i) => ({
-      id: id(i),
-      label: label(i),
-      amountCents: cents,
-      items: bill.items.filter((item) => assignment.get(item.id)?.includes(i)).map((item) => item.id),
-    })),
-    error: null,
-  };
-}
-
 function PayForm({ bill }: { bill: Bill }) {
   const navigate = useNavigate();
   const toast = useToast();
   const pay = useProcessPayment((redirectUrl) => navigate(redirectUrl));
-  const [mode, setMode] = useState<Mode>('full');
+  const [mode, setMode] = useState<ShareMode>('full');
   const [people, setPeople] = useState<number>(SPLIT.minPeople);
   const [custom, setCustom] = useState<string[]>([]);
   const [assignment, setAssignment] = useState<Map<string, number[]>>(new Map());
@@ -242,16 +174,18 @@ function PayForm({ bill }: { bill: Bill }) {
   // One key per share until it is paid or refused: a retried tap (a lost answer) charges once.
   const keys = useRef(new Map<string, string>());
 
-  const { shares, error } = useMemo(
-    () => sharesOf(bill, mode, people, custom, assignment),
-    [bill, mode, people, custom, assignment],
-  );
+  // The shares and their ids come from the shared rule, as every other phone at the table and the
+  // cloud's "share already paid" check read them.
+  const { shares, error } = useMemo(() => {
+    const priced = billShares(bill, { mode, people, custom, assignment });
+    const label = (share: BillShare) =>
+      share.person === null ? GUEST_PAYMENT_TEXTS.payInFull : GUEST_PAYMENT_TEXTS.person(share.person + 1);
+    return { shares: priced.shares.map((share): Share => ({ ...share, label: label(share) })), error: priced.error };
+  }, [bill, mode, people, custom, assignment]);
   const total = toCents(bill.total);
   const subtotal = toCents(bill.subtotal);
   // The payment holding each split: a share paid (or waiting for staff or the card) shows as such.
-  const holding = new Map(
-    bill.payments.filter((p) => p.status !== 'FAILED' && p.status !== 'REFUNDED').map((p) => [p.splitId, p]),
-  );
+  const holding = heldShares(bill.payments);
   /** The tip on this share: the chosen percentage of its part of the subtotal, or the custom amount. */
   const tipFor = (share: Share) => tipCents(total === 0 ? 0 : Math.round((share.amountCents * subtotal) / total), tip);
 
@@ -312,7 +246,7 @@ function PayForm({ bill }: { bill: Bill }) {
 
   /** Each person at the table, 0-based. */
   const persons = Array.from({ length: people }, (_, i) => i);
-  const modes: Array<[Mode, string]> = [
+  const modes: Array<[ShareMode, string]> = [
     ['even', GUEST_PAYMENT_TEXTS.splitEvenly],
     ['custom', GUEST_PAYMENT_TEXTS.splitCustom],
     ['items', GUEST_PAYMENT_TEXTS.splitByItems],

@@ -9,6 +9,7 @@ import {
   GUEST_SEAT_TEXTS,
   type GuestTable,
   holdCountdown,
+  initialSeatHold,
   isSafeRedirect,
   MESSAGES,
   NO_SEAT_FILTERS,
@@ -17,12 +18,14 @@ import {
   SEAT_FILTER_PARTY_SIZES,
   type SeatFeature,
   type SeatFilters,
+  type SeatHold,
+  seatHoldReducer,
   selectTableProblem,
   staleKeysFor,
   withQuery,
 } from '@tablewise/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, failureText } from '../../../app/api-client.js';
 import { useLiveEvents } from '../../../app/live.js';
@@ -33,20 +36,6 @@ import { useConfirmTable, useHoldTable, useReleaseTable } from '../api/hold.js';
 import { TableMap } from './TableMap.js';
 
 const FEATURES: readonly SeatFeature[] = ['accessibility', 'view', 'plugs', 'quiet'];
-
-/** Forgets a hold on this page; a read made before the server let go of it does not bring it back. */
-function forget(dropped: { current: string | null }, current: Hold, setHeld: (hold: null) => void): void {
-  dropped.current = `${current.tableId}@${current.expiresAt.toISOString()}`;
-  setHeld(null);
-}
-
-interface Hold {
-  tableId: string;
-  tableName: string;
-  expiresAt: Date;
-  /** When this page learned of the hold: reads older than this do not know it yet. */
-  since: number;
-}
 
 /** 'Table 3' is table '3' in the spec's 'Table {table} ...' texts. */
 function tableLabel(name: string): string {
@@ -82,51 +71,40 @@ export function SeatSelectionPage() {
     }
   }, [seatedAt, ownSessionId, navigate]);
 
+  // The hold: a pure reducer (shared/src/rules/seat-hold.ts) of the clock, the server's answers and
+  // reads, and the guest's taps. A party seated meanwhile is becoming its table: no expiry.
+  const [holdState, dispatch] = useReducer(seatHoldReducer, undefined, () => initialSeatHold(new Date()));
+  const held = holdState.hold;
+  useEffect(() => {
+    if (seatedAt) dispatch({ type: 'confirm' });
+  }, [seatedAt]);
+  useEffect(() => {
+    if (tables.data) dispatch({ type: 'read', tables: tables.data, at: tables.dataUpdatedAt });
+  }, [tables.data, tables.dataUpdatedAt]);
+
   const [view, setView] = useState<'list' | 'map'>('list');
   const [filters, setFilters] = useState<SeatFilters>({
     ...NO_SEAT_FILTERS,
     features: accessibility ? ['accessibility'] : [],
   });
-  const [held, setHeld] = useState<Hold | null>(null);
-  const [now, setNow] = useState(() => new Date());
-  // A hold this page let go of (expired, cancelled, refused) is not picked up again from a read
-  // that was made before the server let go of it.
-  const dropped = useRef<string | null>(null);
 
-  const serverHold = tables.data?.find((t) => t.heldByYouUntil !== null) ?? null;
-  useEffect(() => {
-    if (held || !serverHold?.heldByYouUntil) return;
-    const key = `${serverHold.id}@${serverHold.heldByYouUntil}`;
-    if (dropped.current === key) return;
-    setHeld({
-      tableId: serverHold.id,
-      tableName: serverHold.name,
-      expiresAt: new Date(serverHold.heldByYouUntil),
-      since: tables.dataUpdatedAt - 1,
-    });
-  }, [held, serverHold, tables.dataUpdatedAt]);
-
-  const countdown = held ? holdCountdown(held.expiresAt, now) : null;
+  const countdown = held ? holdCountdown(held.expiresAt, holdState.now) : null;
   useEffect(() => {
     if (!held) return;
-    setNow(new Date());
-    const timer = window.setInterval(() => setNow(new Date()), 1000);
+    dispatch({ type: 'tick', now: new Date() });
+    const timer = window.setInterval(() => dispatch({ type: 'tick', now: new Date() }), 1000);
     return () => window.clearInterval(timer);
   }, [held]);
 
-  // The hold ends by its clock, or when a read made after it was taken no longer shows it (the
-  // server's sweep or the staff let it go first). Once Confirm is pressed, or the party is seated,
-  // the hold is becoming the party's table: a read that no longer shows it (the live update of the
-  // seating can come before the confirm's answer) is no expiry, and a failed confirm says so itself.
-  const heldTable = held ? tables.data?.find((t) => t.id === held.tableId) : undefined;
-  const goneOnServer = Boolean(held && tables.dataUpdatedAt > held.since && !heldTable?.heldByYouUntil);
-  const becomingSeat = confirm.isPending || confirm.isSuccess || seatedAt !== null;
+  // A hold that ran out (by its clock, or on the server: its sweep or the staff let it go first)
+  // is said once, and the tables are read again.
+  const announced = useRef<SeatHold | null>(null);
   useEffect(() => {
-    if (!held || becomingSeat || !(countdown?.expired || goneOnServer)) return;
-    forget(dropped, held, setHeld);
+    if (!holdState.expired || holdState.expired === announced.current) return;
+    announced.current = holdState.expired;
     toast({ title: MESSAGES.holdExpiredTitle, description: MESSAGES.holdExpired, variant: 'destructive' });
     void queryClient.invalidateQueries({ queryKey: guestTablesQueryOptions().queryKey });
-  }, [held, becomingSeat, countdown?.expired, goneOnServer, toast, queryClient]);
+  }, [holdState.expired, toast, queryClient]);
 
   // A read that fails is said once; 401 is the page's own not-found screen.
   const failedRead = tables.isError && !(tables.error instanceof ApiError && tables.error.status === 401);
@@ -153,11 +131,12 @@ export function SeatSelectionPage() {
     }
     hold.mutate(table.id, {
       onSuccess: (answer) => {
-        setHeld({
+        dispatch({
+          type: 'held',
           tableId: answer.tableId,
           tableName: answer.tableName,
           expiresAt: new Date(answer.expiresAt),
-          since: Date.now(),
+          at: Date.now(),
         });
         // A read already on its way was asked before the hold: it is dropped and asked again.
         const queryKey = guestTablesQueryOptions().queryKey;
@@ -182,6 +161,7 @@ export function SeatSelectionPage() {
       return;
     }
     const sessionId = party.data?.session.id ?? storedSessionId();
+    dispatch({ type: 'confirm' });
     confirm.mutate(
       { tableId: held.tableId, sessionId },
       {
@@ -194,7 +174,7 @@ export function SeatSelectionPage() {
           );
         },
         onError: (error) => {
-          forget(dropped, held, setHeld);
+          dispatch({ type: 'confirmRefused' });
           toast({
             title: MESSAGES.unableToConfirmTableTitle,
             description: failureText(error, MESSAGES.confirmTableFailed),
@@ -207,7 +187,7 @@ export function SeatSelectionPage() {
 
   const onCancel = () => {
     if (!held) return;
-    forget(dropped, held, setHeld);
+    dispatch({ type: 'cancel' });
     release.mutate(held.tableId);
   };
 

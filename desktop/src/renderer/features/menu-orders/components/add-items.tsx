@@ -7,6 +7,7 @@ import {
   COURSES,
   type Course,
   chooseModifiers,
+  courseForCategory,
   MENU_ORDERS_TEXTS,
   type MenuItem,
 } from '@tablewise/shared';
@@ -23,10 +24,6 @@ interface Line {
   course: Course;
   /** Chosen option ids by group id. */
   choices: Record<string, string[]>;
-}
-
-function defaultCourse(item: MenuItem): Course {
-  return /drink/i.test(item.category) ? 'drink' : 'main';
 }
 
 function LineEditor({ line, onChange, onRemove }: { line: Line; onChange(l: Line): void; onRemove(): void }) {
@@ -142,7 +139,13 @@ export function AddItems({ sessionId, tableName, onClose }: { sessionId: string;
               if (item) {
                 setLines([
                   ...lines,
-                  { key: crypto.randomUUID(), item, quantity: 1, course: defaultCourse(item), choices: {} },
+                  {
+                    key: crypto.randomUUID(),
+                    item,
+                    quantity: 1,
+                    course: courseForCategory(item.category),
+                    choices: {},
+                  },
                 ]);
               }
             }}
