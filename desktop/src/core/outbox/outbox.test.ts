@@ -235,7 +235,7 @@ describe('outbox', () => {
     // the event loop's next turn and pushed them. A third change, queued after that turn without
     // telling the pusher, marks the one try the kick makes: the next push to come carries all three.
     await new Promise((resolve) => setImmediate(resolve));
-    expect(changeItemStatusLocally(replica.write, a.id, 'READY_FOR_RUN', now()).ok).toBe(true);
+    expect(changeItemStatusLocally(replica.write, a.id, 'READY_FOR_RUN', now()).item.status).toBe('READY_FOR_RUN');
     // The sync client found the cloud back (here: still away): one try, with every change.
     pusher.kick();
     await expect.poll(() => cloud.received.length).toBe(2);
