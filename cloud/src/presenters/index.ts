@@ -89,7 +89,7 @@ export function modifierGroupsOf(row: MenuItemRow): MenuItem['modifiersSchema'] 
 }
 
 /** A dish's temperature as the runners read it: hot, cold, or null for anything else. */
-export function temperatureOf(value: string | null | undefined): MenuItem['temperature'] {
+function temperatureOf(value: string | null | undefined): MenuItem['temperature'] {
   return value === 'hot' || value === 'cold' ? value : null;
 }
 

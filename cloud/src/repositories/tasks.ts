@@ -35,19 +35,6 @@ export async function findTask(q: Queryable, id: string): Promise<TaskRow | unde
   return q<TaskRow>('tasks').where({ id }).first();
 }
 
-/** A task of this type for the table that nobody has finished yet. */
-export async function findOpenTaskForTable(
-  q: Queryable,
-  venueId: string,
-  tableId: string,
-  type: string,
-): Promise<TaskRow | undefined> {
-  return q<TaskRow>('tasks')
-    .where({ venue_id: venueId, target_table_id: tableId, type })
-    .whereIn('status', ['PENDING', 'IN_PROGRESS'])
-    .first();
-}
-
 /** A task of the venue, locked for the rest of the transaction. */
 export async function lockTask(trx: Trx, venueId: string, id: string): Promise<TaskRow | undefined> {
   return trx<TaskRow>('tasks').where({ venue_id: venueId, id }).forUpdate().first();
@@ -58,47 +45,6 @@ export async function listVenueTasks(q: Queryable, venueId: string, finishedSinc
   return q<TaskRow>('tasks')
     .where({ venue_id: venueId })
     .andWhere((w) => w.whereIn('status', ['PENDING', 'IN_PROGRESS']).orWhere('completed_at', '>=', finishedSince));
-}
-
-export async function setTaskStatus(
-  trx: Trx,
-  id: string,
-  change: {
-    status: string;
-    at: Date;
-    assignedTo?: string | null;
-    completedAt?: Date | null;
-    metadata?: TaskRow['metadata_json'];
-  },
-): Promise<TaskRow> {
-  const [row] = await trx('tasks')
-    .where({ id })
-    .update({
-      status: change.status,
-      updated_at: change.at,
-      ...(change.status === 'IN_PROGRESS' ? { started_at: change.at } : {}),
-      ...(change.assignedTo !== undefined ? { assigned_to: change.assignedTo } : {}),
-      ...(change.completedAt !== undefined ? { completed_at: change.completedAt } : {}),
-      ...(change.metadata !== undefined ? { metadata_json: JSON.stringify(change.metadata) } : {}),
-    })
-    .returning<TaskRow[]>('*');
-  if (!row) throw new Error(`Task ${id} does not exist`);
-  return row;
-}
-
-/** Raises an unfinished task's priority (a table that needs it sooner) and notes why. */
-export async function raiseTaskPriority(
-  trx: Trx,
-  id: string,
-  priority: number,
-  metadata: TaskRow['metadata_json'],
-): Promise<TaskRow> {
-  const [row] = await trx('tasks')
-    .where({ id })
-    .update({ priority: trx.raw('greatest(priority, ?)', [priority]), metadata_json: JSON.stringify(metadata) })
-    .returning<TaskRow[]>('*');
-  if (!row) throw new Error(`Task ${id} does not exist`);
-  return row;
 }
 
 /** Writes a task's decided state (status, who has it, priority, when it finished, notes). */

@@ -69,16 +69,6 @@ export function localTableEvent(db: AnyDb, table: Table, now: Date): LiveEventOf
   };
 }
 
-export function localTaskEvent(db: AnyDb, task: Task, now: Date): LiveEventOf<'task.created'> {
-  return {
-    type: 'task.created',
-    seq: Math.max(1, getMeta(db).cursor),
-    venueId: task.venueId,
-    at: now.toISOString(),
-    task,
-  };
-}
-
 /** A task this terminal started or completed (task.updated). */
 export function localTaskUpdatedEvent(db: AnyDb, task: Task, now: Date): LiveEventOf<'task.updated'> {
   return {

@@ -39,9 +39,6 @@ export type Write =
   /** A waiting party's status; `readyTableId`: the free table it was told of (the guest's READY). */
   | { kind: 'waitlist.status'; entry: WaitlistEntry; readyTableId: string | null };
 
-export type WriteKind = Write['kind'];
-export type WriteOf<K extends WriteKind> = Extract<Write, { kind: K }>;
-
 /** What a decision answers: the writes in the order they apply, the events in the order they are
  * announced, and the call's answer. */
 export interface Decided<A> {

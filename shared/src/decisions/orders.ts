@@ -22,7 +22,10 @@ export type OrderableDish = Pick<
   'id' | 'name' | 'price' | 'modifiersSchema' | 'isAvailable' | 'station' | 'prepTime'
 >;
 
-/** The dining session an order is for, with its table, as the venue has it. */
+/**
+ * The dining session an order is for, with its table, as the venue has it.
+ * @internal exported for its tests
+ */
 export interface OrderSession {
   id: string;
   venueId: string;

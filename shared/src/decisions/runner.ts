@@ -23,7 +23,7 @@ export type RunnerItemFacts = OrderItem & {
 };
 
 /** An order with items bound for the pass. */
-export interface OrderForThePass {
+interface OrderForThePass {
   id: string;
   tableName: string | null;
   /** The order's table's zone, else null. */
@@ -36,7 +36,7 @@ export interface OrderForThePass {
 }
 
 /** A delivery of the recent past (a zone's average delivery time is made of them). */
-export interface RecentDelivery {
+interface RecentDelivery {
   zone: string;
   readyAt: string;
   deliveredAt: string;

@@ -12,7 +12,7 @@ export interface FiredItem {
 }
 
 /** Sends one due item to the kitchen; the caller checked isDue. */
-export function fireItem(db: WriteDb, item: OrderItem, now: Date): FiredItem {
+function fireItem(db: WriteDb, item: OrderItem, now: Date): FiredItem {
   setItemStatus(db, item.id, 'SENT_TO_KITCHEN', now.toISOString());
   const after = getOrderItem(db, item.id);
   if (!after) throw new Error(`Order item ${item.id} vanished while firing`);

@@ -26,7 +26,7 @@ export interface Ask<S extends CallSpec> {
 }
 
 /** The cloud's refusal as this terminal's: the same status, id and message. */
-export function cloudRefusal(status: number, body: unknown, fallback: string): AppError {
+function cloudRefusal(status: number, body: unknown, fallback: string): AppError {
   const message = messageOf(body) ?? fallback;
   if (status >= 500 || status < 400) return new AppError(502, 'cloud_unreachable', message);
   const id = body && typeof body === 'object' && 'id' in body ? body.id : undefined;

@@ -59,7 +59,7 @@ function toEntry(r: OutboxRow): OutboxEntry {
   };
 }
 
-export interface NewOutboxEntry {
+interface NewOutboxEntry {
   idempotencyKey: string;
   method: string;
   path: string;
@@ -69,7 +69,10 @@ export interface NewOutboxEntry {
   createdAt: string;
 }
 
-/** Appends a mutation and returns it with its sequence number. */
+/**
+ * Appends a mutation and returns it with its sequence number. Writes go through appendCall.
+ * @internal exported for its tests
+ */
 export function appendOutbox(
   db: WriteDb,
   e: NewOutboxEntry & { callId?: string | null; params?: Record<string, unknown> | null },

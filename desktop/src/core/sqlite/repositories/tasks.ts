@@ -13,14 +13,6 @@ export function getTask(db: AnyDb, id: string): Task | null {
   return row ? parse(row) : null;
 }
 
-/** The table's unfinished tasks of a type, oldest first. */
-export function openTasksOf(db: AnyDb, tableId: string, type: Task['type']): Task[] {
-  const rows = db.sql
-    .prepare("SELECT task_json FROM tasks WHERE target_table_id = ? AND type = ? AND status <> 'COMPLETED'")
-    .all(tableId, type) as { task_json: string }[];
-  return rows.map(parse).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-}
-
 export function putTask(db: WriteDb, task: Task): void {
   db.sql
     .prepare('INSERT OR REPLACE INTO tasks (id, type, status, target_table_id, task_json) VALUES (?, ?, ?, ?, ?)')
