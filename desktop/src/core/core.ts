@@ -19,18 +19,8 @@ import {
 } from '@tablewise/shared';
 import type { BackoffPolicy } from './backoff.js';
 import { Bus } from './bus.js';
-import { fireDueItems } from './kitchen/firing.js';
-import { makeDueTickets } from './kitchen/ticketing.js';
-import {
-  localItemEvent,
-  localPaymentEvent,
-  localReservationEvent,
-  localTableEvent,
-  localTaskUpdatedEvent,
-  localWaitlistEvent,
-} from './local-events.js';
-import { batchChangeItemsLocally } from './outbox/item-batch.js';
-import { changeItemStatusLocally, itemChangeSubject, ORDER_ITEM_ENTITY } from './outbox/item-status.js';
+import { batchChangeItemsLocally } from './commands/item-batch.js';
+import { changeItemStatusLocally, itemChangeSubject, ORDER_ITEM_ENTITY } from './commands/item-status.js';
 import {
   cancelItemLocally,
   changePriorityLocally,
@@ -43,10 +33,9 @@ import {
   restoreMenuItems,
   restoreOrders,
   setAvailabilityLocally,
-} from './outbox/menu-orders.js';
-import { createOrderLocally, ORDER_ENTITY, orderChangeSubject } from './outbox/orders.js';
-import { PAYMENT_ENTITY, paymentChangeSubject, restorePayments, takeCashLocally } from './outbox/payments.js';
-import { OutboxPusher } from './outbox/pusher.js';
+} from './commands/menu-orders.js';
+import { createOrderLocally, ORDER_ENTITY, orderChangeSubject } from './commands/orders.js';
+import { PAYMENT_ENTITY, paymentChangeSubject, restorePayments, takeCashLocally } from './commands/payments.js';
 import {
   checkInLocally,
   createReservationLocally,
@@ -55,16 +44,15 @@ import {
   reservationChangeSubject,
   restoreReservation,
   seatReservationLocally,
-} from './outbox/reservations.js';
+} from './commands/reservations.js';
 import {
   type LocalRunnerResult,
   moveRunnerOrderLocally,
   RUNNER_ORDER_ENTITY,
   runnerChangeSubject,
   sendToRunnersLocally,
-} from './outbox/runner.js';
-import { reapplyPendingSeats } from './outbox/seating.js';
-import { isStuck } from './outbox/stuck.js';
+} from './commands/runner.js';
+import { reapplyPendingSeats } from './commands/seating.js';
 import {
   completeQaLocally,
   completeTaskLocally,
@@ -77,7 +65,7 @@ import {
   taskChangeSubject,
   transitionTableLocally,
   turnoverChangeSubject,
-} from './outbox/turnover.js';
+} from './commands/turnover.js';
 import {
   addToWaitlistLocally,
   changeWaitlistStatusLocally,
@@ -86,7 +74,17 @@ import {
   seatWaitlistPartyLocally,
   WAITLIST_ENTITY,
   waitlistChangeSubject,
-} from './outbox/waitlist.js';
+} from './commands/waitlist.js';
+import { fireDueItems } from './kitchen/firing.js';
+import { makeDueTickets } from './kitchen/ticketing.js';
+import {
+  localItemEvent,
+  localPaymentEvent,
+  localReservationEvent,
+  localTableEvent,
+  localTaskUpdatedEvent,
+  localWaitlistEvent,
+} from './local-events.js';
 import { createPrintQueue, type PrintQueue } from './print-queue.js';
 import { PRINT_JOB_ENTITY } from './printing/report.js';
 import { reportSubject } from './printing/report-subject.js';
@@ -99,6 +97,8 @@ import { dropLocalPayment, listLocalPayments } from './sqlite/repositories/payme
 import { getTask as getReplicaTask } from './sqlite/repositories/tasks.js';
 import { getOrder, getTable, getVenue, listPrinters, putTable } from './sqlite/repositories/venue-data.js';
 import { CloudApi, CloudRefused, isSuccess } from './sync/cloud-api.js';
+import { OutboxPusher } from './sync/pusher.js';
+import { isStuck } from './sync/stuck.js';
 import { SyncClient } from './sync/sync-client.js';
 
 export const DEFAULT_TERMINAL_PORT = 8181;

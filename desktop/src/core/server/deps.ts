@@ -31,7 +31,7 @@ import type {
 } from '@tablewise/shared';
 import type { z } from 'zod';
 import type { Bus } from '../bus.js';
-import type { CashTaken } from '../outbox/payments.js';
+import type { CashTaken } from '../commands/payments.js';
 import type { ReadDb, WriteDb } from '../sqlite/replica.js';
 import type { CloudApi } from '../sync/cloud-api.js';
 

@@ -1,6 +1,6 @@
 import { changeItemStatus, type OrderItem } from '@tablewise/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeItemStatusLocally, ORDER_ITEM_ENTITY } from '../outbox/item-status.js';
+import { changeItemStatusLocally, ORDER_ITEM_ENTITY } from '../commands/item-status.js';
 import { openReplica } from '../sqlite/replica.js';
 import { getMeta, setIdentity } from '../sqlite/repositories/meta.js';
 import { appendCall, appendOutbox } from '../sqlite/repositories/outbox.js';

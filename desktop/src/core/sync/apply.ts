@@ -1,13 +1,13 @@
 // Applying the cloud's change feed to the replica. Each event is applied and the cursor advanced
 // in one SQLite transaction, so a crash leaves either both or neither.
 import { LiveEvent, type LiveEventOf, type SnapshotAnswer } from '@tablewise/shared';
-import { reapplyPendingItemChanges } from '../outbox/item-status.js';
-import { reapplyPendingAvailability, reapplyPendingOrderChanges } from '../outbox/menu-orders.js';
-import { replacePayments } from '../outbox/payments.js';
-import { reapplyPendingReservationChanges, replaceReservations } from '../outbox/reservations.js';
-import { reapplyPendingSeats } from '../outbox/seating.js';
-import { reapplyPendingTurnover, replaceTasks } from '../outbox/turnover.js';
-import { reapplyPendingWaitlistChanges, replaceWaitlist } from '../outbox/waitlist.js';
+import { reapplyPendingItemChanges } from '../commands/item-status.js';
+import { reapplyPendingAvailability, reapplyPendingOrderChanges } from '../commands/menu-orders.js';
+import { replacePayments } from '../commands/payments.js';
+import { reapplyPendingReservationChanges, replaceReservations } from '../commands/reservations.js';
+import { reapplyPendingSeats } from '../commands/seating.js';
+import { reapplyPendingTurnover, replaceTasks } from '../commands/turnover.js';
+import { reapplyPendingWaitlistChanges, replaceWaitlist } from '../commands/waitlist.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
 import { deleteOrderItem, getMenuItem } from '../sqlite/repositories/menu-orders.js';
 import { getMeta, markBootstrapped, setCursor, setDemoPayments } from '../sqlite/repositories/meta.js';

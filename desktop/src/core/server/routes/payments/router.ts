@@ -21,7 +21,7 @@ import {
   updateOrderPayment,
   venuePaymentsAnswer,
 } from '@tablewise/shared';
-import { replicaBill } from '../../../outbox/payments.js';
+import { replicaBill } from '../../../commands/payments.js';
 import { listLatestPayments } from '../../../sqlite/repositories/payments.js';
 import { getVenue } from '../../../sqlite/repositories/venue-data.js';
 import { askCloud } from '../../../sync/ask-cloud.js';

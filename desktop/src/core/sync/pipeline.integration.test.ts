@@ -6,10 +6,10 @@ import { MAX_PUSH_MUTATIONS, type OrderItemState } from '@tablewise/shared';
 import { afterEach, expect, it } from 'vitest';
 import type { RunningCloud } from '../../../../cloud/src/server.js';
 import type { Harness } from '../../../../cloud/src/testkit/harness.js';
+import { changeItemStatusLocally } from '../commands/item-status.js';
 import { countPending, listByStatus } from '../sqlite/repositories/outbox.js';
 import type { coresOnOneDataDir } from '../test/core-on-cloud.js';
 import { cloudAway, drinksOnTerminal } from '../test/drinks-on-terminal.js';
-import { changeItemStatusLocally } from './item-status.js';
 
 let harness: Harness | null = null;
 let cores: ReturnType<typeof coresOnOneDataDir> | null = null;

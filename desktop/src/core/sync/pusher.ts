@@ -8,12 +8,12 @@
 import { MAX_PUSH_MUTATIONS, MESSAGES, type PushedMutation, pushMutations } from '@tablewise/shared';
 import { type BackoffPolicy, backoffDelayMs, DEFAULT_BACKOFF } from '../backoff.js';
 import type { Bus } from '../bus.js';
+import { ORDER_ITEM_ENTITY, reapplyPendingItemChanges } from '../commands/item-status.js';
 import { localItemEvent } from '../local-events.js';
 import { makeDurable, transact, type WriteDb } from '../sqlite/replica.js';
 import { markAttempt, type OutboxEntry, pendingBatch, requestOf, settle } from '../sqlite/repositories/outbox.js';
 import { getOrderItem, orderExists, putOrderItem } from '../sqlite/repositories/venue-data.js';
-import { type CloudAnswer, type CloudApi, CloudUnreachable, isSuccess, messageOf } from '../sync/cloud-api.js';
-import { ORDER_ITEM_ENTITY, reapplyPendingItemChanges } from './item-status.js';
+import { type CloudAnswer, type CloudApi, CloudUnreachable, isSuccess, messageOf } from './cloud-api.js';
 
 /**
  * 4xx answers that say nothing about the mutation itself (the terminal's credential, a timeout,

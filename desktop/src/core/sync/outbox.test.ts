@@ -9,17 +9,17 @@ import {
 } from '@tablewise/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Bus } from '../bus.js';
+import { changeItemStatusLocally } from '../commands/item-status.js';
 import { makeDueTickets } from '../kitchen/ticketing.js';
 import { PRINT_JOB_ENTITY } from '../printing/report.js';
 import { openReplica, type Replica } from '../sqlite/replica.js';
 import { setIdentity } from '../sqlite/repositories/meta.js';
 import { appendOutbox, listByStatus, nextPending } from '../sqlite/repositories/outbox.js';
 import { getOrderItem } from '../sqlite/repositories/venue-data.js';
-import { applySnapshot } from '../sync/apply.js';
-import { CloudApi } from '../sync/cloud-api.js';
 import { type Received, type Responder, startFakeCloud } from '../test/fake-cloud.js';
 import { item, order, printer, snapshot, table, tempDir } from '../test/fixtures.js';
-import { changeItemStatusLocally } from './item-status.js';
+import { applySnapshot } from './apply.js';
+import { CloudApi } from './cloud-api.js';
 import { OutboxPusher } from './pusher.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
