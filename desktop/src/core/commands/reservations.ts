@@ -119,7 +119,7 @@ export function checkInLocally(db: WriteDb, id: string, now: Date): ReservationC
   });
 }
 
-/** The host seats a checked-in party here at a table (outbox/seating.ts decides the table). */
+/** The host seats a checked-in party here at a table (commands/seating.ts decides the table). */
 export function seatReservationLocally(
   db: WriteDb,
   id: string,

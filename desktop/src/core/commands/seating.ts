@@ -9,7 +9,7 @@ import { getTable, getWaitlistEntry, putSession, putTable } from '../sqlite/repo
 
 /** The outbox entity of a reservation's changes (its booking, check-in and seat). */
 export const RESERVATION_ENTITY = 'reservation';
-/** The waitlist's, as outbox/waitlist.ts names it (kept here so seating needs no import of it). */
+/** The waitlist's, as commands/waitlist.ts names it (kept here so seating needs no import of it). */
 const WAITLIST_ENTITY = 'waitlist_entry';
 
 export interface SeatedParty {
