@@ -94,6 +94,10 @@ function notifyNext(
   now: Date,
 ): WaitlistEntry | null {
   const preferred = preferredId ? waitlist.filter((e) => e.id === preferredId) : [];
+  // The party this check already told (a terminal's replay of its own check, or the check reaching
+  // the cloud after the party was told): it stays the one, and nobody else is told.
+  const told = preferred.find((e) => e.status === 'NOTIFIED');
+  if (told) return told;
   const next = table ? (nextPartyFor(preferred, table) ?? nextPartyFor(waitlist, table)) : nextToNotify(waitlist);
   if (!next) return null;
   const move = waitlistTransition(next.status, 'notify');
