@@ -16,7 +16,12 @@ import {
 import type { AppDeps, Queryable, Trx } from '../context.js';
 import { presentWaitlistEntry } from '../presenters/index.js';
 import { appendEvent, writeTransaction } from '../realtime/append-event.js';
-import { claimPeriodicRun, closeSessionsAtTable, listStuckCandidates } from '../repositories/turnover.js';
+import {
+  claimPeriodicRun,
+  closeSessionsAtTable,
+  listStuckCandidates,
+  type StuckCandidate,
+} from '../repositories/turnover.js';
 import {
   findWaitlistEntry,
   listActiveWaitlist,
@@ -28,6 +33,11 @@ import { applyDecided } from './decided.js';
 
 const STUCK_STATES: readonly TableState[] = ['CLEANING', 'QA_CHECK', ...SEATED_STATES];
 
+/** A table the check looks at, as the rule reads it. */
+function candidateOf(r: StuckCandidate) {
+  return { id: r.id, name: r.name, number: r.number, state: r.state as TableState, lastActivity: r.last_activity };
+}
+
 /** The check's findings for one venue now (GET /api/tables/stuck-states). */
 export async function stuckTables(
   q: Queryable,
@@ -35,16 +45,7 @@ export async function stuckTables(
   now: Date,
 ): Promise<Omit<StuckTable, 'moveToCleaning'>[]> {
   const rows = await listStuckCandidates(q, STUCK_STATES, venueId);
-  return findStuckTables(
-    rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      number: r.number,
-      state: r.state as TableState,
-      lastActivity: r.last_activity,
-    })),
-    now,
-  ).map(({ moveToCleaning: _, ...report }) => report);
+  return findStuckTables(rows.map(candidateOf), now).map(({ moveToCleaning: _, ...report }) => report);
 }
 
 /** Name of the check's row in periodic_runs. */
@@ -63,16 +64,7 @@ export async function runStuckCheck(
     const now = deps.now();
     if (!(await claimPeriodicRun(trx, STUCK_CHECK, now, intervalMs))) return -1;
     const rows = await listStuckCandidates(trx, STUCK_STATES);
-    const found = findStuckTables(
-      rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        number: r.number,
-        state: r.state as TableState,
-        lastActivity: r.last_activity,
-      })),
-      now,
-    );
+    const found = findStuckTables(rows.map(candidateOf), now);
     const byId = new Map(rows.map((r) => [r.id, r]));
     let acted = 0;
     for (const stuck of found) {
