@@ -27,10 +27,13 @@ export const GUEST_TEXTS = {
   checkinSubmit: 'Check In',
   checkinSubmitting: 'Checking in...',
   checkinAtTable: 'Checking in at your table',
+  /** The table and venue the QR code names (issue 22, item 12). */
+  checkinAt: (table: string, venue: string | null) => `Checking in at ${table}${venue ? `, ${venue}` : ''}`,
 
   // Table confirmation
   tableConfirmed: GUEST_TITLES.tableConfirmed,
   yourTable: 'Your table',
+  atVenue: (venue: string) => `at ${venue}`,
   toMenu: 'View Menu',
   loadingTable: 'Loading your table...',
 

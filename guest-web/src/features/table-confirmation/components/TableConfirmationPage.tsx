@@ -1,4 +1,5 @@
-// Table confirmation (spec 3 section 2): the guest is seated; show where, then on to the menu.
+// Table confirmation (spec 3 section 2): the guest is seated; show where (the table and the
+// venue), then on to the menu.
 import { GUEST_TEXTS, MESSAGES, withQuery } from '@tablewise/shared';
 import { Link, useSearchParams } from 'react-router-dom';
 import { storedSessionId } from '../../../app/storage.js';
@@ -38,6 +39,11 @@ export function TableConfirmationPage() {
       <p className="table-name" data-testid="table-name">
         {session.data.tableName ?? '—'}
       </p>
+      {session.data.venueName ? (
+        <p className="muted" data-testid="venue-name">
+          {GUEST_TEXTS.atVenue(session.data.venueName)}
+        </p>
+      ) : null}
       <Link
         className="button button-primary button-block"
         data-testid="to-menu"
