@@ -10,7 +10,7 @@ import type { Bill } from '../schemas/payment.js';
 import { holdsBill, settleCustomSplit, splitByItems } from './bill.js';
 import { displayMoney, splitEvenly, toCents } from './money.js';
 
-export const SHARE_MODES = ['full', 'even', 'custom', 'items'] as const;
+const SHARE_MODES = ['full', 'even', 'custom', 'items'] as const;
 export type ShareMode = (typeof SHARE_MODES)[number];
 
 /** How the table chose to pay: the way, the people, and what each way needs. */
@@ -39,7 +39,10 @@ type SharedBill = Pick<Bill, 'version' | 'total' | 'left' | 'tax' | 'serviceChar
 
 const SEPARATOR = ':';
 
-/** A share's id: `{bill version}:{mode}:{people}:{place}`; the whole bill is one person's, place 0. */
+/**
+ * A share's id: `{bill version}:{mode}:{people}:{place}`; the whole bill is one person's, place 0.
+ * @internal exported for its tests
+ */
 export function shareId(version: string, mode: ShareMode, people: number, index: number): string {
   return [version, mode, mode === 'full' ? 1 : people, index].join(SEPARATOR);
 }
@@ -47,6 +50,7 @@ export function shareId(version: string, mode: ShareMode, people: number, index:
 /**
  * What a share id names, when it is one this rule made; null for any other id (the spec's split
  * entry lets a client name its splits as it likes, and those are only held once by their id).
+ * @internal exported for its tests
  */
 export function shareOfId(id: string): { version: string; mode: ShareMode; people: number; index: number } | null {
   const parts = id.split(SEPARATOR);

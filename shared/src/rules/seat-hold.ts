@@ -29,7 +29,10 @@ export interface SeatHoldState {
   expired: SeatHold | null;
 }
 
-/** What the page knows of a table from a read: whether, and until when, it is held for this guest. */
+/**
+ * What the page knows of a table from a read: whether, and until when, it is held for this guest.
+ * @internal exported for its tests
+ */
 export interface HeldTableFacts {
   id: string;
   name: string;
