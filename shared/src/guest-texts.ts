@@ -80,8 +80,19 @@ export const GUEST_TEXTS = {
   orderMore: 'Order More',
   liveOffline: 'Live updates paused. Reconnecting...',
 
-  // Not found
+  // Not found, and no dining session on this phone (issue 22, item 12)
   backToCheckin: 'Go to Check-in',
+  scanQrCode: 'Scan QR Code',
+  noSessionMenu: 'Check in to see the menu and order: scan the QR code on your table, or check in here.',
+  noSessionExit:
+    "There is no dining session on this phone, so there is nothing to check out. Scan your table's QR code to rejoin your party, or please see staff.",
+
+  // The bill, one tap away wherever a seated guest is (issue 22, item 3)
+  viewBill: 'View bill and pay',
+
+  // After the exit ('Exit Restaurant', /guest)
+  thankYou: 'Thank you for dining with us!',
+  comeBack: 'To dine with us again, scan the QR code on your table or check in.',
 
   // Toasts
   dismiss: 'Dismiss',
