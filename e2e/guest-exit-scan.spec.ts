@@ -197,7 +197,9 @@ test("the exit scan reads the venue's exit code from the camera and shows the re
       expect(stored).toEqual([null, null]);
       expect(await sessionStatus(party.sessionId)).toBe('CLOSED');
       await page.getByTestId('exit-restaurant').click();
-      await expect(page).toHaveURL(`${cloudUrl}/`);
+      await expect(page).toHaveURL(`${cloudUrl}/guest`);
+      await expect(page.getByTestId('guest-home')).toBeVisible();
+      await shot(page, `guest-home-${viewport.width}`);
       await context.close();
     }
   } finally {

@@ -2,7 +2,13 @@ import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type pg from 'pg';
 import { type DemoCloud, startDemoCloud } from './support/demo-cloud.js';
-import { apiCall, type Party, phoneAt as phoneAtOf, seatedParty as seatedPartyOf } from './support/guest-party.js';
+import {
+  apiCall,
+  type Party,
+  partyPhone,
+  phoneAt as phoneAtOf,
+  seatedParty as seatedPartyOf,
+} from './support/guest-party.js';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
@@ -115,8 +121,14 @@ test('three phones split the bill three ways with different tips, see it live, a
   expect(stored).toEqual([null, null]);
   const session = await db.query('SELECT status FROM sessions WHERE id = $1', [party.sessionId]);
   expect(session.rows[0].status).toBe('CLOSED');
+  // Exit Restaurant ends on the guest site's own page, not the staff app's (or its 404).
   await c.getByTestId('exit-restaurant').click();
-  await expect(c).toHaveURL(`${cloudUrl}/`);
+  await expect(c).toHaveURL(`${cloudUrl}/guest`);
+  await expect(c.getByTestId('guest-home')).toContainText('Thank you for dining with us!');
+  await expect(c.getByTestId('not-found')).toHaveCount(0);
+  await c.reload();
+  await expect(c.getByTestId('guest-home')).toBeVisible();
+  await shot(c, 'guest-home-1280');
   for (const p of phones) await p.context.close();
 });
 
@@ -162,4 +174,130 @@ test('the exit is refused while the bill is unpaid; a phone shows it on the smal
   await expect(lostPage.getByText('Order Not Found')).toBeVisible();
   await shot(lostPage, 'order-not-found-390');
   await lost.close();
+});
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
+/** The link is there, a comfortable tap (at least 44 px high and wide). */
+async function tappable(page: Page, testId: string) {
+  const link = page.getByTestId(testId);
+  await expect(link).toBeVisible();
+  const box = await link.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
+  return link;
+}
+
+/** Opens a dish on the menu: the course it starts on. */
+async function courseOf(page: Page, dish: string): Promise<string> {
+  await page.locator(`[data-testid="menu-item"][data-name="${dish}"]`).getByRole('button').click();
+  return page.getByTestId('item-course').inputValue();
+}
+
+test("a seated guest is one tap from the bill on every page; a dish starts on its category's course", async ({
+  browser,
+}) => {
+  for (const [i, viewport] of VIEWPORTS.entries()) {
+    const party = await seatedParty(String(6 + i));
+    const { context, page } = await partyPhone(browser, stack as DemoCloud, party, viewport);
+    const at = `sessionId=${party.sessionId}&tableId=${party.tableId}`;
+
+    // Table confirmation: the table and the venue by name, the menu and the bill.
+    await page.goto(`${cloudUrl}/guest/table-confirmation?${at}`);
+    await expect(page.getByTestId('table-name')).toHaveText(`Table ${6 + i}`);
+    await expect(page.getByTestId('venue-name')).toHaveText('at Main Location');
+    await tappable(page, 'view-bill');
+    await shot(page, `table-confirmation-${viewport.width}`);
+    await (await tappable(page, 'view-bill')).click();
+    await expect(page).toHaveURL(/\/guest\/payment\?sessionId=/);
+    await expect(page.getByTestId('bill-total')).toBeVisible();
+
+    // The menu: the bill in its header; each dish starts on the course its category names, and
+    // the guest can still choose another.
+    await page.goto(`${cloudUrl}/guest/menu?${at}`);
+    await tappable(page, 'view-bill');
+    await shot(page, `menu-${viewport.width}`);
+    expect(await courseOf(page, 'Sparkling Water')).toBe('drink');
+    await page.getByTestId('add-to-cart').click();
+    await expect(page.getByTestId('item-dialog')).toBeHidden();
+    expect(await courseOf(page, 'Truffle Fries')).toBe('appetizer');
+    await page.getByTestId('item-course').selectOption('main');
+    await page.getByTestId('add-to-cart').click();
+    await expect(page.getByTestId('item-dialog')).toBeHidden();
+    expect(await courseOf(page, 'Chocolate Lava Cake')).toBe('dessert');
+    await shot(page, `menu-dessert-course-${viewport.width}`);
+    await page.getByTestId('add-to-cart').click();
+    await expect(page.getByTestId('item-dialog')).toBeHidden();
+    await page.getByTestId('open-cart').click();
+    await page.getByTestId('place-order').click();
+    await expect(page).toHaveURL(/\/guest\/order-status\?/, { timeout: 15_000 });
+    const courses = await db.query(
+      `SELECT mi.name, oi.course FROM order_items oi JOIN orders o ON o.id = oi.order_id
+         JOIN menu_items mi ON mi.id = oi.menu_item_id
+       WHERE o.id = (SELECT id FROM orders WHERE session_id = $1 ORDER BY created_at DESC LIMIT 1)
+       ORDER BY mi.name`,
+      [party.sessionId],
+    );
+    expect(courses.rows).toEqual([
+      { name: 'Chocolate Lava Cake', course: 'dessert' },
+      { name: 'Sparkling Water', course: 'drink' },
+      { name: 'Truffle Fries', course: 'main' },
+    ]);
+
+    // Order status: the bill is one tap away and has the new dishes on it.
+    await expect(page.getByTestId('order')).toHaveCount(2);
+    await shot(page, `order-status-${viewport.width}`);
+    await (await tappable(page, 'view-bill')).click();
+    await expect(page).toHaveURL(/\/guest\/payment\?sessionId=/);
+    await expect(page.getByTestId('bill')).toContainText('Sparkling Water');
+
+    // The exit, while the bill is unpaid: the bill is one tap away there too.
+    await page.goto(`${cloudUrl}/guest/exit?sessionId=${party.sessionId}`);
+    await expect(page.getByText('READY TO EXIT')).toBeVisible();
+    await (await tappable(page, 'view-bill')).click();
+    await expect(page.getByTestId('bill-total')).toBeVisible();
+    await context.close();
+  }
+});
+
+test('without a session the menu and the exit say so and lead to check-in; check-in names the table and venue', async ({
+  browser,
+}) => {
+  const tableId = (await db.query("SELECT id FROM tables WHERE number = '2' AND venue_id = $1", [stack?.venueId]))
+    .rows[0].id as string;
+  const qr = (await call(staffCookie, 'GET', `/api/tables/${tableId}/qr`)).body as { url: string };
+  for (const viewport of VIEWPORTS) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+
+    await page.goto(`${cloudUrl}/guest/menu`);
+    await expect(page.getByTestId('no-session')).toContainText('Session Required');
+    await expect(page.getByTestId('no-session')).toContainText('scan the QR code on your table');
+    await expect(page.getByText('Authentication required')).toHaveCount(0);
+    await tappable(page, 'scan-to-checkin');
+    await shot(page, `menu-no-session-${viewport.width}`);
+    // A session id the cloud does not know (no guest cookie) is no session either.
+    await page.goto(`${cloudUrl}/guest/menu?sessionId=00000000-0000-4000-8000-000000000000`);
+    await expect(page.getByTestId('no-session')).toBeVisible();
+    await expect(page.getByText('Authentication required')).toHaveCount(0);
+    await (await tappable(page, 'go-to-checkin')).click();
+    await expect(page).toHaveURL(`${cloudUrl}/guest/checkin`);
+
+    await page.goto(`${cloudUrl}/guest/exit`);
+    await expect(page.getByTestId('no-session')).toContainText('Session Not Found');
+    await expect(page.getByTestId('no-session')).toContainText('There is no dining session on this phone');
+    await expect(page.getByText('READY TO EXIT')).toHaveCount(0);
+    await shot(page, `exit-no-session-${viewport.width}`);
+    await (await tappable(page, 'scan-to-checkin')).click();
+    await expect(page).toHaveURL(`${cloudUrl}/guest/scan`);
+
+    // The table's QR link, opened by the phone's camera app: check-in says where.
+    await page.goto(qr.url);
+    await expect(page.getByTestId('checkin-place')).toHaveText('Checking in at Table 2, Main Location');
+    await shot(page, `checkin-place-${viewport.width}`);
+    await context.close();
+  }
 });

@@ -58,8 +58,8 @@ export async function seatedParty(
   return { sessionId, tableId: table.id, guestCookie, token: qr.token };
 }
 
-/** A phone at the table: the party's cookie and stored ids, on the bill page. */
-export async function phoneAt(
+/** A phone of the party: its cookie and stored ids, as after checking in by the QR code. */
+export async function partyPhone(
   browser: Browser,
   cloud: DemoCloud,
   party: Party,
@@ -72,7 +72,17 @@ export async function phoneAt(
     `localStorage.setItem('guestSessionId', ${JSON.stringify(party.sessionId)});
      localStorage.setItem('guest_qr_token', ${JSON.stringify(party.token)});`,
   );
-  const page = await context.newPage();
+  return { context, page: await context.newPage() };
+}
+
+/** A phone at the table: the party's cookie and stored ids, on the bill page. */
+export async function phoneAt(
+  browser: Browser,
+  cloud: DemoCloud,
+  party: Party,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await partyPhone(browser, cloud, party, viewport);
   await page.goto(`${cloud.url}/guest/payment?sessionId=${party.sessionId}&tableId=${party.tableId}`);
   await expect(page.getByTestId('bill-total')).toBeVisible();
   return { context, page };

@@ -80,7 +80,7 @@ export const GUEST_PAYMENT_TEXTS = {
   printAtVenueFailedTitle: 'Could not print the receipt',
   printAtVenueFailed: 'Please ask a member of staff for a printed receipt.',
   exitRestaurant: 'Exit Restaurant',
-  thankYou: 'Thank you for dining with us!',
+  thankYou: GUEST_TEXTS.thankYou,
   // The exit scan with the camera (issue 11, exit scan)
   exitScanHint: "Point the camera at the venue's exit QR code.",
   stopExitScan: 'Stop Scanning',

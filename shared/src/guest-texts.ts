@@ -27,10 +27,13 @@ export const GUEST_TEXTS = {
   checkinSubmit: 'Check In',
   checkinSubmitting: 'Checking in...',
   checkinAtTable: 'Checking in at your table',
+  /** The table and venue the QR code names (issue 22, item 12). */
+  checkinAt: (table: string, venue: string | null) => `Checking in at ${table}${venue ? `, ${venue}` : ''}`,
 
   // Table confirmation
   tableConfirmed: GUEST_TITLES.tableConfirmed,
   yourTable: 'Your table',
+  atVenue: (venue: string) => `at ${venue}`,
   toMenu: 'View Menu',
   loadingTable: 'Loading your table...',
 
@@ -77,8 +80,19 @@ export const GUEST_TEXTS = {
   orderMore: 'Order More',
   liveOffline: 'Live updates paused. Reconnecting...',
 
-  // Not found
+  // Not found, and no dining session on this phone (issue 22, item 12)
   backToCheckin: 'Go to Check-in',
+  scanQrCode: 'Scan QR Code',
+  noSessionMenu: 'Check in to see the menu and order: scan the QR code on your table, or check in here.',
+  noSessionExit:
+    "There is no dining session on this phone, so there is nothing to check out. Scan your table's QR code to rejoin your party, or please see staff.",
+
+  // The bill, one tap away wherever a seated guest is (issue 22, item 3)
+  viewBill: 'View bill and pay',
+
+  // After the exit ('Exit Restaurant', /guest)
+  thankYou: 'Thank you for dining with us!',
+  comeBack: 'To dine with us again, scan the QR code on your table or check in.',
 
   // Toasts
   dismiss: 'Dismiss',

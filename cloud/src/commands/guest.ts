@@ -138,7 +138,7 @@ export async function scanTable(
   input: { qrData: string; expectedTableId?: string | undefined },
 ): Promise<ScanAnswer> {
   const token = tokenOfQrData(input.qrData);
-  const { target, table } = await verifiedTarget(deps.db, deps.secret, token);
+  const { target, venue, table } = await verifiedTarget(deps.db, deps.secret, token);
   if (input.expectedTableId && input.expectedTableId !== target.tableId) {
     return { success: false, error: MESSAGES.qrWrongTable, tableId: table.id, tableName: table.name };
   }
@@ -148,6 +148,7 @@ export async function scanTable(
     tableId: table.id,
     tableName: table.name,
     venueId: target.venueId,
+    venueName: venue.name,
     redirectUrl: checkinPath(target, token),
   };
 }

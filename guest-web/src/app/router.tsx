@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { GuestHomePage } from './GuestHomePage.js';
 import { NotFoundPage } from './NotFoundPage.js';
 
 // Each page is its own chunk, loaded when its route is first shown: a guest who scans a QR code
@@ -39,6 +40,7 @@ export function GuestRoutes() {
   return (
     <Routes>
       <Route path="/qr" element={page(<ScanPage mode="entrance" />)} />
+      <Route path="/guest" element={<GuestHomePage />} />
       <Route path="/guest/scan" element={page(<ScanPage mode="entrance" />)} />
       <Route path="/qr/table" element={page(<ScanPage mode="table" />)} />
       <Route path="/guest/scan-table" element={page(<ScanPage mode="table" />)} />

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { regexes } from 'zod/v4/core';
 import type { GuestCheckinAnswer } from '../calls/guest/checkin.js';
+import { ScanAnswer } from '../calls/guest/scan-answer.js';
 import { Id } from '../schemas/common.js';
 import {
   checkinDestination,
+  checkinPlaceOf,
   ID_PATTERN,
   parseQrContext,
   partySizeChoices,
@@ -144,5 +146,42 @@ describe('party size', () => {
     expect(choices[0]).toBe(1);
     expect(choices.at(-1)).toBe(20);
     expect(choices).toHaveLength(20);
+  });
+});
+
+describe('where a QR code checks the guest in, read from the scan answer without zod', () => {
+  it.each<[string, unknown, ReturnType<typeof checkinPlaceOf>]>([
+    [
+      'the table and the venue',
+      {
+        success: true,
+        type: 'table',
+        tableId: TABLE,
+        tableName: 'Table 3',
+        venueId: VENUE,
+        venueName: 'Main Location',
+      },
+      { tableName: 'Table 3', venueName: 'Main Location' },
+    ],
+    ['a cloud that names no venue', { success: true, tableName: 'Table 3' }, { tableName: 'Table 3', venueName: null }],
+    [
+      'an empty venue name',
+      { success: true, tableName: 'Table 3', venueName: '' },
+      { tableName: 'Table 3', venueName: null },
+    ],
+    // The code of another table: the answer names that table, which is not where the guest checks in.
+    ['another table', { success: false, error: 'wrong table', tableId: TABLE, tableName: 'Table 9' }, null],
+    ['no table name', { success: true, venueName: 'Main Location' }, null],
+    ['a table name that is not text', { success: true, tableName: 3 }, null],
+    ['not an object', 'Table 3', null],
+    ['null', null, null],
+    ['a list', [{ success: true, tableName: 'Table 3' }], null],
+  ])('%s', (_name, answer, place) => {
+    expect(checkinPlaceOf(answer)).toEqual(place);
+    // What it reads, the contract's schema reads alike.
+    if (place) {
+      const parsed = ScanAnswer.parse(answer);
+      expect({ tableName: parsed.tableName, venueName: parsed.venueName || null }).toEqual(place);
+    }
   });
 });

@@ -115,6 +115,29 @@ export function resolveCheckinContext(
   return { context: parsed ?? {}, dropStored: Boolean(stored) && parsed === null };
 }
 
+/**
+ * The scan-table call's path (its module, calls/guest/scan-table.ts, takes it from here): the
+ * check-in page asks it which table and venue its QR code names, without loading zod (P6).
+ */
+export const SCAN_TABLE_PATH = '/api/guest/scan-table';
+
+/** Where a QR code checks the guest in, by name. */
+export interface CheckinPlace {
+  tableName: string;
+  venueName: string | null;
+}
+
+/**
+ * The table and venue a scan answer names, read as the contract's ScanAnswer would parse them but
+ * without zod (the check-in page, P6). Null unless the code was this table's and names it.
+ */
+export function checkinPlaceOf(answer: unknown): CheckinPlace | null {
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return null;
+  const { success, tableName, venueName } = answer as Record<string, unknown>;
+  if (success !== true || typeof tableName !== 'string' || tableName === '') return null;
+  return { tableName, venueName: typeof venueName === 'string' && venueName !== '' ? venueName : null };
+}
+
 /** '1 person', '2 people' (spec 1 section 5). */
 export function partySizeLabel(size: number): string {
   return `${size} ${size === 1 ? 'person' : 'people'}`;

@@ -22,6 +22,8 @@ afterAll(async () => {
 });
 
 const eventsOf = (venueId: string) => h.database.db('events').where({ venue_id: venueId }).orderBy('seq');
+/** The fixture's first organization's venue, by name. */
+const venueNameA = 'Alpha Downtown';
 
 describe('table QR codes and guest check-in', () => {
   it('gives staff a signed check-in URL for a table of their venue', async () => {
@@ -48,7 +50,8 @@ describe('table QR codes and guest check-in', () => {
       const reply = await new Client(h.cloud.url).post('/api/guest/scan-table', { qrData, expectedTableId: tableId });
       expect(reply.status).toBe(200);
       const answer = ScanAnswer.parse(reply.body);
-      expect(answer).toMatchObject({ success: true, tableId, tableName: 'Table 2' });
+      // The table and the venue by name, for check-in to say where the guest is.
+      expect(answer).toMatchObject({ success: true, tableId, tableName: 'Table 2', venueName: venueNameA });
       expect(answer.redirectUrl).toContain(`/guest/checkin?tableId=${tableId}`);
     }
     const entrance = await new Client(h.cloud.url).post('/api/guest/scan-entrance', { qrData: qr.url });
@@ -87,6 +90,7 @@ describe('table QR codes and guest check-in', () => {
     expect(getGuestSession.answer.parse(resumed.body)).toMatchObject({
       session: { id: sessionId },
       tableName: 'Table 1',
+      venueName: venueNameA,
     });
   });
 

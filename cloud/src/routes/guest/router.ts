@@ -203,7 +203,8 @@ export function guestRouter(deps: AppDeps): AppRouter {
     const session = await findSession(deps.db, guest.sessionId);
     if (!session) throw notFound('Session');
     const table = session.table_id ? await findTableInVenue(deps.db, session.venue_id, session.table_id) : undefined;
-    return { session: presentSession(session), tableName: table?.name ?? null };
+    const venue = await findVenue(deps.db, session.venue_id);
+    return { session: presentSession(session), tableName: table?.name ?? null, venueName: venue?.name ?? '' };
   });
 
   return router;

@@ -2,12 +2,17 @@ import { z } from 'zod';
 import { DiningSession } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
-const GuestSessionAnswer = z.object({ session: DiningSession, tableName: z.string().nullable() });
+const GuestSessionAnswer = z.object({
+  session: DiningSession,
+  tableName: z.string().nullable(),
+  /** The venue's name, for the guest's pages to say where they are (issue 22, item 12). */
+  venueName: z.string(),
+});
 
 export const getGuestSession = defineCall({
   method: 'GET',
   path: '/api/guest/session',
-  summary: "The guest cookie's dining session and its table's name",
+  summary: "The guest cookie's dining session, its table's name and its venue's name",
   audience: ['guest'],
   tiers: ['cloud'],
   answer: GuestSessionAnswer,

@@ -20,6 +20,8 @@ export const ScanAnswer = z.object({
   tableName: z.string().optional(),
   tableId: Id.optional(),
   venueId: Id.optional(),
+  /** The venue's name, for check-in to say where the guest is (issue 22, item 12). */
+  venueName: z.string().optional(),
   sessionId: Id.optional(),
 });
 export type ScanAnswer = z.infer<typeof ScanAnswer>;

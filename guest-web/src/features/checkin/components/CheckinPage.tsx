@@ -1,5 +1,6 @@
 // Guest check-in (spec 3 section 2): the form QR and walk-in guests fill in. The table and venue
-// come from the QR link, or from the QR context this phone remembered.
+// come from the QR link, or from the QR context this phone remembered; the page names them, as
+// the cloud answers for the code's token.
 // It is most guests' first page, so it imports shared by subpath and loads the call's zod schemas
 // only when the guest starts on the form (api/checkin.ts; issue 8, P6).
 import { OCCASION_LABELS, OCCASIONS } from '@tablewise/shared/constants';
@@ -19,6 +20,7 @@ import { readRaw, remove, STORAGE_KEYS, storeSessionId, writeJson, writeRaw } fr
 import { useToast } from '../../../app/toast.js';
 import { newUuid } from '../../../app/uuid.js';
 import { loadCheckinCall, useCheckIn } from '../api/checkin.js';
+import { useCheckinPlace } from '../api/checkin-place.js';
 
 type Occasion = (typeof OCCASIONS)[number];
 type FieldErrors = Partial<Record<string, string>>;
@@ -51,6 +53,17 @@ export function CheckinPage() {
     else if (resolved.context.tableId || resolved.context.venueId) writeJson(STORAGE_KEYS.qrContext, resolved.context);
     if (resolved.context.token) writeRaw(STORAGE_KEYS.qrToken, resolved.context.token);
   }, [resolved]);
+
+  // The table and venue the code names, asked once the page knows the code (a few hundred ms).
+  const place = useCheckinPlace();
+  const askedPlace = useRef<string | null>(null);
+  const askPlace = place.mutate;
+  useEffect(() => {
+    const { token, tableId } = context;
+    if (!token || askedPlace.current === token) return;
+    askedPlace.current = token;
+    askPlace({ token, tableId });
+  }, [context, askPlace]);
 
   const [guestName, setGuestName] = useState('');
   const [phone, setPhone] = useState('');
@@ -128,8 +141,10 @@ export function CheckinPage() {
         {/* Most guests come by a table's QR code: the prerendered page keeps the badge's place, so
             the form does not move when it shows (walk-ins lose the line once hydrated instead). */}
         {!hydrated || context.tableId ? (
-          <p className="badge" style={hydrated ? undefined : { visibility: 'hidden' }}>
-            {GUEST_TEXTS.checkinAtTable}
+          <p className="badge" data-testid="checkin-place" style={hydrated ? undefined : { visibility: 'hidden' }}>
+            {place.data
+              ? GUEST_TEXTS.checkinAt(place.data.tableName, place.data.venueName)
+              : GUEST_TEXTS.checkinAtTable}
           </p>
         ) : null}
       </header>

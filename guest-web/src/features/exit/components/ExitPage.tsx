@@ -1,6 +1,7 @@
 // The exit (/guest/exit, spec 3 sections 2 and 4): READY TO EXIT with the session's last 8
 // characters, the exit QR scan, staff assistance; once verified, the digital receipt, downloadable
-// as a PDF or printed on the venue's receipt printer, and 'Exit Restaurant' back to /. The scan
+// as a PDF or printed on the venue's receipt printer, and 'Exit Restaurant' to the guest site's
+// own page (/guest; the cloud's / is the staff app). The bill is one tap away. The scan
 // opens the camera (the scanner of the guest check-in, its library loaded only now) and reads the
 // venue's exit code, which staff show or print from Generate Table QR; after 30 s without a code it
 // stops and says so. A guest whose phone camera app opened the exit code's link arrives with it and
@@ -12,6 +13,7 @@ import {
   displayMoney,
   GUEST_FLOW,
   GUEST_PAYMENT_TEXTS,
+  GUEST_TEXTS,
   MESSAGES,
   PAYMENT_MESSAGES,
   type Receipt,
@@ -21,6 +23,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { failureText } from '../../../app/api-client.js';
+import { BillLink } from '../../../app/BillLink.js';
+import { NoSessionPage } from '../../../app/NoSessionPage.js';
 import { remove, STORAGE_KEYS, storedSessionId } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
 import { type RunningScan, startScanning } from '../../scan/components/camera.js';
@@ -144,15 +148,15 @@ export function ExitPage() {
   };
 
   if (receipt) return <ReceiptView {...receipt} />;
+  // No dining session on this phone: nothing is ready to exit, and the page says so.
+  if (!sessionId) return <NoSessionPage title={MESSAGES.sessionNotFoundTitle} hint={GUEST_TEXTS.noSessionExit} />;
   const cameraOn = camera !== 'off';
   return (
     <main className="page page-center scan-page" data-testid="exit-page" data-camera={camera}>
       <h1 className="exit-ready">{GUEST_PAYMENT_TEXTS.readyToExit}</h1>
-      {sessionId ? (
-        <p className="muted" data-testid="exit-session">
-          {GUEST_PAYMENT_TEXTS.sessionRef(sessionId.slice(-8))}
-        </p>
-      ) : null}
+      <p className="muted" data-testid="exit-session">
+        {GUEST_PAYMENT_TEXTS.sessionRef(sessionId.slice(-8))}
+      </p>
       <div className={cameraOn ? 'scan-viewport' : 'scan-viewport exit-viewport-off'} data-testid="exit-viewport">
         <video ref={video} className="scan-video" muted playsInline data-testid="exit-video" />
       </div>
@@ -195,6 +199,7 @@ export function ExitPage() {
         >
           {askStaff.isPending ? GUEST_PAYMENT_TEXTS.staffAssistanceSending : GUEST_PAYMENT_TEXTS.staffAssistance}
         </button>
+        <BillLink sessionId={sessionId} tableId={null} />
       </div>
       {askStaff.isSuccess ? (
         <p className="success-text" role="status" data-testid="exit-assist-sent">
@@ -309,7 +314,7 @@ function ReceiptView({ receipt, exitCode }: { receipt: Receipt; exitCode: string
         type="button"
         className="button button-primary button-block"
         data-testid="exit-restaurant"
-        onClick={() => navigate('/')}
+        onClick={() => navigate('/guest')}
       >
         {GUEST_PAYMENT_TEXTS.exitRestaurant}
       </button>

@@ -10,7 +10,8 @@ export function menuQueryOptions() {
   return queryOptions({ queryKey: getMenuCall.key(), queryFn: getMenu });
 }
 
-/** The menu, refetched on the guest menu's interval so sold-out dishes disappear. */
-export function useMenu() {
-  return useQuery({ ...menuQueryOptions(), refetchInterval: POLLING_MS.guestMenu });
+/** The menu, refetched on the guest menu's interval so sold-out dishes disappear; only a phone
+ * with a dining session asks (the cloud answers the menu to its guests). */
+export function useMenu(enabled: boolean) {
+  return useQuery({ ...menuQueryOptions(), enabled, refetchInterval: POLLING_MS.guestMenu });
 }

@@ -20,7 +20,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, failureText } from '../../../app/api-client.js';
+import { BillLink } from '../../../app/BillLink.js';
 import { useLiveEvents } from '../../../app/live.js';
+import { NoSessionPage } from '../../../app/NoSessionPage.js';
 import { storedSessionId } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
 import { menuQueryOptions, useMenu } from '../api/menu.js';
@@ -32,9 +34,10 @@ import { ItemDialog } from './ItemDialog.js';
 export function MenuPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('sessionId') ?? storedSessionId();
+  const tableId = params.get('tableId');
   const navigate = useNavigate();
   const toast = useToast();
-  const menu = useMenu();
+  const menu = useMenu(sessionId !== null);
   const cart = useCart(sessionId);
   const placeOrder = usePlaceOrder();
   const queryClient = useQueryClient();
@@ -94,10 +97,19 @@ export function MenuPage() {
     });
   };
 
+  // No dining session on this phone, or one the cloud does not know (the menu is a seated guest's):
+  // say so, with the way to check in, not the call's refusal.
+  if (!sessionId || (menu.error instanceof ApiError && menu.error.status === 401)) {
+    return <NoSessionPage title={MESSAGES.guestSessionRequired} hint={GUEST_TEXTS.noSessionMenu} />;
+  }
+
   return (
     <main className="page page-menu">
       <header className="page-header">
-        <h1>{GUEST_TEXTS.menuTitle}</h1>
+        <div className="page-title-row">
+          <h1>{GUEST_TEXTS.menuTitle}</h1>
+          <BillLink sessionId={sessionId} tableId={tableId} block={false} />
+        </div>
         <input
           className="search"
           type="search"

@@ -1,6 +1,6 @@
 // Order status (/guest/order-status?sessionId=): every order of the dining session, whoever placed
 // it, and where each dish is, updated live as the kitchen and runners move it. Held dishes say
-// when their course fires.
+// when their course fires. The bill is one tap away (View bill and pay), as is ordering more.
 import {
   COURSE_LABELS,
   displayMoney,
@@ -16,6 +16,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError, failureText } from '../../../app/api-client.js';
+import { BillLink } from '../../../app/BillLink.js';
 import { useLiveEvents } from '../../../app/live.js';
 import { storedSessionId } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
@@ -80,9 +81,12 @@ export function OrderStatusPage() {
         <OrderCard key={order.id} order={order} />
       ))}
       {read ? (
-        <Link className="button button-block" to={withQuery('/guest/menu', { tableId, sessionId })}>
-          {GUEST_TEXTS.orderMore}
-        </Link>
+        <>
+          <BillLink sessionId={sessionId} tableId={tableId} primary />
+          <Link className="button button-block" to={withQuery('/guest/menu', { tableId, sessionId })}>
+            {GUEST_TEXTS.orderMore}
+          </Link>
+        </>
       ) : null}
     </main>
   );

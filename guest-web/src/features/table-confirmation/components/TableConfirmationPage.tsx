@@ -1,6 +1,8 @@
-// Table confirmation (spec 3 section 2): the guest is seated; show where, then on to the menu.
+// Table confirmation (spec 3 section 2): the guest is seated; show where (the table and the
+// venue), then on to the menu, with the bill one tap away.
 import { GUEST_TEXTS, MESSAGES, withQuery } from '@tablewise/shared';
 import { Link, useSearchParams } from 'react-router-dom';
+import { BillLink } from '../../../app/BillLink.js';
 import { storedSessionId } from '../../../app/storage.js';
 import { useGuestSession } from '../api/guest-session.js';
 
@@ -38,13 +40,21 @@ export function TableConfirmationPage() {
       <p className="table-name" data-testid="table-name">
         {session.data.tableName ?? '—'}
       </p>
-      <Link
-        className="button button-primary button-block"
-        data-testid="to-menu"
-        to={withQuery('/guest/menu', { tableId, sessionId })}
-      >
-        {GUEST_TEXTS.toMenu}
-      </Link>
+      {session.data.venueName ? (
+        <p className="muted" data-testid="venue-name">
+          {GUEST_TEXTS.atVenue(session.data.venueName)}
+        </p>
+      ) : null}
+      <div className="page-actions">
+        <Link
+          className="button button-primary button-block"
+          data-testid="to-menu"
+          to={withQuery('/guest/menu', { tableId, sessionId })}
+        >
+          {GUEST_TEXTS.toMenu}
+        </Link>
+        <BillLink sessionId={sessionId} tableId={tableId} />
+      </div>
     </main>
   );
 }
