@@ -30,6 +30,7 @@ export * from './rules/kitchen-ticket.js';
 export * from './rules/modifiers.js';
 export * from './rules/money.js';
 export * from './rules/order-items.js';
+export * from './rules/outstanding.js';
 export * from './rules/payments.js';
 export * from './rules/receipts.js';
 export * from './rules/reconnect.js';

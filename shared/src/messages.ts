@@ -356,6 +356,11 @@ export const TURNOVER_MESSAGES = {
   abandonedCleanDescription: 'Session abandoned: clean and reset the table',
   qaTaskDescription: (table: string) => `Check Table ${table} after cleaning`,
   nobodyWaiting: 'No waiting party fits this table',
+  sessionNotComplete: 'The session is not complete',
+  stillToServe: (n: number) => `${n} ${n === 1 ? 'item is' : 'items are'} still to serve`,
+  nothingToDo: 'Nothing to do for this table',
+  departedUnpaid: (table: string) =>
+    `Table ${table} has not paid yet: take the payment first, or send the table to cleaning`,
   longCleaningTitle: 'Long Cleaning',
   qaOverdueTitle: 'QA Overdue',
   abandonedSessionTitle: 'Abandoned Session',

@@ -594,3 +594,16 @@ export const PAYMENTS_TEXTS = {
   receiptPrinter: 'Receipt printer',
   printReceipt: 'Print Receipt',
 } as const;
+
+/** A seated party's service once it has paid or left (issue 22, item 1): on the dashboard, the
+ * host console and the floor map's table card. */
+export const TABLE_SERVICE_TEXTS = {
+  /** A paid table whose party still waits for food: "Paid · 2 items to serve". */
+  paidToServe: (n: number) => `Paid · ${n} ${n === 1 ? 'item' : 'items'} to serve`,
+  /** The party left before all its food came: the table waits for it (delivered or cancelled). */
+  leftToServe: (n: number) => `Party left · ${n} ${n === 1 ? 'item' : 'items'} to serve`,
+  paidNothingOwed: 'Paid · all served',
+  markDeparted: 'Party Left',
+  markDepartedHint: 'The party has left: the table goes to cleaning once nothing is left to serve',
+  departedToast: (table: string) => `Table ${table}: party left`,
+} as const;

@@ -75,6 +75,7 @@ import { getExitQr } from './tables/get-exit-qr.js';
 import { getStuckStates } from './tables/get-stuck-states.js';
 import { getTableQr } from './tables/get-table-qr.js';
 import { listTables } from './tables/list-tables.js';
+import { markDeparted } from './tables/mark-departed.js';
 import { printTableQr } from './tables/print-table-qr.js';
 import { rotateTableQr } from './tables/rotate-table-qr.js';
 import { transitionTable } from './tables/transition-table.js';
@@ -162,6 +163,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   startTask,
   completeTask,
   transitionTable,
+  markDeparted,
   completeTableQa,
   getStuckStates,
   notifyNextParty,
@@ -273,6 +275,7 @@ export * from './tables/get-exit-qr.js';
 export * from './tables/get-stuck-states.js';
 export * from './tables/get-table-qr.js';
 export * from './tables/list-tables.js';
+export * from './tables/mark-departed.js';
 export * from './tables/print-table-qr.js';
 export * from './tables/rotate-table-qr.js';
 export * from './tables/transition-table.js';

@@ -4,8 +4,10 @@ import type { Table, TableState, WaitlistEntry } from '../schemas/entities.js';
 import type { Task } from '../schemas/task.js';
 import type { DecisionActor } from './decision.js';
 import {
+  decideAutomatedTurnover,
   decideCompleteTask,
   decideCreateTask,
+  decideMarkDeparted,
   decideQaComplete,
   decideStartTask,
   decideTableTransition,
@@ -107,6 +109,87 @@ describe('decideTableTransition', () => {
     ['a move the machine refuses', state('EMPTY'), 'QA_CHECK', [409, 'transition_refused']],
   ])('refuses %s', (_, s, to, expected) => {
     expect(refusal(() => decideTableTransition(s, { state: to, taskId: NEW }, staff, now))).toEqual(expected);
+  });
+});
+
+describe('a paid table turns over only when its party has left and nothing is outstanding (issue 22)', () => {
+  const clean = { metadata: { reason: 'test' }, id: NEW };
+  const paid = (s: TableState, outstanding: number, rushOrder = false) => ({
+    ...state(s),
+    party: { outstanding, rushOrder },
+  });
+
+  it('the bill paid with a held course: Paid, the party still seated, no CLEAN task', () => {
+    const d = decideAutomatedTurnover(
+      state('EATING'),
+      { type: 'payment.completed', sessionComplete: true, rushOrder: true },
+      clean,
+      now,
+    );
+    expect(d.answer).toMatchObject({
+      applied: true,
+      table: { state: 'PAYMENT_VERIFIED', partyName: 'Ada' },
+      task: null,
+    });
+    expect(d.writes.map((w) => w.kind)).toEqual(['table.state']);
+  });
+
+  it('staff mark the party left with nothing to serve: CLEANING and a CLEAN task (high when rushed)', () => {
+    const d = decideMarkDeparted(paid('PAYMENT_VERIFIED', 0, true), { taskId: NEW }, staff, now);
+    expect(d.answer.table).toMatchObject({ state: 'CLEANING', partyName: null });
+    expect(d.answer.task).toMatchObject({ id: NEW, type: 'CLEAN', priority: 3, metadata: { reason: 'departed' } });
+    expect(d.writes.map((w) => w.kind)).toEqual(['table.state', 'task.insert']);
+  });
+
+  it('the party left with two items to serve: the table waits (EXIT_PENDING), no task; saying it again changes nothing', () => {
+    const d = decideMarkDeparted(paid('PAYMENT_VERIFIED', 2), { taskId: NEW }, staff, now);
+    expect(d.answer).toMatchObject({ table: { state: 'EXIT_PENDING', partyName: 'Ada' }, task: null, outstanding: 2 });
+    const again = decideMarkDeparted(paid('EXIT_PENDING', 2), { taskId: NEW }, staff, now);
+    expect(again.writes).toEqual([]);
+    expect(again.answer.table.state).toBe('EXIT_PENDING');
+  });
+
+  it('the last item of a party that left delivered or cancelled: the table turns over', () => {
+    const d = decideAutomatedTurnover(
+      state('EXIT_PENDING'),
+      { type: 'items.settled', outstanding: 0, rushOrder: false },
+      clean,
+      now,
+    );
+    expect(d.answer).toMatchObject({ applied: true, table: { state: 'CLEANING' }, task: { id: NEW, priority: 2 } });
+    const notYet = decideAutomatedTurnover(
+      state('EXIT_PENDING'),
+      { type: 'items.settled', outstanding: 1, rushOrder: false },
+      clean,
+      now,
+    );
+    expect(notYet).toEqual({ writes: [], events: [], answer: { applied: false, reason: '1 item is still to serve' } });
+    // A seated party's delivered food turns nothing over.
+    const seated = decideAutomatedTurnover(
+      state('PAYMENT_VERIFIED'),
+      { type: 'items.settled', outstanding: 0, rushOrder: false },
+      clean,
+      now,
+    );
+    expect(seated.writes).toEqual([]);
+  });
+
+  it.each<
+    [
+      string,
+      ReturnType<typeof paid> | (TurnoverState & { party: { outstanding: number; rushOrder: boolean } }),
+      [number, string],
+    ]
+  >([
+    ['a party that has not paid', paid('EATING', 0), [409, 'transition_refused']],
+    ['a table being cleaned', paid('CLEANING', 0), [409, 'transition_refused']],
+    [
+      'an unknown table',
+      { table: null, openTasks: [], waitlist: [], party: { outstanding: 0, rushOrder: false } },
+      [404, 'not_found'],
+    ],
+  ])('Party Left refuses %s', (_, s, expected) => {
+    expect(refusal(() => decideMarkDeparted(s, { taskId: NEW }, staff, now))).toEqual(expected);
   });
 });
 

@@ -11,6 +11,7 @@ import { MESSAGES, SHELL_MESSAGES, TURNOVER_MESSAGES } from '../messages.js';
 import { AVAILABLE_TABLE_STATES, SEATED_STATES, tableMove } from '../rules/tables.js';
 import { TURNOVER_TASK_PRIORITY, taskTransition } from '../rules/tasks.js';
 import { type TurnoverEvent, type TurnoverPlan, turnoverPlan } from '../rules/turnover.js';
+import type { PartyFacts } from '../rules/outstanding.js';
 import { nextPartyFor, turnoverEventOfMove } from '../rules/turnover-tasks.js';
 import { nextToNotify, waitlistTransition } from '../rules/waitlist.js';
 import type { Table, TableState, WaitlistEntry } from '../schemas/entities.js';
@@ -266,11 +267,66 @@ export function decideAutomatedTurnover(
   if (!table) return changes.answer({ applied: false, reason: MESSAGES.notFound('Table') });
   const plan = turnoverPlan(table.state, event);
   if (!plan.ok) return changes.answer({ applied: false, reason: plan.reason });
-  if (!plan.plan.to) return changes.answer({ applied: false, reason: 'The session is not complete' });
+  if (!plan.plan.to) return changes.answer({ applied: false, reason: nothingToDo(event) });
   const automation: DecisionActor = { kind: 'automation', userId: null, terminalId: null };
   const done = applyPlan(changes, { ...state, table }, plan.plan, { description: null, ...clean }, automation, now);
   return changes.answer({ applied: true, table: done.table, task: done.task });
 }
+
+/** Why the automation left a table as it was on `event`. */
+function nothingToDo(event: TurnoverEvent): string {
+  switch (event.type) {
+    case 'payment.completed':
+      return TURNOVER_MESSAGES.sessionNotComplete;
+    case 'items.settled':
+      return TURNOVER_MESSAGES.stillToServe(event.outstanding);
+    default:
+      return TURNOVER_MESSAGES.nothingToDo;
+  }
+}
+
+/** A table and what its party still has coming (`party`, from the party's orders). */
+export interface DepartureState extends TurnoverState {
+  party: PartyFacts;
+}
+
+/**
+ * Staff saw the party leave (POST /api/tables/:id/departed): a paid table with nothing left to
+ * serve turns over (CLEANING and a CLEAN task, high for a rushed party); with food still coming it
+ * waits (EXIT_PENDING) and turns over when the last of it is delivered or cancelled. A party that
+ * has not paid is refused: take the payment, or send the table to cleaning. Saying it again of a
+ * table that already waits changes nothing.
+ */
+export function decideMarkDeparted(
+  state: DepartureState,
+  input: { taskId: string },
+  actor: DecisionActor,
+  now: Date,
+): Decided<{ table: Table; task: Task | null; outstanding: number }> {
+  const { table, party } = state;
+  if (!table) throw notFound('Table');
+  const changes = new Changes();
+  if (table.state === 'EXIT_PENDING' && party.outstanding > 0) {
+    return changes.answer({ table, task: null, outstanding: party.outstanding });
+  }
+  if (SEATED_STATES.includes(table.state) && !DEPARTABLE_STATES.includes(table.state)) {
+    throw conflict(TURNOVER_MESSAGES.departedUnpaid(table.number), 'transition_refused');
+  }
+  const plan = turnoverPlan(table.state, { type: 'party.departed', ...party });
+  if (!plan.ok) throw conflict(plan.reason, 'transition_refused');
+  const done = applyPlan(
+    changes,
+    { ...state, table },
+    plan.plan,
+    { description: null, metadata: { reason: 'departed', rushOrder: party.rushOrder }, id: input.taskId },
+    actor,
+    now,
+  );
+  return changes.answer({ table: done.table, task: done.task, outstanding: party.outstanding });
+}
+
+/** States a party may be marked departed from: paid, or already left and waiting for its food. */
+const DEPARTABLE_STATES: readonly TableState[] = ['PAYMENT_VERIFIED', 'EXIT_PENDING'];
 
 export interface TaskState {
   task: Task | null;

@@ -70,7 +70,11 @@ describe('the table state machine', () => {
     ['EATING', 'requestBill', 'guest', 'PAYING'],
     ['PAYING', 'verifyPayment', 'staff', 'PAYMENT_VERIFIED'],
     // turnover automation
-    ['PAYMENT_VERIFIED', 'paymentCompleted', 'automation', 'CLEANING'],
+    ['EATING', 'paymentCompleted', 'automation', 'PAYMENT_VERIFIED'],
+    ['PAYING', 'paymentCompleted', 'automation', 'PAYMENT_VERIFIED'],
+    ['PAYMENT_VERIFIED', 'partyLeft', 'automation', 'CLEANING'],
+    ['PAYMENT_VERIFIED', 'partyLeftOwed', 'automation', 'EXIT_PENDING'],
+    ['EXIT_PENDING', 'partyLeft', 'automation', 'CLEANING'],
     ['CLEANING', 'cleaningCompleted', 'automation', 'QA_CHECK'],
     ['QA_CHECK', 'qaPassed', 'automation', 'EMPTY'],
     ['QA_CHECK', 'qaFailed', 'automation', 'CLEANING'],
@@ -89,7 +93,10 @@ describe('the table state machine', () => {
     ['CLEANING', 'checkIn', 'guest', 'Cannot check in at a table that is Cleaning'],
     ['EATING', 'cleaningCompleted', 'automation', 'Cannot finish cleaning a table that is Eating'],
     ['CLEANING', 'qaPassed', 'automation', 'Cannot pass QA for a table that is Cleaning'],
-    ['EMPTY', 'paymentCompleted', 'automation', 'Cannot start cleaning a table that is Empty'],
+    ['EMPTY', 'paymentCompleted', 'automation', 'Cannot mark paid a table that is Empty'],
+    ['PAYMENT_VERIFIED', 'paymentCompleted', 'automation', 'Cannot mark paid a table that is Paid'],
+    ['EATING', 'partyLeft', 'automation', 'Cannot turn over a table that is Eating'],
+    ['EXIT_PENDING', 'partyLeftOwed', 'automation', 'Cannot mark the party left at a table that is Exit Pending'],
     ['MAINTENANCE', 'emergencyClean', 'automation', 'Cannot emergency-clean a table that is Maintenance'],
   ])('refuses %s --%s (%s): %s', (from, trigger, actor, reason) => {
     expect(tableTransition(from, trigger, actor)).toEqual({ ok: false, reason });
@@ -99,6 +106,7 @@ describe('the table state machine', () => {
     const result = tableTransition('EMPTY', 'reserve', 'guest');
     expect(result).toEqual({ ok: false, reason: 'The guest may not reserve a table' });
     expect(tableTransition('PAYING', 'paymentCompleted', 'guest').ok).toBe(false);
+    expect(tableTransition('PAYMENT_VERIFIED', 'partyLeft', 'staff').ok).toBe(false);
   });
 
   it('lists the moves an actor has and finds a trigger for a direct move', () => {
@@ -143,7 +151,7 @@ describe('the table state machine', () => {
       ['serveFood', 'automation'],
       ['requestBill', 'guest'],
       ['verifyPayment', 'automation'],
-      ['paymentCompleted', 'automation'],
+      ['partyLeft', 'automation'],
       ['cleaningCompleted', 'staff'],
       ['qaPassed', 'staff'],
     ] as const;

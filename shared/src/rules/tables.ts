@@ -122,7 +122,9 @@ export type TableTrigger =
   | 'emergencyClean'
   | 'maintenanceRequired'
   | 'maintenanceDone'
-  | 'abandonedSession';
+  | 'abandonedSession'
+  | 'partyLeft'
+  | 'partyLeftOwed';
 
 const ALL_BUT_MAINTENANCE = (from: TableState) => from !== 'MAINTENANCE';
 
@@ -179,20 +181,13 @@ const TABLE_MOVES: Record<TableTrigger, TableMove> = {
     to: 'EMPTY',
     verb: 'clear',
   },
+  // The bill is paid: the table is Paid, its party still seated and its food still coming (issue
+  // 22). A table already paid or left stays as it is.
   paymentCompleted: {
     actors: ['automation'],
-    from: [
-      'PAYING',
-      'PAYMENT_DUE',
-      'PAYMENT_VERIFIED',
-      'EXIT_PENDING',
-      'EATING',
-      'OCCUPIED',
-      'ORDERING',
-      'ASSISTANCE_REQUESTED',
-    ],
-    to: 'CLEANING',
-    verb: 'start cleaning',
+    from: ['PAYING', 'PAYMENT_DUE', 'EATING', 'OCCUPIED', 'ORDERING', 'ASSISTANCE_REQUESTED'],
+    to: 'PAYMENT_VERIFIED',
+    verb: 'mark paid',
   },
   cleaningCompleted: { actors: ['automation', 'staff'], from: ['CLEANING'], to: 'QA_CHECK', verb: 'finish cleaning' },
   qaPassed: { actors: ['automation', 'staff'], from: ['QA_CHECK'], to: 'EMPTY', verb: 'pass QA for' },
@@ -220,6 +215,20 @@ const TABLE_MOVES: Record<TableTrigger, TableMove> = {
     from: SEATED_STATES,
     to: 'CLEANING',
     verb: 'close the abandoned session at',
+  },
+  // A paid party left (the exit scan, or staff saw it go): with nothing left to serve the table
+  // turns over; with food still coming it waits (EXIT_PENDING) until that is delivered or cancelled.
+  partyLeft: {
+    actors: ['automation'],
+    from: ['PAYMENT_VERIFIED', 'EXIT_PENDING'],
+    to: 'CLEANING',
+    verb: 'turn over',
+  },
+  partyLeftOwed: {
+    actors: ['automation'],
+    from: ['PAYMENT_VERIFIED'],
+    to: 'EXIT_PENDING',
+    verb: 'mark the party left at',
   },
 };
 

@@ -3,20 +3,46 @@ import { MESSAGES } from '../messages.js';
 import { findStuckTables, turnoverPlan } from './turnover.js';
 
 describe('turnover automation (spec 3 section 4)', () => {
-  it('payment completed with the session complete: CLEANING and a CLEAN task, high if rushed', () => {
+  it('payment completed with the session complete: Paid, no CLEAN task, whatever is still to serve (issue 22)', () => {
+    expect(turnoverPlan('EATING', { type: 'payment.completed', sessionComplete: true, rushOrder: false })).toEqual({
+      ok: true,
+      plan: { trigger: 'paymentCompleted', to: 'PAYMENT_VERIFIED', cleanTask: null, notifyNextParty: false },
+    });
+    const rushed = turnoverPlan('PAYING', { type: 'payment.completed', sessionComplete: true, rushOrder: true });
+    expect(rushed.ok && rushed.plan).toMatchObject({ to: 'PAYMENT_VERIFIED', cleanTask: null });
+    // Paid already (staff verified it): the table stays as it is.
     expect(
-      turnoverPlan('PAYMENT_VERIFIED', { type: 'payment.completed', sessionComplete: true, rushOrder: false }),
-    ).toEqual({
+      turnoverPlan('PAYMENT_VERIFIED', { type: 'payment.completed', sessionComplete: true, rushOrder: false }).ok,
+    ).toBe(false);
+  });
+
+  it('the party left with nothing to serve: CLEANING and a CLEAN task, high if rushed; with food to come it waits', () => {
+    const left = turnoverPlan('PAYMENT_VERIFIED', { type: 'party.departed', outstanding: 0, rushOrder: false });
+    expect(left).toEqual({
       ok: true,
       plan: {
-        trigger: 'paymentCompleted',
+        trigger: 'partyLeft',
         to: 'CLEANING',
         cleanTask: { priority: 2, level: 'normal', issues: [] },
         notifyNextParty: false,
       },
     });
-    const rushed = turnoverPlan('PAYING', { type: 'payment.completed', sessionComplete: true, rushOrder: true });
+    const rushed = turnoverPlan('PAYMENT_VERIFIED', { type: 'party.departed', outstanding: 0, rushOrder: true });
     expect(rushed.ok && rushed.plan.cleanTask).toEqual({ priority: 3, level: 'high', issues: [] });
+    const owed = turnoverPlan('PAYMENT_VERIFIED', { type: 'party.departed', outstanding: 2, rushOrder: false });
+    expect(owed.ok && owed.plan).toMatchObject({ to: 'EXIT_PENDING', cleanTask: null });
+    // Not paid: no departure turns the table over.
+    expect(turnoverPlan('EATING', { type: 'party.departed', outstanding: 0, rushOrder: false }).ok).toBe(false);
+  });
+
+  it('the last item of a party that left is served: the table turns over; before that, or with the party seated, nothing', () => {
+    const last = turnoverPlan('EXIT_PENDING', { type: 'items.settled', outstanding: 0, rushOrder: true });
+    expect(last.ok && last.plan).toMatchObject({ to: 'CLEANING', cleanTask: { level: 'high' } });
+    const nothing = { ok: true, plan: { trigger: null, to: null, cleanTask: null, notifyNextParty: false } };
+    expect(turnoverPlan('EXIT_PENDING', { type: 'items.settled', outstanding: 1, rushOrder: false })).toEqual(nothing);
+    expect(turnoverPlan('PAYMENT_VERIFIED', { type: 'items.settled', outstanding: 0, rushOrder: false })).toEqual(
+      nothing,
+    );
   });
 
   it('payment completed while the session goes on changes nothing', () => {

@@ -9,6 +9,10 @@ import { TURNOVER_TASK_PRIORITY, type TurnoverPriority } from './tasks.js';
 /** The live events the automation consumes (spec 1 section 7), with what it needs of each. */
 export type TurnoverEvent =
   | { type: 'payment.completed'; sessionComplete: boolean; rushOrder: boolean }
+  /** The party left (the exit scan, or staff saw it go), with `outstanding` items still to serve. */
+  | { type: 'party.departed'; outstanding: number; rushOrder: boolean }
+  /** An item of a party that left was delivered or cancelled; `outstanding` are left. */
+  | { type: 'items.settled'; outstanding: number; rushOrder: boolean }
   | { type: 'task.completed'; taskType: 'RUN' | 'CLEAN' | 'QA' }
   | { type: 'table.qa_check.completed'; passed: boolean; issues: readonly string[] }
   | { type: 'table.emergency_clean' }
@@ -39,9 +43,23 @@ export function turnoverPlan(
   let cleanTask: TurnoverPlan['cleanTask'] = null;
   let notifyNextParty = false;
   switch (event.type) {
+    // Paying ends what is owed, not the service: the table is Paid, its food still comes, and
+    // nobody is sent to clean a table whose guests are seated (issue 22).
     case 'payment.completed':
       if (!event.sessionComplete) return { ok: true, plan: NOTHING };
       trigger = 'paymentCompleted';
+      break;
+    case 'party.departed':
+      if (event.outstanding > 0) {
+        trigger = 'partyLeftOwed';
+        break;
+      }
+      trigger = 'partyLeft';
+      cleanTask = clean(event.rushOrder ? 'high' : 'normal');
+      break;
+    case 'items.settled':
+      if (state !== 'EXIT_PENDING' || event.outstanding > 0) return { ok: true, plan: NOTHING };
+      trigger = 'partyLeft';
       cleanTask = clean(event.rushOrder ? 'high' : 'normal');
       break;
     case 'task.completed':
