@@ -8,10 +8,10 @@
 import type { CreateTaskRequest } from '../calls/tasks/create-task.js';
 import { conflict, notFound } from '../errors.js';
 import { MESSAGES, SHELL_MESSAGES, TURNOVER_MESSAGES } from '../messages.js';
+import type { PartyFacts } from '../rules/outstanding.js';
 import { AVAILABLE_TABLE_STATES, SEATED_STATES, tableMove } from '../rules/tables.js';
 import { TURNOVER_TASK_PRIORITY, taskTransition } from '../rules/tasks.js';
 import { type TurnoverEvent, type TurnoverPlan, turnoverPlan } from '../rules/turnover.js';
-import type { PartyFacts } from '../rules/outstanding.js';
 import { nextPartyFor, turnoverEventOfMove } from '../rules/turnover-tasks.js';
 import { nextToNotify, waitlistTransition } from '../rules/waitlist.js';
 import type { Table, TableState, WaitlistEntry } from '../schemas/entities.js';
