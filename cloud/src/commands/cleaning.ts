@@ -9,11 +9,14 @@ import {
   type CreateTaskRequest,
   decideCompleteTask,
   decideCreateTask,
+  decideMarkDeparted,
   decideNotifyNext,
   decideQaComplete,
   decideStartTask,
   decideTableTransition,
   FINISHED_TASKS_SHOWN_MS,
+  type Order,
+  partyFacts,
   type QaInput,
   type Table,
   type Task,
@@ -24,13 +27,17 @@ import {
 } from '@tablewise/shared';
 import type { Queryable, Trx, VenueActor } from '../context.js';
 import { forbidden } from '../errors.js';
-import { presentTable, presentWaitlistEntry } from '../presenters/index.js';
+import { presentSession, presentTable, presentWaitlistEntry } from '../presenters/index.js';
 import { presentTask } from '../presenters/tasks.js';
+import { appendEvent } from '../realtime/append-event.js';
+import { closeSession } from '../repositories/payments.js';
+import { listActiveSessionsAtTable } from '../repositories/sessions.js';
 import { findTableInVenue } from '../repositories/tables.js';
 import { findTask, listVenueTasks, lockOpenTasksOfTable, lockTask } from '../repositories/tasks.js';
 import { isStaffOf } from '../repositories/users.js';
 import { listActiveWaitlist, lockVenueWaitlist } from '../repositories/waitlist.js';
 import { applyDecided, authorOf, decisionActor } from './decided.js';
+import { ordersOfSession } from './orders.js';
 
 export async function venueTasks(
   q: Queryable,
@@ -153,6 +160,39 @@ export async function transitionVenueTable(
     now,
   );
   return applyDecided(trx, authorOf(actor), decided, now);
+}
+
+/**
+ * Party Left (POST /api/tables/:id/departed): staff saw a paid party go. Decided by
+ * decideMarkDeparted on what the party's open sessions ordered; the table turns over, or waits for
+ * the food still to serve. The party's sessions close (guest.departed), as the exit scan closes
+ * them, so a new party scanning the table starts its own.
+ */
+export async function markTableDeparted(
+  trx: Trx,
+  actor: VenueActor,
+  tableId: string,
+  input: { taskId?: string | undefined },
+  now: Date,
+): Promise<{ table: Table; task: Task | null; outstanding: number }> {
+  const state = await loadTurnover(trx, actor.venueId, tableId, false);
+  const sessions = state.table ? await listActiveSessionsAtTable(trx, tableId) : [];
+  const orders: Order[] = [];
+  for (const session of sessions) orders.push(...(await ordersOfSession(trx, session.id)));
+  const decided = decideMarkDeparted(
+    { ...state, party: partyFacts(orders) },
+    { taskId: input.taskId ?? randomUUID() },
+    decisionActor(actor),
+    now,
+  );
+  const answer = await applyDecided(trx, authorOf(actor), decided, now);
+  const author = authorOf(actor);
+  for (const session of sessions) {
+    await closeSession(trx, session.id, now);
+    const closed = { ...session, status: 'CLOSED', closed_at: now };
+    await appendEvent(trx, { ...author, at: now, event: { type: 'guest.departed', session: presentSession(closed) } });
+  }
+  return answer;
 }
 
 /** POST /api/waitlist/notify-next: the next party that fits the named table, or the next in line. */

@@ -12,6 +12,7 @@ import { completeFinishedRuns, saveRunnerOrder, setRunner } from '../repositorie
 import { insertTask, saveTask } from '../repositories/tasks.js';
 import { markPartyReadyFor, setTableState } from '../repositories/turnover.js';
 import { setWaitlistStatus } from '../repositories/waitlist.js';
+import { onItemsSettled } from './turnover-automation.js';
 
 /** Whose venue the changes are in, and who made them (null ids: the automation). */
 export interface Author {
@@ -112,5 +113,7 @@ export async function announceDecided<A>(trx: Trx, author: Author, decided: Deci
     const by = automatic?.has(event) ? { ...author, userId: null, terminalId: null } : author;
     await appendEvent(trx, { ...by, at: now, event });
   }
+  // Served or cancelled the last item of a party that left: its table turns over (issue 22).
+  await onItemsSettled(trx, author.venueId, decided.writes, now);
   return decided.answer;
 }

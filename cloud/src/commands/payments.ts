@@ -53,7 +53,7 @@ import { findTableInVenue } from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
 import { verifiedExitVenue } from './guest.js';
 import { ordersOfSession } from './orders.js';
-import { onPaymentCompleted } from './turnover-automation.js';
+import { onPartyDeparted, onPaymentCompleted } from './turnover-automation.js';
 
 type ProcessInput = z.output<typeof ProcessPaymentBody>;
 type PayDeps = Pick<AppDeps, 'db' | 'now' | 'payments'>;
@@ -156,8 +156,9 @@ async function emitCompleted(
     },
     at,
   });
-  // The bill is paid: the table turns over (CLEANING and a CLEAN task, spec 3 section 4), in the
-  // payment's own transaction, so a paid table is never left waiting for a cleaner nobody called.
+  // The bill is paid: the table is Paid, in the payment's own transaction. Paying fires, cancels
+  // and ends nothing: the party's food still comes, and the table turns over when the party has
+  // left (the exit scan, or staff's Party Left) with nothing left to serve (issue 22).
   if (bill.complete && session.table_id) {
     await onPaymentCompleted(trx, row.venue_id, { tableId: session.table_id, sessionComplete: true, rushOrder }, at);
   }
@@ -467,6 +468,10 @@ export async function checkout(
       event: { type: 'guest.departed', session: presentSession(closed) },
       at: now,
     });
+    // The party has left: its table turns over, or waits for the food still to serve (issue 22).
+    if (session.table_id) {
+      await onPartyDeparted(trx, session.venue_id, { tableId: session.table_id, sessionId: session.id }, now);
+    }
   }
   const orders = await ordersOfSession(trx, session.id);
   const completed = bill.payments.filter((p) => p.status === 'COMPLETED');

@@ -46,6 +46,13 @@ export async function findActiveSessionAtTable(q: Queryable, tableId: string): P
   return q<SessionRow>('sessions').where({ table_id: tableId, status: 'ACTIVE' }).orderBy('started_at', 'desc').first();
 }
 
+/** The sessions still open at a table (its party's phones), oldest first. */
+export async function listActiveSessionsAtTable(q: Queryable, tableId: string): Promise<SessionRow[]> {
+  return q<SessionRow>('sessions')
+    .where({ table_id: tableId, status: 'ACTIVE' })
+    .orderBy([{ column: 'started_at' }, { column: 'id' }]);
+}
+
 /** The venue's parties still at their tables, oldest first. */
 export async function listActiveSessions(q: Queryable, venueId: string): Promise<SessionRow[]> {
   return q<SessionRow>('sessions')

@@ -8,15 +8,15 @@
 import type { CreateTaskRequest } from '../calls/tasks/create-task.js';
 import { conflict, notFound } from '../errors.js';
 import { MESSAGES, SHELL_MESSAGES, TURNOVER_MESSAGES } from '../messages.js';
-import type { PartyFacts } from '../rules/outstanding.js';
+import { outstandingStage, type PartyFacts } from '../rules/outstanding.js';
 import { AVAILABLE_TABLE_STATES, SEATED_STATES, tableMove } from '../rules/tables.js';
 import { TURNOVER_TASK_PRIORITY, taskTransition } from '../rules/tasks.js';
 import { type TurnoverEvent, type TurnoverPlan, turnoverPlan } from '../rules/turnover.js';
 import { nextPartyFor, turnoverEventOfMove } from '../rules/turnover-tasks.js';
 import { nextToNotify, waitlistTransition } from '../rules/waitlist.js';
-import type { Table, TableState, WaitlistEntry } from '../schemas/entities.js';
+import type { Order, Table, TableState, WaitlistEntry } from '../schemas/entities.js';
 import type { Task } from '../schemas/task.js';
-import { Changes, type Decided, type DecisionActor } from './decision.js';
+import { Changes, type Decided, type DecisionActor, type Write } from './decision.js';
 
 /** States a table leaves its party behind in. */
 const OUT_OF_SERVICE: readonly TableState[] = ['CLEANING', 'QA_CHECK', 'EMPTY', 'MAINTENANCE'];
@@ -499,4 +499,33 @@ export function decideNotifiedTimeout(
   changes.announce({ type: 'waitlist.updated', entry: removed });
   const rest = state.waitlist.filter((e) => e.id !== state.entry.id);
   return changes.answer(notifyNext(changes, rest, null, undefined, now));
+}
+
+/**
+ * What a decision's writes served (delivered, closed) or cancelled: the items whose order's table
+ * may now turn over, if its party has left (items.settled). A cancelled item has left its order, so
+ * its order is named instead.
+ */
+export function settledByWrites(writes: readonly Write[]): {
+  itemIds: string[];
+  cancelled: { itemId: string; order: Order }[];
+} {
+  const itemIds: string[] = [];
+  const cancelled: { itemId: string; order: Order }[] = [];
+  for (const w of writes) {
+    if (w.kind === 'item.status' && outstandingStage(w.to) === null) itemIds.push(w.itemId);
+    if (w.kind === 'item.cancel') cancelled.push({ itemId: w.item.id, order: w.order });
+  }
+  return { itemIds, cancelled };
+}
+
+/**
+ * The id of the CLEAN task a departed party's table gets when `itemId`, its last outstanding item,
+ * is served or cancelled: made from the item's id, so the terminal that served it offline and the
+ * cloud that applies the move later name the task alike without the move carrying it. An item
+ * settles a table once; flipping bits of its last 8 hex digits keeps the id a UUID of its own.
+ */
+export function settledCleanTaskId(itemId: string): string {
+  const low = ((Number.parseInt(itemId.slice(28), 16) ^ 0x5e771ed) >>> 0).toString(16).padStart(8, '0');
+  return `${itemId.slice(0, 28)}${low}`.toLowerCase();
 }

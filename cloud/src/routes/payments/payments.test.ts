@@ -170,12 +170,17 @@ describe('paying', () => {
       rushOrder: false,
       paymentId: done.payments[1]?.id,
     });
-    // The paid table turns over in the same transaction: CLEANING, with a normal CLEAN task.
+    // The paid table is Paid in the same transaction, and no more (issue 22): the party is still
+    // seated and its burger still held, so nobody is sent to clean, and nothing fired or went.
     const tableId = h.fixture.a.tableIds[0] as string;
-    expect((await h.database.db('tables').where({ id: tableId }).first('state')).state).toBe('CLEANING');
-    const cleans = await h.database.db('tasks').where({ target_table_id: tableId, type: 'CLEAN' });
-    expect(cleans.map((t) => [t.status, t.priority])).toEqual([['PENDING', 2]]);
-    await h.database.db('tasks').where({ target_table_id: tableId }).delete();
+    expect((await h.database.db('tables').where({ id: tableId }).first('state')).state).toBe('PAYMENT_VERIFIED');
+    expect(await h.database.db('tasks').where({ target_table_id: tableId, type: 'CLEAN' })).toEqual([]);
+    const items = await h.database
+      .db('order_items')
+      .join('orders', 'orders.id', 'order_items.order_id')
+      .where('orders.session_id', sessionId)
+      .select('order_items.course', 'order_items.status');
+    expect(items.find((i) => i.course === 'main')?.status).toBe('CONFIRMED');
     // Nothing is left to pay.
     const more = await pay(guest, done.bill, [{ ...s0, id: 'extra', amount: '0.01' }], {
       card: { number: VISA_TEST },
@@ -460,6 +465,36 @@ describe('checkout at the exit', () => {
     expect((await guest.get(`/api/orders/payment/${sessionId}`)).status).toBe(401);
     const departed = await h.database.db('events').where({ type: 'guest.departed' }).orderBy('seq', 'desc').first();
     expect(departed.payload_json.session).toMatchObject({ id: sessionId, status: 'CLOSED' });
+
+    // The party left with its lemonades in the kitchen and its burger held (issue 22): the table
+    // waits for them, with nobody sent to clean it.
+    const tableId = h.fixture.a.tableIds[2] as string;
+    const tableState = async () => (await h.database.db('tables').where({ id: tableId }).first('state')).state;
+    const cleans = () => h.database.db('tasks').where({ target_table_id: tableId, type: 'CLEAN' });
+    expect(await tableState()).toBe('EXIT_PENDING');
+    expect(await cleans()).toEqual([]);
+    const [order] = await h.database.db('orders').where({ session_id: sessionId });
+    const items = await h.database.db('order_items').where({ order_id: order.id });
+    const burger = items.find((i) => i.course === 'main');
+    const lemonade = items.find((i) => i.course === 'drink');
+    // Staff take the held burger off: the lemonades are still to serve.
+    expect((await staff.post(`/api/order-items/${burger.id}/cancel`)).status).toBe(200);
+    expect(await tableState()).toBe('EXIT_PENDING');
+    for (const status of ['IN_PREP', 'READY_FOR_RUN']) {
+      expect((await staff.post(`/api/order-items/${lemonade.id}/status`, { status })).status).toBe(200);
+    }
+    expect((await staff.post(`/api/orders/${order.id}/send-to-expo`)).status).toBe(200);
+    const runnerId = randomUUID();
+    await h.database
+      .db('runners')
+      .insert({ id: runnerId, org_id: h.fixture.a.orgId, venue_id: h.fixture.a.venueId, name: 'Exit runner' });
+    const run = (body: object) => staff.post(`/api/runner/orders/${order.id}/status`, body);
+    expect((await run({ status: 'OUT_FOR_DELIVERY', runnerId })).status).toBe(200);
+    expect(await tableState()).toBe('EXIT_PENDING');
+    // The last of it delivered: the table turns over, with a normal CLEAN task.
+    expect((await run({ status: 'DELIVERED' })).status).toBe(200);
+    expect(await tableState()).toBe('CLEANING');
+    expect((await cleans()).map((t) => [t.status, t.priority])).toEqual([['PENDING', 2]]);
   });
 
   it("gives the party's other phones the receipt for a while after the first one left, and changes nothing", async () => {

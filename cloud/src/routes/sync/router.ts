@@ -12,7 +12,7 @@ import { printJobReport } from '../print-jobs/router.js';
 import { printerStateReport } from '../printers/router.js';
 import { reservationBooked, reservationCheckedIn, reservationSeated } from '../reservations/router.js';
 import { runnerOrderMoved, sentToRunners } from '../runner/router.js';
-import { tableQaCompleted, tableTransitioned } from '../tables/router.js';
+import { tableDeparted, tableQaCompleted, tableTransitioned } from '../tables/router.js';
 import { taskCompleted, taskCreated, taskStarted } from '../tasks/router.js';
 import { nextPartyNotified, partyAdded, partyMoved, partySeated } from '../waitlist/router.js';
 import { pushBatch } from './push.js';
@@ -33,6 +33,7 @@ const PUSHABLE = [
   taskCompleted,
   tableTransitioned,
   tableQaCompleted,
+  tableDeparted,
   nextPartyNotified,
   availabilitySet,
   priorityChanged,

@@ -3,11 +3,12 @@ import {
   completeTableQa,
   getStuckStates,
   listTables as listTablesCall,
+  markDeparted,
   rotateTableQr as rotateTableQrCall,
   tablesAnswer,
   transitionTable,
 } from '@tablewise/shared';
-import { completeQa, transitionVenueTable } from '../../commands/cleaning.js';
+import { completeQa, markTableDeparted, transitionVenueTable } from '../../commands/cleaning.js';
 import { rotateTableQr } from '../../commands/guest.js';
 import { stuckTables } from '../../commands/stuck-check.js';
 import type { AppDeps } from '../../context.js';
@@ -30,6 +31,12 @@ export const tableTransitioned = pushable(transitionTable, async (deps, actor, {
 export const tableQaCompleted = pushable(completeTableQa, async (deps, actor, { params, body }, trx) => {
   const { passed, issues, taskId, notifyWaitlistId } = await body();
   return ok(await completeQa(trx, actor, params().id, { passed, issues, taskId, notifyWaitlistId }, deps.now()));
+});
+
+/** Staff saw a paid party leave (Party Left), on the cloud or through a terminal's outbox. */
+export const tableDeparted = pushable(markDeparted, async (deps, actor, { params, body }, trx) => {
+  const { taskId } = await body();
+  return ok(await markTableDeparted(trx, actor, params().id, { taskId }, deps.now()));
 });
 
 export function tablesRouter(deps: AppDeps): AppRouter {
@@ -55,6 +62,7 @@ export function tablesRouter(deps: AppDeps): AppRouter {
   serve(router, getStuckStates, async ({ ctx }) => stuckTables(deps.db, requireVenueActor(ctx).venueId, deps.now()));
   servePushable(router, deps, tableTransitioned);
   servePushable(router, deps, tableQaCompleted);
+  servePushable(router, deps, tableDeparted);
 
   return router;
 }

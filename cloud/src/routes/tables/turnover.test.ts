@@ -1,6 +1,6 @@
-// Automated turnover against a real cloud (spec 3 section 4, spec 2 section 2.11): a completed
-// payment sends the table to CLEANING with a CLEAN task (onPaymentCompleted, in the caller's
-// transaction); the cleaner starts and completes it (QA_CHECK with a QA task); QA fails (CLEANING
+// Automated turnover against a real cloud (spec 3 section 4, spec 2 section 2.11, issue 22): a
+// completed payment makes the table Paid (onPaymentCompleted, in the caller's transaction), and
+// staff's Party Left sends it to CLEANING with a CLEAN task; the cleaner starts and completes it (QA_CHECK with a QA task); QA fails (CLEANING
 // again, a high task with the issues) then passes (EMPTY, the next waiting party that fits is
 // NOTIFIED, heard live). Also each refusal and its message, another organization's ids, repeats,
 // emergency clean and maintenance by the state machine, and notify-next.
@@ -48,27 +48,32 @@ const paid = (tableId: string, rushOrder = false, sessionComplete = true, venueI
     onPaymentCompleted(trx, venueId, { tableId, sessionComplete, rushOrder }, new Date()),
   );
 
+/** Paid, then staff saw the party go (Party Left): the table turns over. */
+async function paidAndLeft(tableId: string): Promise<{ table: { state: string }; task: Task }> {
+  await paid(tableId);
+  const left = await host.post(`/api/tables/${tableId}/departed`, {});
+  expect(left.status, JSON.stringify(left.body)).toBe(200);
+  return left.body;
+}
+
 describe('onPaymentCompleted', () => {
-  it('sends a paid-up table to CLEANING with a normal CLEAN task, announced in the same transaction', async () => {
+  it('makes a paid-up table Paid, its party still seated, with no CLEAN task (issue 22)', async () => {
     await setState(table(0), 'PAYING');
     const before = (await eventTypes()).length;
     const done = await paid(table(0));
-    expect(done).toMatchObject({ applied: true, table: { state: 'CLEANING', partyName: null } });
-    expect(await stateOf(table(0))).toBe('CLEANING');
-    const [task] = await tasksOf(table(0));
-    expect(task).toMatchObject({ type: 'CLEAN', status: 'PENDING', priority: TURNOVER_TASK_PRIORITY.normal });
-    expect((await eventTypes()).slice(before)).toEqual(['table.state.changed', 'task.created']);
+    expect(done).toMatchObject({ applied: true, table: { state: 'PAYMENT_VERIFIED' }, task: null });
+    expect(await stateOf(table(0))).toBe('PAYMENT_VERIFIED');
+    expect(await tasksOf(table(0))).toHaveLength(0);
+    expect((await eventTypes()).slice(before)).toEqual(['table.state.changed']);
   });
 
-  it('gives a rush order a high task, and leaves a table alone when the session is not complete', async () => {
-    await setState(table(1), 'PAYMENT_VERIFIED');
+  it('leaves a table alone when the session is not complete, or when it is already paid', async () => {
+    await setState(table(1), 'EATING');
     expect(await paid(table(1), true, false)).toMatchObject({ applied: false });
-    expect(await stateOf(table(1))).toBe('PAYMENT_VERIFIED');
+    expect(await stateOf(table(1))).toBe('EATING');
+    await setState(table(1), 'PAYMENT_VERIFIED');
+    expect(await paid(table(1), true)).toMatchObject({ applied: false });
     expect(await tasksOf(table(1))).toHaveLength(0);
-    expect(await paid(table(1), true)).toMatchObject({ applied: true });
-    const [task] = await tasksOf(table(1));
-    expect(task.priority).toBe(TURNOVER_TASK_PRIORITY.high);
-    expect(task.metadata_json).toMatchObject({ rushOrder: true, level: 'high' });
   });
 
   it('never refuses the payment: a table it cannot move, or of another venue, is left as it is', async () => {
@@ -84,18 +89,45 @@ describe('onPaymentCompleted', () => {
   });
 });
 
+describe('Party Left: POST /api/tables/:id/departed', () => {
+  it('turns a paid table with nothing to serve over: CLEANING and a normal CLEAN task, announced', async () => {
+    await setState(table(0), 'PAYING');
+    await paid(table(0));
+    const before = (await eventTypes()).length;
+    const left = await host.post(`/api/tables/${table(0)}/departed`, {});
+    expect(left.status).toBe(200);
+    expect(left.body).toMatchObject({
+      table: { state: 'CLEANING', partyName: null },
+      task: { type: 'CLEAN', status: 'PENDING', priority: TURNOVER_TASK_PRIORITY.normal },
+      outstanding: 0,
+    });
+    expect((await eventTypes()).slice(before)).toEqual(['table.state.changed', 'task.created']);
+  });
+
+  it('refuses a party that has not paid, an unknown table and another venue’s, changing nothing', async () => {
+    await setState(table(1), 'EATING');
+    const unpaid = await host.post(`/api/tables/${table(1)}/departed`, {});
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body).toEqual({ message: TURNOVER_MESSAGES.departedUnpaid('2'), id: 'transition_refused' });
+    expect((await host.post(`/api/tables/${randomUUID()}/departed`, {})).status).toBe(404);
+    expect((await host.post(`/api/tables/${h.fixture.b.tableIds[0]}/departed`, {})).status).toBe(404);
+    expect(await stateOf(table(1))).toBe('EATING');
+    expect(await tasksOf(table(1))).toHaveLength(0);
+  });
+});
+
 describe('the cleaner: GET /api/tasks, start, complete, QA', () => {
   it('runs a table from paid to clean, through a failed and a passed QA, to the next party that fits', async () => {
     const socket = await LiveSocket.open(h.cloud.url, { cookie: host.cookieHeader() });
     socket.send({ type: 'subscribe' });
     await socket.next((m) => m.type === 'hello');
     await setState(table(0), 'PAYING');
-    await paid(table(0), true);
+    await paidAndLeft(table(0));
 
     const list = await host.get('/api/tasks?type=CLEAN');
     expect(list.status).toBe(200);
     const [clean] = list.body as Task[];
-    expect(clean).toMatchObject({ targetTableId: table(0), status: 'PENDING', priority: 3 });
+    expect(clean).toMatchObject({ targetTableId: table(0), status: 'PENDING', priority: 2 });
 
     const started = await host.post(`/api/tasks/${clean?.id}/start`);
     expect(started.status).toBe(200);
@@ -252,7 +284,7 @@ describe('the cleaner: GET /api/tasks, start, complete, QA', () => {
   it("takes a terminal's queued start, complete and QA result through the batch push, once each", async () => {
     const terminal = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Cleaner tablet');
     await setState(table(2), 'PAYING');
-    const { task } = (await paid(table(2))) as { task: Task };
+    const { task } = await paidAndLeft(table(2));
     const mutations = [
       { seq: 1, idempotencyKey: randomUUID(), method: 'POST', path: `/api/tasks/${task.id}/start`, body: {} },
       { seq: 2, idempotencyKey: randomUUID(), method: 'POST', path: `/api/tasks/${task.id}/complete`, body: {} },
