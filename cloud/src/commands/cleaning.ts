@@ -31,7 +31,7 @@ import { presentSession, presentTable, presentWaitlistEntry } from '../presenter
 import { presentTask } from '../presenters/tasks.js';
 import { appendEvent } from '../realtime/append-event.js';
 import { closeSession } from '../repositories/payments.js';
-import { listActiveSessionsAtTable } from '../repositories/sessions.js';
+import { listPartySessionsAtTable } from '../repositories/sessions.js';
 import { findTableInVenue } from '../repositories/tables.js';
 import { findTask, listVenueTasks, lockOpenTasksOfTable, lockTask } from '../repositories/tasks.js';
 import { isStaffOf } from '../repositories/users.js';
@@ -164,7 +164,7 @@ export async function transitionVenueTable(
 
 /**
  * Party Left (POST /api/tables/:id/departed): staff saw a paid party go. Decided by
- * decideMarkDeparted on what the party's open sessions ordered; the table turns over, or waits for
+ * decideMarkDeparted on what the party's sessions ordered; the table turns over, or waits for
  * the food still to serve. The party's sessions close (guest.departed), as the exit scan closes
  * them, so a new party scanning the table starts its own.
  */
@@ -176,7 +176,8 @@ export async function markTableDeparted(
   now: Date,
 ): Promise<{ table: Table; task: Task | null; outstanding: number }> {
   const state = await loadTurnover(trx, actor.venueId, tableId, false);
-  const sessions = state.table ? await listActiveSessionsAtTable(trx, tableId) : [];
+  const seatedAt = state.table?.timeSeated ? new Date(state.table.timeSeated) : null;
+  const sessions = state.table ? await listPartySessionsAtTable(trx, tableId, seatedAt) : [];
   const orders: Order[] = [];
   for (const session of sessions) orders.push(...(await ordersOfSession(trx, session.id)));
   const decided = decideMarkDeparted(
@@ -188,6 +189,7 @@ export async function markTableDeparted(
   const answer = await applyDecided(trx, authorOf(actor), decided, now);
   const author = authorOf(actor);
   for (const session of sessions) {
+    if (session.status !== 'ACTIVE') continue;
     await closeSession(trx, session.id, now);
     const closed = { ...session, status: 'CLOSED', closed_at: now };
     await appendEvent(trx, { ...author, at: now, event: { type: 'guest.departed', session: presentSession(closed) } });

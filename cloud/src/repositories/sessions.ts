@@ -46,10 +46,19 @@ export async function findActiveSessionAtTable(q: Queryable, tableId: string): P
   return q<SessionRow>('sessions').where({ table_id: tableId, status: 'ACTIVE' }).orderBy('started_at', 'desc').first();
 }
 
-/** The sessions still open at a table (its party's phones), oldest first. */
-export async function listActiveSessionsAtTable(q: Queryable, tableId: string): Promise<SessionRow[]> {
+/** The sessions of the party at a table (its phones), oldest first: those still open, and those
+ * closed since the party sat down (`since`: a phone that scanned out while the food still comes). */
+export async function listPartySessionsAtTable(
+  q: Queryable,
+  tableId: string,
+  since: Date | null,
+): Promise<SessionRow[]> {
   return q<SessionRow>('sessions')
-    .where({ table_id: tableId, status: 'ACTIVE' })
+    .where({ table_id: tableId })
+    .andWhere((w) => {
+      w.where('status', 'ACTIVE');
+      if (since) w.orWhere('closed_at', '>=', since);
+    })
     .orderBy([{ column: 'started_at' }, { column: 'id' }]);
 }
 

@@ -57,6 +57,7 @@ import {
   completeQaLocally,
   completeTaskLocally,
   createTaskLocally,
+  markDepartedLocally,
   reapplyPendingTurnover,
   replaceTasks,
   startTaskLocally,
@@ -561,6 +562,9 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         },
         completeTableQa(tableId, qa, userId) {
           return told(completeQaLocally(write, tableId, qa, userId, now()));
+        },
+        markDeparted(tableId, userId) {
+          return told(markDepartedLocally(write, tableId, userId, now()));
         },
         cancelOrderItem(itemId) {
           const result = cancelItemLocally(write, itemId, now());

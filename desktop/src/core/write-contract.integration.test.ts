@@ -98,17 +98,17 @@ async function inStep(): Promise<void> {
   );
 }
 
-async function seatTwin(tableIndex: number): Promise<Twin> {
+async function seatTwin(
+  tableIndex: number,
+  items: object[] = [
+    { menuItemId: harness.fixture.a.menu.lemonade, quantity: 2, course: 'drink', specialInstructions: 'no ice' },
+    { menuItemId: harness.fixture.a.menu.fries, quantity: 1, course: 'drink' },
+  ],
+): Promise<Twin> {
   const a = harness.fixture.a;
   const tableId = a.tableIds[tableIndex] as string;
   const { guest, sessionId } = await checkInGuest(harness.cloud.url, onCloud, tableId);
-  const placed = await guest.post('/api/orders', {
-    sessionId,
-    items: [
-      { menuItemId: a.menu.lemonade, quantity: 2, course: 'drink', specialInstructions: 'no ice' },
-      { menuItemId: a.menu.fries, quantity: 1, course: 'drink' },
-    ],
-  });
+  const placed = await guest.post('/api/orders', { sessionId, items });
   if (placed.status !== 201 && placed.status !== 200) throw new Error(`Order failed: ${JSON.stringify(placed.body)}`);
   const runners = [randomUUID(), randomUUID()];
   await harness.database.db('runners').insert([
@@ -134,6 +134,20 @@ beforeAll(async () => {
   // Handling facts the runners read: the terminal must say what the cloud says.
   await harness.database.db('menu_items').where({ id: a.menu.lemonade }).update({ temperature: 'cold' });
   await harness.database.db('menu_items').where({ id: a.menu.fries }).update({ temperature: 'hot', is_fragile: true });
+  // Four more tables, for the paid tables' twins (issue 22), known to the terminal from its first
+  // snapshot.
+  const more = [3, 4, 5, 6].map((i) => ({
+    id: randomUUID(),
+    org_id: a.orgId,
+    venue_id: a.venueId,
+    number: String(i + 1),
+    name: `Table ${i + 1}`,
+    capacity: 4,
+    capacity_max: 4,
+    zone: 'Dining Room',
+  }));
+  await harness.database.db('tables').insert(more);
+  a.tableIds.push(...more.map((t) => t.id));
   onCloud = await loginAs(harness.cloud.url, a.managerEmail);
   cloudTwin = await seatTwin(0);
   terminalTwin = await seatTwin(1);
@@ -476,5 +490,158 @@ describe('the turnover’s writes', () => {
     const party = (t: Twin) => parties.find((p) => p.id === t.ids.party);
     expect(party(cloudTwin)).toMatchObject({ status: 'NOTIFIED', ready_table_id: cloudTwin.tableId });
     expect(party(terminalTwin)).toMatchObject({ status: 'NOTIFIED', ready_table_id: terminalTwin.tableId });
+  });
+});
+
+/** Each twin's bill paid in cash, the cloud's on the cloud and the other on the terminal (which
+ * takes it to the cloud): paying is the cloud's, on either tier. */
+async function payBothInCash(): Promise<void> {
+  for (const [client, twin] of [
+    [onCloud, cloudTwin],
+    [onTerminal, terminalTwin],
+  ] as const) {
+    const paid = await client.post('/api/payments/take', {
+      sessionId: twin.sessionId,
+      method: 'cash',
+      tipAmount: '0.00',
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.sessionComplete).toBe(true);
+  }
+  await inStep();
+}
+
+/** The twins' tables and tasks are the same on both tiers, and each twin's as the other's. */
+async function expectTablesAlike(state: string, cleanTasks: number): Promise<void> {
+  await inStep();
+  for (const path of ['/api/tables', '/api/tasks', '/api/orders']) {
+    const [cloud, local] = [await onCloud.get(path), await onTerminal.get(path)];
+    expect({ path, body: local.body }).toEqual({ path, body: cloud.body });
+  }
+  const tables = (await onCloud.get('/api/tables')).body as { id: string; state: string }[];
+  const tasks = (await onCloud.get('/api/tasks?type=CLEAN')).body as { id: string; targetTableId: string }[];
+  for (const twin of [cloudTwin, terminalTwin]) {
+    expect({ table: twin.tableName, state: tables.find((t) => t.id === twin.tableId)?.state }).toEqual({
+      table: twin.tableName,
+      state,
+    });
+    const cleans = tasks.filter((t) => t.targetTableId === twin.tableId);
+    expect({ table: twin.tableName, cleans: cleans.length }).toEqual({ table: twin.tableName, cleans: cleanTasks });
+    const clean = cleans[0];
+    if (clean) twin.ids.clean = clean.id;
+  }
+}
+
+const departed = (t: Twin): Request => post(`/api/tables/${t.tableId}/departed`, {});
+const cancelMain = (t: Twin): Request => post(`/api/order-items/${t.ids.main}/cancel`);
+const drinkMove =
+  (status: string) =>
+  (t: Twin): Request =>
+    post(`/api/order-items/${t.itemIds[0]}/status`, { status });
+
+const LEFT_WITH_FOOD_TO_SERVE: Step[] = [
+  { name: 'Party Left with a held course still to serve: the table waits', request: departed, status: 200 },
+  { name: 'Party Left again: nothing changes', request: departed, status: 200 },
+  { name: 'Cancel the held course of a party that left', request: cancelMain, status: 200 },
+  { name: 'Start Prep of the last drink', request: drinkMove('IN_PREP'), status: 200 },
+  { name: 'Ready', request: drinkMove('READY_FOR_RUN'), status: 200 },
+  { name: 'Send to Runner', request: expo, status: 200 },
+  { name: 'Pick Up', request: runnerMove('OUT_FOR_DELIVERY', (t) => t.runnerId), status: 200 },
+];
+
+describe('a paid table turns over only when its party has left and nothing is outstanding (issue 22)', () => {
+  describe('paid with a held course, left, then the last item delivered', () => {
+    beforeAll(async () => {
+      const { lemonade, burger } = harness.fixture.a.menu;
+      const items = [
+        { menuItemId: lemonade, quantity: 1, course: 'drink' },
+        { menuItemId: burger, quantity: 1, course: 'main', modifiers: [{ groupId: 'temp', optionIds: ['rare'] }] },
+      ];
+      // The runners the terminal knows (it learnt them from its first snapshot) carry the food.
+      const runners = [cloudTwin.runnerId, terminalTwin.runnerId];
+      cloudTwin = await seatTwin(3, items);
+      terminalTwin = await seatTwin(4, items);
+      [cloudTwin.runnerId, terminalTwin.runnerId] = runners as [string, string];
+      for (const twin of [cloudTwin, terminalTwin]) twin.ids.main = twin.itemIds[1] as string;
+      await inStep();
+    });
+
+    it('Party Left before paying: both tiers refuse alike', async () => {
+      const step: Step = { name: 'Party Left before paying', request: departed, status: 409, id: 'transition_refused' };
+      expectSameAnswer(step, await bothTiers(step));
+    });
+
+    it('paying with a held course: the table is Paid, nobody is sent to clean, the course still held', async () => {
+      await payBothInCash();
+      await expectTablesAlike('PAYMENT_VERIFIED', 0);
+      const orders = (await onTerminal.get('/api/orders')).body as {
+        id: string;
+        items: { id: string; status: string }[];
+      }[];
+      for (const twin of [cloudTwin, terminalTwin]) {
+        const items = orders.find((o) => o.id === twin.orderId)?.items ?? [];
+        expect(items.find((i) => i.id === twin.ids.main)?.status).toBe('CONFIRMED');
+      }
+    });
+
+    it.each(LEFT_WITH_FOOD_TO_SERVE.map((s) => [s.name, s] as const))(
+      '%s: both tiers answer alike',
+      async (_, step) => {
+        expectSameAnswer(step, await bothTiers(step));
+      },
+    );
+
+    it('until the last item is delivered, the table waits on both tiers', async () => {
+      await expectTablesAlike('EXIT_PENDING', 0);
+    });
+
+    it('Delivered, the last item: both tiers answer alike and turn the table over, with one CLEAN task', async () => {
+      const step: Step = { name: 'Delivered', request: runnerMove('DELIVERED'), status: 200 };
+      const [onC, onT] = [step.request(cloudTwin), step.request(terminalTwin)];
+      const cloud = await onCloud.post(onC.path, onC.body);
+      const local = await onTerminal.post(onT.path, onT.body);
+      // The terminal turned its table over itself, in the delivery's own transaction.
+      const here = (await onTerminal.get('/api/tables')).body as { id: string; state: string }[];
+      expect(here.find((t) => t.id === terminalTwin.tableId)?.state).toBe('CLEANING');
+      await inStep();
+      expectSameAnswer(step, { cloud, local });
+      await expectTablesAlike('CLEANING', 1);
+    });
+  });
+
+  describe('paid, everything served, then left', () => {
+    beforeAll(async () => {
+      const items = [{ menuItemId: harness.fixture.a.menu.lemonade, quantity: 1, course: 'drink' }];
+      cloudTwin = await seatTwin(5, items);
+      terminalTwin = await seatTwin(6, items);
+      await inStep();
+    });
+
+    it('the drink served and the bill paid: the table is Paid, its party still seated', async () => {
+      for (const status of ['IN_PREP', 'READY_FOR_RUN']) {
+        for (const twin of [cloudTwin, terminalTwin]) {
+          expect((await onCloud.post(`/api/order-items/${twin.itemIds[0]}/status`, { status })).status).toBe(200);
+        }
+      }
+      for (const twin of [cloudTwin, terminalTwin]) {
+        expect((await onCloud.post(`/api/orders/${twin.orderId}/send-to-expo`)).status).toBe(200);
+        const run = (body: object) => onCloud.post(`/api/runner/orders/${twin.orderId}/status`, body);
+        expect((await run({ status: 'OUT_FOR_DELIVERY', runnerId: twin.runnerId })).status).toBe(200);
+        expect((await run({ status: 'DELIVERED' })).status).toBe(200);
+      }
+      await payBothInCash();
+      await expectTablesAlike('PAYMENT_VERIFIED', 0);
+    });
+
+    it('Party Left with nothing outstanding: both tiers answer alike and turn the table over', async () => {
+      const step: Step = {
+        name: 'Party Left with everything served',
+        request: departed,
+        status: 200,
+        learn: learnTask('clean', 'task'),
+      };
+      expectSameAnswer(step, await bothTiers(step));
+      await expectTablesAlike('CLEANING', 1);
+    });
   });
 });

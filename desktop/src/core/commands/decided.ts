@@ -5,7 +5,18 @@
 // their seq is the replica's cursor). Nothing here judges anything: a refusal was thrown by the
 // decision before.
 import { randomUUID } from 'node:crypto';
-import type { Call, CallSpec, Decided, LiveEvent, Write } from '@tablewise/shared';
+import {
+  type Call,
+  type CallSpec,
+  type Decided,
+  decideAutomatedTurnover,
+  type LiveEvent,
+  type NewLiveEvent,
+  partyFacts,
+  settledByWrites,
+  settledCleanTaskId,
+  type Write,
+} from '@tablewise/shared';
 import type { AnyDb, WriteDb } from '../sqlite/replica.js';
 import {
   deleteOrderItem,
@@ -16,8 +27,17 @@ import {
 import { getMeta } from '../sqlite/repositories/meta.js';
 import { appendCall, type QueuedCall } from '../sqlite/repositories/outbox.js';
 import { putRunner, putRunnerOrder } from '../sqlite/repositories/runners.js';
-import { putTask } from '../sqlite/repositories/tasks.js';
-import { putOrder, putTable, putWaitlistEntry, setItemStatus } from '../sqlite/repositories/venue-data.js';
+import { openTasksOfTable, putTask } from '../sqlite/repositories/tasks.js';
+import {
+  getOrder,
+  getOrderItem,
+  getTable,
+  listOrdersOfSession,
+  putOrder,
+  putTable,
+  putWaitlistEntry,
+  setItemStatus,
+} from '../sqlite/repositories/venue-data.js';
 
 function applyWrite(db: WriteDb, write: Write, at: string): void {
   switch (write.kind) {
@@ -72,13 +92,57 @@ export function localEvents(db: AnyDb, events: Decided<unknown>['events'], now: 
  * fired on the way, before its move takes it past the kitchen's first state). */
 export type AfterWrite = (write: Write) => void;
 
-/** Writes a decision's changes to the replica (inside the caller's transaction). */
-export function writeDecided(db: WriteDb, decided: Decided<unknown>, now: Date, afterWrite?: AfterWrite): void {
+/**
+ * After writes that served or cancelled items: a table whose party left waiting for them
+ * (EXIT_PENDING) turns over once nothing of that party is left to serve (issue 22), decided as the
+ * cloud decides it when the queued move reaches it (its CLEAN task named from the item alike), so
+ * nothing more is queued. Answers the turnover's events.
+ */
+function settleTables(db: WriteDb, writes: readonly Write[], now: Date): NewLiveEvent[] {
+  const { itemIds, cancelled } = settledByWrites(writes);
+  if (itemIds.length === 0 && cancelled.length === 0) return [];
+  const parties = new Map<string, { sessionId: string; itemId: string }>();
+  const note = (order: { tableId: string | null; sessionId: string } | null, itemId: string) => {
+    if (order?.tableId && !parties.has(order.tableId))
+      parties.set(order.tableId, { sessionId: order.sessionId, itemId });
+  };
+  for (const { itemId, order } of cancelled) note(order, itemId);
+  for (const itemId of itemIds) {
+    const item = getOrderItem(db, itemId);
+    note(item ? getOrder(db, item.orderId) : null, itemId);
+  }
+  const events: NewLiveEvent[] = [];
+  const at = now.toISOString();
+  for (const [tableId, party] of parties) {
+    const table = getTable(db, tableId);
+    if (table?.state !== 'EXIT_PENDING') continue;
+    const facts = partyFacts(listOrdersOfSession(db, party.sessionId));
+    const decided = decideAutomatedTurnover(
+      { table, openTasks: openTasksOfTable(db, tableId), waitlist: [] },
+      { type: 'items.settled', ...facts },
+      { metadata: { reason: 'departed', rushOrder: facts.rushOrder }, id: settledCleanTaskId(party.itemId) },
+      now,
+    );
+    for (const write of decided.writes) applyWrite(db, write, at);
+    events.push(...decided.events);
+  }
+  return events;
+}
+
+/** Writes a decision's changes to the replica (inside the caller's transaction); answers the
+ * events of what followed from them on the way (a departed party's table turned over). */
+export function writeDecided(
+  db: WriteDb,
+  decided: Decided<unknown>,
+  now: Date,
+  afterWrite?: AfterWrite,
+): NewLiveEvent[] {
   const at = now.toISOString();
   for (const write of decided.writes) {
     applyWrite(db, write, at);
     afterWrite?.(write);
   }
+  return settleTables(db, decided.writes, now);
 }
 
 /**
@@ -93,7 +157,7 @@ export function applyLocally<A, S extends CallSpec>(
   now: Date,
   afterWrite?: AfterWrite,
 ): { answer: A; events: LiveEvent[] } {
-  writeDecided(db, decided, now, afterWrite);
+  const followed = writeDecided(db, decided, now, afterWrite);
   appendCall(db, call, { ...queued, idempotencyKey: randomUUID(), createdAt: now.toISOString() });
-  return { answer: decided.answer, events: localEvents(db, decided.events, now) };
+  return { answer: decided.answer, events: localEvents(db, [...decided.events, ...followed], now) };
 }

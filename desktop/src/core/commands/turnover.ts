@@ -17,10 +17,14 @@ import {
   type DecisionActor,
   decideCompleteTask,
   decideCreateTask,
+  decideMarkDeparted,
   decideQaComplete,
   decideStartTask,
   decideTableTransition,
   type LiveEvent,
+  markDeparted,
+  type Order,
+  partyFacts,
   SHELL_MESSAGES,
   startTask,
   type Table,
@@ -35,7 +39,12 @@ import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
 import { type OutboxEntry, pendingOf } from '../sqlite/repositories/outbox.js';
 import { clearTasks, getTask, openTasksOfTable, putTask } from '../sqlite/repositories/tasks.js';
-import { getTable, listActiveWaitlist } from '../sqlite/repositories/venue-data.js';
+import {
+  getTable,
+  listActiveWaitlist,
+  listOrdersOfSession,
+  listPartySessionIdsAtTable,
+} from '../sqlite/repositories/venue-data.js';
 import { applyLocally, writeDecided } from './decided.js';
 
 /** Entries of table moves, task starts and completions, and QA checks. */
@@ -225,6 +234,51 @@ export function transitionTableLocally(
   });
 }
 
+/** What the party at a table ordered: every order of its sessions, as the cloud counts them. */
+function partyAt(db: AnyDb, tableId: string) {
+  const since = getTable(db, tableId)?.timeSeated ?? null;
+  const orders: Order[] = listPartySessionIdsAtTable(db, tableId, since).flatMap((id) => listOrdersOfSession(db, id));
+  return partyFacts(orders);
+}
+
+export interface DepartedHere {
+  table: Table;
+  task: Task | null;
+  outstanding: number;
+}
+
+/** Party Left here: a paid table with nothing to serve turns over; with food still coming it waits
+ * (EXIT_PENDING), as the cloud decides it. The CLEAN task's id goes with the queued call. */
+export function markDepartedLocally(
+  db: WriteDb,
+  tableId: string,
+  userId: string | null,
+  now: Date,
+): Here<DepartedHere> {
+  return transact(db, () => {
+    const taskId = randomUUID();
+    const decided = decideMarkDeparted(
+      { ...turnoverHere(db, tableId, false), party: partyAt(db, tableId) },
+      { taskId },
+      actorHere(db, userId),
+      now,
+    );
+    const { answer, events } = applyLocally(
+      db,
+      decided,
+      markDeparted,
+      {
+        params: { id: tableId },
+        body: { taskId: decided.answer.task?.id ?? taskId },
+        entityType: TURNOVER_ENTITY,
+        entityId: tableId,
+      },
+      now,
+    );
+    return { value: answer, events };
+  });
+}
+
 /** The decision a waiting entry is, on the replica as it is now; null for an entry this replay
  * does not know (another kind). An entry from a build before entries named their call is known
  * by its path. */
@@ -271,6 +325,18 @@ function redecide(db: WriteDb, entry: OutboxEntry): Decided<unknown> | null {
     // The cloud's copy already has the move: nothing to do again.
     if (state.table?.state === body.state) return null;
     return decideTableTransition(state, { ...body, taskId: body.taskId ?? randomUUID() }, actor, at);
+  }
+  if (is(markDeparted)) {
+    const body = markDeparted.body.parse(entry.body ?? {});
+    const state = turnoverHere(db, entry.entityId, false);
+    // The cloud's copy already has the party gone: nothing to do again.
+    if (state.table && !['PAYMENT_VERIFIED', 'EXIT_PENDING'].includes(state.table.state)) return null;
+    return decideMarkDeparted(
+      { ...state, party: partyAt(db, entry.entityId) },
+      { taskId: body.taskId ?? randomUUID() },
+      actor,
+      at,
+    );
   }
   if (is(completeTableQa)) {
     const body = completeTableQa.body.parse(entry.body);

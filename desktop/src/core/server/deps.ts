@@ -6,6 +6,7 @@ import type {
   createReservation,
   createTask,
   GuestReceipt,
+  MarkDepartedAnswer,
   MeAnswer,
   MenuItem,
   Order,
@@ -84,6 +85,8 @@ export interface LocalServerDeps {
     move: { state: TableState; metadata?: Task['metadata'] | undefined },
     userId: string,
   ): z.output<typeof TransitionTableAnswer>;
+  /** Staff saw a paid party leave (Party Left): the table turns over, or waits for its food. */
+  markDeparted(tableId: string, userId: string): z.output<typeof MarkDepartedAnswer>;
   /** Staff take a menu item off (or back on): to the replica and the outbox. */
   setMenuItemAvailability(id: string, isAvailable: boolean): MenuItem;
   /** Staff change an order's priority: to the replica and the outbox. */

@@ -125,6 +125,19 @@ export function putSession(db: WriteDb, s: DiningSession): void {
     .run(s);
 }
 
+/** The sessions of the party at a table (its phones), oldest first: those still open, and those
+ * closed since the party sat down (`since`), as the cloud lists them. */
+export function listPartySessionIdsAtTable(db: AnyDb, tableId: string, since: string | null): string[] {
+  const rows = db.sql
+    .prepare(
+      `SELECT id FROM sessions WHERE table_id = ?
+         AND (status = 'ACTIVE' OR (? IS NOT NULL AND closed_at IS NOT NULL AND julianday(closed_at) >= julianday(?)))
+       ORDER BY started_at, id`,
+    )
+    .all(tableId, since, since) as { id: string }[];
+  return rows.map((r) => r.id);
+}
+
 // ---- menu ----
 interface MenuItemRow {
   id: string;

@@ -5,6 +5,7 @@ import {
   getExitQr,
   getTableQr,
   listTables as listTablesCall,
+  markDeparted,
   notFound,
   printTableQr,
   SHELL_MESSAGES,
@@ -31,6 +32,10 @@ export function tablesRouter(deps: LocalServerDeps): LocalRouter {
   serve(router, deps, transitionTable, async ({ ctx, params, body }) => {
     const { state, metadata } = await body();
     return deps.transitionTable(params().id, { state, metadata }, ctx.state.me.user.id);
+  });
+  serve(router, deps, markDeparted, async ({ ctx, params, body }) => {
+    await body();
+    return deps.markDeparted(params().id, ctx.state.me.user.id);
   });
   serve(router, deps, completeTableQa, async ({ ctx, params, body }) => {
     const { passed, issues } = await body();
