@@ -37,6 +37,17 @@ afterAll(async () => {
 });
 
 const tableId = (i: number) => harness.fixture.a.tableIds[i] as string;
+/** The bill paid (the table Paid, no task), then staff on the cloud saw the party go (Party Left):
+ * the table turns over with a CLEAN task (issue 22). */
+async function paidAndLeft(id: string): Promise<void> {
+  await writeTransaction(harness.database.db, (trx) =>
+    onPaymentCompleted(trx, harness.fixture.a.venueId, { tableId: id, sessionComplete: true, rushOrder: false }),
+  );
+  const staff = await loginAs(harness.cloud.url, harness.fixture.a.staffEmail);
+  const left = await staff.post(`/api/tables/${id}/departed`, {});
+  expect(left.status, JSON.stringify(left.body)).toBe(200);
+}
+
 const tasksHere = async (query = '') => (await tab.get(`/api/tasks${query}`)).body as Task[];
 const tableHere = async (id: string) =>
   ((await tab.get('/api/tables')).body as { id: string; state: string }[]).find((t) => t.id === id)?.state;
@@ -54,13 +65,7 @@ it('cleans and checks a table offline, and the cloud gets every change once, wit
     .db('tables')
     .where({ id: tableId(0) })
     .update({ state: 'PAYING' });
-  await writeTransaction(harness.database.db, (trx) =>
-    onPaymentCompleted(trx, harness.fixture.a.venueId, {
-      tableId: tableId(0),
-      sessionComplete: true,
-      rushOrder: false,
-    }),
-  );
+  await paidAndLeft(tableId(0));
   await expect.poll(async () => (await tasksHere()).length, { timeout: 15_000 }).toBe(1);
   await expect.poll(() => tableHere(tableId(0)), { timeout: 15_000 }).toBe('CLEANING');
   const [clean] = await tasksHere();
@@ -171,13 +176,7 @@ it("names a change the cloud refused, and takes the cloud's task and table again
     .db('tables')
     .where({ id: tableId(1) })
     .update({ state: 'PAYING' });
-  await writeTransaction(harness.database.db, (trx) =>
-    onPaymentCompleted(trx, harness.fixture.a.venueId, {
-      tableId: tableId(1),
-      sessionComplete: true,
-      rushOrder: false,
-    }),
-  );
+  await paidAndLeft(tableId(1));
   await expect
     .poll(async () => (await tasksHere('?status=PENDING')).filter((t) => t.targetTableId === tableId(1)).length, {
       timeout: 15_000,

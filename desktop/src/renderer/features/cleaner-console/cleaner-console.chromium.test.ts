@@ -1,5 +1,6 @@
-// The cleaner console in real Chromium, served by a real cloud: a paid-up table's CLEAN task
-// (made by onPaymentCompleted, as the payment would) is started and completed, its QA check fails
+// The cleaner console in real Chromium, served by a real cloud: a paid-up table's CLEAN task (made
+// when staff mark its party left after onPaymentCompleted made it Paid, issue 22) is started and
+// completed, its QA check fails
 // with issues (back to cleaning, a High task with the notes) and then passes, and the waiting party
 // that fits is notified, seen live on the host's waitlist screen in another window. A task made
 // elsewhere appears without a reload, and the stuck-state check's warning toasts. Screenshots
@@ -50,6 +51,9 @@ it('starts and completes a clean, fails QA then passes it, and the waiting party
   await writeTransaction(h.database.db, (trx) =>
     onPaymentCompleted(trx, h.fixture.a.venueId, { tableId: table(0), sessionComplete: true, rushOrder: true }),
   );
+  // Paid is not cleaning: the party is still seated. Staff see it leave.
+  expect(await stateOf(table(0))).toBe('PAYMENT_VERIFIED');
+  expect((await host.post(`/api/tables/${table(0)}/departed`, {})).status).toBe(200);
   // The party of eight does not fit the table for four; Rivera's party does.
   await host.post('/api/waitlist', { guestName: 'Large', partySize: 8 });
   await host.post('/api/waitlist', { guestName: 'Rivera', partySize: 3 });
@@ -72,7 +76,8 @@ it('starts and completes a clean, fails QA then passes it, and the waiting party
   const row = page.getByTestId('clean-task').first();
   await row.waitFor();
   expect(await row.textContent()).toContain(tableName);
-  expect(await row.getByTestId('task-priority').textContent()).toBe('High');
+  // A party that ordered nothing rushed: a normal task.
+  expect(await row.getByTestId('task-priority').textContent()).toBe('Medium');
   expect(await count('PENDING')).toBe('1');
   expect(await page.getByText(CLEANER_TEXTS.noQaTasks).count()).toBe(1);
 
