@@ -3,7 +3,6 @@
 // startTerminalCore.
 import { join } from 'node:path';
 import {
-  AppError,
   conflict,
   DEFAULT_TIMEZONE,
   getSessionBill,
@@ -52,7 +51,6 @@ import {
   runnerChangeSubject,
   sendToRunnersLocally,
 } from './commands/runner.js';
-import { reapplyPendingSeats } from './commands/seating.js';
 import {
   completeQaLocally,
   completeTaskLocally,
@@ -96,6 +94,7 @@ import { countPending, dismiss, listByStatus, nextPending } from './sqlite/repos
 import { dropLocalPayment, listLocalPayments } from './sqlite/repositories/payments.js';
 import { getTask as getReplicaTask } from './sqlite/repositories/tasks.js';
 import { getOrder, getTable, getVenue, listPrinters, putTable } from './sqlite/repositories/venue-data.js';
+import { reapplyPendingSeats } from './sync/apply.js';
 import { CloudApi, CloudRefused, isSuccess } from './sync/cloud-api.js';
 import { OutboxPusher } from './sync/pusher.js';
 import { isStuck } from './sync/stuck.js';
@@ -187,7 +186,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
   /** After the cloud refused a change of a reservation: the replica takes the cloud's copy again. */
   const refetchReservation = async (id: string) => {
     try {
-      const reservation = restoreReservation(write, await api.reservation(id));
+      const reservation = restoreReservation(write, getVenue(read), await api.reservation(id));
       bus.emit('live', localReservationEvent(read, 'reservation.updated', reservation, now()));
     } catch (error) {
       // A booking the cloud never took leaves the replica too.
@@ -205,7 +204,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
       const table = (await api.tables()).find((t) => t.id === id);
       if (!table) return;
       putTable(write, table);
-      reapplyPendingSeats(write, id);
+      reapplyPendingSeats(write);
       reapplyPendingTurnover(write);
       const shown = listTablesById(id) ?? table;
       bus.emit('live', localTableEvent(read, shown, now()));
@@ -279,7 +278,7 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
   /** After the cloud refused a change of a party: the replica takes the cloud's copy of it again. */
   const refetchParty = async (id: string) => {
     try {
-      const entry = restoreWaitlistEntry(write, await api.waitlistEntry(id), now());
+      const entry = restoreWaitlistEntry(write, await api.waitlistEntry(id));
       bus.emit('live', localWaitlistEvent(read, entry, now()));
     } catch (error) {
       // A party the cloud never took (its add was refused) leaves the line here too.
@@ -472,66 +471,24 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         addToWaitlist(party) {
           const venueId = getMeta(read).venueId;
           if (!venueId) throw notFound('Venue');
-          const entry = addToWaitlistLocally(write, venueId, party, now());
-          bus.emit('live', localWaitlistEvent(read, entry, now()));
-          bus.emit('status');
-          pusher.kick();
-          return entry;
+          return told(addToWaitlistLocally(write, venueId, party, now()));
         },
         changeWaitlistStatus(id, status) {
-          const result = changeWaitlistStatusLocally(write, id, status, now());
-          if (!result.ok) {
-            throw result.status === 404 ? notFound('Waitlist entry') : conflict(result.message, 'transition_refused');
-          }
-          bus.emit('live', localWaitlistEvent(read, result.entry, now()));
-          bus.emit('status');
-          pusher.kick();
-          return result.entry;
+          return told(changeWaitlistStatusLocally(write, id, status, now()));
         },
         seatWaitlistParty(waitlistId, seat) {
-          const result = seatWaitlistPartyLocally(write, waitlistId, seat, now());
-          if (!result.ok) {
-            throw result.status === 404
-              ? new AppError(404, 'not_found', result.message)
-              : conflict(result.message, 'transition_refused');
-          }
-          bus.emit('live', localTableEvent(read, result.answer.table, now()));
-          bus.emit('live', localWaitlistEvent(read, result.answer.entry, now()));
-          bus.emit('status');
-          pusher.kick();
-          return result.answer;
+          return told(seatWaitlistPartyLocally(write, waitlistId, seat, now()));
         },
         createReservation(booking) {
           const venue = getVenue(read);
           if (!venue) throw notFound('Venue');
-          const reservation = createReservationLocally(write, venue.id, venue.timezone, booking, now());
-          bus.emit('live', localReservationEvent(read, 'reservation.created', reservation, now()));
-          bus.emit('status');
-          pusher.kick();
-          return reservation;
+          return told(createReservationLocally(write, venue, booking, now()));
         },
         checkInReservation(id) {
-          const result = checkInLocally(write, id, now());
-          if (!result.ok) {
-            throw result.status === 404 ? notFound('Reservation') : conflict(result.message, 'transition_refused');
-          }
-          bus.emit('live', localReservationEvent(read, 'reservation.checkin', result.value, now()));
-          bus.emit('status');
-          pusher.kick();
-          return result.value;
+          return told(checkInLocally(write, id, now()));
         },
         seatReservation(id, seat) {
-          const result = seatReservationLocally(write, id, seat, now());
-          if (!result.ok) {
-            throw result.status === 404
-              ? new AppError(404, 'not_found', result.message)
-              : conflict(result.message, 'transition_refused');
-          }
-          bus.emit('live', localTableEvent(read, result.value.table, now()));
-          bus.emit('live', localReservationEvent(read, 'reservation.updated', result.value.reservation, now()));
-          bus.emit('status');
-          pusher.kick();
-          return result.value;
+          return told(seatReservationLocally(write, id, seat, now()));
         },
         createTask(input, userId) {
           return told(createTaskLocally(write, input, userId, now()));

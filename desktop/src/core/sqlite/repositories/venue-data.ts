@@ -116,6 +116,32 @@ export function putTable(db: WriteDb, t: Table): void {
 }
 
 // ---- dining sessions ----
+export function getSession(db: AnyDb, id: string): DiningSession | null {
+  const r = db.sql.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as
+    | {
+        id: string;
+        venue_id: string;
+        table_id: string | null;
+        party_size: number;
+        guest_name: string | null;
+        status: DiningSession['status'];
+        started_at: string;
+        closed_at: string | null;
+      }
+    | undefined;
+  return r
+    ? {
+        id: r.id,
+        venueId: r.venue_id,
+        tableId: r.table_id,
+        partySize: r.party_size,
+        guestName: r.guest_name,
+        status: r.status,
+        startedAt: r.started_at,
+        closedAt: r.closed_at,
+      }
+    : null;
+}
 export function putSession(db: WriteDb, s: DiningSession): void {
   db.sql
     .prepare(
