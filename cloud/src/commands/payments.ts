@@ -33,6 +33,7 @@ import { paymentProviders, providerFor } from '../payments/providers.js';
 import { presentSession } from '../presenters/index.js';
 import { presentPayment } from '../presenters/payments.js';
 import { appendEvent } from '../realtime/append-event.js';
+import { findOrderSessionInVenue } from '../repositories/orders.js';
 import {
   closeSession,
   findPayment,
@@ -377,7 +378,7 @@ export async function changeOrderPayment(
   orderId: string,
   input: { status: 'COMPLETED' | 'PROCESSING'; paymentIntentId?: string | undefined; paymentId?: string | undefined },
 ): Promise<Payment> {
-  const order = await trx('orders').where({ id: orderId, venue_id: actor.venueId }).first('id', 'session_id');
+  const order = await findOrderSessionInVenue(trx, actor.venueId, orderId);
   if (!order) throw notFound('Order');
   // The session first, as every payment on a bill takes it: no deadlock with a guest paying.
   await lockSession(trx, order.session_id);
