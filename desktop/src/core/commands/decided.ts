@@ -14,12 +14,15 @@ import {
   setOrderTotals,
 } from '../sqlite/repositories/menu-orders.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
+import { putOrder, setItemStatus } from '../sqlite/repositories/orders.js';
 import { appendCall, type QueuedCall } from '../sqlite/repositories/outbox.js';
 import { putLocalPayment } from '../sqlite/repositories/payments.js';
 import { putReservation } from '../sqlite/repositories/reservations.js';
 import { putRunner, putRunnerOrder } from '../sqlite/repositories/runners.js';
+import { putSession } from '../sqlite/repositories/sessions.js';
+import { putTable } from '../sqlite/repositories/tables.js';
 import { putTask } from '../sqlite/repositories/tasks.js';
-import { putOrder, putSession, putTable, putWaitlistEntry, setItemStatus } from '../sqlite/repositories/venue-data.js';
+import { putWaitlistEntry } from '../sqlite/repositories/waitlist.js';
 
 function applyWrite(db: WriteDb, write: Write, at: string): void {
   switch (write.kind) {

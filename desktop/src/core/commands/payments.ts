@@ -22,6 +22,7 @@ import {
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
 import { getSessionWithTable } from '../sqlite/repositories/menu-orders.js';
 import { demoPaymentsOf, getMeta } from '../sqlite/repositories/meta.js';
+import { listOrdersOfSession } from '../sqlite/repositories/orders.js';
 import { pendingOf } from '../sqlite/repositories/outbox.js';
 import {
   clearPayments,
@@ -30,7 +31,8 @@ import {
   putLocalPayment,
   putPayment,
 } from '../sqlite/repositories/payments.js';
-import { getTable, getVenue, listOrdersOfSession } from '../sqlite/repositories/venue-data.js';
+import { getTable } from '../sqlite/repositories/tables.js';
+import { getVenue } from '../sqlite/repositories/venue.js';
 import { applyLocally } from './decided.js';
 
 export const PAYMENT_ENTITY = 'payment';

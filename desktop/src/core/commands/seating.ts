@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { DecisionActor, SeatRequest, SeatState } from '@tablewise/shared';
 import type { AnyDb } from '../sqlite/replica.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
-import { getSession, getTable } from '../sqlite/repositories/venue-data.js';
+import { getSession } from '../sqlite/repositories/sessions.js';
+import { getTable } from '../sqlite/repositories/tables.js';
 
 /** The outbox entity of a reservation's changes (its booking, check-in and seat). */
 export const RESERVATION_ENTITY = 'reservation';

@@ -34,8 +34,9 @@ import type { z } from 'zod';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
 import { type OutboxEntry, pendingOf } from '../sqlite/repositories/outbox.js';
+import { getTable } from '../sqlite/repositories/tables.js';
 import { clearTasks, getTask, openTasksOfTable, putTask } from '../sqlite/repositories/tasks.js';
-import { getTable, listActiveWaitlist } from '../sqlite/repositories/venue-data.js';
+import { listActiveWaitlist } from '../sqlite/repositories/waitlist.js';
 import { applyLocally, writeDecided } from './decided.js';
 
 /** Entries of table moves, task starts and completions, and QA checks. */

@@ -30,7 +30,7 @@ import {
   lastWaitlistPosition,
   listActiveWaitlist,
   putWaitlistEntry,
-} from '../sqlite/repositories/venue-data.js';
+} from '../sqlite/repositories/waitlist.js';
 import { applyLocally, writeDecided } from './decided.js';
 import { seatHere } from './seating.js';
 

@@ -8,33 +8,20 @@ import { reapplyPendingReservations, replaceReservations } from '../commands/res
 import { reapplyPendingTurnover, replaceTasks } from '../commands/turnover.js';
 import { reapplyPendingWaitlist, replaceWaitlist } from '../commands/waitlist.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
+import { putMenuItem } from '../sqlite/repositories/menu-items.js';
 import { deleteOrderItem, getMenuItem } from '../sqlite/repositories/menu-orders.js';
 import { getMeta, markBootstrapped, setCursor, setDemoPayments } from '../sqlite/repositories/meta.js';
+import { getOrder, getOrderItem, orderExists, putOrder, putOrderItem } from '../sqlite/repositories/orders.js';
 import { putPayment } from '../sqlite/repositories/payments.js';
+import { deletePrinter, getPrinterTerminal, putPrinter, setPrinterStatus } from '../sqlite/repositories/printers.js';
 import { getReservation, putReservation } from '../sqlite/repositories/reservations.js';
 import { putRunner, putRunnerOrder, replaceRunnerData } from '../sqlite/repositories/runners.js';
+import { putSession } from '../sqlite/repositories/sessions.js';
+import { getTable, putTable } from '../sqlite/repositories/tables.js';
 import { putTask } from '../sqlite/repositories/tasks.js';
 import { markTicketed } from '../sqlite/repositories/ticketed.js';
-import {
-  clearVenueData,
-  deletePrinter,
-  getOrder,
-  getOrderItem,
-  getPrinterTerminal,
-  getTable,
-  getVenue,
-  getWaitlistEntry,
-  orderExists,
-  putMenuItem,
-  putOrder,
-  putOrderItem,
-  putPrinter,
-  putSession,
-  putTable,
-  putVenue,
-  putWaitlistEntry,
-  setPrinterStatus,
-} from '../sqlite/repositories/venue-data.js';
+import { clearVenueData, getVenue, putVenue } from '../sqlite/repositories/venue.js';
+import { getWaitlistEntry, putWaitlistEntry } from '../sqlite/repositories/waitlist.js';
 
 export type ApplyOutcome =
   /** Applied; `event` is what to tell the local staff app (null for a type this build ignores). */
