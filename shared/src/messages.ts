@@ -56,6 +56,8 @@ export const MESSAGES = {
   visibleAsciiOnly: 'must be visible ASCII characters only',
   apiPathOnly: 'must be a path under /api/ in visible ASCII characters',
   tableUnavailable: (name: string) => `${name} is not available`,
+  /** A client-made id that names another thing of its kind already (a session, a party, a booking). */
+  alreadyExists: (what: string, id: string) => `${what} ${id} already exists`,
   qrWrongTable: 'This QR code belongs to a different table',
 
   // Orders and kitchen

@@ -39,6 +39,9 @@ export const WAITLIST_TEXTS = {
   errorTitle: 'Error',
   seatedTitle: 'Guest Seated',
   removedTitle: 'Removed from Waitlist',
+  /** The Remove toast's action: the party goes back to its place in line (issue 22). */
+  undo: 'Undo',
+  restoredTitle: 'Back on the Waitlist',
 } as const;
 
 export const KITCHEN_TEXTS = {

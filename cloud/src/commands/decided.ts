@@ -8,10 +8,13 @@ import { appendEvent } from '../realtime/append-event.js';
 import { updateMenuItemRow } from '../repositories/menu.js';
 import { deleteOrderItem, setOrderPriority, setOrderTotals } from '../repositories/order-changes.js';
 import { setItemStatus } from '../repositories/orders.js';
+import { insertReservation, saveReservationState } from '../repositories/reservations.js';
 import { completeFinishedRuns, saveRunnerOrder, setRunner } from '../repositories/runners.js';
+import { insertSession, seatSession } from '../repositories/sessions.js';
+import { seatTable } from '../repositories/tables.js';
 import { insertTask, saveTask } from '../repositories/tasks.js';
 import { markPartyReadyFor, setTableState } from '../repositories/turnover.js';
-import { setWaitlistStatus } from '../repositories/waitlist.js';
+import { insertWaitlistEntry, saveWaitlistStatus } from '../repositories/waitlist.js';
 import { onItemsSettled } from './turnover-automation.js';
 
 /** Whose venue the changes are in, and who made them (null ids: the automation). */
@@ -88,10 +91,78 @@ async function applyWrite(trx: Trx, author: Author, write: Write, now: Date): Pr
       return;
     case 'waitlist.status':
       if (write.readyTableId) await markPartyReadyFor(trx, write.entry.id, write.readyTableId);
-      await setWaitlistStatus(trx, write.entry.id, write.entry.status, now);
+      await saveWaitlistStatus(trx, write.entry, now);
+      return;
+    case 'waitlist.insert': {
+      const e = write.entry;
+      await insertWaitlistEntry(trx, {
+        id: e.id,
+        org_id: author.orgId,
+        venue_id: author.venueId,
+        guest_name: e.guestName,
+        phone: e.phone,
+        email: e.email,
+        party_size: e.partySize,
+        quoted_min_wait: e.quotedMinWait,
+        quoted_max_wait: e.quotedMaxWait,
+        position: e.position,
+        status: e.status,
+        needs_accessibility: e.needsAccessibility,
+        needs_high_chair: e.needsHighChair,
+        occasion: e.occasion,
+        created_at: new Date(e.createdAt),
+      });
+      return;
+    }
+    case 'table.seat': {
+      const t = write.table;
+      await seatTable(trx, t.id, { state: t.state, partyName: t.partyName, guestCount: t.guestCount ?? 0, at: now });
+      return;
+    }
+    case 'session.open': {
+      const s = write.session;
+      await insertSession(trx, {
+        id: s.id,
+        org_id: author.orgId,
+        venue_id: author.venueId,
+        table_id: s.tableId,
+        party_size: s.partySize,
+        guest_name: s.guestName,
+        guest_phone: write.contact.phone,
+        guest_email: write.contact.email,
+        preferences_json: write.preferences,
+        started_at: new Date(s.startedAt),
+        ...(write.reservationId ? { reservation_id: write.reservationId } : {}),
+      });
+      return;
+    }
+    case 'session.seat':
+      if (write.session.tableId) await seatSession(trx, write.session.id, { tableId: write.session.tableId });
+      return;
+    case 'reservation.insert': {
+      const r = write.reservation;
+      await insertReservation(trx, {
+        id: r.id,
+        org_id: author.orgId,
+        venue_id: author.venueId,
+        guest_contact: r.guestContact,
+        slot_start: new Date(r.slotStart),
+        slot_end: new Date(r.slotEnd),
+        party_size: r.partySize,
+        status: r.status,
+        preferences_json: r.preferencesJson,
+        source: r.source,
+        created_at: new Date(r.createdAt),
+      });
+      return;
+    }
+    case 'reservation.update':
+      await saveReservationState(trx, write.reservation, now);
       return;
     case 'order.insert':
       throw new Error('order.insert is written by the order command itself (commands/orders.ts)');
+    case 'payment.take':
+      throw new Error('payment.take is charged and written by the payment command itself (commands/payments.ts)');
     default: {
       const never: never = write;
       throw new Error(`Unknown write ${JSON.stringify(never)}`);

@@ -8,6 +8,7 @@ import {
   type Bill,
   billAnswer,
   DEFAULT_CURRENCY,
+  decideTakePayment,
   displayMoney,
   formatCents,
   GUEST_EXIT_RECEIPT_MS,
@@ -20,7 +21,6 @@ import {
   paymentTransition,
   type Receipt,
   shareProblem,
-  takenCents,
   toCents,
   venuePaymentsAnswer,
   withQuery,
@@ -33,6 +33,7 @@ import { paymentProviders, providerFor } from '../payments/providers.js';
 import { presentSession } from '../presenters/index.js';
 import { presentPayment } from '../presenters/payments.js';
 import { appendEvent } from '../realtime/append-event.js';
+import { findOrderSessionInVenue } from '../repositories/orders.js';
 import {
   closeSession,
   findPayment,
@@ -328,13 +329,19 @@ export async function takePayment(
     paymentId?: string | undefined;
   },
 ): Promise<{ payment: Payment; sessionComplete: boolean }> {
-  const { session, bill } = await lockedBill(trx, deps, actor, input.sessionId);
-  const taken = takenCents(bill, input);
-  if (!taken.ok) throw taken.error;
-  // A client's id names one payment: sent again under another key, it is not taken twice.
-  if (input.paymentId && (await findPayment(trx, input.paymentId))) {
-    throw conflict(PAYMENT_MESSAGES.splitAlreadyPaid, 'split_already_paid');
-  }
+  // Judged by the shared decision (a terminal's offline cash is judged by it too).
+  const session = await sessionFor(trx, actor, input.sessionId, true);
+  const bill = await billOf(trx, deps, session);
+  const taken = decideTakePayment(
+    {
+      venueId: session.venue_id,
+      session: { id: session.id, active: session.status === 'ACTIVE', tableName: bill.tableName, bill },
+      paymentTaken: input.paymentId ? (await findPayment(trx, input.paymentId)) !== undefined : false,
+      freshPaymentId: randomUUID(),
+    },
+    input,
+    deps.now(),
+  );
   const { row } = await charge(
     trx,
     deps,
@@ -349,8 +356,8 @@ export async function takePayment(
       splitLabel: null,
       splitItems: [],
       billVersion: bill.version,
-      orderId: bill.orderIds.at(-1) ?? null,
-      paymentId: input.paymentId,
+      orderId: taken.answer.orderId,
+      paymentId: taken.answer.id,
     },
     'venue',
   );
@@ -372,7 +379,7 @@ export async function changeOrderPayment(
   orderId: string,
   input: { status: 'COMPLETED' | 'PROCESSING'; paymentIntentId?: string | undefined; paymentId?: string | undefined },
 ): Promise<Payment> {
-  const order = await trx('orders').where({ id: orderId, venue_id: actor.venueId }).first('id', 'session_id');
+  const order = await findOrderSessionInVenue(trx, actor.venueId, orderId);
   if (!order) throw notFound('Order');
   // The session first, as every payment on a bill takes it: no deadlock with a guest paying.
   await lockSession(trx, order.session_id);

@@ -19,6 +19,7 @@ import { AppError, conflict, forbidden, invalidField, notFound } from '../errors
 import { canManageTerminals } from '../policies/staff-scope.js';
 import { presentPrinter, presentPrintJob, presentTerminal } from '../presenters/index.js';
 import { appendEvent } from '../realtime/append-event.js';
+import { ordersOfItems } from '../repositories/orders.js';
 import { findPrintJobs, listPrintJobsSince, type TicketedWrite, writePrintJobs } from '../repositories/print-jobs.js';
 import {
   clearBackupOf,
@@ -332,14 +333,4 @@ export async function reportJobs(
     ticketed,
   );
   return outcomes;
-}
-
-/** The order of each of the venue's items among `itemIds` (another venue's are left out). */
-async function ordersOfItems(trx: Trx, venueId: string, itemIds: readonly string[]): Promise<Map<string, string>> {
-  if (itemIds.length === 0) return new Map();
-  const rows: { id: string; order_id: string }[] = await trx('order_items')
-    .where('venue_id', venueId)
-    .whereIn('id', [...itemIds])
-    .select('id', 'order_id');
-  return new Map(rows.map((r) => [r.id, r.order_id]));
 }

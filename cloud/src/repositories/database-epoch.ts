@@ -15,3 +15,8 @@ export async function renewDatabaseEpoch(q: Queryable): Promise<string> {
   if (updated === 0) await q('database_epoch').insert({ id: true, epoch });
   return epoch;
 }
+
+/** Whether the database answers (the health check's probe): throws when it does not. */
+export async function pingDatabase(q: Queryable): Promise<void> {
+  await q.raw('select 1');
+}

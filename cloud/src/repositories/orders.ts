@@ -361,3 +361,26 @@ export async function lockDueItems(
     .forUpdate()
     .skipLocked();
 }
+
+/** The venue's order and its session, if the venue has it. */
+export async function findOrderSessionInVenue(
+  q: Queryable,
+  venueId: string,
+  orderId: string,
+): Promise<{ id: string; session_id: string } | undefined> {
+  return q<OrderRow>('orders').where({ id: orderId, venue_id: venueId }).first('id', 'session_id');
+}
+
+/** The order of each of the venue's items among `itemIds` (another venue's are left out). */
+export async function ordersOfItems(
+  q: Queryable,
+  venueId: string,
+  itemIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (itemIds.length === 0) return new Map();
+  const rows: { id: string; order_id: string }[] = await q('order_items')
+    .where('venue_id', venueId)
+    .whereIn('id', [...itemIds])
+    .select('id', 'order_id');
+  return new Map(rows.map((r) => [r.id, r.order_id]));
+}

@@ -49,20 +49,18 @@ export async function lockReservation(trx: Trx, venueId: string, id: string): Pr
   return trx<ReservationRow>('reservations').where({ venue_id: venueId, id }).forUpdate().first();
 }
 
-export async function updateReservation(
+/** A reservation's status, check-in time and tables as a decision left them. */
+export async function saveReservationState(
   trx: Trx,
-  id: string,
-  change: { status: string; at: Date; checkedIn?: boolean; lockedTableIds?: string[] },
-): Promise<ReservationRow> {
-  const [row] = await trx('reservations')
-    .where({ id })
+  reservation: { id: string; status: string; checkedInAt: string | null; lockedTableIds: string[] },
+  at: Date,
+): Promise<void> {
+  await trx('reservations')
+    .where({ id: reservation.id })
     .update({
-      status: change.status,
-      updated_at: change.at,
-      ...(change.checkedIn ? { checked_in_at: change.at } : {}),
-      ...(change.lockedTableIds ? { locked_table_ids: change.lockedTableIds } : {}),
-    })
-    .returning<ReservationRow[]>('*');
-  if (!row) throw new Error(`Reservation ${id} does not exist`);
-  return row;
+      status: reservation.status,
+      checked_in_at: reservation.checkedInAt ? new Date(reservation.checkedInAt) : null,
+      locked_table_ids: reservation.lockedTableIds,
+      updated_at: at,
+    });
 }

@@ -61,6 +61,23 @@ export async function setWaitlistStatus(
   return row as WaitlistRow;
 }
 
+/** A party's status as a decision left it: its times and the session it sat down with too. */
+export async function saveWaitlistStatus(
+  trx: Trx,
+  entry: { id: string; status: string; notifiedAt: string | null; seatedAt: string | null; sessionId: string | null },
+  at: Date,
+): Promise<void> {
+  await trx('waitlist')
+    .where({ id: entry.id })
+    .update({
+      status: entry.status,
+      notified_at: entry.notifiedAt ? new Date(entry.notifiedAt) : null,
+      seated_at: entry.seatedAt ? new Date(entry.seatedAt) : null,
+      session_id: entry.sessionId,
+      updated_at: at,
+    });
+}
+
 /** The party a guest's dining session waits as, while it is still in line. */
 export async function findWaitingPartyOfSession(trx: Trx, sessionId: string): Promise<WaitlistRow | undefined> {
   return trx<WaitlistRow>('waitlist').where('session_id', sessionId).whereIn('status', ACTIVE).forUpdate().first();

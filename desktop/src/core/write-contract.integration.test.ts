@@ -6,6 +6,7 @@
 // the sync both tiers must hold the same state, with the twins alike. A tier that decides a write
 // its own way, or applies a decision differently, fails here.
 import { randomUUID } from 'node:crypto';
+import { venueDate } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type Client,
@@ -13,10 +14,12 @@ import {
   type Harness,
   loginAs,
   pairTerminal,
+  type Reply,
   startHarness,
 } from '../../../cloud/src/testkit/harness.js';
 import type { TerminalCore } from './core.js';
 import { type CoreOnCloud, startCoreOn, untilOnline } from './test/core-on-cloud.js';
+import { freePort } from './test/fixtures.js';
 
 let harness: Harness;
 let core: TerminalCore;
@@ -124,12 +127,13 @@ async function seatTwin(
     itemIds: (placed.body.items as { id: string }[]).map((i) => i.id),
     runnerId: runners[0] as string,
     offlineRunnerId: runners[1] as string,
-    ids: { order: randomUUID(), request: randomUUID() },
+    ids: { order: randomUUID(), request: randomUUID(), guests: randomUUID(), booking: randomUUID() },
   };
 }
 
 beforeAll(async () => {
-  harness = await startHarness();
+  // On a port of its own: the cash steps take the cloud away and bring it back there.
+  harness = await startHarness({ port: await freePort() });
   const a = harness.fixture.a;
   // Handling facts the runners read: the terminal must say what the cloud says.
   await harness.database.db('menu_items').where({ id: a.menu.lemonade }).update({ temperature: 'cold' });
@@ -164,7 +168,7 @@ afterAll(async () => {
   await harness?.close();
 });
 
-type Request = { method: 'POST'; path: string; body?: unknown };
+type Request = { method: 'POST' | 'PATCH'; path: string; body?: unknown };
 interface Step {
   name: string;
   request: (t: Twin) => Request;
@@ -177,7 +181,7 @@ interface Step {
 
 /** The same write made on both tiers: the cloud's twin on the cloud, the other on the terminal. */
 async function bothTiers(step: Step) {
-  const send = (client: Client, r: Request) => client.post(r.path, r.body);
+  const send = (client: Client, r: Request) => client.request(r.method, r.path, { body: r.body ?? {} });
   const cloud = await send(onCloud, step.request(cloudTwin));
   const local = await send(onTerminal, step.request(terminalTwin));
   await inStep();
@@ -490,6 +494,262 @@ describe('the turnover’s writes', () => {
     const party = (t: Twin) => parties.find((p) => p.id === t.ids.party);
     expect(party(cloudTwin)).toMatchObject({ status: 'NOTIFIED', ready_table_id: cloudTwin.tableId });
     expect(party(terminalTwin)).toMatchObject({ status: 'NOTIFIED', ready_table_id: terminalTwin.tableId });
+  });
+});
+
+const patch = (path: string, body: unknown): Request => ({ method: 'PATCH', path, body });
+const addParty = (t: Twin): Request =>
+  post('/api/waitlist', { id: t.ids.guests, guestName: `Party at ${t.tableName}`, phone: '555 0100', partySize: 2 });
+const moveParty = (status: string) => (t: Twin) => patch(`/api/waitlist/${t.ids.guests}/status`, { status });
+const seatParty = (tableId: (t: Twin) => string) => (t: Twin) =>
+  post(`/api/waitlist/${t.ids.guests}/seat`, { tableId: tableId(t) });
+const learnSession = (a: Record<string, unknown>) => ({ session: a.sessionId as string | undefined });
+
+const WAITLIST: Step[] = [
+  { name: 'Add to Waitlist', request: addParty, status: 201 },
+  { name: 'Add to Waitlist again (a double tap)', request: addParty, status: 201 },
+  { name: 'Remove', request: moveParty('CANCELLED'), status: 200 },
+  { name: 'Mark a removed party seated', request: moveParty('SEATED'), status: 409, id: 'transition_refused' },
+  { name: 'Undo the Remove', request: moveParty('WAITING'), status: 200 },
+  { name: 'Undo again', request: moveParty('WAITING'), status: 409, id: 'transition_refused' },
+  { name: 'Notify', request: moveParty('NOTIFIED'), status: 200 },
+  { name: 'Notify again', request: moveParty('NOTIFIED'), status: 409, id: 'transition_refused' },
+  {
+    name: 'Remove an unknown party',
+    request: () => patch(`/api/waitlist/${UNKNOWN}/status`, { status: 'CANCELLED' }),
+    status: 404,
+    id: 'not_found',
+  },
+  { name: 'Seat at an unknown table', request: seatParty(() => UNKNOWN), status: 404, id: 'not_found' },
+  { name: 'Seat at the table', request: seatParty((t) => t.tableId), status: 200, learn: learnSession },
+  { name: 'Seat again', request: seatParty((t) => t.tableId), status: 409, id: 'transition_refused' },
+];
+
+/** The table's party leaves and it is cleaned and checked: free again for the next. */
+const FREE_THE_TABLE: Step[] = [
+  {
+    name: 'Emergency clean of the seated table',
+    request: (t) => post(`/api/tables/${t.tableId}/transition`, { state: 'CLEANING' }),
+    status: 200,
+    learn: learnTask('clean2', 'task'),
+  },
+  { name: 'Start the clean', request: (t) => post(`/api/tasks/${t.ids.clean2}/start`), status: 200 },
+  {
+    name: 'Mark the clean complete',
+    request: (t) => post(`/api/tasks/${t.ids.clean2}/complete`),
+    status: 200,
+    learn: learnTask('qa2', 'qaTask'),
+  },
+  {
+    name: 'Pass the QA check',
+    request: (t) => post(`/api/tables/${t.tableId}/qa-complete`, { passed: true }),
+    status: 200,
+  },
+];
+
+let slot = '';
+const book = (t: Twin, at?: string): Request =>
+  post('/api/reservations', {
+    id: t.ids.booking,
+    guestContact: { name: `Booked for ${t.tableName}`, phone: '555 0101', email: '' },
+    slotStart: at ?? slot,
+    partySize: 4,
+    preferencesJson: { needsAccessibility: true, needsHighChair: false, occasion: '', specialRequests: 'window' },
+  });
+const seatBooking = (tableId: (t: Twin) => string) => (t: Twin) =>
+  post(`/api/reservations/${t.ids.booking}/seat`, { tableId: tableId(t) });
+
+const RESERVATIONS: Step[] = [
+  {
+    name: 'Add Reservation at a time gone by',
+    request: (t) => ({ ...book(t, '2020-01-01T18:00:00.000Z') }),
+    status: 400,
+    id: 'invalid_field',
+  },
+  { name: 'Add Reservation', request: (t) => book(t), status: 201 },
+  { name: 'Add Reservation again (a double tap)', request: (t) => book(t), status: 201 },
+  { name: 'Seat before Check In', request: seatBooking((t) => t.tableId), status: 409, id: 'transition_refused' },
+  { name: 'Check In', request: (t) => post(`/api/reservations/${t.ids.booking}/checkin`), status: 200 },
+  {
+    name: 'Check In again',
+    request: (t) => post(`/api/reservations/${t.ids.booking}/checkin`),
+    status: 409,
+    id: 'transition_refused',
+  },
+  {
+    name: 'Check In an unknown reservation',
+    request: () => post(`/api/reservations/${UNKNOWN}/checkin`),
+    status: 404,
+    id: 'not_found',
+  },
+  {
+    name: 'Seat at a table that is not free',
+    request: seatBooking((t) => t.tableId),
+    status: 409,
+    id: 'transition_refused',
+  },
+  ...FREE_THE_TABLE,
+  { name: 'Seat at the table', request: seatBooking((t) => t.tableId), status: 200, learn: learnSession },
+  { name: 'Seat again', request: seatBooking((t) => t.tableId), status: 409, id: 'transition_refused' },
+];
+
+/** The twins' sessions, as the cloud and the terminal hold them. */
+async function sessionsOf(t: Twin) {
+  const row = await harness.database
+    .db('sessions')
+    .where({ id: t.ids.session })
+    .first('table_id', 'party_size', 'guest_name', 'guest_phone', 'status', 'reservation_id');
+  return normalized({ ...row, reservation_id: row?.reservation_id ? 'booked' : null });
+}
+
+describe('the waitlist’s and the reservations’ writes', () => {
+  it.each(WAITLIST.map((s) => [s.name, s] as const))('%s: both tiers answer alike', async (_, step) => {
+    expectSameAnswer(step, await bothTiers(step));
+  });
+
+  it('leaves both tiers holding the same line and tables, the twins alike', async () => {
+    for (const path of ['/api/tables', '/api/waitlist']) {
+      const [cloud, local] = [await onCloud.get(path), await onTerminal.get(path)];
+      expect({ path, body: local.body }).toEqual({ path, body: cloud.body });
+    }
+    const parties = await harness.database.db('waitlist').select('id', 'status', 'session_id', 'phone');
+    const party = (t: Twin) => {
+      const { id: _, ...rest } = parties.find((p) => p.id === t.ids.guests) ?? {};
+      return normalized(rest);
+    };
+    expect(party(terminalTwin)).toEqual(party(cloudTwin));
+    expect(party(cloudTwin)).toMatchObject({ status: 'SEATED', session_id: cloudTwin.ids.session });
+    expect(await sessionsOf(terminalTwin)).toEqual(await sessionsOf(cloudTwin));
+  });
+
+  it.each(RESERVATIONS.map((s) => [s.name, s] as const))('%s: both tiers answer alike', async (_, step) => {
+    if (!slot) {
+      const times = await onCloud.get('/api/reservations/bookable-times');
+      slot = (times.body.times as { value: string }[])[0]?.value ?? '';
+    }
+    expectSameAnswer(step, await bothTiers(step));
+  });
+
+  it('leaves both tiers holding the same reservations and tables, the twins alike', async () => {
+    const day = venueDate(new Date(slot), (await onCloud.get('/api/reservations/bookable-times')).body.timeZone);
+    for (const path of ['/api/tables', `/api/reservations?date=${day}`]) {
+      const [cloud, local] = [await onCloud.get(path), await onTerminal.get(path)];
+      expect({ path, body: local.body }).toEqual({ path, body: cloud.body });
+    }
+    const booked = (await onCloud.get(`/api/reservations/${terminalTwin.ids.booking}`)).body;
+    const bookedHere = (await onCloud.get(`/api/reservations/${cloudTwin.ids.booking}`)).body;
+    expect(normalized({ ...booked, id: 'x' })).toEqual(normalized({ ...bookedHere, id: 'x' }));
+    expect(bookedHere).toMatchObject({ status: 'SEATED', lockedTableIds: [cloudTwin.tableId] });
+    expect(await sessionsOf(terminalTwin)).toEqual(await sessionsOf(cloudTwin));
+  });
+});
+
+const cash =
+  (over: { amount?: string; sessionId?: string } = {}) =>
+  (t: Twin): Request =>
+    post('/api/payments/take', {
+      sessionId: over.sessionId ?? t.ids.session,
+      method: 'cash',
+      tipAmount: '2.00',
+      ...over,
+    });
+
+/** Cash taken at the table: on the cloud for its twin; on the terminal, with the cloud away (the
+ * only time a terminal takes it itself), for the other. */
+const CASH: Step[] = [
+  { name: 'Cash beyond what is left', request: cash({ amount: '999.00' }), status: 409, id: 'payment_exceeds_bill' },
+  { name: 'Cash of nothing', request: cash({ amount: '0.00' }), status: 400, id: 'invalid_field' },
+  { name: 'Cash for an unknown session', request: cash({ sessionId: UNKNOWN }), status: 404, id: 'not_found' },
+  {
+    name: 'Cash for what is left',
+    request: cash(),
+    status: 201,
+    learn: (a) => ({ payment: (a.payment as { id: string }).id }),
+  },
+  { name: 'Cash again', request: cash(), status: 409, id: 'split_already_paid' },
+];
+
+describe('cash taken at the table', () => {
+  const answers: { cloud: Reply; local?: Reply }[] = [];
+
+  beforeAll(async () => {
+    // Each twin's seated party orders, on the cloud.
+    for (const t of [cloudTwin, terminalTwin]) {
+      t.ids.cashOrder = randomUUID();
+      const placed = await onCloud.post(
+        '/api/orders',
+        order(t, { id: t.ids.cashOrder, sessionId: t.ids.session }).body,
+      );
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    }
+    await inStep();
+    for (const step of CASH) {
+      const r = step.request(cloudTwin);
+      answers.push({ cloud: await onCloud.request(r.method, r.path, { body: r.body }) });
+    }
+    await harness.cloud.close();
+    await vi.waitFor(() => expect(core.status().online).toBe(false), { timeout: 15_000, interval: 50 });
+    for (const [i, step] of CASH.entries()) {
+      const r = step.request(terminalTwin);
+      (answers[i] as (typeof answers)[number]).local = await onTerminal.request(r.method, r.path, { body: r.body });
+    }
+    harness.cloud = await harness.startAnother();
+    await untilOnline(core);
+    await inStep();
+    for (const [i, step] of CASH.entries()) {
+      const { cloud, local } = answers[i] as (typeof answers)[number];
+      for (const [twin, answer] of [
+        [cloudTwin, cloud],
+        [terminalTwin, local],
+      ] as const) {
+        if (!step.learn || !answer || answer.status >= 400) continue;
+        for (const [slot, id] of Object.entries(step.learn(answer.body))) if (id) twin.ids[slot] = id;
+      }
+    }
+  });
+
+  it.each(CASH.map((s, i) => [s.name, s, i] as const))('%s: both tiers answer alike', (_, step, i) => {
+    const { cloud, local } = answers[i] as (typeof answers)[number];
+    expect({ step: step.name, status: cloud.status, id: cloud.status >= 400 ? cloud.body?.id : undefined }).toEqual({
+      step: step.name,
+      status: step.status,
+      id: step.id,
+    });
+    // Taken with the cloud away, the terminal's payment is PENDING until the cloud records it, and
+    // it cannot know whether the bill is complete: the rest is the cloud's answer.
+    // No receipt printed is a null receiptJob on the terminal, which prints them, and none on the cloud.
+    const shown = ({ receiptJob = null, ...body }: Record<string, unknown>) =>
+      body.payment
+        ? {
+            ...body,
+            payment: { ...(body.payment as object), status: 'taken', paidAt: 'time' },
+            sessionComplete: '?',
+            receiptJob,
+          }
+        : { ...body, ...(receiptJob ? { receiptJob } : {}) };
+    expect({ step: step.name, status: local?.status, body: normalized(shown(local?.body)) }).toEqual({
+      step: step.name,
+      status: cloud.status,
+      body: normalized(shown(cloud.body)),
+    });
+  });
+
+  it('leaves both twins’ cash recorded alike, the bills paid and the tables turned over alike', async () => {
+    expect(core.status().outbox.rejected).toEqual([]);
+    const paid = async (t: Twin) => {
+      const rows = await harness.database
+        .db('payments')
+        .where({ session_id: t.ids.session })
+        .select('amount', 'tip_amount', 'status', 'payment_method', 'provider');
+      const bill = (await onCloud.get(`/api/orders/payment/${t.ids.session}`)).body;
+      return normalized({ rows, left: bill.left, complete: bill.complete, paid: bill.paid });
+    };
+    expect(await paid(terminalTwin)).toEqual(await paid(cloudTwin));
+    expect(await paid(cloudTwin)).toMatchObject({ complete: true, left: '0.00' });
+    for (const path of ['/api/tables', '/api/orders/payments']) {
+      const [cloud, local] = [await onCloud.get(path), await onTerminal.get(path)];
+      expect({ path, body: local.body }).toEqual({ path, body: cloud.body });
+    }
   });
 });
 

@@ -6,7 +6,17 @@
 // SQLite on the terminal); neither judges anything itself. The terminal's replay of its unsent
 // changes runs the same decisions.
 import type { NewLiveEvent } from '../protocol/events.js';
-import type { MenuItem, Order, OrderItem, OrderItemState, Table, WaitlistEntry } from '../schemas/entities.js';
+import type {
+  DiningSession,
+  MenuItem,
+  Order,
+  OrderItem,
+  OrderItemState,
+  Reservation,
+  Table,
+  WaitlistEntry,
+} from '../schemas/entities.js';
+import type { Payment } from '../schemas/payment.js';
 import type { Runner, RunnerOrder } from '../schemas/runner.js';
 import type { Task } from '../schemas/task.js';
 
@@ -37,7 +47,26 @@ export type Write =
   | { kind: 'task.insert'; task: Task; createdBy: string | null }
   | { kind: 'task.update'; task: Task }
   /** A waiting party's status; `readyTableId`: the free table it was told of (the guest's READY). */
-  | { kind: 'waitlist.status'; entry: WaitlistEntry; readyTableId: string | null };
+  | { kind: 'waitlist.status'; entry: WaitlistEntry; readyTableId: string | null }
+  /** A party joins the back of the line. */
+  | { kind: 'waitlist.insert'; entry: WaitlistEntry }
+  /** A party sits down at a table: OCCUPIED, with its name, size and time. */
+  | { kind: 'table.seat'; table: Table }
+  /** A dining session of the party's own at its table; the contact and preferences only the cloud keeps. */
+  | {
+      kind: 'session.open';
+      session: DiningSession;
+      contact: { phone: string | null; email: string | null };
+      preferences: Record<string, unknown>;
+      reservationId: string | null;
+    }
+  /** The session a guest checked in with on a phone sits down at its table. */
+  | { kind: 'session.seat'; session: DiningSession }
+  | { kind: 'reservation.insert'; reservation: Reservation }
+  /** A reservation's status, check-in time and tables. */
+  | { kind: 'reservation.update'; reservation: Reservation }
+  /** A payment staff took at the table, as taken. */
+  | { kind: 'payment.take'; payment: Payment };
 
 /** What a decision answers: the writes in the order they apply, the events in the order they are
  * announced, and the call's answer. */

@@ -79,6 +79,9 @@ describe('host moves and queue', () => {
       reason: MESSAGES.waitlistTransitionRefused('SEATED', 'CANCELLED'),
     });
     expect(waitlistTransition('CANCELLED', 'seat').ok).toBe(false);
+    // The Undo of a Remove, and only of a Remove.
+    expect(waitlistTransition('CANCELLED', 'restore')).toEqual({ ok: true, to: 'WAITING' });
+    expect(waitlistTransition('SEATED', 'restore').ok).toBe(false);
   });
 
   it('the queue is in position order; the next to notify is the first still waiting', () => {

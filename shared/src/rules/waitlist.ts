@@ -94,13 +94,15 @@ export function waitlistBandMessage(position: number): string {
   }
 }
 
-export type WaitlistAction = 'seat' | 'remove' | 'notify';
+export type WaitlistAction = 'seat' | 'remove' | 'notify' | 'restore';
 
 const WAITLIST_MOVES: Record<WaitlistAction, { from: readonly WaitlistStatus[]; to: WaitlistStatus }> = {
   // A notified party may still be seated or removed; a seated or cancelled one is done.
   seat: { from: ['WAITING', 'NOTIFIED'], to: 'SEATED' },
   remove: { from: ['WAITING', 'NOTIFIED'], to: 'CANCELLED' },
   notify: { from: ['WAITING'], to: 'NOTIFIED' },
+  // Undo of a Remove: the party goes back to its place in line (its position never changed).
+  restore: { from: ['CANCELLED'], to: 'WAITING' },
 };
 
 export function waitlistTransition(

@@ -86,6 +86,13 @@ describe('the waitlist', () => {
     expect(again.body.message).toBe(MESSAGES.waitlistTransitionRefused('SEATED', 'CANCELLED'));
     const removed = await host.request('PATCH', `/api/waitlist/${ade?.id}/status`, { body: { status: 'CANCELLED' } });
     expect(removed.body.status).toBe('CANCELLED');
+    // Undo of the Remove (issue 22): back in its place in line; undone once only.
+    const undone = await host.request('PATCH', `/api/waitlist/${ade?.id}/status`, { body: { status: 'WAITING' } });
+    expect(undone.body).toMatchObject({ status: 'WAITING', position: ade?.position });
+    expect((await queue())[0]?.id).toBe(ade?.id);
+    const twice = await host.request('PATCH', `/api/waitlist/${ade?.id}/status`, { body: { status: 'WAITING' } });
+    expect([twice.status, twice.body.id]).toEqual([409, 'transition_refused']);
+    await host.request('PATCH', `/api/waitlist/${ade?.id}/status`, { body: { status: 'CANCELLED' } });
     // Seated and removed parties leave the queue; the next is now first.
     expect((await queue())[0]?.guestName).toBe('Kim');
   });
@@ -144,7 +151,7 @@ describe('the waitlist', () => {
       expect(reply.body.message).toContain(message);
     }
     const [entry] = await queue();
-    const bad = await host.request('PATCH', `/api/waitlist/${entry?.id}/status`, { body: { status: 'WAITING' } });
+    const bad = await host.request('PATCH', `/api/waitlist/${entry?.id}/status`, { body: { status: 'READY' } });
     expect(bad.status).toBe(400);
     const noTable = await host.post(`/api/waitlist/${entry?.id}/seat`, { tableId: 'T1' });
     expect(noTable.status).toBe(400);

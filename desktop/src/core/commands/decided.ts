@@ -25,19 +25,15 @@ import {
   setOrderTotals,
 } from '../sqlite/repositories/menu-orders.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
+import { getOrder, getOrderItem, listOrdersOfSession, putOrder, setItemStatus } from '../sqlite/repositories/orders.js';
 import { appendCall, type QueuedCall } from '../sqlite/repositories/outbox.js';
+import { putLocalPayment } from '../sqlite/repositories/payments.js';
+import { putReservation } from '../sqlite/repositories/reservations.js';
 import { putRunner, putRunnerOrder } from '../sqlite/repositories/runners.js';
+import { putSession } from '../sqlite/repositories/sessions.js';
+import { getTable, putTable } from '../sqlite/repositories/tables.js';
 import { openTasksOfTable, putTask } from '../sqlite/repositories/tasks.js';
-import {
-  getOrder,
-  getOrderItem,
-  getTable,
-  listOrdersOfSession,
-  putOrder,
-  putTable,
-  putWaitlistEntry,
-  setItemStatus,
-} from '../sqlite/repositories/venue-data.js';
+import { putWaitlistEntry } from '../sqlite/repositories/waitlist.js';
 
 function applyWrite(db: WriteDb, write: Write, at: string): void {
   switch (write.kind) {
@@ -61,17 +57,31 @@ function applyWrite(db: WriteDb, write: Write, at: string): void {
       putRunner(db, write.runner);
       return;
     case 'table.state':
+    case 'table.seat':
       putTable(db, write.table);
+      return;
+    case 'session.open':
+    case 'session.seat':
+      putSession(db, write.session);
+      return;
+    case 'reservation.insert':
+    case 'reservation.update':
+      putReservation(db, write.reservation);
       return;
     case 'task.insert':
     case 'task.update':
       putTask(db, write.task);
       return;
     case 'waitlist.status':
+    case 'waitlist.insert':
       putWaitlistEntry(db, write.entry);
       return;
     case 'order.insert':
       putOrder(db, write.order);
+      return;
+    case 'payment.take':
+      // Taken here, recorded by the cloud when it is back: PENDING until its copy comes.
+      putLocalPayment(db, { ...write.payment, status: 'PENDING', paidAt: null });
       return;
     default: {
       const never: never = write;

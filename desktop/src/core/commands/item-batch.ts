@@ -12,8 +12,8 @@ import {
 } from '@tablewise/shared';
 import type { KitchenTicketQueue } from '../kitchen/ticketing.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
+import { getOrderItem } from '../sqlite/repositories/orders.js';
 import { appendCall } from '../sqlite/repositories/outbox.js';
-import { getOrderItem } from '../sqlite/repositories/venue-data.js';
 import { localEvents, writeDecided } from './decided.js';
 import { ORDER_ITEM_ENTITY, ticketFires } from './item-status.js';
 

@@ -17,8 +17,8 @@ import {
 import { type KitchenTicketQueue, makeDueTickets } from '../kitchen/ticketing.js';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
+import { getOrder, getOrderItem } from '../sqlite/repositories/orders.js';
 import { pendingBodiesFor } from '../sqlite/repositories/outbox.js';
-import { getOrder, getOrderItem } from '../sqlite/repositories/venue-data.js';
 import { type AfterWrite, applyLocally, writeDecided } from './decided.js';
 
 export const ORDER_ITEM_ENTITY = 'order_item';

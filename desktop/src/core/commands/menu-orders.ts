@@ -21,10 +21,11 @@ import {
   together,
 } from '@tablewise/shared';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
+import { putMenuItem } from '../sqlite/repositories/menu-items.js';
 import { deleteOrderItem, getMenuItem } from '../sqlite/repositories/menu-orders.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
+import { getOrder, getOrderItem, orderExists, putOrder } from '../sqlite/repositories/orders.js';
 import { isEntryOf, pendingBodiesFor, pendingOf } from '../sqlite/repositories/outbox.js';
-import { getOrder, getOrderItem, orderExists, putMenuItem, putOrder } from '../sqlite/repositories/venue-data.js';
 import { applyLocally, writeDecided } from './decided.js';
 import { reapplyPendingItemChanges } from './item-status.js';
 

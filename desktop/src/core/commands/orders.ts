@@ -15,9 +15,10 @@ import {
 } from '@tablewise/shared';
 import type { z } from 'zod';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
+import { listMenuItems } from '../sqlite/repositories/menu-items.js';
 import { getSessionWithTable } from '../sqlite/repositories/menu-orders.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
-import { getOrder, listMenuItems } from '../sqlite/repositories/venue-data.js';
+import { getOrder } from '../sqlite/repositories/orders.js';
 import { applyLocally } from './decided.js';
 
 export const ORDER_ENTITY = 'order';

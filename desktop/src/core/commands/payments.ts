@@ -13,20 +13,17 @@ import {
   type Bill,
   type BillFacts,
   billAnswer,
-  conflict,
   DEFAULT_CURRENCY,
-  formatCents,
-  MESSAGES,
-  notFound,
+  decideTakePayment,
   PAYMENT_MESSAGES,
   type Payment,
-  takenCents,
   takeTablePayment,
 } from '@tablewise/shared';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
 import { getSessionWithTable } from '../sqlite/repositories/menu-orders.js';
 import { demoPaymentsOf, getMeta } from '../sqlite/repositories/meta.js';
-import { appendCall, pendingOf } from '../sqlite/repositories/outbox.js';
+import { listOrdersOfSession } from '../sqlite/repositories/orders.js';
+import { pendingOf } from '../sqlite/repositories/outbox.js';
 import {
   clearPayments,
   listLocalPayments,
@@ -34,7 +31,9 @@ import {
   putLocalPayment,
   putPayment,
 } from '../sqlite/repositories/payments.js';
-import { getTable, getVenue, listOrdersOfSession } from '../sqlite/repositories/venue-data.js';
+import { getTable } from '../sqlite/repositories/tables.js';
+import { getVenue } from '../sqlite/repositories/venue.js';
+import { applyLocally } from './decided.js';
 
 export const PAYMENT_ENTITY = 'payment';
 
@@ -67,8 +66,8 @@ export interface CashTaken {
   receiptBill: Bill;
 }
 
-/** Takes cash for what is left on the session's bill (or `amount`), refused as the cloud refuses it;
- * throws AppError. */
+/** Takes cash for what is left on the session's bill (or `amount`), decided as the cloud decides it
+ * (decideTakePayment) on the replica's bill; throws its AppError. */
 export function takeCashLocally(
   db: WriteDb,
   input: { sessionId: string; amount?: string | undefined; tipAmount: string },
@@ -76,56 +75,45 @@ export function takeCashLocally(
 ): CashTaken {
   return transact(db, (): CashTaken => {
     const venueId = getMeta(db).venueId;
-    const facts = replicaBillFacts(db, input.sessionId);
-    if (!venueId || !facts) throw notFound('Order');
-    if (facts.status !== 'ACTIVE') throw conflict(MESSAGES.sessionClosed, 'session_closed');
-    const bill = billAnswer(facts);
-    if (bill.items.length === 0) throw conflict(PAYMENT_MESSAGES.noOrdersToPay, 'nothing_to_pay');
-    const taken = takenCents(bill, input);
-    if (!taken.ok) throw taken.error;
-    const id = randomUUID();
-    const createdAt = now.toISOString();
-    const amount = formatCents(taken.amountCents);
-    const tipAmount = formatCents(taken.tipCents);
-    appendCall(db, takeTablePayment, {
-      idempotencyKey: randomUUID(),
-      body: {
-        sessionId: input.sessionId,
-        method: 'cash',
-        amount,
-        tipAmount,
-        paymentId: id,
+    const facts = venueId ? replicaBillFacts(db, input.sessionId) : null;
+    const decided = decideTakePayment(
+      {
+        venueId: venueId ?? '',
+        session: facts
+          ? {
+              id: input.sessionId,
+              active: facts.status === 'ACTIVE',
+              tableName: facts.tableName,
+              bill: billAnswer(facts),
+            }
+          : null,
+        paymentTaken: false,
+        freshPaymentId: randomUUID(),
       },
-      entityType: PAYMENT_ENTITY,
-      entityId: id,
-      createdAt,
-    });
-    const payment: Payment = {
-      id,
-      venueId,
-      orderId: bill.orderIds.at(-1) ?? null,
-      sessionId: input.sessionId,
-      tableName: facts.tableName,
-      amount,
-      tipAmount,
-      currency: DEFAULT_CURRENCY,
-      // Taken here, recorded by the cloud when it is back.
-      status: 'PENDING',
-      paymentMethod: 'cash',
-      provider: 'venue',
-      splitId: null,
-      splitLabel: null,
-      splitItems: [],
-      paymentIntentId: null,
-      createdAt,
-      paidAt: null,
-    };
-    putLocalPayment(db, payment);
-    const receiptBill = billAnswer({
-      ...facts,
-      payments: [...facts.payments, { ...payment, status: 'COMPLETED', paidAt: createdAt }],
-    });
-    return { payment, receiptBill };
+      { ...input, method: 'cash' },
+      now,
+    );
+    const taken = decided.answer;
+    applyLocally(
+      db,
+      decided,
+      takeTablePayment,
+      {
+        body: {
+          sessionId: input.sessionId,
+          method: 'cash',
+          amount: taken.amount,
+          tipAmount: taken.tipAmount,
+          paymentId: taken.id,
+        },
+        entityType: PAYMENT_ENTITY,
+        entityId: taken.id,
+      },
+      now,
+    );
+    // The receipt shows it taken (staff hold the money); the replica holds it PENDING.
+    const receiptBill = billAnswer({ ...(facts as BillFacts), payments: [...(facts as BillFacts).payments, taken] });
+    return { payment: { ...taken, status: 'PENDING', paidAt: null }, receiptBill };
   });
 }
 

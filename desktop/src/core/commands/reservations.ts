@@ -1,39 +1,47 @@
-// The host's reservations on this terminal (issue 9): a booking, a check-in or a seat made here goes
-// into the replica and the outbox in one SQLite transaction, by the same shared rules as the cloud,
-// so the door keeps working while the cloud is away. The cloud decides in the end: its copies of a
-// reservation replace the replica's, with this terminal's changes still waiting replayed on top,
-// and a change it refuses sets the replica right from the cloud's copy.
+// The host's reservations on this terminal (issue 9): each change is decided by the shared
+// decisions (shared/src/decisions/reservations.ts) on the replica's state, as the cloud decides it
+// on its own, applied to the replica and queued for the cloud in one SQLite transaction, so the
+// door keeps working while the cloud is away. The cloud decides in the end: its copies of a
+// reservation replace the replica's, with this terminal's changes still waiting decided again on
+// top (reapplyPendingReservations), and a change it refuses sets the replica right from the
+// cloud's copy.
 import { randomUUID } from 'node:crypto';
 import {
-  acceptsBookedSlot,
-  checkInReservation as checkInCall,
-  type createReservation,
-  createReservation as createReservationCall,
-  invalidField,
-  MESSAGES,
+  AppError,
+  checkInReservation,
+  createReservation,
+  type Decided,
+  type DecisionActor,
+  decideBookReservation,
+  decideCheckIn,
+  decideSeatReservation,
+  type LiveEvent,
   type Reservation,
-  type ReservationAction,
-  reservationSlotEnd,
-  reservationTransition,
+  type SeatRequest,
   type SeatReservationAnswer,
-  seatReservation as seatReservationCall,
+  seatReservation,
 } from '@tablewise/shared';
 import type { z } from 'zod';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
-import { appendCall, pendingOf } from '../sqlite/repositories/outbox.js';
+import { isEntryOf, type OutboxEntry, pendingOf } from '../sqlite/repositories/outbox.js';
 import {
   clearReservations,
   deleteReservation,
   getReservation,
   putReservation,
 } from '../sqlite/repositories/reservations.js';
-import { RESERVATION_ENTITY, seatTableLocally } from './seating.js';
+import { applyLocally, writeDecided } from './decided.js';
+import { actorHere, RESERVATION_ENTITY, seatHere } from './seating.js';
 
 export { RESERVATION_ENTITY };
 
 type NewReservation = z.output<(typeof createReservation)['body']>;
 
-export type ReservationChangeResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409; message: string };
+export interface ReservationHere<A> {
+  value: A;
+  /** For the local screens. */
+  events: LiveEvent[];
+}
 
 /** What a change to a reservation was about, as a host calls it: "Ada Park, party of 4". */
 export function reservationChangeSubject(db: AnyDb, id: string): string | null {
@@ -41,156 +49,138 @@ export function reservationChangeSubject(db: AnyDb, id: string): string | null {
   return r ? `${r.guestContact.name}, party of ${r.partySize}` : null;
 }
 
-function reservationOf(venueId: string, booking: NewReservation & { id: string }, now: Date): Reservation {
-  const start = new Date(booking.slotStart);
-  return {
-    id: booking.id,
-    venueId,
-    guestContact: booking.guestContact,
-    slotStart: start.toISOString(),
-    slotEnd: reservationSlotEnd(start).toISOString(),
-    partySize: booking.partySize,
-    status: booking.status,
-    preferencesJson: booking.preferencesJson,
-    source: booking.source,
-    lockedTableIds: [],
-    checkedInAt: null,
-    createdAt: now.toISOString(),
-  };
+function bookHere(
+  db: AnyDb,
+  venue: { id: string; timezone: string },
+  booking: NewReservation & { id: string },
+  actor: DecisionActor,
+  now: Date,
+): Decided<Reservation> {
+  return decideBookReservation(
+    { venueId: venue.id, timeZone: venue.timezone, existing: getReservation(db, booking.id) },
+    booking,
+    actor,
+    now,
+  );
 }
 
-/** Books a reservation here at a time bookable now (AppError 400 otherwise); a repeat of its id
- * answers the reservation already booked. */
+/** Books a reservation here at a time bookable now; a repeat of its id answers the booking made. */
 export function createReservationLocally(
   db: WriteDb,
-  venueId: string,
-  timeZone: string,
+  venue: { id: string; timezone: string },
   booking: NewReservation,
   now: Date,
-): Reservation {
+): ReservationHere<Reservation> {
   return transact(db, () => {
     const id = booking.id ?? randomUUID();
-    const known = getReservation(db, id);
-    if (known) return known;
-    if (!acceptsBookedSlot(new Date(booking.slotStart), now, timeZone)) {
-      throw invalidField('slotStart', MESSAGES.reservationTimeNotBookable);
-    }
-    const reservation = reservationOf(venueId, { ...booking, id }, now);
-    putReservation(db, reservation);
-    appendCall(db, createReservationCall, {
-      idempotencyKey: randomUUID(),
-      body: { ...booking, id },
-      entityType: RESERVATION_ENTITY,
-      entityId: id,
-      createdAt: now.toISOString(),
-    });
-    return reservation;
+    const decided = bookHere(db, venue, { ...booking, id }, actorHere(db), now);
+    if (decided.writes.length === 0) return { value: decided.answer, events: [] };
+    const { answer, events } = applyLocally(
+      db,
+      decided,
+      createReservation,
+      { body: { ...booking, id }, entityType: RESERVATION_ENTITY, entityId: id },
+      now,
+    );
+    return { value: answer, events };
   });
-}
-
-function moved(r: Reservation, action: ReservationAction, now: Date, tableId?: string): Reservation | null {
-  const move = reservationTransition(r.status, action);
-  if (!move.ok) return null;
-  return {
-    ...r,
-    status: move.to,
-    checkedInAt: action === 'checkIn' ? now.toISOString() : r.checkedInAt,
-    lockedTableIds: tableId ? [tableId] : r.lockedTableIds,
-  };
 }
 
 /** The host checks the party in here: CONFIRMED becomes CHECKED_IN. */
-export function checkInLocally(db: WriteDb, id: string, now: Date): ReservationChangeResult<Reservation> {
-  return transact(db, (): ReservationChangeResult<Reservation> => {
-    const r = getReservation(db, id);
-    if (!r) return { ok: false, status: 404, message: MESSAGES.notFound('Reservation') };
-    const move = reservationTransition(r.status, 'checkIn');
-    if (!move.ok) return { ok: false, status: 409, message: move.reason };
-    const next = moved(r, 'checkIn', now) as Reservation;
-    putReservation(db, next);
-    appendCall(db, checkInCall, {
-      idempotencyKey: randomUUID(),
-      params: { id },
-      entityType: RESERVATION_ENTITY,
-      entityId: id,
-      createdAt: now.toISOString(),
-    });
-    return { ok: true, value: next };
+export function checkInLocally(db: WriteDb, id: string, now: Date): ReservationHere<Reservation> {
+  return transact(db, () => {
+    const decided = decideCheckIn({ reservation: getReservation(db, id) }, now);
+    const { answer, events } = applyLocally(
+      db,
+      decided,
+      checkInReservation,
+      { params: { id }, entityType: RESERVATION_ENTITY, entityId: id },
+      now,
+    );
+    return { value: answer, events };
   });
 }
 
-/** The host seats a checked-in party here at a table (commands/seating.ts decides the table). */
+/** The host seats a checked-in party here at a table. */
 export function seatReservationLocally(
   db: WriteDb,
   id: string,
-  seat: { tableId: string; sessionId?: string | undefined },
+  seat: SeatRequest,
   now: Date,
-): ReservationChangeResult<z.output<typeof SeatReservationAnswer>> {
-  return transact(db, (): ReservationChangeResult<z.output<typeof SeatReservationAnswer>> => {
-    const r = getReservation(db, id);
-    if (!r) return { ok: false, status: 404, message: MESSAGES.notFound('Reservation') };
-    const move = reservationTransition(r.status, 'seat');
-    if (!move.ok) return { ok: false, status: 409, message: move.reason };
-    const sessionId = seat.sessionId ?? randomUUID();
-    const party = { guestName: r.guestContact.name, partySize: r.partySize };
-    const sat = seatTableLocally(db, { tableId: seat.tableId, sessionId }, party, now);
-    if (!sat.ok) return sat;
-    const next = moved(r, 'seat', now, seat.tableId) as Reservation;
-    putReservation(db, next);
-    appendCall(db, seatReservationCall, {
-      idempotencyKey: randomUUID(),
-      params: { id },
-      body: { tableId: seat.tableId, sessionId },
-      entityType: RESERVATION_ENTITY,
-      entityId: id,
-      createdAt: now.toISOString(),
-    });
-    return { ok: true, value: { reservation: next, table: sat.table, sessionId } };
+): ReservationHere<z.output<typeof SeatReservationAnswer>> {
+  return transact(db, () => {
+    const decided = decideSeatReservation(
+      { reservation: getReservation(db, id), ...seatHere(db, seat, null) },
+      seat,
+      now,
+    );
+    const { answer, events } = applyLocally(
+      db,
+      decided,
+      seatReservation,
+      {
+        params: { id },
+        body: { tableId: seat.tableId, sessionId: decided.answer.sessionId },
+        entityType: RESERVATION_ENTITY,
+        entityId: id,
+      },
+      now,
+    );
+    return { value: answer, events };
   });
 }
 
-/** This terminal's changes of a reservation still waiting, oldest first: a check-in or a seat. */
-interface PendingChange {
-  action: ReservationAction;
-  tableId?: string;
-  at: Date;
-}
-
-function pendingChanges(db: AnyDb, id: string): PendingChange[] {
-  return (
-    db.sql
-      .prepare(
-        `SELECT path, json_extract(body_json, '$.tableId') AS table_id, created_at FROM outbox
-         WHERE status = 'PENDING' AND entity_type = ? AND entity_id = ? AND method = 'POST' ORDER BY seq`,
-      )
-      .all(RESERVATION_ENTITY, id) as { path: string; table_id: unknown; created_at: string }[]
-  ).flatMap((row): PendingChange[] => {
-    const at = new Date(row.created_at);
-    if (row.path.endsWith('/checkin')) return [{ action: 'checkIn', at }];
-    if (typeof row.table_id === 'string') return [{ action: 'seat', tableId: row.table_id, at }];
-    return [];
-  });
-}
-
-/** Replays this terminal's waiting changes of a reservation over the cloud's copy of it. */
-export function reapplyPendingReservationChanges(db: WriteDb, id: string): void {
-  let r = getReservation(db, id);
-  if (!r) return;
-  let changed = false;
-  for (const change of pendingChanges(db, id)) {
-    const next = moved(r, change.action, change.at, change.tableId);
-    if (!next) continue;
-    r = next;
-    changed = true;
+/** The decision a waiting entry is, on the replica as it is now; null for an entry of another call. */
+function redecide(db: WriteDb, venue: { id: string; timezone: string }, entry: OutboxEntry): Decided<unknown> | null {
+  const at = new Date(entry.createdAt);
+  const id = entry.entityId;
+  if (isEntryOf(entry, createReservation, undefined)) {
+    // Decided again late: as the cloud takes a terminal's booking made offline.
+    return bookHere(db, venue, { ...createReservation.body.parse(entry.body), id }, actorHere(db, 'terminal'), at);
   }
-  if (changed) putReservation(db, r);
+  if (isEntryOf(entry, checkInReservation, { id })) {
+    return decideCheckIn({ reservation: getReservation(db, id) }, at);
+  }
+  if (isEntryOf(entry, seatReservation, { id })) {
+    const seat = seatReservation.body.parse(entry.body);
+    let reservation = getReservation(db, id);
+    // This seat, shown already on the reservation (the cloud's copy of the table came since):
+    // decided again as from the door, so the table shows it too.
+    const ours = reservation?.status === 'SEATED' && reservation.lockedTableIds[0] === seat.tableId;
+    if (reservation && ours) reservation = { ...reservation, status: 'CHECKED_IN' };
+    const state = seatHere(db, seat, null);
+    return decideSeatReservation({ reservation, ...state, sessionTaken: state.sessionTaken && !ours }, seat, at);
+  }
+  return null;
+}
+
+/**
+ * After the cloud's copy of a reservation or a table replaced the replica's, decides this
+ * terminal's reservation changes still waiting in the outbox again, in order, by the same
+ * decisions. A change the rules no longer allow (the cloud's copy already has it) is left to the
+ * cloud's verdict.
+ */
+export function reapplyPendingReservations(db: WriteDb, venue: { id: string; timezone: string } | null): void {
+  if (!venue) return;
+  for (const entry of pendingOf(db, RESERVATION_ENTITY)) {
+    try {
+      const decided = redecide(db, venue, entry);
+      if (decided) writeDecided(db, decided, new Date(entry.createdAt));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
 }
 
 /** The cloud's copy of a reservation replaces the replica's, with this terminal's waiting changes on top. */
-export function restoreReservation(db: WriteDb, reservation: Reservation): Reservation {
+export function restoreReservation(
+  db: WriteDb,
+  venue: { id: string; timezone: string } | null,
+  reservation: Reservation,
+): Reservation {
   return transact(db, () => {
     putReservation(db, reservation);
-    reapplyPendingReservationChanges(db, reservation.id);
+    reapplyPendingReservations(db, venue);
     return getReservation(db, reservation.id) ?? reservation;
   });
 }
@@ -201,20 +191,17 @@ export function dropReservation(db: WriteDb, id: string): void {
 }
 
 /**
- * Sets the replica's reservations to the cloud's (from a snapshot), then replays on top what this
- * terminal has not pushed yet: its bookings and its check-ins and seats.
+ * Sets the replica's reservations to the cloud's (from a snapshot), then decides again on top what
+ * this terminal has not pushed yet: its bookings, check-ins and seats.
  */
-export function replaceReservations(db: WriteDb, venueId: string, reservations: readonly Reservation[]): void {
+export function replaceReservations(
+  db: WriteDb,
+  venue: { id: string; timezone: string },
+  reservations: readonly Reservation[],
+): void {
   transact(db, () => {
     clearReservations(db);
     for (const r of reservations) putReservation(db, r);
-    const ids = new Set<string>();
-    for (const pending of pendingOf(db, RESERVATION_ENTITY)) {
-      ids.add(pending.entityId);
-      if (pending.path !== createReservationCall.path || getReservation(db, pending.entityId)) continue;
-      const booking = createReservationCall.body.parse(pending.body);
-      putReservation(db, reservationOf(venueId, { ...booking, id: pending.entityId }, new Date(pending.createdAt)));
-    }
-    for (const id of ids) reapplyPendingReservationChanges(db, id);
+    reapplyPendingReservations(db, venue);
   });
 }

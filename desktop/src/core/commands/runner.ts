@@ -18,8 +18,9 @@ import {
 } from '@tablewise/shared';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
 import { getMenuItem } from '../sqlite/repositories/menu-orders.js';
+import { getOrder, getOrderItem } from '../sqlite/repositories/orders.js';
 import { getRunner, getRunnerOrder, listRunnerOrders } from '../sqlite/repositories/runners.js';
-import { getOrder, getOrderItem, getTable } from '../sqlite/repositories/venue-data.js';
+import { getTable } from '../sqlite/repositories/tables.js';
 import { applyLocally } from './decided.js';
 
 export const RUNNER_ORDER_ENTITY = 'runner_order';

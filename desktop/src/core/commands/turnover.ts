@@ -37,14 +37,12 @@ import {
 import type { z } from 'zod';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
+import { listOrdersOfSession } from '../sqlite/repositories/orders.js';
 import { type OutboxEntry, pendingOf } from '../sqlite/repositories/outbox.js';
+import { listPartySessionIdsAtTable } from '../sqlite/repositories/sessions.js';
+import { getTable } from '../sqlite/repositories/tables.js';
 import { clearTasks, getTask, openTasksOfTable, putTask } from '../sqlite/repositories/tasks.js';
-import {
-  getTable,
-  listActiveWaitlist,
-  listOrdersOfSession,
-  listPartySessionIdsAtTable,
-} from '../sqlite/repositories/venue-data.js';
+import { listActiveWaitlist } from '../sqlite/repositories/waitlist.js';
 import { applyLocally, writeDecided } from './decided.js';
 
 /** Entries of table moves, task starts and completions, and QA checks. */

@@ -1,25 +1,28 @@
-// The host's waitlist on this terminal: a party added or moved here goes into the replica and the
-// outbox in one SQLite transaction, by the same shared rules as the cloud, so the door keeps
-// working while the cloud is away. The cloud decides in the end: its copies of an entry replace the
-// replica's, with this terminal's changes still waiting replayed on top, and a change it refuses
-// sets the replica right from the cloud's queue.
+// The host's waitlist on this terminal: each change is decided by the shared decisions
+// (shared/src/decisions/waitlist.ts) on the replica's state, as the cloud decides it on its own,
+// applied to the replica and queued for the cloud in one SQLite transaction, so the door keeps
+// working while the cloud is away. The cloud decides in the end: its copies of a party replace the
+// replica's, with this terminal's changes still waiting decided again on top
+// (reapplyPendingWaitlist), and a change it refuses sets the replica right from the cloud's copy.
 import { randomUUID } from 'node:crypto';
 import {
-  type addToWaitlist,
-  addToWaitlist as addToWaitlistCall,
-  changeWaitlistStatus as changeWaitlistStatusCall,
-  MESSAGES,
-  partyQuote,
+  AppError,
+  addToWaitlist,
+  changeWaitlistStatus,
+  type Decided,
+  decideAddParty,
+  decideMoveParty,
+  decideSeatParty,
+  type LiveEvent,
   type SeatPartyAnswer,
-  seatWaitlistParty as seatWaitlistPartyCall,
-  type WaitlistAction,
+  type SeatRequest,
+  seatWaitlistParty,
   type WaitlistEntry,
-  type WaitlistStatus,
-  waitlistTransition,
+  type WaitlistMove,
 } from '@tablewise/shared';
 import type { z } from 'zod';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
-import { appendCall, pendingOf, pendingStatusesFor } from '../sqlite/repositories/outbox.js';
+import { isEntryOf, type OutboxEntry, pendingOf } from '../sqlite/repositories/outbox.js';
 import {
   clearWaitlist,
   deleteWaitlistEntry,
@@ -27,19 +30,19 @@ import {
   lastWaitlistPosition,
   listActiveWaitlist,
   putWaitlistEntry,
-} from '../sqlite/repositories/venue-data.js';
-import { hasPendingSeat, seatTableLocally } from './seating.js';
+} from '../sqlite/repositories/waitlist.js';
+import { applyLocally, writeDecided } from './decided.js';
+import { seatHere } from './seating.js';
 
 export const WAITLIST_ENTITY = 'waitlist_entry';
 
 type NewParty = z.output<(typeof addToWaitlist)['body']>;
-type NewStatus = 'NOTIFIED' | 'SEATED' | 'CANCELLED';
 
-const ACTION_FOR: Record<NewStatus, WaitlistAction> = { NOTIFIED: 'notify', SEATED: 'seat', CANCELLED: 'remove' };
-
-export type WaitlistChangeResult =
-  | { ok: true; entry: WaitlistEntry }
-  | { ok: false; status: 404 | 409; message: string };
+export interface WaitlistHere<A> {
+  value: A;
+  /** For the local screens. */
+  events: LiveEvent[];
+}
 
 /** What a change to a party was about, as a host calls it: "Lin, party of 2". */
 export function waitlistChangeSubject(db: AnyDb, id: string): string | null {
@@ -47,155 +50,138 @@ export function waitlistChangeSubject(db: AnyDb, id: string): string | null {
   return entry ? `${entry.guestName}, party of ${entry.partySize}` : null;
 }
 
-/** The entry an add makes, as the cloud would make it at the back of this replica's line. */
-function entryOf(db: AnyDb, venueId: string, party: NewParty & { id: string }, now: Date): WaitlistEntry {
-  const quote = partyQuote(party, listActiveWaitlist(db).length + 1);
-  return {
-    id: party.id,
-    venueId,
-    guestName: party.guestName,
-    phone: party.phone || null,
-    email: party.email || null,
-    partySize: party.partySize,
-    quotedMinWait: quote.min,
-    quotedMaxWait: quote.max,
-    position: lastWaitlistPosition(db) + 1,
-    status: 'WAITING',
-    needsAccessibility: party.needsAccessibility,
-    needsHighChair: party.needsHighChair,
-    occasion: party.occasion || null,
-    notifiedAt: null,
-    seatedAt: null,
-    createdAt: now.toISOString(),
-    sessionId: null,
-  };
+function addHere(db: AnyDb, venueId: string, party: NewParty & { id: string }, now: Date): Decided<WaitlistEntry> {
+  return decideAddParty(
+    {
+      venueId,
+      existing: getWaitlistEntry(db, party.id),
+      inLine: listActiveWaitlist(db).length,
+      lastPosition: lastWaitlistPosition(db),
+    },
+    party,
+    now,
+  );
 }
 
 /** Adds a party here; a repeat of the same id answers the party already added. */
-export function addToWaitlistLocally(db: WriteDb, venueId: string, party: NewParty, now: Date): WaitlistEntry {
+export function addToWaitlistLocally(
+  db: WriteDb,
+  venueId: string,
+  party: NewParty,
+  now: Date,
+): WaitlistHere<WaitlistEntry> {
   return transact(db, () => {
     const id = party.id ?? randomUUID();
-    const known = getWaitlistEntry(db, id);
-    if (known) return known;
-    const entry = entryOf(db, venueId, { ...party, id }, now);
-    putWaitlistEntry(db, entry);
-    appendCall(db, addToWaitlistCall, {
-      idempotencyKey: randomUUID(),
-      body: { ...party, id },
-      entityType: WAITLIST_ENTITY,
-      entityId: id,
-      createdAt: now.toISOString(),
-    });
-    return entry;
+    const decided = addHere(db, venueId, { ...party, id }, now);
+    // A repeat of an add made here answers the party it made, and queues nothing more.
+    if (decided.writes.length === 0) return { value: decided.answer, events: [] };
+    const { answer, events } = applyLocally(
+      db,
+      decided,
+      addToWaitlist,
+      { body: { ...party, id }, entityType: WAITLIST_ENTITY, entityId: id },
+      now,
+    );
+    return { value: answer, events };
   });
 }
 
-function moved(entry: WaitlistEntry, to: WaitlistStatus, now: Date): WaitlistEntry {
-  const at = now.toISOString();
-  return {
-    ...entry,
-    status: to,
-    notifiedAt: to === 'NOTIFIED' ? at : entry.notifiedAt,
-    seatedAt: to === 'SEATED' ? at : entry.seatedAt,
-  };
-}
-
+/** Notify, Seat, Remove, or the Undo of a Remove, here. */
 export function changeWaitlistStatusLocally(
   db: WriteDb,
   id: string,
-  status: NewStatus,
+  status: WaitlistMove,
   now: Date,
-): WaitlistChangeResult {
-  return transact(db, (): WaitlistChangeResult => {
-    const entry = getWaitlistEntry(db, id);
-    if (!entry) return { ok: false, status: 404, message: MESSAGES.notFound('Waitlist entry') };
-    const move = waitlistTransition(entry.status, ACTION_FOR[status]);
-    if (!move.ok) return { ok: false, status: 409, message: move.reason };
-    const next = moved(entry, move.to, now);
-    putWaitlistEntry(db, next);
-    appendCall(db, changeWaitlistStatusCall, {
-      idempotencyKey: randomUUID(),
-      params: { id },
-      body: { status },
-      entityType: WAITLIST_ENTITY,
-      entityId: id,
-      createdAt: now.toISOString(),
-    });
-    return { ok: true, entry: next };
+): WaitlistHere<WaitlistEntry> {
+  return transact(db, () => {
+    const decided = decideMoveParty({ entry: getWaitlistEntry(db, id) }, { status }, now);
+    const { answer, events } = applyLocally(
+      db,
+      decided,
+      changeWaitlistStatus,
+      { params: { id }, body: { status }, entityType: WAITLIST_ENTITY, entityId: id },
+      now,
+    );
+    return { value: answer, events };
   });
 }
 
-export type SeatPartyResult =
-  | { ok: true; answer: z.output<typeof SeatPartyAnswer> }
-  | { ok: false; status: 404 | 409; message: string };
-
 /**
  * Seats a waiting party at a table here (POST /api/waitlist/:waitlistId/seat): the party leaves the
- * line and the table is theirs, with the session id the cloud will give it too, in the replica and
- * the outbox in one transaction. Refused, as the cloud refuses, when the party or the table may not.
+ * line and the table is theirs, with the session the cloud will give it too (named in the queued
+ * seat), in the replica and the outbox in one transaction.
  */
 export function seatWaitlistPartyLocally(
   db: WriteDb,
   waitlistId: string,
-  seat: { tableId: string; sessionId?: string | undefined },
+  seat: SeatRequest,
   now: Date,
-): SeatPartyResult {
-  return transact(db, (): SeatPartyResult => {
+): WaitlistHere<z.output<typeof SeatPartyAnswer>> {
+  return transact(db, () => {
     const entry = getWaitlistEntry(db, waitlistId);
-    if (!entry) return { ok: false, status: 404, message: MESSAGES.notFound('Waitlist entry') };
-    const leave = waitlistTransition(entry.status, 'seat');
-    if (!leave.ok) return { ok: false, status: 409, message: leave.reason };
-    // A party that checked in on a phone sits down with its guest's session, as on the cloud.
-    const sessionId = entry.sessionId ?? seat.sessionId ?? randomUUID();
-    const sat = seatTableLocally(db, { tableId: seat.tableId, sessionId }, entry, now);
-    if (!sat.ok) return sat;
-    const next = moved(entry, leave.to, now);
-    putWaitlistEntry(db, next);
-    appendCall(db, seatWaitlistPartyCall, {
-      idempotencyKey: randomUUID(),
-      params: { waitlistId },
-      body: { tableId: seat.tableId, sessionId },
-      entityType: WAITLIST_ENTITY,
-      entityId: waitlistId,
-      createdAt: now.toISOString(),
-    });
-    return { ok: true, answer: { entry: next, table: sat.table, sessionId } };
+    const decided = decideSeatParty({ entry, ...seatHere(db, seat, entry?.sessionId ?? null) }, seat, now);
+    const { answer, events } = applyLocally(
+      db,
+      decided,
+      seatWaitlistParty,
+      {
+        params: { waitlistId },
+        body: { tableId: seat.tableId, sessionId: decided.answer.sessionId },
+        entityType: WAITLIST_ENTITY,
+        entityId: waitlistId,
+      },
+      now,
+    );
+    return { value: answer, events };
   });
 }
 
-/**
- * After the cloud's copy of a party replaced the replica's, replays this terminal's moves of it
- * still waiting in the outbox, so the door shows what the host did. A move the rule no longer
- * allows (the cloud's copy already has it) is left to the cloud's verdict.
- */
-export function reapplyPendingWaitlistChanges(db: WriteDb, id: string, now: Date): void {
-  let entry = getWaitlistEntry(db, id);
-  if (!entry) return;
-  let changed = false;
-  // A party's add carries no status; its moves do.
-  for (const status of pendingStatusesFor(db, WAITLIST_ENTITY, id)) {
-    const action = status ? ACTION_FOR[status as NewStatus] : undefined;
-    const move = action ? waitlistTransition(entry.status, action) : null;
-    if (!move?.ok) continue;
-    entry = moved(entry, move.to, now);
-    changed = true;
+/** The decision a waiting entry is, on the replica as it is now; null for an entry of another call. */
+function redecide(db: WriteDb, venueId: string, entry: OutboxEntry): Decided<unknown> | null {
+  const at = new Date(entry.createdAt);
+  const id = entry.entityId;
+  if (isEntryOf(entry, addToWaitlist, undefined)) {
+    return addHere(db, venueId, { ...addToWaitlist.body.parse(entry.body), id }, at);
   }
-  // A seat at a table carries no status: the party it seats is SEATED.
-  if (hasPendingSeat(db, WAITLIST_ENTITY, id)) {
-    const move = waitlistTransition(entry.status, 'seat');
-    if (move.ok) {
-      entry = moved(entry, move.to, now);
-      changed = true;
-    }
+  if (isEntryOf(entry, changeWaitlistStatus, { id })) {
+    return decideMoveParty({ entry: getWaitlistEntry(db, id) }, changeWaitlistStatus.body.parse(entry.body), at);
   }
-  if (changed) putWaitlistEntry(db, entry);
+  if (isEntryOf(entry, seatWaitlistParty, { waitlistId: id })) {
+    const seat = seatWaitlistParty.body.parse(entry.body);
+    let party = getWaitlistEntry(db, id);
+    const sessionId = seat.sessionId ?? null;
+    // This seat, shown already on the party (the cloud's copy of the table came since): decided
+    // again as from the line, so the table shows it too.
+    const ours = party?.status === 'SEATED' && party.sessionId === sessionId;
+    if (party && ours) party = { ...party, status: 'NOTIFIED' };
+    const state = seatHere(db, seat, party?.sessionId ?? null);
+    return decideSeatParty({ entry: party, ...state, sessionTaken: state.sessionTaken && !ours }, seat, at);
+  }
+  return null;
 }
 
-/** The cloud's copy of a party replaces the replica's, with this terminal's waiting moves on top. */
-export function restoreWaitlistEntry(db: WriteDb, entry: WaitlistEntry, now: Date): WaitlistEntry {
+/**
+ * After the cloud's copy of a party or a table replaced the replica's, decides this terminal's
+ * waitlist changes still waiting in the outbox again, in order, by the same decisions, so the door
+ * shows what the host did. A change the rules no longer allow (the cloud's copy already has it) is
+ * left to the cloud's verdict.
+ */
+export function reapplyPendingWaitlist(db: WriteDb, venueId: string): void {
+  for (const entry of pendingOf(db, WAITLIST_ENTITY)) {
+    try {
+      const decided = redecide(db, venueId, entry);
+      if (decided) writeDecided(db, decided, new Date(entry.createdAt));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+}
+
+/** The cloud's copy of a party replaces the replica's, with this terminal's waiting changes on top. */
+export function restoreWaitlistEntry(db: WriteDb, entry: WaitlistEntry): WaitlistEntry {
   return transact(db, () => {
     putWaitlistEntry(db, entry);
-    reapplyPendingWaitlistChanges(db, entry.id, now);
+    reapplyPendingWaitlist(db, entry.venueId);
     return getWaitlistEntry(db, entry.id) ?? entry;
   });
 }
@@ -206,19 +192,13 @@ export function dropWaitlistEntry(db: WriteDb, id: string): void {
 }
 
 /**
- * Sets the replica's waitlist to the cloud's (from a snapshot, or read again after the cloud
- * refused a change), then replays on top what this terminal has not pushed yet: its parties added
- * and its moves.
+ * Sets the replica's waitlist to the cloud's (from a snapshot), then decides again on top what this
+ * terminal has not pushed yet: its parties added, moved and seated.
  */
-export function replaceWaitlist(db: WriteDb, venueId: string, entries: readonly WaitlistEntry[], now: Date): void {
+export function replaceWaitlist(db: WriteDb, venueId: string, entries: readonly WaitlistEntry[]): void {
   transact(db, () => {
     clearWaitlist(db);
     for (const entry of entries) putWaitlistEntry(db, entry);
-    for (const pending of pendingOf(db, WAITLIST_ENTITY)) {
-      if (pending.method !== addToWaitlistCall.method || getWaitlistEntry(db, pending.entityId)) continue;
-      const party = pending.body as NewParty & { id: string };
-      putWaitlistEntry(db, entryOf(db, venueId, party, new Date(pending.createdAt)));
-    }
-    for (const entry of listActiveWaitlist(db)) reapplyPendingWaitlistChanges(db, entry.id, now);
+    reapplyPendingWaitlist(db, venueId);
   });
 }

@@ -3,7 +3,7 @@
 // change is not sent (the cloud's own event will agree with it).
 import { HELD_ITEM_STATES, isDue, type OrderItem, type OrderItemState } from '@tablewise/shared';
 import { transact, type WriteDb } from '../sqlite/replica.js';
-import { getOrderItem, listItemsInStates, setItemStatus } from '../sqlite/repositories/venue-data.js';
+import { getOrderItem, listItemsInStates, setItemStatus } from '../sqlite/repositories/orders.js';
 
 /** An item this terminal sent to the kitchen, and the held state it came from. */
 export interface FiredItem {

@@ -2,7 +2,7 @@ import type { KitchenTicket, Printer } from '@tablewise/shared';
 import { afterEach, expect, it } from 'vitest';
 import { openReplica } from '../sqlite/replica.js';
 import { setIdentity } from '../sqlite/repositories/meta.js';
-import { getOrderItem } from '../sqlite/repositories/venue-data.js';
+import { getOrderItem } from '../sqlite/repositories/orders.js';
 import { applySnapshot } from '../sync/apply.js';
 import { item, order, printer, snapshot, table, tempDir } from '../test/fixtures.js';
 import { fireDueItems } from './firing.js';

@@ -8,14 +8,11 @@
 import { createHash } from 'node:crypto';
 import type { KitchenTicket, OrderItem, Printer, TicketedItem } from '@tablewise/shared';
 import { transactDerived, type WriteDb } from '../sqlite/replica.js';
+import { getOrder, listUnticketedKitchenItems } from '../sqlite/repositories/orders.js';
+import { listPrinters } from '../sqlite/repositories/printers.js';
+import { getTable } from '../sqlite/repositories/tables.js';
 import { markTicketed } from '../sqlite/repositories/ticketed.js';
-import {
-  getOrder,
-  getTable,
-  getVenue,
-  listPrinters,
-  listUnticketedKitchenItems,
-} from '../sqlite/repositories/venue-data.js';
+import { getVenue } from '../sqlite/repositories/venue.js';
 
 /** What ticketing needs of the print queue (PrintService). */
 export interface KitchenTicketQueue {

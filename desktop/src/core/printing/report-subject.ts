@@ -3,7 +3,7 @@
 import { MESSAGES } from '@tablewise/shared';
 import type { AnyDb } from '../sqlite/replica.js';
 import { getPrintJob } from '../sqlite/repositories/print-jobs.js';
-import { listPrinters } from '../sqlite/repositories/venue-data.js';
+import { listPrinters } from '../sqlite/repositories/printers.js';
 import { PRINT_JOB_ENTITY, PRINTER_ENTITY } from './report.js';
 
 /** What a report waiting in the outbox is about, as staff call it; null for other changes. */

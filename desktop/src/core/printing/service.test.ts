@@ -13,7 +13,7 @@ import { migration0003 } from '../sqlite/migrations/0003_outbox.js';
 import { migration0008 } from '../sqlite/migrations/0008_print_jobs_unconfirmed.js';
 import { migration0010 } from '../sqlite/migrations/0010_printer_backup.js';
 import { migration0018 } from '../sqlite/migrations/0018_outbox_calls.js';
-import { putPrinter } from '../sqlite/repositories/venue-data.js';
+import { putPrinter } from '../sqlite/repositories/printers.js';
 import { reportSubject } from './report-subject.js';
 import { PrintService, PrintServiceError, type PrintServiceOptions } from './service.js';
 import { transportForPrinter } from './transport.js';

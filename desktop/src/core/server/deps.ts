@@ -29,6 +29,7 @@ import type {
   TerminalStatusAnswer,
   TransitionTableAnswer,
   WaitlistEntry,
+  WaitlistMove,
 } from '@tablewise/shared';
 import type { z } from 'zod';
 import type { Bus } from '../bus.js';
@@ -49,7 +50,7 @@ export interface LocalServerDeps {
   /** A host adds a party: to the replica and the outbox (a repeat of its id adds it once). */
   addToWaitlist(party: z.output<(typeof addToWaitlist)['body']>): WaitlistEntry;
   /** A host moves a party; refused (AppError) as the cloud would refuse it. */
-  changeWaitlistStatus(id: string, status: 'NOTIFIED' | 'SEATED' | 'CANCELLED'): WaitlistEntry;
+  changeWaitlistStatus(id: string, status: WaitlistMove): WaitlistEntry;
   /** A host seats a party at a table: the party, the table and its session to the replica and
    * the outbox; refused (AppError) as the cloud would refuse it. */
   seatWaitlistParty(

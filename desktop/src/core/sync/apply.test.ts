@@ -3,9 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { changeItemStatusLocally, ORDER_ITEM_ENTITY } from '../commands/item-status.js';
 import { openReplica } from '../sqlite/replica.js';
 import { getMeta, setIdentity } from '../sqlite/repositories/meta.js';
+import { getOrderItem, setItemStatus } from '../sqlite/repositories/orders.js';
 import { appendCall, appendOutbox } from '../sqlite/repositories/outbox.js';
+import { listPrinters } from '../sqlite/repositories/printers.js';
+import { listTables } from '../sqlite/repositories/tables.js';
 import { ticketedAmong } from '../sqlite/repositories/ticketed.js';
-import { getOrderItem, listPrinters, listTables, setItemStatus } from '../sqlite/repositories/venue-data.js';
 import { item, order, printer, snapshot, table, tempDir, VENUE } from '../test/fixtures.js';
 import { applyEvent, applySnapshot } from './apply.js';
 

@@ -4,37 +4,24 @@ import { LiveEvent, type LiveEventOf, type SnapshotAnswer } from '@tablewise/sha
 import { reapplyPendingItemChanges } from '../commands/item-status.js';
 import { reapplyPendingAvailability, reapplyPendingOrderChanges } from '../commands/menu-orders.js';
 import { replacePayments } from '../commands/payments.js';
-import { reapplyPendingReservationChanges, replaceReservations } from '../commands/reservations.js';
-import { reapplyPendingSeats } from '../commands/seating.js';
+import { reapplyPendingReservations, replaceReservations } from '../commands/reservations.js';
 import { reapplyPendingTurnover, replaceTasks } from '../commands/turnover.js';
-import { reapplyPendingWaitlistChanges, replaceWaitlist } from '../commands/waitlist.js';
+import { reapplyPendingWaitlist, replaceWaitlist } from '../commands/waitlist.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
+import { putMenuItem } from '../sqlite/repositories/menu-items.js';
 import { deleteOrderItem, getMenuItem } from '../sqlite/repositories/menu-orders.js';
 import { getMeta, markBootstrapped, setCursor, setDemoPayments } from '../sqlite/repositories/meta.js';
+import { getOrder, getOrderItem, orderExists, putOrder, putOrderItem } from '../sqlite/repositories/orders.js';
 import { putPayment } from '../sqlite/repositories/payments.js';
+import { deletePrinter, getPrinterTerminal, putPrinter, setPrinterStatus } from '../sqlite/repositories/printers.js';
 import { getReservation, putReservation } from '../sqlite/repositories/reservations.js';
 import { putRunner, putRunnerOrder, replaceRunnerData } from '../sqlite/repositories/runners.js';
+import { putSession } from '../sqlite/repositories/sessions.js';
+import { getTable, putTable } from '../sqlite/repositories/tables.js';
 import { putTask } from '../sqlite/repositories/tasks.js';
 import { markTicketed } from '../sqlite/repositories/ticketed.js';
-import {
-  clearVenueData,
-  deletePrinter,
-  getOrder,
-  getOrderItem,
-  getPrinterTerminal,
-  getTable,
-  getWaitlistEntry,
-  orderExists,
-  putMenuItem,
-  putOrder,
-  putOrderItem,
-  putPrinter,
-  putSession,
-  putTable,
-  putVenue,
-  putWaitlistEntry,
-  setPrinterStatus,
-} from '../sqlite/repositories/venue-data.js';
+import { clearVenueData, getVenue, putVenue } from '../sqlite/repositories/venue.js';
+import { getWaitlistEntry, putWaitlistEntry } from '../sqlite/repositories/waitlist.js';
 
 export type ApplyOutcome =
   /** Applied; `event` is what to tell the local staff app (null for a type this build ignores). */
@@ -177,7 +164,7 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
     case 'table.state.changed':
     case 'table.selected':
       putTable(db, event.table);
-      reapplyPendingSeats(db, event.table.id);
+      reapplyPendingSeats(db);
       reapplyPendingTurnover(db);
       return;
     case 'guest.checkedin':
@@ -237,7 +224,7 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       return;
     case 'waitlist.updated':
       putWaitlistEntry(db, event.entry);
-      reapplyPendingWaitlistChanges(db, event.entry.id, now);
+      reapplyPendingWaitlist(db, event.entry.venueId);
       // A party a QA pass here showed as notified stays so until that pass reaches the cloud.
       reapplyPendingTurnover(db);
       return;
@@ -245,7 +232,7 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
     case 'reservation.checkin':
     case 'reservation.updated':
       putReservation(db, event.reservation);
-      reapplyPendingReservationChanges(db, event.reservation.id);
+      reapplyPendingReservations(db, getVenue(db));
       return;
     case 'menu.item.updated':
       putMenuItem(db, event.item);
@@ -265,6 +252,15 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
   }
 }
 
+/** After the cloud's copy of a table: the parties this terminal seated and has not pushed yet sit
+ * there again, where the table's state machine still lets them. */
+export function reapplyPendingSeats(db: WriteDb): void {
+  const venue = getVenue(db);
+  if (!venue) return;
+  reapplyPendingWaitlist(db, venue.id);
+  reapplyPendingReservations(db, venue);
+}
+
 /** A server copy of an order the replica holds (one it left out, closed, does not concern it), with
  * this terminal's waiting changes on top again. */
 function putOrderAgain(db: WriteDb, order: LiveEventOf<'order.priority.changed'>['order'], now: Date): void {
@@ -280,7 +276,7 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
     clearVenueData(db);
     putVenue(db, snapshot.venue);
     for (const t of snapshot.tables) putTable(db, t);
-    replaceReservations(db, snapshot.venue.id, snapshot.reservations);
+    replaceReservations(db, snapshot.venue, snapshot.reservations);
     replaceRunnerData(db, snapshot.runnerOrders, snapshot.runners);
     replacePayments(db, snapshot.payments ?? []);
     setDemoPayments(db, snapshot.demoPayments ?? false);
@@ -291,9 +287,8 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
     for (const p of snapshot.printers) putPrinter(db, p);
     markTicketed(db, snapshot.ticketed, null, now.toISOString());
     for (const session of snapshot.sessions) putSession(db, session);
-    replaceWaitlist(db, snapshot.venue.id, snapshot.waitlist, now);
+    replaceWaitlist(db, snapshot.venue.id, snapshot.waitlist);
     replaceTasks(db, snapshot.tasks ?? []);
-    for (const t of snapshot.tables) reapplyPendingSeats(db, t.id);
     for (const o of snapshot.orders) {
       putOrder(db, o);
       for (const i of o.items) reapplyPendingItemChanges(db, i.id, now);

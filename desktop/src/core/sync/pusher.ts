@@ -11,8 +11,8 @@ import type { Bus } from '../bus.js';
 import { ORDER_ITEM_ENTITY, reapplyPendingItemChanges } from '../commands/item-status.js';
 import { localItemEvent } from '../local-events.js';
 import { makeDurable, transact, type WriteDb } from '../sqlite/replica.js';
+import { getOrderItem, orderExists, putOrderItem } from '../sqlite/repositories/orders.js';
 import { markAttempt, type OutboxEntry, pendingBatch, requestOf, settle } from '../sqlite/repositories/outbox.js';
-import { getOrderItem, orderExists, putOrderItem } from '../sqlite/repositories/venue-data.js';
 import { type CloudAnswer, type CloudApi, CloudUnreachable, isSuccess, messageOf } from './cloud-api.js';
 
 /**

@@ -6,6 +6,8 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** One action on the toast while it shows (Undo); tapping it closes the toast. */
+  action?: { label: string; onClick: () => void };
 }
 
 interface ToastValue {
@@ -52,6 +54,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           >
             <div className="toast-title">{current.title}</div>
             {current.description && <div className="toast-description">{current.description}</div>}
+            {current.action && (
+              <button
+                type="button"
+                className="toast-action"
+                onClick={() => {
+                  current.action?.onClick();
+                  setCurrent(null);
+                }}
+              >
+                {current.action.label}
+              </button>
+            )}
             <button type="button" className="toast-close" aria-label="Close" onClick={() => setCurrent(null)}>
               ×
             </button>

@@ -2,7 +2,7 @@
 // priority, an item taken off its order.
 import type { MenuItem, Order } from '@tablewise/shared';
 import type { AnyDb, WriteDb } from '../replica.js';
-import { listMenuItems } from './venue-data.js';
+import { listMenuItems } from './menu-items.js';
 
 export function getMenuItem(db: AnyDb, id: string): MenuItem | null {
   return listMenuItems(db).find((m) => m.id === id) ?? null;

@@ -143,22 +143,6 @@ export function pendingOf(db: AnyDb, entityType: string): OutboxEntry[] {
   ).map(toEntry);
 }
 
-/**
- * The `status` each pending mutation of one entity sets, oldest first (null when its body has
- * none): what must be re-applied over a server copy. Read in SQL, not as whole entries: it runs
- * for every event of the entity, with up to every change made during an outage still waiting.
- */
-export function pendingStatusesFor(db: AnyDb, entityType: string, entityId: string): (string | null)[] {
-  return (
-    db.sql
-      .prepare(
-        `SELECT json_extract(body_json, '$.status') AS status FROM outbox
-         WHERE status = 'PENDING' AND entity_type = ? AND entity_id = ? ORDER BY seq`,
-      )
-      .all(entityType, entityId) as { status: unknown }[]
-  ).map((row) => (typeof row.status === 'string' ? row.status : null));
-}
-
 type BodyOut<S extends CallSpec> = S['body'] extends z.ZodType ? z.output<S['body']> : undefined;
 
 /**

@@ -1,6 +1,6 @@
 // The host's waitlist screen in real Chromium, served by a real terminal core synced from a real
 // cloud: adding a party (and the form's refusal of a missing name), the queue with Next Up and the
-// estimated wait by place, Seat at a table chosen in the dialog and Remove, and a party added while the cloud is down reaching it
+// estimated wait by place, Seat at a table chosen in the dialog, Remove and its Undo, and a party added while the cloud is down reaching it
 // once. Screenshots (WAITLIST_SHOTS, default the temp folder) at 1280×800 and 390×844.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,6 +87,19 @@ it('adds parties, shows the queue with Next Up and each wait, and seats and remo
   await parties.nth(0).getByRole('button', { name: WAITLIST_TEXTS.seat }).click();
   await page.getByTestId('seat-choice').first().click();
   await page.locator('[data-testid="waitlist-party"]', { hasText: 'Lin' }).waitFor({ state: 'detached' });
+  await page
+    .locator('[data-testid="waitlist-party"]', { hasText: 'Kim' })
+    .getByRole('button', { name: WAITLIST_TEXTS.remove })
+    .click();
+  await page.locator('[data-testid="waitlist-party"]', { hasText: 'Kim' }).waitFor({ state: 'detached' });
+  // A Remove has its Undo on the toast (issue 22): Kim is back in its place, behind Ade.
+  const undo = page.getByTestId('toast').getByRole('button', { name: WAITLIST_TEXTS.undo });
+  await undo.waitFor();
+  expect((await undo.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  await undo.click();
+  await page.getByText(WAITLIST_TEXTS.restoredTitle).waitFor();
+  await page.locator('[data-testid="waitlist-party"]', { hasText: 'Kim' }).waitFor();
+  expect(await parties.allTextContents()).toEqual([expect.stringContaining('Ade'), expect.stringContaining('Kim')]);
   await page
     .locator('[data-testid="waitlist-party"]', { hasText: 'Kim' })
     .getByRole('button', { name: WAITLIST_TEXTS.remove })

@@ -6,7 +6,7 @@ import Router from '@koa/router';
 import { AppError, notFound, SERVICE_MESSAGES, type StaffAlert, sendStaffAlert } from '@tablewise/shared';
 import { localStaffAlertEvent } from '../../../local-events.js';
 import { getMeta } from '../../../sqlite/repositories/meta.js';
-import { getTable } from '../../../sqlite/repositories/venue-data.js';
+import { getTable } from '../../../sqlite/repositories/tables.js';
 import { askCloud } from '../../../sync/ask-cloud.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';

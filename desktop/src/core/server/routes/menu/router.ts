@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { getMenu, menuAnswer, setMenuItemAvailability } from '@tablewise/shared';
-import { listMenuItems } from '../../../sqlite/repositories/venue-data.js';
+import { listMenuItems } from '../../../sqlite/repositories/menu-items.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
 

@@ -7,7 +7,7 @@ import {
   kitchenItemsAnswer,
   listKitchenItems,
 } from '@tablewise/shared';
-import { listKitchenFacts } from '../../../sqlite/repositories/venue-data.js';
+import { listKitchenFacts } from '../../../sqlite/repositories/orders.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
 

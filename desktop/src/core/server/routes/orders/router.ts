@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { changeOrderPriority, createOrder, listOrders, openOrdersAnswer } from '@tablewise/shared';
-import { listOrderFacts } from '../../../sqlite/repositories/venue-data.js';
+import { listOrderFacts } from '../../../sqlite/repositories/orders.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
 

@@ -23,7 +23,7 @@ import {
 } from '@tablewise/shared';
 import { replicaBill } from '../../../commands/payments.js';
 import { listLatestPayments } from '../../../sqlite/repositories/payments.js';
-import { getVenue } from '../../../sqlite/repositories/venue-data.js';
+import { getVenue } from '../../../sqlite/repositories/venue.js';
 import { askCloud } from '../../../sync/ask-cloud.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';

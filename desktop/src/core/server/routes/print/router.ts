@@ -9,7 +9,7 @@ import {
   reprintKitchenTickets,
   SERVICE_MESSAGES,
 } from '@tablewise/shared';
-import { orderExists } from '../../../sqlite/repositories/venue-data.js';
+import { orderExists } from '../../../sqlite/repositories/orders.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalCtx, type LocalRouter, serve } from '../../serve.js';
 import { printing } from '../print-jobs/router.js';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { listPrinters as listPrintersCall, notFound, testPrint } from '@tablewise/shared';
 import { getMeta } from '../../../sqlite/repositories/meta.js';
-import { listPrinters } from '../../../sqlite/repositories/venue-data.js';
+import { listPrinters } from '../../../sqlite/repositories/printers.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
 import { printing } from '../print-jobs/router.js';

@@ -14,7 +14,7 @@ import {
   venueDayBounds,
 } from '@tablewise/shared';
 import { getReservation, listReservationsBetween } from '../../../sqlite/repositories/reservations.js';
-import { getVenue } from '../../../sqlite/repositories/venue-data.js';
+import { getVenue } from '../../../sqlite/repositories/venue.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
 

@@ -9,11 +9,11 @@ import {
   SERVICE_MESSAGES,
   sendToExpo,
 } from '@tablewise/shared';
+import { getOrderItem } from '../../../sqlite/repositories/orders.js';
 import {
   listRunnerOrders as storedRunnerOrders,
   listRunners as storedRunners,
 } from '../../../sqlite/repositories/runners.js';
-import { getOrderItem } from '../../../sqlite/repositories/venue-data.js';
 import { askCloud } from '../../../sync/ask-cloud.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';

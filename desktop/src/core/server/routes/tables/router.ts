@@ -12,7 +12,7 @@ import {
   tablesAnswer,
   transitionTable,
 } from '@tablewise/shared';
-import { getTable, listTables } from '../../../sqlite/repositories/venue-data.js';
+import { getTable, listTables } from '../../../sqlite/repositories/tables.js';
 import { askCloud } from '../../../sync/ask-cloud.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';

@@ -8,7 +8,7 @@ import {
   seatWaitlistParty,
   waitlistAnswer,
 } from '@tablewise/shared';
-import { getWaitlistEntry, listActiveWaitlist } from '../../../sqlite/repositories/venue-data.js';
+import { getWaitlistEntry, listActiveWaitlist } from '../../../sqlite/repositories/waitlist.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
 

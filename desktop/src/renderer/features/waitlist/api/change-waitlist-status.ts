@@ -6,21 +6,48 @@ import { waitlistQueryOptions } from './get-waitlist.js';
 
 interface Move {
   id: string;
-  status: 'SEATED' | 'CANCELLED';
+  /** WAITING: the Undo of a Remove. */
+  status: 'SEATED' | 'CANCELLED' | 'WAITING';
 }
 
 function moveParty({ id, status }: Move) {
   return api.call(changeWaitlistStatus, { params: { id }, body: { status } });
 }
 
-/** Seat sets SEATED, Remove sets CANCELLED (spec 2 section 4). */
+function titleOf(move: Move): string {
+  switch (move.status) {
+    case 'SEATED':
+      return WAITLIST_TEXTS.seatedTitle;
+    case 'CANCELLED':
+      return WAITLIST_TEXTS.removedTitle;
+    case 'WAITING':
+      return WAITLIST_TEXTS.restoredTitle;
+    default: {
+      const never: never = move.status;
+      throw new Error(`Unknown move ${String(never)}`);
+    }
+  }
+}
+
+/** Seat sets SEATED, Remove sets CANCELLED (spec 2 section 4); a Remove's toast offers Undo while
+ * it shows, which puts the party back in its place (the same call, WAITING). */
 export function useChangeWaitlistStatus() {
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: moveParty,
-    onSuccess: (entry) => {
-      toast({ title: entry.status === 'SEATED' ? WAITLIST_TEXTS.seatedTitle : WAITLIST_TEXTS.removedTitle });
+    onSuccess: (_entry, move) => {
+      toast({
+        title: titleOf(move),
+        ...(move.status === 'CANCELLED'
+          ? {
+              action: {
+                label: WAITLIST_TEXTS.undo,
+                onClick: () => mutation.mutate({ id: move.id, status: 'WAITING' }),
+              },
+            }
+          : {}),
+      });
       void queryClient.invalidateQueries({ queryKey: waitlistQueryOptions().queryKey });
     },
     onError: (error) => {
@@ -32,4 +59,5 @@ export function useChangeWaitlistStatus() {
       void queryClient.invalidateQueries({ queryKey: waitlistQueryOptions().queryKey });
     },
   });
+  return mutation;
 }

@@ -2,7 +2,7 @@ import { menuAnswer } from '@tablewise/shared';
 import { afterEach, expect, it } from 'vitest';
 import { menuItem, tempDir } from '../../test/fixtures.js';
 import { openReplica } from '../replica.js';
-import { listMenuItems, putMenuItem } from './venue-data.js';
+import { listMenuItems, putMenuItem } from './menu-items.js';
 
 const made: { remove(): void }[] = [];
 afterEach(() => {
