@@ -4,11 +4,13 @@
 import {
   displayMoney,
   isPaymentUrgent,
+  isWaitingForStaff,
   type Order,
   PAYMENTS_TEXTS,
   type Payment,
   paymentRowAction,
   paymentStats,
+  retryRefusal,
   toCents,
 } from '@tablewise/shared';
 import { useMemo, useState } from 'react';
@@ -38,10 +40,8 @@ export function PaymentsScreen() {
   const receiptPrinter = printers.data?.[0];
   const list = payments.data ?? [];
   const stats = paymentStats(list);
-  // A retried payment (PROCESSING) waits with the pending ones.
-  const shown = list.filter((p) =>
-    tab === 'PENDING' ? p.status === 'PENDING' || p.status === 'PROCESSING' : p.status === tab,
-  );
+  // A retried payment (PROCESSING) waits for staff with the pending ones.
+  const shown = list.filter((p) => (tab === 'PENDING' ? isWaitingForStaff(p) : p.status === tab));
 
   return (
     <section className="payments" data-testid="payments-screen">
@@ -121,7 +121,13 @@ export function PaymentsScreen() {
                   </td>
                   <td>
                     <div className="payments-actions">
-                      {action && p.orderId ? (
+                      {action === 'retry' && p.orderId ? (
+                        <RetryAction
+                          payment={p}
+                          busy={change.isPending}
+                          onRetry={() => change.mutate({ payment: p, action })}
+                        />
+                      ) : action && p.orderId ? (
                         <button
                           type="button"
                           className="button primary small"
@@ -163,6 +169,34 @@ export function PaymentsScreen() {
       )}
       {details ? <DetailsDialog payment={details} onClose={() => setDetails(null)} /> : null}
     </section>
+  );
+}
+
+/**
+ * Retry on a failed payment, offered only while its share is still to pay (by the same rule the
+ * cloud refuses it with): a card refused and then paid with another shows why, not a Retry that
+ * can only fail.
+ */
+function RetryAction(props: { payment: Payment; busy: boolean; onRetry: () => void }) {
+  const bill = useSessionBill(props.payment.sessionId);
+  const refusal = bill.data ? retryRefusal(props.payment, bill.data) : null;
+  if (refusal) {
+    return (
+      <span className="muted" data-testid="payment-retry-refused">
+        {refusal.message}
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="button primary small"
+      disabled={props.busy || (props.payment.sessionId !== null && !bill.data)}
+      data-testid="payment-retry"
+      onClick={props.onRetry}
+    >
+      {PAYMENTS_TEXTS.retry}
+    </button>
   );
 }
 
