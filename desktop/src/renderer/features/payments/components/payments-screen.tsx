@@ -17,6 +17,7 @@ import { useMemo, useState } from 'react';
 import { useOnTerminal } from '../../../app/terminal-status.js';
 import { TabBar } from '../../../components/tab-bar.js';
 import { useNow } from '../../../components/use-now.js';
+import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useChangePayment, useTakePayment } from '../api/change-payment.js';
 import { useOpenOrders, useSessionBill } from '../api/get-open-bills.js';
 import { usePayments } from '../api/get-payments.js';
@@ -26,13 +27,13 @@ type Tab = 'PENDING' | 'COMPLETED' | 'FAILED';
 const TABS: readonly Tab[] = ['PENDING', 'COMPLETED', 'FAILED'];
 
 const money = (v: string) => displayMoney(toCents(v));
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
 export function PaymentsScreen() {
   const payments = usePayments();
   const [tab, setTab] = useState<Tab>('PENDING');
   const [details, setDetails] = useState<Payment | null>(null);
   const change = useChangePayment();
+  const clock = useVenueClock();
   const now = useNow(30_000);
   const onTerminal = useOnTerminal() === true;
   const printers = useReceiptPrinters(onTerminal);
@@ -112,7 +113,7 @@ export function PaymentsScreen() {
                   <td data-label={PAYMENTS_TEXTS.columns.method}>
                     {p.paymentMethod ? PAYMENTS_TEXTS.methods[p.paymentMethod] : '-'}
                   </td>
-                  <td data-label={PAYMENTS_TEXTS.columns.time}>{timeFormat.format(new Date(p.createdAt))}</td>
+                  <td data-label={PAYMENTS_TEXTS.columns.time}>{clock(p.createdAt)}</td>
                   <td data-label={PAYMENTS_TEXTS.columns.status}>
                     <span className="status-badge">{p.status}</span>
                     {isPaymentUrgent({ status: p.status, createdAt: new Date(p.createdAt) }, now) ? (
@@ -213,6 +214,7 @@ function StatCard(props: { testId: string; title: string; value: string; detail:
 }
 
 function DetailsDialog({ payment, onClose }: { payment: Payment; onClose: () => void }) {
+  const clock = useVenueClock();
   const f = PAYMENTS_TEXTS.detailFields;
   const rows: Array<[string, string]> = [
     [f.id, payment.id.slice(-8)],
@@ -224,8 +226,8 @@ function DetailsDialog({ payment, onClose }: { payment: Payment; onClose: () => 
     [f.split, payment.splitLabel ?? '-'],
     [f.intent, payment.paymentIntentId ?? '-'],
     [f.status, payment.status],
-    [f.created, new Date(payment.createdAt).toLocaleString()],
-    [f.paid, payment.paidAt ? new Date(payment.paidAt).toLocaleString() : '-'],
+    [f.created, clock(payment.createdAt, { withDate: true })],
+    [f.paid, payment.paidAt ? clock(payment.paidAt, { withDate: true }) : '-'],
   ];
   return (
     <div className="dialog-backdrop">
