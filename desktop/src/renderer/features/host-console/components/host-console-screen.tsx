@@ -131,7 +131,8 @@ export function HostConsoleScreen() {
             type="button"
             className="button"
             data-testid="host-print-summary"
-            disabled={printSummary.isPending}
+            // On a terminal, which printers it drives decides where the summary goes: known first.
+            disabled={printSummary.isPending || (onTerminal === true && (printers.isPending || status.isPending))}
             onClick={summarize}
           >
             {HOST_CONSOLE_TEXTS.printSummary}
