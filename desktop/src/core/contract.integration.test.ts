@@ -70,16 +70,14 @@ async function seedOddities(): Promise<void> {
   await harness.database
     .db('users')
     .insert({ id: riley, email: 'riley@contract.test', first_name: 'Riley', last_name: 'Runner' });
-  await harness.database
-    .db('user_roles')
-    .insert({
-      id: randomUUID(),
-      user_id: riley,
-      organization_id: orgId,
-      venue_id: venueId,
-      role: 'STAFF',
-      duty: 'RUNNER',
-    });
+  await harness.database.db('user_roles').insert({
+    id: randomUUID(),
+    user_id: riley,
+    organization_id: orgId,
+    venue_id: venueId,
+    role: 'STAFF',
+    duty: 'RUNNER',
+  });
 }
 
 beforeAll(async () => {
