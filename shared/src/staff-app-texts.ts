@@ -160,6 +160,13 @@ export const HOST_CONSOLE_TEXTS = {
   stopSeating: 'Cancel',
   /** Print Summary on a terminal: the daily summary on its receipt printer (issue 10). */
   summaryPrinted: (printer: string) => `The daily summary is on its way to ${printer}.`,
+  /** A terminal driving no receipt printer offers its other printers and the browser (issue 22). */
+  summaryChooseTitle: 'Print the summary',
+  summaryNoReceiptPrinter:
+    'This terminal drives no receipt printer. Choose another printer, or print from the browser.',
+  summaryOnPrinter: (printer: string) => `Print on ${printer}`,
+  summaryBrowserPrint: "Use the browser's print dialog",
+  summaryCancel: 'Cancel',
 } as const;
 
 // ---- The dashboard (issue 9, spec 2 section 2.1) ----

@@ -20,6 +20,7 @@ import {
   type ProcessPaymentBody,
   paymentTransition,
   type Receipt,
+  retryRefusal,
   shareProblem,
   toCents,
   venuePaymentsAnswer,
@@ -395,20 +396,11 @@ export async function changeOrderPayment(
       : paymentTransition(row.status as Payment['status'], verify ? 'verify' : 'retry');
   if (!move.ok) throw conflict(move.reason, 'payment_transition_refused');
   if (!verify && row.session_id) {
-    // A retried payment holds the bill again: not a split paid since, nor beyond what is left.
+    // A retried payment holds the bill again: not a share paid since, nor beyond what is left.
     const session = await lockSession(trx, row.session_id);
     const bill = session ? await billOf(trx, deps, session) : null;
-    const holder = row.split_id && bill ? heldShares(bill.payments).get(row.split_id) : undefined;
-    if (holder && holder.id !== row.id) {
-      throw conflict(PAYMENT_MESSAGES.splitAlreadyPaid, 'split_already_paid');
-    }
-    const left = bill ? toCents(bill.left) : 0;
-    if (toCents(row.amount) > left) {
-      throw conflict(
-        PAYMENT_MESSAGES.paymentExceedsBill(displayMoney(toCents(row.amount)), displayMoney(left)),
-        'payment_exceeds_bill',
-      );
-    }
+    const refusal = bill ? retryRefusal(presentPayment(row), bill) : null;
+    if (refusal) throw conflict(refusal.message, refusal.id);
   }
   const now = deps.now();
   await setPaymentStatus(trx, row.id, { status: move.to, at: now, intentId: input.paymentIntentId });

@@ -96,6 +96,7 @@ function presentRunnerOrder(row: RunnerOrderRow, items: readonly RunnerItemRow[]
 function presentRunner(row: RunnerRow): Runner {
   return {
     id: row.id,
+    userId: row.user_id,
     name: row.name,
     status: row.status as Runner['status'],
     currentZone: row.current_zone,

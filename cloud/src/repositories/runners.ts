@@ -7,6 +7,8 @@ export interface RunnerRow {
   id: string;
   org_id: string;
   venue_id: string;
+  /** The staff member this runner is (their role carries the RUNNER duty), if any. */
+  user_id: string | null;
   name: string;
   status: string;
   current_zone: string | null;

@@ -65,6 +65,19 @@ async function seedOddities(): Promise<void> {
     .insert(
       ['Jordan Lee', 'Alex Rivera'].map((name) => ({ id: randomUUID(), org_id: orgId, venue_id: venueId, name })),
     );
+  // A member whose role carries the RUNNER duty is a runner too, named with her user (issue 22).
+  const riley = randomUUID();
+  await harness.database
+    .db('users')
+    .insert({ id: riley, email: 'riley@contract.test', first_name: 'Riley', last_name: 'Runner' });
+  await harness.database.db('user_roles').insert({
+    id: randomUUID(),
+    user_id: riley,
+    organization_id: orgId,
+    venue_id: venueId,
+    role: 'STAFF',
+    duty: 'RUNNER',
+  });
 }
 
 beforeAll(async () => {

@@ -177,6 +177,7 @@ describe('decideSendToRunners', () => {
 
 const runner = (id: string, status: Runner['status']): Runner => ({
   id,
+  userId: null,
   name: id === ALEX ? 'Alex' : 'Sam',
   status,
   currentZone: null,

@@ -281,4 +281,23 @@ describe('mobileNavigation', () => {
   it('has nothing when nothing is built', () => {
     expect(mobileNavigation([])).toEqual({ primary: [], more: [] });
   });
+
+  it('gives each duty its own screens as tabs, home first, and More the rest it may see (issue 22)', () => {
+    const tabs = (duty: StaffDuty) => {
+      const nav = mobileNavigation(
+        STAFF_APP.filter((f) => canSeeScreen(staff(duty), f.path)),
+        duty,
+      );
+      return { primary: nav.primary.map((i) => i.url), more: nav.more.map((i) => i.url) };
+    };
+    expect(tabs('KITCHEN')).toEqual({
+      primary: ['/kitchen-display', '/runner-interface', '/menu-orders', '/printer-management'],
+      more: [],
+    });
+    expect(tabs('RUNNER')).toEqual({ primary: ['/runner-interface', '/kitchen-display'], more: [] });
+    expect(tabs('CLEANER')).toEqual({ primary: ['/cleaner-console'], more: [] });
+    expect(tabs('HOST').primary).toEqual(['/host-console', '/', '/reservations', '/waitlist']);
+    expect(tabs('HOST').more).toEqual(['/menu-orders', '/payments', '/floor-map']);
+    expect(mobileNavigation(STAFF_APP, 'CLEANER').primary.map((i) => i.title)).toEqual(['Cleaning']);
+  });
 });

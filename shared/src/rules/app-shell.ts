@@ -1,5 +1,6 @@
 // The app shell's feature registry and navigation (spec 1 section 2). The sidebar, the header's
 // feature count and the route table all derive from this one list, so a screen is registered once.
+import { DUTY_SCREENS, type StaffDuty } from './staff-access.js';
 
 const FEATURE_CATEGORIES = ['main', 'role-specific', 'guest', 'admin', 'custom'] as const;
 type FeatureCategory = (typeof FEATURE_CATEGORIES)[number];
@@ -417,7 +418,8 @@ const MOBILE_PRIMARY_NAV: readonly MobileNavItem[] = [
   { title: 'Waitlist', url: '/waitlist', icon: 'users' },
 ];
 
-/** The non-primary entries the spec names, with their short phone labels. */
+/** The non-primary entries the spec names, with their short phone labels, and the duties' own
+ * screens, short enough for a bottom-bar tab. */
 const MOBILE_SHORT_TITLES: Readonly<Record<string, string>> = {
   '/menu-orders': 'Orders',
   '/kitchen-display': 'Kitchen',
@@ -425,16 +427,45 @@ const MOBILE_SHORT_TITLES: Readonly<Record<string, string>> = {
   '/payments': 'Payments',
   '/analytics': 'Analytics',
 };
+const DUTY_TAB_TITLES: Readonly<Record<string, string>> = {
+  '/host-console': 'Host',
+  '/cleaner-console': 'Cleaning',
+  '/printer-management': 'Printers',
+};
+/** How many screens fit the bottom bar beside More. */
+const MOBILE_PRIMARY_TABS = 4;
 
 /**
  * The bottom bar's tabs and the More sheet's entries for the features a build has: a tab whose
  * screen is missing is left out (so the bar is right before and after a screen lands), and More
- * holds every other staff screen, the spec's short-named ones first, in registry order.
+ * holds every other staff screen, the spec's short-named ones first, in registry order. A member
+ * with a floor duty gets their duty's own screens as the tabs, home first (docs/roles.md): the
+ * spec's four tabs are the dashboard's and the host's, and a kitchen, runner or cleaner phone may
+ * see none of them.
  */
-export function mobileNavigation(features: readonly Feature[]): { primary: MobileNavItem[]; more: MobileNavItem[] } {
-  const built = new Set(features.map((f) => f.path));
-  const primary = MOBILE_PRIMARY_NAV.filter((item) => built.has(item.url));
-  const primaryUrls = new Set(MOBILE_PRIMARY_NAV.map((item) => item.url));
+export function mobileNavigation(
+  features: readonly Feature[],
+  duty: StaffDuty | null = null,
+): { primary: MobileNavItem[]; more: MobileNavItem[] } {
+  const built = new Map(features.map((f) => [f.path, f]));
+  const tab = (f: Feature): MobileNavItem => ({
+    title:
+      MOBILE_PRIMARY_NAV.find((item) => item.url === f.path)?.title ??
+      MOBILE_SHORT_TITLES[f.path] ??
+      DUTY_TAB_TITLES[f.path] ??
+      f.title,
+    url: f.path,
+    icon: f.icon,
+  });
+  const primary = duty
+    ? DUTY_SCREENS[duty]
+        .flatMap((path) => {
+          const f = built.get(path);
+          return f ? [tab(f)] : [];
+        })
+        .slice(0, MOBILE_PRIMARY_TABS)
+    : MOBILE_PRIMARY_NAV.filter((item) => built.has(item.url));
+  const primaryUrls = new Set(primary.map((item) => item.url));
   const rest = features.filter((f) => !primaryUrls.has(f.path) && f.category !== 'guest');
   const short = rest.filter((f) => MOBILE_SHORT_TITLES[f.path] !== undefined);
   const others = rest.filter((f) => MOBILE_SHORT_TITLES[f.path] === undefined);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TableState } from '../schemas/entities.js';
+import type { Payment } from '../schemas/payment.js';
 import {
   activityCategory,
   dashboardStats,
@@ -7,9 +8,16 @@ import {
   matchesActivityFilter,
   minutesSince,
   tablesNeedingAttention,
+  tablesSettling,
 } from './dashboard.js';
 
-const tables = (...states: TableState[]) => states.map((state) => ({ state }));
+const tables = (...states: TableState[]) => states.map((state, i) => ({ state, name: `Table ${i + 1}` }));
+const payment = (status: Payment['status'], tableName: string | null, sessionId: string | null = tableName) => ({
+  id: `p-${status}-${tableName}`,
+  status,
+  tableName,
+  sessionId,
+});
 
 describe('dashboardStats', () => {
   it('counts seated tables, open orders, waiting parties and tables settling the bill', () => {
@@ -22,6 +30,7 @@ describe('dashboardStats', () => {
         { status: 'SEATED', partySize: 6 },
         { status: 'CANCELLED', partySize: 3 },
       ],
+      payments: [],
     });
     expect(stats.tables).toEqual({
       occupied: 4,
@@ -40,6 +49,7 @@ describe('dashboardStats', () => {
       tables: tables('OCCUPIED', 'ORDERING', 'EATING', 'PAYING', 'PAYMENT_VERIFIED', 'EMPTY'),
       orders: [],
       waitlist: [],
+      payments: [],
     });
     expect(stats.tables.percent).toBe(83);
     expect(stats.tables.level.level).toBe('High');
@@ -48,20 +58,57 @@ describe('dashboardStats', () => {
   });
 
   it('is all zero for a venue with no tables', () => {
-    const stats = dashboardStats({ tables: [], orders: [], waitlist: [] });
+    const stats = dashboardStats({ tables: [], orders: [], waitlist: [], payments: [] });
     expect(stats.tables).toMatchObject({ occupied: 0, total: 0, percent: 0 });
+  });
+});
+
+describe('a payment waiting for staff', () => {
+  // Table 2 is EATING and its party paid cash at the table: the payments screen lists it PENDING.
+  const floor = tables('EMPTY', 'EATING', 'PAYING', 'EATING');
+  const payments = [
+    payment('PENDING', 'Table 2'),
+    payment('PENDING', 'Table 3'),
+    payment('PROCESSING', 'Table 9', 'gone'),
+    payment('COMPLETED', 'Table 4'),
+    payment('FAILED', 'Table 4'),
+  ];
+
+  it('counts as Payments Pending: once per table, and a bill whose table is no longer on the floor', () => {
+    const stats = dashboardStats({ tables: floor, orders: [], waitlist: [], payments });
+    // Table 2 (cash waiting), Table 3 (paying, and its cash waiting: once), Table 9's bill.
+    expect(stats.paymentsPending).toBe(3);
+    expect(dashboardStats({ tables: floor, orders: [], waitlist: [], payments: [] }).paymentsPending).toBe(1);
+  });
+
+  it('puts the table on the Payments & Exits tab and among the tables needing attention', () => {
+    expect(tablesSettling(floor, payments).map((t) => t.name)).toEqual(['Table 2', 'Table 3']);
+    const attention = tablesNeedingAttention(
+      floor.map((t, i) => ({ ...t, number: String(i + 1), timeSeated: null })),
+      payments,
+    );
+    expect(attention.map((t) => t.name)).toEqual(['Table 2', 'Table 3']);
+    expect(
+      tablesNeedingAttention(
+        floor.map((t, i) => ({ ...t, number: String(i + 1), timeSeated: null })),
+        [],
+      ),
+    ).toHaveLength(1);
   });
 });
 
 describe('tablesNeedingAttention', () => {
   it('lists tables asking for help, leaving or paying, longest seated first, unseated last', () => {
-    const found = tablesNeedingAttention([
-      { number: '1', state: 'EATING', timeSeated: '2026-01-01T18:00:00Z' },
-      { number: '2', state: 'PAYING', timeSeated: '2026-01-01T19:00:00Z' },
-      { number: '3', state: 'ASSISTANCE_REQUESTED', timeSeated: '2026-01-01T18:30:00Z' },
-      { number: '4', state: 'EXIT_PENDING', timeSeated: null },
-      { number: '5', state: 'EMPTY', timeSeated: null },
-    ] as const);
+    const found = tablesNeedingAttention(
+      [
+        { number: '1', name: 'T1', state: 'EATING', timeSeated: '2026-01-01T18:00:00Z' },
+        { number: '2', name: 'T2', state: 'PAYING', timeSeated: '2026-01-01T19:00:00Z' },
+        { number: '3', name: 'T3', state: 'ASSISTANCE_REQUESTED', timeSeated: '2026-01-01T18:30:00Z' },
+        { number: '4', name: 'T4', state: 'EXIT_PENDING', timeSeated: null },
+        { number: '5', name: 'T5', state: 'EMPTY', timeSeated: null },
+      ] as const,
+      [],
+    );
     expect(found.map((t) => t.number)).toEqual(['3', '2', '4']);
   });
 });

@@ -1,14 +1,51 @@
 // The dashboard's figures (spec 2 section 2.1), each from the venue's real tables, orders and
 // queue: no sample numbers. Screens on the cloud and the terminal compute them the same way.
 import type { Order, Table, TableState, WaitlistEntry } from '../schemas/entities.js';
+import type { Payment } from '../schemas/payment.js';
+import { isWaitingForStaff } from './payments.js';
 import { type OccupancyLevel, occupancyLevel, occupancyPercent, SEATED_STATES, TABLE_STATE_LABELS } from './tables.js';
 import { quotedWait } from './waitlist.js';
 
-/** Tables whose party is settling the bill: what Payments Pending counts and the Payments &
- * Exits tab lists. A table at PAYMENT_VERIFIED has paid. */
-export const PAYMENT_PENDING_STATES: readonly TableState[] = ['PAYING', 'PAYMENT_DUE'];
-/** Tables that need a person now: the Overview's alerts. */
+/** Tables whose party is settling the bill by their state. A table at PAYMENT_VERIFIED has paid. */
+const PAYMENT_PENDING_STATES: readonly TableState[] = ['PAYING', 'PAYMENT_DUE'];
+/** Tables that need a person now: the Overview's alerts (and any table with a payment waiting). */
 const ATTENTION_STATES: readonly TableState[] = ['ASSISTANCE_REQUESTED', 'EXIT_PENDING', 'PAYING', 'PAYMENT_DUE'];
+
+/** What the dashboard reads of a payment: GET /api/orders/payments' rows. */
+type PaymentFacts = Pick<Payment, 'id' | 'status' | 'sessionId' | 'tableName'>;
+
+/** The names of the tables with a payment waiting for staff (a payment names its table by name). */
+function tablesWithPaymentWaiting(payments: readonly PaymentFacts[]): Set<string> {
+  return new Set(payments.filter(isWaitingForStaff).flatMap((p) => (p.tableName === null ? [] : [p.tableName])));
+}
+
+/**
+ * The tables settling the bill: the party is paying by the table's state, or one of its payments
+ * (a guest's cash, a retried card) waits for staff, as the payments screen's Pending tab lists it.
+ * What the Payments & Exits tab lists.
+ */
+export function tablesSettling<T extends Pick<Table, 'state' | 'name'>>(
+  tables: readonly T[],
+  payments: readonly PaymentFacts[],
+): T[] {
+  const waiting = tablesWithPaymentWaiting(payments);
+  return tables.filter((t) => PAYMENT_PENDING_STATES.includes(t.state) || waiting.has(t.name));
+}
+
+/** Payments Pending: the tables settling the bill, and each bill waiting for staff whose table
+ * is not on the floor (its party moved or left), counted once per session. */
+function paymentsPendingCount(
+  tables: readonly Pick<Table, 'state' | 'name'>[],
+  payments: readonly PaymentFacts[],
+): number {
+  const names = new Set(tables.map((t) => t.name));
+  const elsewhere = new Set(
+    payments
+      .filter((p) => isWaitingForStaff(p) && (p.tableName === null || !names.has(p.tableName)))
+      .map((p) => p.sessionId ?? p.id),
+  );
+  return tablesSettling(tables, payments).length + elsewhere.size;
+}
 
 export interface DashboardStats {
   tables: { occupied: number; total: number; percent: number; level: OccupancyLevel };
@@ -18,10 +55,12 @@ export interface DashboardStats {
 }
 
 export function dashboardStats(input: {
-  tables: readonly Pick<Table, 'state'>[];
+  tables: readonly Pick<Table, 'state' | 'name'>[];
   /** GET /api/orders: the venue's open orders. */
   orders: readonly Pick<Order, 'id'>[];
   waitlist: readonly Pick<WaitlistEntry, 'status' | 'partySize'>[];
+  /** GET /api/orders/payments: the venue's latest payments. */
+  payments: readonly PaymentFacts[];
 }): DashboardStats {
   const states = input.tables.map((t) => t.state);
   const percent = occupancyPercent(states);
@@ -40,16 +79,19 @@ export function dashboardStats(input: {
       // A party arriving now would be quoted for the place after the last one.
       nextWaitMinutes: waiting.length === 0 ? null : quotedWait(waiting.length + 1).min,
     },
-    paymentsPending: states.filter((s) => PAYMENT_PENDING_STATES.includes(s)).length,
+    paymentsPending: paymentsPendingCount(input.tables, input.payments),
   };
 }
 
-/** Tables that need staff now, the longest-seated first (they have waited longest). */
-export function tablesNeedingAttention<T extends Pick<Table, 'state' | 'timeSeated' | 'number'>>(
+/** Tables that need staff now (asking for help, leaving, paying, or with a payment waiting for
+ * staff), the longest-seated first (they have waited longest). */
+export function tablesNeedingAttention<T extends Pick<Table, 'state' | 'timeSeated' | 'number' | 'name'>>(
   tables: readonly T[],
+  payments: readonly PaymentFacts[],
 ): T[] {
+  const waiting = tablesWithPaymentWaiting(payments);
   return tables
-    .filter((t) => ATTENTION_STATES.includes(t.state))
+    .filter((t) => ATTENTION_STATES.includes(t.state) || waiting.has(t.name))
     .sort((a, b) => (a.timeSeated ?? '\uffff').localeCompare(b.timeSeated ?? '\uffff'));
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPaymentUrgent, paymentRowAction, paymentStats, paymentTransition } from './payments.js';
+import { PAYMENT_MESSAGES } from '../messages.js';
+import { isPaymentUrgent, paymentRowAction, paymentStats, paymentTransition, retryRefusal } from './payments.js';
 
 describe('payment urgency: pending for more than 5 minutes', () => {
   const now = new Date('2025-01-01T12:00:00Z');
@@ -39,8 +40,32 @@ describe('payment moves', () => {
         { status: 'COMPLETED', amount: '10.10' },
         { status: 'COMPLETED', amount: '20.20' },
         { status: 'PENDING', amount: '5.00' },
+        { status: 'PROCESSING', amount: '6.00' },
         { status: 'FAILED', amount: '7.00' },
       ]),
-    ).toEqual({ totalRevenueCents: 3030, pending: 1, completed: 2, failed: 1 });
+      // A retried payment (PROCESSING) waits for staff as a pending one does: the Pending card counts it.
+    ).toEqual({ totalRevenueCents: 3030, pending: 2, completed: 2, failed: 1 });
+  });
+});
+
+describe('retryRefusal', () => {
+  const failed = { id: 'f', splitId: 'all', amount: '10.00' };
+  const paid = (id: string, splitId: string, status: 'PENDING' | 'COMPLETED' | 'FAILED') => ({ id, splitId, status });
+
+  it('lets Retry go while the share is still to pay', () => {
+    expect(retryRefusal(failed, { payments: [paid('f', 'all', 'FAILED')], left: '10.00' })).toBeNull();
+  });
+
+  it('refuses once a later payment took the share (a refused card, then another card)', () => {
+    const bill = { payments: [paid('f', 'all', 'FAILED'), paid('g', 'all', 'COMPLETED')], left: '0.00' };
+    expect(retryRefusal(failed, bill)).toEqual({
+      id: 'split_already_paid',
+      message: PAYMENT_MESSAGES.splitAlreadyPaid,
+    });
+  });
+
+  it('refuses a payment beyond what is left (the bill paid another way)', () => {
+    const bill = { payments: [paid('f', 'all', 'FAILED'), paid('c', 'cash', 'PENDING')], left: '4.00' };
+    expect(retryRefusal(failed, bill)?.id).toBe('payment_exceeds_bill');
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { REPRINT_BANNER } from './kitchen-ticket.js';
-import { type GuestReceipt, guestReceiptLines, paperLineText, RECEIPT_DATA, receiptLines } from './receipts.js';
+import {
+  type GuestReceipt,
+  guestReceiptLines,
+  paperLineText,
+  paperPrinters,
+  RECEIPT_DATA,
+  receiptLines,
+} from './receipts.js';
 
 const bill: GuestReceipt = {
   document: 'guest_receipt',
@@ -112,5 +119,14 @@ describe('receiptLines', () => {
       { reprint: false },
     ).map((l) => paperLineText(l));
     expect(booking.find((l) => l.startsWith('When'))).toMatch(/Jun 14, 7:30 PM$/);
+  });
+});
+
+describe('paperPrinters', () => {
+  const p = (name: string, station: string | null, terminalId: string | null) => ({ name, station, terminalId });
+  it("lists this terminal's printers, receipt printers first, then by name", () => {
+    const all = [p('Grill', 'Grill', 't1'), p('Bar', 'Bar', 't1'), p('Desk', null, 't1'), p('Other desk', null, 't2')];
+    expect(paperPrinters(all, 't1').map((x) => x.name)).toEqual(['Desk', 'Bar', 'Grill']);
+    expect(paperPrinters(all, null)).toEqual([]);
   });
 });

@@ -10,6 +10,21 @@ import { displayMoney } from './money.js';
 import { paperText } from './paper-text.js';
 import { isTimeZone } from './time-zone.js';
 
+/**
+ * The printers a terminal may print a staff paper on (a summary, a report): those it drives,
+ * receipt printers (no station) first, then the kitchen's, each by name. The host's Print Summary
+ * prints on the first receipt printer, and offers the others and the browser when there is none.
+ */
+export function paperPrinters<P extends { name: string; station: string | null; terminalId: string | null }>(
+  printers: readonly P[],
+  terminalId: string | null,
+): P[] {
+  const receiptFirst = (p: P) => (p.station === null ? 0 : 1);
+  return printers
+    .filter((p) => terminalId !== null && p.terminalId === terminalId)
+    .sort((a, b) => receiptFirst(a) - receiptFirst(b) || a.name.localeCompare(b.name));
+}
+
 /** The words receipts print, once. */
 const RECEIPT_LABELS = {
   daily_summary: 'DAILY SUMMARY',

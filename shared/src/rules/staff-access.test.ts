@@ -44,6 +44,14 @@ describe('canSeeScreen', () => {
     expect(homeScreenFor(kitchen)).toBe('/kitchen-display');
   });
 
+  it('lands each duty on its home, the host on the Host Console; managers on the dashboard (issue 22)', () => {
+    expect(homeScreenFor(staff('HOST'))).toBe('/host-console');
+    expect(homeScreenFor(staff('SERVER'))).toBe('/');
+    expect(homeScreenFor(staff('RUNNER'))).toBe('/runner-interface');
+    expect(homeScreenFor(staff('CLEANER'))).toBe('/cleaner-console');
+    expect(homeScreenFor({ role: 'MANAGER', permissions: [], duty: 'HOST' })).toBe('/');
+  });
+
   it('keeps the menu editor from a runner, and opens it to anyone granted MANAGE_MENU', () => {
     expect(canSeeScreen(staff('RUNNER'), '/menu-management')).toBe(false);
     expect(canSeeScreen(staff(null), '/menu-management')).toBe(false);

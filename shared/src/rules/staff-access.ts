@@ -76,8 +76,16 @@ export function canSeeScreen(viewer: Viewer, path: string): boolean {
   return DUTY_SCREENS[viewer.duty].includes(path) || needs !== undefined;
 }
 
-/** Where a staff member lands: `/` unless their duty keeps them from it, then their duty's home. */
+/** A staff member's duty, as the screens follow it: none for managers and assistant managers,
+ * who see everything whatever duty their role row carries. */
+export function floorDuty(viewer: Viewer): StaffDuty | null {
+  if (FULL_ROLES.includes(viewer.role) || viewer.role === 'ASSISTANT_MANAGER') return null;
+  return viewer.duty ?? null;
+}
+
+/** Where a staff member lands on signing in: their duty's home (the host at the Host Console,
+ * the kitchen at the Kitchen Display), the dashboard for everyone else. */
 export function homeScreenFor(viewer: Viewer): string {
-  if (canSeeScreen(viewer, '/')) return '/';
-  return viewer.duty ? (DUTY_SCREENS[viewer.duty][0] as string) : '/';
+  const duty = floorDuty(viewer);
+  return duty ? (DUTY_SCREENS[duty][0] as string) : '/';
 }

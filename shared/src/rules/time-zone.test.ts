@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, ticketTimeFormat } from './time-zone.js';
+import { isTimeZone, ticketTimeFormat, venueClock } from './time-zone.js';
 
 describe('time zones', () => {
   it('knows IANA zones and UTC, and refuses anything else', () => {
@@ -20,5 +20,20 @@ describe('time zones', () => {
     for (let i = 0; i < 200; i += 1) expect(isTimeZone(`Nowhere/Place_${i}`)).toBe(false);
     expect(isTimeZone('Europe/Paris')).toBe(true);
     expect(ticketTimeFormat('America/New_York')?.format(new Date('2026-06-14T23:42:00Z'))).toBe('Jun 14, 7:42 PM');
+  });
+});
+
+describe('venueClock', () => {
+  const at = new Date('2026-01-15T00:42:00Z');
+  it("shows the venue's time, not the device's, labelled only where the device keeps another clock", () => {
+    expect(venueClock(at, 'America/New_York', 'America/New_York')).toBe('7:42 PM');
+    expect(venueClock(at, 'America/New_York', 'Europe/Berlin')).toBe('7:42 PM EST');
+    expect(venueClock(at, 'America/New_York', 'America/New_York', { withDate: true })).toBe('Jan 14, 7:42 PM');
+    // London keeps UTC's clock in January: nothing to tell apart.
+    expect(venueClock(at, 'Europe/London', 'UTC')).toBe('12:42 AM');
+  });
+
+  it('falls back to UTC for an unknown venue zone, and says so', () => {
+    expect(venueClock(at, 'Mars/Olympus', 'UTC')).toBe('12:42 AM UTC');
   });
 });

@@ -33,3 +33,41 @@ export function ticketTimeFormat(timeZone: string): Intl.DateTimeFormat | null {
 export function isTimeZone(timeZone: string): boolean {
   return ticketTimeFormat(timeZone) !== null;
 }
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function clockFormat(timeZone: string, withDate: boolean, withZone: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone}|${withDate}|${withZone}`;
+  let format = clockFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hour: 'numeric',
+      minute: '2-digit',
+      ...(withDate ? { month: 'short', day: 'numeric' } : {}),
+      ...(withZone ? { timeZoneName: 'short' } : {}),
+    });
+    if (clockFormats.size >= REMEMBERED_ZONES * 4) clockFormats.clear();
+    clockFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A time as staff read it: the venue's clock, as its tickets and receipts print it ("7:42 PM"),
+ * never the device's. Where the device reading it keeps another zone, the time says whose it is
+ * ("7:42 PM EST"), so a manager's laptop away from the venue is not misread. An unknown venue zone
+ * falls back to UTC, said so.
+ */
+export function venueClock(at: Date, venueZone: string, deviceZone: string, o: { withDate?: boolean } = {}): string {
+  const zone = isTimeZone(venueZone) ? venueZone : 'UTC';
+  const ambiguous = zone !== venueZone || !sameClock(zone, deviceZone, at);
+  return clockFormat(zone, o.withDate === true, ambiguous).format(at);
+}
+
+/** Whether two zones show the same wall-clock time at `at` (Europe/London and UTC in winter do). */
+function sameClock(a: string, b: string, at: Date): boolean {
+  if (a === b) return true;
+  if (!isTimeZone(b)) return false;
+  return clockFormat(a, true, false).format(at) === clockFormat(b, true, false).format(at);
+}

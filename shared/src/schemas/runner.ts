@@ -7,6 +7,9 @@ import { Course, OrderItemState } from './entities.js';
 
 export const Runner = z.object({
   id: Id,
+  /** The staff member who is this runner (their role's duty is RUNNER); null for a runner who
+   * does not sign in. The runner interface chooses the signed-in runner by it. */
+  userId: Id.nullable(),
   name: z.string(),
   status: z.enum(RUNNER_STATUSES),
   currentZone: z.string().nullable(),

@@ -16,6 +16,7 @@ import * as m0014 from './0014_payments.js';
 import * as m0015 from './0015_periodic_runs.js';
 import * as m0016 from './0016_staff_duty.js';
 import * as m0017 from './0017_pass_tickets.js';
+import * as m0018 from './0018_duty_runners.js';
 
 export interface Migration {
   name: string;
@@ -39,4 +40,5 @@ export const migrations: readonly Migration[] = [
   { name: '0015_periodic_runs', up: m0015.up, down: m0015.down },
   { name: '0016_staff_duty', up: m0016.up, down: m0016.down },
   { name: '0017_pass_tickets', up: m0017.up, down: m0017.down },
+  { name: '0018_duty_runners', up: m0018.up, down: m0018.down },
 ];

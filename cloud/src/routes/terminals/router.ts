@@ -1,4 +1,11 @@
-import { createTerminal as createTerminalCall, getTerminalMe, listTerminals, revokeTerminal } from '@tablewise/shared';
+import {
+  createTerminal as createTerminalCall,
+  getTerminalMe,
+  getTerminalStatus,
+  listTerminals,
+  NOT_A_TERMINAL,
+  revokeTerminal,
+} from '@tablewise/shared';
 import { venueTerminals } from '../../commands/printing.js';
 import { createTerminal, revokeTerminalOfVenue } from '../../commands/terminals.js';
 import type { AppDeps } from '../../context.js';
@@ -21,6 +28,12 @@ export function terminalsRouter(deps: AppDeps): AppRouter {
       shownOnce: true,
     }));
     return undefined;
+  });
+
+  // The staff app asks where it runs: here, not on a terminal.
+  serve(router, getTerminalStatus, async ({ ctx }) => {
+    requireStaff(ctx);
+    return NOT_A_TERMINAL;
   });
 
   serve(router, getTerminalMe, async ({ ctx }) => {

@@ -71,7 +71,7 @@ it('sends to the runners, picks up and delivers offline; the cloud gets each mov
   const picked = await tab.post(`/api/runner/orders/${orderId}/status`, { status: 'OUT_FOR_DELIVERY', runnerId: alex });
   expect(picked.status).toBe(200);
   expect(z.array(Runner).parse((await tab.get('/api/runners')).body)).toEqual([
-    { id: alex, name: 'Alex Rivera', status: 'busy', currentZone: 'Dining Room' },
+    { id: alex, userId: null, name: 'Alex Rivera', status: 'busy', currentZone: 'Dining Room' },
   ]);
   const delivered = await tab.post(`/api/runner/orders/${orderId}/status`, { status: 'DELIVERED' });
   expect(delivered.status).toBe(200);

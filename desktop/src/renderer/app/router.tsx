@@ -1,5 +1,14 @@
-import { canSeeScreen, FEATURES, featuresWithScreens, LOGIN_TEXTS, type MeAnswer } from '@tablewise/shared';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
+import {
+  canSeeScreen,
+  FEATURES,
+  featuresWithScreens,
+  floorDuty,
+  homeScreenFor,
+  LOGIN_TEXTS,
+  type MeAnswer,
+} from '@tablewise/shared';
+import { useEffect } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout } from '../features/auth/api/logout.js';
 import { AuthGate } from '../features/auth/components/auth-gate.js';
 import { AppShell } from '../features/shell/components/app-shell.js';
@@ -25,7 +34,20 @@ function Account({ name }: { name: string }) {
   );
 }
 
+/** On signing in (or opening the app at '/'), a member lands on their duty's home: the host on
+ * the Host Console (docs/roles.md). Moving to the dashboard later stays there. */
+function useLanding(me: MeAnswer) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only where the shell first opens
+  useEffect(() => {
+    const home = homeScreenFor(me.principal);
+    if (pathname === '/' && home !== '/') navigate(home, { replace: true });
+  }, []);
+}
+
 function Shell({ me }: { me: MeAnswer }) {
+  useLanding(me);
   const live = useLiveState();
   const name = [me.user.firstName, me.user.lastName].filter(Boolean).join(' ') || me.user.email;
   // The sidebar shows only the screens of the member's role (docs/roles.md).
@@ -33,6 +55,7 @@ function Shell({ me }: { me: MeAnswer }) {
   return (
     <AppShell
       features={mine}
+      duty={floorDuty(me.principal)}
       routeCount={SCREENS.filter((s) => canSeeScreen(me.principal, s.path)).length}
       liveActive={live.status === 'open'}
       liveError={live.status === 'failed' ? live.error : null}

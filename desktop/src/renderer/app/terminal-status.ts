@@ -1,15 +1,11 @@
 import { getTerminalStatus as getTerminalStatusCall, type TerminalStatusAnswer } from '@tablewise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from './api-client.js';
+import { api } from './api-client.js';
 
-/** The terminal core's sync status; null on the cloud, which has no such call (404). */
+/** The terminal core's sync status; null on the cloud, which answers that it is not a terminal. */
 async function getTerminalStatus(): Promise<TerminalStatusAnswer | null> {
-  try {
-    return await api.call(getTerminalStatusCall);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+  const answer = await api.call(getTerminalStatusCall);
+  return 'online' in answer ? answer : null;
 }
 
 /** On a terminal the core also pushes `terminal.status`; the slow poll covers a quiet channel. */

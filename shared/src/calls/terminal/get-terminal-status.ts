@@ -49,12 +49,16 @@ export type TerminalStatusAnswer = z.infer<typeof TerminalStatusAnswer>;
 export const TerminalStatusMessage = TerminalStatusAnswer.extend({ type: z.literal('terminal.status') });
 export type TerminalStatusMessage = z.infer<typeof TerminalStatusMessage>;
 
-/** Whether the terminal reaches the cloud, and what waits in its outbox (404 on the cloud). */
+/** The cloud's answer: the staff app asking is not served by a terminal (no printers, no outbox). */
+export const NOT_A_TERMINAL = { terminal: false } as const;
+
+/** Whether the terminal reaches the cloud, and what waits in its outbox. The cloud answers
+ * NOT_A_TERMINAL, so the staff app learns where it runs without a failed call on every page. */
 export const getTerminalStatus = defineCall({
   method: 'GET',
   path: '/api/terminal/status',
-  summary: "The terminal's link to the cloud and its outbox",
+  summary: "The terminal's link to the cloud and its outbox (on the cloud: not a terminal)",
   audience: ['staff'],
-  tiers: ['terminal'],
-  answer: TerminalStatusAnswer,
+  tiers: ['cloud', 'terminal'],
+  answer: z.union([TerminalStatusAnswer, z.object({ terminal: z.literal(false) })]),
 });

@@ -19,6 +19,7 @@ import { migration0016 } from './0016_runners.js';
 import { migration0017 } from './0017_payments.js';
 import { migration0018 } from './0018_outbox_calls.js';
 import { migration0019 } from './0019_menu_handling.js';
+import { migration0020 } from './0020_runner_user.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0017,
   migration0018,
   migration0019,
+  migration0020,
 ];

@@ -28,17 +28,20 @@ export function listRunnerOrders(db: AnyDb): RunnerOrder[] {
 export function putRunner(db: WriteDb, runner: Runner): void {
   db.sql
     .prepare(
-      `INSERT INTO runners (id, name, status, current_zone) VALUES (?, ?, ?, ?)
-       ON CONFLICT(id) DO UPDATE SET name = excluded.name, status = excluded.status, current_zone = excluded.current_zone`,
+      `INSERT INTO runners (id, user_id, name, status, current_zone) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(id) DO UPDATE SET user_id = excluded.user_id, name = excluded.name, status = excluded.status,
+         current_zone = excluded.current_zone`,
     )
-    .run(runner.id, runner.name, runner.status, runner.currentZone);
+    .run(runner.id, runner.userId, runner.name, runner.status, runner.currentZone);
 }
 
 export function getRunner(db: AnyDb, id: string): Runner | null {
-  const row = db.sql.prepare('SELECT id, name, status, current_zone FROM runners WHERE id = ?').get(id) as
-    | { id: string; name: string; status: Runner['status']; current_zone: string | null }
+  const row = db.sql.prepare('SELECT id, user_id, name, status, current_zone FROM runners WHERE id = ?').get(id) as
+    | { id: string; user_id: string | null; name: string; status: Runner['status']; current_zone: string | null }
     | undefined;
-  return row ? { id: row.id, name: row.name, status: row.status, currentZone: row.current_zone } : null;
+  return row
+    ? { id: row.id, userId: row.user_id, name: row.name, status: row.status, currentZone: row.current_zone }
+    : null;
 }
 
 export function listRunners(db: AnyDb): Runner[] {

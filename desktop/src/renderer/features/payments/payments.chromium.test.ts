@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { Bill, CASH_DRAWER_KICK, MESSAGES, PAYMENTS_TEXTS } from '@tablewise/shared';
+import { Bill, CASH_DRAWER_KICK, MESSAGES, PAYMENT_MESSAGES, PAYMENTS_TEXTS } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertPrinter, PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
 import { type Client, checkInGuest, type Harness, loginAs } from '../../../../../cloud/src/testkit/harness.js';
@@ -78,6 +78,43 @@ it('verifies a pending cash payment, takes a card-terminal payment for a table, 
   expect(await value('payments-revenue')).toBe('$0.00');
   await page.screenshot({ path: join(shots, 'payments-1280.png'), fullPage: true });
 
+  // Issue 22, item 5: the dashboard counts the guest's cash waiting for staff, though the table's
+  // state is not PAYING, and names its table among those needing attention.
+  await page.goto(`${h.cloud.url}/`);
+  await expect.poll(() => page.getByTestId('stat-payments-value').textContent()).toBe('1');
+  await expect.poll(() => page.getByTestId('dashboard-alerts').getByTestId('dash-table-row').count()).toBe(1);
+  await page.getByTestId('dashboard-tab-payments').click();
+  await expect.poll(() => page.getByTestId('dashboard-payments').getByTestId('dash-table-row').count()).toBe(1);
+  await page.screenshot({ path: join(shots, 'dashboard-payment-waiting-1280.png'), fullPage: true });
+
+  // Issue 22, item 6: a refused card for the first table's share, which its cash then took, and one
+  // for the second table's bill, still all to pay. Retry is offered only where it can work.
+  const [cashRow] = await h.database.db('payments').where({ session_id: first.sessionId });
+  const secondOrder = await h.database.db('orders').where({ session_id: second.sessionId }).first('id');
+  const refusedAt = new Date(Date.parse(cashRow.created_at) - 60_000);
+  await h.database.db('payments').insert([
+    { ...cashRow, id: randomUUID(), status: 'FAILED', payment_method: 'card', created_at: refusedAt },
+    {
+      ...cashRow,
+      id: randomUUID(),
+      status: 'FAILED',
+      payment_method: 'card',
+      session_id: second.sessionId,
+      order_id: secondOrder.id,
+      split_id: 'card-all',
+      created_at: refusedAt,
+    },
+  ]);
+  await page.goto(`${h.cloud.url}/payments`);
+  await page.getByTestId('payments-tab-FAILED').click();
+  await expect.poll(() => page.getByTestId('payment-row').count()).toBe(2);
+  const refused = page.getByTestId('payment-retry-refused');
+  await expect.poll(() => refused.count()).toBe(1);
+  expect(await refused.textContent()).toBe(PAYMENT_MESSAGES.splitAlreadyPaid);
+  await expect.poll(() => page.getByTestId('payment-retry').count()).toBe(1);
+  await page.screenshot({ path: join(shots, 'payments-failed-1280.png'), fullPage: true });
+  await page.getByTestId('payments-tab-PENDING').click();
+
   await page.getByTestId('payment-verify').click();
   await page.getByText(MESSAGES.paymentUpdatedTitle).first().waitFor();
   await expect.poll(() => value('payments-completed')).toBe('1');
@@ -93,6 +130,10 @@ it('verifies a pending cash payment, takes a card-terminal payment for a table, 
   expect(await value('payments-revenue')).toBe('$17.40');
   const bill = Bill.parse((await second.guest.get(`/api/orders/payment/${second.sessionId}`)).body);
   expect(bill.complete).toBe(true);
+  // The second table's refused card now has nothing left to take: no Retry, and why.
+  await page.getByTestId('payments-tab-FAILED').click();
+  await expect.poll(() => refused.count()).toBe(2);
+  expect(await page.getByTestId('payment-retry').count()).toBe(0);
 
   await page.getByTestId('payments-tab-COMPLETED').click();
   await expect.poll(() => page.getByTestId('payment-row').count()).toBe(2);

@@ -238,3 +238,53 @@ it('lets a manager on the cloud add, edit and remove a printer, and the terminal
   // Nothing about the other printer changed.
   expect((await h.database.db('printers').where({ id: deskId }).first()).terminal_id).toBe(terminalId);
 }, 90_000);
+
+it("offers another printer or the browser for the summary when the terminal drives no receipt printer; the cloud's pages ask nothing that 404s (issue 22)", async () => {
+  // The cloud's pages learn they are not a terminal without a failed call.
+  const cloudPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const failures: string[] = [];
+  // (Signing in answers 401 once before it, and the live channel's reconnects are not this check's.)
+  cloudPage.on('console', (m) => {
+    if (m.type() === 'error' && m.text().includes('404')) failures.push(m.text());
+  });
+  cloudPage.on('response', (r) => {
+    if (r.status() >= 400 && r.url().includes('/api/terminal/status')) failures.push(`${r.status()} ${r.url()}`);
+  });
+  await signIn(cloudPage, h.cloud.url);
+  await cloudPage.goto(`${h.cloud.url}/host-console`);
+  await cloudPage.getByRole('heading', { name: HOST_CONSOLE_TEXTS.title }).waitFor();
+  await cloudPage.goto(`${h.cloud.url}/payments`);
+  await cloudPage.getByTestId('payments-screen').waitFor();
+  expect(failures).toEqual([]);
+  await cloudPage.close();
+
+  // The Front Desk printer becomes the bar's: this terminal drives no receipt printer now.
+  const manager = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
+  const moved = await manager.request('PATCH', `/api/printers/${deskId}`, { body: { station: 'Bar' } });
+  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+  try {
+    const onTerminal = await loginAs(core.url, h.fixture.a.managerEmail);
+    await expect
+      .poll(
+        async () =>
+          ((await onTerminal.get('/api/printers')).body as { id: string; station: string | null }[]).find(
+            (p) => p.id === deskId,
+          )?.station,
+        { timeout: 15_000 },
+      )
+      .toBe('Bar');
+    await page.goto(`${core.url}/host-console`);
+    await page.getByRole('heading', { name: HOST_CONSOLE_TEXTS.title }).waitFor();
+    await page.getByTestId('host-print-summary').click();
+    const choice = page.getByTestId('summary-printer-choice');
+    expect(await choice.textContent()).toContain(HOST_CONSOLE_TEXTS.summaryNoReceiptPrinter);
+    await choice.getByTestId('summary-browser-print').waitFor();
+    await page.screenshot({ path: join(shots, 'host-summary-choice-1280.png'), fullPage: true });
+    desk.clear();
+    await choice.getByRole('button', { name: HOST_CONSOLE_TEXTS.summaryOnPrinter('Front Desk') }).click();
+    await page.getByText(HOST_CONSOLE_TEXTS.summaryPrinted('Front Desk')).waitFor();
+    await desk.waitForTicket((t) => t.text.includes('DAILY SUMMARY'), 15_000);
+  } finally {
+    await manager.request('PATCH', `/api/printers/${deskId}`, { body: { station: null } });
+  }
+}, 90_000);

@@ -317,6 +317,41 @@ it("shows a staff member with a floor duty only their duty's screens, and lands 
   }
 }, 60_000);
 
+it('gives each duty its own bottom bar on a phone, lands the host on the Host Console, and chooses the signed-in runner (issue 22)', async () => {
+  const staffIds = h.database.db('users').where({ email: h.fixture.a.staffEmail }).select('id');
+  try {
+    for (const duty of ['HOST', 'RUNNER', 'CLEANER'] as const) {
+      await h.database.db('user_roles').whereIn('user_id', staffIds).update({ duty });
+      const viewer = { ...STAFF, duty };
+      const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const phone = await phoneContext.newPage();
+      await phone.goto(`${h.cloud.url}/`);
+      await phone.getByTestId('login-email').fill(h.fixture.a.staffEmail);
+      await phone.getByTestId('login-password').fill(PASSWORD);
+      await phone.getByTestId('login-submit').click();
+      await phone.waitForURL(`${h.cloud.url}${homeScreenFor(viewer)}`);
+      const mine = featuresWithScreens(
+        FEATURES,
+        SCREENS.map((sc) => sc.path),
+      ).filter((f) => canSeeScreen(viewer, f.path));
+      const { primary } = mobileNavigation(mine, duty);
+      expect(primary[0]?.url).toBe(DUTY_SCREENS[duty][0]);
+      await expect
+        .poll(() => phone.getByTestId('bottom-bar').locator('.bottom-tab').allTextContents())
+        .toEqual([...primary.map((i) => i.title), SHELL_TEXTS.more]);
+      if (duty === 'RUNNER') {
+        // Her duty made her a runner; the runner interface has her chosen, so Pick Up is hers.
+        const runner = await h.database.db('runners').whereIn('user_id', staffIds).first('id');
+        await expect.poll(() => phone.getByTestId('runner-select').inputValue()).toBe(runner.id);
+      }
+      await phone.screenshot({ path: join(shots, `duty-${duty.toLowerCase()}-390.png`), fullPage: true });
+      await phoneContext.close();
+    }
+  } finally {
+    await h.database.db('user_roles').whereIn('user_id', staffIds).update({ duty: null });
+  }
+}, 120_000);
+
 it('says that the cloud signs table codes when the terminal cannot reach it', async () => {
   await h.cloud.close();
   await page.getByTestId('terminal-offline').waitFor({ timeout: 30_000 });

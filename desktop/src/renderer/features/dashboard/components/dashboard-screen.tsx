@@ -13,7 +13,7 @@ import {
   type KitchenItem,
   matchesActivityFilter,
   minutesSince,
-  PAYMENT_PENDING_STATES,
+  type Payment,
   partySizeLabel,
   quotedWait,
   type Reservation,
@@ -25,6 +25,7 @@ import {
   tableStateColor,
   tableStateLabel,
   tablesNeedingAttention,
+  tablesSettling,
   type WaitlistEntry,
 } from '@tablewise/shared';
 import { type ReactNode, useState } from 'react';
@@ -35,6 +36,7 @@ import { useNow } from '../../../components/use-now.js';
 import { useBookableTimes, useReservations } from '../../reservations/api/get-reservations.js';
 import { useKitchenItems } from '../api/get-kitchen-items.js';
 import { useOrders } from '../api/get-orders.js';
+import { usePayments } from '../api/get-payments.js';
 import { useTables } from '../api/get-tables.js';
 import { useWaitlist } from '../api/get-waitlist.js';
 import { FloorView } from './floor-view.js';
@@ -94,8 +96,8 @@ function QuickActionsGrid() {
   );
 }
 
-function AlertsPanel({ tables, now }: { tables: readonly Table[]; now: Date }) {
-  const alerts = tablesNeedingAttention(tables);
+function AlertsPanel({ tables, payments, now }: { tables: readonly Table[]; payments: readonly Payment[]; now: Date }) {
+  const alerts = tablesNeedingAttention(tables, payments);
   return (
     <section className="panel" data-testid="dashboard-alerts">
       <h2>{DASHBOARD_TEXTS.alerts}</h2>
@@ -275,6 +277,7 @@ export function DashboardScreen() {
   const tables = useTables();
   const orders = useOrders();
   const waitlist = useWaitlist();
+  const payments = usePayments();
   const kitchen = useKitchenItems();
   const activity = useActivity();
   const now = useNow(30_000);
@@ -299,7 +302,7 @@ export function DashboardScreen() {
     </div>
   );
 
-  if (tables.isError || orders.isError || waitlist.isError) {
+  if (tables.isError || orders.isError || waitlist.isError || payments.isError) {
     return (
       <div>
         {header}
@@ -309,7 +312,7 @@ export function DashboardScreen() {
       </div>
     );
   }
-  if (!tables.data || !orders.data || !waitlist.data) {
+  if (!tables.data || !orders.data || !waitlist.data || !payments.data) {
     return (
       <div>
         {header}
@@ -318,9 +321,15 @@ export function DashboardScreen() {
     );
   }
 
-  const stats = dashboardStats({ tables: tables.data, orders: orders.data, waitlist: waitlist.data });
+  const stats = dashboardStats({
+    tables: tables.data,
+    orders: orders.data,
+    waitlist: waitlist.data,
+    payments: payments.data,
+  });
   const shownTables = tables.data.filter((t) => matchesSearch(t, search));
-  const paying = shownTables.filter((t) => PAYMENT_PENDING_STATES.includes(t.state) || t.state === 'EXIT_PENDING');
+  const settling = new Set(tablesSettling(shownTables, payments.data));
+  const paying = shownTables.filter((t) => settling.has(t) || t.state === 'EXIT_PENDING');
   const active = tables.data.filter((t) => t.state !== 'MAINTENANCE').length;
 
   return (
@@ -378,7 +387,7 @@ export function DashboardScreen() {
         {tab === 'overview' && (
           <div className="dash-columns">
             <QuickActionsGrid />
-            <AlertsPanel tables={shownTables} now={now} />
+            <AlertsPanel tables={shownTables} payments={payments.data} now={now} />
             <section className="panel dash-wide">
               <h2>{DASHBOARD_TEXTS.tabs.floor}</h2>
               <FloorView tables={shownTables} now={now} />

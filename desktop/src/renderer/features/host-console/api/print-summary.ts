@@ -8,17 +8,20 @@ interface SummaryInput {
   period: string;
   timezone: string;
   rows: { label: string; value: string }[];
+  /** The printer chosen; the terminal's receipt printer when left out. */
+  printerId?: string;
 }
 
 /** Print Summary on a terminal: the host console's counts as a daily summary on its receipt printer. */
 export function usePrintSummary() {
   const { toast } = useToast();
   return useMutation({
-    mutationFn: ({ period, timezone, rows }: SummaryInput) =>
+    mutationFn: ({ period, timezone, rows, printerId }: SummaryInput) =>
       api.call(printReceipt, {
         body: {
           type: 'daily_summary',
           data: { venueName: null, timezone, period, rows, printedAt: new Date().toISOString() },
+          ...(printerId ? { printerId } : {}),
         },
       }),
     onSuccess: (job) =>

@@ -5,6 +5,8 @@
 import {
   HOST_CONSOLE_TEXTS,
   MESSAGES,
+  type Printer,
+  paperPrinters,
   partySizeLabel,
   quotedWait,
   type Reservation,
@@ -14,13 +16,14 @@ import {
   WAITLIST_TEXTS,
 } from '@tablewise/shared';
 import { useState } from 'react';
-import { useOnTerminal } from '../../../app/terminal-status.js';
+import { useOnTerminal, useTerminalStatus } from '../../../app/terminal-status.js';
 import { ReservationDialog } from '../../../components/reservation-dialog.js';
 import { TabBar } from '../../../components/tab-bar.js';
 import { useCheckIn } from '../../reservations/api/change-reservation.js';
 import { useCreateReservation } from '../../reservations/api/create-reservation.js';
 import { type SeatTarget, useSeat } from '../api/front-desk-actions.js';
 import { useBookableTimes, useReservations, useTables, useWaitlist } from '../api/get-front-desk.js';
+import { usePrinters } from '../api/get-printers.js';
 import { usePrintSummary } from '../api/print-summary.js';
 import { FloorPlan } from './floor-plan.js';
 
@@ -88,12 +91,14 @@ export function HostConsoleScreen() {
     [HOST_CONSOLE_TEXTS.counts.free, free.length],
   ];
 
-  // On a terminal the summary goes to its receipt printer; in a browser, the browser prints the page.
-  const summarize = () => {
-    if (!onTerminal || !times.data) {
-      window.print();
-      return;
-    }
+  // On a terminal the summary goes to its receipt printer; a terminal driving none offers its
+  // other printers and the browser's print dialog; in a browser, the browser prints the page.
+  const [choosing, setChoosing] = useState(false);
+  const status = useTerminalStatus();
+  const printers = usePrinters(onTerminal === true);
+  const choices = paperPrinters(printers.data ?? [], status.data?.terminalId ?? null);
+  const summaryOn = (printerId: string) => {
+    if (!times.data) return;
     const day = new Date(`${times.data.today}T12:00:00Z`).toLocaleDateString('en-US', {
       weekday: 'short',
       month: 'short',
@@ -104,7 +109,17 @@ export function HostConsoleScreen() {
       period: day,
       timezone: times.data.timeZone,
       rows: counts.map(([label, n]) => ({ label, value: String(n) })),
+      printerId,
     });
+  };
+  const summarize = () => {
+    if (!onTerminal || !times.data) {
+      window.print();
+      return;
+    }
+    const receiptPrinter = choices.find((p) => p.station === null);
+    if (receiptPrinter) summaryOn(receiptPrinter.id);
+    else setChoosing(true);
   };
 
   return (
@@ -116,7 +131,8 @@ export function HostConsoleScreen() {
             type="button"
             className="button"
             data-testid="host-print-summary"
-            disabled={printSummary.isPending}
+            // On a terminal, which printers it drives decides where the summary goes: known first.
+            disabled={printSummary.isPending || (onTerminal === true && (printers.isPending || status.isPending))}
             onClick={summarize}
           >
             {HOST_CONSOLE_TEXTS.printSummary}
@@ -126,6 +142,20 @@ export function HostConsoleScreen() {
           </button>
         </div>
       </div>
+      {choosing ? (
+        <SummaryPrinterChoice
+          printers={choices}
+          onPrinter={(id) => {
+            setChoosing(false);
+            summaryOn(id);
+          }}
+          onBrowser={() => {
+            setChoosing(false);
+            window.print();
+          }}
+          onCancel={() => setChoosing(false)}
+        />
+      ) : null}
       <dl className="host-counts">
         {counts.map(([label, n]) => (
           <div key={label}>
@@ -240,5 +270,47 @@ export function HostConsoleScreen() {
         />
       )}
     </section>
+  );
+}
+
+/** Where the summary prints when this terminal drives no receipt printer: another of its printers,
+ * or the browser's print dialog. */
+function SummaryPrinterChoice(props: {
+  printers: readonly Printer[];
+  onPrinter: (id: string) => void;
+  onBrowser: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="dialog-backdrop">
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="summary-printer-title"
+        data-testid="summary-printer-choice"
+      >
+        <h2 id="summary-printer-title">{HOST_CONSOLE_TEXTS.summaryChooseTitle}</h2>
+        <p>{HOST_CONSOLE_TEXTS.summaryNoReceiptPrinter}</p>
+        <div className="dialog-actions summary-choices">
+          {props.printers.map((p) => (
+            <button key={p.id} type="button" className="button" onClick={() => props.onPrinter(p.id)}>
+              {HOST_CONSOLE_TEXTS.summaryOnPrinter(p.name)}
+            </button>
+          ))}
+          <button
+            type="button"
+            className="button primary"
+            data-testid="summary-browser-print"
+            onClick={props.onBrowser}
+          >
+            {HOST_CONSOLE_TEXTS.summaryBrowserPrint}
+          </button>
+          <button type="button" className="button" onClick={props.onCancel}>
+            {HOST_CONSOLE_TEXTS.summaryCancel}
+          </button>
+        </div>
+      </div>
+    </div>
   );
 }

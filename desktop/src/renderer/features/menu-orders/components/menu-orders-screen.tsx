@@ -4,14 +4,16 @@
 import { MENU_ORDERS_TEXTS, ORDER_STATUS_LABELS, type Order } from '@tablewise/shared';
 import { useState } from 'react';
 import { TabBar } from '../../../components/tab-bar.js';
+import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useOrders } from '../api/get-orders.js';
 import { MenuTab } from './menu-tab.js';
-import { OrderDetails, timeOf } from './order-details.js';
+import { OrderDetails } from './order-details.js';
 
 const T = MENU_ORDERS_TEXTS;
 type Tab = keyof typeof T.tabs;
 
 function OrdersTable({ orders, onView }: { orders: readonly Order[]; onView(id: string): void }) {
+  const timeOf = useVenueClock();
   if (orders.length === 0) return <p className="empty">{T.noOrders}</p>;
   return (
     <table className="stats-table orders-table">

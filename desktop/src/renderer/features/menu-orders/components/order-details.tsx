@@ -9,17 +9,15 @@ import {
   type Order,
 } from '@tablewise/shared';
 import { useState } from 'react';
+import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useCancelItem } from '../api/cancel-item.js';
 import { useChangePriority } from '../api/change-priority.js';
 import { AddItems } from './add-items.js';
 
 const T = MENU_ORDERS_TEXTS;
 
-export function timeOf(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-}
-
 export function OrderDetails({ order, onClose }: { order: Order; onClose(): void }) {
+  const timeOf = useVenueClock();
   const priority = useChangePriority();
   const cancel = useCancelItem();
   const [adding, setAdding] = useState(false);

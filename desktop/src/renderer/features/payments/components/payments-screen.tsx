@@ -4,17 +4,20 @@
 import {
   displayMoney,
   isPaymentUrgent,
+  isWaitingForStaff,
   type Order,
   PAYMENTS_TEXTS,
   type Payment,
   paymentRowAction,
   paymentStats,
+  retryRefusal,
   toCents,
 } from '@tablewise/shared';
 import { useMemo, useState } from 'react';
 import { useOnTerminal } from '../../../app/terminal-status.js';
 import { TabBar } from '../../../components/tab-bar.js';
 import { useNow } from '../../../components/use-now.js';
+import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useChangePayment, useTakePayment } from '../api/change-payment.js';
 import { useOpenOrders, useSessionBill } from '../api/get-open-bills.js';
 import { usePayments } from '../api/get-payments.js';
@@ -24,13 +27,13 @@ type Tab = 'PENDING' | 'COMPLETED' | 'FAILED';
 const TABS: readonly Tab[] = ['PENDING', 'COMPLETED', 'FAILED'];
 
 const money = (v: string) => displayMoney(toCents(v));
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
 export function PaymentsScreen() {
   const payments = usePayments();
   const [tab, setTab] = useState<Tab>('PENDING');
   const [details, setDetails] = useState<Payment | null>(null);
   const change = useChangePayment();
+  const clock = useVenueClock();
   const now = useNow(30_000);
   const onTerminal = useOnTerminal() === true;
   const printers = useReceiptPrinters(onTerminal);
@@ -38,10 +41,8 @@ export function PaymentsScreen() {
   const receiptPrinter = printers.data?.[0];
   const list = payments.data ?? [];
   const stats = paymentStats(list);
-  // A retried payment (PROCESSING) waits with the pending ones.
-  const shown = list.filter((p) =>
-    tab === 'PENDING' ? p.status === 'PENDING' || p.status === 'PROCESSING' : p.status === tab,
-  );
+  // A retried payment (PROCESSING) waits for staff with the pending ones.
+  const shown = list.filter((p) => (tab === 'PENDING' ? isWaitingForStaff(p) : p.status === tab));
 
   return (
     <section className="payments" data-testid="payments-screen">
@@ -112,7 +113,7 @@ export function PaymentsScreen() {
                   <td data-label={PAYMENTS_TEXTS.columns.method}>
                     {p.paymentMethod ? PAYMENTS_TEXTS.methods[p.paymentMethod] : '-'}
                   </td>
-                  <td data-label={PAYMENTS_TEXTS.columns.time}>{timeFormat.format(new Date(p.createdAt))}</td>
+                  <td data-label={PAYMENTS_TEXTS.columns.time}>{clock(p.createdAt)}</td>
                   <td data-label={PAYMENTS_TEXTS.columns.status}>
                     <span className="status-badge">{p.status}</span>
                     {isPaymentUrgent({ status: p.status, createdAt: new Date(p.createdAt) }, now) ? (
@@ -121,7 +122,13 @@ export function PaymentsScreen() {
                   </td>
                   <td>
                     <div className="payments-actions">
-                      {action && p.orderId ? (
+                      {action === 'retry' && p.orderId ? (
+                        <RetryAction
+                          payment={p}
+                          busy={change.isPending}
+                          onRetry={() => change.mutate({ payment: p, action })}
+                        />
+                      ) : action && p.orderId ? (
                         <button
                           type="button"
                           className="button primary small"
@@ -166,6 +173,34 @@ export function PaymentsScreen() {
   );
 }
 
+/**
+ * Retry on a failed payment, offered only while its share is still to pay (by the same rule the
+ * cloud refuses it with): a card refused and then paid with another shows why, not a Retry that
+ * can only fail.
+ */
+function RetryAction(props: { payment: Payment; busy: boolean; onRetry: () => void }) {
+  const bill = useSessionBill(props.payment.sessionId);
+  const refusal = bill.data ? retryRefusal(props.payment, bill.data) : null;
+  if (refusal) {
+    return (
+      <span className="muted" data-testid="payment-retry-refused">
+        {refusal.message}
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="button primary small"
+      disabled={props.busy || (props.payment.sessionId !== null && !bill.data)}
+      data-testid="payment-retry"
+      onClick={props.onRetry}
+    >
+      {PAYMENTS_TEXTS.retry}
+    </button>
+  );
+}
+
 function StatCard(props: { testId: string; title: string; value: string; detail: string }) {
   return (
     <section className="stat-card" data-testid={props.testId}>
@@ -179,6 +214,7 @@ function StatCard(props: { testId: string; title: string; value: string; detail:
 }
 
 function DetailsDialog({ payment, onClose }: { payment: Payment; onClose: () => void }) {
+  const clock = useVenueClock();
   const f = PAYMENTS_TEXTS.detailFields;
   const rows: Array<[string, string]> = [
     [f.id, payment.id.slice(-8)],
@@ -190,8 +226,8 @@ function DetailsDialog({ payment, onClose }: { payment: Payment; onClose: () => 
     [f.split, payment.splitLabel ?? '-'],
     [f.intent, payment.paymentIntentId ?? '-'],
     [f.status, payment.status],
-    [f.created, new Date(payment.createdAt).toLocaleString()],
-    [f.paid, payment.paidAt ? new Date(payment.paidAt).toLocaleString() : '-'],
+    [f.created, clock(payment.createdAt, { withDate: true })],
+    [f.paid, payment.paidAt ? clock(payment.paidAt, { withDate: true }) : '-'],
   ];
   return (
     <div className="dialog-backdrop">

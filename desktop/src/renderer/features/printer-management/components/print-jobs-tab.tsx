@@ -1,4 +1,5 @@
 import { KitchenTicket, PRINTER_TEXTS, type PrinterStatus, type PrintJob } from '@tablewise/shared';
+import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useActOnPrintJob } from '../api/act-on-print-job.js';
 import { usePrintJobs } from '../api/get-print-jobs.js';
 import { usePrinters } from '../api/get-printers.js';
@@ -33,6 +34,7 @@ function jobSummary(job: PrintJob): string {
 }
 
 export function PrintJobsTab({ onTerminal }: { onTerminal: boolean | null }) {
+  const clock = useVenueClock();
   const jobs = usePrintJobs();
   const printers = usePrinters();
   const act = useActOnPrintJob();
@@ -79,7 +81,7 @@ export function PrintJobsTab({ onTerminal }: { onTerminal: boolean | null }) {
                 {jobSummary(job)}
               </td>
               <td data-label={PRINTER_TEXTS.columns.created}>
-                <time dateTime={job.createdAt}>{new Date(job.createdAt).toLocaleString()}</time>
+                <time dateTime={job.createdAt}>{clock(job.createdAt, { withDate: true })}</time>
               </td>
               <td>
                 <div className="pm-actions">

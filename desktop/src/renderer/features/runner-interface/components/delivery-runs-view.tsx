@@ -1,11 +1,11 @@
 import { RUNNER_TEXTS, type Runner } from '@tablewise/shared';
+import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useDeliveryRuns } from '../api/get-delivery-runs.js';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** Zone runs: active first, then those completed lately. */
 export function DeliveryRunsView({ runners }: { runners: readonly Runner[] }) {
   const runs = useDeliveryRuns();
+  const clock = useVenueClock();
   if (runs.isPending) return <p className="page-status">{RUNNER_TEXTS.loading}</p>;
   if (runs.isError)
     return (
@@ -27,8 +27,8 @@ export function DeliveryRunsView({ runners }: { runners: readonly Runner[] }) {
             <strong>{nameOf(run.runnerId)}</strong> · {RUNNER_TEXTS.runOrders(run.orderIds.length)}
           </p>
           <p className="muted">
-            {RUNNER_TEXTS.started(timeFormat.format(new Date(run.startedAt)))}
-            {run.completedAt ? ` · ${RUNNER_TEXTS.completedAt(timeFormat.format(new Date(run.completedAt)))}` : ''}
+            {RUNNER_TEXTS.started(clock(run.startedAt))}
+            {run.completedAt ? ` · ${RUNNER_TEXTS.completedAt(clock(run.completedAt))}` : ''}
           </p>
         </article>
       ))}

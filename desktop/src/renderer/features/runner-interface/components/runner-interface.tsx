@@ -4,6 +4,7 @@ import { RUNNER_TEXTS, type RunnerOrder, zoneRunOrders, zoneRunProblem } from '@
 import { useMemo, useState } from 'react';
 import { TabBar } from '../../../components/tab-bar.js';
 import { useNow } from '../../../components/use-now.js';
+import { useMe } from '../../auth/api/get-me.js';
 import { useCreateDeliveryRun } from '../api/create-delivery-run.js';
 import { useRunnerOrders } from '../api/get-runner-orders.js';
 import { useRunners } from '../api/get-runners.js';
@@ -24,15 +25,20 @@ const ACTIVE: ReadonlySet<RunnerOrder['status']> = new Set(['READY_FOR_RUN', 'OU
 export function RunnerInterface() {
   const [view, setView] = useState<View>('orders');
   const [auto, setAuto] = useState(true);
-  const [runnerId, setRunnerId] = useState<string>(ALL);
+  // Null until someone chooses: the signed-in runner is chosen by default (issue 22, item 7).
+  const [picked, setRunnerId] = useState<string | null>(null);
   const [zone, setZone] = useState<string>(ALL);
   const now = useNow();
   const orders = useRunnerOrders({ auto });
   const runners = useRunners();
+  const me = useMe();
   const runnerList = runners.data ?? [];
+  const mine = runnerList.find((r) => r.userId !== null && r.userId === me.data?.user.id);
+  const runnerId = picked ?? mine?.id ?? ALL;
   const chosen = runnerId === ALL ? null : runnerId;
-  // The selector offers available runners; one already chosen stays listed while they are out.
-  const selectable = runnerList.filter((r) => r.status === 'available' || r.id === runnerId);
+  // The selector offers available runners; the one chosen, and the one signed in, stay listed while
+  // they are out.
+  const selectable = runnerList.filter((r) => r.status === 'available' || r.id === runnerId || r.id === mine?.id);
 
   return (
     <section className="runner">

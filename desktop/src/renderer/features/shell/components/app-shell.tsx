@@ -13,6 +13,7 @@ import {
   type ShellQuickActionId,
   SIDEBAR,
   SIDEBAR_QUICK_ACTIONS,
+  type StaffDuty,
   TAGLINE,
   TURNOVER_MESSAGES,
 } from '@tablewise/shared';
@@ -29,6 +30,8 @@ import { TerminalBanner } from './terminal-banner.js';
 export interface AppShellProps {
   /** Registry features whose screens this app has. */
   features: readonly Feature[];
+  /** The signed-in member's floor duty: their phone's bottom bar is their duty's screens. */
+  duty: StaffDuty | null;
   routeCount: number;
   /** True while the live channel is connected. */
   liveActive: boolean;
@@ -149,8 +152,12 @@ function Sidebar(props: {
   );
 }
 
-function BottomBar(props: { features: readonly Feature[]; onQuickAction: (id: ShellQuickActionId) => void }) {
-  const { primary, more } = mobileNavigation(props.features);
+function BottomBar(props: {
+  features: readonly Feature[];
+  duty: StaffDuty | null;
+  onQuickAction: (id: ShellQuickActionId) => void;
+}) {
+  const { primary, more } = mobileNavigation(props.features, props.duty);
   const [moreOpen, setMoreOpen] = useState(false);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new location is the reason to close
@@ -244,7 +251,7 @@ function useStuckTableToasts(): void {
   });
 }
 
-export function AppShell({ features, routeCount, liveActive, liveError, account, children }: AppShellProps) {
+export function AppShell({ features, duty, routeCount, liveActive, liveError, account, children }: AppShellProps) {
   useStaffAlertToasts();
   useStuckTableToasts();
   const phone = useIsPhone();
@@ -319,7 +326,7 @@ export function AppShell({ features, routeCount, liveActive, liveError, account,
           <TerminalBanner />
           <main className="page">{children}</main>
         </div>
-        {phone && <BottomBar features={features} onQuickAction={runQuickAction} />}
+        {phone && <BottomBar features={features} duty={duty} onQuickAction={runQuickAction} />}
         {action && <QuickActionDialog action={action} onClose={() => setAction(null)} />}
       </div>
     </ShellContext.Provider>

@@ -1,5 +1,6 @@
 import { MESSAGES, TERMINAL_TEXTS } from '@tablewise/shared';
 import { useTerminalStatus } from '../../../app/terminal-status.js';
+import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useDismissRejectedChange } from '../api/dismiss-rejected-change.js';
 
 /** Whether the terminal reloaded its data after a restore of the cloud's recently enough to say so. */
@@ -13,6 +14,7 @@ function recentRebuild(rebuiltAt: string | null | undefined, now: number): Date 
  * keeps failing to reach the cloud, lists changes the cloud refused, by what they were about, and
  * says for a while that the terminal reloaded its data after the cloud's was restored. */
 export function TerminalBanner() {
+  const clock = useVenueClock();
   const status = useTerminalStatus();
   const dismiss = useDismissRejectedChange();
   const data = status.data;
@@ -37,7 +39,7 @@ export function TerminalBanner() {
       )}
       {rebuilt && (
         <p className="banner-offline" role="status" data-testid="terminal-rebuilt">
-          {MESSAGES.replicaRebuilt(rebuilt.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' }))}
+          {MESSAGES.replicaRebuilt(clock(rebuilt))}
         </p>
       )}
       {data.paired &&
