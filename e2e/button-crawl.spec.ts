@@ -154,7 +154,8 @@ async function signIn(page: Page, url: string, email: string, password: string):
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('sidebar')).toBeVisible();
+  // The password hash is slow by design, and slower on a loaded machine.
+  await expect(page.getByTestId('sidebar')).toBeVisible({ timeout: 30_000 });
 }
 
 /** The screens the signed-in member's sidebar offers, as paths. */
