@@ -12,6 +12,8 @@ import { seededDatabase } from './seeded-database.js';
 export interface DemoCloud {
   url: string;
   venueId: string;
+  /** Its database, for a terminal to pair with (scripts/demo-cli.ts pair). */
+  databaseUrl: string;
   /** A folder of the run's own, removed by close(). */
   dataDir: string;
   /** The demo manager's session cookie. */
@@ -64,7 +66,7 @@ export async function startDemoCloud(
       }),
     );
     await db.connect();
-    return { url: cloudUrl, venueId: database.seed.venueId, dataDir, staffCookie, db, close };
+    return { url: cloudUrl, venueId: database.seed.venueId, databaseUrl, dataDir, staffCookie, db, close };
   } catch (error) {
     await close();
     throw error;
