@@ -185,6 +185,28 @@ describe('decideBatchUpdate', () => {
     expect(decided.writes).toHaveLength(3);
   });
 
+  it('recalls a bumped ticket: its ready items go back into preparation, a picked-up one is refused', () => {
+    const recalled = decideBatchUpdate(
+      [item('READY_FOR_RUN'), item('READY_FOR_RUN', DUE, B)],
+      {
+        updates: [
+          { id: A, status: 'IN_PREP' },
+          { id: B, status: 'IN_PREP' },
+        ],
+      },
+      NOW,
+    );
+    expect(recalled.writes.map((w) => (w.kind === 'item.status' ? [w.itemId, w.from, w.to] : w.kind))).toEqual([
+      [A, 'READY_FOR_RUN', 'IN_PREP'],
+      [B, 'READY_FOR_RUN', 'IN_PREP'],
+    ]);
+    expect(recalled.events.map((e) => e.type)).toEqual(['order.item.status.changed', 'order.item.status.changed']);
+    const refusal = refusalOf(() =>
+      decideBatchUpdate([item('OUT_FOR_DELIVERY')], { updates: [{ id: A, status: 'IN_PREP' }] }, NOW),
+    );
+    expect(refusal).toMatchObject({ status: 409, id: 'transition_refused' });
+  });
+
   it('refuses them all with each refusal listed when any is refused', () => {
     const refusal = refusalOf(() =>
       decideBatchUpdate(
@@ -215,7 +237,7 @@ describe('decideBatchUpdate', () => {
 
 describe('plainMovesTo', () => {
   it.each<[OrderItemState, OrderItemState[]]>([
-    ['IN_PREP', ['SENT_TO_KITCHEN', 'PAUSE']],
+    ['IN_PREP', ['SENT_TO_KITCHEN', 'PAUSE', 'READY_FOR_RUN']],
     ['DELIVERED', ['OUT_FOR_DELIVERY']],
     ['SENT_TO_KITCHEN', []],
   ])('moves to %s from %j with nothing else to it', (to, from) => {

@@ -16,6 +16,7 @@ describe('staff item transitions (spec 2 section 4)', () => {
     ['IN_PREP', 'READY_FOR_RUN', 'Ready', false],
     ['IN_PREP', 'PAUSE', 'Pause', false],
     ['PAUSE', 'IN_PREP', 'Resume', false],
+    ['READY_FOR_RUN', 'IN_PREP', 'Recall', false],
     ['READY_FOR_RUN', 'OUT_FOR_DELIVERY', 'Pick Up', true],
     ['OUT_FOR_DELIVERY', 'DELIVERED', 'Delivered', false],
     ['OUT_FOR_DELIVERY', 'RETURN_REQUESTED', 'Return', false],
@@ -32,11 +33,12 @@ describe('staff item transitions (spec 2 section 4)', () => {
         else expect(r.reason).toBe(`Cannot change item status from ${from} to ${to}`);
       }
     }
-    expect(allowed).toBe(7);
+    expect(allowed).toBe(8);
   });
 
   it('moves offered from a state, in the table order', () => {
     expect(staffMovesFrom('IN_PREP').map((m) => m.trigger)).toEqual(['Ready', 'Pause']);
+    expect(staffMovesFrom('READY_FOR_RUN').map((m) => m.trigger)).toEqual(['Recall', 'Pick Up']);
     expect(staffMovesFrom('DELIVERED')).toEqual([]);
   });
 });

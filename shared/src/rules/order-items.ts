@@ -5,7 +5,15 @@ import { MESSAGES } from '../messages.js';
 import type { OrderItemState } from '../schemas/entities.js';
 import { hasFired } from './courses.js';
 
-export type StaffTrigger = 'Start Prep' | 'Ready' | 'Pause' | 'Resume' | 'Pick Up' | 'Delivered' | 'Return';
+export type StaffTrigger =
+  | 'Start Prep'
+  | 'Ready'
+  | 'Pause'
+  | 'Resume'
+  | 'Recall'
+  | 'Pick Up'
+  | 'Delivered'
+  | 'Return';
 
 interface Move {
   from: OrderItemState;
@@ -19,6 +27,8 @@ const STAFF_ITEM_TRANSITIONS: readonly Move[] = [
   { from: 'IN_PREP', to: 'READY_FOR_RUN', trigger: 'Ready' },
   { from: 'IN_PREP', to: 'PAUSE', trigger: 'Pause' },
   { from: 'PAUSE', to: 'IN_PREP', trigger: 'Resume' },
+  // A mistaken bump undone (issue 22 item 8): back to where Ready took it from, until it is picked up.
+  { from: 'READY_FOR_RUN', to: 'IN_PREP', trigger: 'Recall' },
   { from: 'READY_FOR_RUN', to: 'OUT_FOR_DELIVERY', trigger: 'Pick Up', needsRunner: true },
   { from: 'OUT_FOR_DELIVERY', to: 'DELIVERED', trigger: 'Delivered' },
   { from: 'OUT_FOR_DELIVERY', to: 'RETURN_REQUESTED', trigger: 'Return' },
