@@ -461,8 +461,8 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
         now,
         status,
         staticDir: opts.staticDir,
-        changeItemStatus(itemId, status) {
-          const result = changeItemStatusLocally(write, itemId, status, now(), printQueue);
+        changeItemStatus(itemId, status, from) {
+          const result = changeItemStatusLocally(write, itemId, status, now(), printQueue, from);
           for (const event of result.events) bus.emit('live', event);
           bus.emit('status');
           bus.emit('itemsChanged');

@@ -190,8 +190,8 @@ describe('decideBatchUpdate', () => {
       [item('READY_FOR_RUN'), item('READY_FOR_RUN', DUE, B)],
       {
         updates: [
-          { id: A, status: 'IN_PREP' },
-          { id: B, status: 'IN_PREP' },
+          { id: A, status: 'IN_PREP', from: 'READY_FOR_RUN' },
+          { id: B, status: 'IN_PREP', from: 'READY_FOR_RUN' },
         ],
       },
       NOW,
@@ -201,10 +201,19 @@ describe('decideBatchUpdate', () => {
       [B, 'READY_FOR_RUN', 'IN_PREP'],
     ]);
     expect(recalled.events.map((e) => e.type)).toEqual(['order.item.status.changed', 'order.item.status.changed']);
-    const refusal = refusalOf(() =>
-      decideBatchUpdate([item('OUT_FOR_DELIVERY')], { updates: [{ id: A, status: 'IN_PREP' }] }, NOW),
-    );
-    expect(refusal).toMatchObject({ status: 409, id: 'transition_refused' });
+    const recall = { id: A, status: 'IN_PREP' as const, from: 'READY_FOR_RUN' as const };
+    expect(refusalOf(() => decideBatchUpdate([item('OUT_FOR_DELIVERY')], { updates: [recall] }, NOW))).toMatchObject({
+      status: 409,
+      extra: { refusals: [{ id: A, message: MESSAGES.itemTransitionRefused('OUT_FOR_DELIVERY', 'IN_PREP') }] },
+    });
+    // a move that does not name READY_FOR_RUN never undoes the bump (a Start Prep replayed late)
+    expect(refusalOf(() => decideItemMove(item('READY_FOR_RUN'), 'IN_PREP', NOW))).toMatchObject({
+      message: MESSAGES.itemTransitionRefused('READY_FOR_RUN', 'IN_PREP'),
+    });
+    // and a move naming another state than the item's is refused
+    expect(refusalOf(() => decideItemMove(item('IN_PREP'), 'IN_PREP', NOW, 'READY_FOR_RUN'))).toMatchObject({
+      message: MESSAGES.itemTransitionRefused('IN_PREP', 'IN_PREP'),
+    });
   });
 
   it('refuses them all with each refusal listed when any is refused', () => {
@@ -237,7 +246,7 @@ describe('decideBatchUpdate', () => {
 
 describe('plainMovesTo', () => {
   it.each<[OrderItemState, OrderItemState[]]>([
-    ['IN_PREP', ['SENT_TO_KITCHEN', 'PAUSE', 'READY_FOR_RUN']],
+    ['IN_PREP', ['SENT_TO_KITCHEN', 'PAUSE']],
     ['DELIVERED', ['OUT_FOR_DELIVERY']],
     ['SENT_TO_KITCHEN', []],
   ])('moves to %s from %j with nothing else to it', (to, from) => {

@@ -135,11 +135,11 @@ describe('moves', () => {
       ready,
     ];
     expect(recallMoves([fresh.id, cooking.id, paused.id], now)).toEqual([
-      { id: fresh.id, status: 'IN_PREP' },
-      { id: paused.id, status: 'IN_PREP' },
+      { id: fresh.id, status: 'IN_PREP', from: 'READY_FOR_RUN' },
+      { id: paused.id, status: 'IN_PREP', from: 'READY_FOR_RUN' },
     ]);
     expect(recallMoves([fresh.id, paused.id], now, new Set([paused.id]))).toEqual([
-      { id: fresh.id, status: 'IN_PREP' },
+      { id: fresh.id, status: 'IN_PREP', from: 'READY_FOR_RUN' },
     ]);
   });
 });

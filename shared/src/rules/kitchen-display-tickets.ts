@@ -7,7 +7,7 @@ import { stationOf } from './kitchen-display.js';
 /** Where a ticket stands: held (its course waits), new (nothing started), cooking, or ready (bumped). */
 export type TicketStage = 'held' | 'new' | 'cooking' | 'ready';
 
-export interface KitchenTicket {
+export interface LineTicket {
   /** The order, course and fire time, which make the ticket. */
   key: string;
   orderId: string;
@@ -25,6 +25,8 @@ export interface KitchenTicket {
 export interface StatusUpdate {
   id: string;
   status: OrderItemState;
+  /** The state the move undoes, for a recall (an undo must name it). */
+  from?: OrderItemState;
 }
 
 const STARTED: readonly OrderItemState[] = ['IN_PREP', 'PAUSE', 'READY_FOR_RUN'];
@@ -44,7 +46,7 @@ function firedAtOf(item: Pick<KitchenItem, 'createdAt' | 'fireAt'>): string {
  * The items as tickets, one per order, course and fire time: fired tickets first, the oldest
  * first, then the held ones by when they fire. A ticket's priority is its order's.
  */
-export function kitchenTickets(items: readonly KitchenItem[]): KitchenTicket[] {
+export function kitchenTickets(items: readonly KitchenItem[]): LineTicket[] {
   const byKey = new Map<string, KitchenItem[]>();
   for (const item of items) {
     const key = `${item.orderId}|${item.course}|${item.fireAt}`;
@@ -52,7 +54,7 @@ export function kitchenTickets(items: readonly KitchenItem[]): KitchenTicket[] {
     if (list) list.push(item);
     else byKey.set(key, [item]);
   }
-  const tickets = [...byKey.entries()].map(([key, list]): KitchenTicket => {
+  const tickets = [...byKey.entries()].map(([key, list]): LineTicket => {
     const first = list[0] as KitchenItem;
     return {
       key,
@@ -65,7 +67,7 @@ export function kitchenTickets(items: readonly KitchenItem[]): KitchenTicket[] {
       items: list,
     };
   });
-  const isHeld = (t: KitchenTicket) => (t.stage === 'held' ? 1 : 0);
+  const isHeld = (t: LineTicket) => (t.stage === 'held' ? 1 : 0);
   return tickets.sort(
     (a, b) => isHeld(a) - isHeld(b) || Date.parse(a.firedAt) - Date.parse(b.firedAt) || a.key.localeCompare(b.key),
   );
@@ -75,7 +77,7 @@ export function kitchenTickets(items: readonly KitchenItem[]): KitchenTicket[] {
  * A station's line (`station` null: every station): the tickets of its items that still need
  * work. A ticket whose items are all ready has been bumped; it is on the pass, not on the line.
  */
-export function lineTickets(items: readonly KitchenItem[], station: string | null): KitchenTicket[] {
+export function lineTickets(items: readonly KitchenItem[], station: string | null): LineTicket[] {
   const mine = station === null ? items : items.filter((i) => stationOf(i) === station);
   return kitchenTickets(mine).filter((t) => t.stage !== 'ready');
 }
@@ -95,7 +97,7 @@ export function readyMoves(items: readonly KitchenItem[]): StatusUpdate[] {
  * there (a new one is started first, a paused one resumed), so the batch judges each step as
  * the single moves would. Held items stay held.
  */
-export function bumpMoves(ticket: Pick<KitchenTicket, 'items'>): StatusUpdate[] {
+export function bumpMoves(ticket: Pick<LineTicket, 'items'>): StatusUpdate[] {
   return ticket.items.flatMap((i): StatusUpdate[] => {
     switch (i.status) {
       case 'SENT_TO_KITCHEN':
@@ -113,7 +115,7 @@ export function bumpMoves(ticket: Pick<KitchenTicket, 'items'>): StatusUpdate[] 
 }
 
 /** The items a bump made ready: what a recall of that ticket brings back. */
-export function bumpedItemIds(ticket: Pick<KitchenTicket, 'items'>): string[] {
+export function bumpedItemIds(ticket: Pick<LineTicket, 'items'>): string[] {
   return [...new Set(bumpMoves(ticket).map((m) => m.id))];
 }
 
@@ -130,5 +132,5 @@ export function recallMoves(
   const ids = new Set(bumped);
   return items
     .filter((i) => ids.has(i.id) && i.status === 'READY_FOR_RUN' && !onPass.has(i.id))
-    .map((i) => ({ id: i.id, status: 'IN_PREP' }));
+    .map((i) => ({ id: i.id, status: 'IN_PREP', from: 'READY_FOR_RUN' }));
 }

@@ -16,7 +16,6 @@ describe('staff item transitions (spec 2 section 4)', () => {
     ['IN_PREP', 'READY_FOR_RUN', 'Ready', false],
     ['IN_PREP', 'PAUSE', 'Pause', false],
     ['PAUSE', 'IN_PREP', 'Resume', false],
-    ['READY_FOR_RUN', 'IN_PREP', 'Recall', false],
     ['READY_FOR_RUN', 'OUT_FOR_DELIVERY', 'Pick Up', true],
     ['OUT_FOR_DELIVERY', 'DELIVERED', 'Delivered', false],
     ['OUT_FOR_DELIVERY', 'RETURN_REQUESTED', 'Return', false],
@@ -33,7 +32,20 @@ describe('staff item transitions (spec 2 section 4)', () => {
         else expect(r.reason).toBe(`Cannot change item status from ${from} to ${to}`);
       }
     }
-    expect(allowed).toBe(8);
+    expect(allowed).toBe(7);
+  });
+
+  it('Recall undoes a bump only when the move names the state it undoes', () => {
+    expect(staffItemTransition('READY_FOR_RUN', 'IN_PREP', true)).toEqual({
+      ok: true,
+      trigger: 'Recall',
+      needsRunner: false,
+    });
+    // a Start Prep asks only for IN_PREP: replayed on a ready item, it must not undo the work
+    expect(staffItemTransition('READY_FOR_RUN', 'IN_PREP')).toEqual({
+      ok: false,
+      reason: 'Cannot change item status from READY_FOR_RUN to IN_PREP',
+    });
   });
 
   it('moves offered from a state, in the table order', () => {
