@@ -5,7 +5,7 @@ import type { KitchenItem, OrderItemState } from '../schemas/entities.js';
 import { stationOf } from './kitchen-display.js';
 
 /** Where a ticket stands: held (its course waits), new (nothing started), cooking, or ready (bumped). */
-export type TicketStage = 'held' | 'new' | 'cooking' | 'ready';
+type TicketStage = 'held' | 'new' | 'cooking' | 'ready';
 
 export interface LineTicket {
   /** The order, course and fire time, which make the ticket. */

@@ -17,7 +17,16 @@ const KITCHEN_TRIGGERS: ReadonlySet<StaffTrigger> = new Set<StaffTrigger>(['Star
  * Query's structural sharing keeps every unchanged item the same object, so only the row whose item
  * changed renders again (issue 8, P7). `now` changes for all rows together, every 15 s.
  */
-export const KitchenItemRow = memo(function KitchenItemRow({ item, now }: { item: KitchenItem; now: Date }) {
+export const KitchenItemRow = memo(function KitchenItemRow({
+  item,
+  now,
+  showStatus,
+}: {
+  item: KitchenItem;
+  now: Date;
+  /** Whether the row names its status: when the ticket's items differ (else the ticket's chip says it). */
+  showStatus: boolean;
+}) {
   const update = useUpdateItemStatus();
   const moves = staffMovesFrom(item.status).filter((m) => KITCHEN_TRIGGERS.has(m.trigger));
   const alert = needsAlert(item, now);
@@ -33,9 +42,11 @@ export const KitchenItemRow = memo(function KitchenItemRow({ item, now }: { item
         <p className="item-name">
           <span className="item-qty">{KITCHEN_TEXTS.quantity(item.quantity)}</span> {item.menuItem.name}
         </p>
-        <span className={`chip status-chip status-${item.status.toLowerCase()}`}>
-          {item.held ? KITCHEN_TEXTS.held : ORDER_STATUS_LABELS[item.status]}
-        </span>
+        {showStatus && (
+          <span className={`chip status-${item.status.toLowerCase()}`}>
+            {item.held ? KITCHEN_TEXTS.held : ORDER_STATUS_LABELS[item.status]}
+          </span>
+        )}
       </div>
       {item.modifiers.length > 0 && (
         <ul className="item-modifiers">

@@ -38,6 +38,7 @@ export const TicketCard = memo(function TicketCard({ ticket, now, onBumped }: Pr
   const age = kitchenAgeMinutes(ticket.items[0] ?? { createdAt: ticket.firedAt, fireAt: ticket.firedAt }, now);
   const prep = Math.max(...ticket.items.map(prepTimeMinutes));
   const ready = ticket.items.filter((i) => i.status === 'READY_FOR_RUN').length;
+  const mixed = new Set(ticket.items.map((i) => i.status)).size > 1;
 
   return (
     <article
@@ -82,7 +83,7 @@ export const TicketCard = memo(function TicketCard({ ticket, now, onBumped }: Pr
       )}
       <ul className="ticket-items">
         {ticket.items.map((item) => (
-          <KitchenItemRow key={item.id} item={item} now={now} />
+          <KitchenItemRow key={item.id} item={item} now={now} showStatus={mixed} />
         ))}
       </ul>
       <TicketActions ticket={ticket} onBumped={(itemIds) => onBumped({ label, itemIds })} />
