@@ -30,6 +30,7 @@ export * from './rules/guest-receipt.js';
 export * from './rules/host-console.js';
 export * from './rules/kitchen.js';
 export * from './rules/kitchen-display.js';
+export * from './rules/kitchen-display-tickets.js';
 export * from './rules/kitchen-ticket.js';
 export * from './rules/modifiers.js';
 export * from './rules/money.js';

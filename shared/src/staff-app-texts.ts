@@ -504,6 +504,25 @@ export const KITCHEN_FLOW_TEXTS = {
   stationEfficiency: 'Station efficiency',
 } as const;
 
+/** The kitchen display's tickets (issue 22 item 8): one card per ticket, confirmed batches, recall. */
+export const KITCHEN_TICKET_TEXTS = {
+  startTicket: 'Start Ticket',
+  bump: 'Bump',
+  recall: (table: string) => `Recall ${table}`,
+  recalled: (table: string) => `${table} is back on the line`,
+  recallFailed: 'Could not recall the ticket',
+  bumpFailed: 'Could not bump the ticket',
+  /** Where a batch acts: the station chosen, or every station. */
+  atStation: (station: string | null) => (station === null ? 'at every station' : `at ${station}`),
+  confirmStartAll: (n: number, where: string) => `Start ${n} pending ${n === 1 ? 'item' : 'items'} ${where}?`,
+  confirmMarkAllReady: (n: number, where: string) => `Mark ${n} ${n === 1 ? 'item' : 'items'} ready ${where}?`,
+  confirmStartAllAction: (n: number) => `Start ${n}`,
+  confirmMarkAllReadyAction: (n: number) => `Mark ${n} ready`,
+  cancel: 'Cancel',
+  ticketStages: { held: 'Held', new: 'New', cooking: 'Cooking', ready: 'Ready' },
+  itemsDone: (ready: number, total: number) => `${ready}/${total} ready`,
+} as const;
+
 /** The runner interface (spec 2 section 2.7). */
 export const RUNNER_TEXTS = {
   title: 'Runner Interface',

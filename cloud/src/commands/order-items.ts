@@ -90,11 +90,11 @@ export async function kitchenItems(q: Queryable, actor: VenueActor): Promise<Kit
 }
 
 /**
- * A staff move, as decideItemMove decides it. The usual move (the rule moves the item from its
- * state with nothing else to it: plainMovesTo) is made by one conditional statement, which locks
- * the item, moves it and answers the state it left; the decision, from that state, gives its event
- * and answer. Anything else (not found, refused, due to be fired first) is decided on the locked
- * item and applied.
+ * A staff move, as decideItemMove decides it (from the state `named`, when the move names one).
+ * The usual move (the rule moves the item from its state with nothing else to it: plainMovesTo) is
+ * made by one conditional statement, which locks the item, moves it and answers the state it left;
+ * the decision, from that state, gives its event and answer. Anything else (not found, refused,
+ * due to be fired first, an undo) is decided on the locked item and applied.
  */
 export async function changeItemStatus(
   trx: Trx,
@@ -102,17 +102,19 @@ export async function changeItemStatus(
   id: string,
   to: OrderItemState,
   now: Date,
+  named?: OrderItemState,
 ): Promise<OrderItem> {
   const author = authorOf(actor);
-  const moved = await moveItemFrom(trx, actor.venueId, id, plainMovesTo(to), to, now);
+  const plain = plainMovesTo(to).filter((s) => named === undefined || s === named);
+  const moved = await moveItemFrom(trx, actor.venueId, id, plain, to, now);
   if (moved) {
-    const decided = decideItemMove({ ...presentOrderItem(moved.row), status: moved.from }, to, now);
+    const decided = decideItemMove({ ...presentOrderItem(moved.row), status: moved.from }, to, now, named);
     if (decided.writes.length !== 1)
       throw new Error(`A plain move of item ${id} decided ${decided.writes.length} writes`);
     return announceDecided(trx, author, decided, now);
   }
   const row = await findItemInVenue(trx, actor.venueId, id, { forUpdate: true });
-  return applyDecided(trx, author, decideItemMove(row ? presentOrderItem(row) : null, to, now), now);
+  return applyDecided(trx, author, decideItemMove(row ? presentOrderItem(row) : null, to, now, named), now);
 }
 
 /**

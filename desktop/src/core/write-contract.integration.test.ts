@@ -318,11 +318,11 @@ const order = (t: Twin, over: { id?: string; sessionId?: string; menuItemId?: st
 });
 const otherTwin = (t: Twin) => (t === cloudTwin ? terminalTwin : cloudTwin);
 const itemMove =
-  (status: string) =>
+  (status: string, from?: string) =>
   (t: Twin): Request => ({
     method: 'POST',
     path: `/api/order-items/${t.ids.orderItem}/status`,
-    body: { status },
+    body: from ? { status, from } : { status },
   });
 
 const ORDERS: Step[] = [
@@ -355,6 +355,21 @@ const ORDERS: Step[] = [
   { name: 'Start Prep', request: itemMove('IN_PREP'), status: 200 },
   { name: 'Pause', request: itemMove('PAUSE'), status: 200 },
   { name: 'Ready while paused', request: itemMove('READY_FOR_RUN'), status: 409, id: 'transition_refused' },
+  { name: 'Resume', request: itemMove('IN_PREP'), status: 200 },
+  { name: 'Ready (a bump)', request: itemMove('READY_FOR_RUN'), status: 200 },
+  {
+    name: 'Start Prep of a ready item (a late replay): never a recall',
+    request: itemMove('IN_PREP'),
+    status: 409,
+    id: 'transition_refused',
+  },
+  { name: 'Recall the bump', request: itemMove('IN_PREP', 'READY_FOR_RUN'), status: 200 },
+  {
+    name: 'Recall again',
+    request: itemMove('IN_PREP', 'READY_FOR_RUN'),
+    status: 409,
+    id: 'transition_refused',
+  },
 ];
 
 const post = (path: string, body?: unknown): Request => ({ method: 'POST', path, body });

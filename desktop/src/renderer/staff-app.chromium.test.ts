@@ -101,8 +101,10 @@ describe('staff app on a terminal', () => {
     expect(await drink.getAttribute('data-status')).toBe('SENT_TO_KITCHEN');
     expect(await drink.textContent()).toContain('no ice');
     expect(await drink.getByRole('button').allTextContents()).toEqual(['Start Prep']);
-    const fries = page.locator('[data-testid="kitchen-card"]', { hasText: 'Fries' });
-    expect(await fries.getByTestId('held').textContent()).toMatch(/^Held · Fires at /);
+    // The fries' course is held: its ticket says when it fires and offers nothing to do yet.
+    const fries = page.locator('[data-testid="kitchen-ticket"]', { hasText: 'Fries' });
+    expect(await fries.getAttribute('data-stage')).toBe('held');
+    expect(await fries.getByTestId('held').textContent()).toMatch(/^Fires at /);
     expect(await fries.getByRole('button').count()).toBe(0);
 
     await drink.getByRole('button', { name: 'Start Prep' }).click();
@@ -121,7 +123,8 @@ describe('staff app on a terminal', () => {
     expect(await page.getByTestId('terminal-offline').textContent()).toContain(MESSAGES.offlineBanner);
 
     await drink.getByRole('button', { name: 'Ready' }).click();
-    await page.locator(`[data-testid="kitchen-card"][data-item-id="${itemId}"][data-status="READY_FOR_RUN"]`).waitFor();
+    // ready, the drink's ticket is bumped off the line
+    await page.locator(`[data-testid="kitchen-card"][data-item-id="${itemId}"]`).waitFor({ state: 'detached' });
     // meanwhile the item was delivered another way: replaying the queued move must be refused
     await h.database.db('order_items').where({ id: itemId }).update({ status: 'DELIVERED' });
     h.cloud = await h.startAnother();

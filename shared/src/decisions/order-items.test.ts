@@ -185,6 +185,37 @@ describe('decideBatchUpdate', () => {
     expect(decided.writes).toHaveLength(3);
   });
 
+  it('recalls a bumped ticket: its ready items go back into preparation, a picked-up one is refused', () => {
+    const recalled = decideBatchUpdate(
+      [item('READY_FOR_RUN'), item('READY_FOR_RUN', DUE, B)],
+      {
+        updates: [
+          { id: A, status: 'IN_PREP', from: 'READY_FOR_RUN' },
+          { id: B, status: 'IN_PREP', from: 'READY_FOR_RUN' },
+        ],
+      },
+      NOW,
+    );
+    expect(recalled.writes.map((w) => (w.kind === 'item.status' ? [w.itemId, w.from, w.to] : w.kind))).toEqual([
+      [A, 'READY_FOR_RUN', 'IN_PREP'],
+      [B, 'READY_FOR_RUN', 'IN_PREP'],
+    ]);
+    expect(recalled.events.map((e) => e.type)).toEqual(['order.item.status.changed', 'order.item.status.changed']);
+    const recall = { id: A, status: 'IN_PREP' as const, from: 'READY_FOR_RUN' as const };
+    expect(refusalOf(() => decideBatchUpdate([item('OUT_FOR_DELIVERY')], { updates: [recall] }, NOW))).toMatchObject({
+      status: 409,
+      extra: { refusals: [{ id: A, message: MESSAGES.itemTransitionRefused('OUT_FOR_DELIVERY', 'IN_PREP') }] },
+    });
+    // a move that does not name READY_FOR_RUN never undoes the bump (a Start Prep replayed late)
+    expect(refusalOf(() => decideItemMove(item('READY_FOR_RUN'), 'IN_PREP', NOW))).toMatchObject({
+      message: MESSAGES.itemTransitionRefused('READY_FOR_RUN', 'IN_PREP'),
+    });
+    // and a move naming another state than the item's is refused
+    expect(refusalOf(() => decideItemMove(item('IN_PREP'), 'IN_PREP', NOW, 'READY_FOR_RUN'))).toMatchObject({
+      message: MESSAGES.itemTransitionRefused('IN_PREP', 'IN_PREP'),
+    });
+  });
+
   it('refuses them all with each refusal listed when any is refused', () => {
     const refusal = refusalOf(() =>
       decideBatchUpdate(

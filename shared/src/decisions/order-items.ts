@@ -7,7 +7,7 @@
 import type { BatchRefusal, BatchUpdateRequest } from '../calls/order-items/batch-update-items.js';
 import { cancelRefusal, orderWithoutItem } from '../calls/order-items/cancel-order-item.js';
 import { AppError, conflict, notFound } from '../errors.js';
-import { SERVICE_MESSAGES } from '../messages.js';
+import { MESSAGES, SERVICE_MESSAGES } from '../messages.js';
 import type { NewLiveEvent } from '../protocol/events.js';
 import { isDue, isHeld, staffItemTransition, staffMovesTo } from '../rules/order-items.js';
 import type { Order, OrderItem, OrderItemState } from '../schemas/entities.js';
@@ -16,6 +16,8 @@ import { Changes, type Decided, type Write } from './decision.js';
 export interface ItemMove {
   id: string;
   to: OrderItemState;
+  /** The state the move expects to leave, when it names one (a Recall must). */
+  from?: OrderItemState | undefined;
 }
 
 /**
@@ -32,13 +34,21 @@ export function isFire(write: Write): boolean {
   return write.kind === 'item.status' && isHeld(write.from) && write.to === 'SENT_TO_KITCHEN';
 }
 
-/** A staff move of `item` (null: not found) to `to`. A refused move changes nothing, a due fire
- * included. */
-export function decideItemMove(item: OrderItem | null, to: OrderItemState, now: Date): Decided<OrderItem> {
+/** A staff move of `item` (null: not found) to `to`, from the state `named` when the move names
+ * one (else refused). A refused move changes nothing, a due fire included. */
+export function decideItemMove(
+  item: OrderItem | null,
+  to: OrderItemState,
+  now: Date,
+  named?: OrderItemState,
+): Decided<OrderItem> {
   if (!item) throw notFound('Order item');
   const due = isDue(item, now);
   const from: OrderItemState = due ? 'SENT_TO_KITCHEN' : item.status;
-  const verdict = staffItemTransition(from, to);
+  const verdict =
+    named === undefined || named === from
+      ? staffItemTransition(from, to, named !== undefined)
+      : { ok: false as const, reason: MESSAGES.itemTransitionRefused(from, to) };
   if (!verdict.ok) throw conflict(verdict.reason, 'transition_refused');
   const at = now.toISOString();
   const changes = new Changes();
@@ -67,9 +77,9 @@ export function decideItemMoves(
 ): (Decided<OrderItem> | AppError)[] {
   const current = new Map<string, OrderItem>();
   for (const item of items) current.set(item.id, item);
-  return moves.map(({ id, to }) => {
+  return moves.map(({ id, to, from }) => {
     try {
-      const decided = decideItemMove(current.get(id) ?? null, to, now);
+      const decided = decideItemMove(current.get(id) ?? null, to, now, from);
       current.set(id, decided.answer);
       return decided;
     } catch (error) {
@@ -88,7 +98,7 @@ export function decideBatchUpdate(
   input: BatchUpdateRequest,
   now: Date,
 ): Decided<OrderItem[]> {
-  const moves = input.updates.map((u) => ({ id: u.id, to: u.status }));
+  const moves = input.updates.map((u) => ({ id: u.id, to: u.status, from: u.from }));
   const outcomes = decideItemMoves(items, moves, now);
   const refusals: BatchRefusal[] = [];
   outcomes.forEach((outcome, i) => {

@@ -35,8 +35,22 @@ describe('staff item transitions (spec 2 section 4)', () => {
     expect(allowed).toBe(7);
   });
 
+  it('Recall undoes a bump only when the move names the state it undoes', () => {
+    expect(staffItemTransition('READY_FOR_RUN', 'IN_PREP', true)).toEqual({
+      ok: true,
+      trigger: 'Recall',
+      needsRunner: false,
+    });
+    // a Start Prep asks only for IN_PREP: replayed on a ready item, it must not undo the work
+    expect(staffItemTransition('READY_FOR_RUN', 'IN_PREP')).toEqual({
+      ok: false,
+      reason: 'Cannot change item status from READY_FOR_RUN to IN_PREP',
+    });
+  });
+
   it('moves offered from a state, in the table order', () => {
     expect(staffMovesFrom('IN_PREP').map((m) => m.trigger)).toEqual(['Ready', 'Pause']);
+    expect(staffMovesFrom('READY_FOR_RUN').map((m) => m.trigger)).toEqual(['Recall', 'Pick Up']);
     expect(staffMovesFrom('DELIVERED')).toEqual([]);
   });
 });

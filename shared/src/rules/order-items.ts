@@ -5,13 +5,15 @@ import { MESSAGES } from '../messages.js';
 import type { OrderItemState } from '../schemas/entities.js';
 import { hasFired } from './courses.js';
 
-export type StaffTrigger = 'Start Prep' | 'Ready' | 'Pause' | 'Resume' | 'Pick Up' | 'Delivered' | 'Return';
+export type StaffTrigger = 'Start Prep' | 'Ready' | 'Pause' | 'Resume' | 'Recall' | 'Pick Up' | 'Delivered' | 'Return';
 
 interface Move {
   from: OrderItemState;
   to: OrderItemState;
   trigger: StaffTrigger;
   needsRunner?: boolean;
+  /** An undo: made only when the move names the state it undoes (see staffItemTransition). */
+  undo?: boolean;
 }
 
 const STAFF_ITEM_TRANSITIONS: readonly Move[] = [
@@ -19,6 +21,8 @@ const STAFF_ITEM_TRANSITIONS: readonly Move[] = [
   { from: 'IN_PREP', to: 'READY_FOR_RUN', trigger: 'Ready' },
   { from: 'IN_PREP', to: 'PAUSE', trigger: 'Pause' },
   { from: 'PAUSE', to: 'IN_PREP', trigger: 'Resume' },
+  // A mistaken bump undone (issue 22 item 8): back to where Ready took it from, until it is picked up.
+  { from: 'READY_FOR_RUN', to: 'IN_PREP', trigger: 'Recall', undo: true },
   { from: 'READY_FOR_RUN', to: 'OUT_FOR_DELIVERY', trigger: 'Pick Up', needsRunner: true },
   { from: 'OUT_FOR_DELIVERY', to: 'DELIVERED', trigger: 'Delivered' },
   { from: 'OUT_FOR_DELIVERY', to: 'RETURN_REQUESTED', trigger: 'Return' },
@@ -28,16 +32,20 @@ export type TransitionResult =
   | { ok: true; trigger: StaffTrigger; needsRunner: boolean }
   | { ok: false; reason: string };
 
-/** Whether staff may move an item from `from` to `to`, and if not, why. */
-export function staffItemTransition(from: OrderItemState, to: OrderItemState): TransitionResult {
-  const move = STAFF_ITEM_TRANSITIONS.find((m) => m.from === from && m.to === to);
+/**
+ * Whether staff may move an item from `from` to `to`, and if not, why. An undo (Recall) needs
+ * `named`: the move said which state it expects to leave. A move asking only for its target (a
+ * Start Prep queued offline, replayed after the item was made ready elsewhere) never undoes work.
+ */
+export function staffItemTransition(from: OrderItemState, to: OrderItemState, named = false): TransitionResult {
+  const move = STAFF_ITEM_TRANSITIONS.find((m) => m.from === from && m.to === to && (named || !m.undo));
   if (!move) return { ok: false, reason: MESSAGES.itemTransitionRefused(from, to) };
   return { ok: true, trigger: move.trigger, needsRunner: move.needsRunner ?? false };
 }
 
-/** The states staff may move an item to `to` from. */
+/** The states staff may move an item to `to` from, by a move that need not name them. */
 export function staffMovesTo(to: OrderItemState): OrderItemState[] {
-  return STAFF_ITEM_TRANSITIONS.filter((m) => m.to === to).map((m) => m.from);
+  return STAFF_ITEM_TRANSITIONS.filter((m) => m.to === to && !m.undo).map((m) => m.from);
 }
 
 /** The staff moves offered for an item in `state`, in the table's order. */

@@ -25,16 +25,17 @@ export const itemStatusChange = pushable(
   changeItemStatusCall,
   async (deps, actor, { params, body }, trx) => {
     const { id } = params();
-    const { status } = await body();
-    return ok(await changeItemStatus(trx, actor, id, status, deps.now()));
+    const { status, from } = await body();
+    return ok(await changeItemStatus(trx, actor, id, status, deps.now(), from));
   },
   async (deps, actor, inputs, trx) => {
     // Input the call's schemas refuse is refused in its place, as the effect alone would.
-    type Move = { id: string; to: OrderItemState };
+    type Move = { id: string; to: OrderItemState; from: OrderItemState | undefined };
     const parsed: (Move | AppError)[] = [];
     for (const { params, body } of inputs) {
       try {
-        parsed.push({ id: params().id, to: (await body()).status });
+        const { status, from } = await body();
+        parsed.push({ id: params().id, to: status, from });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         parsed.push(error);

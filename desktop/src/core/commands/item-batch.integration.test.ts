@@ -1,4 +1,4 @@
-// Start All Pending and Mark All Ready on a terminal with the cloud away: the batch applies to the
+// Start All Pending, Mark All Ready and a Recall on a terminal with the cloud away: the batch applies to the
 // replica at once, all or none (a refused move rolls back the others, listing each refusal), and
 // each move reaches the cloud once, through the outbox, when the cloud is back.
 import { BatchRefusal, MESSAGES, OrderItem, SERVICE_MESSAGES } from '@tablewise/shared';
@@ -68,16 +68,26 @@ it('batches offline all or none, and the cloud gets each move once', async () =>
   expect([a, b, c].map(localStatus)).toEqual(['READY_FOR_RUN', 'READY_FOR_RUN', 'IN_PREP']);
   expect(core.status().outbox.pending).toBe(5);
 
+  // Recall of b's bump (issue 22 item 8): it names the state it undoes; a move that does not is refused.
+  const late = await tab.post('/api/order-items/batch-update', { updates: [{ id: a, status: 'IN_PREP' }] });
+  expect(late.status).toBe(409);
+  const recalled = await tab.post('/api/order-items/batch-update', {
+    updates: [{ id: b, status: 'IN_PREP', from: 'READY_FOR_RUN' }],
+  });
+  expect(recalled.status).toBe(200);
+  expect([a, b, c].map(localStatus)).toEqual(['READY_FOR_RUN', 'IN_PREP', 'IN_PREP']);
+  expect(core.status().outbox.pending).toBe(6);
+
   back = await harness.startAnother();
   await expect.poll(() => core.status().outbox.pending, { timeout: 20_000 }).toBe(0);
   const rows = await harness.database.db('order_items').whereIn('id', items);
   const byId = new Map(rows.map((r) => [r.id, r.status]));
-  expect([a, b, c].map((id) => byId.get(id))).toEqual(['READY_FOR_RUN', 'READY_FOR_RUN', 'IN_PREP']);
-  // Each move once: five status events for these items, no more.
+  expect([a, b, c].map((id) => byId.get(id))).toEqual(['READY_FOR_RUN', 'IN_PREP', 'IN_PREP']);
+  // Each move once: six status events for these items (the recall one of them), no more.
   const events = await harness.database
     .db('events')
     .where({ type: 'order.item.status.changed' })
     .whereRaw(`payload_json->'item'->>'id' = any(?)`, [items]);
-  expect(events).toHaveLength(5);
+  expect(events).toHaveLength(6);
   expect(core.status().outbox.rejected).toEqual([]);
 });

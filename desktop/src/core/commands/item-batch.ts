@@ -24,7 +24,7 @@ export interface LocalBatchResult {
 
 export function batchChangeItemsLocally(
   db: WriteDb,
-  updates: readonly { id: string; status: OrderItemState }[],
+  updates: readonly { id: string; status: OrderItemState; from?: OrderItemState | undefined }[],
   now: Date,
   tickets: KitchenTicketQueue | null = null,
 ): LocalBatchResult {
@@ -34,11 +34,11 @@ export function batchChangeItemsLocally(
     writeDecided(db, decided, now, ticketFires(db, tickets, now));
     // Each move reaches the cloud as the single move it is (the cloud fires a due item itself).
     const at = now.toISOString();
-    for (const { id, status } of updates) {
+    for (const { id, status, from } of updates) {
       appendCall(db, changeItemStatus, {
         idempotencyKey: randomUUID(),
         params: { id },
-        body: { status },
+        body: from === undefined ? { status } : { status, from },
         entityType: ORDER_ITEM_ENTITY,
         entityId: id,
         createdAt: at,

@@ -61,14 +61,16 @@ export function changeItemStatusLocally(
   to: OrderItemState,
   now: Date,
   tickets: KitchenTicketQueue | null = null,
+  named?: OrderItemState,
 ): LocalItemResult {
   return transact(db, (): LocalItemResult => {
-    const decided = decideItemMove(getOrderItem(db, itemId), to, now);
+    const decided = decideItemMove(getOrderItem(db, itemId), to, now, named);
+    const body = named === undefined ? { status: to } : { status: to, from: named };
     const { answer, events } = applyLocally(
       db,
       decided,
       changeItemStatus,
-      { params: { id: itemId }, body: { status: to }, entityType: ORDER_ITEM_ENTITY, entityId: itemId },
+      { params: { id: itemId }, body, entityType: ORDER_ITEM_ENTITY, entityId: itemId },
       now,
       ticketFires(db, tickets, now),
     );
@@ -91,7 +93,7 @@ export function reapplyPendingItemChanges(db: WriteDb, itemId: string, now: Date
   if (!item) return;
   const outcomes = decideItemMoves(
     [item],
-    pending.map((body) => ({ id: itemId, to: body.status })),
+    pending.map((body) => ({ id: itemId, to: body.status, from: body.from })),
     now,
   );
   const made = together(accepted(outcomes));

@@ -91,8 +91,8 @@ export function localWrites({ read, write, bus, now, pusher, printQueue }: Local
   };
 
   return {
-    changeItemStatus(itemId, status) {
-      const result = changeItemStatusLocally(write, itemId, status, now(), printQueue());
+    changeItemStatus(itemId, status, from) {
+      const result = changeItemStatusLocally(write, itemId, status, now(), printQueue(), from);
       return toldItems(result.item, result.events, 'changed');
     },
     batchUpdateItems(updates) {

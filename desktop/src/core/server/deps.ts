@@ -46,7 +46,7 @@ export interface LocalServerDeps {
   status(): TerminalStatusAnswer;
   /** A staff item move: applied to the replica and queued for the cloud; refused (AppError) as
    * the cloud would refuse it. */
-  changeItemStatus(itemId: string, status: OrderItemState): OrderItem;
+  changeItemStatus(itemId: string, status: OrderItemState, from?: OrderItemState): OrderItem;
   /** A host adds a party: to the replica and the outbox (a repeat of its id adds it once). */
   addToWaitlist(party: z.output<(typeof addToWaitlist)['body']>): WaitlistEntry;
   /** A host moves a party; refused (AppError) as the cloud would refuse it. */
@@ -126,7 +126,7 @@ export interface LocalServerDeps {
   takeCashOffline(input: { sessionId: string; amount?: string | undefined; tipAmount: string }): CashTaken;
   staticDir?: string;
   /** Start All Pending / Mark All Ready: every move or none (AppError listing each refusal). */
-  batchUpdateItems(updates: readonly { id: string; status: OrderItemState }[]): OrderItem[];
+  batchUpdateItems(updates: readonly { id: string; status: OrderItemState; from?: OrderItemState }[]): OrderItem[];
   /** Send to Runner: to the replica and the outbox; refused (AppError) as the cloud would. */
   sendToRunners(orderId: string, input: SendToExpoRequest): RunnerOrder;
   /** Pick Up, Delivered, Return Requested: to the replica and the outbox; refused as the cloud would. */

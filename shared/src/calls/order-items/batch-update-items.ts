@@ -9,7 +9,7 @@ const BATCH_UPDATE_MAX = 500;
 
 export const BatchUpdateRequest = z.object({
   updates: z
-    .array(z.object({ id: Id, status: OrderItemState }))
+    .array(z.object({ id: Id, status: OrderItemState, from: OrderItemState.optional() }))
     .min(1, { error: SERVICE_MESSAGES.batchUpdateEmpty })
     .max(BATCH_UPDATE_MAX),
 });

@@ -19,8 +19,8 @@ export function orderItemsRouter(deps: LocalServerDeps): LocalRouter {
   // Applied to the replica at once and queued for the cloud; refused as the cloud would refuse it.
   serve(router, deps, changeItemStatus, async ({ params, body }) => {
     const { id } = params();
-    const { status } = await body();
-    return deps.changeItemStatus(id, status);
+    const { status, from } = await body();
+    return deps.changeItemStatus(id, status, from);
   });
 
   // Refused as the cloud would refuse it (already fired); else applied and queued.

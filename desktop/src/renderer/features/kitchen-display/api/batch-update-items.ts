@@ -26,15 +26,22 @@ function refusalsOf(error: unknown): BatchRefusal[] {
   }
 }
 
-/** Start All Pending / Mark All Ready: all or none; a refusal names each item that could not move. */
-export function useBatchUpdateItems(items: readonly KitchenItem[]) {
+/**
+ * Start All Pending / Mark All Ready, a ticket's Start or Bump, a Recall: all or none; a refusal
+ * names each item that could not move. `done` titles the success (default: how many items moved,
+ * each once however many steps it took).
+ */
+export function useBatchUpdateItems(
+  items: readonly KitchenItem[],
+  { done, failed = KITCHEN_TEXTS.statusChangeFailed }: { done?: string; failed?: string } = {},
+) {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const refresh = () => queryClient.invalidateQueries({ queryKey: kitchenItemsQueryOptions().queryKey });
   return useMutation({
     mutationFn: batchUpdate,
     onSuccess: (moved) => {
-      toast({ title: KITCHEN_FLOW_TEXTS.batchDone(moved.length) });
+      toast({ title: done ?? KITCHEN_FLOW_TEXTS.batchDone(new Set(moved.map((i) => i.id)).size) });
       void refresh();
     },
     onError: (error) => {
@@ -43,7 +50,7 @@ export function useBatchUpdateItems(items: readonly KitchenItem[]) {
         KITCHEN_FLOW_TEXTS.batchRefusedItem(names.get(r.id) ?? r.id.slice(-8), r.message),
       );
       toast({
-        title: KITCHEN_TEXTS.statusChangeFailed,
+        title: failed,
         description: [toastMessage(error, error.message), ...lines].join('\n'),
         variant: 'destructive',
       });
