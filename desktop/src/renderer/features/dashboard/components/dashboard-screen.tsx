@@ -13,6 +13,9 @@ import {
   type KitchenItem,
   matchesActivityFilter,
   minutesSince,
+  type Order,
+  ordersOfTableParty,
+  outstandingCount,
   PAYMENT_PENDING_STATES,
   partySizeLabel,
   quotedWait,
@@ -22,6 +25,7 @@ import {
   stationStats,
   type Table,
   type TableState,
+  tableServiceNote,
   tableStateColor,
   tableStateLabel,
   tablesNeedingAttention,
@@ -112,8 +116,9 @@ function AlertsPanel({ tables, now }: { tables: readonly Table[]; now: Date }) {
   );
 }
 
-function TableRow({ table, now }: { table: Table; now: Date }) {
+function TableRow({ table, now, orders = [] }: { table: Table; now: Date; orders?: readonly Order[] }) {
   const seated = minutesSince(table.timeSeated, now);
+  const service = tableServiceNote(table.state, outstandingCount(ordersOfTableParty(orders, table)));
   return (
     <li className="dash-row" data-testid="dash-table-row">
       <span className="state-dot" data-color={tableStateColor(table.state)} aria-hidden="true" />
@@ -122,6 +127,7 @@ function TableRow({ table, now }: { table: Table; now: Date }) {
       {table.partyName && <span className="muted">{table.partyName}</span>}
       {table.guestCount !== null && <span className="muted">{DASHBOARD_TEXTS.guests(table.guestCount)}</span>}
       {seated !== null && <span className="muted">{DASHBOARD_TEXTS.seatedFor(seated)}</span>}
+      {service && <strong data-testid="table-service-note">{service}</strong>}
     </li>
   );
 }
@@ -381,7 +387,7 @@ export function DashboardScreen() {
             <AlertsPanel tables={shownTables} now={now} />
             <section className="panel dash-wide">
               <h2>{DASHBOARD_TEXTS.tabs.floor}</h2>
-              <FloorView tables={shownTables} now={now} />
+              <FloorView tables={shownTables} now={now} orders={orders.data} />
             </section>
           </div>
         )}
@@ -392,7 +398,7 @@ export function DashboardScreen() {
               <span className="pill">{DASHBOARD_TEXTS.tablesActive(active)}</span>
               <span className="pill">{DASHBOARD_TEXTS.zonesConfigured(floorZones(tables.data).length)}</span>
             </div>
-            <FloorView tables={shownTables} now={now} />
+            <FloorView tables={shownTables} now={now} orders={orders.data} />
           </section>
         )}
         {tab === 'payments' && (
@@ -403,7 +409,7 @@ export function DashboardScreen() {
             ) : (
               <ul className="dash-list">
                 {paying.map((t) => (
-                  <TableRow key={t.id} table={t} now={now} />
+                  <TableRow key={t.id} table={t} now={now} orders={orders.data} />
                 ))}
               </ul>
             )}

@@ -10,6 +10,7 @@ import {
   type Reservation,
   reservationBadge,
   reservationRowActions,
+  type Table,
   tableMove,
   WAITLIST_TEXTS,
 } from '@tablewise/shared';
@@ -21,6 +22,7 @@ import { useCheckIn } from '../../reservations/api/change-reservation.js';
 import { useCreateReservation } from '../../reservations/api/create-reservation.js';
 import { type SeatTarget, useSeat } from '../api/front-desk-actions.js';
 import { useBookableTimes, useReservations, useTables, useWaitlist } from '../api/get-front-desk.js';
+import { useMarkDeparted, useOpenOrders } from '../api/party-service.js';
 import { usePrintSummary } from '../api/print-summary.js';
 import { FloorPlan } from './floor-plan.js';
 
@@ -67,6 +69,8 @@ export function HostConsoleScreen() {
   const reservations = useReservations(times.data?.today);
   const waitlist = useWaitlist();
   const tables = useTables();
+  const orders = useOpenOrders();
+  const departed = useMarkDeparted();
   const create = useCreateReservation();
   const seat = useSeat();
   const [tab, setTab] = useState<Tab>('checkins');
@@ -221,6 +225,8 @@ export function HostConsoleScreen() {
           )}
           <FloorPlan
             tables={tables.data ?? []}
+            orders={orders.data ?? []}
+            {...(departed.isPending ? {} : { onDeparted: (table: Table) => departed.mutate(table.id) })}
             {...(seating && !seat.isPending
               ? {
                   onSeat: (table) =>
