@@ -91,7 +91,7 @@ async function payShare(page: Page, index: number, tip: string, card: string): P
   await page.getByTestId('share').nth(index).getByTestId('pay-share').click();
 }
 
-test('three phones order, split three ways with different tips and pay; the table is cleaned, fails QA once, passes; the waiting party may proceed; every guest exits with a receipt', async ({
+test('three phones order held mains, split three ways with different tips and pay; the table is Paid with 3 items to serve; every guest exits with a receipt; the held mains taken off, the table is cleaned, fails QA once, passes; the waiting party may proceed', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
@@ -161,8 +161,59 @@ test('three phones order, split three ways with different tips and pay; the tabl
   expect(`$${(paidCents / 100).toFixed(2)}`).toBe(total);
   expect(new Set(payments.rows.map((r) => r.tip_amount)).size).toBe(3);
 
-  // ---- the paid table turned over by itself: CLEANING with a CLEAN task ----
-  expect(await tableState(tableId)).toBe('CLEANING');
+  // ---- paid is not gone (issue 22): the table is Paid, the three mains still held, nobody is sent
+  // to clean, and the host's floor says so ----
+  expect(await tableState(tableId)).toBe('PAYMENT_VERIFIED');
+  expect((await db.query('SELECT id FROM tasks WHERE target_table_id = $1', [tableId])).rows).toEqual([]);
+  const held = await db.query(
+    'SELECT i.id, i.status FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.session_id = $1',
+    [sessionId],
+  );
+  expect(held.rows.map((r) => r.status)).toEqual(['CONFIRMED', 'CONFIRMED', 'CONFIRMED']);
+  const hostContext = await browser.newContext({ viewport: DESKTOP });
+  const host = await hostContext.newPage();
+  await host.goto(`${cloudUrl}/host-console`);
+  await host.getByTestId('login-email').fill('manager@demo.test');
+  await host.getByTestId('login-password').fill('demo-manager');
+  await host.getByTestId('login-submit').click();
+  await host.getByRole('tab', { name: 'Floor Plan' }).click();
+  const card = host.locator(`[data-testid="floor-table"][data-table-id="${tableId}"]`);
+  await expect(card.getByTestId('table-service-note')).toHaveText('Paid · 3 items to serve', { timeout: 15_000 });
+  await shot(host, 'journey-host-paid-to-serve-1280');
+
+  // ---- each of the three guests exits with a receipt; the party has left with its mains still
+  // held, so the table waits for them ----
+  // The venue's exit code, read by each phone's camera app, opens its link: the page verifies it
+  // without scanning again (the in-page camera scan is e2e/guest-exit-scan.spec.ts).
+  const exitLink = (await staffGet<{ url: string }>('/api/venue/exit-qr')).url;
+  for (const [i, phone] of [c, a, b].entries()) {
+    await phone.goto(exitLink);
+    await expect(phone.getByText('READY TO EXIT')).toBeVisible();
+    await phone.getByTestId('exit-scan').click();
+    await expect(phone.getByTestId('receipt')).toBeVisible({ timeout: 15_000 });
+    await expect(phone.getByTestId('receipt')).toContainText(tableName);
+    await shot(phone, `journey-receipt-${i + 1}-390`);
+    const stored = await phone.evaluate<Array<string | null>>(
+      "[localStorage.getItem('guestSessionId'), localStorage.getItem('guest_qr_token')]",
+    );
+    expect(stored).toEqual([null, null]);
+  }
+  const session = await db.query('SELECT status FROM sessions WHERE id = $1', [sessionId]);
+  expect(session.rows[0].status).toBe('CLOSED');
+  expect(await tableState(tableId)).toBe('EXIT_PENDING');
+  await expect(card.getByTestId('table-service-note')).toHaveText('Party left · 3 items to serve');
+
+  // ---- the floor manager takes the held mains off (the party is gone): the table turns over,
+  // CLEANING with a CLEAN task ----
+  for (const item of held.rows) {
+    const reply = await fetch(`${cloudUrl}/api/order-items/${item.id}/cancel`, {
+      method: 'POST',
+      headers: { cookie: staffCookie, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: '{}',
+    });
+    expect(reply.status, `cancel ${item.id}`).toBe(200);
+  }
+  await expect.poll(() => tableState(tableId)).toBe('CLEANING');
   const tasks = await db.query('SELECT type, status FROM tasks WHERE target_table_id = $1', [tableId]);
   expect(tasks.rows).toEqual([{ type: 'CLEAN', status: 'PENDING' }]);
 
@@ -215,24 +266,5 @@ test('three phones order, split three ways with different tips and pay; the tabl
   await expect(waiter.getByTestId('proceed-to-tables')).toBeVisible();
   await shot(waiter, 'journey-waitlist-proceed-390');
 
-  // ---- each of the three guests exits with a receipt ----
-  // The venue's exit code, read by each phone's camera app, opens its link: the page verifies it
-  // without scanning again (the in-page camera scan is e2e/guest-exit-scan.spec.ts).
-  const exitLink = (await staffGet<{ url: string }>('/api/venue/exit-qr')).url;
-  for (const [i, phone] of [c, a, b].entries()) {
-    await phone.goto(exitLink);
-    await expect(phone.getByText('READY TO EXIT')).toBeVisible();
-    await phone.getByTestId('exit-scan').click();
-    await expect(phone.getByTestId('receipt')).toBeVisible({ timeout: 15_000 });
-    await expect(phone.getByTestId('receipt')).toContainText(tableName);
-    await shot(phone, `journey-receipt-${i + 1}-390`);
-    const stored = await phone.evaluate<Array<string | null>>(
-      "[localStorage.getItem('guestSessionId'), localStorage.getItem('guest_qr_token')]",
-    );
-    expect(stored).toEqual([null, null]);
-  }
-  const session = await db.query('SELECT status FROM sessions WHERE id = $1', [sessionId]);
-  expect(session.rows[0].status).toBe('CLOSED');
-
-  for (const ctx of [...trio.map((p) => p.context), waiterContext, staffContext]) await ctx.close();
+  for (const ctx of [...trio.map((p) => p.context), waiterContext, staffContext, hostContext]) await ctx.close();
 });

@@ -635,4 +635,5 @@ export const TABLE_SERVICE_TEXTS = {
   markDeparted: 'Party Left',
   markDepartedHint: 'The party has left: the table goes to cleaning once nothing is left to serve',
   departedToast: (table: string) => `Table ${table}: party left`,
+  departedErrorTitle: 'Could not mark the party left',
 } as const;

@@ -14,6 +14,9 @@ import {
   matchesActivityFilter,
   minutesSince,
   type Payment,
+  type Order,
+  ordersOfTableParty,
+  outstandingCount,
   partySizeLabel,
   quotedWait,
   type Reservation,
@@ -22,6 +25,7 @@ import {
   stationStats,
   type Table,
   type TableState,
+  tableServiceNote,
   tableStateColor,
   tableStateLabel,
   tablesNeedingAttention,
@@ -114,8 +118,9 @@ function AlertsPanel({ tables, payments, now }: { tables: readonly Table[]; paym
   );
 }
 
-function TableRow({ table, now }: { table: Table; now: Date }) {
+function TableRow({ table, now, orders = [] }: { table: Table; now: Date; orders?: readonly Order[] }) {
   const seated = minutesSince(table.timeSeated, now);
+  const service = tableServiceNote(table.state, outstandingCount(ordersOfTableParty(orders, table)));
   return (
     <li className="dash-row" data-testid="dash-table-row">
       <span className="state-dot" data-color={tableStateColor(table.state)} aria-hidden="true" />
@@ -124,6 +129,7 @@ function TableRow({ table, now }: { table: Table; now: Date }) {
       {table.partyName && <span className="muted">{table.partyName}</span>}
       {table.guestCount !== null && <span className="muted">{DASHBOARD_TEXTS.guests(table.guestCount)}</span>}
       {seated !== null && <span className="muted">{DASHBOARD_TEXTS.seatedFor(seated)}</span>}
+      {service && <strong data-testid="table-service-note">{service}</strong>}
     </li>
   );
 }
@@ -390,7 +396,7 @@ export function DashboardScreen() {
             <AlertsPanel tables={shownTables} payments={payments.data} now={now} />
             <section className="panel dash-wide">
               <h2>{DASHBOARD_TEXTS.tabs.floor}</h2>
-              <FloorView tables={shownTables} now={now} />
+              <FloorView tables={shownTables} now={now} orders={orders.data} />
             </section>
           </div>
         )}
@@ -401,7 +407,7 @@ export function DashboardScreen() {
               <span className="pill">{DASHBOARD_TEXTS.tablesActive(active)}</span>
               <span className="pill">{DASHBOARD_TEXTS.zonesConfigured(floorZones(tables.data).length)}</span>
             </div>
-            <FloorView tables={shownTables} now={now} />
+            <FloorView tables={shownTables} now={now} orders={orders.data} />
           </section>
         )}
         {tab === 'payments' && (
@@ -412,7 +418,7 @@ export function DashboardScreen() {
             ) : (
               <ul className="dash-list">
                 {paying.map((t) => (
-                  <TableRow key={t.id} table={t} now={now} />
+                  <TableRow key={t.id} table={t} now={now} orders={orders.data} />
                 ))}
               </ul>
             )}

@@ -6,7 +6,11 @@ import {
   DASHBOARD_TEXTS,
   floorZones,
   minutesSince,
+  type Order,
+  ordersOfTableParty,
+  outstandingCount,
   type Table,
+  tableServiceNote,
   tableStateColor,
   tableStateLabel,
 } from '@tablewise/shared';
@@ -14,14 +18,17 @@ import {
 export interface FloorViewProps {
   tables: readonly Table[];
   now: Date;
+  /** The venue's open orders: a paid table shows what its party still has coming. */
+  orders?: readonly Order[];
   /** Called with the table a person taps; without it the tiles are not buttons. */
   onSelect?: (table: Table) => void;
   /** The table to mark as chosen. */
   selectedId?: string | null;
 }
 
-function TableTile({ table, now }: { table: Table; now: Date }) {
+function TableTile({ table, now, orders }: { table: Table; now: Date; orders: readonly Order[] }) {
   const seated = minutesSince(table.timeSeated, now);
+  const service = tableServiceNote(table.state, outstandingCount(ordersOfTableParty(orders, table)));
   return (
     <>
       <span className="floor-tile-number">{table.number}</span>
@@ -33,11 +40,16 @@ function TableTile({ table, now }: { table: Table; now: Date }) {
       </span>
       {table.partyName && <span className="floor-tile-detail">{table.partyName}</span>}
       {seated !== null && <span className="floor-tile-detail">{DASHBOARD_TEXTS.seatedFor(seated)}</span>}
+      {service && (
+        <span className="floor-tile-service" data-testid="table-service-note">
+          {service}
+        </span>
+      )}
     </>
   );
 }
 
-export function FloorView({ tables, now, onSelect, selectedId = null }: FloorViewProps) {
+export function FloorView({ tables, now, orders = [], onSelect, selectedId = null }: FloorViewProps) {
   if (tables.length === 0) return <p className="empty">{DASHBOARD_TEXTS.noTables}</p>;
   const zones = floorZones(tables);
   const sections: { name: string; tables: Table[] }[] = zones.map((zone) => ({
@@ -71,11 +83,11 @@ export function FloorView({ tables, now, onSelect, selectedId = null }: FloorVie
                       aria-pressed={selectedId === table.id}
                       onClick={() => onSelect(table)}
                     >
-                      <TableTile table={table} now={now} />
+                      <TableTile table={table} now={now} orders={orders} />
                     </button>
                   ) : (
                     <div {...common}>
-                      <TableTile table={table} now={now} />
+                      <TableTile table={table} now={now} orders={orders} />
                     </div>
                   )}
                 </li>

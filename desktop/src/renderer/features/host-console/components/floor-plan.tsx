@@ -7,18 +7,27 @@ import {
   HOST_CONSOLE_TEXTS,
   HOST_FLOOR_PLAN,
   hostFloorCells,
+  type Order,
+  ordersOfTableParty,
+  outstandingCount,
+  TABLE_SERVICE_TEXTS,
   type Table,
   tableMove,
+  tableServiceNote,
   tableStateColor,
 } from '@tablewise/shared';
 
 interface Props {
   tables: readonly Table[];
+  /** The venue's open orders: what each paid table's party still has coming. */
+  orders?: readonly Order[];
   /** When a party is being seated: the host picks its table here. */
   onSeat?: (table: Table) => void;
+  /** Party Left on a paid table: it turns over once nothing is left to serve. */
+  onDeparted?: (table: Table) => void;
 }
 
-export function FloorPlan({ tables, onSeat }: Props) {
+export function FloorPlan({ tables, orders = [], onSeat, onDeparted }: Props) {
   const cells = hostFloorCells(tables);
   return (
     <div className="host-floor" data-testid="host-floor">
@@ -36,6 +45,18 @@ export function FloorPlan({ tables, onSeat }: Props) {
               <strong className="host-floor-number">{table.number}</strong>
               <span>{floorStateLabel(table.state)}</span>
               {table.partyName && <span className="host-floor-party">{table.partyName}</span>}
+              <ServiceNote table={table} orders={orders} />
+              {onDeparted && table.state === 'PAYMENT_VERIFIED' && (
+                <button
+                  type="button"
+                  className="button small mark-departed"
+                  title={TABLE_SERVICE_TEXTS.markDepartedHint}
+                  data-testid="mark-departed"
+                  onClick={() => onDeparted(table)}
+                >
+                  {TABLE_SERVICE_TEXTS.markDeparted}
+                </button>
+              )}
               {onSeat && tableMove(table.state, 'OCCUPIED', 'staff').ok && (
                 <button type="button" className="button small" onClick={() => onSeat(table)}>
                   {HOST_CONSOLE_TEXTS.seat}
@@ -59,5 +80,16 @@ export function FloorPlan({ tables, onSeat }: Props) {
         <span className="muted">{HOST_CONSOLE_TEXTS.barSeats(HOST_FLOOR_PLAN.barSeats)}</span>
       </div>
     </div>
+  );
+}
+
+/** A paid (or departed) table's service: "Paid · 2 items to serve". */
+function ServiceNote({ table, orders }: { table: Table; orders: readonly Order[] }) {
+  const note = tableServiceNote(table.state, outstandingCount(ordersOfTableParty(orders, table)));
+  if (!note) return null;
+  return (
+    <span className="host-floor-service" data-testid="table-service-note">
+      {note}
+    </span>
   );
 }

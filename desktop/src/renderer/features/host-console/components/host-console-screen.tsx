@@ -12,6 +12,7 @@ import {
   type Reservation,
   reservationBadge,
   reservationRowActions,
+  type Table,
   tableMove,
   WAITLIST_TEXTS,
 } from '@tablewise/shared';
@@ -24,6 +25,7 @@ import { useCreateReservation } from '../../reservations/api/create-reservation.
 import { type SeatTarget, useSeat } from '../api/front-desk-actions.js';
 import { useBookableTimes, useReservations, useTables, useWaitlist } from '../api/get-front-desk.js';
 import { usePrinters } from '../api/get-printers.js';
+import { useMarkDeparted, useOpenOrders } from '../api/party-service.js';
 import { usePrintSummary } from '../api/print-summary.js';
 import { FloorPlan } from './floor-plan.js';
 
@@ -70,6 +72,8 @@ export function HostConsoleScreen() {
   const reservations = useReservations(times.data?.today);
   const waitlist = useWaitlist();
   const tables = useTables();
+  const orders = useOpenOrders();
+  const departed = useMarkDeparted();
   const create = useCreateReservation();
   const seat = useSeat();
   const [tab, setTab] = useState<Tab>('checkins');
@@ -251,6 +255,8 @@ export function HostConsoleScreen() {
           )}
           <FloorPlan
             tables={tables.data ?? []}
+            orders={orders.data ?? []}
+            {...(departed.isPending ? {} : { onDeparted: (table: Table) => departed.mutate(table.id) })}
             {...(seating && !seat.isPending
               ? {
                   onSeat: (table) =>
