@@ -37,6 +37,7 @@ export * from './rules/reservations.js';
 export * from './rules/runner.js';
 export * from './rules/seat-hold.js';
 export * from './rules/seat-selection.js';
+export * from './rules/split-reading.js';
 export * from './rules/staff-access.js';
 export * from './rules/table-hold.js';
 export * from './rules/table-order.js';

@@ -372,6 +372,8 @@ export const PAYMENT_MESSAGES = {
   paymentExceedsBill: (amount: string, left: string) =>
     `This payment of ${amount} is more than the ${left} left on the bill`,
   splitAlreadyPaid: 'This share of the bill is already paid',
+  splitsMatchNeither: (sum: string, left: string, withTip: string) =>
+    `These shares add up to ${sum}: the bill needs ${left} with the tip on top, or ${withTip} with the tip included`,
   shareAmountMismatch: (amount: string, share: string) =>
     `This share of the bill is ${share}, not ${amount}. Please review the bill and pay again.`,
   nothingToPay: 'Choose at least one share to pay',
