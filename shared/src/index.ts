@@ -44,6 +44,7 @@ export * from './rules/table-order.js';
 export * from './rules/table-qr.js';
 export * from './rules/tables.js';
 export * from './rules/tasks.js';
+export * from './rules/tenant.js';
 export * from './rules/turnover.js';
 export * from './rules/turnover-tasks.js';
 export * from './rules/waitlist.js';

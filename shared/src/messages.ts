@@ -47,6 +47,8 @@ export const MESSAGES = {
   tooManyModifiers: (max: number) => `A line can have at most ${max} modifiers`,
   tooManyOptions: (max: number) => `A modifier can have at most ${max} options`,
   permissionDenied: 'You do not have permission to do this',
+  /** A body's orgId or venueId names an organization or venue that is not the caller's (issue 23). */
+  otherTenant: 'This organization or venue is not yours',
   mutationOutOfOrder: (expected: number) => `Mutation out of order: expected ${expected}`,
   mutationSeqNeedsKey: 'X-Terminal-Mutation-Seq requires an Idempotency-Key',
   mutationAlreadyApplied: (seq: number) => `Mutation ${seq} was already applied`,

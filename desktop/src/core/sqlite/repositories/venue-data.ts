@@ -1,11 +1,13 @@
 // Queries over the replicated venue data: venue, tables, menu, orders with items, printers.
 // Rows map to the shared schemas' shapes; nothing here decides anything.
 import {
+  AppError,
   assembleOrders,
   type ChosenModifier,
   type DiningSession,
   type ItemFacts,
   type KitchenFacts,
+  MESSAGES,
   type MenuItem,
   type ModifierGroup,
   type Order,
@@ -28,6 +30,13 @@ interface VenueRow {
   timezone: string;
   service_charge_bps: number;
 }
+/** The organization and venue this terminal serves, as a body's orgId and venueId must name them. */
+export function ownTenant(db: AnyDb): { orgId: string; venueId: string } {
+  const venue = getVenue(db);
+  if (!venue) throw new AppError(503, 'not_synced', MESSAGES.terminalNotSynced);
+  return { orgId: venue.organizationId, venueId: venue.id };
+}
+
 export function getVenue(db: AnyDb): Venue | null {
   const row = db.sql.prepare('SELECT * FROM venue LIMIT 1').get() as VenueRow | undefined;
   return row
