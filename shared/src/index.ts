@@ -1,6 +1,7 @@
 export * from './calls/index.js';
 export * from './calls/openapi.js';
 export * from './calls/stale.js';
+export * from './conformance/spec-calls.js';
 export * from './constants.js';
 export * from './decisions/decision.js';
 export * from './decisions/menu.js';
