@@ -22,8 +22,6 @@ export function moneyIn<T extends z.ZodType<string, string>>(text: T) {
     .transform((v) => (typeof v === 'number' ? String(v) : v))
     .pipe(text);
 }
-/** Any amount a client sends, as text or a number (see moneyIn). */
-export const MoneyIn = moneyIn(Money);
 
 export const IsoDateTime = z.iso.datetime({ offset: true });
 

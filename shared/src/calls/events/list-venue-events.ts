@@ -4,7 +4,7 @@ import { Id, IsoDateTime } from '../../schemas/common.js';
 import { defineCall } from '../define.js';
 
 /** Most events one page holds. */
-export const VENUE_EVENTS_PAGE = 100;
+const VENUE_EVENTS_PAGE = 100;
 
 const WholeNumber = z
   .string()
@@ -34,7 +34,6 @@ const VenueEvent = z.object({
   payloadJson: z.record(z.string(), z.unknown()),
   createdAt: IsoDateTime,
 });
-export type VenueEvent = z.infer<typeof VenueEvent>;
 
 /**
  * The venue's events, newest first, a page at a time, optionally of one type: what the analytics
