@@ -11,6 +11,7 @@ import { principalsMiddleware } from './middleware/principals.js';
 import { requestId } from './middleware/request-id.js';
 import { alertsRouter } from './routes/alerts/router.js';
 import { authRouter } from './routes/auth/router.js';
+import { eventsRouter } from './routes/events/router.js';
 import { guestRouter } from './routes/guest/router.js';
 import { healthRouter } from './routes/health/router.js';
 import type { AppRouter } from './routes/http.js';
@@ -83,5 +84,6 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     objectsRouter(deps),
     runnerRouter(deps),
     paymentsRouter(deps),
+    eventsRouter(deps),
   ];
 }

@@ -47,6 +47,8 @@ export const MESSAGES = {
   tooManyModifiers: (max: number) => `A line can have at most ${max} modifiers`,
   tooManyOptions: (max: number) => `A modifier can have at most ${max} options`,
   permissionDenied: 'You do not have permission to do this',
+  /** A body's orgId or venueId names an organization or venue that is not the caller's (issue 23). */
+  otherTenant: 'This organization or venue is not yours',
   mutationOutOfOrder: (expected: number) => `Mutation out of order: expected ${expected}`,
   mutationSeqNeedsKey: 'X-Terminal-Mutation-Seq requires an Idempotency-Key',
   mutationAlreadyApplied: (seq: number) => `Mutation ${seq} was already applied`,
@@ -379,6 +381,8 @@ export const PAYMENT_MESSAGES = {
   paymentExceedsBill: (amount: string, left: string) =>
     `This payment of ${amount} is more than the ${left} left on the bill`,
   splitAlreadyPaid: 'This share of the bill is already paid',
+  splitsMatchNeither: (sum: string, left: string, withTip: string) =>
+    `These shares add up to ${sum}: the bill needs ${left} with the tip on top, or ${withTip} with the tip included`,
   shareAmountMismatch: (amount: string, share: string) =>
     `This share of the bill is ${share}, not ${amount}. Please review the bill and pay again.`,
   nothingToPay: 'Choose at least one share to pay',

@@ -20,7 +20,9 @@ import {
   type ProcessPaymentBody,
   paymentTransition,
   type Receipt,
+  readSplits,
   retryRefusal,
+  type SplitCharge,
   shareProblem,
   toCents,
   venuePaymentsAnswer,
@@ -253,10 +255,14 @@ export async function processPayment(
   input: ProcessInput,
 ): Promise<ProcessOutcome> {
   const { session, bill } = await lockedBill(trx, deps, actor, input.sessionId);
-  if (input.billVersion !== bill.version || toCents(input.totalAmount) !== toCents(bill.total)) {
+  // The bill is checked by its total as it is now (the spec's totalAmount); billVersion, when sent, too.
+  const versionChanged = input.billVersion !== undefined && input.billVersion !== bill.version;
+  if (versionChanged || toCents(input.totalAmount) !== toCents(bill.total)) {
     throw conflict(PAYMENT_MESSAGES.billChanged, 'bill_changed');
   }
-  const toPay = input.splits.filter((s) => !s.paid);
+  const holding = heldShares(bill.payments);
+  // A split counts as paid only by a payment record: `paid: true` without one is charged like any other.
+  const toPay = input.splits.filter((s) => !(s.paid && holding.has(s.id)));
   if (toPay.length === 0) throw badRequest(PAYMENT_MESSAGES.nothingToPay, 'nothing_to_pay');
   if (new Set(toPay.map((s) => s.id)).size !== toPay.length) {
     throw badRequest(MESSAGES.invalidField('splits', 'each split needs its own id'), 'invalid_field');
@@ -273,22 +279,18 @@ export async function processPayment(
     const problem = shareProblem(bill, { id: split.id, amountCents: amounts[i] as number });
     if (problem) throw conflict(problem.message, problem.id);
   }
-  const holding = heldShares(bill.payments);
   if (toPay.some((s) => holding.has(s.id))) throw conflict(PAYMENT_MESSAGES.splitAlreadyPaid, 'split_already_paid');
-  const sum = amounts.reduce((s, a) => s + a, 0);
-  const left = toCents(bill.left);
-  if (sum > left) {
-    throw conflict(PAYMENT_MESSAGES.paymentExceedsBill(displayMoney(sum), displayMoney(left)), 'payment_exceeds_bill');
-  }
+  // The tip on top of the splits, or in them: decided by the sums (issue 23).
+  const read = readSplits(amounts, tipCents, toCents(bill.left));
+  if (!read.ok) throw conflict(read.message, 'payment_exceeds_bill');
   const orderId = bill.orderIds.at(-1) ?? null;
   const made: PaymentRow[] = [];
   let clientSecret: string | null = null;
   for (const [i, split] of toPay.entries()) {
     const result = await charge(trx, deps, actor, session, {
       sessionId: session.id,
-      amountCents: amounts[i] as number,
-      // The tip rides on the first split this phone pays.
-      tipCents: i === 0 ? tipCents : 0,
+      amountCents: (read.charges[i] as SplitCharge).amountCents,
+      tipCents: (read.charges[i] as SplitCharge).tipCents,
       method: split.paymentMethod,
       splitId: split.id,
       splitLabel: split.name ?? null,

@@ -117,3 +117,32 @@ export async function countSessionEvents(q: Queryable, venueId: string, type: st
     .first();
   return Number(row?.count ?? 0);
 }
+
+export interface VenueEventRow {
+  id: string;
+  seq: string | number;
+  org_id: string;
+  venue_id: string;
+  user_id: string | null;
+  type: string;
+  payload_json: Record<string, unknown>;
+  created_at: Date;
+}
+
+/** A venue's events, newest first: of one type (or its dotted family) when given, older than `before`. */
+export async function listVenueEventsNewestFirst(
+  q: Queryable,
+  venueId: string,
+  page: { type?: string | undefined; before?: number | undefined; limit: number },
+): Promise<VenueEventRow[]> {
+  const query = q('events').where({ venue_id: venueId });
+  if (page.type) {
+    const type = page.type;
+    query.andWhere((w) => w.where({ type }).orWhere('type', 'like', `${type.replace(/[\\%_]/g, '\\$&')}.%`));
+  }
+  if (page.before !== undefined) query.andWhere('seq', '<', page.before);
+  return query
+    .orderBy('seq', 'desc')
+    .limit(page.limit)
+    .select('id', 'seq', 'org_id', 'venue_id', 'user_id', 'type', 'payload_json', 'created_at');
+}

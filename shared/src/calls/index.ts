@@ -5,6 +5,7 @@ import { getMe } from './auth/get-me.js';
 import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
 import type { Call, CallSpec } from './define.js';
+import { listVenueEvents } from './events/list-venue-events.js';
 import { askStaffAssistance } from './guest/ask-staff-assistance.js';
 import { guestCheckin } from './guest/checkin.js';
 import { confirmTable, updateGuestSession } from './guest/confirm-table.js';
@@ -36,7 +37,7 @@ import { listOrders } from './orders/list-orders.js';
 import { sendToExpo } from './orders/send-to-expo.js';
 import { getSessionBill } from './payments/get-session-bill.js';
 import { guestCheckout } from './payments/guest-checkout.js';
-import { listPayments } from './payments/list-payments.js';
+import { listPayments, listVenuePayments } from './payments/list-payments.js';
 import { printGuestReceipt } from './payments/print-guest-receipt.js';
 import { printReceiptAtVenue } from './payments/print-receipt-at-venue.js';
 import { processPayment } from './payments/process-payment.js';
@@ -187,6 +188,8 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getSessionBill,
   processPayment,
   listPayments,
+  listVenuePayments,
+  listVenueEvents,
   updateOrderPayment,
   takeTablePayment,
   guestCheckout,
@@ -201,6 +204,7 @@ export * from './auth/get-me.js';
 export * from './auth/login.js';
 export * from './auth/logout.js';
 export * from './define.js';
+export * from './events/list-venue-events.js';
 export * from './guest/ask-staff-assistance.js';
 export * from './guest/checkin.js';
 export * from './guest/confirm-table.js';

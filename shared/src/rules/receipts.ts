@@ -3,7 +3,7 @@
 // builder, the printer management screen's template preview and the payments screens draw the
 // same lines. Money is integer cents; times are shown in the venue's timezone.
 import { z } from 'zod';
-import { PRINT_RECEIPT_TYPES } from '../constants.js';
+import { DEFAULT_TIMEZONE, PRINT_RECEIPT_TYPES } from '../constants.js';
 import { IsoDateTime } from '../schemas/common.js';
 import { REPRINT_BANNER, type TicketLine, ticketTime } from './kitchen-ticket.js';
 import { displayMoney } from './money.js';
@@ -61,8 +61,12 @@ const Cents = z.number().int().min(0).max(100_000_000);
 const Text = (max: number) => z.string().max(max);
 const Timezone = z.string().refine(isTimeZone, { error: 'Unknown timezone' });
 
-/** The heading of every receipt: the venue's name when known. */
-const Heading = { venueName: Text(100).nullable().default(null), timezone: Timezone };
+/** The heading of every receipt: the venue's name when known, and the zone its times are shown in
+ * (absent, the venue's: the terminal fills it in before printing, issue 23). */
+const Heading = { venueName: Text(100).nullable().default(null), timezone: Timezone.optional() };
+
+/** The zone a receipt's times are shown in. */
+const zoneOf = (r: { timezone?: string | undefined }): string => r.timezone ?? DEFAULT_TIMEZONE;
 
 /** A report of counts for a period: the daily summary, a shift report, the end of day. */
 const SummaryReport = z.object({
@@ -207,7 +211,7 @@ function summaryLines(
     { kind: 'rule' },
     ...r.rows.map((row) => pair(row.label, row.value, width)),
     { kind: 'rule' },
-    text(`${RECEIPT_LABELS.printed} ${ticketTime(new Date(r.printedAt), r.timezone)}`, { align: 'center' }),
+    text(`${RECEIPT_LABELS.printed} ${ticketTime(new Date(r.printedAt), zoneOf(r))}`, { align: 'center' }),
     ...bottom(o.reprint),
   ];
 }
@@ -221,7 +225,7 @@ function waitlistLines(r: WaitlistTicket, o: LayoutOptions): TicketLine[] {
     { kind: 'rule' },
     pair(RECEIPT_LABELS.party, String(r.partySize), width),
     pair(RECEIPT_LABELS.quotedWait, `${r.quotedMinWait}-${r.quotedMaxWait} ${RECEIPT_LABELS.minutes}`, width),
-    pair(RECEIPT_LABELS.printed, ticketTime(new Date(r.addedAt), r.timezone), width),
+    pair(RECEIPT_LABELS.printed, ticketTime(new Date(r.addedAt), zoneOf(r)), width),
     { kind: 'rule' },
     text(RECEIPT_LABELS.waitlistFooter, { align: 'center' }),
     ...bottom(o.reprint),
@@ -234,7 +238,7 @@ function reservationLines(r: ReservationConfirmation, o: LayoutOptions): TicketL
     ...top(RECEIPT_LABELS.reservation_confirmation, r.venueName, o.reprint),
     text(r.guestName, { size: 'tall', bold: true, align: 'center' }),
     { kind: 'rule' },
-    pair(RECEIPT_LABELS.when, ticketTime(new Date(r.slotStart), r.timezone), width),
+    pair(RECEIPT_LABELS.when, ticketTime(new Date(r.slotStart), zoneOf(r)), width),
     pair(RECEIPT_LABELS.party, String(r.partySize), width),
   ];
   if (r.phone) lines.push(pair(RECEIPT_LABELS.phone, r.phone, width));
@@ -257,7 +261,7 @@ export function guestReceiptLines(input: GuestReceipt, o: LayoutOptions): Ticket
   lines.push(...top(RECEIPT_LABELS.guestReceipt, r.venueName, o.reprint));
   if (r.tableName) lines.push(text(`${RECEIPT_LABELS.table} ${r.tableName}`, { align: 'center' }));
   if (r.orderId) lines.push(text(`${RECEIPT_LABELS.order} #${r.orderId.slice(-8)}`, { align: 'center' }));
-  lines.push(text(ticketTime(new Date(r.at), r.timezone), { align: 'center' }), { kind: 'rule' });
+  lines.push(text(ticketTime(new Date(r.at), zoneOf(r)), { align: 'center' }), { kind: 'rule' });
   for (const line of r.lines) {
     lines.push(pair(`${line.quantity} x ${line.name}`, displayMoney(line.amountCents), width));
     for (const modifier of line.modifiers) lines.push(text(`  + ${modifier}`));

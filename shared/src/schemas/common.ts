@@ -9,6 +9,20 @@ export type Id = z.infer<typeof Id>;
 export const Money = z.string().regex(/^-?\d+(\.\d{1,2})?$/, { error: 'must be an amount such as 12.50' });
 export type Money = z.infer<typeof Money>;
 
+/**
+ * An amount a client sends: the text ("14.37") or a JSON number with at most two decimals (14.37,
+ * as a client written from the spec sends it), read as the same exact text, so it converts to cents
+ * without a rounding step. A number's shortest decimal form is what its sender wrote, so 14.37 is
+ * "14.37", and 0.1 + 0.2 (0.30000000000000004) or 1e21 are refused like text with more places.
+ * `text` narrows it further (a bound, a sign).
+ */
+export function moneyIn<T extends z.ZodType<string, string>>(text: T) {
+  return z
+    .union([z.string(), z.number({ error: 'must be an amount such as 12.50' })])
+    .transform((v) => (typeof v === 'number' ? String(v) : v))
+    .pipe(text);
+}
+
 export const IsoDateTime = z.iso.datetime({ offset: true });
 
 /** A number, or the text of one from a form field ("4"); true, [4] or null are not party sizes. */

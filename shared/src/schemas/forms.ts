@@ -54,12 +54,14 @@ export const RESERVATION_FORM_DEFAULTS = {
 } as const satisfies ReservationFormInput;
 
 /** The body of POST /api/reservations (spec 2 section 3, "Reservation (sent)"), with the form's
- * messages. Tenancy comes from the principal, so the legacy orgId and venueId fields are not part
- * of it. The slot lasts two hours: slotEnd may be left out, and when sent must say so. */
+ * messages. Tenancy comes from the principal: orgId and venueId, when sent, must name the caller's
+ * own (rules/tenant.ts). The slot lasts two hours: slotEnd may be left out, and when sent must say so. */
 export const ReservationCreateBody = z
   .strictObject({
     /** Made by the client, so a repeat (an outbox replay) books the reservation once. */
     id: Id.optional(),
+    orgId: Id.optional(),
+    venueId: Id.optional(),
     guestContact: z.strictObject({
       name: boundedText(100).min(1, { error: MESSAGES.reservationGuestNameRequired }),
       phone: boundedText(40).default(''),

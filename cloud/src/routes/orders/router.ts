@@ -1,4 +1,4 @@
-import { changeOrderPriority, createOrder as createOrderCall, listOrders } from '@tablewise/shared';
+import { changeOrderPriority, createOrder as createOrderCall, listedOrders, listOrders } from '@tablewise/shared';
 import { changePriority } from '../../commands/order-changes.js';
 import { createOrder, openOrders } from '../../commands/orders.js';
 import type { AppDeps } from '../../context.js';
@@ -34,7 +34,7 @@ export function ordersRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
   const guestOrderLimit = guestRateLimit('order');
 
-  serve(router, listOrders, async ({ ctx }) => openOrders(deps.db, requireVenueActor(ctx).venueId));
+  serve(router, listOrders, async ({ ctx }) => listedOrders(await openOrders(deps.db, requireVenueActor(ctx).venueId)));
 
   // A guest orders for their own session; staff and terminals may order for any session of
   // their venue (a server taking an order at the table).

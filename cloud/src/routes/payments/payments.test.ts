@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   Bill,
   billShares,
+  displayMoney,
   formatCents,
   GUEST_EXIT_RECEIPT_MS,
   MESSAGES,
@@ -307,6 +308,59 @@ describe('paying', () => {
     await close(sessionId);
   });
 
+  it("takes the spec's own body: no billVersion, money as JSON numbers, the tip inside the splits (issue 23)", async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const bill = await billOf(guest, sessionId);
+    const left = toCents(bill.left);
+    // The spec's screen: the total with an 18 % tip, divided between two people, as numbers.
+    const tip = 351;
+    const first = Math.ceil((left + tip) / 2);
+    const body = (amounts: number[], extra: object = {}) => ({
+      sessionId,
+      splits: amounts.map((a, i) => ({
+        id: `p${i}`,
+        name: `Person ${i + 1}`,
+        amount: a / 100,
+        items: [],
+        paymentMethod: 'cash',
+        paid: false,
+      })),
+      tipAmount: tip / 100,
+      totalAmount: Number(bill.total),
+      ...extra,
+    });
+    // Neither reading: refused naming both figures, nothing recorded.
+    const neither = await guest.post('/api/payments/process', body([left + 1000]));
+    expect(neither.status).toBe(409);
+    expect(neither.body.message).toBe(
+      PAYMENT_MESSAGES.splitsMatchNeither(displayMoney(left + 1000), displayMoney(left), displayMoney(left + tip)),
+    );
+    expect(await paymentsOf(sessionId)).toHaveLength(0);
+    // A total the bill no longer has: refused as a changed bill.
+    const stale = await guest.post('/api/payments/process', body([first], { totalAmount: 1 }));
+    expect(stale.body.id).toBe('bill_changed');
+    // The tip included: the bill's part and the tip's are told apart exactly.
+    const paid = await guest.post('/api/payments/process', body([first, left + tip - first]));
+    expect(paid.status).toBe(200);
+    const rows = await paymentsOf(sessionId).orderBy('split_id');
+    expect(rows.map((r) => toCents(r.amount)).reduce((a, b) => a + b, 0)).toBe(left);
+    expect(rows.map((r) => toCents(r.tip_amount)).reduce((a, b) => a + b, 0)).toBe(tip);
+    await close(sessionId);
+  });
+
+  it('a split marked paid that no payment holds is charged, never silently skipped (issue 23)', async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const bill = await billOf(guest, sessionId);
+    const claimed = await pay(guest, bill, [{ id: 'a', amount: bill.total, paymentMethod: 'cash', paid: true }]);
+    expect(claimed.status).toBe(200);
+    expect((await paymentsOf(sessionId)).map((p) => [p.split_id, p.amount])).toEqual([['a', bill.total]]);
+    // Now a payment holds it: marked paid, it is not charged again, and there is nothing else to pay.
+    const again = await pay(guest, bill, [{ id: 'a', amount: bill.total, paymentMethod: 'cash', paid: true }]);
+    expect(again.body).toEqual({ message: PAYMENT_MESSAGES.nothingToPay, id: 'nothing_to_pay' });
+    expect(await paymentsOf(sessionId)).toHaveLength(1);
+    await close(sessionId);
+  });
+
   it('refuses to retry a failed payment whose share was paid since', async () => {
     const { guest, sessionId } = await seatedWithOrder(0);
     const bill = await billOf(guest, sessionId);
@@ -334,8 +388,9 @@ describe('paying', () => {
     const badMethod = await pay(guest, bill, [{ id: 'a', amount: '1.00', paymentMethod: 'bitcoin' }]);
     expect(badMethod.status).toBe(400);
     expect(badMethod.body.message).toMatch(/splits\.0\.paymentMethod/);
-    const nothing = await pay(guest, bill, [{ id: 'a', amount: '1.00', paymentMethod: 'cash', paid: true }]);
-    expect(nothing.body).toEqual({ message: PAYMENT_MESSAGES.nothingToPay, id: 'nothing_to_pay' });
+    const threeDecimals = await pay(guest, bill, [{ id: 'a', amount: 1.005, paymentMethod: 'cash' }]);
+    expect(threeDecimals.status).toBe(400);
+    expect(threeDecimals.body.message).toMatch(/splits\.0\.amount/);
     const tooMuch = await pay(guest, bill, [{ id: 'a', amount: '99.00', paymentMethod: 'cash' }]);
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.message).toBe(PAYMENT_MESSAGES.paymentExceedsBill('$99.00', `$${bill.total}`));

@@ -4,6 +4,7 @@ import {
   getSessionBill,
   guestCheckout,
   listPayments,
+  listVenuePayments,
   MESSAGES,
   PAYMENT_MESSAGES,
   printReceiptAtVenue,
@@ -82,6 +83,7 @@ export function paymentsRouter(deps: AppDeps): AppRouter {
   });
 
   serve(router, listPayments, async ({ ctx }) => venuePayments(deps.db, requireVenueActor(ctx).venueId));
+  serve(router, listVenuePayments, async ({ ctx }) => venuePayments(deps.db, requireVenueActor(ctx).venueId));
 
   serve(router, updateOrderPayment, async ({ ctx, params, body }) => {
     const actor = requireVenueActor(ctx);

@@ -4,6 +4,7 @@ import {
   getBookableTimes,
   getReservation,
   listReservations,
+  refuseOtherTenant,
   seatReservation,
 } from '@tablewise/shared';
 import {
@@ -20,9 +21,11 @@ import { type AppRouter, newRouter, ok, serve } from '../http.js';
 import { pushable, servePushable } from '../pushable.js';
 
 /** A host books a reservation, on the cloud or through a terminal's outbox. */
-export const reservationBooked = pushable(createReservation, async (deps, actor, { body }, trx) =>
-  ok(await bookReservation(trx, actor, await body(), deps.now()), 201),
-);
+export const reservationBooked = pushable(createReservation, async (deps, actor, { body }, trx) => {
+  const booking = await body();
+  refuseOtherTenant(booking, actor);
+  return ok(await bookReservation(trx, actor, booking, deps.now()), 201);
+});
 
 /** A host checks a party in, on the cloud or through a terminal's outbox. */
 export const reservationCheckedIn = pushable(checkInReservation, async (deps, actor, { params }, trx) =>

@@ -10,6 +10,7 @@ import {
 } from '@tablewise/shared';
 import { completeQa, markTableDeparted, transitionVenueTable } from '../../commands/cleaning.js';
 import { rotateTableQr } from '../../commands/guest.js';
+import { guestTables } from '../../commands/guest-holds.js';
 import { stuckTables } from '../../commands/stuck-check.js';
 import type { AppDeps } from '../../context.js';
 import { requireAnyActor, requireStaff, requireVenueActor } from '../../policies/principals.js';
@@ -45,9 +46,19 @@ export function tablesRouter(deps: AppDeps): AppRouter {
   serve(router, listTablesCall, async ({ ctx, query }) => {
     const actor = requireAnyActor(ctx);
     const tables = (await listTables(deps.db, actor.venueId)).map(presentTable);
-    return tablesAnswer(tables, query(), actor.kind === 'guest' ? 'guest' : 'staff', (t) =>
-      AVAILABLE_TABLE_STATES.includes(t.state),
-    );
+    if (actor.kind === 'guest') {
+      // A guest's phone reads seat selection's guest view here too (spec 3 section 7): the tables
+      // as a guest sees them (nobody's party), with the guest view's place and features beside.
+      const everyTable = { available: false, capacity: undefined, accessibility: false };
+      const views = new Map((await guestTables(deps, actor, everyTable)).map((g) => [g.id, g]));
+      return tablesAnswer(tables, query(), 'guest', (t) => AVAILABLE_TABLE_STATES.includes(t.state)).map((t) => {
+        const view = views.get(t.id);
+        if (!view) return t;
+        const { x, y, hasView, hasPlugs, isQuiet, available, heldByYouUntil } = view;
+        return { ...t, x, y, hasView, hasPlugs, isQuiet, available, heldByYouUntil };
+      });
+    }
+    return tablesAnswer(tables, query(), 'staff', (t) => AVAILABLE_TABLE_STATES.includes(t.state));
   });
 
   // A repeat with the same Idempotency-Key answers the code it made instead of rotating again.

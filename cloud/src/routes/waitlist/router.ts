@@ -4,6 +4,7 @@ import {
   getWaitlistEntry,
   listWaitlist,
   notifyNextParty,
+  refuseOtherTenant,
   seatWaitlistParty,
 } from '@tablewise/shared';
 import { notifyNextWaitingParty } from '../../commands/cleaning.js';
@@ -14,9 +15,11 @@ import { type AppRouter, newRouter, ok, serve } from '../http.js';
 import { pushable, servePushable } from '../pushable.js';
 
 /** A host adds a party, on the cloud or through a terminal's outbox. */
-export const partyAdded = pushable(addToWaitlist, async (deps, actor, { body }, trx) =>
-  ok(await addParty(trx, actor, await body(), deps.now()), 201),
-);
+export const partyAdded = pushable(addToWaitlist, async (deps, actor, { body }, trx) => {
+  const party = await body();
+  refuseOtherTenant(party, actor);
+  return ok(await addParty(trx, actor, party, deps.now()), 201);
+});
 
 /** A host notifies, seats or removes a party, on the cloud or through a terminal's outbox. */
 export const partyMoved = pushable(changeWaitlistStatus, async (deps, actor, { params, body }, trx) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedText, Id, Money } from '../../schemas/common.js';
+import { boundedText, Id, Money, moneyIn } from '../../schemas/common.js';
 import { MenuItem } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
@@ -20,9 +20,11 @@ const MENU_ITEM_BOUNDS = {
 } as const;
 
 const required = (max: number) => boundedText(max).min(1, { error: 'is required' });
-const MenuPrice = Money.refine((v) => !v.startsWith('-') && Number(v) <= MENU_ITEM_BOUNDS.price, {
-  error: `must be an amount from 0 to ${MENU_ITEM_BOUNDS.price}`,
-});
+const MenuPrice = moneyIn(
+  Money.refine((v) => !v.startsWith('-') && Number(v) <= MENU_ITEM_BOUNDS.price, {
+    error: `must be an amount from 0 to ${MENU_ITEM_BOUNDS.price}`,
+  }),
+);
 /** Modifier group and option ids: short names ("temp", "rare") the orders refer to. */
 const ModifierId = z
   .string()

@@ -3,11 +3,21 @@ import { Id } from '../../schemas/common.js';
 import { MenuItem } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
-/** A menu photo's address as the cloud stores it: `/api/objects/<id>`; null takes it away. */
+/** Where an uploaded photo is read (`objectUrl`) and where it was sent (`uploadURL`, the only URL
+ * the spec's upload answer has), relative or on this host: both name the same stored object. */
+const OBJECT_URL = /^(?:https?:\/\/[^/?#]+)?\/api\/objects\/(?:uploads\/)?([0-9a-f-]{36})(?:\?[^#]*)?$/;
+
+/** A menu photo's address, stored as `/api/objects/<id>`; null takes it away. */
 export const MenuImageRequest = z.strictObject({
   imageUrl: z
     .string()
-    .regex(/^\/api\/objects\/[0-9a-f-]{36}$/, { error: 'must be the objectUrl of an upload' })
+    .max(2000)
+    .transform((url, ctx) => {
+      const id = OBJECT_URL.exec(url)?.[1];
+      if (id) return `/api/objects/${id}`;
+      ctx.addIssue({ code: 'custom', message: 'must be the uploadURL or objectUrl of an upload' });
+      return z.NEVER;
+    })
     .nullable(),
 });
 

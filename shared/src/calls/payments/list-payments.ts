@@ -17,6 +17,18 @@ export const listPayments = defineCall({
   staleOn: ['payment.status.changed'],
 });
 
+/** The same list at the path the spec's dashboard reads (spec 2 section 7: GET /api/payments, its
+ * status and createdAt), answered alike by both tiers. */
+export const listVenuePayments = defineCall({
+  method: 'GET',
+  path: '/api/payments',
+  summary: "The venue's payments, newest first (the dashboard's read)",
+  audience: ['staff', 'terminal'],
+  tiers: ['cloud', 'terminal'],
+  answer: z.array(Payment),
+  staleOn: ['payment.status.changed'],
+});
+
 /** Newest first (ties by id, highest first), the latest PAYMENTS_LISTED: the one rule for the list. */
 export function venuePaymentsAnswer(payments: readonly Payment[]): Payment[] {
   const newestFirst = (a: Payment, b: Payment) =>

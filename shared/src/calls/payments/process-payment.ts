@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { SPLIT } from '../../constants.js';
-import { boundedText, Id, Money } from '../../schemas/common.js';
+import { boundedText, Id, Money, moneyIn } from '../../schemas/common.js';
 import { Bill, Payment, PaymentMethod } from '../../schemas/payment.js';
 import { defineCall } from '../define.js';
 
-/** An amount a payment names: at most 9,999,999,999.99, so it is exact in cents. */
-export const Amount = Money.max(13, { error: 'must be at most 9999999999.99' });
+/** An amount a payment names, as text or a JSON number: at most 9,999,999,999.99, so it is exact in cents. */
+export const Amount = moneyIn(Money.max(13, { error: 'must be at most 9999999999.99' }));
 
 /** One split of the bill (spec 3 section 3's split entry). `id` is its idempotency key: a split is
- * paid once. Splits marked `paid` are ones the phone saw paid already and are not charged again. */
+ * paid once. A split marked `paid` is skipped only when a payment of the bill holds its id; else it
+ * is charged like any other (the client's word is not a payment). */
 const SplitEntry = z.object({
   id: boundedText(100).min(1),
   name: boundedText(100).optional(),
@@ -23,11 +24,12 @@ const DemoCard = z.object({ number: boundedText(30) });
 
 export const ProcessPaymentBody = z.object({
   sessionId: Id,
-  /** The bill's version the phone priced on; a changed bill is refused, to be re-priced. */
-  billVersion: boundedText(100).min(1),
+  /** The bill's version the phone priced on, when it knows it (our guest site does; the spec's
+   * client sends only totalAmount): a changed bill is refused, to be re-priced. */
+  billVersion: boundedText(100).min(1).optional(),
   splits: z.array(SplitEntry).min(1).max(SPLIT.maxPeople),
   tipAmount: Amount.default('0.00'),
-  /** The bill's total the phone saw (tip not included). */
+  /** The bill's total the phone saw (tip not included), checked against the bill as it is now. */
   totalAmount: Amount,
   card: DemoCard.optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../../messages.js';
 import { compareTables } from '../../rules/table-order.js';
+import { IsoDateTime } from '../../schemas/common.js';
 import { Table } from '../../schemas/entities.js';
 import type { Audience } from '../define.js';
 import { defineCall } from '../define.js';
@@ -24,7 +25,21 @@ export const TablesQuery = z.object({
 });
 export type TablesQuery = z.output<typeof TablesQuery>;
 
-export const TablesAnswer = z.array(Table);
+/** What a guest's phone reads beyond the staff columns (spec 3 section 3's table guest view), the
+ * same as GET /api/guest/tables answers: with a guest's cookie, seat selection reads it here too. */
+const GuestViewFields = z
+  .object({
+    x: z.number(),
+    y: z.number(),
+    hasView: z.boolean(),
+    hasPlugs: z.boolean(),
+    isQuiet: z.boolean(),
+    available: z.boolean(),
+    heldByYouUntil: IsoDateTime.nullable(),
+  })
+  .partial();
+
+export const TablesAnswer = z.array(Table.extend(GuestViewFields.shape));
 export type TablesAnswer = z.infer<typeof TablesAnswer>;
 
 export const listTables = defineCall({

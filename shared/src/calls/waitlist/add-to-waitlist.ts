@@ -11,6 +11,8 @@ const Minutes = z
   .min(0)
   .max(24 * 60);
 
+const GuestName = boundedText(100).min(1, { error: MESSAGES.reservationGuestNameRequired });
+
 /** The host adds a party at the door (spec 2 section 2.4; the form's rules are section 5's). */
 export const addToWaitlist = defineCall({
   method: 'POST',
@@ -22,7 +24,13 @@ export const addToWaitlist = defineCall({
     .strictObject({
       /** Made by the client, so a repeat (an outbox replay) adds the party once. */
       id: Id.optional(),
-      guestName: boundedText(100).min(1, { error: MESSAGES.reservationGuestNameRequired }),
+      /** The caller's own, when sent (rules/tenant.ts). */
+      orgId: Id.optional(),
+      venueId: Id.optional(),
+      /** The spec names it `name` on the add form (spec 2 section 7) and `guestName` on the entry
+       * (section 3): either is taken. */
+      guestName: GuestName.optional(),
+      name: GuestName.optional(),
       phone: boundedText(40).optional(),
       email: z
         .union([
@@ -38,6 +46,11 @@ export const addToWaitlist = defineCall({
       needsHighChair: z.boolean().default(false),
       occasion: z.union([z.literal(''), z.enum(OCCASIONS)]).optional(),
     })
+    .refine((b) => (b.guestName ?? b.name) !== undefined, {
+      error: MESSAGES.reservationGuestNameRequired,
+      path: ['guestName'],
+    })
+    .transform(({ name, guestName, ...rest }) => ({ ...rest, guestName: (guestName ?? name) as string }))
     .refine(
       (b) => b.quotedMinWait === undefined || b.quotedMaxWait === undefined || b.quotedMinWait <= b.quotedMaxWait,
       {

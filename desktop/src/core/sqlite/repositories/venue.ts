@@ -1,6 +1,6 @@
 // The venue this terminal serves, and emptying the replicated venue data before a snapshot.
 // Rows map to the shared schemas' shapes; nothing here decides anything.
-import type { Venue } from '@tablewise/shared';
+import { AppError, MESSAGES, type Venue } from '@tablewise/shared';
 import type { AnyDb, WriteDb } from '../replica.js';
 
 interface VenueRow {
@@ -11,6 +11,14 @@ interface VenueRow {
   timezone: string;
   service_charge_bps: number;
 }
+
+/** The organization and venue this terminal serves, as a body's orgId and venueId must name them. */
+export function ownTenant(db: AnyDb): { orgId: string; venueId: string } {
+  const venue = getVenue(db);
+  if (!venue) throw new AppError(503, 'not_synced', MESSAGES.terminalNotSynced);
+  return { orgId: venue.organizationId, venueId: venue.id };
+}
+
 export function getVenue(db: AnyDb): Venue | null {
   const row = db.sql.prepare('SELECT * FROM venue LIMIT 1').get() as VenueRow | undefined;
   return row

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { changeOrderPriority, createOrder, listOrders, openOrdersAnswer } from '@tablewise/shared';
+import { changeOrderPriority, createOrder, listedOrders, listOrders, openOrdersAnswer } from '@tablewise/shared';
 import { listOrderFacts } from '../../../sqlite/repositories/orders.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
@@ -8,7 +8,7 @@ export function ordersRouter(deps: LocalServerDeps): LocalRouter {
   const router = new Router<StaffState>();
   serve(router, deps, listOrders, () => {
     const { orders, items } = listOrderFacts(deps.read);
-    return openOrdersAnswer(orders, items);
+    return listedOrders(openOrdersAnswer(orders, items));
   });
   // Staff order for a table: priced from the replica, applied and queued for the cloud. An id sent
   // again answers the order as placed with 200, as the cloud does.

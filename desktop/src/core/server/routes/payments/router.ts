@@ -13,6 +13,7 @@ import {
   getSessionBill,
   guestReceiptOf,
   listPayments,
+  listVenuePayments,
   notFound,
   PAYMENT_MESSAGES,
   type ParamsOf,
@@ -68,6 +69,7 @@ export function paymentsRouter(deps: LocalServerDeps): LocalRouter {
     return replicaBill(deps.read, sessionId) ?? ask(getSessionBill, { sessionId });
   });
   serve(router, deps, listPayments, () => venuePaymentsAnswer(listLatestPayments(deps.read)));
+  serve(router, deps, listVenuePayments, () => venuePaymentsAnswer(listLatestPayments(deps.read)));
   serve(router, deps, updateOrderPayment, async ({ params, body }) =>
     ask(updateOrderPayment, { orderId: params().orderId }, await body()),
   );

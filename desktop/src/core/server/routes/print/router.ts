@@ -3,6 +3,7 @@
 import Router from '@koa/router';
 import {
   conflict,
+  DEFAULT_TIMEZONE,
   IDEMPOTENCY_HEADER,
   notFound,
   printReceipt,
@@ -10,6 +11,7 @@ import {
   SERVICE_MESSAGES,
 } from '@tablewise/shared';
 import { orderExists } from '../../../sqlite/repositories/orders.js';
+import { getVenue } from '../../../sqlite/repositories/venue.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalCtx, type LocalRouter, serve } from '../../serve.js';
 import { printing } from '../print-jobs/router.js';
@@ -25,10 +27,12 @@ export function printRouter(deps: LocalServerDeps): LocalRouter {
   serve(router, deps, printReceipt, async ({ ctx, body }) => {
     const { type, data, printerId } = await body();
     const dedupeKey = idempotencyKey(ctx);
+    // Times are shown in the venue's zone unless the data names another.
+    const timezone = data.timezone ?? getVenue(deps.read)?.timezone ?? DEFAULT_TIMEZONE;
     const job = printing(() =>
       deps.printReceipt({
         kind: type,
-        data,
+        data: { ...data, timezone },
         ...(printerId !== undefined ? { printerId } : {}),
         ...(dedupeKey ? { dedupeKey } : {}),
       }),

@@ -8,13 +8,14 @@ import {
   getReservation as getReservationCall,
   listReservations,
   notFound,
+  refuseOtherTenant,
   reservationsAnswer,
   seatReservation,
   venueDate,
   venueDayBounds,
 } from '@tablewise/shared';
 import { getReservation, listReservationsBetween } from '../../../sqlite/repositories/reservations.js';
-import { getVenue } from '../../../sqlite/repositories/venue.js';
+import { getVenue, ownTenant } from '../../../sqlite/repositories/venue.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
 
@@ -34,7 +35,11 @@ export function reservationsRouter(deps: LocalServerDeps): LocalRouter {
     if (!reservation) throw notFound('Reservation');
     return reservation;
   });
-  serve(router, deps, createReservation, async ({ body }) => deps.createReservation(await body()));
+  serve(router, deps, createReservation, async ({ body }) => {
+    const booking = await body();
+    refuseOtherTenant(booking, ownTenant(deps.read));
+    return deps.createReservation(booking);
+  });
   serve(router, deps, checkInReservation, ({ params }) => deps.checkInReservation(params().id));
   serve(router, deps, seatReservation, async ({ params, body }) => deps.seatReservation(params().id, await body()));
   return router;

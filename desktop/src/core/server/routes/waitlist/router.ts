@@ -5,9 +5,11 @@ import {
   getWaitlistEntry as getWaitlistEntryCall,
   listWaitlist,
   notFound,
+  refuseOtherTenant,
   seatWaitlistParty,
   waitlistAnswer,
 } from '@tablewise/shared';
+import { ownTenant } from '../../../sqlite/repositories/venue.js';
 import { getWaitlistEntry, listActiveWaitlist } from '../../../sqlite/repositories/waitlist.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
@@ -20,7 +22,11 @@ export function waitlistRouter(deps: LocalServerDeps): LocalRouter {
     if (!entry) throw notFound('Waitlist entry');
     return entry;
   });
-  serve(router, deps, addToWaitlist, async ({ body }) => deps.addToWaitlist(await body()));
+  serve(router, deps, addToWaitlist, async ({ body }) => {
+    const party = await body();
+    refuseOtherTenant(party, ownTenant(deps.read));
+    return deps.addToWaitlist(party);
+  });
   serve(router, deps, changeWaitlistStatus, async ({ params, body }) => {
     const { id } = params();
     const { status } = await body();
