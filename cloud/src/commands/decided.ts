@@ -7,7 +7,7 @@ import { type Actor, actorRef, type Trx, type VenueActor } from '../context.js';
 import { appendEvent } from '../realtime/append-event.js';
 import { updateMenuItemRow } from '../repositories/menu.js';
 import { deleteOrderItem, setOrderPriority, setOrderTotals } from '../repositories/order-changes.js';
-import { setItemStatus } from '../repositories/orders.js';
+import { setItemFired, setItemStatus } from '../repositories/orders.js';
 import { completeFinishedRuns, saveRunnerOrder, setRunner } from '../repositories/runners.js';
 import { insertTask, saveTask } from '../repositories/tasks.js';
 import { markPartyReadyFor, setTableState } from '../repositories/turnover.js';
@@ -36,6 +36,9 @@ async function applyWrite(trx: Trx, author: Author, write: Write, now: Date): Pr
   switch (write.kind) {
     case 'item.status':
       await setItemStatus(trx, write.itemId, write.to, now);
+      return;
+    case 'item.fire':
+      await setItemFired(trx, write.item.id, write.item.status, new Date(write.item.fireAt));
       return;
     case 'item.cancel': {
       const { subtotal, tax, total } = write.order;

@@ -20,10 +20,16 @@ import {
 import type { BackoffPolicy } from './backoff.js';
 import { Bus } from './bus.js';
 import { batchChangeItemsLocally } from './commands/item-batch.js';
-import { changeItemStatusLocally, itemChangeSubject, ORDER_ITEM_ENTITY } from './commands/item-status.js';
+import {
+  changeItemStatusLocally,
+  itemChangeSubject,
+  ORDER_FIRE_ENTITY,
+  ORDER_ITEM_ENTITY,
+} from './commands/item-status.js';
 import {
   cancelItemLocally,
   changePriorityLocally,
+  fireCourseLocally,
   ITEM_CANCEL_ENTITY,
   localMenuItemEvent,
   localPriorityEvent,
@@ -174,7 +180,8 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
       if (entry.entityType === TURNOVER_ENTITY) void refetchTurnover(entry.entityId);
       if (entry.entityType === MENU_ITEM_ENTITY || entry.entityType === ORDER_PRIORITY_ENTITY)
         void refetchMenuAndOrders();
-      if (entry.entityType === ITEM_CANCEL_ENTITY) void refetchMenuAndOrders();
+      if (entry.entityType === ITEM_CANCEL_ENTITY || entry.entityType === ORDER_FIRE_ENTITY)
+        void refetchMenuAndOrders();
       if (entry.entityType === ORDER_ENTITY) void dropRefusedOrder(entry.entityId);
       if (entry.entityType === PAYMENT_ENTITY)
         void dropRefusedPayment(entry.entityId, (entry.body as { sessionId?: unknown } | null)?.sessionId);
@@ -303,7 +310,11 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
       if (e.entityType === TURNOVER_ENTITY) return turnoverChangeSubject(read, e);
       if (e.entityType === WAITLIST_ENTITY) return waitlistChangeSubject(read, e.entityId);
       if (e.entityType === RESERVATION_ENTITY) return reservationChangeSubject(read, e.entityId);
-      if (e.entityType === MENU_ITEM_ENTITY || e.entityType === ORDER_PRIORITY_ENTITY) {
+      if (
+        e.entityType === MENU_ITEM_ENTITY ||
+        e.entityType === ORDER_PRIORITY_ENTITY ||
+        e.entityType === ORDER_FIRE_ENTITY
+      ) {
         return menuOrderChangeSubject(read, e);
       }
       if (e.entityType === ITEM_CANCEL_ENTITY) return null;
@@ -566,6 +577,15 @@ export async function startTerminalCore(opts: TerminalCoreOptions): Promise<Term
           const result = cancelItemLocally(write, itemId, now());
           for (const event of result.events) bus.emit('live', event);
           bus.emit('status');
+          bus.emit('itemsChanged');
+          pusher.kick();
+          return result.value;
+        },
+        fireCourse(orderId, input) {
+          const result = fireCourseLocally(write, orderId, input, now());
+          for (const event of result.events) bus.emit('live', event);
+          bus.emit('status');
+          // The fired items' kitchen tickets, once per order and station, as for a course on time.
           bus.emit('itemsChanged');
           pusher.kick();
           return result.value;

@@ -17,12 +17,21 @@ import { getMeta } from '../sqlite/repositories/meta.js';
 import { appendCall, type QueuedCall } from '../sqlite/repositories/outbox.js';
 import { putRunner, putRunnerOrder } from '../sqlite/repositories/runners.js';
 import { putTask } from '../sqlite/repositories/tasks.js';
-import { putOrder, putTable, putWaitlistEntry, setItemStatus } from '../sqlite/repositories/venue-data.js';
+import {
+  putOrder,
+  putOrderItem,
+  putTable,
+  putWaitlistEntry,
+  setItemStatus,
+} from '../sqlite/repositories/venue-data.js';
 
 function applyWrite(db: WriteDb, write: Write, at: string): void {
   switch (write.kind) {
     case 'item.status':
       setItemStatus(db, write.itemId, write.to, at);
+      return;
+    case 'item.fire':
+      putOrderItem(db, write.item);
       return;
     case 'item.cancel':
       deleteOrderItem(db, write.item.id);
