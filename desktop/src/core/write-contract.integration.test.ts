@@ -478,7 +478,7 @@ describe('the orders’ writes', () => {
       const [cloud, local] = [await onCloud.get(path), await onTerminal.get(path)];
       expect({ path, body: local.body }).toEqual({ path, body: cloud.body });
     }
-    const orders = (await onCloud.get('/api/orders')).body as { id: string }[];
+    const orders = (await onCloud.get('/api/orders')).body as { id: string; items: unknown[] }[];
     const of = (t: Twin) => orders.find((o) => o.id === t.ids.order);
     expect(normalized(of(terminalTwin))).toEqual(normalized(of(cloudTwin)));
     // The dessert fired early on each tier: in the kitchen, its fire time the cloud's.

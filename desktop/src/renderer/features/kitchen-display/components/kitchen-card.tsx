@@ -1,4 +1,5 @@
 import {
+  KITCHEN_FLOW_TEXTS,
   KITCHEN_TEXTS,
   type KitchenItem,
   kitchenAgeMinutes,
@@ -10,6 +11,7 @@ import {
   staffMovesFrom,
 } from '@tablewise/shared';
 import { memo } from 'react';
+import { useFireCourse } from '../api/fire-course.js';
 import { useUpdateItemStatus } from '../api/update-item-status.js';
 
 /** The kitchen's own moves; runner moves (Pick Up, Delivered, Return) belong to the runner screen. */
@@ -25,6 +27,7 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute:
  */
 export const KitchenCard = memo(function KitchenCard({ item, now }: { item: KitchenItem; now: Date }) {
   const update = useUpdateItemStatus();
+  const fire = useFireCourse();
   const moves = staffMovesFrom(item.status).filter((m) => KITCHEN_TRIGGERS.has(m.trigger));
   const age = kitchenAgeMinutes(item, now);
   const prep = prepTimeMinutes(item);
@@ -84,6 +87,19 @@ export const KitchenCard = memo(function KitchenCard({ item, now }: { item: Kitc
           aria-valuenow={Math.round(progress)}
         >
           <div className="progress-fill" style={{ width: `${progress}%` }} />
+        </div>
+      )}
+      {item.held && (
+        <div className="card-actions">
+          <button
+            type="button"
+            className="button primary"
+            data-testid="fire-now"
+            disabled={fire.isPending}
+            onClick={() => fire.mutate({ orderId: item.orderId, course: item.course })}
+          >
+            {KITCHEN_FLOW_TEXTS.fireNow}
+          </button>
         </div>
       )}
       {moves.length > 0 && (

@@ -3,6 +3,8 @@
 import {
   COURSE_LABELS,
   cancelRefusal,
+  isHeld,
+  KITCHEN_FLOW_TEXTS,
   MENU_ORDERS_TEXTS,
   ORDER_PRIORITIES,
   ORDER_STATUS_LABELS,
@@ -11,6 +13,7 @@ import {
 import { useState } from 'react';
 import { useCancelItem } from '../api/cancel-item.js';
 import { useChangePriority } from '../api/change-priority.js';
+import { useFireCourse } from '../api/fire-course.js';
 import { AddItems } from './add-items.js';
 
 const T = MENU_ORDERS_TEXTS;
@@ -22,6 +25,7 @@ export function timeOf(iso: string): string {
 export function OrderDetails({ order, onClose }: { order: Order; onClose(): void }) {
   const priority = useChangePriority();
   const cancel = useCancelItem();
+  const fire = useFireCourse();
   const [adding, setAdding] = useState(false);
   const now = new Date();
   if (adding) {
@@ -71,6 +75,17 @@ export function OrderDetails({ order, onClose }: { order: Order; onClose(): void
                 </div>
                 <span className={`badge status-${item.status.toLowerCase()}`}>{ORDER_STATUS_LABELS[item.status]}</span>
                 <span className="order-line-price">${item.totalPrice}</span>
+                {isHeld(item.status) && (
+                  <button
+                    type="button"
+                    className="button primary"
+                    disabled={fire.isPending}
+                    data-testid="fire-now"
+                    onClick={() => fire.mutate({ orderId: order.id, course: item.course })}
+                  >
+                    {KITCHEN_FLOW_TEXTS.fireNow}
+                  </button>
+                )}
                 {cancellable && (
                   <button
                     type="button"
