@@ -86,7 +86,9 @@ it('lists ready drinks on the pass while the dessert is held; Fire now sends the
   await drinks.getByTestId('expo-sent').waitFor();
 
   // The runners see the drinks' ticket, the dessert still held.
-  const runnerPage = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  // A phone with the same sign-in.
+  const runnerPage = await page.context().newPage();
+  await runnerPage.setViewportSize({ width: 390, height: 844 });
   await runnerPage.goto(`${core.url}/runner-interface`);
   await runnerPage.getByRole('heading', { name: RUNNER_TEXTS.title }).waitFor();
   const ticket = runnerPage.locator(`[data-testid="runner-order"][data-order-id="${orderId}"]`);
