@@ -87,8 +87,11 @@ it('lists ready drinks on the pass while the dessert is held; Fire now sends the
 
   // The runners see the drinks' ticket, the dessert still held.
   // A phone with the same sign-in.
-  const runnerPage = await page.context().newPage();
-  await runnerPage.setViewportSize({ width: 390, height: 844 });
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    storageState: await page.context().storageState(),
+  });
+  const runnerPage = await phone.newPage();
   await runnerPage.goto(`${core.url}/runner-interface`);
   await runnerPage.getByRole('heading', { name: RUNNER_TEXTS.title }).waitFor();
   const ticket = runnerPage.locator(`[data-testid="runner-order"][data-order-id="${orderId}"]`);
@@ -118,6 +121,6 @@ it('lists ready drinks on the pass while the dessert is held; Fire now sends the
   expect(core.status().outbox.rejected).toEqual([]);
   const firedAt = (await itemsOf(orderId))[1]?.fire_at;
   expect(firedAt && new Date(firedAt).getTime()).toBeLessThan(new Date(dessert?.fire_at ?? 0).getTime());
-  await runnerPage.close();
+  await phone.close();
   await page.close();
 }, 180_000);
