@@ -271,6 +271,7 @@ export const SERVICE_MESSAGES = {
 
   // ---- Orders and menu, menu management (issue 10) ----
   itemAlreadyFired: (name: string) => `${name} has already been sent to the kitchen and cannot be cancelled`,
+  nothingHeldToFire: (course: string) => `No ${course} of this order is held: it has been sent to the kitchen already`,
   uploadLinkInvalid: 'This upload link is invalid or has expired. Please try again.',
   imageNotUploaded: 'The image was not uploaded here. Please upload it again.',
   // ---- Kitchen and runners (issue 10) ----

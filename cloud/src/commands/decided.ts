@@ -7,7 +7,7 @@ import { type Actor, actorRef, type Trx, type VenueActor } from '../context.js';
 import { appendEvent } from '../realtime/append-event.js';
 import { updateMenuItemRow } from '../repositories/menu.js';
 import { deleteOrderItem, setOrderPriority, setOrderTotals } from '../repositories/order-changes.js';
-import { setItemStatus } from '../repositories/orders.js';
+import { setItemFired, setItemStatus } from '../repositories/orders.js';
 import { insertReservation, saveReservationState } from '../repositories/reservations.js';
 import { completeFinishedRuns, saveRunnerOrder, setRunner } from '../repositories/runners.js';
 import { insertSession, seatSession } from '../repositories/sessions.js';
@@ -40,6 +40,9 @@ async function applyWrite(trx: Trx, author: Author, write: Write, now: Date): Pr
   switch (write.kind) {
     case 'item.status':
       await setItemStatus(trx, write.itemId, write.to, now);
+      return;
+    case 'item.fire':
+      await setItemFired(trx, write.item.id, write.item.status, new Date(write.item.fireAt));
       return;
     case 'item.cancel': {
       const { subtotal, tax, total } = write.order;

@@ -255,6 +255,17 @@ export async function setItemStatus(trx: Trx, id: string, status: OrderItemState
   return row;
 }
 
+/** A held item fired early (Fire now): to the kitchen, its fire time now. */
+export async function setItemFired(trx: Trx, id: string, status: OrderItemState, at: Date): Promise<void> {
+  const changed = await trx('order_items').where({ id }).update({ status, fire_at: at, updated_at: at });
+  if (changed !== 1) throw new Error(`Order item ${id} does not exist`);
+}
+
+/** Locks every item of an order (in id order), for a change to several of them at once. */
+export async function lockItemsOfOrder(trx: Trx, orderId: string): Promise<void> {
+  await trx('order_items').where({ order_id: orderId }).orderBy('id').forUpdate().select('id');
+}
+
 /**
  * Moves the venue's item to `to` if it is in one of the states `from`, under the row's lock, in
  * one statement; answers the moved row and the state it left, or undefined (no such item in the

@@ -1,7 +1,7 @@
 // The terminal's status for its screens (GET /api/terminal/status): online, paired, the cursor and
 // the outbox, with each refused or stuck change named as staff call what it was about.
 import { MESSAGES, type TerminalStatusAnswer } from '@tablewise/shared';
-import { itemChangeSubject, ORDER_ITEM_ENTITY } from './commands/item-status.js';
+import { itemChangeSubject, ORDER_FIRE_ENTITY, ORDER_ITEM_ENTITY } from './commands/item-status.js';
 import {
   ITEM_CANCEL_ENTITY,
   MENU_ITEM_ENTITY,
@@ -27,7 +27,11 @@ function subjectOf(read: ReadDb, e: { entityType: string; entityId: string; body
   if (e.entityType === TURNOVER_ENTITY) return turnoverChangeSubject(read, e);
   if (e.entityType === WAITLIST_ENTITY) return waitlistChangeSubject(read, e.entityId);
   if (e.entityType === RESERVATION_ENTITY) return reservationChangeSubject(read, e.entityId);
-  if (e.entityType === MENU_ITEM_ENTITY || e.entityType === ORDER_PRIORITY_ENTITY) {
+  if (
+    e.entityType === MENU_ITEM_ENTITY ||
+    e.entityType === ORDER_PRIORITY_ENTITY ||
+    e.entityType === ORDER_FIRE_ENTITY
+  ) {
     return menuOrderChangeSubject(read, e);
   }
   if (e.entityType === ITEM_CANCEL_ENTITY) return null;

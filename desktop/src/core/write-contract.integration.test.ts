@@ -127,7 +127,14 @@ async function seatTwin(
     itemIds: (placed.body.items as { id: string }[]).map((i) => i.id),
     runnerId: runners[0] as string,
     offlineRunnerId: runners[1] as string,
-    ids: { order: randomUUID(), request: randomUUID(), guests: randomUUID(), booking: randomUUID() },
+    ids: {
+      order: randomUUID(),
+      request: randomUUID(),
+      guests: randomUUID(),
+      booking: randomUUID(),
+      dessertOrder: randomUUID(),
+      ticket: randomUUID(),
+    },
   };
 }
 
@@ -231,7 +238,23 @@ const BEFORE_READY: Step[] = [
 ];
 
 const ON_THE_PASS: Step[] = [
-  { name: 'Send to Runner', request: expo, status: 200 },
+  // Issue 22: what is ready goes out on its own ticket; the rest follows on a ticket of its own.
+  {
+    name: 'Send to Runner of one ready item alone',
+    request: (t) => ({ ...expo(t), body: { itemIds: [t.itemIds[0]] } }),
+    status: 200,
+  },
+  {
+    name: 'Send to Runner of an item already on the pass',
+    request: (t) => ({ ...expo(t), body: { id: t.ids.ticket, itemIds: [t.itemIds[0]] } }),
+    status: 409,
+    id: 'transition_refused',
+  },
+  {
+    name: 'Send to Runner of the rest, a ticket of its own',
+    request: (t) => ({ ...expo(t), body: { id: t.ids.ticket } }),
+    status: 200,
+  },
   { name: 'Send to Runner again', request: expo, status: 409, id: 'transition_refused' },
   { name: 'Delivered before Pick Up', request: runnerMove('DELIVERED'), status: 409, id: 'transition_refused' },
   { name: 'Pick Up without a runner', request: runnerMove('OUT_FOR_DELIVERY'), status: 400, id: 'bad_request' },
@@ -305,17 +328,27 @@ describe('the runners’ writes', () => {
 });
 
 const menu = () => harness.fixture.a.menu;
-const order = (t: Twin, over: { id?: string; sessionId?: string; menuItemId?: string } = {}): Request => ({
+const order = (
+  t: Twin,
+  over: { id?: string; sessionId?: string; menuItemId?: string; course?: string } = {},
+): Request => ({
   method: 'POST',
   path: '/api/orders',
   body: {
     id: over.id ?? t.ids.order,
     sessionId: over.sessionId ?? t.sessionId,
     items: [
-      { menuItemId: over.menuItemId ?? menu().lemonade, quantity: 1, course: 'drink', specialInstructions: 'lime' },
+      {
+        menuItemId: over.menuItemId ?? menu().lemonade,
+        quantity: 1,
+        course: over.course ?? 'drink',
+        specialInstructions: 'lime',
+      },
     ],
   },
 });
+const fireNow = (course: string, orderId?: (t: Twin) => string) => (t: Twin) =>
+  post(`/api/orders/${orderId ? orderId(t) : t.ids.dessertOrder}/fire`, { course });
 const otherTwin = (t: Twin) => (t === cloudTwin ? terminalTwin : cloudTwin);
 const itemMove =
   (status: string, from?: string) =>
@@ -370,6 +403,22 @@ const ORDERS: Step[] = [
     status: 409,
     id: 'transition_refused',
   },
+  // Issue 22: a course held for later, fired early.
+  {
+    name: 'Add Items: a dessert held for later',
+    request: (t) => order(t, { id: t.ids.dessertOrder, course: 'dessert' }),
+    status: 201,
+    learn: (a) => ({ dessertItem: (a.items as { id: string }[])[0]?.id }),
+  },
+  {
+    name: 'Fire now of a course the order does not hold',
+    request: fireNow('main'),
+    status: 409,
+    id: 'item_already_fired',
+  },
+  { name: 'Fire now of an unknown order', request: fireNow('dessert', () => UNKNOWN), status: 404, id: 'not_found' },
+  { name: 'Fire now', request: fireNow('dessert'), status: 200 },
+  { name: 'Fire now again', request: fireNow('dessert'), status: 409, id: 'item_already_fired' },
 ];
 
 const post = (path: string, body?: unknown): Request => ({ method: 'POST', path, body });
@@ -469,9 +518,13 @@ describe('the orders’ writes', () => {
       const [cloud, local] = [await onCloud.get(path), await onTerminal.get(path)];
       expect({ path, body: local.body }).toEqual({ path, body: cloud.body });
     }
-    const orders = (await onCloud.get('/api/orders')).body as { id: string }[];
+    const orders = (await onCloud.get('/api/orders')).body as { id: string; items: unknown[] }[];
     const of = (t: Twin) => orders.find((o) => o.id === t.ids.order);
     expect(normalized(of(terminalTwin))).toEqual(normalized(of(cloudTwin)));
+    // The dessert fired early on each tier: in the kitchen, its fire time the cloud's.
+    const dessertOf = (t: Twin) => orders.find((o) => o.id === t.ids.dessertOrder);
+    expect(normalized(dessertOf(terminalTwin))).toEqual(normalized(dessertOf(cloudTwin)));
+    expect(dessertOf(terminalTwin)?.items).toMatchObject([{ status: 'SENT_TO_KITCHEN', course: 'dessert' }]);
   });
 });
 

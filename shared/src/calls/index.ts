@@ -33,6 +33,7 @@ import { getTicketTimes } from './order-items/get-ticket-times.js';
 import { listKitchenItems } from './order-items/list-kitchen-items.js';
 import { changeOrderPriority } from './orders/change-order-priority.js';
 import { createOrder } from './orders/create-order.js';
+import { fireCourse } from './orders/fire-course.js';
 import { listOrders } from './orders/list-orders.js';
 import { sendToExpo } from './orders/send-to-expo.js';
 import { getSessionBill } from './payments/get-session-bill.js';
@@ -170,6 +171,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   notifyNextParty,
   setMenuItemAvailability,
   changeOrderPriority,
+  fireCourse,
   cancelOrderItem,
   createUpload,
   putObject,
@@ -233,6 +235,7 @@ export * from './order-items/get-ticket-times.js';
 export * from './order-items/list-kitchen-items.js';
 export * from './orders/change-order-priority.js';
 export * from './orders/create-order.js';
+export * from './orders/fire-course.js';
 export * from './orders/list-orders.js';
 export * from './orders/order-facts.js';
 export * from './orders/send-to-expo.js';

@@ -37,6 +37,9 @@ export type Write =
   | { kind: 'item.status'; itemId: string; from: OrderItemState; to: OrderItemState }
   /** A held item taken off its order; `order` as it is without it, its bill priced again. */
   | { kind: 'item.cancel'; item: OrderItem; order: Order }
+  /** A held item fired before its time (Fire now): `item` as it is after, sent to the kitchen
+   * with its fire time now. */
+  | { kind: 'item.fire'; item: OrderItem; from: OrderItemState }
   | { kind: 'order.priority'; order: Order }
   | { kind: 'menuItem.availability'; item: MenuItem }
   /** The order reaches the pass (`sentAt`), or a runner's move changes who carries it and when. */

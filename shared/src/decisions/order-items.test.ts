@@ -6,6 +6,7 @@ import {
   accepted,
   decideBatchUpdate,
   decideCancelItem,
+  decideFireCourse,
   decideItemMove,
   decideItemMoves,
   isFire,
@@ -295,6 +296,78 @@ describe('decideCancelItem', () => {
     ],
   ])('refuses %s', (_, given, status, id, message) => {
     expect(refusalOf(() => decideCancelItem(given, given && order([given]), NOW))).toMatchObject({
+      status,
+      id,
+      message,
+    });
+  });
+});
+
+describe('decideFireCourse', () => {
+  const C = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
+  const order = (items: OrderItem[]): Order => ({
+    id: '11111111-1111-4111-8111-111111111111',
+    venueId: '22222222-2222-4222-8222-222222222222',
+    sessionId: '44444444-4444-4444-8444-444444444444',
+    tableId: null,
+    tableName: null,
+    status: 'CONFIRMED',
+    subtotal: '60.00',
+    tax: '5.25',
+    total: '65.25',
+    createdAt: '2026-06-14T19:00:00.000Z',
+    items,
+    priority: 'normal',
+  });
+  const dessert = (id: string, status: OrderItemState = 'CONFIRMED'): OrderItem => ({
+    ...item(status, LATER, id),
+    menuItemName: 'Tiramisu',
+    course: 'dessert',
+  });
+
+  it("sends every held item of the course to the kitchen now, and leaves the order's other items", () => {
+    const main = item('IN_PREP', DUE, A);
+    const [cake, pie] = [dessert(B), dessert(C)];
+    const decided = decideFireCourse(order([main, cake, pie]), { course: 'dessert' }, NOW);
+    const fired = (i: OrderItem) => ({ ...i, status: 'SENT_TO_KITCHEN' as const, fireAt: AT, updatedAt: AT });
+    expect(decided).toEqual({
+      writes: [
+        { kind: 'item.fire', item: fired(cake), from: 'CONFIRMED' },
+        { kind: 'item.fire', item: fired(pie), from: 'CONFIRMED' },
+      ],
+      events: [
+        { type: 'order.item.status.changed', item: fired(cake), from: 'CONFIRMED', to: 'SENT_TO_KITCHEN' },
+        { type: 'order.item.status.changed', item: fired(pie), from: 'CONFIRMED', to: 'SENT_TO_KITCHEN' },
+      ],
+      answer: order([main, fired(cake), fired(pie)]),
+    });
+    // The terminal tickets the kitchen after a fire, early as on time.
+    expect(decided.writes.map(isFire)).toEqual([true, true]);
+  });
+
+  it('fires only what is still held of the course', () => {
+    const decided = decideFireCourse(order([dessert(B, 'IN_PREP'), dessert(C)]), { course: 'dessert' }, NOW);
+    expect(decided.writes.map((w) => (w.kind === 'item.fire' ? w.item.id : null))).toEqual([C]);
+  });
+
+  it.each<[string, Order | null, number, string, string]>([
+    ['an unknown order', null, 404, 'not_found', MESSAGES.notFound('Order')],
+    [
+      'a course already fired',
+      order([dessert(B, 'SENT_TO_KITCHEN')]),
+      409,
+      'item_already_fired',
+      SERVICE_MESSAGES.nothingHeldToFire('dessert'),
+    ],
+    [
+      'a course the order does not have',
+      order([item('CONFIRMED', LATER)]),
+      409,
+      'item_already_fired',
+      SERVICE_MESSAGES.nothingHeldToFire('dessert'),
+    ],
+  ])('refuses %s, deciding nothing', (_, given, status, id, message) => {
+    expect(refusalOf(() => decideFireCourse(given, { course: 'dessert' }, NOW))).toMatchObject({
       status,
       id,
       message,

@@ -6,6 +6,7 @@
 
 import type { BatchRefusal, BatchUpdateRequest } from '../calls/order-items/batch-update-items.js';
 import { cancelRefusal, orderWithoutItem } from '../calls/order-items/cancel-order-item.js';
+import type { FireCourseRequest } from '../calls/orders/fire-course.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import { MESSAGES, SERVICE_MESSAGES } from '../messages.js';
 import type { NewLiveEvent } from '../protocol/events.js';
@@ -29,8 +30,10 @@ export function plainMovesTo(to: OrderItemState): OrderItemState[] {
   return staffMovesTo(to).filter((s) => !isHeld(s));
 }
 
-/** Whether a write is an item's course firing: from a held state to the kitchen. */
+/** Whether a write is an item's course firing: from a held state to the kitchen (on time, or
+ * early by Fire now). */
 export function isFire(write: Write): boolean {
+  if (write.kind === 'item.fire') return true;
   return write.kind === 'item.status' && isHeld(write.from) && write.to === 'SENT_TO_KITCHEN';
 }
 
@@ -158,4 +161,27 @@ export function decideCancelItem(item: OrderItem | null, order: Order | null, no
     .write({ kind: 'item.cancel', item, order: after })
     .announce({ type: 'order.item.cancelled', item, order: after })
     .answer(after);
+}
+
+/**
+ * Fire now (POST /api/orders/:orderId/fire, issue 22): every held item of the order's course goes
+ * to the kitchen at once, its fire time now (so the kitchen's clock starts now, not at the course's
+ * planned time). Refused when nothing of that course is held (fired on time, or by someone else
+ * first). Answers the order as it now is.
+ */
+export function decideFireCourse(order: Order | null, input: FireCourseRequest, now: Date): Decided<Order> {
+  if (!order) throw notFound('Order');
+  const held = order.items.filter((i) => i.course === input.course && isHeld(i.status));
+  if (held.length === 0) throw conflict(SERVICE_MESSAGES.nothingHeldToFire(input.course), 'item_already_fired');
+  const at = now.toISOString();
+  const changes = new Changes();
+  const fired = new Map<string, OrderItem>();
+  for (const item of held) {
+    const after: OrderItem = { ...item, status: 'SENT_TO_KITCHEN', fireAt: at, updatedAt: at };
+    fired.set(item.id, after);
+    changes
+      .write({ kind: 'item.fire', item: after, from: item.status })
+      .announce({ type: 'order.item.status.changed', item: after, from: item.status, to: after.status });
+  }
+  return changes.answer({ ...order, items: order.items.map((i) => fired.get(i.id) ?? i) });
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { KitchenItem } from '../schemas/entities.js';
 import {
-  expoOrders,
   isLate,
   kitchenAgeMinutes,
   matchesPriority,
   needsAlert,
   progressPercent,
+  type ReadyToRun,
+  readyToRun,
   stationCounts,
   stationEfficiency,
   stationStats,
@@ -134,31 +135,56 @@ describe('matchesPriority', () => {
   });
 });
 
-describe('expoOrders', () => {
+describe('readyToRun', () => {
   const a = '20000000-0000-4000-8000-00000000000a';
   const b = '20000000-0000-4000-8000-00000000000b';
   const c = '20000000-0000-4000-8000-00000000000c';
+  const row = (g: ReadyToRun) => [
+    g.orderId,
+    g.course,
+    g.tableNumber,
+    g.ready.length,
+    g.sent.length,
+    g.cooking,
+    g.later,
+  ];
 
-  it('lists every order with an item ready, oldest first, while its later courses are held or cooking', () => {
+  it('lists each course of an order with an item ready, oldest order first, while its later courses are held', () => {
     const items = [
-      item({ orderId: a, status: 'READY_FOR_RUN', createdAt: at(5).toISOString(), tableNumber: '7' }),
-      item({ orderId: a, status: 'CONFIRMED', createdAt: at(5).toISOString(), tableNumber: '7' }),
+      // Table 7: the beer and calamari are ready; the dessert is held for later (issue 22).
+      item({ orderId: a, course: 'drink', status: 'READY_FOR_RUN', createdAt: at(5).toISOString(), tableNumber: '7' }),
+      item({
+        orderId: a,
+        course: 'appetizer',
+        status: 'READY_FOR_RUN',
+        createdAt: at(5).toISOString(),
+        tableNumber: '7',
+      }),
+      item({ orderId: a, course: 'dessert', status: 'CONFIRMED', createdAt: at(5).toISOString(), tableNumber: '7' }),
       item({ orderId: b, status: 'IN_PREP' }),
-      item({ orderId: c, status: 'READY_FOR_RUN', createdAt: at(1).toISOString(), tableNumber: '2' }),
-      item({ orderId: c, status: 'IN_PREP', createdAt: at(1).toISOString(), tableNumber: '2' }),
+      // Table 2: one main ready, the other still cooking.
+      item({ orderId: c, course: 'main', status: 'READY_FOR_RUN', createdAt: at(1).toISOString(), tableNumber: '2' }),
+      item({ orderId: c, course: 'main', status: 'IN_PREP', createdAt: at(1).toISOString(), tableNumber: '2' }),
     ];
-    expect(expoOrders(items).map((o) => [o.orderId, o.tableNumber, o.ready.length, o.sent.length, o.later])).toEqual([
-      [c, '2', 1, 0, 1],
-      [a, '7', 1, 0, 1],
+    expect(readyToRun(items).map(row)).toEqual([
+      [c, 'main', '2', 1, 0, 1, 0],
+      [a, 'drink', '7', 1, 0, 0, 1],
+      [a, 'appetizer', '7', 1, 0, 0, 1],
     ]);
   });
 
   it('keeps the items already on a ticket apart from those still to send', () => {
     const sentItem = item({ orderId: a, status: 'READY_FOR_RUN' });
     const newlyReady = item({ orderId: a, status: 'READY_FOR_RUN' });
-    const [order] = expoOrders([sentItem, newlyReady], new Set([sentItem.id]));
-    expect(order?.ready.map((i) => i.id)).toEqual([newlyReady.id]);
-    expect(order?.sent.map((i) => i.id)).toEqual([sentItem.id]);
-    expect(expoOrders([sentItem], new Set([sentItem.id]))[0]?.ready).toEqual([]);
+    const [group] = readyToRun([sentItem, newlyReady], new Set([sentItem.id]));
+    expect(group?.ready.map((i) => i.id)).toEqual([newlyReady.id]);
+    expect(group?.sent.map((i) => i.id)).toEqual([sentItem.id]);
+    expect(readyToRun([sentItem], new Set([sentItem.id]))[0]?.ready).toEqual([]);
+  });
+
+  it('shows nothing for an order with nothing ready', () => {
+    expect(readyToRun([item({ orderId: a, status: 'CONFIRMED' }), item({ orderId: a, status: 'IN_PREP' })])).toEqual(
+      [],
+    );
   });
 });

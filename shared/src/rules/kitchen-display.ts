@@ -1,7 +1,7 @@
 // The kitchen display's figures (spec 2 sections 2.6 and 9): age, lateness, progress, station
 // efficiency and the expo view. Pure: the time comes in as an argument.
 import { KITCHEN } from '../constants.js';
-import type { KitchenItem, OrderItemState } from '../schemas/entities.js';
+import type { Course, KitchenItem, OrderItemState } from '../schemas/entities.js';
 
 /** The station an item without one is listed under. */
 const UNASSIGNED_STATION = 'General';
@@ -142,45 +142,63 @@ export function stationCounts(items: readonly Pick<KitchenItem, 'menuItem'>[]): 
   return new Map([...counts.entries()].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-export interface ExpoOrder {
+/** What can go to the pass now: the ready items of one course of one order (issue 22). */
+export interface ReadyToRun {
   orderId: string;
+  course: Course;
   tableNumber: string | null;
-  /** Ready and not on the pass yet: what Send to Runner sends. */
+  /** Ready and not on the pass yet: what Send to Runner sends, as a ticket of its own. */
   ready: KitchenItem[];
   /** Ready and on the pass, waiting for a runner. */
   sent: KitchenItem[];
-  /** The order's other listed items, held or still cooking: they go out later, on a ticket of their own. */
+  /** Items of this course still cooking: they follow on a ticket of their own when ready. */
+  cooking: number;
+  /** The order's items of other courses not ready yet (held or cooking); they follow later. */
   later: number;
 }
 
+/** The order courses are served in, for the pass: drinks first, dessert last. */
+const SERVING_ORDER: readonly Course[] = ['drink', 'appetizer', 'main', 'dessert'];
+
 /**
- * The pass (issue 22): every order with an item ready, oldest first. Expo works by what is ready:
- * a course, or the ready items of a ticket, go to the runners while the order's later courses are
- * held or cooking. `onPass` names the items already on a runner's ticket.
+ * Ready to run (issue 22): expo works by what is ready. Each course of an order with an item ready
+ * is one group on the pass, whatever the order's other courses are doing (held for later, or
+ * cooking): its ready items go to the runners as a ticket while the rest follows on tickets of
+ * their own. Oldest order first, its courses in serving order. `onPass` names the items already
+ * on a runner's ticket.
  */
-export function expoOrders(items: readonly KitchenItem[], onPass: ReadonlySet<string> = new Set()): ExpoOrder[] {
+export function readyToRun(items: readonly KitchenItem[], onPass: ReadonlySet<string> = new Set()): ReadyToRun[] {
   const byOrder = new Map<string, KitchenItem[]>();
   for (const item of items) {
     const list = byOrder.get(item.orderId) ?? [];
     list.push(item);
     byOrder.set(item.orderId, list);
   }
-  const orders: ExpoOrder[] = [];
+  const isReady = (i: KitchenItem) => i.status === 'READY_FOR_RUN';
+  const groups: { group: ReadyToRun; oldest: number }[] = [];
   for (const [orderId, list] of byOrder) {
-    const isReady = (i: KitchenItem) => i.status === 'READY_FOR_RUN';
-    const ready = list.filter((i) => isReady(i) && !onPass.has(i.id));
-    const sent = list.filter((i) => isReady(i) && onPass.has(i.id));
-    if (ready.length === 0 && sent.length === 0) continue;
-    orders.push({
-      orderId,
-      tableNumber: list[0]?.tableNumber ?? null,
-      ready,
-      sent,
-      later: list.length - ready.length - sent.length,
-    });
+    const oldest = Math.min(...list.filter(isReady).map((i) => Date.parse(i.createdAt)));
+    for (const course of SERVING_ORDER) {
+      const mine = list.filter((i) => i.course === course);
+      const ready = mine.filter((i) => isReady(i) && !onPass.has(i.id));
+      const sent = mine.filter((i) => isReady(i) && onPass.has(i.id));
+      if (ready.length === 0 && sent.length === 0) continue;
+      groups.push({
+        oldest,
+        group: {
+          orderId,
+          course,
+          tableNumber: list[0]?.tableNumber ?? null,
+          ready,
+          sent,
+          cooking: mine.length - ready.length - sent.length,
+          later: list.filter((i) => i.course !== course && !isReady(i)).length,
+        },
+      });
+    }
   }
-  const oldest = (o: ExpoOrder) => Math.min(...[...o.ready, ...o.sent].map((i) => Date.parse(i.createdAt)));
-  return orders.sort((a, b) => oldest(a) - oldest(b));
+  // A stable sort: an order's courses stay in serving order.
+  return groups.sort((a, b) => a.oldest - b.oldest).map((g) => g.group);
 }
 
 export interface TicketTime {

@@ -1,5 +1,11 @@
-import { changeOrderPriority, createOrder as createOrderCall, listedOrders, listOrders } from '@tablewise/shared';
-import { changePriority } from '../../commands/order-changes.js';
+import {
+  changeOrderPriority,
+  createOrder as createOrderCall,
+  fireCourse,
+  listedOrders,
+  listOrders,
+} from '@tablewise/shared';
+import { changePriority, fireCourseNow } from '../../commands/order-changes.js';
 import { createOrder, openOrders } from '../../commands/orders.js';
 import type { AppDeps } from '../../context.js';
 import { requireAnyActor, requireVenueActor } from '../../policies/principals.js';
@@ -13,6 +19,12 @@ export const priorityChanged = pushable(changeOrderPriority, async (deps, actor,
   const { priority } = await body();
   return ok(await changePriority(trx, actor, id, priority, deps.now()));
 });
+
+/** Fire now: staff send a held course to the kitchen early, on the cloud or through a terminal's
+ * outbox. */
+export const courseFired = pushable(fireCourse, async (deps, actor, { params, body }, trx) =>
+  ok(await fireCourseNow(trx, actor, params().orderId, await body(), deps.now())),
+);
 
 /** Staff on a terminal place an order for a table; the outbox carries it (the route below serves
  * guests and staff on the cloud). */
@@ -65,6 +77,7 @@ export function ordersRouter(deps: AppDeps): AppRouter {
   });
 
   servePushable(router, deps, priorityChanged);
+  servePushable(router, deps, courseFired);
 
   return router;
 }

@@ -6,7 +6,7 @@ import { requireTerminal, requireVenueActor } from '../../policies/principals.js
 import { type AppRouter, newRouter, serve } from '../http.js';
 import { availabilitySet } from '../menu/router.js';
 import { itemCancelled, itemStatusChange } from '../order-items/router.js';
-import { orderPlaced, priorityChanged } from '../orders/router.js';
+import { courseFired, orderPlaced, priorityChanged } from '../orders/router.js';
 import { paymentTaken } from '../payments/router.js';
 import { printJobReport } from '../print-jobs/router.js';
 import { printerStateReport } from '../printers/router.js';
@@ -38,6 +38,7 @@ const PUSHABLE = [
   availabilitySet,
   priorityChanged,
   itemCancelled,
+  courseFired,
   orderPlaced,
   sentToRunners,
   runnerOrderMoved,

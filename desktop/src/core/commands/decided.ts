@@ -25,7 +25,14 @@ import {
   setOrderTotals,
 } from '../sqlite/repositories/menu-orders.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
-import { getOrder, getOrderItem, listOrdersOfSession, putOrder, setItemStatus } from '../sqlite/repositories/orders.js';
+import {
+  getOrder,
+  getOrderItem,
+  listOrdersOfSession,
+  putOrder,
+  putOrderItem,
+  setItemStatus,
+} from '../sqlite/repositories/orders.js';
 import { appendCall, type QueuedCall } from '../sqlite/repositories/outbox.js';
 import { putLocalPayment } from '../sqlite/repositories/payments.js';
 import { putReservation } from '../sqlite/repositories/reservations.js';
@@ -39,6 +46,9 @@ function applyWrite(db: WriteDb, write: Write, at: string): void {
   switch (write.kind) {
     case 'item.status':
       setItemStatus(db, write.itemId, write.to, at);
+      return;
+    case 'item.fire':
+      putOrderItem(db, write.item);
       return;
     case 'item.cancel':
       deleteOrderItem(db, write.item.id);

@@ -5,9 +5,13 @@
 import {
   accepted,
   changeItemStatus,
+  decideFireCourse,
   decideItemMove,
   decideItemMoves,
+  FireCourseRequest,
+  fireCourse,
   isFire,
+  isHeld,
   type LiveEvent,
   lastItemStatuses,
   type OrderItem,
@@ -18,10 +22,12 @@ import { type KitchenTicketQueue, makeDueTickets } from '../kitchen/ticketing.js
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
 import { getOrder, getOrderItem } from '../sqlite/repositories/orders.js';
-import { pendingBodiesFor } from '../sqlite/repositories/outbox.js';
+import { isEntryOf, pendingBodiesFor, pendingOf } from '../sqlite/repositories/outbox.js';
 import { type AfterWrite, applyLocally, writeDecided } from './decided.js';
 
 export const ORDER_ITEM_ENTITY = 'order_item';
+/** A Fire now of an order's course (its entries name the order). */
+export const ORDER_FIRE_ENTITY = 'order_fire';
 
 export interface LocalItemResult {
   item: OrderItem;
@@ -79,6 +85,28 @@ export function changeItemStatusLocally(
 }
 
 /**
+ * After a server copy of an item overwrote the replica: a Fire now of its course still waiting in
+ * the outbox fires it again here (the cloud will fire it when the entry arrives), so the kitchen
+ * does not see it held again meanwhile. Runs before the item's own waiting moves, which came after.
+ */
+function reapplyPendingFire(db: WriteDb, itemId: string, now: Date): void {
+  // Read for every event of an item: one indexed query, which finds nothing almost always.
+  const fires = pendingOf(db, ORDER_FIRE_ENTITY);
+  if (fires.length === 0) return;
+  const item = getOrderItem(db, itemId);
+  if (!item || !isHeld(item.status)) return;
+  const courses = fires.flatMap((entry) => {
+    if (entry.entityId !== item.orderId || !isEntryOf(entry, fireCourse, { orderId: item.orderId })) return [];
+    const body = FireCourseRequest.safeParse(entry.body);
+    return body.success ? [body.data.course] : [];
+  });
+  if (!courses.includes(item.course)) return;
+  const order = getOrder(db, item.orderId);
+  if (!order) return;
+  writeDecided(db, decideFireCourse({ ...order, items: [item] }, { course: item.course }, now), now);
+}
+
+/**
  * After a server copy of an item overwrote the replica, replays this terminal's unacknowledged
  * moves of it on top, decided again on the server's copy, so the screen shows what staff did
  * rather than flickering back. A move the decision refuses from there (typically: the server copy
@@ -87,6 +115,7 @@ export function changeItemStatusLocally(
  * move may need again was ticketed when it was first made.
  */
 export function reapplyPendingItemChanges(db: WriteDb, itemId: string, now: Date): void {
+  reapplyPendingFire(db, itemId, now);
   const pending = pendingBodiesFor(db, changeItemStatus, { type: ORDER_ITEM_ENTITY, id: itemId }, { id: itemId });
   if (pending.length === 0) return;
   const item = getOrderItem(db, itemId);

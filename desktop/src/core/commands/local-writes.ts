@@ -12,7 +12,7 @@ import { dismiss } from '../sqlite/repositories/outbox.js';
 import { getVenue } from '../sqlite/repositories/venue.js';
 import { batchChangeItemsLocally } from './item-batch.js';
 import { changeItemStatusLocally } from './item-status.js';
-import { cancelItemLocally, changePriorityLocally, setAvailabilityLocally } from './menu-orders.js';
+import { cancelItemLocally, changePriorityLocally, fireCourseLocally, setAvailabilityLocally } from './menu-orders.js';
 import { createOrderLocally } from './orders.js';
 import { takeCashLocally } from './payments.js';
 import { checkInLocally, createReservationLocally, seatReservationLocally } from './reservations.js';
@@ -57,6 +57,7 @@ export type LocalWrites = Pick<
   | 'setMenuItemAvailability'
   | 'changeOrderPriority'
   | 'cancelOrderItem'
+  | 'fireCourse'
   | 'createOrder'
   | 'sendToRunners'
   | 'moveRunnerOrder'
@@ -121,6 +122,11 @@ export function localWrites({ read, write, bus, now, pusher, printQueue }: Local
     transitionTable: (tableId, move, userId) => told(transitionTableLocally(write, tableId, move, userId, now())),
     setMenuItemAvailability: (id, isAvailable) => told(setAvailabilityLocally(write, id, isAvailable, now())),
     changeOrderPriority: (id, priority) => told(changePriorityLocally(write, id, priority, now())),
+    fireCourse(orderId, input) {
+      const result = fireCourseLocally(write, orderId, input, now());
+      // The fired items' kitchen tickets, once per order and station, as for a course on time.
+      return toldItems(result.value, result.events, 'kick');
+    },
     cancelOrderItem(itemId) {
       const result = cancelItemLocally(write, itemId, now());
       return toldItems(result.value, result.events, 'kick');

@@ -1,6 +1,7 @@
 // The orders and menu screen's changes made on this terminal (issue 10): an item's availability,
-// an order's priority, a held item cancelled. Each is decided as the cloud decides it
-// (decideMenuItemAvailability, decideOrderPriority, decideCancelItem) on the replica's state,
+// an order's priority, a held item cancelled, a held course fired now (issue 22). Each is decided
+// as the cloud decides it (decideMenuItemAvailability, decideOrderPriority, decideCancelItem,
+// decideFireCourse) on the replica's state,
 // applied to the replica and queued in the outbox in one SQLite transaction, so the screen keeps
 // working while the cloud is away. The cloud decides in the end: a refusal (the item fired there
 // first, say) shows on the banner and the replica takes the cloud's copy again.
@@ -10,8 +11,11 @@ import {
   changeOrderPriority,
   type Decided,
   decideCancelItem,
+  decideFireCourse,
   decideMenuItemAvailability,
   decideOrderPriority,
+  type FireCourseRequest,
+  fireCourse,
   type LiveEvent,
   type LiveEventOf,
   type MenuItem,
@@ -27,7 +31,7 @@ import { getMeta } from '../sqlite/repositories/meta.js';
 import { getOrder, getOrderItem, orderExists, putOrder } from '../sqlite/repositories/orders.js';
 import { isEntryOf, pendingBodiesFor, pendingOf } from '../sqlite/repositories/outbox.js';
 import { applyLocally, writeDecided } from './decided.js';
-import { reapplyPendingItemChanges } from './item-status.js';
+import { ORDER_FIRE_ENTITY, reapplyPendingItemChanges } from './item-status.js';
 
 export const MENU_ITEM_ENTITY = 'menu_item';
 export const ORDER_PRIORITY_ENTITY = 'order_priority';
@@ -87,6 +91,31 @@ export function cancelItemLocally(db: WriteDb, itemId: string, now: Date): Local
       decided,
       cancelOrderItem,
       { params: { id: itemId }, entityType: ITEM_CANCEL_ENTITY, entityId: itemId },
+      now,
+    );
+    return { value: answer, events };
+  });
+}
+
+/**
+ * Fire now here: the order's held course to the kitchen, on the replica and queued for the cloud.
+ * The kitchen's tickets follow from the fired items as for a course that fired on time (the
+ * caller tells the ticketing after the transaction, so a course's items at one station share a
+ * ticket). Answers the order as it now is.
+ */
+export function fireCourseLocally(
+  db: WriteDb,
+  orderId: string,
+  input: FireCourseRequest,
+  now: Date,
+): LocalChange<Order> {
+  return transact(db, () => {
+    const decided = decideFireCourse(getOrder(db, orderId), input, now);
+    const { answer, events } = applyLocally(
+      db,
+      decided,
+      fireCourse,
+      { params: { orderId }, body: input, entityType: ORDER_FIRE_ENTITY, entityId: orderId },
       now,
     );
     return { value: answer, events };
@@ -183,7 +212,8 @@ export function menuOrderChangeSubject(db: AnyDb, entry: { entityType: string; e
   switch (entry.entityType) {
     case MENU_ITEM_ENTITY:
       return getMenuItem(db, entry.entityId)?.name ?? null;
-    case ORDER_PRIORITY_ENTITY: {
+    case ORDER_PRIORITY_ENTITY:
+    case ORDER_FIRE_ENTITY: {
       const order = getOrder(db, entry.entityId);
       return order ? `Order ${order.id.slice(-8)}${order.tableName ? ` · ${order.tableName}` : ''}` : null;
     }

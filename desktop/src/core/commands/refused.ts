@@ -22,6 +22,7 @@ import { getTask } from '../sqlite/repositories/tasks.js';
 import { getVenue } from '../sqlite/repositories/venue.js';
 import { reapplyPendingSeats } from '../sync/apply.js';
 import { type CloudApi, CloudRefused, isSuccess } from '../sync/cloud-api.js';
+import { ORDER_FIRE_ENTITY } from './item-status.js';
 import {
   ITEM_CANCEL_ENTITY,
   localMenuItemEvent,
@@ -169,6 +170,7 @@ export function onRefused(here: RefusalContext, entry: OutboxEntry): void {
     case MENU_ITEM_ENTITY:
     case ORDER_PRIORITY_ENTITY:
     case ITEM_CANCEL_ENTITY:
+    case ORDER_FIRE_ENTITY:
       void refetchMenuAndOrders(here);
       break;
     case ORDER_ENTITY:

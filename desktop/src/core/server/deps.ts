@@ -5,6 +5,7 @@ import type {
   createOrder,
   createReservation,
   createTask,
+  FireCourseRequest,
   GuestReceipt,
   MarkDepartedAnswer,
   MeAnswer,
@@ -94,6 +95,9 @@ export interface LocalServerDeps {
   changeOrderPriority(id: string, priority: Order['priority']): Order;
   /** Staff cancel a held item; refused (AppError) as the cloud would refuse it. Answers the order. */
   cancelOrderItem(itemId: string): Order;
+  /** Fire now: the order's held course to the kitchen, to the replica and the outbox; refused
+   * (AppError) as the cloud would refuse it. Answers the order. */
+  fireCourse(orderId: string, input: FireCourseRequest): Order;
   /** Staff order for a table: placed from the replica as the cloud places it (decideCreateOrder),
    * to the replica and the outbox; refused by its AppError. `created` false: an id sent again. */
   createOrder(input: z.output<(typeof createOrder)['body']>): PlacedOrder;

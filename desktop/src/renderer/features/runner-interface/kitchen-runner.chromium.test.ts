@@ -1,6 +1,7 @@
 // The kitchen display and the runner interface in real Chromium, on a real cloud and a real
 // terminal core: an order of two courses is started and readied by the batch buttons, expo sends
-// it to the runners, a runner picks it up and delivers it, a zone run takes another out; then the
+// each course to the runners as a ticket of its own (issue 22), a runner picks them up and
+// delivers them, a zone run takes another out; then the
 // same kitchen flow on the terminal while the cloud is down, reaching the cloud once when it is
 // back. Screenshots (KITCHEN_SHOTS, default the temp folder) of every view at 1280×800 and 390×844.
 import { randomUUID } from 'node:crypto';
@@ -127,12 +128,16 @@ it('starts and readies two courses by batch, expo sends them to a runner who del
   await page.screenshot({ path: join(shots, 'kitchen-analytics-1280.png'), fullPage: true });
 
   await page.getByRole('tab', { name: KITCHEN_TEXTS.viewExpo }).click();
-  const expo = page.locator(`[data-testid="expo-order"][data-order-id="${orderId}"]`);
-  await expo.waitFor();
+  // Each course on the pass is its own ticket (issue 22): the drinks, then the fries.
+  const expo = (course: string) =>
+    page.locator(`[data-testid="expo-order"][data-order-id="${orderId}"][data-course="${course}"]`);
+  await expo('appetizer').waitFor();
   await page.screenshot({ path: join(shots, 'kitchen-expo-1280.png'), fullPage: true });
-  await expo.getByRole('button', { name: KITCHEN_TEXTS.sendToRunner }).click();
+  for (const course of ['drink', 'appetizer']) {
+    await expo(course).getByRole('button', { name: KITCHEN_TEXTS.sendToRunner }).click();
+    await expo(course).getByTestId('expo-sent').waitFor();
+  }
   await page.getByText(MESSAGES.sentToExpoTitle).first().waitFor();
-  await expo.getByTestId('expo-sent').waitFor();
 
   await phoneShots(`${h.cloud.url}/kitchen-display`, [
     ['kitchen-station', async (p) => void (await p.getByText(KITCHEN_TEXTS.noItems).waitFor())],
@@ -155,19 +160,24 @@ it('starts and readies two courses by batch, expo sends them to a runner who del
   // The runner: Pick Up needs a runner chosen, then Delivered.
   await page.goto(`${h.cloud.url}/runner-interface`);
   await page.getByRole('heading', { name: RUNNER_TEXTS.title }).waitFor();
+  // The drinks' ticket takes the order's id; the fries' ticket follows as a ticket of its own.
   const card = page.locator(`[data-testid="runner-order"][data-order-id="${orderId}"]`);
+  const fries = page.locator('[data-testid="runner-order"]', { hasText: 'Fries' });
   await card.waitFor();
-  expect(await card.textContent()).toContain(RUNNER_TEXTS.hot);
+  await fries.waitFor();
   expect(await card.textContent()).toContain(RUNNER_TEXTS.cold);
+  expect(await fries.textContent()).toContain(RUNNER_TEXTS.hot);
   const pickUp = card.getByRole('button', { name: RUNNER_TEXTS.pickUp });
   expect(await pickUp.isDisabled()).toBe(true);
   expect(await card.textContent()).toContain(MESSAGES.pickUpNeedsRunner);
   await page.getByTestId('runner-select').selectOption({ label: 'Alex Rivera' });
   await page.screenshot({ path: join(shots, 'runner-orders-1280.png'), fullPage: true });
-  await pickUp.click();
-  await page.locator(`[data-testid="runner-order"][data-status="OUT_FOR_DELIVERY"]`).waitFor();
-  await card.getByRole('button', { name: RUNNER_TEXTS.delivered }).click();
-  await card.waitFor({ state: 'detached' });
+  for (const ticket of [card, fries]) {
+    await ticket.getByRole('button', { name: RUNNER_TEXTS.pickUp }).click();
+    await ticket.and(page.locator('[data-status="OUT_FOR_DELIVERY"]')).waitFor();
+    await ticket.getByRole('button', { name: RUNNER_TEXTS.delivered }).click();
+    await ticket.waitFor({ state: 'detached' });
+  }
   const delivered = await h.database.db('order_items').where({ order_id: orderId });
   expect(delivered.map((i) => i.status)).toEqual(['DELIVERED', 'DELIVERED']);
 

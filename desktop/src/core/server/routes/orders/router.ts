@@ -1,5 +1,12 @@
 import Router from '@koa/router';
-import { changeOrderPriority, createOrder, listedOrders, listOrders, openOrdersAnswer } from '@tablewise/shared';
+import {
+  changeOrderPriority,
+  createOrder,
+  fireCourse,
+  listedOrders,
+  listOrders,
+  openOrdersAnswer,
+} from '@tablewise/shared';
 import { listOrderFacts } from '../../../sqlite/repositories/orders.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
@@ -23,5 +30,7 @@ export function ordersRouter(deps: LocalServerDeps): LocalRouter {
   serve(router, deps, changeOrderPriority, async ({ params, body }) =>
     deps.changeOrderPriority(params().id, (await body()).priority),
   );
+  // Fire now: the held course to the kitchen here at once, queued for the cloud.
+  serve(router, deps, fireCourse, async ({ params, body }) => deps.fireCourse(params().orderId, await body()));
   return router;
 }

@@ -4,8 +4,9 @@ import { api, toastMessage } from '../../../app/api-client.js';
 import { useToast } from '../../../components/toast.js';
 import { runnerOrdersQueryOptions } from './get-runner-orders.js';
 
-function sendOrderToExpo(orderId: string) {
-  return api.call(sendToExpo, { params: { orderId } });
+/** A course's ready items as one ticket on the pass (issue 22). */
+function sendOrderToExpo({ orderId, itemIds }: { orderId: string; itemIds: string[] }) {
+  return api.call(sendToExpo, { params: { orderId }, body: { itemIds } });
 }
 
 /** Send to Runner on the expo view; the toast is the spec's 'Sent to Expo'. */

@@ -4,6 +4,7 @@
 import {
   bumpMoves,
   COURSE_LABELS,
+  KITCHEN_FLOW_TEXTS,
   KITCHEN_TEXTS,
   KITCHEN_TICKET_TEXTS,
   kitchenAgeMinutes,
@@ -15,6 +16,7 @@ import {
 } from '@tablewise/shared';
 import { memo } from 'react';
 import { useBatchUpdateItems } from '../api/batch-update-items.js';
+import { useFireCourse } from '../api/fire-course.js';
 import { KitchenItemRow } from './kitchen-item-row.js';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
@@ -91,14 +93,28 @@ export const TicketCard = memo(function TicketCard({ ticket, now, onBumped }: Pr
   );
 });
 
-/** The ticket's own buttons: Start (its new items) and Bump (all of it ready). */
+/** The ticket's own buttons: Fire now (a held course, early), Start (its new items) and Bump (all
+ * of it ready). */
 function TicketActions({ ticket, onBumped }: { ticket: LineTicket; onBumped: (itemIds: string[]) => void }) {
   const batch = useBatchUpdateItems(ticket.items, { failed: KITCHEN_TICKET_TEXTS.bumpFailed });
-  const start = startMoves(ticket.items);
-  const bump = bumpMoves(ticket);
-  if (start.length === 0 && bump.length === 0) return null;
+  const fire = useFireCourse();
+  const held = ticket.stage === 'held';
+  const start = held ? [] : startMoves(ticket.items);
+  const bump = held ? [] : bumpMoves(ticket);
+  if (!held && start.length === 0 && bump.length === 0) return null;
   return (
     <div className="ticket-actions">
+      {held && (
+        <button
+          type="button"
+          className="button primary"
+          data-testid="fire-now"
+          disabled={fire.isPending}
+          onClick={() => fire.mutate({ orderId: ticket.orderId, course: ticket.course })}
+        >
+          {KITCHEN_FLOW_TEXTS.fireNow}
+        </button>
+      )}
       {start.length > 0 && (
         <button
           type="button"

@@ -3,6 +3,8 @@
 import {
   COURSE_LABELS,
   cancelRefusal,
+  isHeld,
+  KITCHEN_FLOW_TEXTS,
   MENU_ORDERS_TEXTS,
   ORDER_PRIORITIES,
   ORDER_STATUS_LABELS,
@@ -12,6 +14,7 @@ import { useState } from 'react';
 import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useCancelItem } from '../api/cancel-item.js';
 import { useChangePriority } from '../api/change-priority.js';
+import { useFireCourse } from '../api/fire-course.js';
 import { AddItems } from './add-items.js';
 
 const T = MENU_ORDERS_TEXTS;
@@ -20,6 +23,7 @@ export function OrderDetails({ order, onClose }: { order: Order; onClose(): void
   const timeOf = useVenueClock();
   const priority = useChangePriority();
   const cancel = useCancelItem();
+  const fire = useFireCourse();
   const [adding, setAdding] = useState(false);
   const now = new Date();
   if (adding) {
@@ -69,6 +73,17 @@ export function OrderDetails({ order, onClose }: { order: Order; onClose(): void
                 </div>
                 <span className={`badge status-${item.status.toLowerCase()}`}>{ORDER_STATUS_LABELS[item.status]}</span>
                 <span className="order-line-price">${item.totalPrice}</span>
+                {isHeld(item.status) && (
+                  <button
+                    type="button"
+                    className="button primary"
+                    disabled={fire.isPending}
+                    data-testid="fire-now"
+                    onClick={() => fire.mutate({ orderId: order.id, course: item.course })}
+                  >
+                    {KITCHEN_FLOW_TEXTS.fireNow}
+                  </button>
+                )}
                 {cancellable && (
                   <button
                     type="button"
