@@ -12,6 +12,7 @@ import { seededDatabase } from './seeded-database.js';
 export interface DemoCloud {
   url: string;
   venueId: string;
+  databaseUrl: string;
   /** A folder of the run's own, removed by close(). */
   dataDir: string;
   /** The demo manager's session cookie. */
@@ -28,10 +29,12 @@ export function cookieOf(reply: Response): string {
     .join('; ');
 }
 
-/** `env` adds to the cloud's environment; it is given the run's data folder. */
+/** `env` adds to the cloud's environment; it is given the run's data folder. `beforeStart` runs on
+ * the new database before the cloud starts (to point the venue's printers somewhere, say). */
 export async function startDemoCloud(
   label: string,
   env: (dataDir: string) => Record<string, string> = () => ({}),
+  beforeStart: (databaseUrl: string) => Promise<void> = async () => {},
 ): Promise<DemoCloud> {
   const database = await seededDatabase(label);
   const databaseUrl = database.url;
@@ -45,6 +48,7 @@ export async function startDemoCloud(
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    await beforeStart(databaseUrl);
     const port = await freePort();
     const cloudUrl = `http://127.0.0.1:${port}`;
     cloud = startTsx('cloud', 'cloud/src/main.ts', [], {
@@ -64,7 +68,7 @@ export async function startDemoCloud(
       }),
     );
     await db.connect();
-    return { url: cloudUrl, venueId: database.seed.venueId, dataDir, staffCookie, db, close };
+    return { url: cloudUrl, venueId: database.seed.venueId, databaseUrl, dataDir, staffCookie, db, close };
   } catch (error) {
     await close();
     throw error;
