@@ -58,12 +58,8 @@ const SKIP = /sign out|log ?out|delete|remove|revoke|retire|unpair|void|refund/i
  * when it contains every string the entry names.
  */
 const KNOWN: ReadonlyArray<{ item: string; match: readonly string[] }> = [
-  // staff22: every cloud page asks for the terminal's status, and the cloud answers 404.
-  { item: '22.11', match: ['cloud ', 'status of 404', '(/api/terminal/status)'] },
   // staff22: the terminal does not serve Kitchen Analytics' ticket times.
   { item: '22.11', match: ['terminal ', 'status of 404', '(/api/kitchen/ticket-times)'] },
-  // staff22: Print Summary on a terminal that drives no receipt printer is refused (409).
-  { item: '22.11', match: ['terminal ', '/host-console', 'status of 409', '(/api/print/receipt)'] },
 ];
 
 interface Stack {

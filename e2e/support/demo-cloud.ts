@@ -30,10 +30,12 @@ export function cookieOf(reply: Response): string {
     .join('; ');
 }
 
-/** `env` adds to the cloud's environment; it is given the run's data folder. */
+/** `env` adds to the cloud's environment; it is given the run's data folder. `beforeStart` runs on
+ * the new database before the cloud starts (to point the venue's printers somewhere, say). */
 export async function startDemoCloud(
   label: string,
   env: (dataDir: string) => Record<string, string> = () => ({}),
+  beforeStart: (databaseUrl: string) => Promise<void> = async () => {},
 ): Promise<DemoCloud> {
   const database = await seededDatabase(label);
   const databaseUrl = database.url;
@@ -47,6 +49,7 @@ export async function startDemoCloud(
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    await beforeStart(databaseUrl);
     const port = await freePort();
     const cloudUrl = `http://127.0.0.1:${port}`;
     cloud = startTsx('cloud', 'cloud/src/main.ts', [], {
