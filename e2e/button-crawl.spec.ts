@@ -57,10 +57,7 @@ const SKIP = /sign out|log ?out|delete|remove|revoke|retire|unpair|void|refund/i
  * crawl expects them until that branch merges, then the entry goes. A failure matches an entry
  * when it contains every string the entry names.
  */
-const KNOWN: ReadonlyArray<{ item: string; match: readonly string[] }> = [
-  // staff22: the terminal does not serve Kitchen Analytics' ticket times.
-  { item: '22.11', match: ['terminal ', 'status of 404', '(/api/kitchen/ticket-times)'] },
-];
+const KNOWN: ReadonlyArray<{ item: string; match: readonly string[] }> = [];
 
 interface Stack {
   tier: 'cloud' | 'terminal';

@@ -288,6 +288,9 @@ export const SERVICE_MESSAGES = {
   alertsNeedCloud: 'The alert could not reach the cloud; it was shown on this terminal only',
   deliveryRunsNeedCloud:
     'Zone runs are kept by the cloud, which cannot be reached right now. Pick Up and Delivered still work.',
+  /** Kitchen Analytics' ticket times come from the venue's events, which the cloud keeps (issue 22, item 11). */
+  ticketTimesNeedCloud:
+    'Ticket times come from the cloud, which cannot be reached right now. The station counts above are from this terminal.',
 } as const;
 
 // ---- The app shell's quick actions (issue 9) ----

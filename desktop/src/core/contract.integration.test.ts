@@ -131,6 +131,8 @@ const READS = [
   '/api/orders/payments',
   // The venue's exit code (issue 11, exit scan): signed by the cloud, the terminal passes it on.
   '/api/venue/exit-qr',
+  // Kitchen Analytics' ticket times (issue 22, item 11): the cloud keeps the events, the terminal asks it.
+  '/api/kitchen/ticket-times',
 ];
 
 /** The reads of the moment: every READS path, and the bill of the party at the table once there is one. */
