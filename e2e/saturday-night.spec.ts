@@ -154,12 +154,18 @@ test('a Saturday night: two parties, held courses, drinks first, a course fired 
 
   // The kitchen sees only what has fired: the two drinks. The rest is held by course, shown as
   // held with the time it fires.
-  const card = (text: string) => kitchen.locator('[data-testid="kitchen-card"]', { hasText: text });
-  const live = (text: string) => card(text).filter({ hasNot: kitchen.getByTestId('held') });
+  // One ticket per table and course; its items inside. A held ticket says when it fires.
+  const heldTicket = (text: string) =>
+    kitchen.locator('[data-testid="kitchen-ticket"][data-stage="held"]', { hasText: text });
+  const live = (text: string) =>
+    kitchen
+      .locator('[data-testid="kitchen-ticket"]:not([data-stage="held"])')
+      .locator('[data-testid="kitchen-card"]', { hasText: text });
   await expect(live('Iced Tea')).toHaveCount(1, { timeout: 15_000 });
   await expect(live('House Lemonade')).toHaveCount(1);
   for (const held of ['Crispy Calamari', 'Classic Burger', 'Chocolate Lava Cake', 'Grilled Salmon']) {
     await expect(live(held)).toHaveCount(0);
+    await expect(heldTicket(held)).toHaveCount(1);
   }
   await shot(kitchen, 'kitchen-drinks-1280');
   await expect(host.getByText(t1.name).first()).toBeVisible();
@@ -170,16 +176,18 @@ test('a Saturday night: two parties, held courses, drinks first, a course fired 
     await live(drink).getByRole('button', { name: 'Ready', exact: true }).click();
   }
   await kitchen.getByRole('tab', { name: 'Expo' }).click();
+  // Drinks ready while the rest is held: the pass has them, course by course.
+  await expect(kitchen.getByText('No orders ready for the pass')).toHaveCount(0);
   for (const order of [anaOrder, boOrder]) {
-    const expo = kitchen.locator(`[data-testid="expo-order"][data-order-id="${order}"]`);
+    const expo = kitchen.locator(`[data-testid="expo-order"][data-order-id="${order}"][data-course="drink"]`);
     await expect(expo).toBeVisible({ timeout: 15_000 });
     await expo.getByRole('button', { name: 'Send to Runner' }).click();
     await expect(expo.getByTestId('expo-sent')).toBeVisible();
   }
   await shot(kitchen, 'expo-drinks-1280');
   // The runner signed in on her phone is the one chosen: Pick Up works at once.
-  for (const order of [anaOrder, boOrder]) {
-    const run = runner.locator(`[data-testid="runner-order"][data-order-id="${order}"]`);
+  for (const drink of ['Iced Tea', 'House Lemonade']) {
+    const run = runner.locator('[data-testid="runner-order"]', { hasText: drink });
     await expect(run).toHaveAttribute('data-status', 'READY_FOR_RUN', { timeout: 15_000 });
     await run.getByRole('button', { name: 'Pick Up' }).click();
     await expect(run).toHaveAttribute('data-status', 'OUT_FOR_DELIVERY');
@@ -194,7 +202,7 @@ test('a Saturday night: two parties, held courses, drinks first, a course fired 
 
   // ---- a course fired early: Ana's starter, from its held ticket on the kitchen display ----
   await kitchen.getByRole('tab', { name: 'Station' }).click();
-  await card('Crispy Calamari').getByTestId('fire-now').click();
+  await heldTicket('Crispy Calamari').getByTestId('fire-now').click();
   await expect(live('Crispy Calamari')).toHaveCount(1, { timeout: 15_000 });
   await expect(live('Classic Burger')).toHaveCount(0);
   // The Fry station's printer printed its ticket, once.
@@ -213,7 +221,7 @@ test('a Saturday night: two parties, held courses, drinks first, a course fired 
     await live(dish).getByRole('button', { name: 'Ready', exact: true }).click();
   }
   await kitchen.getByRole('tab', { name: 'Expo' }).click();
-  await runOut([anaOrder, boOrder]);
+  await runOut(['Crispy Calamari', 'Classic Burger', 'Grilled Salmon']);
   await expect(line(ana, 'Classic Burger')).toHaveAttribute('data-status', 'DELIVERED', { timeout: 15_000 });
   await expect(line(bo, 'Grilled Salmon')).toHaveAttribute('data-status', 'DELIVERED');
   await expect(line(ana, 'Chocolate Lava Cake')).not.toHaveAttribute('data-status', 'DELIVERED');
@@ -238,7 +246,7 @@ test('a Saturday night: two parties, held courses, drinks first, a course fired 
   await live('Chocolate Lava Cake').getByRole('button', { name: 'Start Prep' }).click();
   await live('Chocolate Lava Cake').getByRole('button', { name: 'Ready', exact: true }).click();
   await kitchen.getByRole('tab', { name: 'Expo' }).click();
-  await runOut([anaOrder]);
+  await runOut(['Chocolate Lava Cake']);
   await ana.goto(`${cloud.url}/guest/order-status?orderId=${anaOrder}`);
   await expect(line(ana, 'Chocolate Lava Cake')).toHaveAttribute('data-status', 'DELIVERED', { timeout: 15_000 });
   // Everything served, but the party is still at the table: no turnover yet.
@@ -304,24 +312,30 @@ test('a Saturday night: two parties, held courses, drinks first, a course fired 
   // ---- Cy's party sits down at the freed table ----
   await cy.getByTestId('proceed-to-tables').click();
   await expect(cy).toHaveURL(/\/guest\/seat-selection/);
-  await cy.locator(`[data-testid="seat-card"][data-table-id="${t1.id}"]`).getByTestId("pick-table").click();
+  await cy.locator(`[data-testid="seat-card"][data-table-id="${t1.id}"]`).getByTestId('pick-table').click();
   await cy.getByTestId('confirm-selection').click();
   await expect(cy).toHaveURL(/\/guest\/table-confirmation\?/);
   await expect.poll(() => tableState(t1.id)).toBe('OCCUPIED');
   await expect(host.getByText(t1.name).first()).toBeVisible();
   await shot(host, 'host-end-1280');
 
-  /** Expo sends every listed order's ready items; the signed-in runner delivers them. */
-  async function runOut(orders: string[]): Promise<void> {
-    for (const order of orders) {
-      const expo = kitchen.locator(`[data-testid="expo-order"][data-order-id="${order}"]`);
-      await expect(expo.getByRole('button', { name: 'Send to Runner' })).toBeVisible({ timeout: 15_000 });
-      await expo.getByRole('button', { name: 'Send to Runner' }).click();
+  /** Expo sends the courses holding these dishes; the signed-in runner picks each up and delivers it. */
+  async function runOut(dishes: string[]): Promise<void> {
+    for (const dish of dishes) {
+      const course = kitchen.locator('[data-testid="expo-order"]', { hasText: dish });
+      await expect(course).toBeVisible({ timeout: 15_000 });
+      const send = course.getByRole('button', { name: 'Send to Runner' });
+      // A course with two of these dishes is sent once.
+      if ((await send.count()) > 0) await send.click();
+      await expect(course.getByTestId('expo-sent')).toBeVisible();
     }
-    for (const order of orders) {
-      const run = runner.locator(`[data-testid="runner-order"][data-order-id="${order}"]`);
-      await expect(run).toHaveAttribute('data-status', 'READY_FOR_RUN', { timeout: 15_000 });
-      await run.getByRole('button', { name: 'Pick Up' }).click();
+    for (const dish of dishes) {
+      const run = runner.locator('[data-testid="runner-order"]', { hasText: dish });
+      await expect(run).toHaveAttribute('data-status', /READY_FOR_RUN|OUT_FOR_DELIVERY/, { timeout: 15_000 });
+      if ((await run.getAttribute('data-status')) === 'READY_FOR_RUN') {
+        await run.getByRole('button', { name: 'Pick Up' }).click();
+      }
+      await expect(run).toHaveAttribute('data-status', 'OUT_FOR_DELIVERY');
       await run.getByRole('button', { name: 'Delivered' }).click();
       await expect(run).toHaveCount(0);
     }
@@ -337,6 +351,8 @@ async function sessionOf(tableId: string): Promise<string> {
 }
 
 async function tasksOf(tableId: string): Promise<{ type: string; status: string }[]> {
-  return (await stack.cloud.db.query('SELECT type, status FROM tasks WHERE target_table_id = $1', [tableId]))
-    .rows as { type: string; status: string }[];
+  return (await stack.cloud.db.query('SELECT type, status FROM tasks WHERE target_table_id = $1', [tableId])).rows as {
+    type: string;
+    status: string;
+  }[];
 }

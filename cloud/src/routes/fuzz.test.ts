@@ -37,6 +37,7 @@ import {
   login,
   MAX_PUSH_MUTATIONS,
   MESSAGES,
+  markDeparted,
   notifyNextParty,
   printReceiptAtVenue,
   processPayment,
@@ -860,6 +861,14 @@ beforeAll(async () => {
         at(['taskId'], uuidLike(crypto.randomUUID())),
         missing(['state']),
       ),
+    },
+    {
+      call: markDeparted,
+      path: `/api/tables/${a.tableIds[0]}/departed`,
+      principals: ['staff', 'terminal'],
+      weight: 2,
+      valid: () => ({ taskId: crypto.randomUUID() }),
+      fields: fc.oneof(at(['taskId'], uuidLike(crypto.randomUUID())), missing(['taskId'])),
     },
     {
       call: completeTableQa,

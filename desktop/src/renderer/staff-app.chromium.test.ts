@@ -7,7 +7,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { FEATURES, featuresWithScreens, MESSAGES } from '@tablewise/shared';
+import { FEATURES, featuresWithScreens, KITCHEN_FLOW_TEXTS, MESSAGES } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renewDatabaseEpoch } from '../../../cloud/src/repositories/database-epoch.js';
 import { PASSWORD } from '../../../cloud/src/testkit/fixture.js';
@@ -101,11 +101,12 @@ describe('staff app on a terminal', () => {
     expect(await drink.getAttribute('data-status')).toBe('SENT_TO_KITCHEN');
     expect(await drink.textContent()).toContain('no ice');
     expect(await drink.getByRole('button').allTextContents()).toEqual(['Start Prep']);
-    // The fries' course is held: its ticket says when it fires and offers nothing to do yet.
+    // The fries' course is held: its ticket says when it fires, and the only thing to do is to
+    // fire it early (issue 22, item 2).
     const fries = page.locator('[data-testid="kitchen-ticket"]', { hasText: 'Fries' });
     expect(await fries.getAttribute('data-stage')).toBe('held');
     expect(await fries.getByTestId('held').textContent()).toMatch(/^Fires at /);
-    expect(await fries.getByRole('button').count()).toBe(0);
+    expect(await fries.getByRole('button').allTextContents()).toEqual([KITCHEN_FLOW_TEXTS.fireNow]);
 
     await drink.getByRole('button', { name: 'Start Prep' }).click();
     await page.locator('[data-testid="kitchen-card"][data-status="IN_PREP"]').waitFor();

@@ -100,9 +100,11 @@ it('lists ready drinks on the pass while the dessert is held; Fire now sends the
   expect(await ticket.textContent()).not.toContain('Cheesecake');
   await runnerPage.screenshot({ path: join(shots, 'expo-ready-runner-390.png'), fullPage: true });
 
-  // Fire now on the held dessert's card.
+  // Fire now on the held dessert's ticket.
   await page.getByRole('tab', { name: KITCHEN_TEXTS.viewStation }).click();
-  const cake = page.locator(`[data-testid="kitchen-card"][data-item-id="${dessert?.id}"]`);
+  const cake = page.locator('[data-testid="kitchen-ticket"][data-stage="held"]', {
+    has: page.locator(`[data-testid="kitchen-card"][data-item-id="${dessert?.id}"]`),
+  });
   await cake.getByTestId('held').waitFor();
   await page.screenshot({ path: join(shots, 'expo-ready-held-1280.png'), fullPage: true });
   const fire = cake.getByRole('button', { name: KITCHEN_FLOW_TEXTS.fireNow });
@@ -113,7 +115,7 @@ it('lists ready drinks on the pass while the dessert is held; Fire now sends the
   await page
     .locator(`[data-testid="kitchen-card"][data-item-id="${dessert?.id}"][data-status="SENT_TO_KITCHEN"]`)
     .waitFor();
-  expect(await cake.getByTestId('held').count()).toBe(0);
+  expect(await cake.count()).toBe(0);
   await page.screenshot({ path: join(shots, 'expo-ready-fired-1280.png'), fullPage: true });
 
   // The cloud fired it through the terminal's outbox, its fire time moved up to now.
