@@ -90,25 +90,38 @@ test('a guest orders two courses; the kitchen batches them, expo sends them, a r
   // bumped, the tickets leave the line for the pass
   await expect(staff.getByTestId('kitchen-card')).toHaveCount(0);
 
-  // ---- expo: Send to Runner ----
+  // ---- expo: Send to Runner, a course at a time (the drink and the starter are two tickets) ----
   await staff.getByRole('tab', { name: 'Expo' }).click();
   const expo = staff.locator(`[data-testid="expo-order"][data-order-id="${orderId}"]`);
-  await expo.getByRole('button', { name: 'Send to Runner' }).click();
+  await expect(expo).toHaveCount(2);
+  const send = expo.getByRole('button', { name: 'Send to Runner' });
+  await send.first().click();
+  await expect(send).toHaveCount(1);
+  await send.first().click();
+  await expect(send).toHaveCount(0);
   await expect(staff.getByText('Sent to Expo').first()).toBeVisible();
-  await expect(expo.getByTestId('expo-sent')).toBeVisible();
+  await expect(expo.getByTestId('expo-sent')).toHaveCount(2);
 
   // ---- the runner: choose a runner, Pick Up, Delivered ----
   await staff.goto(`${cloudUrl}/runner-interface`);
-  const order = staff.locator(`[data-testid="runner-order"][data-order-id="${orderId}"]`);
-  await expect(order).toHaveAttribute('data-status', 'READY_FOR_RUN');
-  await expect(order.getByRole('button', { name: 'Pick Up' })).toBeDisabled();
+  const tickets = staff.locator('[data-testid="runner-order"]', { hasText: 'Table 3' });
+  await expect(tickets).toHaveCount(2);
+  const waiting = tickets.and(staff.locator('[data-status="READY_FOR_RUN"]'));
+  await expect(waiting).toHaveCount(2);
+  // The manager is no runner: Pick Up waits until a runner is chosen.
+  await expect(waiting.first().getByRole('button', { name: 'Pick Up' })).toBeDisabled();
   await staff.getByTestId('runner-select').selectOption({ label: 'Alex Rivera' });
-  await order.getByRole('button', { name: 'Pick Up' }).click();
-  await expect(order).toHaveAttribute('data-status', 'OUT_FOR_DELIVERY');
+  await waiting.first().getByRole('button', { name: 'Pick Up' }).click();
+  await expect(waiting).toHaveCount(1);
+  await waiting.first().getByRole('button', { name: 'Pick Up' }).click();
+  await expect(waiting).toHaveCount(0);
   await expect(lines.filter({ hasText: 'Out for Delivery' })).toHaveCount(2);
   await shot(staff, 'journey-runner-1280');
-  await order.getByRole('button', { name: 'Delivered' }).click();
-  await expect(order).toHaveCount(0);
+  const out = tickets.and(staff.locator('[data-status="OUT_FOR_DELIVERY"]'));
+  await out.first().getByRole('button', { name: 'Delivered' }).click();
+  await expect(out).toHaveCount(1);
+  await out.first().getByRole('button', { name: 'Delivered' }).click();
+  await expect(tickets).toHaveCount(0);
 
   // ---- the guest's page, never reloaded, shows every dish delivered ----
   await expect(phone.locator('[data-testid="order-line"][data-status="DELIVERED"]')).toHaveCount(2, {
@@ -117,13 +130,26 @@ test('a guest orders two courses; the kitchen batches them, expo sends them, a r
   await expect(lines.filter({ hasText: 'Delivered' })).toHaveCount(2);
   await shot(phone, 'journey-guest-delivered-390');
   const events = await db.query(`SELECT type FROM events WHERE payload_json->>'orderId' = $1 ORDER BY seq`, [orderId]);
-  expect(events.rows.map((r) => r.type)).toEqual(['order.ready_for_run', 'order.delivered']);
+  // One ticket per course: each readied for the run and delivered.
+  expect(events.rows.map((r) => r.type)).toEqual([
+    'order.ready_for_run',
+    'order.ready_for_run',
+    'order.delivered',
+    'order.delivered',
+  ]);
   const updates = await db.query(
     `SELECT payload_json->'order'->>'status' AS status FROM events
-      WHERE type = 'runner.order.updated' AND payload_json->'order'->>'id' = $1 ORDER BY seq`,
+      WHERE type = 'runner.order.updated' AND payload_json->'order'->>'orderId' = $1 ORDER BY seq`,
     [orderId],
   );
-  expect(updates.rows.map((r) => r.status)).toEqual(['READY_FOR_RUN', 'OUT_FOR_DELIVERY', 'DELIVERED']);
+  expect(updates.rows.map((r) => r.status)).toEqual([
+    'READY_FOR_RUN',
+    'READY_FOR_RUN',
+    'OUT_FOR_DELIVERY',
+    'OUT_FOR_DELIVERY',
+    'DELIVERED',
+    'DELIVERED',
+  ]);
   await staffContext.close();
   await guestContext.close();
 });

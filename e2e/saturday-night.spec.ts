@@ -134,8 +134,7 @@ test('a Saturday night: two parties, held courses, drinks first, a course fired 
   // ---- the screens of the evening, open at once ----
   const kitchen = await staffScreen(browser, terminalUrl, '/kitchen-display', 'kitchen');
   const runner = await staffScreen(browser, cloud.url, '/runner-interface', 'runner', PHONE);
-  const dashboard = await staffScreen(browser, cloud.url, '/dashboard', 'manager');
-  const host = await staffScreen(browser, terminalUrl, '/host-console', 'host');
+  const dashboard = await staffScreen(browser, cloud.url, '/', 'manager');
 
   // ---- two parties sit down and order: a drink, a starter, a main and a dessert each ----
   const ana = await guestAtTable(browser, t1.id, 'Ana', '2');
@@ -168,7 +167,6 @@ test('a Saturday night: two parties, held courses, drinks first, a course fired 
     await expect(heldTicket(held)).toHaveCount(1);
   }
   await shot(kitchen, 'kitchen-drinks-1280');
-  await expect(host.getByText(t1.name).first()).toBeVisible();
 
   // ---- the drinks run before the mains: ready, on the pass, picked up, delivered ----
   for (const drink of ['Iced Tea', 'House Lemonade']) {
@@ -236,7 +234,9 @@ test('a Saturday night: two parties, held courses, drinks first, a course fired 
   await expect.poll(() => tableState(t1.id)).toBe('PAYMENT_VERIFIED');
   expect(await tasksOf(t1.id)).toEqual([]);
   // The dashboard says what the table is: paid, with its dessert still to serve.
-  await expect(dashboard.getByText('Paid · 1 item to serve').first()).toBeVisible({ timeout: 15_000 });
+  await expect(dashboard.getByTestId('table-service-note').first()).toHaveText('Paid · 1 item to serve', {
+    timeout: 15_000,
+  });
   await shot(dashboard, 'dashboard-paid-to-serve-1280');
 
   // ---- the dessert still arrives ----
@@ -262,7 +262,9 @@ test('a Saturday night: two parties, held courses, drinks first, a course fired 
   await expect(cy).toHaveURL(/\/guest\/waitlist\?id=/);
   const waitStatus = cy.getByTestId('waitlist-status');
   await expect(waitStatus).toHaveAttribute('data-status', 'WAITING');
+  await dashboard.getByTestId('dashboard-tab-waitlist').click();
   await expect(dashboard.getByTestId('dashboard-waitlist')).toContainText('Cy', { timeout: 15_000 });
+  await dashboard.getByTestId('dashboard-tab-overview').click();
 
   // ---- Bo's party: a refused card, then paid; the other share in cash, verified by staff ----
   await bo.goto(`${cloud.url}/guest/payment?sessionId=${await sessionOf(t4.id)}&tableId=${t4.id}`);
@@ -280,9 +282,9 @@ test('a Saturday night: two parties, held courses, drinks first, a course fired 
   await bo.getByTestId('share').nth(1).getByTestId('pay-share').click();
   await expect(bo.getByTestId('share').nth(1)).toContainText('Awaiting confirmation');
   // The dashboard counts the cash waiting for staff, as the payments screen lists it.
-  await expect(dashboard.getByTestId('dashboard-payments')).toContainText('1', { timeout: 15_000 });
+  await expect(dashboard.getByTestId('stat-payments-value')).toHaveText('1', { timeout: 15_000 });
   const payments = await staffScreen(browser, terminalUrl, '/payments', 'manager');
-  const cash = payments.locator('[data-testid="payment-row"]', { hasText: 'Awaiting' }).first();
+  const cash = payments.locator('[data-testid="payment-row"][data-status="PENDING"]').first();
   await expect(cash).toBeVisible({ timeout: 15_000 });
   await cash.getByTestId('payment-verify').click();
   await expect(bo.getByTestId('bill-left')).toHaveText('$0.00', { timeout: 15_000 });
@@ -316,8 +318,7 @@ test('a Saturday night: two parties, held courses, drinks first, a course fired 
   await cy.getByTestId('confirm-selection').click();
   await expect(cy).toHaveURL(/\/guest\/table-confirmation\?/);
   await expect.poll(() => tableState(t1.id)).toBe('OCCUPIED');
-  await expect(host.getByText(t1.name).first()).toBeVisible();
-  await shot(host, 'host-end-1280');
+  await shot(dashboard, 'dashboard-end-1280');
 
   /** Expo sends the courses holding these dishes; the signed-in runner picks each up and delivers it. */
   async function runOut(dishes: string[]): Promise<void> {
