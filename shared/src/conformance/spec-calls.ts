@@ -10,6 +10,7 @@
  * a table's code, of two walk-ins who choose their table, anyone. */
 type Caller = 'staff' | 'guest' | 'walkin' | 'walkin2' | 'public';
 
+/** @internal exported for its tests */
 export interface SpecCallRow {
   /** The spec document whose section 7 names it (1 also when it is only declared there). */
   spec: 1 | 2 | 3;
@@ -113,6 +114,7 @@ const ADMIN_NOT_BUILT =
   'The admin area (organizations, venues, restaurant profiles) is not built: tenants are made by the ' +
   'operator (seed and migrations), and no screen or issue asks for it yet.';
 
+/** @internal exported for its tests */
 export const SPEC_CALLS: readonly SpecCallRow[] = [
   // ---- The staff's reads before service ----
   { spec: 2, method: 'GET', path: '/api/tables', as: 'staff', status: 200, answer: TABLE_COLUMNS, tiers: 'both' },

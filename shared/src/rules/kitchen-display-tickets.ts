@@ -45,6 +45,7 @@ function firedAtOf(item: Pick<KitchenItem, 'createdAt' | 'fireAt'>): string {
 /**
  * The items as tickets, one per order, course and fire time: fired tickets first, the oldest
  * first, then the held ones by when they fire. A ticket's priority is its order's.
+ * @internal exported for its tests
  */
 export function kitchenTickets(items: readonly KitchenItem[]): LineTicket[] {
   const byKey = new Map<string, KitchenItem[]>();
@@ -114,7 +115,9 @@ export function bumpMoves(ticket: Pick<LineTicket, 'items'>): StatusUpdate[] {
   });
 }
 
-/** The items a bump made ready: what a recall of that ticket brings back. */
+/** The items a bump made ready: what a recall of that ticket brings back.
+ * @internal exported for its tests
+ */
 export function bumpedItemIds(ticket: Pick<LineTicket, 'items'>): string[] {
   return [...new Set(bumpMoves(ticket).map((m) => m.id))];
 }

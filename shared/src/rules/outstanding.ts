@@ -8,6 +8,7 @@ import { TABLE_SERVICE_TEXTS } from '../staff-app-texts.js';
 /** Where an item the party still waits for is. */
 export type OutstandingStage = 'held' | 'kitchen' | 'ready' | 'onRunner' | 'returned';
 
+/** @internal exported for its tests */
 export interface OutstandingItem {
   id: string;
   orderId: string;
@@ -45,7 +46,9 @@ export function outstandingStage(status: OrderItemState): OutstandingStage | nul
 
 type PartyOrder = Pick<Order, 'id' | 'items'>;
 
-/** The items of the party's `orders` not yet served, in the orders' order. */
+/** The items of the party's `orders` not yet served, in the orders' order.
+ * @internal exported for its tests
+ */
 export function outstandingItems(orders: readonly PartyOrder[]): OutstandingItem[] {
   const out: OutstandingItem[] = [];
   for (const order of orders) {
@@ -64,7 +67,9 @@ export function outstandingCount(orders: readonly PartyOrder[]): number {
   return outstandingItems(orders).reduce((n, i) => n + i.quantity, 0);
 }
 
-/** A rushed party (an order raised to high or urgent) gets its table cleaned first. */
+/** A rushed party (an order raised to high or urgent) gets its table cleaned first.
+ * @internal exported for its tests
+ */
 export function isRushParty(orders: readonly Pick<Order, 'priority'>[]): boolean {
   return orders.some((o) => o.priority === 'high' || o.priority === 'urgent');
 }

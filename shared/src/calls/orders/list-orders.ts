@@ -11,6 +11,7 @@ const ListedOrder = Order.extend({
   orderItems: z.array(OrderItem),
 });
 
+/** @internal exported for its tests */
 export const OrdersAnswer = z.array(Order);
 export type OrdersAnswer = z.infer<typeof OrdersAnswer>;
 const ListedOrdersAnswer = z.array(ListedOrder);
