@@ -7,7 +7,10 @@ export default defineConfig({
   // The demo venue seeded once per run; each spec's database is a copy of it.
   globalSetup: './e2e/support/global-setup.ts',
   timeout: 120_000,
-  workers: 1,
+  // Two specs at a time: each waits mostly on its own processes (a cloud, a terminal, Chromium) and
+  // has its own database and ports, so two share the machine's two cores without slowing each
+  // other much. E2E_WORKERS=1 runs them one after the other.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {

@@ -20,7 +20,7 @@ import { seedDemo } from '../cloud/src/db/seed/demo.js';
 import { type RunningCloud, startCloud } from '../cloud/src/server.js';
 import { createTestDatabase } from '../cloud/src/test/database.js';
 import { startTerminalCore, type TerminalCore } from '../desktop/src/core/core.js';
-import { DEMO_MANAGER, pairDemoTerminal, signIn } from '../scripts/demo.js';
+import { pairDemoTerminal, signIn, signInOnTerminal } from '../scripts/demo.js';
 import type { Bench, Figure } from './figure.js';
 
 const ITEMS = 100;
@@ -78,17 +78,6 @@ async function placeOrder(cloudUrl: string, venueId: string, tableId: string): P
   });
   if (!res.ok) throw new Error(`Order failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { items: { id: string }[] }).items.map((i) => i.id);
-}
-
-/** Staff sign in on the terminal (while the cloud is there to check the password). */
-async function signInOnTerminal(terminalUrl: string): Promise<string> {
-  const login = await fetch(`${terminalUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_MANAGER),
-  });
-  if (!login.ok) throw new Error(`Sign-in on the terminal failed: ${login.status}`);
-  return cookieOf(login);
 }
 
 /** Staff move every item `perItem` times through the terminal's API, LANES at a time. */

@@ -18,7 +18,7 @@ import { MenuAnswer, TableQrAnswer } from '@tablewise/shared';
 import WebSocket from 'ws';
 import { seedDemo } from '../cloud/src/db/seed/demo.js';
 import { createTestDatabase } from '../cloud/src/test/database.js';
-import { assignVenuePrinters, DEMO_MANAGER, pairDemoTerminal, signIn } from '../scripts/demo.js';
+import { assignVenuePrinters, pairDemoTerminal, signIn, signInOnTerminal } from '../scripts/demo.js';
 import { type Bench, type Figure, percentile } from './figure.js';
 import { notifyRoundTrip, sqliteWrite, wsOneWay } from './floors.js';
 import { ORDERS_PER_SESSION, postGuestOrder, seatSessions, startGuestCloud } from './guests.js';
@@ -77,12 +77,7 @@ export const bench: Bench = async ({ quick }) => {
   const terminal = await spawnTerminalCore({ cloudUrl: cloud.url, credential: paired.credential, dataDir });
   try {
     const staffCookie = await signIn(cloud.url);
-    const terminalLogin = await fetch(`${terminal.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO_MANAGER),
-    });
-    const terminalCookie = cookieOf(terminalLogin);
+    const terminalCookie = await signInOnTerminal(terminal.url);
     const cloudSocket = await openSocket(`${cloud.url.replace('http', 'ws')}/ws`, staffCookie);
     const terminalSocket = await openSocket(`${terminal.url.replace('http', 'ws')}/ws`, terminalCookie);
 

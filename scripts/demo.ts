@@ -22,6 +22,28 @@ export async function signIn(cloudUrl: string, who = DEMO_MANAGER): Promise<stri
   return session.cookie;
 }
 
+/** Signs staff in on a terminal core that has just started. Until its replica holds the staff and
+ * while the cloud is slow to answer (a loaded machine), the core can refuse a right password, so
+ * a refusal is tried again for a while; the last refusal is the error. */
+export async function signInOnTerminal(terminalUrl: string, who = DEMO_MANAGER, withinMs = 30_000): Promise<string> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    const login = await fetch(`${terminalUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(who),
+    });
+    const body = await login.text();
+    if (login.ok)
+      return login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+    if (Date.now() > until) throw new Error(`Sign-in as ${who.email} on the terminal failed: ${login.status} ${body}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /** Pairs a terminal once (the core's own pairing) and reuses its saved credential while the cloud accepts it. */
 export async function pairDemoTerminal(opts: {
   cloudUrl: string;

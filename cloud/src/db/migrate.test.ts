@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { pgliteFolder } from '../test/pglite-folder.js';
 import { closeDb, connectDb, type Db } from './connect.js';
 import { appliedMigrations, migrateDown, migrateLatest, migrationNames, rollbackAll } from './migrate.js';
 
@@ -427,7 +426,8 @@ function behavesLikeTheSchema(connect: () => Promise<{ db: Db; done(): Promise<v
     expect((await tableNames(db)).filter((n) => !n.startsWith('knex_'))).toEqual([]);
     await migrateLatest(db);
     expect(await appliedMigrations(db)).toEqual(migrationNames);
-  });
+    // Every migration down and up three times: on PGlite, beside other suites, well past 30 s.
+  }, 180_000);
 }
 
 describe('migrations on the PostgreSQL server', () => {
@@ -439,7 +439,7 @@ describe('migrations on the PostgreSQL server', () => {
 
 describe('migrations on embedded PGlite', () => {
   behavesLikeTheSchema(async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'tw-migrate-'));
+    const dir = await pgliteFolder('tw-migrate-');
     const db = await connectDb({ dataDir: dir });
     return {
       db,

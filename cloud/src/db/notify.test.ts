@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { pgliteFolder } from '../test/pglite-folder.js';
 import { closeDb, connectDb, type Db } from './connect.js';
 import { createNotifier, type Notifier } from './notify.js';
 
@@ -102,7 +101,7 @@ describe('notifier on embedded PGlite', () => {
   let dir: string;
   let db: Db;
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'tw-notify-'));
+    dir = await pgliteFolder('tw-notify-');
     db = await connectDb({ dataDir: dir });
   });
   afterAll(async () => {

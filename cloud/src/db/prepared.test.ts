@@ -2,14 +2,13 @@
 // once per connection), at most PREPARED_PER_CONNECTION per connection, and as plain statements on
 // the embedded database. Each check runs in one transaction: one connection, whose prepared
 // statements pg_prepared_statements lists.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Trx } from '../context.js';
 import { atCommit, writeTransaction } from '../realtime/append-event.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { pgliteFolder } from '../test/pglite-folder.js';
 import {
   closeDb,
   committing,
@@ -95,7 +94,7 @@ describe('prepared statements', () => {
   });
 
   it('runs marked statements as plain ones on the embedded database', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'tw-prepared-'));
+    const dir = await pgliteFolder('tw-prepared-');
     const db = await connectDb({ dataDir: dir });
     try {
       const { rows } = (await prepared(db.raw('select ?::int + 1 as next', [1]))) as { rows: { next: number }[] };

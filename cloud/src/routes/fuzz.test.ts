@@ -1359,5 +1359,7 @@ describe('malformed bodies, sent to every write call the cloud serves', () => {
     const total = [...seen.values()].reduce((a, b) => a + b, 0);
     console.log(`fuzz: ${total} bodies in ${Date.now() - started} ms`, took);
     expect(total).toBeGreaterThanOrEqual(TOTAL_BODIES * 0.99);
-  }, 120_000);
+    // A count of bodies, not a speed: CI runs it beside the end-to-end specs and the chaos suite on
+    // two cores, where the same bodies take several times as long as on a quiet machine.
+  }, 360_000);
 });

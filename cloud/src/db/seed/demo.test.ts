@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { ModifierGroup, PERMISSIONS } from '@tablewise/shared';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
+import { pgliteFolder } from '../../test/pglite-folder.js';
 import { closeDb, connectDb, type Db } from '../connect.js';
 import { migrateLatest } from '../migrate.js';
 import { seedDemo } from './demo.js';
@@ -168,7 +167,7 @@ describe('seedDemo on a PostgreSQL server', () => {
 
 describe('seedDemo on embedded PGlite', () => {
   it('seeds the same demo, concurrently called or not', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'tw-seed-'));
+    const dir = await pgliteFolder('tw-seed-');
     const db = await connectDb({ dataDir: dir });
     try {
       await migrateLatest(db);
@@ -183,5 +182,6 @@ describe('seedDemo on embedded PGlite', () => {
       await closeDb(db);
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Every migration, then the seed, in WebAssembly: a minute of a core when the machine is busy.
+  }, 180_000);
 });
