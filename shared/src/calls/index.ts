@@ -5,6 +5,7 @@ import { getMe } from './auth/get-me.js';
 import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
 import type { Call, CallSpec } from './define.js';
+import { populateDemo } from './demo/populate-demo.js';
 import { listVenueEvents } from './events/list-venue-events.js';
 import { askStaffAssistance } from './guest/ask-staff-assistance.js';
 import { guestCheckin } from './guest/checkin.js';
@@ -31,6 +32,7 @@ import { changeItemStatus } from './order-items/change-item-status.js';
 import { getOrderItem } from './order-items/get-order-item.js';
 import { getTicketTimes } from './order-items/get-ticket-times.js';
 import { listKitchenItems } from './order-items/list-kitchen-items.js';
+import { listOrderItems } from './order-items/list-order-items.js';
 import { changeOrderPriority } from './orders/change-order-priority.js';
 import { createOrder } from './orders/create-order.js';
 import { fireCourse } from './orders/fire-course.js';
@@ -69,6 +71,8 @@ import { createDeliveryRun } from './runner/create-delivery-run.js';
 import { listDeliveryRuns } from './runner/list-delivery-runs.js';
 import { listRunnerOrders } from './runner/list-runner-orders.js';
 import { listRunners } from './runner/list-runners.js';
+import { listCheckins } from './sessions/list-checkins.js';
+import { listCheckouts } from './sessions/list-checkouts.js';
 import { getSnapshot } from './sync/get-snapshot.js';
 import { listEvents } from './sync/list-events.js';
 import { pushMutations } from './sync/push-mutations.js';
@@ -199,6 +203,10 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   stripeWebhook,
   printGuestReceipt,
   getExitQr,
+  listOrderItems,
+  listCheckins,
+  listCheckouts,
+  populateDemo,
 ];
 
 export * from './alerts/send-staff-alert.js';
@@ -206,6 +214,7 @@ export * from './auth/get-me.js';
 export * from './auth/login.js';
 export * from './auth/logout.js';
 export * from './define.js';
+export * from './demo/populate-demo.js';
 export * from './events/list-venue-events.js';
 export * from './guest/ask-staff-assistance.js';
 export * from './guest/checkin.js';
@@ -233,6 +242,7 @@ export * from './order-items/change-item-status.js';
 export * from './order-items/get-order-item.js';
 export * from './order-items/get-ticket-times.js';
 export * from './order-items/list-kitchen-items.js';
+export * from './order-items/list-order-items.js';
 export * from './orders/change-order-priority.js';
 export * from './orders/create-order.js';
 export * from './orders/fire-course.js';
@@ -274,6 +284,9 @@ export * from './runner/list-delivery-runs.js';
 export * from './runner/list-runner-orders.js';
 export * from './runner/list-runners.js';
 export * from './serve.js';
+export * from './sessions/list-checkins.js';
+export * from './sessions/list-checkouts.js';
+export * from './sessions/recent-sessions.js';
 export * from './sync/get-snapshot.js';
 export * from './sync/list-events.js';
 export * from './sync/push-mutations.js';
