@@ -65,6 +65,7 @@ import { createReservation } from './reservations/create-reservation.js';
 import { getBookableTimes } from './reservations/get-bookable-times.js';
 import { getReservation } from './reservations/get-reservation.js';
 import { listReservations } from './reservations/list-reservations.js';
+import { listReservationsOfDate } from './reservations/list-reservations-of-date.js';
 import { seatReservation } from './reservations/seat-reservation.js';
 import { changeRunnerOrderStatus } from './runner/change-runner-order-status.js';
 import { createDeliveryRun } from './runner/create-delivery-run.js';
@@ -147,6 +148,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getTerminalStatus,
   dismissRejectedChange,
   listReservations,
+  listReservationsOfDate,
   getBookableTimes,
   getReservation,
   createReservation,
@@ -277,6 +279,7 @@ export * from './reservations/create-reservation.js';
 export * from './reservations/get-bookable-times.js';
 export * from './reservations/get-reservation.js';
 export * from './reservations/list-reservations.js';
+export * from './reservations/list-reservations-of-date.js';
 export * from './reservations/seat-reservation.js';
 export * from './runner/change-runner-order-status.js';
 export * from './runner/create-delivery-run.js';
