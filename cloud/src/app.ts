@@ -11,6 +11,7 @@ import { principalsMiddleware } from './middleware/principals.js';
 import { requestId } from './middleware/request-id.js';
 import { alertsRouter } from './routes/alerts/router.js';
 import { authRouter } from './routes/auth/router.js';
+import { demoRouter } from './routes/demo/router.js';
 import { eventsRouter } from './routes/events/router.js';
 import { guestRouter } from './routes/guest/router.js';
 import { healthRouter } from './routes/health/router.js';
@@ -29,6 +30,7 @@ import { syncRouter } from './routes/sync/router.js';
 import { tablesRouter } from './routes/tables/router.js';
 import { tasksRouter } from './routes/tasks/router.js';
 import { terminalsRouter } from './routes/terminals/router.js';
+import { visitsRouter } from './routes/visits/router.js';
 import { waitlistRouter } from './routes/waitlist/router.js';
 import { type StaticSites, staticSites } from './static-sites.js';
 
@@ -85,5 +87,7 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     runnerRouter(deps),
     paymentsRouter(deps),
     eventsRouter(deps),
+    visitsRouter(deps),
+    demoRouter(deps),
   ];
 }

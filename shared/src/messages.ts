@@ -151,6 +151,10 @@ export const MESSAGES = {
   waitlistAdded: 'Guest has been added to the waitlist successfully.',
   demoPopulateFailed: 'Failed to populate demo data',
   demoPopulatedTitle: 'Demo Data Populated!',
+  /** POST /api/demo/populate at a venue that is neither a demo nor a QA venue: its real floor,
+   * menu and line are never mixed with sample data. */
+  demoPopulateRefused:
+    'Demo data can only be loaded at a demo or QA venue: this venue is live, so its tables, menu and waitlist stay as they are',
   demoPopulated: (tables: number, menuItems: number, waitlistEntries: number) =>
     `${tables} tables, ${menuItems} menu items and ${waitlistEntries} waitlist entries`,
   guestSeatedTitle: 'Guest Seated',

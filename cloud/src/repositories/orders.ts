@@ -395,3 +395,40 @@ export async function ordersOfItems(
     .select('id', 'order_id');
   return new Map(rows.map((r) => [r.id, r.order_id]));
 }
+
+export interface VenueOrderItemRow extends OrderItemRow {
+  session_id: string;
+  table_id: string | null;
+  table_name: string | null;
+}
+
+/** A venue's order items, newest first, by the filters GET /api/order-items takes. */
+export async function listVenueOrderItems(
+  q: Queryable,
+  venueId: string,
+  filter: {
+    status?: string | undefined;
+    orderId?: string | undefined;
+    station?: string | undefined;
+    since?: string | undefined;
+    limit: number;
+  },
+): Promise<VenueOrderItemRow[]> {
+  const query = q<VenueOrderItemRow>('order_items as i')
+    .join('orders as o', 'o.id', 'i.order_id')
+    .leftJoin('sessions as s', 's.id', 'o.session_id')
+    .leftJoin('tables as t', 't.id', 's.table_id')
+    .where('i.venue_id', venueId);
+  if (filter.status) query.andWhere('i.status', filter.status);
+  if (filter.orderId) query.andWhere('i.order_id', filter.orderId);
+  if (filter.station) query.andWhere('i.station', filter.station);
+  if (filter.since) query.andWhere('i.created_at', '>=', new Date(filter.since));
+  return query
+    .select('i.*', 'o.session_id', 's.table_id', 't.name as table_name')
+    .orderBy([
+      { column: 'i.created_at', order: 'desc' },
+      { column: 'i.order_id', order: 'desc' },
+      { column: 'i.id', order: 'desc' },
+    ])
+    .limit(filter.limit);
+}

@@ -93,3 +93,46 @@ export async function seatSession(
   if (!row) throw new Error(`Session ${id} does not exist`);
   return row;
 }
+
+export interface VisitRow {
+  id: string;
+  table_id: string | null;
+  table_name: string | null;
+  reservation_id: string | null;
+  party_size: number;
+  guest_name: string | null;
+  status: string;
+  started_at: Date;
+  closed_at: Date | null;
+}
+
+/** A venue's parties that sat down (`started_at`) or left (`closed_at`) at or after `since`,
+ * newest first, at most `limit`. */
+export async function listVisits(
+  q: Queryable,
+  venueId: string,
+  by: 'started_at' | 'closed_at',
+  since: Date,
+  limit: number,
+): Promise<VisitRow[]> {
+  return q<VisitRow>('sessions as s')
+    .leftJoin('tables as t', 't.id', 's.table_id')
+    .where('s.venue_id', venueId)
+    .andWhere(`s.${by}`, '>=', since)
+    .orderBy([
+      { column: `s.${by}`, order: 'desc' },
+      { column: 's.id', order: 'desc' },
+    ])
+    .limit(limit)
+    .select(
+      's.id',
+      's.table_id',
+      't.name as table_name',
+      's.reservation_id',
+      's.party_size',
+      's.guest_name',
+      's.status',
+      's.started_at',
+      's.closed_at',
+    );
+}

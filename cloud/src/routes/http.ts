@@ -93,10 +93,26 @@ function requirePermission(ctx: Ctx, permission: CallSpec['permission']): void {
   if (!holdsPermission(staff, permission)) throw forbidden();
 }
 
-/** Routes `call` on `router`: path, parsing and answer from its module in shared. */
-export function serve<S extends CallSpec>(router: AppRouter, call: Call<S>, handler: CallHandler<S, Ctx>): void {
+/**
+ * Routes `call` on `router`: path, parsing and answer from its module in shared. With `when`, the
+ * route answers only the requests it accepts and hands the others to the next route of the same
+ * path (`/api/reservations/:date` before `/api/reservations/:id`).
+ */
+export function serve<S extends CallSpec>(
+  router: AppRouter,
+  call: Call<S>,
+  handler: CallHandler<S, Ctx>,
+  when?: (ctx: Ctx) => boolean,
+): void {
+  const register = registerOn(router);
   serveCall<S, Ctx>(
-    { register: registerOn(router), readBody: (ctx) => ctx.state.body, checkAnswers: Boolean(process.env.VITEST) },
+    {
+      register: when
+        ? (method, path, route) => register(method, path, (ctx, next) => (when(ctx) ? route(ctx) : next()))
+        : register,
+      readBody: (ctx) => ctx.state.body,
+      checkAnswers: Boolean(process.env.VITEST),
+    },
     call,
     (request) => {
       requirePermission(request.ctx, call.permission);

@@ -4,7 +4,16 @@
 // replica); the status and the spec's answer fields must be there. A row we deliberately answer
 // differently carries its reason, and must still differ: one that starts conforming loses it.
 import { randomUUID } from 'node:crypto';
-import { bookableTimes, reservationSlotEnd, SPEC_CALLS, type SpecCallRow, venueDate } from '@tablewise/shared';
+import {
+  bookableTimes,
+  type LiveEvent,
+  reservationSlotEnd,
+  SPEC_CALLS,
+  SPEC_EVENT_NAMES,
+  type SpecCallRow,
+  specNamesOf,
+  venueDate,
+} from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPrinter } from '../../../cloud/src/testkit/fixture.js';
 import {
@@ -44,9 +53,9 @@ beforeAll(async () => {
     capacity_max: 4,
     zone: 'Patio',
   });
-  // Demo data is loaded only at a demo or QA venue: this organization is a QA one.
-  await db('organizations')
-    .where({ id: a.orgId })
+  // Demo data is loaded only at a demo or QA venue (a venue flag): this venue is a QA one.
+  await db('venues')
+    .where({ id: a.venueId })
     .update({ flags_json: JSON.stringify({ qa: true }) });
   const paired = await pairTerminal(harness.cloud.url, a.managerEmail, 'Spec PC');
   // Printers on real TCP sockets, driven by the terminal: receipts and the bar's tickets print.
@@ -218,4 +227,31 @@ describe("the spec's calls, as the spec's client sends them", () => {
       }
     });
   }
+
+  it('sent the live events the spec names at their moments (its names or ours that carry them)', async () => {
+    const unseen = async () => {
+      const rows = await harness.database
+        .db('events')
+        .where({ venue_id: harness.fixture.a.venueId })
+        .select<{ payload_json: LiveEvent }[]>('payload_json');
+      const seen = new Set(rows.flatMap((r) => specNamesOf(r.payload_json)));
+      return SPEC_EVENT_NAMES.filter((name) => !seen.has(name));
+    };
+    // A printed receipt's print.completed comes when the terminal reports the job to the cloud.
+    await expect.poll(unseen, { timeout: 15_000 }).toEqual(UNREACHED_MOMENTS);
+  });
 });
+
+/** Spec event names whose moment the rows above never reach (the spec's calls have none for
+ * them), and the tests that reach them. */
+const UNREACHED_MOMENTS = [
+  // Seating a checked-in reservation: cloud/src/routes/reservations/reservations.test.ts.
+  'reservation.updated',
+  // A server raising an order's priority on the orders screen: cloud/src/routes/menu/menu-changes.test.ts.
+  'order.priority.changed',
+  // A seated table sent to cleaning at once (the spec's transition row goes to MAINTENANCE):
+  // cloud/src/routes/tables/turnover.test.ts.
+  'table.emergency_clean',
+  // A notified party 15 minutes late: cloud/src/routes/tables/stuck-states.test.ts.
+  'waitlist.timeout',
+];

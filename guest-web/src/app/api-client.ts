@@ -3,7 +3,7 @@
 // schemas so a contract drift fails loudly instead of rendering nonsense.
 // Subpath imports: the shared index would bring every call's schemas into each page's chunks.
 import type { AnswerOf, BodyOf, Call, CallSpec, ParamsOf, QueryOf } from '@tablewise/shared/calls/define';
-import { errorMessageOf } from '@tablewise/shared/schemas/common';
+import { errorMessageOf, httpFailureText } from '@tablewise/shared/schemas/common';
 import type { z } from 'zod';
 
 /** A non-OK answer. `message` follows spec 1 section 8; `serverMessage` is what toasts prefer. */
@@ -14,7 +14,7 @@ export class ApiError extends Error {
     bodyText: string,
     statusText: string,
   ) {
-    super(`${status}: ${bodyText || statusText}`);
+    super(httpFailureText(status, bodyText, statusText));
     this.name = 'ApiError';
   }
 }

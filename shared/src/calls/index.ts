@@ -5,6 +5,7 @@ import { getMe } from './auth/get-me.js';
 import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
 import type { Call, CallSpec } from './define.js';
+import { populateDemo } from './demo/populate-demo.js';
 import { listVenueEvents } from './events/list-venue-events.js';
 import { askStaffAssistance } from './guest/ask-staff-assistance.js';
 import { guestCheckin } from './guest/checkin.js';
@@ -31,6 +32,7 @@ import { changeItemStatus } from './order-items/change-item-status.js';
 import { getOrderItem } from './order-items/get-order-item.js';
 import { getTicketTimes } from './order-items/get-ticket-times.js';
 import { listKitchenItems } from './order-items/list-kitchen-items.js';
+import { listOrderItems } from './order-items/list-order-items.js';
 import { changeOrderPriority } from './orders/change-order-priority.js';
 import { createOrder } from './orders/create-order.js';
 import { fireCourse } from './orders/fire-course.js';
@@ -63,12 +65,15 @@ import { createReservation } from './reservations/create-reservation.js';
 import { getBookableTimes } from './reservations/get-bookable-times.js';
 import { getReservation } from './reservations/get-reservation.js';
 import { listReservations } from './reservations/list-reservations.js';
+import { listReservationsOfDate } from './reservations/list-reservations-of-date.js';
 import { seatReservation } from './reservations/seat-reservation.js';
 import { changeRunnerOrderStatus } from './runner/change-runner-order-status.js';
 import { createDeliveryRun } from './runner/create-delivery-run.js';
 import { listDeliveryRuns } from './runner/list-delivery-runs.js';
 import { listRunnerOrders } from './runner/list-runner-orders.js';
 import { listRunners } from './runner/list-runners.js';
+import { listCheckins } from './sessions/list-checkins.js';
+import { listCheckouts } from './sessions/list-checkouts.js';
 import { getSnapshot } from './sync/get-snapshot.js';
 import { listEvents } from './sync/list-events.js';
 import { pushMutations } from './sync/push-mutations.js';
@@ -143,6 +148,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getTerminalStatus,
   dismissRejectedChange,
   listReservations,
+  listReservationsOfDate,
   getBookableTimes,
   getReservation,
   createReservation,
@@ -199,6 +205,10 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   stripeWebhook,
   printGuestReceipt,
   getExitQr,
+  listOrderItems,
+  listCheckins,
+  listCheckouts,
+  populateDemo,
 ];
 
 export * from './alerts/send-staff-alert.js';
@@ -206,6 +216,7 @@ export * from './auth/get-me.js';
 export * from './auth/login.js';
 export * from './auth/logout.js';
 export * from './define.js';
+export * from './demo/populate-demo.js';
 export * from './events/list-venue-events.js';
 export * from './guest/ask-staff-assistance.js';
 export * from './guest/checkin.js';
@@ -233,6 +244,7 @@ export * from './order-items/change-item-status.js';
 export * from './order-items/get-order-item.js';
 export * from './order-items/get-ticket-times.js';
 export * from './order-items/list-kitchen-items.js';
+export * from './order-items/list-order-items.js';
 export * from './orders/change-order-priority.js';
 export * from './orders/create-order.js';
 export * from './orders/fire-course.js';
@@ -267,6 +279,7 @@ export * from './reservations/create-reservation.js';
 export * from './reservations/get-bookable-times.js';
 export * from './reservations/get-reservation.js';
 export * from './reservations/list-reservations.js';
+export * from './reservations/list-reservations-of-date.js';
 export * from './reservations/seat-reservation.js';
 export * from './runner/change-runner-order-status.js';
 export * from './runner/create-delivery-run.js';
@@ -274,6 +287,9 @@ export * from './runner/list-delivery-runs.js';
 export * from './runner/list-runner-orders.js';
 export * from './runner/list-runners.js';
 export * from './serve.js';
+export * from './sessions/list-checkins.js';
+export * from './sessions/list-checkouts.js';
+export * from './sessions/recent-sessions.js';
 export * from './sync/get-snapshot.js';
 export * from './sync/list-events.js';
 export * from './sync/push-mutations.js';

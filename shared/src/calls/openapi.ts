@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, generated from the call modules with zod's own JSON Schema output
 // (draft 2020-12, which OpenAPI 3.1 uses), so the description cannot drift from the code.
 import { z } from 'zod';
+import { SPEC_EVENT_NAMES, SPEC_EVENTS } from '../protocol/spec-events.js';
 import { ErrorBody } from '../schemas/common.js';
 import type { Call, CallSpec } from './define.js';
 
@@ -65,5 +66,13 @@ export function openApiDocument(calls: readonly Call<CallSpec>[], version: strin
         'The cloud serves every call; the terminal core serves the calls whose x-tiers name it, on 127.0.0.1, from its replica.',
     },
     paths,
+    /** The live channel (/ws): each event name the spec writes, and which of ours carry it
+     * (shared/src/protocol/spec-events.ts, docs/live-events.md). */
+    'x-live-events': Object.fromEntries(
+      SPEC_EVENT_NAMES.map((name) => {
+        const carrier = SPEC_EVENTS[name];
+        return [name, 'sent' in carrier ? { sentAs: [name] } : { sentAs: carrier.as, meaning: carrier.meaning }];
+      }),
+    ),
   };
 }

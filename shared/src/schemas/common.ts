@@ -63,6 +63,13 @@ export const LocalId = z
 export const ErrorBody = z.object({ message: z.string(), id: z.string().optional() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/** A failed call as the spec writes it (spec 1 section 8, spec 2 section 7): the status code, a
+ * colon and a space, then the reply's body text, or the status text when the body is empty. Both
+ * web apps' ApiError carry it as their message. */
+export function httpFailureText(status: number, bodyText: string, statusText: string): string {
+  return MESSAGES.httpError(status, bodyText || statusText);
+}
+
 /** The human-readable `message` of a refusal's body, when it is the spec's error shape. */
 export function errorMessageOf(bodyText: string): string | null {
   try {

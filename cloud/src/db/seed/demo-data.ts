@@ -536,6 +536,13 @@ export const DEMO_MENU: readonly DemoMenuItem[] = [
   },
 ];
 
+/** The line Load Demo Data puts on the waitlist (POST /api/demo/populate), in order. */
+export const DEMO_WAITLIST = [
+  { guestName: 'Maria Garcia', phone: '+1 212 555 0142', partySize: 4, occasion: 'birthday' },
+  { guestName: 'James Chen', phone: '+1 212 555 0178', partySize: 2, occasion: 'date' },
+  { guestName: 'Okafor family', phone: '+1 212 555 0131', partySize: 5, needsHighChair: true },
+] as const;
+
 export const DEMO_RUNNERS = [
   { name: 'Alex Rivera', zone: 'Dining Room' },
   { name: 'Jordan Lee', zone: 'Patio' },

@@ -155,6 +155,8 @@ async function insertDemo(
     org_id: orgId,
     name: DEMO_VENUE_NAME,
     address: '123 Demo Street, New York, NY 10010',
+    // Load Demo Data is allowed here (POST /api/demo/populate).
+    flags_json: JSON.stringify({ demo: true }),
     tz: 'America/New_York',
     lat: '40.7411000',
     lng: '-73.9897000',

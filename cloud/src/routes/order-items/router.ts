@@ -6,6 +6,7 @@ import {
   getTicketTimes,
   KITCHEN_TICKET_WINDOW_MS,
   listKitchenItems,
+  listOrderItems,
   type OrderItem,
   type OrderItemState,
   ticketTimesByStation,
@@ -13,9 +14,10 @@ import {
 import { cancelItem } from '../../commands/order-changes.js';
 import { changeItemStatus, changeItemStatuses, getItem, kitchenItems } from '../../commands/order-items.js';
 import { batchChangeItemStatus } from '../../commands/order-items-batch.js';
+import { venueOrderItems } from '../../commands/visits.js';
 import type { AppDeps } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { requireVenueActor } from '../../policies/principals.js';
+import { requireStaff, requireVenueActor } from '../../policies/principals.js';
 import { listTicketTimes } from '../../repositories/ticket-times.js';
 import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
 import { pushable, servePushable } from '../pushable.js';
@@ -60,6 +62,7 @@ export function orderItemsRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
 
   serve(router, listKitchenItems, async ({ ctx }) => kitchenItems(deps.db, requireVenueActor(ctx)));
+  serve(router, listOrderItems, async ({ ctx, query }) => venueOrderItems(deps.db, requireStaff(ctx), query()));
 
   serve(router, getOrderItem, async ({ ctx, params }) => {
     const actor = requireVenueActor(ctx);

@@ -97,6 +97,12 @@ describe('reservations', () => {
     // Without a date: today at the venue.
     const today = z.array(Reservation).parse((await host.get('/api/reservations')).body);
     expect(today.map((r) => r.id)).not.toContain(made.id);
+    // The spec's client puts the date in the path (issue 23); an id there is still one reservation.
+    const inPath = await host.get(`/api/reservations/${tomorrowDate}`);
+    expect(inPath.status).toBe(200);
+    expect(inPath.body).toEqual(await dayList());
+    expect((await host.get(`/api/reservations/${made.id}`)).body).toMatchObject({ id: made.id });
+    expect((await host.get('/api/reservations/2026-13-45')).status).toBe(404);
   });
 
   it('books once for a repeated id or Idempotency-Key', async () => {

@@ -3,7 +3,9 @@ import {
   createReservation,
   getBookableTimes,
   getReservation,
+  isDateSegment,
   listReservations,
+  listReservationsOfDate,
   refuseOtherTenant,
   seatReservation,
 } from '@tablewise/shared';
@@ -44,6 +46,13 @@ export function reservationsRouter(deps: AppDeps): AppRouter {
   );
   // Before /:id, which it would otherwise be taken for.
   serve(router, getBookableTimes, async ({ ctx }) => bookableTimesOf(deps.db, requireVenueActor(ctx), deps.now()));
+  // The spec's client reads a day at /api/reservations/2026-11-29; any other segment is an id.
+  serve(
+    router,
+    listReservationsOfDate,
+    async ({ ctx, params }) => reservationsOfDay(deps.db, requireVenueActor(ctx), params().date, deps.now()),
+    (ctx) => isDateSegment(ctx.params.date),
+  );
   serve(router, getReservation, async ({ ctx, params }) => reservationOf(deps.db, requireVenueActor(ctx), params().id));
   servePushable(router, deps, reservationBooked);
   servePushable(router, deps, reservationCheckedIn);

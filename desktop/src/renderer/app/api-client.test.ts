@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createApiClient, toastMessage } from './api-client.js';
+import { ApiError, createApiClient, failureText, toastMessage } from './api-client.js';
 
 interface Seen {
   method: string;
@@ -85,6 +85,30 @@ describe('api client', () => {
     await spy.request('GET', '/api/x');
     await spy.request('POST', '/api/x', {});
     expect(inits.map((i) => i.credentials)).toEqual(['include', 'include']);
+  });
+
+  it.each([
+    // The server's message where the reply has one; else "status: body" (spec 1 section 8).
+    ['/api/conflict', 'Cannot change item status from DELIVERED to IN_PREP'],
+    ['/api/teapot-empty', '503: Service Unavailable'],
+    ['/api/plain', '500: boom'],
+  ])('shows a failed %s in one way: "%s" in a toast without words of its own', async (path, shown) => {
+    const error = await client.request('GET', path).catch((e: unknown) => e);
+    expect(toastMessage(error)).toBe(shown);
+    expect(failureText(error)).toBe((error as ApiError).message);
+    expect(failureText(error)).toMatch(/^\d{3}: /);
+  });
+
+  it('shows a call that got no reply by what went wrong', async () => {
+    const offline = createApiClient({
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const error = await offline.request('GET', '/api/x').catch((e: unknown) => e);
+    expect(failureText(error)).toBe('Failed to fetch');
+    expect(toastMessage(error)).toBe('Failed to fetch');
+    expect(toastMessage(error, 'Failed to add to waitlist')).toBe('Failed to add to waitlist');
   });
 
   it('rejects an answer that does not match its schema', async () => {

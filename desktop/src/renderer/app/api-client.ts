@@ -6,6 +6,7 @@ import {
   type Call,
   type CallSpec,
   errorMessageOf,
+  httpFailureText,
   type ParamsOf,
   type QueryOf,
 } from '@tablewise/shared';
@@ -18,7 +19,7 @@ export class ApiError extends Error {
     readonly bodyText: string,
     statusText: string,
   ) {
-    super(`${status}: ${bodyText || statusText}`);
+    super(httpFailureText(status, bodyText, statusText));
   }
 
   /** The server's human-readable `message`, when the body is the spec's error shape. */
@@ -27,10 +28,23 @@ export class ApiError extends Error {
   }
 }
 
-/** What a toast shows for a failure: the server's message, else the screen's fallback. */
-export function toastMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage ?? fallback;
-  return fallback;
+/**
+ * How the staff app shows a failed call, the one place for it (spec 1 section 8, spec 2 section 7):
+ * "status: body", or the status text when the body is empty. A failure that never got a reply (the
+ * network) shows its own message.
+ */
+export function failureText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * What a toast shows for a failure: the server's message where the reply has one (spec 1 section
+ * 8), else the screen's own words when the spec gives them (spec 2 section 8: 'Failed to create
+ * reservation'), else the failure as `failureText` shows it.
+ */
+export function toastMessage(error: unknown, fallback?: string): string {
+  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  return fallback ?? failureText(error);
 }
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

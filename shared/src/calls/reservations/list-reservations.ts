@@ -5,7 +5,7 @@ import { Reservation } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
 /** A calendar date of the venue: '2026-11-25'. */
-const VenueDate = z.iso.date({ error: MESSAGES.reservationDateInvalid });
+export const VenueDate = z.iso.date({ error: MESSAGES.reservationDateInvalid });
 
 /** The reservations of one day of the venue, by time (spec 2 section 7: the query key carries
  * today's ISO date). Without a date: today at the venue. Every status is listed, as each has its

@@ -1,6 +1,7 @@
 import type { MeAnswer } from '@tablewise/shared';
 import { LOGIN_TEXTS } from '@tablewise/shared';
 import type { ReactNode } from 'react';
+import { failureText } from '../../../app/api-client.js';
 import { useMe } from '../api/get-me.js';
 import { LoginScreen } from './login-screen.js';
 
@@ -13,7 +14,7 @@ export function AuthGate({ children }: { children: (me: MeAnswer) => ReactNode }
     return (
       <div className="page-status">
         <p className="form-error" role="alert">
-          {me.error.message}
+          {failureText(me.error)}
         </p>
         <button type="button" className="button" onClick={() => void me.refetch()}>
           {LOGIN_TEXTS.tryAgain}

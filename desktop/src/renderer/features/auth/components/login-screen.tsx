@@ -1,12 +1,7 @@
 import { LOGIN_TEXTS, PRODUCT_NAME, TAGLINE } from '@tablewise/shared';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../../app/api-client.js';
+import { toastMessage } from '../../../app/api-client.js';
 import { useLogin } from '../api/login.js';
-
-function failureText(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? error.message;
-  return error instanceof Error ? error.message : String(error);
-}
 
 export function LoginScreen() {
   const login = useLogin();
@@ -55,7 +50,7 @@ export function LoginScreen() {
         </label>
         {login.isError && (
           <p className="form-error" role="alert" data-testid="login-error">
-            {failureText(login.error)}
+            {toastMessage(login.error)}
           </p>
         )}
         <button data-testid="login-submit" type="submit" className="button primary" disabled={login.isPending}>

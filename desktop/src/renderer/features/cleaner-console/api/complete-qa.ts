@@ -34,7 +34,7 @@ export function useCompleteQa() {
     onError: (error) =>
       toast({
         title: CLEANER_TEXTS.errorTitle,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: tasksQueryOptions().queryKey }),

@@ -14,7 +14,7 @@ export function useStartTask() {
     onError: (error) =>
       toast({
         title: CLEANER_TEXTS.errorTitle,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: tasksQueryOptions().queryKey }),
@@ -35,7 +35,7 @@ export function useCompleteTask(tableName: (id: string | null) => string) {
     onError: (error) =>
       toast({
         title: CLEANER_TEXTS.errorTitle,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: tasksQueryOptions().queryKey }),

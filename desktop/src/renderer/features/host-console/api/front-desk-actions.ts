@@ -37,7 +37,7 @@ export function useSeat() {
     onError: (error) =>
       toast({
         title: SEATING_TEXTS.errorTitle,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       }),
   });

@@ -21,7 +21,7 @@ export function useMarkDeparted() {
     onError: (error) =>
       toast({
         title: TABLE_SERVICE_TEXTS.departedErrorTitle,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       }),
   });

@@ -26,7 +26,6 @@ export function usePrintSummary() {
       }),
     onSuccess: (job) =>
       toast({ title: MESSAGES.receiptPrintedTitle, description: HOST_CONSOLE_TEXTS.summaryPrinted(job.printerName) }),
-    onError: (error) =>
-      toast({ title: MESSAGES.errorTitle, description: toastMessage(error, error.message), variant: 'destructive' }),
+    onError: (error) => toast({ title: MESSAGES.errorTitle, description: toastMessage(error), variant: 'destructive' }),
   });
 }

@@ -51,7 +51,7 @@ export function useBatchUpdateItems(
       );
       toast({
         title: failed,
-        description: [toastMessage(error, error.message), ...lines].join('\n'),
+        description: [toastMessage(error), ...lines].join('\n'),
         variant: 'destructive',
       });
       void refresh();

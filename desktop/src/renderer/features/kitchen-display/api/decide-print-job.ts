@@ -22,7 +22,7 @@ export function useDecidePrintJob() {
       // a 409 means someone decided first: say why, and show the job as it is now
       toast({
         title: KITCHEN_TEXTS.printDecisionFailed,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       });
       void refresh();

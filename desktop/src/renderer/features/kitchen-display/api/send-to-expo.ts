@@ -23,7 +23,7 @@ export function useSendToExpo() {
     onError: (error) => {
       toast({
         title: KITCHEN_FLOW_TEXTS.sendToRunnerFailed,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       });
       void refresh();

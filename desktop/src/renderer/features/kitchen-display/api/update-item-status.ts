@@ -22,7 +22,7 @@ export function useUpdateItemStatus() {
       // a 409 means someone else moved the item first: show why, and show the item as it is now
       toast({
         title: KITCHEN_TEXTS.statusChangeFailed,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       });
       void queryClient.invalidateQueries({ queryKey: kitchenItemsQueryOptions().queryKey });

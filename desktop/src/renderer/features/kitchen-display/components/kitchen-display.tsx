@@ -1,6 +1,7 @@
 // Kitchen display (spec 2 section 2.6): Station, Expo and Analytics views over one read.
 import { KITCHEN_TEXTS, type KitchenPriorityFilter } from '@tablewise/shared';
 import { useState } from 'react';
+import { failureText } from '../../../app/api-client.js';
 import { TabBar } from '../../../components/tab-bar.js';
 import { useNow } from '../../../components/use-now.js';
 import { useKitchenItems } from '../api/get-kitchen-items.js';
@@ -51,7 +52,7 @@ export function KitchenDisplay() {
       {query.isPending && <p className="page-status">{KITCHEN_TEXTS.loading}</p>}
       {query.isError && (
         <p className="form-error" role="alert">
-          {query.error.message}
+          {failureText(query.error)}
         </p>
       )}
       {query.isSuccess && view === 'station' && (

@@ -22,7 +22,7 @@ export function useChangePriority() {
     onError: (error) =>
       toast({
         title: MENU_ORDERS_TEXTS.errorTitle,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ordersQueryOptions().queryKey }),

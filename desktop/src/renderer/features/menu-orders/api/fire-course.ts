@@ -19,7 +19,7 @@ export function useFireCourse() {
     onError: (error) =>
       toast({
         title: KITCHEN_FLOW_TEXTS.fireFailed,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ordersQueryOptions().queryKey }),

@@ -42,7 +42,7 @@ export function useSetAvailability() {
     onError: (error) =>
       toast({
         title: MENU_ORDERS_TEXTS.errorTitle,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),

@@ -21,7 +21,7 @@ export function useChangePayment() {
     onError: (error) =>
       toast({
         title: PAYMENTS_TEXTS.failedTitle,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentsQueryOptions().queryKey }),
@@ -40,7 +40,7 @@ export function useTakePayment() {
     onError: (error) =>
       toast({
         title: PAYMENTS_TEXTS.failedTitle,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       }),
     onSettled: () => queryClient.invalidateQueries(),

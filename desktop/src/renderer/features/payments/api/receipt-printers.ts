@@ -21,7 +21,7 @@ export function usePrintReceipt() {
     onError: (error) =>
       toast({
         title: MESSAGES.receiptPrintedTitle,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       }),
   });

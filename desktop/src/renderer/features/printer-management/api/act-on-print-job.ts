@@ -20,7 +20,7 @@ export function useActOnPrintJob() {
       // a 409: someone acted first, or the job moved on; say why and show it as it is now
       toast({
         title: PRINTER_TEXTS.retryFailed,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       });
       void refresh();

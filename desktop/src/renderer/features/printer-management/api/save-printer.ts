@@ -27,7 +27,7 @@ export function useSavePrinter() {
     onError: (error) =>
       toast({
         title: PRINTER_TEXTS.saveFailed,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       }),
   });
@@ -45,7 +45,7 @@ export function useRemovePrinter() {
     onError: (error) =>
       toast({
         title: PRINTER_TEXTS.saveFailed,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       }),
   });

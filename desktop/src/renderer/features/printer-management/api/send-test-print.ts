@@ -15,7 +15,6 @@ export function useSendTestPrint() {
       toast({ title: MESSAGES.testPrintSentTitle, description: PRINTER_TEXTS.testPrintQueued(printer.name) });
       void queryClient.invalidateQueries({ queryKey: printJobsQueryOptions().queryKey });
     },
-    onError: (error) =>
-      toast({ title: MESSAGES.errorTitle, description: toastMessage(error, error.message), variant: 'destructive' }),
+    onError: (error) => toast({ title: MESSAGES.errorTitle, description: toastMessage(error), variant: 'destructive' }),
   });
 }

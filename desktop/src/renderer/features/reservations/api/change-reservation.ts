@@ -22,7 +22,7 @@ export function useCheckIn() {
     onError: (error) => {
       toast({
         title: RESERVATION_TEXTS.errorTitle,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       });
       void queryClient.invalidateQueries({ queryKey: listReservations.key() });
@@ -47,7 +47,7 @@ export function useSeatReservation() {
     onError: (error) =>
       toast({
         title: SEATING_TEXTS.errorTitle,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       }),
   });

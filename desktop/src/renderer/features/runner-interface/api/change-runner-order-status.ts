@@ -27,7 +27,7 @@ export function useChangeRunnerOrderStatus() {
     onError: (error) => {
       toast({
         title: RUNNER_TEXTS.moveFailed,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       });
       refresh();

@@ -24,7 +24,7 @@ export function useCreateDeliveryRun() {
     onError: (error) => {
       toast({
         title: RUNNER_TEXTS.moveFailed,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       });
       refresh();

@@ -1,4 +1,5 @@
 import { RUNNER_TEXTS, type Runner } from '@tablewise/shared';
+import { failureText } from '../../../app/api-client.js';
 import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useDeliveryRuns } from '../api/get-delivery-runs.js';
 
@@ -10,7 +11,7 @@ export function DeliveryRunsView({ runners }: { runners: readonly Runner[] }) {
   if (runs.isError)
     return (
       <p className="form-error" role="alert">
-        {runs.error.message}
+        {failureText(runs.error)}
       </p>
     );
   if (runs.data.length === 0) return <p className="empty">{RUNNER_TEXTS.noRuns}</p>;

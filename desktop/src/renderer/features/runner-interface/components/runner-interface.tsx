@@ -2,6 +2,7 @@
 // runners' reads, kept fresh by live events and, while Auto is on, a 3 s poll.
 import { RUNNER_TEXTS, type RunnerOrder, zoneRunOrders, zoneRunProblem } from '@tablewise/shared';
 import { useMemo, useState } from 'react';
+import { failureText } from '../../../app/api-client.js';
 import { TabBar } from '../../../components/tab-bar.js';
 import { useNow } from '../../../components/use-now.js';
 import { useMe } from '../../auth/api/get-me.js';
@@ -71,7 +72,7 @@ export function RunnerInterface() {
       {orders.isPending && <p className="page-status">{RUNNER_TEXTS.loading}</p>}
       {orders.isError && (
         <p className="form-error" role="alert">
-          {orders.error.message}
+          {failureText(orders.error)}
         </p>
       )}
       {orders.isSuccess && view === 'orders' && (

@@ -29,7 +29,7 @@ export function useRequestCleaning() {
     onError: (error) =>
       toast({
         title: SHELL_MESSAGES.qrFailedTitle,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       }),
   });

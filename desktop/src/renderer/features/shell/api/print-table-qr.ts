@@ -23,7 +23,7 @@ export function usePrintTableQr() {
     onError: (error) =>
       toast({
         title: SHELL_MESSAGES.qrFailedTitle,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       }),
   });

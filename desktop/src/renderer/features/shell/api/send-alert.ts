@@ -26,7 +26,7 @@ export function useSendAlert() {
     onError: (error) =>
       toast({
         title: SHELL_MESSAGES.qrFailedTitle,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       }),
   });

@@ -53,7 +53,7 @@ export function useChangeWaitlistStatus() {
     onError: (error) => {
       toast({
         title: WAITLIST_TEXTS.errorTitle,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       });
       void queryClient.invalidateQueries({ queryKey: waitlistQueryOptions().queryKey });

@@ -18,7 +18,7 @@ export function useSeatParty() {
     onError: (error) => {
       toast({
         title: SEATING_TEXTS.errorTitle,
-        description: toastMessage(error, error.message),
+        description: toastMessage(error),
         variant: 'destructive',
       });
       void queryClient.invalidateQueries({ queryKey: waitlistQueryOptions().queryKey });
