@@ -15,7 +15,7 @@ import { listActiveWaitlist } from '../repositories/waitlist.js';
 import { addMenuItem } from './menu.js';
 import { addParty } from './waitlist.js';
 
-/** Whether sample data may be loaded at the venue: its flags say demo or QA (migration 0033). */
+/** Whether sample data may be loaded at the venue: its flags say demo or QA (migration 0036). */
 function isDemoOrQaVenue(flags: Record<string, unknown> | null | undefined): boolean {
   return flags?.demo === true || flags?.qa === true;
 }

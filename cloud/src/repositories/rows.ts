@@ -29,7 +29,7 @@ export interface VenueRow {
   event_seq: number;
   /** The service charge on every bill, in basis points of the subtotal (migration 0014). */
   service_charge_bps: number;
-  /** `demo` or `qa` marks a venue sample data may be loaded into (migration 0033). */
+  /** `demo` or `qa` marks a venue sample data may be loaded into (migration 0036). */
   flags_json: Record<string, unknown>;
 }
 
