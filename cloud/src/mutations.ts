@@ -219,7 +219,12 @@ async function checkTurn(
   return null;
 }
 
-function claimOf(meta: MutationMeta & { idempotencyKey: string }, now: Date, requestHash = hashRequest(meta)): Claim {
+/** The record a request claims its key with, before its answer is known. */
+export function claimOf(
+  meta: MutationMeta & { idempotencyKey: string },
+  now: Date,
+  requestHash = hashRequest(meta),
+): Claim {
   return {
     org_id: meta.orgId,
     key: meta.idempotencyKey,
