@@ -272,8 +272,9 @@ export async function readClaimedOrderContext(
     claim.method,
     claim.path,
     claim.request_hash,
-    claim.created_at,
-    expiredBefore,
+    // As ISO text: node-postgres formats a Date in local time, a character at a time.
+    claim.created_at.toISOString(),
+    expiredBefore.toISOString(),
     sessionId,
     scope.venueId,
     orderId,
