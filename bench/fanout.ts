@@ -311,14 +311,17 @@ export const bench: Bench = async ({ quick }) => {
         })
       ).json(),
     );
-    // A table's round of five dishes and drinks, none with required choices: its order.created is
-    // about the issue's 2.9 KB.
-    const plain = menu.items.filter((i) => i.modifiersSchema.every((g) => !g.required));
-    const items: OrderLine[] = plain.slice(0, 5).map((item, i) => ({
+    // A table's round of five dishes and drinks, each with a note and a choice from each of its
+    // modifier groups (issue 28).
+    const withChoices = menu.items.filter((i) => i.modifiersSchema.length > 0 && i.isAvailable);
+    const items: OrderLine[] = withChoices.slice(0, 5).map((item, i) => ({
       menuItemId: item.id,
       quantity: i + 1,
       course: item.station === 'Bar' ? 'drink' : 'main',
+      modifiers: item.modifiersSchema.map((group) => ({ groupId: group.id, optionIds: [group.options[0]?.id ?? ''] })),
+      specialInstructions: `Seat ${i + 1}: no onions, sauce on the side`,
     }));
+    if (items.length < 5) throw new Error('The demo menu has fewer than five dishes with choices');
 
     const wsUrl = `${cloud.url.replace('http', 'ws')}/ws`;
     /** One run of orders against the cloud's sockets: its latencies, over every (order, socket). */
@@ -404,13 +407,13 @@ export const bench: Bench = async ({ quick }) => {
     return [
       {
         id: 'P2',
-        figure: `order → order.created on ${plan.p2.sockets} staff sockets at ${plan.p2.rate} orders/s, p99`,
+        figure: `five-line order → order.created on ${plan.p2.sockets} staff sockets at ${plan.p2.rate} orders/s, p99`,
         value: p2,
         unit: 'ms',
         floor: p2Floor,
         floorLabel: 'bare ws broadcast p99 + NOTIFY p99',
-        goal: '≤ 3 × floor, no round runs away',
-        met: p2 <= 3 * p2Floor && ranAway === 0,
+        goal: '≤ 2 × floor, no round runs away',
+        met: p2 <= 2 * p2Floor && ranAway === 0,
       },
       {
         id: 'P2',

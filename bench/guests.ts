@@ -3,6 +3,7 @@
 // session places fewer than its limit and comes from an address of its own (X-Forwarded-For; the
 // cloud must trust one proxy).
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { GUEST_RATE_LIMITS, GUEST_SESSION_COOKIE, IDEMPOTENCY_HEADER } from '@tablewise/shared';
 import type { Db } from '../cloud/src/context.js';
@@ -34,6 +35,32 @@ export interface OrderLine {
   menuItemId: string;
   quantity: number;
   course: string;
+  modifiers?: { groupId: string; optionIds: string[] }[];
+  specialInstructions?: string;
+}
+
+/** The kernel's clock ticks a second (getconf CLK_TCK), in which /proc reports CPU time. */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user + system) `stat` (a /proc/…/stat line) says its process or thread has used. */
+function cpuSecondsOf(stat: string): number {
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** CPU seconds the calling thread has used (/proc/thread-self: the thread that reads it). */
+export function threadCpuSeconds(): number {
+  return cpuSecondsOf(readFileSync('/proc/thread-self/stat', 'utf8'));
+}
+
+/** CPU seconds process `pid` has used, its threads together; 0 once it is gone. */
+export function processCpuSeconds(pid: number): number {
+  try {
+    return cpuSecondsOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return 0;
+  }
 }
 
 /** Seats `count` parties at the table, in batches; answers their session ids. */

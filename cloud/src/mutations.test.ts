@@ -2,7 +2,7 @@ import { MESSAGES } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trx } from './context.js';
 import { startExpirySweeper } from './expiry-sweeper.js';
-import { IDEMPOTENCY_TTL_MS, type MutationMeta, runMutation } from './mutations.js';
+import { canonicalJson, IDEMPOTENCY_TTL_MS, type MutationMeta, runMutation } from './mutations.js';
 import { createTestDatabase, type TestDatabase } from './test/database.js';
 import { type Fixture, seedFixture } from './testkit/fixture.js';
 
@@ -119,5 +119,26 @@ describe('idempotency records', () => {
       message: MESSAGES.idempotentAnswerShownOnce,
     });
     expect(await tasks()).toBe(before);
+  });
+});
+
+describe('the canonical JSON a request is hashed by', () => {
+  it("sorts every object's keys, leaves undefined members out and keeps arrays in order, as stored hashes expect", () => {
+    const body = {
+      sessionId: 's',
+      items: [
+        { quantity: 2, menuItemId: 'm', modifiers: [{ optionIds: ['b', 'a'], groupId: 'g' }], note: undefined },
+        { Z: null, a: 'é "quoted" \\', _: [undefined, 1.5, true] },
+      ],
+      id: undefined,
+      '10': 1,
+      '9': 2,
+    };
+    expect(canonicalJson(['POST', '/api/orders', body])).toBe(
+      '["POST","/api/orders",{"10":1,"9":2,"items":[{"menuItemId":"m","modifiers":[{"groupId":"g","optionIds":["b","a"]}],"quantity":2},{"Z":null,"_":[null,1.5,true],"a":"é \\"quoted\\" \\\\"}],"sessionId":"s"}]',
+    );
+    expect(canonicalJson(null)).toBe('null');
+    expect(canonicalJson({})).toBe('{}');
+    expect(canonicalJson([])).toBe('[]');
   });
 });

@@ -219,7 +219,12 @@ async function checkTurn(
   return null;
 }
 
-function claimOf(meta: MutationMeta & { idempotencyKey: string }, now: Date, requestHash = hashRequest(meta)): Claim {
+/** The record a request claims its key with, before its answer is known. */
+export function claimOf(
+  meta: MutationMeta & { idempotencyKey: string },
+  now: Date,
+  requestHash = hashRequest(meta),
+): Claim {
   return {
     org_id: meta.orgId,
     key: meta.idempotencyKey,
@@ -253,15 +258,25 @@ function hashRequest(meta: MutationMeta): string {
     .digest('hex');
 }
 
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+/**
+ * JSON with every object's keys sorted (by UTF-16 code units) and undefined members left out.
+ * @internal exported for its test: stored request hashes depend on it, character for character
+ */
+export function canonicalJson(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i += 1) out += (i > 0 ? ',' : '') + canonicalJson(value[i]);
+    return `${out}]`;
   }
-  return JSON.stringify(value) ?? 'null';
+  const object = value as Record<string, unknown>;
+  let out = '{';
+  for (const key of Object.keys(object).sort()) {
+    const member = object[key];
+    if (member === undefined) continue;
+    out += `${out.length > 1 ? ',' : ''}${JSON.stringify(key)}:${canonicalJson(member)}`;
+  }
+  return `${out}}`;
 }
 
 async function record(trx: Trx, meta: MutationMeta, answer: Answer, now: Date): Promise<void> {

@@ -16,9 +16,12 @@ import {
   orderingRefusal,
   type PlacedOrder,
 } from '@tablewise/shared';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
-import type { Actor, Queryable, Trx } from '../context.js';
-import { itemFacts, modifierGroupsOf, orderFacts } from '../presenters/index.js';
+import { type Actor, actorRef, type Db, type Queryable, type Trx } from '../context.js';
+import { handTransaction } from '../db/connect.js';
+import { claimOf, idempotencyCutoff, type MutationMeta } from '../mutations.js';
+import { itemFacts, modifierGroupsOf, modifierGroupsOfJson, orderFacts } from '../presenters/index.js';
 import { atCommit } from '../realtime/append-event.js';
 import {
   findOrderById,
@@ -26,8 +29,11 @@ import {
   listItemsOfOrders,
   listOpenOrders,
   listOrdersOfSession,
+  type OrderableRow,
   orderWrites,
+  readClaimedOrderContext,
   readOrderContext,
+  writePlacedOrder,
 } from '../repositories/orders.js';
 import type { MenuItemRow, OrderRow } from '../repositories/rows.js';
 import { type Author, announceDecided, authorOf, decisionActor } from './decided.js';
@@ -146,4 +152,121 @@ async function writeOrder(trx: Trx, author: Author, decided: Decided<PlacedOrder
     }
   }
   return true;
+}
+
+/**
+ * PostgreSQL refused an order whose id exists: a unique_violation on the orders' key or their
+ * items' (whose ids derive from the order's), whichever of the statement's inserts met it first.
+ */
+export function isDuplicateOrder(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string } | null;
+  return e?.code === '23505' && (e.constraint === 'orders_pkey' || e.constraint === 'order_items_pkey');
+}
+
+/** Menu items' modifier groups by their stored JSON's text: each menu's groups are checked once, not per order. */
+const modifierGroupsByText = new LRUCache<string, OrderableDish['modifiersSchema']>({ max: 2_000 });
+
+function orderableDishOf(row: OrderableRow): OrderableDish {
+  const text = row.modifiers_text ?? 'null';
+  let groups = modifierGroupsByText.get(text);
+  if (!groups) {
+    groups = modifierGroupsOfJson(text);
+    modifierGroupsByText.set(text, groups);
+  }
+  return {
+    id: row.id,
+    name: row.name,
+    price: row.price,
+    modifiersSchema: groups,
+    isAvailable: row.is_available,
+    station: row.station,
+    prepTime: row.prep_time,
+  };
+}
+
+/** An order placed at once: the order, and its JSON as answered and stored. */
+export interface OrderPlacedAtOnce {
+  order: Order;
+  json: string;
+}
+
+/**
+ * Places a new order as runMutation and createOrder (lastWrite) would, in a hand-built transaction
+ * (db/connect.ts, handTransaction) of two statements: the read with the request's key claimed, and
+ * the order, its items, its key's answer and its event with the COMMIT. Answers null, having
+ * written nothing, for anything else (a repeat of the key, an order with this id, a refusal, a
+ * client-made id placed meanwhile, embedded PGlite): the caller then takes the general way, which
+ * answers it as it always did.
+ */
+export async function placeOrderAtOnce(
+  db: Db,
+  actor: Actor,
+  input: CreateOrderInput,
+  meta: MutationMeta & { idempotencyKey: string },
+  now: Date,
+): Promise<OrderPlacedAtOnce | null> {
+  if (actor.kind === 'terminal' || meta.terminal) return null;
+  const ordering = orderingActor(actor);
+  if (orderingRefusal(ordering, input.sessionId)) return null;
+  const orderId = input.id ?? randomUUID();
+  const menuItemIds = input.items.map((l) => l.menuItemId);
+  const placed = await handTransaction(db, async (tx) => {
+    const context = await readClaimedOrderContext(
+      tx,
+      claimOf(meta, now),
+      idempotencyCutoff(now),
+      actor,
+      input.sessionId,
+      orderId,
+      menuItemIds,
+    );
+    if (!context.claimed || context.orderExists || context.session?.status !== 'ACTIVE') return null;
+    const state: CreateOrderState = {
+      session: {
+        id: input.sessionId,
+        venueId: actor.venueId,
+        status: context.session.status,
+        tableId: context.session.table_id,
+        tableName: context.session.table_name,
+      },
+      existing: null,
+      menu: context.menu.map(orderableDishOf),
+    };
+    let decided: Decided<PlacedOrder>;
+    try {
+      decided = decideCreateOrder(state, { ...input, id: orderId }, ordering, now);
+    } catch {
+      return null;
+    }
+    const [event, ...moreEvents] = decided.events;
+    const [write, ...moreWrites] = decided.writes;
+    if (
+      !decided.answer.created ||
+      write?.kind !== 'order.insert' ||
+      event?.type !== 'order.created' ||
+      moreEvents.length > 0 ||
+      moreWrites.length > 0
+    ) {
+      return null;
+    }
+    const order = decided.answer.order;
+    const json = JSON.stringify(order);
+    const { userId, terminalId } = actorRef(actor);
+    try {
+      await writePlacedOrder(tx, {
+        orgId: actor.orgId,
+        orderJson: json,
+        key: meta.idempotencyKey,
+        status: 201,
+        eventId: randomUUID(),
+        userId,
+        terminalId,
+      });
+    } catch (error) {
+      if (isDuplicateOrder(error)) return null;
+      throw error;
+    }
+    return { order, json };
+  });
+  return placed ?? null;
 }

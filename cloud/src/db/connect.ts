@@ -160,14 +160,34 @@ const transactionState = new WeakMap<PgConnection, 'begin pending' | 'committed'
 /** What knex is answered for a BEGIN or COMMIT it asked for and that went, or goes, with a statement. */
 const answered = (command: string) => ({ command, rowCount: null, rows: [], fields: [] });
 
+/**
+ * `value` as a SQL string literal, as node-postgres's escapeLiteral makes it (quotes doubled, and
+ * backslashes doubled in an E'' literal when there are any), but by the engine's own replace
+ * rather than a loop over every character: an order's JSON is kilobytes.
+ * @internal exported for its test
+ */
+export function sqlLiteral(value: string): string {
+  const quoted = value.replaceAll("'", "''");
+  return value.includes('\\') ? ` E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
+}
+
+/** `EXECUTE name(values)` when the statement `name` is prepared on `connection` as `sql`, else null. */
+function executeText(
+  connection: PgConnection,
+  name: unknown,
+  sql: string,
+  bindings: readonly unknown[],
+): string | null {
+  if (typeof name !== 'string' || connection.connection.parsedStatements[name] !== sql) return null;
+  const values = bindings.map((value) => pgUtils.prepareValue(value));
+  if (values.some((value) => typeof value !== 'string' && value !== null)) return null;
+  const args = values.map((value) => (value === null ? 'NULL' : sqlLiteral(value as string)));
+  return `EXECUTE ${pg.escapeIdentifier(name)}${args.length > 0 ? `(${args.join(', ')})` : ''}`;
+}
+
 /** `EXECUTE name(values)` for `obj` when its statement is prepared on `connection`, else null. */
 function executeOf(connection: PgConnection, obj: KnexQuery): string | null {
-  const name = obj.options?.name;
-  if (typeof name !== 'string' || connection.connection.parsedStatements[name] !== obj.sql) return null;
-  const values = (obj.bindings ?? []).map((value) => pgUtils.prepareValue(value));
-  if (values.some((value) => typeof value !== 'string' && value !== null)) return null;
-  const args = values.map((value) => (value === null ? 'NULL' : pg.escapeLiteral(value as string)));
-  return `EXECUTE ${pg.escapeIdentifier(name)}${args.length > 0 ? `(${args.join(', ')})` : ''}`;
+  return executeText(connection, obj.options?.name, obj.sql, obj.bindings ?? []);
 }
 
 class ServerClient extends ClientPgServer {
@@ -236,6 +256,83 @@ class ServerClient extends ClientPgServer {
       }
     }
     return super._query(connection, obj);
+  }
+}
+
+// Hand-built transactions (issue 28). A guest's order is the cloud's busiest write, and building
+// its statements with knex, and running them through knex's transaction, cost more CPU than
+// everything else it does. Its statements are written by hand (`$1…` placeholders) and run on a
+// connection taken from knex's own pool, as the marked ones above do: prepared once per
+// connection, BEGIN sent with the first (`BEGIN; EXECUTE name(values)`) and COMMIT with the last
+// (`EXECUTE name(values); COMMIT`), so the transaction is two round trips. Listeners of knex's
+// 'query' event still see each statement (its text, values, and the prepared mark).
+
+/** A statement written by hand, and the name it is prepared under. */
+export interface HandStatement {
+  name: string;
+  text: string;
+}
+
+export function handStatement(text: string): HandStatement {
+  return { name: statementName(text), text };
+}
+
+/** A transaction on a connection of the pool: its first statement goes with BEGIN, its last with COMMIT. */
+export interface HandTransaction {
+  first<Row>(statement: HandStatement, values: readonly unknown[]): Promise<Row[]>;
+  last<Row>(statement: HandStatement, values: readonly unknown[]): Promise<Row[]>;
+}
+
+/**
+ * Runs `work` in a hand-built transaction on a PostgreSQL server, and answers what it answers;
+ * rolled back unless `work` ran its last statement. Null on embedded PGlite, where the caller
+ * takes knex's way.
+ */
+export async function handTransaction<T>(db: Db, work: (tx: HandTransaction) => Promise<T>): Promise<T | null> {
+  const client = db.client as unknown;
+  if (!(client instanceof ServerClient)) return null;
+  const connection = (await client.acquireConnection()) as PgConnection;
+  let begun = false;
+  let committed = false;
+  const run = async <Row>(statement: HandStatement, values: readonly unknown[], at: 'first' | 'last') => {
+    client.emit('query', {
+      sql: statement.text,
+      bindings: values,
+      options: { [PREPARE_OPTION]: true },
+      method: 'raw',
+    });
+    const parsed = connection.connection.parsedStatements;
+    const execute = executeText(connection, statement.name, statement.text, values);
+    if (at === 'first') begun = true;
+    if (execute) {
+      const results = (await connection.query(
+        at === 'first' ? `BEGIN; ${execute}` : `${execute}; COMMIT`,
+      )) as unknown as pg.QueryResult[];
+      if (at === 'last') committed = true;
+      return (results[at === 'first' ? 1 : 0] as pg.QueryResult).rows as Row[];
+    }
+    if (at === 'first') await connection.query('BEGIN');
+    const named = parsed[statement.name] !== undefined || Object.keys(parsed).length < PREPARED_PER_CONNECTION;
+    const pgConnection = connection as unknown as pg.Client;
+    const result = await pgConnection.query(
+      named
+        ? { name: statement.name, text: statement.text, values: [...values] }
+        : { text: statement.text, values: [...values] },
+    );
+    if (at === 'last') {
+      await connection.query('COMMIT');
+      committed = true;
+    }
+    return result.rows as Row[];
+  };
+  try {
+    return await work({
+      first: (statement, values) => run(statement, values, 'first'),
+      last: (statement, values) => run(statement, values, 'last'),
+    });
+  } finally {
+    if (begun && !committed) await connection.query('ROLLBACK').catch(() => {});
+    await client.releaseConnection(connection);
   }
 }
 

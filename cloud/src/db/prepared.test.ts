@@ -13,9 +13,12 @@ import {
   closeDb,
   committing,
   connectDb,
+  handStatement,
+  handTransaction,
   PREPARED_PER_CONNECTION,
   prepared,
   RESET_AFTER_MISSES,
+  sqlLiteral,
   statementName,
 } from './connect.js';
 
@@ -103,6 +106,46 @@ describe('prepared statements', () => {
     } finally {
       await closeDb(db);
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('hand-built transactions', () => {
+  it("quotes a value as node-postgres's escapeLiteral does", async () => {
+    for (const value of ['', 'plain', "Tom's", 'back\\slash', "both\\'s", "''", '\\\\', 'ünï €', '{"a":"b\\"c"}']) {
+      expect(sqlLiteral(value)).toBe(pg.escapeLiteral(value));
+      // And PostgreSQL reads back what was quoted.
+      const { rows } = await database.db.raw(`select ${sqlLiteral(value)}::text as v`);
+      expect(rows[0].v).toBe(value);
+    }
+  });
+
+  it('runs its first statement with BEGIN and its last with COMMIT, prepared, and rolls back when it stops short', async () => {
+    await database.db.schema.createTable('hand_log', (t) => {
+      t.text('v').primary();
+    });
+    const db = await connectDb({ databaseUrl: database.url, poolMax: 1 });
+    const insert = handStatement('insert into hand_log (v) values ($1::text) returning v');
+    const count = handStatement('select count(*)::int as n from hand_log where v like $1::text');
+    try {
+      for (const round of [1, 2]) {
+        const answered = await handTransaction(db, async (tx) => {
+          const first = await tx.first<{ v: string }>(insert, [`kept ${round}`]);
+          const last = await tx.last<{ n: number }>(count, ['kept%']);
+          return { first, last };
+        });
+        expect(answered).toEqual({ first: [{ v: `kept ${round}` }], last: [{ n: round }] });
+      }
+      // Prepared the first time, executed by name after.
+      const { rows: statements } = await db.raw('select name from pg_prepared_statements');
+      expect(statements.map((r: { name: string }) => r.name)).toEqual(
+        expect.arrayContaining([insert.name, count.name]),
+      );
+      expect(await handTransaction(db, async (tx) => (await tx.first(insert, ['dropped'])).length === 0)).toBe(false);
+      await expect(handTransaction(db, (tx) => tx.first(insert, ['kept 1']))).rejects.toThrow(/duplicate key/);
+      expect((await db('hand_log').orderBy('v')).map((r: { v: string }) => r.v)).toEqual(['kept 1', 'kept 2']);
+    } finally {
+      await closeDb(db);
     }
   });
 });

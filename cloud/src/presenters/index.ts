@@ -88,6 +88,12 @@ export function modifierGroupsOf(row: MenuItemRow): MenuItem['modifiersSchema'] 
   return parsed.success ? parsed.data : [];
 }
 
+/** modifierGroupsOf for the stored schema's JSON text (the order path reads it so, to check each text once). */
+export function modifierGroupsOfJson(text: string): MenuItem['modifiersSchema'] {
+  const parsed = ModifierGroups.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : [];
+}
+
 /** A dish's temperature as the runners read it: hot, cold, or null for anything else. */
 function temperatureOf(value: string | null | undefined): MenuItem['temperature'] {
   return value === 'hot' || value === 'cold' ? value : null;

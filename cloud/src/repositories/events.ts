@@ -21,7 +21,7 @@ export const EVENTS_CHANNEL = 'tw_events';
  * need not read them back; when they would pass PostgreSQL's 8000-byte payload limit it carries
  * the venue's id alone, and the listener reads the events from the table.
  */
-const NOTIFY_EVENTS_MAX_BYTES = 7900;
+export const NOTIFY_EVENTS_MAX_BYTES = 7900;
 /** Carries `terminal:<id>` or `staff:<auth session id>` when a credential stops being valid. */
 export const REVOCATIONS_CHANNEL = 'tw_revoked';
 

@@ -1,7 +1,10 @@
 import type { Order, OrderItemState } from '@tablewise/shared';
 import type { Knex } from 'knex';
 import type { Queryable, Trx } from '../context.js';
+import { type HandTransaction, handStatement } from '../db/connect.js';
 import { readClaiming } from '../mutations.js';
+import { EVENTS_CHANNEL, NOTIFY_EVENTS_MAX_BYTES } from './events.js';
+import type { Claim } from './idempotency.js';
 import type { MenuItemRow, OrderItemRow, OrderRow } from './rows.js';
 
 /** An order's row as it is inserted, from the order as decided (shared/src/decisions/orders.ts). */
@@ -193,6 +196,175 @@ export async function readOrderContext(
       .filter((r) => r.id !== null)
       .map(({ s_status__: _s, s_table__: _t, s_table_name__: _n, order_exists__: _e, ...item }) => item),
   };
+}
+
+// A guest's order written by hand (issue 28; db/connect.ts, handTransaction): the same read and
+// the same write as readOrderContext with its claim and orderWrites with the key's answer and the
+// event, in two statements whose text never changes, each prepared once per connection.
+
+/** The read placing an order begins with, its idempotency key claimed in it (see readOrderContext). */
+const PLACE_READ = handStatement(
+  `with claim as (
+     insert into idempotency_keys (org_id, key, principal, method, path, request_hash, created_at, status_code,
+       response_json, answer_withheld)
+     values ($1::uuid, $2::text, $3::text, $4::text, $5::text, $6::text, $7::timestamptz, 0, null, false)
+     on conflict (org_id, key) do update set answer_withheld = excluded.answer_withheld,
+       created_at = excluded.created_at, key = excluded.key, method = excluded.method, org_id = excluded.org_id,
+       path = excluded.path, principal = excluded.principal, request_hash = excluded.request_hash,
+       response_json = excluded.response_json, status_code = excluded.status_code
+     where idempotency_keys.created_at < $8::timestamptz
+     returning key
+   ),
+   s as (
+     select id, status, table_id from sessions where id = $9::uuid and venue_id = $10::uuid and org_id = $1::uuid
+     for share
+   )
+   select (select count(*) from claim)::int as claimed, s.status as session_status, s.table_id,
+     t.name as table_name, exists (select 1 from orders where id = $11::uuid) as order_exists,
+     m.id, m.name, m.price, m.is_available, m.station, m.prep_time, m.modifiers_schema::text as modifiers_text
+   from (select 1) one left join s on true
+     left join tables t on t.id = s.table_id
+     left join menu_items m on m.id = any($12::uuid[])
+       and (m.venue_id = $10::uuid or (m.venue_id is null and m.org_id = $1::uuid))`,
+);
+
+/** A menu item as PLACE_READ reads it: its modifier groups as the stored JSON's text. */
+export interface OrderableRow {
+  id: string;
+  name: string;
+  price: string;
+  is_available: boolean;
+  station: string | null;
+  prep_time: number | null;
+  modifiers_text: string | null;
+}
+
+/** What PLACE_READ answers: the order's context, and whether the key was claimed. */
+export interface ClaimedOrderContext {
+  claimed: boolean;
+  session: OrderContext['session'];
+  orderExists: boolean;
+  menu: OrderableRow[];
+}
+
+/** readOrderContext with the request's key claimed, in a hand-built transaction's first statement. */
+export async function readClaimedOrderContext(
+  tx: HandTransaction,
+  claim: Claim,
+  expiredBefore: Date,
+  scope: { orgId: string; venueId: string },
+  sessionId: string,
+  orderId: string,
+  menuItemIds: readonly string[],
+): Promise<ClaimedOrderContext> {
+  const rows = await tx.first<
+    OrderableRow & {
+      claimed: number;
+      session_status: string | null;
+      table_id: string | null;
+      table_name: string | null;
+      order_exists: boolean;
+    }
+  >(PLACE_READ, [
+    claim.org_id,
+    claim.key,
+    claim.principal,
+    claim.method,
+    claim.path,
+    claim.request_hash,
+    // As ISO text: node-postgres formats a Date in local time, a character at a time.
+    claim.created_at.toISOString(),
+    expiredBefore.toISOString(),
+    sessionId,
+    scope.venueId,
+    orderId,
+    menuItemIds,
+  ]);
+  const first = rows[0];
+  if (!first) throw new Error('The order context read answered no row');
+  const menu: OrderableRow[] = [];
+  for (const row of rows) if (row.id !== null) menu.push(row);
+  return {
+    claimed: first.claimed === 1,
+    session:
+      first.session_status === null
+        ? null
+        : { status: first.session_status, table_id: first.table_id, table_name: first.table_name },
+    orderExists: first.order_exists,
+    menu,
+  };
+}
+
+/**
+ * The order, its items, its key's answer (the order, 201) and its event, from the order's JSON
+ * alone ($1), in the transaction's last statement: the rows orderWrites, completeKey and
+ * appendVenueEvents write, column for column.
+ */
+const PLACE_WRITE = handStatement(
+  `with p as (select $1::jsonb as o),
+   o as (
+     insert into orders (id, org_id, venue_id, session_id, status, subtotal, tax, total, priority, created_at,
+       updated_at)
+     select (o->>'id')::uuid, $2::uuid, (o->>'venueId')::uuid, (o->>'sessionId')::uuid, o->>'status',
+       (o->>'subtotal')::numeric, (o->>'tax')::numeric, (o->>'total')::numeric, o->>'priority',
+       (o->>'createdAt')::timestamptz, (o->>'createdAt')::timestamptz
+     from p
+   ),
+   i as (
+     insert into order_items (id, org_id, venue_id, order_id, menu_item_id, menu_item_name, station, prep_time,
+       quantity, unit_price, total_price, notes, modifiers_json, course, status, fire_at, sort_order, created_at,
+       updated_at)
+     select x.id, $2::uuid, x."venueId", (p.o->>'id')::uuid, x."menuItemId", x."menuItemName", x.station,
+       x."prepTime", x.quantity, x."unitPrice", x."totalPrice", x.notes, x.modifiers, x.course, x.status,
+       x."fireAt", (e.n - 1)::int, x."createdAt", x."updatedAt"
+     from p, jsonb_array_elements(p.o->'items') with ordinality as e(item, n),
+       jsonb_to_record(e.item) as x(id uuid, "venueId" uuid, "menuItemId" uuid, "menuItemName" text, station text,
+         "prepTime" int, quantity int, "unitPrice" numeric, "totalPrice" numeric, notes text, modifiers jsonb,
+         course text, status text, "fireAt" timestamptz, "createdAt" timestamptz, "updatedAt" timestamptz)
+   ),
+   k as (
+     update idempotency_keys set status_code = $4::int, response_json = p.o, answer_withheld = false
+     from p where org_id = $2::uuid and key = $3::text
+   ),
+   b as (
+     insert into event_batches (venue_id, rows, notify_channel, notify_max_bytes)
+     select (o->>'venueId')::uuid,
+       jsonb_build_array(jsonb_build_object('n', 1, 'id', $5::uuid, 'org_id', $2::uuid, 'user_id', $6::uuid,
+         'terminal_id', $7::uuid, 'type', 'order.created', 'created_at', o->'createdAt',
+         'payload_json', jsonb_build_object('type', 'order.created', 'order', o, 'venueId', o->'venueId',
+           'at', o->'createdAt'))),
+       $8::text, $9::int
+     from p
+     returning 1
+   )
+   select count(*)::int as batches from b`,
+);
+
+/** What PLACE_WRITE writes besides the order: who placed it and its key. */
+export interface PlacedOrderWrite {
+  orgId: string;
+  /** The order as placed (its createdAt the event's time), as JSON: the answer, stored as it is sent. */
+  orderJson: string;
+  key: string;
+  status: number;
+  eventId: string;
+  userId: string | null;
+  terminalId: string | null;
+}
+
+/** Writes a placed order with its key's answer and its event, and commits (a hand-built transaction's last statement). */
+export async function writePlacedOrder(tx: HandTransaction, write: PlacedOrderWrite): Promise<void> {
+  await tx.last(PLACE_WRITE, [
+    write.orderJson,
+    write.orgId,
+    write.key,
+    write.status,
+    write.eventId,
+    write.userId,
+    write.terminalId,
+    EVENTS_CHANNEL,
+    NOTIFY_EVENTS_MAX_BYTES,
+  ]);
 }
 
 /**

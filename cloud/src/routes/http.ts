@@ -28,7 +28,8 @@ function send(ctx: Ctx, answer: Answer): void {
   if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
 }
 
-function idempotencyKeyOf(ctx: Ctx): string | undefined {
+/** The request's Idempotency-Key, if it sent one; refused when longer than a key may be. */
+export function idempotencyKeyOf(ctx: Ctx): string | undefined {
   const key = ctx.get(IDEMPOTENCY_HEADER).trim();
   if (!key) return undefined;
   if (key.length > 200) throw invalidField(IDEMPOTENCY_HEADER, 'must be at most 200 characters');

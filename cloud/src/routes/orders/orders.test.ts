@@ -166,10 +166,109 @@ describe('placing an order', () => {
       h.database.db.removeListener('query', note);
     }
     expect(seen).toHaveLength(2);
-    expect(seen[0]).toMatch(/insert into "idempotency_keys"[\s\S]*menu_items/);
+    expect(seen[0]).toMatch(/insert into "?idempotency_keys"?[\s\S]*menu_items/);
     expect(seen[1]).toMatch(
-      /insert into "orders"[\s\S]*insert into "order_items"[\s\S]*update "idempotency_keys"[\s\S]*event_batches/,
+      /insert into "?orders"?[\s\S]*insert into "?order_items"?[\s\S]*update "?idempotency_keys"?[\s\S]*event_batches/,
     );
+  });
+
+  it('writes a keyed order by hand exactly as knex writes one: its rows, its event, its key and its answer', async () => {
+    // With a key, the order goes the hand-built way (commands/orders.ts, placeOrderAtOnce); without
+    // one, knex's: the two must leave the same rows, tell the same event and answer the same.
+    const items = [
+      {
+        menuItemId: h.fixture.a.menu.burger,
+        quantity: 2,
+        course: 'main',
+        modifiers: [
+          { groupId: 'temp', optionIds: ['rare'] },
+          { groupId: 'extras', optionIds: ['cheese'] },
+        ],
+        specialInstructions: "Tom's: no onions \\ no 'sauce'",
+      },
+      { menuItemId: h.fixture.a.menu.lemonade, quantity: 1, course: 'drink' },
+      { menuItemId: h.fixture.a.menu.cake, quantity: 1, course: 'dessert', specialInstructions: 'Candle' },
+    ];
+    const place = async (key?: string) => {
+      const id = crypto.randomUUID();
+      const reply = await guest.post('/api/orders', { id, sessionId, items }, key ? { key } : {});
+      expect(reply.status).toBe(201);
+      expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(reply.headers.get('idempotent-replayed')).toBeNull();
+      const order = await h.database.db('orders').where({ id }).first();
+      const orderItems = await h.database.db('order_items').where({ order_id: id }).orderBy('sort_order');
+      const event = await h.database.db('events').whereRaw("payload_json->'order'->>'id' = ?", [id]).first();
+      return { id, reply: reply.body, order, orderItems, event };
+    };
+    const byHand = await place('by-hand');
+    const byKnex = await place();
+    // Ids, times and sequence numbers differ; everything else is alike.
+    const same = (value: unknown, placed: { id: string; reply: { createdAt: string } }): unknown =>
+      JSON.parse(
+        JSON.stringify(value)
+          .replace(new RegExp(`${placed.id.slice(0, 28)}[0-9a-f]{8}`, 'g'), 'ORDER')
+          .replaceAll(placed.reply.createdAt, 'AT')
+          .replaceAll(new Date(placed.reply.createdAt).toISOString(), 'AT')
+          .replace(/"(seq|id)":"?[0-9a-f-]+"?/g, '"$1":"ID"'),
+      );
+    const alike = (pick: (p: typeof byHand) => unknown) => {
+      const times = (p: typeof byHand) =>
+        JSON.parse(JSON.stringify(pick(p)), (k, v) => (/(_at|At)$/.test(k) ? 'T' : v));
+      expect(same(times(byHand), byHand)).toEqual(same(times(byKnex), byKnex));
+    };
+    alike((p) => p.reply);
+    alike((p) => p.order);
+    alike((p) => p.orderItems);
+    alike((p) => ({
+      ...p.event,
+      payload_json: { ...p.event.payload_json, at: p.event.payload_json.at === p.reply.createdAt },
+    }));
+    expect(byHand.orderItems.map((i: { notes: string | null }) => i.notes)).toEqual([
+      "Tom's: no onions \\ no 'sauce'",
+      null,
+      'Candle',
+    ]);
+    expect(byHand.event.payload_json.order).toEqual(byHand.reply);
+    expect(byHand.event.user_id).toBeNull();
+    const record = await h.database.db('idempotency_keys').where({ key: 'by-hand' }).first();
+    expect(record).toMatchObject({
+      principal: `guest:${sessionId}`,
+      method: 'POST',
+      path: '/api/orders',
+      status_code: 201,
+      answer_withheld: false,
+      response_json: byHand.reply,
+    });
+    // The key answers its repeat with the order as placed; another body under it is refused.
+    const again = await guest.post('/api/orders', { id: byHand.id, sessionId, items }, { key: 'by-hand' });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(byHand.reply);
+    const reused = await guest.post('/api/orders', { sessionId, items: items.slice(1) }, { key: 'by-hand' });
+    expect(reused.status).toBe(422);
+    expect(await h.database.db('orders').where({ id: byHand.id })).toHaveLength(1);
+  });
+
+  it('refuses a keyed order as an unkeyed one, writing nothing and leaving the key free', async () => {
+    const events = await count('events');
+    const sold = await guest.post(
+      '/api/orders',
+      { sessionId, items: [{ menuItemId: h.fixture.a.menu.soldOut, quantity: 1 }] },
+      { key: 'sold-out' },
+    );
+    expect(sold.status).toBe(409);
+    expect(sold.body.id).toBe('menu_item_unavailable');
+    const unknownChoice = await guest.post(
+      '/api/orders',
+      {
+        sessionId,
+        items: [{ menuItemId: h.fixture.a.menu.burger, quantity: 1, modifiers: [{ groupId: 'nope', optionIds: [] }] }],
+      },
+      { key: 'bad-choice' },
+    );
+    expect(unknownChoice.status).toBe(400);
+    expect(await count('events')).toBe(events);
+    expect(await h.database.db('idempotency_keys').whereIn('key', ['sold-out', 'bad-choice'])).toEqual([]);
   });
 
   it("runs a guest's session read prepared, the order's read with its claim, and its write", async () => {
@@ -187,9 +286,9 @@ describe('placing an order', () => {
     }
     expect(marked).toHaveLength(3);
     expect(marked[0]).toMatch(/^select "id", "org_id", "venue_id", "table_id", "status" from "sessions"/);
-    expect(marked[1]).toMatch(/insert into "idempotency_keys"[\s\S]*menu_items/);
+    expect(marked[1]).toMatch(/insert into "?idempotency_keys"?[\s\S]*menu_items/);
     // The write, with its event, goes with the COMMIT (db/connect.ts): prepared so it can.
-    expect(marked[2]).toMatch(/insert into "orders"[\s\S]*event_batches/);
+    expect(marked[2]).toMatch(/insert into "?orders"?[\s\S]*event_batches/);
     // The menu items' columns named: a prepared statement's result must not follow a table's new columns.
     expect(marked[1]).toMatch(/m\.modifiers_schema/);
     expect(marked[1]).not.toMatch(/\bm\.\*/);

@@ -6,11 +6,12 @@ import {
   listOrders,
 } from '@tablewise/shared';
 import { changePriority, fireCourseNow } from '../../commands/order-changes.js';
-import { createOrder, openOrders } from '../../commands/orders.js';
+import { createOrder, isDuplicateOrder, openOrders, placeOrderAtOnce } from '../../commands/orders.js';
 import type { AppDeps } from '../../context.js';
+import { actorRef } from '../../context.js';
 import { requireAnyActor, requireVenueActor } from '../../policies/principals.js';
 import { guestRateLimit } from '../guest/rate-limits.js';
-import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
+import { type AppRouter, idempotencyKeyOf, mutate, newRouter, ok, serve } from '../http.js';
 import { pushable, servePushable } from '../pushable.js';
 
 /** Staff change an order's priority, on the cloud or through a terminal's outbox. */
@@ -33,15 +34,6 @@ export const orderPlaced = pushable(createOrderCall, async (deps, actor, { body 
   return ok(order, created ? 201 : 200);
 });
 
-/**
- * PostgreSQL refused an order whose id exists: a unique_violation on the orders' key or their
- * items' (whose ids derive from the order's), whichever of the statement's inserts met it first.
- */
-function isDuplicateOrder(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string } | null;
-  return e?.code === '23505' && (e.constraint === 'orders_pkey' || e.constraint === 'order_items_pkey');
-}
-
 export function ordersRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
   const guestOrderLimit = guestRateLimit('order');
@@ -54,6 +46,26 @@ export function ordersRouter(deps: AppDeps): AppRouter {
     const actor = requireAnyActor(ctx);
     if (actor.kind === 'guest') await guestOrderLimit(ctx, actor.sessionId);
     const input = await body();
+    // A new order with its key, as guests' phones send it: placed in two hand-built statements
+    // (commands/orders.ts), answered with its JSON as stored. Anything else goes the general way.
+    const key = idempotencyKeyOf(ctx);
+    if (key && actor.kind !== 'terminal') {
+      const meta = {
+        orgId: actor.orgId,
+        principal: actorRef(actor).principal,
+        method: ctx.method,
+        path: ctx.path,
+        body: ctx.state.body,
+        idempotencyKey: key,
+      };
+      const placed = await placeOrderAtOnce(deps.db, actor, input, meta, deps.now());
+      if (placed) {
+        ctx.status = 201;
+        ctx.type = 'application/json';
+        ctx.body = placed.json;
+        return undefined;
+      }
+    }
     const place = () =>
       mutate(
         ctx,
