@@ -1,3 +1,4 @@
+export * from './calls/duty-calls.js';
 export * from './calls/index.js';
 export * from './calls/openapi.js';
 export * from './calls/stale.js';

@@ -47,6 +47,8 @@ export const MESSAGES = {
   tooManyModifiers: (max: number) => `A line can have at most ${max} modifiers`,
   tooManyOptions: (max: number) => `A modifier can have at most ${max} options`,
   permissionDenied: 'You do not have permission to do this',
+  /** A staff member's floor duty does not include the call (docs/roles.md, Calls by duty). */
+  notYourDuty: 'Not part of your role',
   /** A body's orgId or venueId names an organization or venue that is not the caller's (issue 23). */
   otherTenant: 'This organization or venue is not yours',
   mutationOutOfOrder: (expected: number) => `Mutation out of order: expected ${expected}`,
