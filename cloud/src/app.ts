@@ -25,6 +25,7 @@ import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
 import { reservationsRouter } from './routes/reservations/router.js';
 import { runnerRouter } from './routes/runner/router.js';
+import { staffRouter } from './routes/staff/router.js';
 import { syncRouter } from './routes/sync/router.js';
 import { tablesRouter } from './routes/tables/router.js';
 import { tasksRouter } from './routes/tasks/router.js';
@@ -85,5 +86,6 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     runnerRouter(deps),
     paymentsRouter(deps),
     eventsRouter(deps),
+    staffRouter(deps),
   ];
 }

@@ -64,4 +64,5 @@ export * from './schemas/payment.js';
 export * from './schemas/runner.js';
 export * from './schemas/staff-alert.js';
 export * from './schemas/task.js';
+export * from './staff-admin-texts.js';
 export * from './staff-app-texts.js';

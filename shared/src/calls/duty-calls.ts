@@ -52,6 +52,19 @@ import { createDeliveryRun } from './runner/create-delivery-run.js';
 import { listDeliveryRuns } from './runner/list-delivery-runs.js';
 import { listRunnerOrders } from './runner/list-runner-orders.js';
 import { listRunners } from './runner/list-runners.js';
+import {
+  acceptInvitation,
+  confirmPasswordReset,
+  createInvitation,
+  deactivateStaffMember,
+  getInvitationPreview,
+  listInvitations,
+  listStaff,
+  requestPasswordReset,
+  resendInvitation,
+  revokeInvitation,
+  updateStaffMember,
+} from './staff/staff-calls.js';
 import { completeTableQa } from './tables/complete-table-qa.js';
 import { getExitQr } from './tables/get-exit-qr.js';
 import { getTableQr } from './tables/get-table-qr.js';
@@ -90,6 +103,11 @@ export const SHELL_CALLS: readonly AnyCall[] = [
   createTask,
   sendStaffAlert,
   getBookableTimes,
+  // The public account pages (issue 24).
+  getInvitationPreview,
+  acceptInvitation,
+  requestPasswordReset,
+  confirmPasswordReset,
 ];
 
 /** @internal exported for its test. The calls each floor screen makes (its feature's `api` folder). */
@@ -154,6 +172,15 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
   ],
   // Screens that need a permission (docs/roles.md): their calls name it, so a duty does not decide.
   '/menu-management': [getMenu, createMenuItem, updateMenuItem, createUpload, setMenuItemImage],
+  '/staff': [
+    listStaff,
+    updateStaffMember,
+    deactivateStaffMember,
+    listInvitations,
+    createInvitation,
+    resendInvitation,
+    revokeInvitation,
+  ],
 };
 
 function callsOfDuty(duty: StaffDuty): ReadonlySet<string> {

@@ -69,6 +69,19 @@ import { createDeliveryRun } from './runner/create-delivery-run.js';
 import { listDeliveryRuns } from './runner/list-delivery-runs.js';
 import { listRunnerOrders } from './runner/list-runner-orders.js';
 import { listRunners } from './runner/list-runners.js';
+import {
+  acceptInvitation,
+  confirmPasswordReset,
+  createInvitation,
+  deactivateStaffMember,
+  getInvitationPreview,
+  listInvitations,
+  listStaff,
+  requestPasswordReset,
+  resendInvitation,
+  revokeInvitation,
+  updateStaffMember,
+} from './staff/staff-calls.js';
 import { getSnapshot } from './sync/get-snapshot.js';
 import { listEvents } from './sync/list-events.js';
 import { pushMutations } from './sync/push-mutations.js';
@@ -198,6 +211,17 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   printReceiptAtVenue,
   stripeWebhook,
   printGuestReceipt,
+  listStaff,
+  updateStaffMember,
+  deactivateStaffMember,
+  listInvitations,
+  createInvitation,
+  resendInvitation,
+  revokeInvitation,
+  getInvitationPreview,
+  acceptInvitation,
+  requestPasswordReset,
+  confirmPasswordReset,
   getExitQr,
 ];
 
@@ -274,6 +298,8 @@ export * from './runner/list-delivery-runs.js';
 export * from './runner/list-runner-orders.js';
 export * from './runner/list-runners.js';
 export * from './serve.js';
+export * from './staff/staff-calls.js';
+export * from './staff/staff-schemas.js';
 export * from './sync/get-snapshot.js';
 export * from './sync/list-events.js';
 export * from './sync/push-mutations.js';
