@@ -48,21 +48,23 @@ it('invites a server from the Staff screen; the server accepts from the mailed l
   await signIn(manager, h.fixture.a.managerEmail, PASSWORD);
   await expect.poll(() => manager.locator('.account-name').count(), { timeout: 15_000 }).toBe(1);
   await manager.goto(`${h.cloud.url}/staff`);
-  await manager.waitForTimeout(3000);
-  await manager.screenshot({ path: join(shots, 'debug-staff.png') });
   await expect.poll(() => manager.getByTestId('staff-row').count(), { timeout: 15_000 }).toBeGreaterThan(1);
 
   // A bad address is refused on the page with the shared message, and nothing is sent.
   await manager.getByTestId('invite-email').fill('not-an-email');
   await manager.getByTestId('invite-submit').click();
-  await expect.poll(() => manager.getByTestId('invite-error').textContent()).toBe('Please enter a valid email address');
+  await expect
+    .poll(() => manager.getByTestId('invite-error').textContent(), { timeout: 15_000 })
+    .toBe('Please enter a valid email address');
 
   await manager.getByTestId('invite-email').fill('sara@example.test');
   await manager.getByTestId('invite-role').selectOption('STAFF');
   await manager.getByTestId('invite-duty').selectOption('SERVER');
   await manager.getByTestId('invite-submit').click();
   await expect
-    .poll(() => manager.getByTestId('invitation-row').filter({ hasText: 'sara@example.test' }).count())
+    .poll(() => manager.getByTestId('invitation-row').filter({ hasText: 'sara@example.test' }).count(), {
+      timeout: 15_000,
+    })
     .toBe(1);
   await shoot(manager, 'staff');
 
@@ -78,7 +80,9 @@ it('invites a server from the Staff screen; the server accepts from the mailed l
   await server.getByTestId('accept-first-name').fill('Sara');
   await server.getByTestId('accept-password').fill('short');
   await server.getByTestId('accept-submit').click();
-  await expect.poll(() => server.getByTestId('account-error').textContent()).toBe('Password must be at least 8 characters');
+  await expect
+    .poll(() => server.getByTestId('account-error').textContent(), { timeout: 15_000 })
+    .toBe('Password must be at least 8 characters');
   await shoot(server, 'accept-invitation');
   await server.getByTestId('accept-password').fill('sara likes tables');
   await server.getByTestId('accept-submit').click();
@@ -101,7 +105,9 @@ it('resets a forgotten password from the sign-in page through the mailed link', 
   await page.getByTestId('reset-email').fill(h.fixture.a.staffEmail);
   await shoot(page, 'reset-request');
   await page.getByTestId('reset-send').click();
-  await expect.poll(() => page.getByTestId('reset-sent').textContent()).toBe(RESET_PASSWORD_TEXTS.sent);
+  await expect
+    .poll(() => page.getByTestId('reset-sent').textContent(), { timeout: 15_000 })
+    .toBe(RESET_PASSWORD_TEXTS.sent);
 
   const mail = await h.mailbox.latestTo(h.fixture.a.staffEmail);
   const link = /https?:\/\/\S+reset-password#token=\S+/.exec(mail.text)?.[0] as string;
@@ -112,7 +118,9 @@ it('resets a forgotten password from the sign-in page through the mailed link', 
   await page.getByTestId('reset-password').fill('a new password');
   await shoot(page, 'reset-password');
   await page.getByTestId('reset-submit').click();
-  await expect.poll(() => page.getByTestId('reset-done').textContent()).toBe(RESET_PASSWORD_TEXTS.done);
+  await expect
+    .poll(() => page.getByTestId('reset-done').textContent(), { timeout: 15_000 })
+    .toBe(RESET_PASSWORD_TEXTS.done);
   await signIn(page, h.fixture.a.staffEmail, 'a new password');
   await expect.poll(() => page.locator('.account-name').count(), { timeout: 15_000 }).toBe(1);
   await page.close();
