@@ -10,6 +10,8 @@ import { appSecret } from '../cloud/src/app-secret.js';
 import { closeDb, connectDb } from '../cloud/src/db/connect.js';
 import { migrateLatest } from '../cloud/src/db/migrate.js';
 import { seedDemo } from '../cloud/src/db/seed/demo.js';
+import { startMailboxPage } from '../cloud/src/mail/mailbox-page.js';
+import { LocalMailbox, mailerFrom } from '../cloud/src/mail/mailer.js';
 import { objectStoreFrom } from '../cloud/src/objects/from-env.js';
 import { stripeSettingsFrom } from '../cloud/src/payments/providers.js';
 import { startCloud, trustProxyFrom } from '../cloud/src/server.js';
@@ -33,6 +35,7 @@ const port = Number(process.env.PORT ?? DEFAULT_PORT);
 const terminalPort = Number(process.env.TERMINAL_PORT ?? 8181);
 const printerBasePort = Number(process.env.PRINTER_BASE_PORT ?? PRINTING.defaultPort + 1);
 const printerControlPort = Number(process.env.PRINTER_CONTROL_PORT ?? 9180);
+const mailboxPort = Number(process.env.MAILBOX_PORT ?? 9190);
 const demo = !databaseUrl || values.demo;
 const guestWebDir = join(root, 'guest-web/dist');
 const staffWebDir = join(root, 'desktop/dist/web');
@@ -73,6 +76,18 @@ async function main(): Promise<void> {
     });
   }
 
+  // Mail (invitations, password resets): SMTP_URL's server, else a local mailbox with its own page,
+  // as the printer emulator has one for tickets.
+  let mailboxUrl: string | undefined;
+  let mail = process.env.SMTP_URL ? mailerFrom(process.env) : undefined;
+  if (!mail) {
+    const mailbox = new LocalMailbox(process.env.MAIL_FROM || undefined);
+    const page = await startMailboxPage(mailbox, mailboxPort);
+    closers.push(() => page.close());
+    mailboxUrl = page.url;
+    mail = mailbox;
+  }
+
   const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
   // The demo's sign-in is printed below and in the README: with it, the cloud stays on this
   // machine unless HOST says otherwise.
@@ -89,6 +104,7 @@ async function main(): Promise<void> {
     trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
     objectStore,
     liveFanout: databaseUrl ? 'process' : 'inline',
+    mail,
     // The embedded demo takes the card networks' test numbers (labelled demo on the bill page).
     payments: demo ? { demo: true } : { stripe: stripeSettingsFrom(process.env) },
   });
@@ -101,6 +117,10 @@ async function main(): Promise<void> {
       : ', so the cloud listens on this machine only (set HOST to open it wider)';
     console.log(`Note:      the demo password is public${reach}`);
   }
+  if (mailboxUrl)
+    console.log(
+      `Mailbox:   ${mailboxUrl}/  (mail the cloud sent: invitations, password resets; set SMTP_URL for real mail)`,
+    );
 
   if (seed && !values['no-terminal']) {
     const terminalDir = join(dataDir, 'terminal');

@@ -26,6 +26,7 @@ import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
 import { reservationsRouter } from './routes/reservations/router.js';
 import { runnerRouter } from './routes/runner/router.js';
+import { staffRouter } from './routes/staff/router.js';
 import { syncRouter } from './routes/sync/router.js';
 import { tablesRouter } from './routes/tables/router.js';
 import { tasksRouter } from './routes/tasks/router.js';
@@ -89,5 +90,6 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     eventsRouter(deps),
     visitsRouter(deps),
     demoRouter(deps),
+    staffRouter(deps),
   ];
 }

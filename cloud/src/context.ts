@@ -3,6 +3,7 @@
 import type { Role, StaffDuty, User } from '@tablewise/shared';
 import type { Knex } from 'knex';
 import type { Db } from './db/connect.js';
+import type { Mailer } from './mail/mailer.js';
 import type { ObjectStore } from './objects/store.js';
 import type { PaymentProviders } from './payments/providers.js';
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   objects: ObjectStore;
   /** Who takes card payments (issue 11); none when not given. */
   payments?: PaymentProviders;
+  /** Where mail goes (issue 24): SMTP, or the local mailbox when SMTP_URL is unset. */
+  mail?: Mailer;
 }
 
 export interface StaffActor {

@@ -12,6 +12,7 @@ import { runStuckCheck } from './commands/stuck-check.js';
 import type { Db } from './context.js';
 import { createNotifier } from './db/notify.js';
 import { type ExpirySweeper, startExpirySweeper } from './expiry-sweeper.js';
+import { type Mailer, mailerFrom } from './mail/mailer.js';
 import { diskObjectStore, type ObjectStore } from './objects/store.js';
 import { type PaymentSettings, paymentProviders } from './payments/providers.js';
 import { type PeriodicPass, startPeriodic } from './periodic.js';
@@ -67,6 +68,8 @@ export interface StartCloudOptions {
   liveFanout?: 'inline' | 'process';
   /** How many fan-out processes with liveFanout 'process' (default: the cores but one, 1 to 4). */
   liveFanoutProcesses?: number;
+  /** Where mail goes: SMTP_URL's server, else a local mailbox (mail/mailer.ts). */
+  mail?: Mailer;
   /** Card payments: Stripe (STRIPE_SECRET_KEY), the embedded demo's provider, or none. */
   payments?: PaymentSettings;
 }
@@ -114,7 +117,8 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
 
   const objects = opts.objectStore ?? diskObjectStore(path.resolve(process.env.OBJECTS_DIR ?? '.data/objects'));
   const payments = paymentProviders(opts.payments);
-  const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log, objects, payments };
+  const mail = opts.mail ?? mailerFrom(process.env);
+  const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log, objects, payments, mail };
   const app = createApp({
     ...deps,
     guestWebDir: opts.guestWebDir,

@@ -1,3 +1,4 @@
+export * from './calls/duty-calls.js';
 export * from './calls/index.js';
 export * from './calls/openapi.js';
 export * from './calls/stale.js';
@@ -64,4 +65,5 @@ export * from './schemas/payment.js';
 export * from './schemas/runner.js';
 export * from './schemas/staff-alert.js';
 export * from './schemas/task.js';
+export * from './staff-admin-texts.js';
 export * from './staff-app-texts.js';

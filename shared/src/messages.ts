@@ -47,6 +47,8 @@ export const MESSAGES = {
   tooManyModifiers: (max: number) => `A line can have at most ${max} modifiers`,
   tooManyOptions: (max: number) => `A modifier can have at most ${max} options`,
   permissionDenied: 'You do not have permission to do this',
+  /** A staff member's floor duty does not include the call (docs/roles.md, Calls by duty). */
+  notYourDuty: 'Not part of your role',
   /** A body's orgId or venueId names an organization or venue that is not the caller's (issue 23). */
   otherTenant: 'This organization or venue is not yours',
   mutationOutOfOrder: (expected: number) => `Mutation out of order: expected ${expected}`,
@@ -258,6 +260,27 @@ export const MESSAGES = {
   guestAlreadySeated: (table: string) => `Your party is already seated at ${table}`,
   tableTooSmall: (table: string, seats: number) => `${table} seats up to ${seats}`,
   checkinNeedsVenue: 'Please scan the QR code at the entrance or on your table to check in.',
+  // Staff accounts and invitations (issue 24)
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordTooShort: (min: number) => `Password must be at least ${min} characters`,
+  firstNameRequired: 'First name is required',
+  dutyInvalid: 'Duty must be one of HOST, SERVER, KITCHEN, RUNNER, CLEANER',
+  roleInvalid: 'Role must be one of OWNER, ADMIN, MANAGER, ASSISTANT_MANAGER, STAFF',
+  scopeInvalid: 'Scope must be ORGANIZATION or VENUE',
+  roleNotInScope: 'OWNER and ADMIN are organization roles; ASSISTANT_MANAGER is a venue role',
+  nothingToChange: 'Give a role or a duty to change',
+  roleAboveYours: 'You cannot give or change a role above your own',
+  organizationWideOnly: 'Only organization-wide managers can invite to or change organization roles',
+  alreadyMember: 'This person already works here',
+  alreadyInvited: 'This person already has a pending invitation',
+  invitationInvalid: 'This invitation link is not valid',
+  invitationExpired: 'This invitation has expired. Ask your manager to send it again',
+  invitationNotPending: 'This invitation was already accepted or revoked',
+  existingAccountPassword: 'An account with this email exists: enter its password to accept',
+  accountDeactivated: 'This account has been deactivated',
+  cannotDeactivateSelf: 'You cannot deactivate your own account',
+  resetLinkInvalid: 'This password reset link is not valid or has expired',
 } as const;
 
 /** Refusals of serving (issue 10): printers and receipts, orders and menu, kitchen and runners.

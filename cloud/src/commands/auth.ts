@@ -8,6 +8,7 @@ import { resolveStaffScope } from '../policies/staff-scope.js';
 import { presentUser } from '../presenters/index.js';
 import { deleteAuthSession, insertAuthSession } from '../repositories/auth-sessions.js';
 import { notifyRevoked } from '../repositories/events.js';
+import { hasDeactivatedMembership } from '../repositories/staff.js';
 import { findUserByEmail, listRolesOfUser } from '../repositories/users.js';
 import { findVenueInOrg, firstVenueOfOrg } from '../repositories/venues.js';
 import { randomToken, sha256Hex } from '../security/tokens.js';
@@ -37,7 +38,8 @@ export async function login(
 
   const roles = await listRolesOfUser(deps.db, user.id);
   const first = roles[0];
-  if (!first) throw forbidden();
+  if (!first)
+    throw forbidden((await hasDeactivatedMembership(deps.db, user.id)) ? MESSAGES.accountDeactivated : undefined);
   // The venue asked for wins when one of the user's roles covers it; else the first role's.
   let orgId = first.organization_id;
   let defaultVenueId = first.venue_id;

@@ -9,10 +9,12 @@ export async function findUserById(q: Queryable, id: string): Promise<UserRow | 
   return q<UserRow>('users').where({ id }).first();
 }
 
-/** A user's roles, oldest first: the first one decides the default organization at login. */
+/** A user's active roles, oldest first: the first one decides the default organization at login.
+ * A deactivated membership (issue 24) gives nothing. */
 export async function listRolesOfUser(q: Queryable, userId: string): Promise<UserRoleRow[]> {
   return q<UserRoleRow>('user_roles')
     .where({ user_id: userId })
+    .whereNull('deactivated_at')
     .orderBy([{ column: 'created_at' }, { column: 'id' }]);
 }
 

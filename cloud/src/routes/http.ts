@@ -4,8 +4,10 @@ import {
   type Call,
   type CallHandler,
   type CallSpec,
+  dutyAllows,
   holdsPermission,
   IDEMPOTENCY_HEADER,
+  MESSAGES,
   registerOn,
   serveCall,
   TERMINAL_MUTATION_SEQ_HEADER,
@@ -87,11 +89,12 @@ export function ok(body: unknown, status = 200): Answer {
  * A call that names a permission is refused to staff who do not hold it (docs/roles.md). A
  * terminal acts for the venue: it checked the permission of whoever made the change at the venue.
  */
-function requirePermission(ctx: Ctx, permission: CallSpec['permission']): void {
-  if (!permission) return;
+function requirePermission(ctx: Ctx, call: CallSpec): void {
   const { terminal, staff } = ctx.state.principals;
-  if (terminal || !staff) return;
-  if (!holdsPermission(staff, permission)) throw forbidden();
+  if (terminal || !staff || !call.audience.includes('staff')) return;
+  if (call.permission && !holdsPermission(staff, call.permission)) throw forbidden();
+  // And by duty: a cleaner cannot take a payment, a kitchen screen cannot read payments.
+  if (!dutyAllows(staff, call)) throw forbidden(MESSAGES.notYourDuty);
 }
 
 /**
@@ -116,7 +119,7 @@ export function serve<S extends CallSpec>(
     },
     call,
     (request) => {
-      requirePermission(request.ctx, call.permission);
+      requirePermission(request.ctx, call);
       return handler(request);
     },
   );

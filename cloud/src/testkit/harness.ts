@@ -1,6 +1,7 @@
 // A started cloud on its own database, real HTTP and WebSocket clients with cookie jars.
 import { Bill, IDEMPOTENCY_HEADER, type ServerMessage, TERMINAL_MUTATION_SEQ_HEADER } from '@tablewise/shared';
 import WebSocket from 'ws';
+import { LocalMailbox } from '../mail/mailer.js';
 import { type RunningCloud, type StartCloudOptions, startCloud } from '../server.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { type Fixture, PASSWORD, seedFixture } from './fixture.js';
@@ -18,6 +19,8 @@ export interface Harness {
   fixture: Fixture;
   clock: Clock;
   cloud: RunningCloud;
+  /** Every mail the cloud sent (invitations, password resets). */
+  mailbox: LocalMailbox;
   startAnother(): Promise<RunningCloud>;
   close(): Promise<void>;
 }
@@ -32,6 +35,7 @@ export async function startHarness(opts: Partial<StartCloudOptions> = {}): Promi
     },
   };
   const clouds: RunningCloud[] = [];
+  const mailbox = new LocalMailbox();
   const start = async () => {
     const cloud = await startCloud({
       db: database.db,
@@ -42,6 +46,7 @@ export async function startHarness(opts: Partial<StartCloudOptions> = {}): Promi
       fireIntervalMs: 3_600_000,
       // and run the stuck-state check with checkStuckTables(), so it never writes mid-test.
       stuckCheckPollMs: 3_600_000,
+      mail: mailbox,
       ...opts,
     });
     clouds.push(cloud);
@@ -53,6 +58,7 @@ export async function startHarness(opts: Partial<StartCloudOptions> = {}): Promi
     fixture,
     clock,
     cloud,
+    mailbox,
     startAnother: start,
     async close() {
       for (const c of clouds) await c.close();

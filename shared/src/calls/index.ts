@@ -74,6 +74,19 @@ import { listRunnerOrders } from './runner/list-runner-orders.js';
 import { listRunners } from './runner/list-runners.js';
 import { listCheckins } from './sessions/list-checkins.js';
 import { listCheckouts } from './sessions/list-checkouts.js';
+import {
+  acceptInvitation,
+  confirmPasswordReset,
+  createInvitation,
+  deactivateStaffMember,
+  getInvitationPreview,
+  listInvitations,
+  listStaff,
+  requestPasswordReset,
+  resendInvitation,
+  revokeInvitation,
+  updateStaffMember,
+} from './staff/staff-calls.js';
 import { getSnapshot } from './sync/get-snapshot.js';
 import { listEvents } from './sync/list-events.js';
 import { pushMutations } from './sync/push-mutations.js';
@@ -204,6 +217,17 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   printReceiptAtVenue,
   stripeWebhook,
   printGuestReceipt,
+  listStaff,
+  updateStaffMember,
+  deactivateStaffMember,
+  listInvitations,
+  createInvitation,
+  resendInvitation,
+  revokeInvitation,
+  getInvitationPreview,
+  acceptInvitation,
+  requestPasswordReset,
+  confirmPasswordReset,
   getExitQr,
   listOrderItems,
   listCheckins,
@@ -290,6 +314,8 @@ export * from './serve.js';
 export * from './sessions/list-checkins.js';
 export * from './sessions/list-checkouts.js';
 export * from './sessions/recent-sessions.js';
+export * from './staff/staff-calls.js';
+export * from './staff/staff-schemas.js';
 export * from './sync/get-snapshot.js';
 export * from './sync/list-events.js';
 export * from './sync/push-mutations.js';

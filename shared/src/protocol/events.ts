@@ -121,6 +121,14 @@ export const StaffAlertEvent = Envelope.extend({
   alert: StaffAlert,
 });
 
+/** A staff member's access changed (deactivated, role or duty changed, password reset; issue 24):
+ * every terminal of the venue forgets their cached sign-in and ends their local sessions and
+ * sockets, so they sign in again through the cloud, which decides with the change. */
+const StaffAccessChangedEvent = Envelope.extend({
+  type: z.literal('staff.access.changed'),
+  userId: Id,
+});
+
 /** A printer was removed from the venue: every replica forgets it (issue 10). */
 const PrinterRemovedEvent = Envelope.extend({
   type: z.literal('printer.removed'),
@@ -246,6 +254,7 @@ export const LiveEvent = z.discriminatedUnion('type', [
   PaymentCompletedEvent,
   GuestDepartedEvent,
   ReceiptPrintRequestedEvent,
+  StaffAccessChangedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

@@ -84,6 +84,8 @@ describe('navigationGroups', () => {
       '/runner-interface',
       '/payments',
       '/analytics',
+      // Staff accounts (issue 24), main by the path rule.
+      '/staff',
       '/qa-dashboard',
     ]);
     expect(groups[3]?.items.map((i) => i.permission)).toEqual([

@@ -298,6 +298,18 @@ export const FEATURES: readonly Feature[] = [
     quickActions: [],
   },
   {
+    id: 'staff-management',
+    title: 'Staff',
+    path: '/staff',
+    // By the path rule (spec 1 section 2); the screen itself needs MANAGE_USERS (docs/roles.md).
+    category: 'main',
+    icon: 'users',
+    description: 'Invitations, roles, duties and staff accounts',
+    apiEndpoints: ['/api/staff', '/api/invitations'],
+    websocketEvents: ['staff.access.changed'],
+    quickActions: [],
+  },
+  {
     id: 'admin-organizations',
     title: 'Organization Management',
     path: '/admin/organizations',

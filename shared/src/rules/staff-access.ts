@@ -58,6 +58,7 @@ export const DUTY_SCREENS: Record<StaffDuty, readonly string[]> = {
 const SCREEN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   '/menu-management': 'MANAGE_MENU',
   '/analytics': 'VIEW_ANALYTICS',
+  '/staff': 'MANAGE_USERS',
   '/admin/organizations': 'MANAGE_ORGANIZATION',
   '/admin/venues': 'MANAGE_VENUES',
   '/admin/restaurants': 'MANAGE_RESTAURANTS',

@@ -59,7 +59,13 @@ export class LocalLive {
     this.recheck = setInterval(() => this.revalidate(), revalidateMs);
     this.recheck.unref();
     this.unsubscribe.push(deps.bus.on('staffSignedOut', () => this.revalidate()));
-    this.unsubscribe.push(deps.bus.on('live', (event) => this.broadcast(event)));
+    this.unsubscribe.push(
+      deps.bus.on('live', (event) => {
+        // A staff member the cloud deactivated (or whose access changed) loses their sockets now.
+        if (event.type === 'staff.access.changed') this.revalidate();
+        this.broadcast(event);
+      }),
+    );
     this.unsubscribe.push(deps.bus.on('status', () => this.broadcast(this.statusMessage())));
     this.unsubscribe.push(
       deps.bus.on('printerStatus', ({ printerId, status }) =>

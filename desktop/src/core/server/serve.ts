@@ -6,8 +6,10 @@ import {
   type Call,
   type CallHandler,
   type CallSpec,
+  dutyAllows,
   forbidden,
   holdsPermission,
+  MESSAGES,
   registerOn,
   STAFF_SESSION_COOKIE,
   serveCall,
@@ -36,6 +38,8 @@ export function serve<S extends CallSpec>(
         if (!me) throw unauthorized();
         // A call that names a permission is refused to staff who do not hold it (docs/roles.md).
         if (call.permission && !holdsPermission(me.principal, call.permission)) throw forbidden();
+        // And by duty, from the same table as the cloud (docs/roles.md, Calls by duty).
+        if (!dutyAllows(me.principal, call)) throw forbidden(MESSAGES.notYourDuty);
         request.ctx.state.me = me;
       }
       return handler(request);

@@ -207,3 +207,27 @@ describe('applying the feed', () => {
     expect(listPrinters(r.read).map((p) => p.id)).toEqual([mine.id]);
   });
 });
+
+describe('a staff member whose access changed in the cloud (issue 24)', () => {
+  it('is forgotten here: no cached sign-in to open the terminal offline, no local session left', async () => {
+    const { createSession, putUser, findUserByEmail, sessionUser } = await import(
+      '../sqlite/repositories/local-auth.js'
+    );
+    const r = replica();
+    applySnapshot(r.write, snapshot({ seq: 10 }), now());
+    const id = '00000000-0000-4000-8000-00000000c1ea';
+    const user = { id, email: 'cleaner@venue.test', firstName: null, lastName: null };
+    const me = {
+      user,
+      principal: { user, organizationId: VENUE.id, venueId: VENUE.id, role: 'STAFF', permissions: [], duty: 'CLEANER' },
+    };
+    putUser(r.write, { id, email: user.email, passwordHash: 'hash', venueId: VENUE.id, me }, now().toISOString());
+    createSession(r.write, 'session-1', id, '2026-06-15T00:00:00.000Z', now().toISOString());
+    expect(sessionUser(r.read, 'session-1', now())).toBeTruthy();
+
+    const outcome = applyEvent(r.write, { ...envelope(11), type: 'staff.access.changed', userId: id }, now());
+    expect(outcome).toMatchObject({ kind: 'applied', event: { type: 'staff.access.changed', userId: id } });
+    expect(findUserByEmail(r.read, user.email)).toBeNull();
+    expect(sessionUser(r.read, 'session-1', now())).toBeFalsy();
+  });
+});

@@ -8,6 +8,7 @@ import { reapplyPendingReservations, replaceReservations } from '../commands/res
 import { reapplyPendingTurnover, replaceTasks } from '../commands/turnover.js';
 import { reapplyPendingWaitlist, replaceWaitlist } from '../commands/waitlist.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
+import { forgetUser } from '../sqlite/repositories/local-auth.js';
 import { putMenuItem } from '../sqlite/repositories/menu-items.js';
 import { deleteOrderItem, getMenuItem } from '../sqlite/repositories/menu-orders.js';
 import { getMeta, markBootstrapped, setCursor, setDemoPayments } from '../sqlite/repositories/meta.js';
@@ -137,6 +138,7 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     case 'payment.completed':
     case 'guest.departed':
     case 'receipt.print_requested':
+    case 'staff.access.changed':
       return event;
     default: {
       const never: never = event;
@@ -244,6 +246,11 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       return;
     case 'order.priority.changed':
       putOrderAgain(db, event.order, now);
+      return;
+    // Their access changed in the cloud: they sign in again through it, which decides with the
+    // change; offline, their cached password no longer opens this terminal.
+    case 'staff.access.changed':
+      forgetUser(db, event.userId);
       return;
     default: {
       const never: never = event;

@@ -10,6 +10,7 @@ import {
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout } from '../features/auth/api/logout.js';
+import { AcceptInvitationPage, ResetPasswordPage } from '../features/auth/components/account-pages.js';
 import { AuthGate } from '../features/auth/components/auth-gate.js';
 import { AppShell } from '../features/shell/components/app-shell.js';
 import { NotFound } from '../features/shell/components/not-found.js';
@@ -80,6 +81,9 @@ function Root() {
 
 export function createRouter() {
   return createBrowserRouter([
+    // Public: the links of the invitation and password reset mails (issue 24).
+    { path: '/accept-invitation', element: <AcceptInvitationPage /> },
+    { path: '/reset-password', element: <ResetPasswordPage /> },
     {
       path: '/',
       element: <Root />,

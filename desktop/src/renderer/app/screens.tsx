@@ -11,6 +11,7 @@ import { PaymentsScreen } from '../features/payments/components/payments-screen.
 import { PrinterManagementScreen } from '../features/printer-management/components/printer-management-screen.js';
 import { ReservationsScreen } from '../features/reservations/components/reservations-screen.js';
 import { RunnerInterface } from '../features/runner-interface/components/runner-interface.js';
+import { StaffScreen } from '../features/staff/components/staff-screen.js';
 import { WaitlistScreen } from '../features/waitlist/components/waitlist-screen.js';
 
 export interface Screen {
@@ -30,6 +31,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/menu-management', element: <MenuManagementScreen /> },
   { path: '/runner-interface', element: <RunnerInterface /> },
   { path: '/payments', element: <PaymentsScreen /> },
+  { path: '/staff', element: <StaffScreen /> },
 ];
 
 /** The home screen: the dashboard (spec 1 section 2's '/'). */

@@ -65,3 +65,10 @@ export function deleteExpiredSessions(db: WriteDb, now: Date): void {
 export function deleteUser(db: WriteDb, id: string): void {
   db.sql.prepare('DELETE FROM local_users WHERE id = ?').run(id);
 }
+
+/** Forgets a staff member here: their cached sign-in and every local session (issue 24: the cloud
+ * deactivated them, changed their role or duty, or reset their password). */
+export function forgetUser(db: WriteDb, id: string): void {
+  db.sql.prepare('DELETE FROM local_sessions WHERE user_id = ?').run(id);
+  db.sql.prepare('DELETE FROM local_users WHERE id = ?').run(id);
+}

@@ -1,4 +1,4 @@
-import { LOGIN_TEXTS, PRODUCT_NAME, TAGLINE } from '@tablewise/shared';
+import { LOGIN_TEXTS, PRODUCT_NAME, RESET_PASSWORD_TEXTS, TAGLINE } from '@tablewise/shared';
 import { type FormEvent, useState } from 'react';
 import { toastMessage } from '../../../app/api-client.js';
 import { useLogin } from '../api/login.js';
@@ -56,6 +56,9 @@ export function LoginScreen() {
         <button data-testid="login-submit" type="submit" className="button primary" disabled={login.isPending}>
           {login.isPending ? LOGIN_TEXTS.submitting : LOGIN_TEXTS.submit}
         </button>
+        <a href="/reset-password" data-testid="forgot-password">
+          {RESET_PASSWORD_TEXTS.forgot}
+        </a>
       </form>
     </main>
   );

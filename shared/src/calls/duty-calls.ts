@@ -1,0 +1,223 @@
+// Which calls a floor duty may make (docs/roles.md, "Calls by duty"). A duty's screens are
+// DUTY_SCREENS (rules/staff-access.ts); the calls each screen makes are listed here, so a duty may
+// make exactly the calls of its screens and of the app's shell, and nothing else: a cleaner cannot
+// take a payment or place an order, a kitchen screen cannot read payments. Both tiers' `serve`
+// ask `dutyRefuses` before a handler runs. A test (desktop/src/renderer/duty-calls.test.ts) fails
+// when a screen makes a call its entry here does not list.
+import { type Role, STAFF_DUTIES } from '../constants.js';
+import { DUTY_SCREENS, floorDuty, holdsPermission, type StaffDuty } from '../rules/staff-access.js';
+import { sendStaffAlert } from './alerts/send-staff-alert.js';
+import { getMe } from './auth/get-me.js';
+import { login } from './auth/login.js';
+import { logout } from './auth/logout.js';
+import type { Call, CallSpec } from './define.js';
+import { createMenuItem } from './menu/create-menu-item.js';
+import { getMenu } from './menu/get-menu.js';
+import { setMenuItemAvailability } from './menu/set-menu-item-availability.js';
+import { setMenuItemImage } from './menu/set-menu-item-image.js';
+import { updateMenuItem } from './menu/update-menu-item.js';
+import { createUpload } from './objects/create-upload.js';
+import { batchUpdateItems } from './order-items/batch-update-items.js';
+import { cancelOrderItem } from './order-items/cancel-order-item.js';
+import { changeItemStatus } from './order-items/change-item-status.js';
+import { getTicketTimes } from './order-items/get-ticket-times.js';
+import { listKitchenItems } from './order-items/list-kitchen-items.js';
+import { changeOrderPriority } from './orders/change-order-priority.js';
+import { createOrder } from './orders/create-order.js';
+import { fireCourse } from './orders/fire-course.js';
+import { listOrders } from './orders/list-orders.js';
+import { sendToExpo } from './orders/send-to-expo.js';
+import { getSessionBill } from './payments/get-session-bill.js';
+import { listPayments, listVenuePayments } from './payments/list-payments.js';
+import { printGuestReceipt } from './payments/print-guest-receipt.js';
+import { takeTablePayment } from './payments/take-table-payment.js';
+import { updateOrderPayment } from './payments/update-order-payment.js';
+import { printReceipt } from './print/print-receipt.js';
+import { listPrintJobs } from './print-jobs/list-print-jobs.js';
+import { markPrintJobPrinted } from './print-jobs/mark-print-job-printed.js';
+import { reprintPrintJob } from './print-jobs/reprint-print-job.js';
+import { retryPrintJob } from './print-jobs/retry-print-job.js';
+import { createPrinter } from './printers/create-printer.js';
+import { listPrinters } from './printers/list-printers.js';
+import { removePrinter } from './printers/remove-printer.js';
+import { testPrint } from './printers/test-print.js';
+import { updatePrinter } from './printers/update-printer.js';
+import { checkInReservation } from './reservations/check-in-reservation.js';
+import { createReservation } from './reservations/create-reservation.js';
+import { getBookableTimes } from './reservations/get-bookable-times.js';
+import { listReservations } from './reservations/list-reservations.js';
+import { seatReservation } from './reservations/seat-reservation.js';
+import { changeRunnerOrderStatus } from './runner/change-runner-order-status.js';
+import { createDeliveryRun } from './runner/create-delivery-run.js';
+import { listDeliveryRuns } from './runner/list-delivery-runs.js';
+import { listRunnerOrders } from './runner/list-runner-orders.js';
+import { listRunners } from './runner/list-runners.js';
+import {
+  acceptInvitation,
+  confirmPasswordReset,
+  createInvitation,
+  deactivateStaffMember,
+  getInvitationPreview,
+  listInvitations,
+  listStaff,
+  requestPasswordReset,
+  resendInvitation,
+  revokeInvitation,
+  updateStaffMember,
+} from './staff/staff-calls.js';
+import { completeTableQa } from './tables/complete-table-qa.js';
+import { getExitQr } from './tables/get-exit-qr.js';
+import { getTableQr } from './tables/get-table-qr.js';
+import { listTables } from './tables/list-tables.js';
+import { markDeparted } from './tables/mark-departed.js';
+import { printTableQr } from './tables/print-table-qr.js';
+import { completeTask } from './tasks/complete-task.js';
+import { createTask } from './tasks/create-task.js';
+import { listTasks } from './tasks/list-tasks.js';
+import { startTask } from './tasks/start-task.js';
+import { dismissRejectedChange } from './terminal/dismiss-rejected-change.js';
+import { getTerminalStatus } from './terminal/get-terminal-status.js';
+import { listTerminals } from './terminals/list-terminals.js';
+import { addToWaitlist } from './waitlist/add-to-waitlist.js';
+import { changeWaitlistStatus } from './waitlist/change-waitlist-status.js';
+import { listWaitlist } from './waitlist/list-waitlist.js';
+import { seatWaitlistParty } from './waitlist/seat-waitlist-party.js';
+
+type AnyCall = Call<CallSpec>;
+
+/** @internal exported for its test.
+ * What every signed-in staff member's app makes whatever the screen: the header, the sidebar's
+ * quick actions (a table's QR, an alert, a cleaning request), the terminal's banner. */
+export const SHELL_CALLS: readonly AnyCall[] = [
+  login,
+  logout,
+  getMe,
+  getTerminalStatus,
+  dismissRejectedChange,
+  listPrinters,
+  listPrintJobs,
+  listTables,
+  getTableQr,
+  printTableQr,
+  getExitQr,
+  createTask,
+  sendStaffAlert,
+  getBookableTimes,
+  // The public account pages (issue 24).
+  getInvitationPreview,
+  acceptInvitation,
+  requestPasswordReset,
+  confirmPasswordReset,
+];
+
+/** @internal exported for its test. The calls each floor screen makes (its feature's `api` folder). */
+export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
+  '/': [listKitchenItems, listOrders, listPayments, listTables, listWaitlist],
+  '/floor-map': [listTables],
+  '/reservations': [listReservations, createReservation, checkInReservation, seatReservation, listTables],
+  '/waitlist': [listWaitlist, addToWaitlist, changeWaitlistStatus, seatWaitlistParty, listTables],
+  '/host-console': [
+    listReservations,
+    seatReservation,
+    listWaitlist,
+    seatWaitlistParty,
+    listTables,
+    listOrders,
+    markDeparted,
+    printReceipt,
+  ],
+  '/menu-orders': [
+    getMenu,
+    setMenuItemAvailability,
+    listOrders,
+    createOrder,
+    cancelOrderItem,
+    changeOrderPriority,
+    fireCourse,
+  ],
+  '/kitchen-display': [
+    listKitchenItems,
+    getTicketTimes,
+    changeItemStatus,
+    batchUpdateItems,
+    fireCourse,
+    sendToExpo,
+    listRunnerOrders,
+    markPrintJobPrinted,
+    reprintPrintJob,
+  ],
+  '/runner-interface': [listRunnerOrders, listRunners, changeRunnerOrderStatus, createDeliveryRun, listDeliveryRuns],
+  '/payments': [
+    listOrders,
+    listVenuePayments,
+    listPayments,
+    getSessionBill,
+    takeTablePayment,
+    updateOrderPayment,
+    printGuestReceipt,
+    printReceipt,
+  ],
+  '/cleaner-console': [listTasks, startTask, completeTask, completeTableQa],
+  '/printer-management': [
+    listPrinters,
+    listPrintJobs,
+    markPrintJobPrinted,
+    reprintPrintJob,
+    retryPrintJob,
+    testPrint,
+    createPrinter,
+    updatePrinter,
+    removePrinter,
+    listTerminals,
+  ],
+  // Screens that need a permission (docs/roles.md): their calls name it, so a duty does not decide.
+  '/menu-management': [getMenu, createMenuItem, updateMenuItem, createUpload, setMenuItemImage],
+  '/staff': [
+    listStaff,
+    updateStaffMember,
+    deactivateStaffMember,
+    listInvitations,
+    createInvitation,
+    resendInvitation,
+    revokeInvitation,
+  ],
+};
+
+function callsOfDuty(duty: StaffDuty): ReadonlySet<string> {
+  const ids = new Set(SHELL_CALLS.map((c) => c.id));
+  for (const screen of DUTY_SCREENS[duty]) for (const call of SCREEN_CALLS[screen] ?? []) ids.add(call.id);
+  return ids;
+}
+
+const DUTY_CALLS = new Map<StaffDuty, ReadonlySet<string>>(STAFF_DUTIES.map((d) => [d, callsOfDuty(d)]));
+
+/** Whether a staff member's floor duty lets them make `call` (docs/roles.md). Managers, assistant
+ * managers and staff without a duty are not limited by duty; a call that names a permission is
+ * judged by that permission alone, as its screen is. */
+export function dutyAllows(
+  viewer: { role: Role; permissions: readonly string[]; duty?: StaffDuty | null },
+  call: Pick<CallSpec, 'method' | 'path' | 'permission'>,
+): boolean {
+  const duty = floorDuty(viewer);
+  if (!duty) return true;
+  if (call.permission) return holdsPermission(viewer, call.permission);
+  return DUTY_CALLS.get(duty)?.has(`${call.method} ${call.path}`) ?? false;
+}
+
+const DOC_HEADER = `| Call | ${STAFF_DUTIES.join(' | ')} |\n|---|${STAFF_DUTIES.map(() => '---').join('|')}|`;
+
+/** docs/roles.md's "Calls by duty" table: every staff call that names no permission, with a
+ * duty's yes or no. The doc carries it between markers and its test compares the two. */
+export function dutyCallsTable(
+  calls: readonly Pick<CallSpec, 'method' | 'path' | 'permission' | 'audience'>[],
+): string {
+  const rows = calls
+    .filter((c) => c.audience.includes('staff') && !c.permission)
+    .map((c) => {
+      const cells = STAFF_DUTIES.map((duty) =>
+        dutyAllows({ role: 'STAFF', permissions: [], duty }, c) ? 'yes' : 'no',
+      );
+      return `| \`${c.method} ${c.path}\` | ${cells.join(' | ')} |`;
+    });
+  return [DOC_HEADER, ...rows].join('\n');
+}
