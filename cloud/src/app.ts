@@ -12,6 +12,7 @@ import { requestId } from './middleware/request-id.js';
 import { alertsRouter } from './routes/alerts/router.js';
 import { authRouter } from './routes/auth/router.js';
 import { eventsRouter } from './routes/events/router.js';
+import { floorLayoutRouter } from './routes/floor-layout/router.js';
 import { guestRouter } from './routes/guest/router.js';
 import { healthRouter } from './routes/health/router.js';
 import type { AppRouter } from './routes/http.js';
@@ -73,6 +74,7 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     menuRouter(deps),
     tablesRouter(deps),
     waitlistRouter(deps),
+    floorLayoutRouter(deps),
     ordersRouter(deps),
     orderItemsRouter(deps),
     syncRouter(deps),

@@ -36,6 +36,7 @@ const TABLES = [
   'delivery_run_orders',
   'pass_tickets',
   'floor_layouts',
+  'floor_layout_versions',
   'zones',
   'idempotency_keys',
   'login_throttles',
