@@ -14,6 +14,7 @@ export * from './decisions/seating.js';
 export * from './decisions/turnover.js';
 export * from './decisions/waitlist.js';
 export * from './errors.js';
+export * from './floor-library.js';
 export * from './floor-texts.js';
 export * from './guest-payment-texts.js';
 export * from './guest-seat-texts.js';
