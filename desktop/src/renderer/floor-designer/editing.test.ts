@@ -61,7 +61,7 @@ describe('placing and numbering', () => {
       ...withBar,
       components: [
         {
-          ...(addFromLibrary(withBar, 'bar-stool', { x: 0, y: 0 }, newId).components[0] as never),
+          ...(addFromLibrary(withBar, 'bar-stool', { x: 0, y: 0 }, newId).components[0] as object),
           type: 'seating',
           name: 'Chair',
         },
