@@ -1,6 +1,13 @@
 // The floor designer's calls: the saved layout, Save (a 409 names who saved a newer version),
 // Publish, and the venue's tables for the live floor. Live events make each stale by its module.
-import { type FloorLayout, getFloorLayout, listTables, publishFloorLayout, saveFloorLayout } from '@tablewise/shared';
+import {
+  type FloorLayout,
+  getFloorLayout,
+  listTables,
+  publishFloorLayout,
+  saveFloorLayout,
+  transitionTable,
+} from '@tablewise/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
 
@@ -34,5 +41,16 @@ export function usePublishLayout() {
       void queryClient.invalidateQueries({ queryKey: floorLayoutQueryOptions().queryKey });
       void queryClient.invalidateQueries({ queryKey: tablesQueryOptions().queryKey });
     },
+  });
+}
+
+/** Quick Actions' Mark Clean and Verify Payment: the table's move by its state machine, on the
+ * cloud or the terminal's replica alike. */
+export function useMoveTable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, state }: { id: string; state: 'EMPTY' | 'PAYMENT_VERIFIED' }) =>
+      api.call(transitionTable, { params: { id }, body: { state } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: tablesQueryOptions().queryKey }),
   });
 }

@@ -13,8 +13,12 @@ import {
   tableStateLabel,
 } from '@tablewise/shared';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../../../app/api-client.js';
 import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { FloorCanvas, type Selection } from '../../../floor-designer/floor-canvas.js';
+import type { ToolState } from '../../../floor-designer/tools/select-tool.js';
+import { useMoveTable } from '../api/floor-layout.js';
 
 const COLORS: Record<FloorColor, { fill: string; stroke: string }> = {
   green: { fill: '#c9ecd4', stroke: '#1d7a3e' },
@@ -59,10 +63,18 @@ function liveLayout(layout: FloorLayout | null, tables: readonly Table[]): Floor
 export function LiveFloor({ layout, tables }: { layout: FloorLayout | null; tables: readonly Table[] }) {
   const [selection, setSelection] = useState<Selection | null>(null);
   const [pan, setPan] = useState<Point>({ x: 0, y: 0 });
-  const [tool, setTool] = useState({
-    kind: 'idle',
-  } as const as import('../../../floor-designer/tools/select-tool.js').ToolState);
+  const [tool, setTool] = useState<ToolState>({ kind: 'idle' });
   const clock = useVenueClock();
+  const moveTable = useMoveTable();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const act = (id: string, state: 'EMPTY' | 'PAYMENT_VERIFIED') =>
+    moveTable.mutate(
+      { id, state },
+      {
+        onSuccess: () => setSelection(null),
+        onError: (e) => setRefusal(e instanceof ApiError ? (e.serverMessage ?? e.message) : String(e)),
+      },
+    );
   const drawn = useMemo(() => liveLayout(layout, tables), [layout, tables]);
   const byId = useMemo(() => new Map(tables.map((t) => [t.id, t])), [tables]);
   const chosen = selection?.kind === 'component' ? byId.get(selection.id) : undefined;
@@ -124,7 +136,43 @@ export function LiveFloor({ layout, tables }: { layout: FloorLayout | null; tabl
               <dt>{FLOOR_TEXTS.seatedAt}</dt>
               <dd>{chosen.timeSeated ? clock(chosen.timeSeated) : '—'}</dd>
             </dl>
-            <button type="button" className="button" onClick={() => setSelection(null)}>
+            {refusal ? (
+              <p className="form-error" role="alert">
+                {refusal}
+              </p>
+            ) : null}
+            <div className="quick-actions">
+              <Link className="button" to="/waitlist">
+                {FLOOR_TEXTS.seatGuest}
+              </Link>
+              <Link className="button" to="/menu-orders">
+                {FLOOR_TEXTS.viewOrder}
+              </Link>
+              <button
+                type="button"
+                className="button"
+                disabled={!['PAYING', 'PAYMENT_DUE'].includes(chosen.state) || moveTable.isPending}
+                onClick={() => act(chosen.id, 'PAYMENT_VERIFIED')}
+              >
+                {FLOOR_TEXTS.verifyPayment}
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={!['CLEANING', 'QA_CHECK'].includes(chosen.state) || moveTable.isPending}
+                onClick={() => act(chosen.id, 'EMPTY')}
+              >
+                {FLOOR_TEXTS.markClean}
+              </button>
+            </div>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setSelection(null);
+                setRefusal(null);
+              }}
+            >
               {FLOOR_TEXTS.cancel}
             </button>
           </div>
