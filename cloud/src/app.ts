@@ -13,6 +13,7 @@ import { alertsRouter } from './routes/alerts/router.js';
 import { authRouter } from './routes/auth/router.js';
 import { demoRouter } from './routes/demo/router.js';
 import { eventsRouter } from './routes/events/router.js';
+import { floorLayoutRouter } from './routes/floor-layout/router.js';
 import { guestRouter } from './routes/guest/router.js';
 import { healthRouter } from './routes/health/router.js';
 import type { AppRouter } from './routes/http.js';
@@ -76,6 +77,7 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     menuRouter(deps),
     tablesRouter(deps),
     waitlistRouter(deps),
+    floorLayoutRouter(deps),
     ordersRouter(deps),
     orderItemsRouter(deps),
     syncRouter(deps),

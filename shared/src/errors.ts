@@ -51,6 +51,10 @@ const ERROR_IDS = [
   'no_receipt_printer',
   'receipt_print_limit',
   'webhook_signature_invalid',
+  // The floor layout (issue 25)
+  'layout_stale',
+  'layout_invalid',
+  'table_in_use',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];
 

@@ -35,6 +35,7 @@ const TABLES = [
   'delivery_run_orders',
   'pass_tickets',
   'floor_layouts',
+  'floor_layout_versions',
   'zones',
   'idempotency_keys',
   'login_throttles',

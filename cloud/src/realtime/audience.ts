@@ -67,6 +67,11 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
       return event.sessionId === guest.sessionId;
     case 'guest.departed':
       return event.session.id === guest.sessionId;
+    // Seat selection draws the published floor; a draft is the managers' business.
+    case 'floor.published':
+      return true;
+    case 'floor.layout.saved':
+      return false;
     default: {
       const never: never = event;
       throw new Error(`Unknown live event ${String((never as { type?: string }).type)}`);
@@ -108,7 +113,10 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'guest.departed':
     case 'receipt.print_requested':
     case 'staff.access.changed':
+    case 'floor.layout.saved':
       return event;
+    case 'floor.published':
+      return { ...event, tables: event.tables.map(guestViewOfTable) };
     default: {
       const never: never = event;
       throw new Error(`Unknown live event ${String((never as { type?: string }).type)}`);

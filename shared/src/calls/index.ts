@@ -7,6 +7,12 @@ import { logout } from './auth/logout.js';
 import type { Call, CallSpec } from './define.js';
 import { populateDemo } from './demo/populate-demo.js';
 import { listVenueEvents } from './events/list-venue-events.js';
+import { getFloorLayout } from './floor-layout/get-floor-layout.js';
+import { getFloorLayoutVersion } from './floor-layout/get-floor-layout-version.js';
+import { listFloorLayoutVersions } from './floor-layout/list-floor-layout-versions.js';
+import { publishFloorLayout } from './floor-layout/publish-floor-layout.js';
+import { restoreFloorLayoutVersion } from './floor-layout/restore-floor-layout-version.js';
+import { saveFloorLayout } from './floor-layout/save-floor-layout.js';
 import { askStaffAssistance } from './guest/ask-staff-assistance.js';
 import { guestCheckin } from './guest/checkin.js';
 import { confirmTable, updateGuestSession } from './guest/confirm-table.js';
@@ -228,6 +234,12 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   acceptInvitation,
   requestPasswordReset,
   confirmPasswordReset,
+  getFloorLayout,
+  listFloorLayoutVersions,
+  getFloorLayoutVersion,
+  saveFloorLayout,
+  restoreFloorLayoutVersion,
+  publishFloorLayout,
   getExitQr,
   listOrderItems,
   listCheckins,
@@ -242,6 +254,13 @@ export * from './auth/logout.js';
 export * from './define.js';
 export * from './demo/populate-demo.js';
 export * from './events/list-venue-events.js';
+export * from './floor-layout/get-floor-layout.js';
+export * from './floor-layout/get-floor-layout-version.js';
+export * from './floor-layout/layout-version.js';
+export * from './floor-layout/list-floor-layout-versions.js';
+export * from './floor-layout/publish-floor-layout.js';
+export * from './floor-layout/restore-floor-layout-version.js';
+export * from './floor-layout/save-floor-layout.js';
 export * from './guest/ask-staff-assistance.js';
 export * from './guest/checkin.js';
 export * from './guest/confirm-table.js';

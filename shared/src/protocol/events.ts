@@ -224,6 +224,20 @@ const ReceiptPrintRequestedEvent = Envelope.extend({
   receipt: GuestReceipt,
 });
 
+/** Someone saved a new version of the venue's floor layout: other designers' drafts are stale. */
+const FloorLayoutSavedEvent = Envelope.extend({
+  type: z.literal('floor.layout.saved'),
+  version: z.number().int().positive(),
+  savedBy: z.string(),
+});
+/** A layout was published (issue 25): the venue's tables as they now are, and those retired. */
+const FloorPublishedEvent = Envelope.extend({
+  type: z.literal('floor.published'),
+  version: z.number().int().positive(),
+  tables: z.array(Table),
+  retiredTableIds: z.array(Id),
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
@@ -255,6 +269,8 @@ export const LiveEvent = z.discriminatedUnion('type', [
   GuestDepartedEvent,
   ReceiptPrintRequestedEvent,
   StaffAccessChangedEvent,
+  FloorLayoutSavedEvent,
+  FloorPublishedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

@@ -62,6 +62,7 @@ describe('seedDemo on a PostgreSQL server', () => {
     expect(first).toEqual({ number: '1', name: 'Table 1' });
     expect(await count(db, 'zones', { venue_id: seed.venueId })).toBe(3);
     expect(await count(db, 'floor_layouts', { venue_id: seed.venueId })).toBe(1);
+    expect(await count(db, 'floor_layout_versions', { venue_id: seed.venueId })).toBe(1);
 
     // The menu: every item on one of the four stations, drinks at the Bar, valid modifier groups.
     expect(seed.menuItemIds.length).toBeGreaterThanOrEqual(20);

@@ -242,7 +242,7 @@ async function insertDemo(
   );
 
   // The designer's saved layout mirrors the floor, so the manager opens the same plan guests see.
-  await trx('floor_layouts').insert({
+  const liveLayout = {
     id: demoId('floor-layout', 'main'),
     org_id: orgId,
     venue_id: venueId,
@@ -283,6 +283,23 @@ async function insertDemo(
     ),
     numbering_json: JSON.stringify({ useZonePrefixes: true, useShapeSuffixes: false, sequentialByZone: true }),
     updated_by: managerId,
+  };
+  await trx('floor_layouts').insert(liveLayout);
+  // Version 1 of the floor as the designer keeps it (issue 25), the same layout.
+  await trx('floor_layout_versions').insert({
+    id: demoId('floor-layout-version', '1'),
+    org_id: orgId,
+    venue_id: venueId,
+    version: 1,
+    layout_json: JSON.stringify({
+      components: JSON.parse(liveLayout.components),
+      zones: JSON.parse(liveLayout.zones),
+      numbering: JSON.parse(liveLayout.numbering_json),
+    }),
+    saved_by: managerId,
+    saved_by_name: 'Tablewise demo',
+    saved_at: new Date(),
+    note: 'The demo floor',
   });
 
   await trx('menu_items').insert(

@@ -66,6 +66,30 @@ describe('applying the feed', () => {
     expect(listTables(r.read)[0]?.state).toBe('OCCUPIED');
   });
 
+  it('applies a published floor: retired tables go, moved and new ones are put', () => {
+    const r = replica();
+    const kept = table();
+    const retired = table({ number: '2' });
+    applySnapshot(r.write, snapshot({ seq: 10, tables: [kept, retired] }), now());
+    const moved = { ...kept, number: 'B1', xPosition: 520, zone: 'Bar' };
+    const added = table({ number: '3' });
+    const event = {
+      ...envelope(11),
+      type: 'floor.published',
+      version: 2,
+      tables: [moved, added],
+      retiredTableIds: [retired.id],
+    };
+    expect(applyEvent(r.write, event, now()).kind).toBe('applied');
+    const after = listTables(r.read).map((t) => [t.id, t.number, t.xPosition, t.zone]);
+    expect(after.sort()).toEqual(
+      [
+        [kept.id, 'B1', 520, 'Bar'],
+        [added.id, '3', added.xPosition, added.zone],
+      ].sort(),
+    );
+  });
+
   it('advances past an event type this build does not know', () => {
     const r = replica();
     applySnapshot(r.write, snapshot({ seq: 3 }), now());

@@ -18,7 +18,7 @@ import { deletePrinter, getPrinterTerminal, putPrinter, setPrinterStatus } from 
 import { getReservation, putReservation } from '../sqlite/repositories/reservations.js';
 import { putRunner, putRunnerOrder, replaceRunnerData } from '../sqlite/repositories/runners.js';
 import { putSession } from '../sqlite/repositories/sessions.js';
-import { getTable, putTable } from '../sqlite/repositories/tables.js';
+import { deleteTable, getTable, putTable } from '../sqlite/repositories/tables.js';
 import { putTask } from '../sqlite/repositories/tasks.js';
 import { markTicketed } from '../sqlite/repositories/ticketed.js';
 import { clearVenueData, getVenue, putVenue } from '../sqlite/repositories/venue.js';
@@ -140,6 +140,12 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     case 'receipt.print_requested':
     case 'staff.access.changed':
       return event;
+    case 'floor.layout.saved':
+      return event;
+    case 'floor.published': {
+      const tables = event.tables.map((t) => getTable(db, t.id) ?? t);
+      return { ...event, tables };
+    }
     default: {
       const never: never = event;
       throw new Error(`Unhandled event ${JSON.stringify(never)}`);
@@ -251,6 +257,15 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
     // change; offline, their cached password no longer opens this terminal.
     case 'staff.access.changed':
       forgetUser(db, event.userId);
+      return;
+    // The layout's drafts are the cloud's; the terminal keeps the tables they made.
+    case 'floor.layout.saved':
+      return;
+    case 'floor.published':
+      for (const id of event.retiredTableIds) deleteTable(db, id);
+      for (const table of event.tables) putTable(db, table);
+      reapplyPendingSeats(db);
+      reapplyPendingTurnover(db);
       return;
     default: {
       const never: never = event;

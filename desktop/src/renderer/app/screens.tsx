@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { CleanerConsoleScreen } from '../features/cleaner-console/components/cleaner-console-screen.js';
 import { DashboardScreen } from '../features/dashboard/components/dashboard-screen.js';
+import { FloorMapScreen } from '../features/floor-map/components/floor-map-screen.js';
 import { HostConsoleScreen } from '../features/host-console/components/host-console-screen.js';
 import { KitchenDisplay } from '../features/kitchen-display/components/kitchen-display.js';
 import { MenuManagementScreen } from '../features/menu-management/components/menu-management-screen.js';
@@ -32,6 +33,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/runner-interface', element: <RunnerInterface /> },
   { path: '/payments', element: <PaymentsScreen /> },
   { path: '/staff', element: <StaffScreen /> },
+  { path: '/floor-map', element: <FloorMapScreen /> },
 ];
 
 /** The home screen: the dashboard (spec 1 section 2's '/'). */

@@ -50,7 +50,7 @@ export const listTables = defineCall({
   tiers: ['cloud', 'terminal'],
   query: TablesQuery,
   answer: TablesAnswer,
-  staleOn: ['table.state.changed', 'guest.checkedin', 'table.selected'],
+  staleOn: ['table.state.changed', 'guest.checkedin', 'table.selected', 'floor.published'],
 });
 
 /** The answer from the venue's tables as stored; guests do not learn who sits at the others. */

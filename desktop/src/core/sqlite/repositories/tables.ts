@@ -63,3 +63,8 @@ export function putTable(db: WriteDb, t: Table): void {
     )
     .run({ ...t, isAccessible: t.isAccessible ? 1 : 0 });
 }
+
+/** A table a published layout retired (issue 25): the cloud refused it while anyone used it. */
+export function deleteTable(db: WriteDb, id: string): void {
+  db.sql.prepare('DELETE FROM tables WHERE id = ?').run(id);
+}

@@ -1,0 +1,121 @@
+// The floor map (spec 2 section 2.2, issue 25): the live floor for everyone, and for staff who may
+// manage tables a Manager Mode that opens the designer over the venue's saved layout. Save is
+// optimistic (a 409 names who saved first and offers Reload); Publish makes the tables.
+import { EMPTY_LAYOUT, FLOOR_MESSAGES, FLOOR_TEXTS, type FloorLayout, holdsPermission } from '@tablewise/shared';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../app/api-client.js';
+import { Designer } from '../../../floor-designer/designer.js';
+import { withoutChairs } from '../../../floor-designer/editing.js';
+import { DesignStore } from '../../../floor-designer/history.js';
+import { useMe } from '../../auth/api/get-me.js';
+import { useFloorLayout, useFloorTables, usePublishLayout, useSaveLayout } from '../api/floor-layout.js';
+import { LiveFloor } from './live-floor.js';
+
+function problemOf(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  return String(error);
+}
+
+export function FloorMapScreen() {
+  const me = useMe();
+  const canManage = me.data ? holdsPermission(me.data.principal, 'MANAGE_TABLES') : false;
+  const [managerMode, setManagerMode] = useState(false);
+  const saved = useFloorLayout();
+  const tables = useFloorTables();
+  const save = useSaveLayout();
+  const publish = usePublishLayout();
+  const store = useRef<DesignStore | null>(null);
+  const [base, setBase] = useState<number | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const current = saved.data?.current ?? null;
+  // The designer opens on the saved layout once; a later read (someone else saved) waits for Reload.
+  if (saved.data && !store.current) {
+    store.current = new DesignStore(withoutChairs(current?.layout ?? EMPTY_LAYOUT));
+  }
+  useEffect(() => {
+    if (saved.data && base === null && current) setBase(current.version);
+  }, [saved.data, base, current]);
+
+  const reload = async () => {
+    const fresh = await saved.refetch();
+    const latest = fresh.data?.current ?? null;
+    store.current?.load(withoutChairs(latest?.layout ?? EMPTY_LAYOUT));
+    setBase(latest?.version ?? null);
+    setProblem(null);
+    setStatus(null);
+  };
+
+  const saveDraft = async (): Promise<number | null> => {
+    const s = store.current;
+    if (!s) return null;
+    const layout: FloorLayout = s.get();
+    try {
+      const v = await save.mutateAsync({ baseVersion: base, layout });
+      setBase(v.version);
+      s.saved(v.layout);
+      setProblem(null);
+      setStatus(FLOOR_TEXTS.saved(v.version));
+      return v.version;
+    } catch (error) {
+      setProblem(problemOf(error));
+      return null;
+    }
+  };
+
+  const publishDraft = async () => {
+    const version = store.current?.dirty || base === null ? await saveDraft() : base;
+    if (version === null) return;
+    try {
+      const answer = await publish.mutateAsync(version);
+      setBase(answer.version.version);
+      store.current?.saved(answer.version.layout);
+      setProblem(null);
+      setStatus(FLOOR_TEXTS.published(answer.version.version));
+    } catch (error) {
+      setProblem(problemOf(error));
+    }
+  };
+
+  return (
+    <section className="floor-map-screen">
+      <header className="screen-header floor-map-header">
+        <h1>{FLOOR_TEXTS.title}</h1>
+        {canManage ? (
+          <label className="toggle manager-toggle">
+            <input
+              type="checkbox"
+              role="switch"
+              aria-checked={managerMode}
+              checked={managerMode}
+              onChange={(e) => setManagerMode(e.target.checked)}
+            />
+            {FLOOR_TEXTS.managerMode}: {managerMode ? FLOOR_TEXTS.on : FLOOR_TEXTS.off}
+          </label>
+        ) : null}
+      </header>
+      {managerMode && canManage ? (
+        saved.isError ? (
+          <p className="form-error" role="alert">
+            {FLOOR_MESSAGES.editingNeedsCloud}
+          </p>
+        ) : store.current ? (
+          <Designer
+            store={store.current}
+            onSave={() => void saveDraft()}
+            onPublish={() => void publishDraft()}
+            onReload={() => void reload()}
+            busy={save.isPending || publish.isPending}
+            status={status}
+            problem={problem}
+          />
+        ) : (
+          <p>…</p>
+        )
+      ) : (
+        <LiveFloor layout={current?.layout ?? null} tables={tables.data ?? []} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,486 @@
+// The designer (spec 2 section 2.2, Manager Mode on): toolbar, Component Library, canvas and
+// Properties, with undo and redo, the + and - keys, Save (a 409 names who saved first) and
+// Publish, Export and Import (checked by the layout file's schema).
+import {
+  type Bundle,
+  FLOOR_DESIGN,
+  FLOOR_TEXTS,
+  type FloorComponent,
+  type FloorLayout,
+  floorStats,
+  LIBRARY_TEMPLATES,
+  type LibraryComponent,
+  librarySections,
+  type NumberingSettings,
+  type Point,
+  parseLayoutFile,
+  ZONE_TYPE_IDS,
+  ZONE_TYPES,
+  type ZoneType,
+} from '@tablewise/shared';
+import { type ChangeEvent, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  addBundle,
+  addFromLibrary,
+  bumpCapacity,
+  changeNumbering,
+  clearAll,
+  duplicate,
+  removeComponent,
+  removeZone,
+  setCapacity,
+  setNumber,
+  updateZone,
+} from './editing.js';
+import { FloorCanvas, type Selection } from './floor-canvas.js';
+import type { DesignStore } from './history.js';
+import type { ToolState } from './tools/select-tool.js';
+
+export interface DesignerProps {
+  store: DesignStore;
+  onSave: () => void;
+  onPublish: () => void;
+  onReload: () => void;
+  busy: boolean;
+  status: string | null;
+  problem: string | null;
+}
+
+const newId = () => crypto.randomUUID();
+
+function download(name: string, layout: FloorLayout) {
+  const blob = new Blob([JSON.stringify({ components: layout.components, zones: layout.zones }, null, 2)], {
+    type: 'application/json',
+  });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${name}.json`;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+function LibraryPanel({
+  onPlace,
+  onBundle,
+  onZone,
+}: {
+  onPlace: (c: LibraryComponent) => void;
+  onBundle: (b: Bundle) => void;
+  onZone: (t: ZoneType) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const s = useMemo(() => librarySections(search), [search]);
+  const items = (list: readonly LibraryComponent[]) =>
+    list.map((c) => (
+      <button key={c.id} type="button" className="library-item" onClick={() => onPlace(c)}>
+        {c.name}
+        {c.capacity ? <span className="library-seats">{FLOOR_TEXTS.seats(c.capacity)}</span> : null}
+      </button>
+    ));
+  const bundles = (list: readonly Bundle[]) =>
+    list.map((b) => (
+      <button key={b.id} type="button" className="library-item" onClick={() => onBundle(b)}>
+        {b.name} ({b.count})
+      </button>
+    ));
+  return (
+    <div className="library-panel">
+      <h2>{FLOOR_TEXTS.library}</h2>
+      <input
+        type="search"
+        aria-label={FLOOR_TEXTS.librarySearch}
+        placeholder={FLOOR_TEXTS.librarySearch}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      <details>
+        <summary>{FLOOR_TEXTS.templates}</summary>
+        {LIBRARY_TEMPLATES.map((t) => (
+          <button key={t} type="button" className="library-item" onClick={() => console.info(`Template ${t}`)}>
+            {t}
+          </button>
+        ))}
+      </details>
+      <details open>
+        <summary>{FLOOR_TEXTS.essentials}</summary>
+        <h3>{FLOOR_TEXTS.tables}</h3>
+        {items(s.tables)}
+        <h3>Seating</h3>
+        {items(s.seating)}
+        <h3>{FLOOR_TEXTS.bundles}</h3>
+        {bundles(s.bundles)}
+        <h3>{FLOOR_TEXTS.zones}</h3>
+        {ZONE_TYPE_IDS.filter((t) => ZONE_TYPES[t].label.toLowerCase().includes(search.trim().toLowerCase())).map(
+          (t) => (
+            <button key={t} type="button" className="library-item" onClick={() => onZone(t)}>
+              {ZONE_TYPES[t].label}
+            </button>
+          ),
+        )}
+      </details>
+      <details>
+        <summary>{FLOOR_TEXTS.utilities}</summary>
+        {items(s.utilities)}
+      </details>
+      <details>
+        <summary>{FLOOR_TEXTS.decor}</summary>
+        {items(s.decor)}
+      </details>
+      <details>
+        <summary>{FLOOR_TEXTS.vipPresets}</summary>
+        {bundles(s.vip)}
+      </details>
+    </div>
+  );
+}
+
+function Properties({ store, c, onDelete }: { store: DesignStore; c: FloorComponent; onDelete: () => void }) {
+  return (
+    <div className="properties-panel">
+      <h2>{FLOOR_TEXTS.properties}</h2>
+      <label>
+        {FLOOR_TEXTS.name}
+        <input value={c.name} readOnly />
+      </label>
+      {c.type === 'table' ? (
+        <>
+          <label>
+            {FLOOR_TEXTS.tableNumber}
+            <input
+              key={`${c.id}-${c.number}`}
+              defaultValue={c.number ?? ''}
+              onBlur={(e) => store.apply((l) => setNumber(l, c.id, e.target.value))}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
+              }}
+            />
+          </label>
+          <label>
+            {FLOOR_TEXTS.capacity}
+            <input
+              type="number"
+              min={FLOOR_DESIGN.capacityMin}
+              max={FLOOR_DESIGN.capacityMax}
+              value={c.capacity ?? 2}
+              onChange={(e) => store.apply((l) => setCapacity(l, c.id, Number(e.target.value) || 2))}
+            />
+          </label>
+        </>
+      ) : null}
+      <div className="properties-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => store.apply((l) => duplicate(l, c.id, FLOOR_DESIGN.duplicateOffsetPanel, newId))}
+        >
+          {FLOOR_TEXTS.duplicate}
+        </button>
+        <button type="button" className="button danger" onClick={onDelete}>
+          {FLOOR_TEXTS.delete}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ZoneProperties({ store, id }: { store: DesignStore; id: string }) {
+  const zone = store.get().zones.find((z) => z.id === id);
+  if (!zone) return null;
+  return (
+    <div className="properties-panel">
+      <h2>{FLOOR_TEXTS.editZone}</h2>
+      <label>
+        {FLOOR_TEXTS.zoneName}
+        <input
+          key={zone.id}
+          defaultValue={zone.name}
+          onBlur={(e) =>
+            e.target.value.trim() && store.apply((l) => updateZone(l, id, { name: e.target.value.trim() }))
+          }
+        />
+      </label>
+      <label>
+        {FLOOR_TEXTS.zoneType}
+        <select
+          value={zone.type}
+          onChange={(e) => store.apply((l) => updateZone(l, id, { type: e.target.value as ZoneType }))}
+        >
+          {ZONE_TYPE_IDS.map((t) => (
+            <option key={t} value={t}>
+              {ZONE_TYPES[t].label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {FLOOR_TEXTS.width}
+        <input
+          type="number"
+          value={zone.width}
+          onChange={(e) =>
+            store.apply((l) =>
+              updateZone(l, id, { width: Math.max(FLOOR_DESIGN.minZoneSize, Number(e.target.value) || 0) }),
+            )
+          }
+        />
+      </label>
+      <label>
+        {FLOOR_TEXTS.height}
+        <input
+          type="number"
+          value={zone.height}
+          onChange={(e) =>
+            store.apply((l) =>
+              updateZone(l, id, { height: Math.max(FLOOR_DESIGN.minZoneSize, Number(e.target.value) || 0) }),
+            )
+          }
+        />
+      </label>
+      <button type="button" className="button danger" onClick={() => store.apply((l) => removeZone(l, id))}>
+        {FLOOR_TEXTS.deleteZone}
+      </button>
+    </div>
+  );
+}
+
+export function Designer({ store, onSave, onPublish, onReload, busy, status, problem }: DesignerProps) {
+  const layout = useSyncExternalStore(store.subscribe, store.get);
+  const [zoom, setZoom] = useState(1);
+  const [pan, setPan] = useState<Point>({ x: 0, y: 0 });
+  const [gridSnap, setGridSnap] = useState(true);
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const [tool, setTool] = useState<ToolState>({ kind: 'idle' });
+  const [libraryOpen, setLibraryOpen] = useState(() => window.matchMedia('(min-width: 768px)').matches);
+  const [importProblem, setImportProblem] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const stats = floorStats(layout);
+  const selected = selection?.kind === 'component' ? layout.components.find((c) => c.id === selection.id) : undefined;
+  const centre = { x: pan.x + FLOOR_DESIGN.viewWidth / zoom / 2, y: pan.y + FLOOR_DESIGN.viewHeight / zoom / 2 };
+
+  const confirmDelete = (id: string) => {
+    if (window.confirm(FLOOR_TEXTS.deleteTableConfirm)) {
+      store.apply((l) => removeComponent(l, id));
+      setSelection(null);
+    }
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
+        if (typing) return;
+        e.preventDefault();
+        if (e.shiftKey) store.redo();
+        else store.undo();
+        return;
+      }
+      if (e.key === 'Escape') {
+        setTool({ kind: 'idle' });
+        return;
+      }
+      if (typing || selection?.kind !== 'component') return;
+      if (e.key === '+' || e.key === '=') store.apply((l) => bumpCapacity(l, selection.id, 1));
+      if (e.key === '-' || e.key === '_') store.apply((l) => bumpCapacity(l, selection.id, -1));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store, selection]);
+
+  const importFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    const read = parseLayoutFile(await file.text());
+    if (!read.ok) {
+      setImportProblem(read.message);
+      return;
+    }
+    setImportProblem(null);
+    store.apply(() => read.layout);
+  };
+
+  const setNumbering = (change: Partial<NumberingSettings>) =>
+    store.apply((l) => changeNumbering(l, { ...l.numbering, ...change }));
+
+  return (
+    <div className="designer">
+      <div className="designer-toolbar" role="toolbar" aria-label="Floor tools">
+        <button type="button" className="button" onClick={() => store.undo()} disabled={!store.canUndo()}>
+          {FLOOR_TEXTS.undo}
+        </button>
+        <button type="button" className="button" onClick={() => store.redo()} disabled={!store.canRedo()}>
+          {FLOOR_TEXTS.redo}
+        </button>
+        <label className="toggle">
+          <input type="checkbox" checked={gridSnap} onChange={(e) => setGridSnap(e.target.checked)} />
+          {FLOOR_TEXTS.gridSnap}
+        </label>
+        <details className="numbering">
+          <summary className="button">{FLOOR_TEXTS.numbering}</summary>
+          <div className="numbering-menu">
+            {(
+              [
+                ['useZonePrefixes', FLOOR_TEXTS.zonePrefixes],
+                ['useShapeSuffixes', FLOOR_TEXTS.shapeSuffixes],
+                ['sequentialByZone', FLOOR_TEXTS.sequentialByZone],
+              ] as const
+            ).map(([key, label]) => (
+              <label key={key} className="toggle">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  aria-checked={layout.numbering[key]}
+                  checked={layout.numbering[key]}
+                  onChange={(e) => setNumbering({ [key]: e.target.checked })}
+                />
+                {label}
+              </label>
+            ))}
+            <ul className="numbering-ranges">
+              {FLOOR_TEXTS.numberingRanges.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          </div>
+        </details>
+        <button type="button" className="button" onClick={() => download('floor-layout', layout)}>
+          {FLOOR_TEXTS.export}
+        </button>
+        <button type="button" className="button" onClick={() => fileInput.current?.click()}>
+          {FLOOR_TEXTS.import}
+        </button>
+        <input ref={fileInput} type="file" accept="application/json,.json" hidden onChange={importFile} />
+        <button type="button" className="button" onClick={() => setTool({ kind: 'zone-first', type: 'dining' })}>
+          {FLOOR_TEXTS.drawZone}
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            if (window.confirm(FLOOR_TEXTS.clearAllConfirm)) store.apply(clearAll);
+          }}
+        >
+          {FLOOR_TEXTS.clearAll}
+        </button>
+        <span className="designer-zoom">
+          <button
+            type="button"
+            className="button"
+            aria-label={FLOOR_TEXTS.zoomOut}
+            onClick={() =>
+              setZoom((z) => Math.max(FLOOR_DESIGN.zoomMin, Math.round((z - FLOOR_DESIGN.zoomStep) * 10) / 10 || 0.1))
+            }
+          >
+            −
+          </button>
+          <output aria-live="polite">{Math.round(zoom * 100)}%</output>
+          <button
+            type="button"
+            className="button"
+            aria-label={FLOOR_TEXTS.zoomIn}
+            onClick={() =>
+              setZoom((z) => Math.min(FLOOR_DESIGN.zoomMax, Math.round((z + FLOOR_DESIGN.zoomStep) * 10) / 10))
+            }
+          >
+            +
+          </button>
+        </span>
+        <span className="designer-save">
+          <button type="button" className="button" onClick={onSave} disabled={busy}>
+            {FLOOR_TEXTS.save}
+          </button>
+          <button type="button" className="button primary" onClick={onPublish} disabled={busy}>
+            {FLOOR_TEXTS.publish}
+          </button>
+        </span>
+      </div>
+      <div className="designer-stats">
+        <span>
+          {FLOOR_TEXTS.totalSeats}: <strong>{stats.totalSeats}</strong>
+        </span>
+        <span>
+          {FLOOR_TEXTS.items}: <strong>{stats.items}</strong>
+        </span>
+        <span>
+          {FLOOR_TEXTS.totalCapacity}: <strong>{stats.totalSeats}</strong>
+        </span>
+        <span>
+          {FLOOR_TEXTS.tables}: <strong>{stats.tables}</strong>
+        </span>
+        {stats.spacingWarning ? <span className="designer-warning">⚠ {FLOOR_TEXTS.checkSpacing}</span> : null}
+        {store.dirty ? <span className="badge">{FLOOR_TEXTS.unsaved}</span> : null}
+        {status ? <span role="status">{status}</span> : null}
+      </div>
+      {problem ? (
+        <div className="form-error designer-problem" role="alert">
+          {problem}{' '}
+          <button type="button" className="button small" onClick={onReload}>
+            {FLOOR_TEXTS.reload}
+          </button>
+        </div>
+      ) : null}
+      {importProblem ? (
+        <div className="form-error" role="alert">
+          {importProblem}
+        </div>
+      ) : null}
+      {tool.kind === 'zone-first' || tool.kind === 'zone-second' ? (
+        <div className="designer-hint" role="status">
+          {ZONE_TYPES[tool.type].label}: {FLOOR_TEXTS.drawZoneHint}
+        </div>
+      ) : null}
+      <div className={`designer-body${libraryOpen ? '' : ' library-closed'}`}>
+        <aside className="designer-library">
+          <button
+            type="button"
+            className="button small"
+            aria-expanded={libraryOpen}
+            onClick={() => setLibraryOpen((o) => !o)}
+          >
+            {libraryOpen ? '‹' : FLOOR_TEXTS.library}
+          </button>
+          {libraryOpen ? (
+            <LibraryPanel
+              onPlace={(c) => store.apply((l) => addFromLibrary(l, c.id, centre, newId))}
+              onBundle={(b) => store.apply((l) => addBundle(l, b, { x: centre.x - 120, y: centre.y - 80 }, newId))}
+              onZone={(type) => setTool({ kind: 'zone-first', type })}
+            />
+          ) : null}
+        </aside>
+        <div className="designer-canvas">
+          <FloorCanvas
+            layout={layout}
+            store={store}
+            editable
+            zoom={zoom}
+            pan={pan}
+            onPan={setPan}
+            gridSnap={gridSnap}
+            selection={selection}
+            onSelect={setSelection}
+            tool={tool}
+            onTool={setTool}
+            newId={newId}
+            label={FLOOR_TEXTS.title}
+            lookOf={(c) => ({
+              fill: c.type === 'table' ? '#e8f5ec' : '#eef0f4',
+              stroke: c.type === 'table' ? '#1d7a3e' : '#5b6170',
+              label: c.type === 'table' ? (c.number ?? '') : c.name,
+              detail: c.capacity ? FLOOR_TEXTS.seats(c.capacity) : undefined,
+            })}
+            onEditNumber={(id) => {
+              const c = layout.components.find((o) => o.id === id);
+              const value = window.prompt(FLOOR_TEXTS.tableNumber, c?.number ?? '');
+              if (value !== null) store.apply((l) => setNumber(l, id, value));
+            }}
+          />
+        </div>
+        <aside className="designer-properties">
+          {selected ? <Properties store={store} c={selected} onDelete={() => confirmDelete(selected.id)} /> : null}
+          {selection?.kind === 'zone' ? <ZoneProperties store={store} id={selection.id} /> : null}
+        </aside>
+      </div>
+    </div>
+  );
+}

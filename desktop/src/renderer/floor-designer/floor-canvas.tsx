@@ -1,0 +1,267 @@
+// The canvas: a fixed 800x600 view (spec 2 section 2.2) over the layout, with pan and zoom. In
+// edit mode the select tool moves, resizes (eight handles) and rotates the selected item, and the
+// zone tool draws a zone with two clicks and a 100x80 preview.
+import { FLOOR_DESIGN, type FloorComponent, type FloorLayout, type Point, type Rect, snap } from '@tablewise/shared';
+import { type PointerEvent, useRef, useState } from 'react';
+import { addZone, moveComponent, rotateComponent, setComponentRect, updateZone } from './editing.js';
+import { HANDLES, type Handle, handlePoint, hitTest, resizeRect, rotationTo, zoneRect } from './geometry.js';
+import type { DesignStore } from './history.js';
+import { type TableLook, TableShape } from './shapes/table/table-shape.js';
+import { ZoneShape } from './shapes/zone/zone-shape.js';
+import { afterMove, dragTo, type Target, type ToolState } from './tools/select-tool.js';
+
+export interface Selection {
+  kind: 'component' | 'zone';
+  id: string;
+}
+
+export interface FloorCanvasProps {
+  layout: FloorLayout;
+  store?: DesignStore | undefined;
+  editable: boolean;
+  zoom: number;
+  pan: Point;
+  onPan: (pan: Point) => void;
+  gridSnap: boolean;
+  selection: Selection | null;
+  onSelect: (s: Selection | null) => void;
+  tool: ToolState;
+  onTool: (t: ToolState) => void;
+  lookOf: (c: FloorComponent) => TableLook;
+  onContextMenu?: ((at: { x: number; y: number }, target: Selection | null) => void) | undefined;
+  onEditNumber?: ((id: string) => void) | undefined;
+  newId: () => string;
+  label: string;
+}
+
+function rectOf(layout: FloorLayout, t: Target): Rect | null {
+  const found =
+    t.kind === 'component' ? layout.components.find((c) => c.id === t.id) : layout.zones.find((z) => z.id === t.id);
+  return found ? { x: found.x, y: found.y, width: found.width, height: found.height } : null;
+}
+
+export function FloorCanvas(props: FloorCanvasProps) {
+  const { layout, store, editable, zoom, pan, selection, tool, onTool } = props;
+  const svg = useRef<SVGSVGElement>(null);
+  const [hover, setHover] = useState<Point | null>(null);
+  const width = FLOOR_DESIGN.viewWidth / zoom;
+  const height = FLOOR_DESIGN.viewHeight / zoom;
+
+  const toCanvas = (e: { clientX: number; clientY: number }): Point => {
+    const el = svg.current;
+    const ctm = el?.getScreenCTM();
+    if (!el || !ctm) return { x: 0, y: 0 };
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+    return { x: p.x, y: p.y };
+  };
+  const snapStep = props.gridSnap ? FLOOR_DESIGN.snap : null;
+
+  const down = (e: PointerEvent<SVGSVGElement>) => {
+    if (e.button !== 0) return;
+    const p = toCanvas(e);
+    (e.target as Element).setPointerCapture?.(e.pointerId);
+    if (tool.kind === 'zone-first') {
+      onTool({ kind: 'zone-second', type: tool.type, name: tool.name, first: p, hover: p });
+      return;
+    }
+    if (tool.kind === 'zone-second') {
+      const r = zoneRect(tool.first, p);
+      const snapped = snapStep ? { ...r, x: snap(r.x, snapStep), y: snap(r.y, snapStep) } : r;
+      const id = props.newId();
+      store?.apply((l) => addZone(l, tool.type, snapped, () => id, tool.name));
+      props.onSelect({ kind: 'zone', id });
+      onTool({ kind: 'idle' });
+      return;
+    }
+    const handle = (e.target as Element).getAttribute('data-handle') as Handle | 'rotate' | null;
+    if (editable && selection && handle) {
+      const start = rectOf(layout, selection);
+      if (!start) return;
+      store?.mark();
+      onTool(
+        handle === 'rotate'
+          ? { kind: 'rotating', target: selection }
+          : { kind: 'resizing', target: selection, handle, origin: p, start },
+      );
+      return;
+    }
+    const hit = hitTest(layout, p);
+    if (!hit) {
+      props.onSelect(null);
+      onTool({ kind: 'panning', origin: { x: e.clientX, y: e.clientY }, startPan: pan });
+      return;
+    }
+    props.onSelect(hit);
+    const start = rectOf(layout, hit);
+    if (editable && start) onTool({ kind: 'pointing', target: hit, origin: p, start });
+  };
+
+  const move = (e: PointerEvent<SVGSVGElement>) => {
+    const p = toCanvas(e);
+    if (tool.kind === 'zone-second') {
+      onTool({ ...tool, hover: p });
+      return;
+    }
+    if (tool.kind === 'zone-first') {
+      setHover(p);
+      return;
+    }
+    if (tool.kind === 'panning') {
+      const svgEl = svg.current;
+      const scale = svgEl ? width / svgEl.getBoundingClientRect().width : 1;
+      props.onPan({
+        x: tool.startPan.x - (e.clientX - tool.origin.x) * scale,
+        y: tool.startPan.y - (e.clientY - tool.origin.y) * scale,
+      });
+      return;
+    }
+    if (tool.kind === 'pointing') {
+      const next = afterMove(tool, p);
+      if (next !== tool) {
+        store?.mark();
+        onTool(next);
+      }
+      return;
+    }
+    if (tool.kind === 'dragging') {
+      const to = dragTo(tool, p, snapStep);
+      const { target } = tool;
+      store?.preview((l) =>
+        target.kind === 'component' ? moveComponent(l, target.id, to) : updateZone(l, target.id, to),
+      );
+      return;
+    }
+    if (tool.kind === 'resizing') {
+      const min = tool.target.kind === 'zone' ? FLOOR_DESIGN.minZoneSize : FLOOR_DESIGN.minComponentSize;
+      let r = resizeRect(tool.start, tool.handle, p.x - tool.origin.x, p.y - tool.origin.y, min);
+      if (snapStep)
+        r = {
+          x: snap(r.x, snapStep),
+          y: snap(r.y, snapStep),
+          width: Math.max(min, snap(r.width, snapStep)),
+          height: Math.max(min, snap(r.height, snapStep)),
+        };
+      const { target } = tool;
+      store?.preview((l) =>
+        target.kind === 'component' ? setComponentRect(l, target.id, r) : updateZone(l, target.id, r),
+      );
+      return;
+    }
+    if (tool.kind === 'rotating') {
+      const start = rectOf(layout, tool.target);
+      if (!start) return;
+      const id = tool.target.id;
+      store?.preview((l) => rotateComponent(l, id, rotationTo(start, p, !e.shiftKey)));
+    }
+  };
+
+  const up = () => {
+    if (['pointing', 'dragging', 'resizing', 'rotating', 'panning'].includes(tool.kind)) onTool({ kind: 'idle' });
+  };
+
+  const selected = selection ? rectOf(layout, selection) : null;
+  const selectedComponent =
+    selection?.kind === 'component' ? layout.components.find((c) => c.id === selection.id) : undefined;
+  const preview =
+    tool.kind === 'zone-second'
+      ? zoneRect(tool.first, tool.hover)
+      : tool.kind === 'zone-first' && hover
+        ? { x: hover.x, y: hover.y, ...FLOOR_DESIGN.zonePreview }
+        : null;
+  const handleSize = 10 / zoom;
+
+  return (
+    <svg
+      ref={svg}
+      className="floor-canvas"
+      role="application"
+      aria-label={props.label}
+      viewBox={`${pan.x} ${pan.y} ${width} ${height}`}
+      onPointerDown={down}
+      onPointerMove={move}
+      onPointerUp={up}
+      onPointerCancel={up}
+      onDoubleClick={(e) => {
+        const hit = hitTest(layout, toCanvas(e));
+        if (editable && hit?.kind === 'component') props.onEditNumber?.(hit.id);
+      }}
+      onContextMenu={(e) => {
+        if (!props.onContextMenu) return;
+        e.preventDefault();
+        const hit = hitTest(layout, toCanvas(e));
+        if (hit) props.onSelect(hit);
+        props.onContextMenu({ x: e.clientX, y: e.clientY }, hit);
+      }}
+    >
+      <defs>
+        <pattern id="floor-grid" width={FLOOR_DESIGN.grid} height={FLOOR_DESIGN.grid} patternUnits="userSpaceOnUse">
+          <path
+            d={`M ${FLOOR_DESIGN.grid} 0 L 0 0 0 ${FLOOR_DESIGN.grid}`}
+            fill="none"
+            stroke="#e3e6ec"
+            strokeWidth={1}
+          />
+        </pattern>
+      </defs>
+      <rect x={pan.x} y={pan.y} width={width} height={height} fill="url(#floor-grid)" />
+      {layout.zones.map((z) => (
+        <ZoneShape key={z.id} zone={z} selected={selection?.kind === 'zone' && selection.id === z.id} />
+      ))}
+      {[...layout.components]
+        .sort((a, b) => a.zIndex - b.zIndex)
+        .map((c) => (
+          <TableShape key={c.id} c={c} look={props.lookOf(c)} />
+        ))}
+      {preview ? (
+        <rect {...preview} fill="#1f5fd1" fillOpacity={0.1} stroke="#1f5fd1" strokeDasharray="6 4" strokeWidth={2} />
+      ) : null}
+      {editable && selected ? (
+        <g>
+          <rect
+            x={selected.x}
+            y={selected.y}
+            width={selected.width}
+            height={selected.height}
+            fill="none"
+            stroke="#1f5fd1"
+            strokeWidth={1.5 / zoom}
+            transform={
+              selectedComponent
+                ? `rotate(${selectedComponent.rotation} ${selected.x + selected.width / 2} ${selected.y + selected.height / 2})`
+                : undefined
+            }
+          />
+          {HANDLES.map((h) => {
+            const at = handlePoint(selected, h);
+            return (
+              <rect
+                key={h}
+                data-handle={h}
+                aria-label={`Resize ${h}`}
+                x={at.x - handleSize / 2}
+                y={at.y - handleSize / 2}
+                width={handleSize}
+                height={handleSize}
+                fill="#ffffff"
+                stroke="#1f5fd1"
+                strokeWidth={1.5 / zoom}
+                style={{ cursor: `${h}-resize` }}
+              />
+            );
+          })}
+          {selection?.kind === 'component' ? (
+            <circle
+              data-handle="rotate"
+              aria-label="Rotate"
+              cx={selected.x + selected.width / 2}
+              cy={selected.y - 24 / zoom}
+              r={handleSize / 1.6}
+              fill="#1f5fd1"
+              style={{ cursor: 'grab' }}
+            />
+          ) : null}
+        </g>
+      ) : null}
+    </svg>
+  );
+}

@@ -1,0 +1,23 @@
+// A zone: a tinted area with its name on a label bar at most 100 wide (spec 2 section 9).
+import type { FloorZone } from '@tablewise/shared';
+
+export function ZoneShape({ zone, selected }: { zone: FloorZone; selected: boolean }) {
+  const label = Math.min(100, zone.width);
+  return (
+    <g transform={`translate(${zone.x} ${zone.y})`}>
+      <rect
+        width={zone.width}
+        height={zone.height}
+        fill={zone.color}
+        fillOpacity={0.35}
+        stroke={selected ? '#1f5fd1' : zone.color}
+        strokeWidth={selected ? 3 : 2}
+        strokeDasharray={selected ? undefined : '6 4'}
+      />
+      <rect width={label} height={20} fill="#ffffff" fillOpacity={0.9} />
+      <text x={6} y={14} fontSize={12} fontWeight={600} fill="#16181d" pointerEvents="none">
+        {zone.name.length > 14 ? `${zone.name.slice(0, 13)}…` : zone.name}
+      </text>
+    </g>
+  );
+}
