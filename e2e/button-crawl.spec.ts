@@ -13,7 +13,19 @@
 //
 // Repeated controls (a row's buttons in a long list) are clicked once per screen, by their role,
 // name and test id; the shell (quick actions, header, bottom bar) once per duty, and each sidebar
-// link as the crawl goes to its screen.
+// link as the crawl goes to its screen. A screen another duty already crawled on the same tier is
+// crawled again only for the controls it did not have, and its sizes and contrast are not measured
+// again. The first duty signs in with the form; the others by the API, their cookie in the browser.
+//
+// Each dialog a click opens is crawled too: each of its controls clicked once (Cancel, close, tabs,
+// choices, and a form's submit with its fields empty, for the refusal), the dialog opened again
+// by the same control when a click closed it. A confirmation's primary button (the commit) is not.
+// After every click a 404 page, or a failed call shown as raw text (JSON, a status code, a JS
+// value), is a failure too.
+//
+// The guest site is crawled the same way on a phone: a seated party's pages with its session, and
+// the pages a guest without one may land on. Leaving (Exit Restaurant), paying, placing an order
+// and the camera are not clicked.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +63,8 @@ const DUTIES = ALL_DUTIES.filter(
 
 /** Names of controls the crawl never clicks (see the header). */
 const SKIP = /sign out|log ?out|delete|remove|revoke|retire|unpair|void|refund/i;
+/** And on the guest site: what ends the visit, spends money or sends the order. */
+const GUEST_SKIP = new RegExp(`${SKIP.source}|exit restaurant|^pay\\b|place order|start camera|scan (exit|the)`, 'i');
 
 /**
  * Defects the crawl finds that belong to another branch's work, each with its issue item: the
@@ -119,6 +133,8 @@ class Findings {
   where = '';
   /** While signed out, the app's question "who am I?" is answered 401: that is how it learns. */
   signedOut = true;
+  /** While the guest site is crawled without a session. */
+  guestWithout = false;
   add(what: string): void {
     this.all.push(`${this.where}: ${what}`);
     if (LOG) console.log(`  ! ${this.where}: ${what}`);
@@ -138,6 +154,8 @@ function watch(context: BrowserContext, page: Page, findings: Findings): void {
     if (m.type() !== 'error') return;
     const path = m.location().url ? new URL(m.location().url).pathname : '';
     if (findings.signedOut && path === '/api/auth/me' && m.text().includes('401')) return;
+    // A guest page without a session learns so from its call's 401, and says so on the page.
+    if (findings.guestWithout && m.text().includes('401')) return;
     findings.add(`console error: ${m.text()}${path ? ` (${path})` : ''}`);
   });
 }
@@ -148,6 +166,14 @@ async function signIn(page: Page, url: string, email: string, password: string):
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   // The password hash is slow by design, and slower on a loaded machine.
+  await expect(page.getByTestId('sidebar')).toBeVisible({ timeout: 30_000 });
+}
+
+/** Signs in by the API (the cookie lands in the browser's context), as the form would. */
+async function signInByApi(page: Page, url: string, email: string, password: string): Promise<void> {
+  const reply = await page.context().request.post(`${url}/api/auth/login`, { data: { email, password } });
+  expect(reply.status(), `sign-in of ${email}`).toBe(200);
+  await page.goto(`${url}/`);
   await expect(page.getByTestId('sidebar')).toBeVisible({ timeout: 30_000 });
 }
 
@@ -163,12 +189,13 @@ async function sidebarScreens(page: Page): Promise<string[]> {
  * Goes to `path` by its sidebar link where one shows (so the crawl clicks each link as it visits
  * its screen), else as the link would (no reload), and waits for the screen's data.
  */
-async function navigate(page: Page, path: string): Promise<void> {
+async function navigate(page: Page, path: string, exact = true): Promise<void> {
   if (new URL(page.url()).pathname !== path) {
     const link = page.locator(`[data-testid="sidebar"] .sidebar-nav a[href="${path}"]`).first();
     if (await link.isVisible()) await link.click();
     else await page.evaluate((to) => (globalThis as unknown as InPage).__crawl.go(to), path);
-    await expect(page).toHaveURL((url) => url.pathname === path);
+    // A guest page may send the guest on (the home page to the menu, say): that is its answer.
+    if (exact) await expect(page).toHaveURL((url) => url.pathname === path);
   }
   await page.locator('.page').first().waitFor();
   await settledProbe(page);
@@ -177,12 +204,25 @@ async function navigate(page: Page, path: string): Promise<void> {
 const CONTROLS = 'button, a[href], [role="button"], [role="tab"], [role="menuitem"], [role="switch"]';
 
 /** The visible, enabled controls under `scope` worth clicking, each with a key to click it once. */
-function controlsIn(page: Page, scope: string): Promise<Control[]> {
-  return page.evaluate(([sc, sel, skip]) => (globalThis as unknown as InPage).__crawl.controls(sc, sel, skip), [
-    scope,
-    CONTROLS,
-    SKIP.source,
-  ] as const);
+function controlsIn(page: Page, scope: string, skip: RegExp, inDialog = false): Promise<Control[]> {
+  return page.evaluate(
+    ([sc, sel, sk, dialog]) => (globalThis as unknown as InPage).__crawl.controls(sc, sel, sk, dialog),
+    [scope, CONTROLS, skip.source, inDialog] as const,
+  );
+}
+
+/** Where the open dialog's controls are: its backdrop (the app's dialogs), else the dialog itself. */
+async function dialogScope(page: Page): Promise<string | null> {
+  if ((await page.locator('.dialog-backdrop').count()) > 0) return '.dialog-backdrop';
+  if ((await page.locator('[role="dialog"], [role="alertdialog"]').count()) > 0)
+    return '[role="dialog"], [role="alertdialog"]';
+  return null;
+}
+
+/** A 404 page or a failed call shown as raw text, after a click. */
+async function judgeScreen(v: Visit, label: string): Promise<void> {
+  const broken = await v.page.evaluate(() => (globalThis as unknown as InPage).__crawl.broken());
+  if (broken) v.findings.add(`'${label}' leads to ${broken}`);
 }
 
 const DIALOG = '.dialog-backdrop, [role="dialog"], .more-sheet, .sidebar-backdrop';
@@ -192,12 +232,16 @@ interface Visit {
   findings: Findings;
   tier: string;
   path: string;
+  /** What the crawl does not click here. */
+  skip: RegExp;
+  /** On the guest site, where a page may send the guest on. */
+  guest?: boolean;
   /** Contrast checks already made in this tier (a screen or a dialog, at a size). */
   contrastDone: Set<string>;
 }
 
-/** An open dialog must fit the viewport with its actions showing; its texts are checked; then it is closed. */
-async function checkAndCloseDialog(v: Visit, label: string): Promise<void> {
+/** An open dialog must fit the viewport with its actions showing; its texts are checked. */
+async function checkDialog(v: Visit, label: string): Promise<void> {
   const { page, findings } = v;
   const dialog = page.locator('.dialog, [role="dialog"]').first();
   if (await dialog.isVisible()) {
@@ -216,6 +260,11 @@ async function checkAndCloseDialog(v: Visit, label: string): Promise<void> {
     await checkContrast(v, `${v.path} dialog ${label} ${vp.width}`);
     await shot(v, `dialog-${label}-${vp.width}`);
   }
+}
+
+/** Closes what is open (Escape, else its Cancel or close, else its backdrop). */
+async function closeDialog(v: Visit): Promise<void> {
+  const { page } = v;
   for (let tries = 0; tries < 3 && (await page.locator(DIALOG).count()) > 0; tries++) {
     await page.keyboard.press('Escape');
     if ((await page.locator(DIALOG).count()) === 0) break;
@@ -236,7 +285,7 @@ async function checkAndCloseDialog(v: Visit, label: string): Promise<void> {
 async function crawlScope(v: Visit, scope: string, done: Set<string>): Promise<void> {
   const { page, findings } = v;
   for (let rounds = 0; rounds < 60; rounds++) {
-    const next = (await controlsIn(page, scope)).find((c) => !done.has(c.key));
+    const next = (await controlsIn(page, scope, v.skip)).find((c) => !done.has(c.key));
     if (!next) return;
     done.add(next.key);
     log(`    click '${next.label}'`);
@@ -263,10 +312,78 @@ async function crawlScope(v: Visit, scope: string, done: Set<string>): Promise<v
     ) {
       findings.add(`'${next.label}' does nothing visible`);
     }
-    if ((await page.locator(DIALOG).count()) > 0) await checkAndCloseDialog(v, next.label);
-    await navigate(page, v.path);
+    await judgeScreen(v, next.label);
+    if ((await dialogScope(page)) !== null) {
+      await checkDialog(v, next.label);
+      await crawlDialog(v, scope, next, done);
+    }
+    if ((await page.locator(DIALOG).count()) > 0) await closeDialog(v);
+    await navigate(page, v.path, !v.guest);
   }
   findings.add(`more than 60 distinct controls under ${scope}`);
+}
+
+/**
+ * Clicks each control of the dialog `opener` opened once (its keys kept in `done` under the
+ * opener's), opening the dialog again by `opener` when a click closed it.
+ */
+async function crawlDialog(v: Visit, scope: string, opener: Control, done: Set<string>): Promise<void> {
+  const { page, findings } = v;
+  for (let rounds = 0; rounds < 30; rounds++) {
+    let inside = await dialogScope(page);
+    if (inside === null) {
+      await navigate(page, v.path, !v.guest);
+      const again = (await controlsIn(page, scope, v.skip)).find((c) => c.key === opener.key);
+      if (!again) return;
+      const reopened = await page
+        .locator(scope)
+        .locator(CONTROLS)
+        .nth(again.index)
+        .click({ timeout: 5_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      await settledProbe(page);
+      inside = reopened ? await dialogScope(page) : null;
+      if (inside === null) return;
+    }
+    const next = (await controlsIn(page, inside, v.skip, true)).find((c) => !done.has(`${opener.key} > ${c.key}`));
+    if (!next) return;
+    done.add(`${opener.key} > ${next.key}`);
+    const label = `${opener.label} > ${next.label}`;
+    log(`      click '${label}'`);
+    const before = await settledProbe(page);
+    const clicked = await page
+      .locator(inside)
+      .locator(CONTROLS)
+      .nth(next.index)
+      .click({ timeout: 5_000 })
+      .then(
+        () => true,
+        (e: Error) => {
+          findings.add(`'${label}' could not be clicked: ${e.message.split('\n')[0]}`);
+          return false;
+        },
+      );
+    if (!clicked) continue;
+    const after = await settledProbe(page);
+    if (
+      after.mutations === before.mutations &&
+      after.requests === before.requests &&
+      after.prints === before.prints &&
+      after.url === before.url
+    ) {
+      findings.add(`'${label}' does nothing visible`);
+    }
+    await judgeScreen(v, label);
+    if (after.url !== before.url) {
+      // The dialog's link led elsewhere: back to the screen; the dialog opens again next round.
+      if ((await page.locator(DIALOG).count()) > 0) await closeDialog(v);
+      await navigate(page, v.path, !v.guest);
+    }
+  }
+  findings.add(`more than 30 distinct controls in the dialog of '${opener.label}'`);
 }
 
 const shotsTaken = new Set<string>();
@@ -309,7 +426,10 @@ for (const tier of ['cloud', 'terminal'] as const) {
     // (the shell's bottom bar, which is the duty's own, on each duty's first screen).
     const contrastDone = new Set<string>();
     const targetsDone = new Set<string>();
-    for (const member of DUTIES) {
+    /** Each screen's controls already clicked on this tier, by any duty. */
+    const clicked = new Map<string, Set<string>>();
+    const shellClicked = new Set<string>();
+    for (const [m, member] of DUTIES.entries()) {
       const context = await browser.newContext({ viewport: DESKTOP });
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await context.addInitScript(CRAWL_PAGE_SCRIPT);
@@ -319,20 +439,27 @@ for (const tier of ['cloud', 'terminal'] as const) {
       page.on('dialog', (d) => d.dismiss());
       findings.where = `${tier} ${member.duty} sign-in`;
       findings.signedOut = true;
-      await signIn(page, stack.url, member.email, member.password);
+      if (m === 0) await signIn(page, stack.url, member.email, member.password);
+      else await signInByApi(page, stack.url, member.email, member.password);
       findings.signedOut = false;
       const screens = await sidebarScreens(page);
       expect(screens.length, `${member.duty} has screens`).toBeGreaterThan(0);
       for (const [n, path] of screens.entries()) {
-        const v: Visit = { page, findings, tier, path, contrastDone };
+        const v: Visit = { page, findings, tier, path, contrastDone, skip: SKIP };
         findings.where = `${tier} ${member.duty} ${path}`;
         log(findings.where);
         await navigate(page, path);
         await checkContrast(v, `${path} desktop`);
         await shot(v, '1280');
-        await crawlScope(v, '.page', new Set());
+        const seen = clicked.has(path);
+        const done = clicked.get(path) ?? new Set<string>();
+        clicked.set(path, done);
+        await crawlScope(v, '.page', done);
         // The sidebar's screen links are clicked by navigate(), each as its screen is visited.
-        if (n === 0) await crawlScope(v, '.sidebar-brand, .sidebar-footer, .nav-group button, .header', new Set());
+        if (n === 0) await crawlScope(v, '.sidebar-brand, .sidebar-footer, .nav-group button, .header', shellClicked);
+        // A screen another duty crawled was measured on a phone then; the duty's own bottom bar is
+        // measured on its first screen.
+        if (seen && n !== 0) continue;
 
         findings.where = `${tier} ${member.duty} ${path} phone`;
         await page.setViewportSize(PHONE);
@@ -354,3 +481,55 @@ for (const tier of ['cloud', 'terminal'] as const) {
     expect(findings.unexpected()).toEqual([]);
   });
 }
+
+/** The guest site's pages a seated party reaches, and those a guest without a session may land on. */
+const GUEST_PAGES = ['/guest', '/guest/menu', '/guest/order-status', '/guest/payment', '/guest/exit'];
+
+test("button crawl on the guest site: a seated party's pages, and the pages without a session", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const party = await seatedParty(cloud as DemoCloud, '4', { guestName: 'Crawl Guest', partySize: 2, dishes: 2 });
+  const findings = new Findings();
+  const contrastDone = new Set<string>();
+  for (const withSession of [true, false]) {
+    const context = await browser.newContext({ viewport: PHONE });
+    await context.addInitScript(CRAWL_PAGE_SCRIPT);
+    await context.addInitScript(axe.source);
+    if (withSession) {
+      const [name, value] = party.guestCookie.split('=') as [string, string];
+      await context.addCookies([{ name, value, url: (cloud as DemoCloud).url }]);
+      await context.addInitScript(
+        `localStorage.setItem('guestSessionId', ${JSON.stringify(party.sessionId)});
+         localStorage.setItem('guest_qr_token', ${JSON.stringify(party.token)});`,
+      );
+    }
+    const page = await context.newPage();
+    watch(context, page, findings);
+    page.on('dialog', (d) => d.dismiss());
+    findings.signedOut = false;
+    findings.guestWithout = !withSession;
+    const who = withSession ? 'guest' : 'guest without a session';
+    await page.goto(`${(cloud as DemoCloud).url}/guest`);
+    for (const path of GUEST_PAGES) {
+      const v: Visit = {
+        page,
+        findings,
+        tier: who.replaceAll(' ', '-'),
+        path,
+        contrastDone,
+        skip: GUEST_SKIP,
+        guest: true,
+      };
+      findings.where = `${who} ${path}`;
+      log(findings.where);
+      await navigate(page, path, false);
+      await judgeScreen(v, path);
+      await checkTargets(page, findings);
+      await checkContrast(v, `${who} ${path}`);
+      await shot(v, '390');
+      await crawlScope(v, '.page', new Set());
+    }
+    await context.close();
+  }
+  log('guest site done');
+  expect(findings.unexpected()).toEqual([]);
+});

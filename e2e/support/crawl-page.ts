@@ -56,7 +56,7 @@ export const CRAWL_PAGE_SCRIPT = `(() => {
           " '" + (node.html || '').slice(0, 80) + "'";
       });
     },
-    controls(scope, selector, skip) {
+    controls(scope, selector, skip, inDialog) {
       const skipRe = new RegExp(skip, 'i');
       const all = [...document.querySelectorAll(scope)].flatMap((r) => [...r.querySelectorAll(selector)]);
       const out = [];
@@ -67,6 +67,9 @@ export const CRAWL_PAGE_SCRIPT = `(() => {
         if (el instanceof HTMLAnchorElement) {
           if (el.target === '_blank' || el.hasAttribute('download') || el.origin !== location.origin) return;
         }
+        // A dialog's commit (a confirmation's primary button) is left alone; a form's submit is
+        // clicked, its fields empty, for the form's refusal.
+        if (inDialog && el.matches('.primary, .danger, .destructive') && !(el.type === 'submit' && el.form)) return;
         const label = nameOf(el);
         if (skipRe.test(label)) return;
         const testId = el.closest('[data-testid]')?.getAttribute('data-testid') ?? '';
@@ -75,6 +78,18 @@ export const CRAWL_PAGE_SCRIPT = `(() => {
         out.push({ key, label: label || '<' + el.tagName.toLowerCase() + '>', index });
       });
       return out;
+    },
+    /**
+     * What shows that a click went wrong though nothing threw: the staff app's or the guest
+     * site's 404 page, or a failed call shown as raw text (JSON, a status code, a JS value).
+     */
+    broken() {
+      if (document.querySelector('.not-found, [data-testid="not-found"]')) return 'the 404 page';
+      const text = document.body ? document.body.innerText : '';
+      const raw = text.match(
+        /\\[object Object\\]|\\bundefined\\b|\\bNaN\\b|\\{"\\w+":|Failed to fetch|Unexpected token|Request failed|status code \\d{3}|HTTP \\d{3}|Internal Server Error|TypeError|SyntaxError/,
+      );
+      return raw ? 'raw text on screen: ' + JSON.stringify(raw[0]) : null;
     },
     smallTargets(min) {
       const out = [];
@@ -119,6 +134,7 @@ export interface CrawlKit {
   go(path: string): void;
   contrast(): Promise<string[]>;
   probe(): Promise<Probe>;
-  controls(scope: string, selector: string, skip: string): Control[];
+  controls(scope: string, selector: string, skip: string, inDialog?: boolean): Control[];
+  broken(): string | null;
   smallTargets(min: number): string[];
 }

@@ -59,7 +59,7 @@ export * from './rules/table-qr.js';
 export * from './rules/tables.js';
 export * from './rules/tasks.js';
 export * from './rules/tenant.js';
-export { venueClock } from './rules/time-zone.js';
+export { venueClock, venueDayLabel, venueDayStart } from './rules/time-zone.js';
 export * from './rules/turnover.js';
 export * from './rules/turnover-tasks.js';
 export * from './rules/waitlist.js';

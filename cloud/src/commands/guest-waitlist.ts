@@ -1,9 +1,10 @@
 // A waiting party's own view of its place in line (spec 3 sections 2 and 4), read by the entry's
 // unguessable id. The host's SEATED is the guest's READY: the party may now choose its table; so is
 // a party the automation notified for a table that came free (waitlist.ready_table_id, issue 11).
-import { type GuestWaitlistStatus, guestEstimatedWaitMinutes } from '@tablewise/shared';
+import { DEFAULT_TIMEZONE, type GuestWaitlistStatus, guestEstimatedWaitMinutes } from '@tablewise/shared';
 import type { Queryable } from '../context.js';
 import { notFound } from '../errors.js';
+import { findVenue } from '../repositories/venues.js';
 import { findWaitlistEntry, listActiveWaitlist } from '../repositories/waitlist.js';
 
 export async function guestWaitlistStatus(q: Queryable, id: string): Promise<GuestWaitlistStatus> {
@@ -27,5 +28,6 @@ export async function guestWaitlistStatus(q: Queryable, id: string): Promise<Gue
     needsHighChair: row.needs_high_chair,
     occasion: row.occasion,
     createdAt: row.created_at.toISOString(),
+    timeZone: (await findVenue(q, row.venue_id))?.tz ?? DEFAULT_TIMEZONE,
   };
 }

@@ -8,6 +8,7 @@ import {
   type Bill,
   billAnswer,
   DEFAULT_CURRENCY,
+  DEFAULT_TIMEZONE,
   decideTakePayment,
   displayMoney,
   formatCents,
@@ -511,5 +512,6 @@ export async function checkout(
       amountPaid: formatCents(amountPaid),
     },
     venueName: venueRow?.name ?? '',
+    timeZone: venueRow?.tz ?? DEFAULT_TIMEZONE,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, ticketTimeFormat, venueClock } from './time-zone.js';
+import { isTimeZone, ticketTimeFormat, venueClock, venueDayLabel, venueDayStart } from './time-zone.js';
 
 describe('time zones', () => {
   it('knows IANA zones and UTC, and refuses anything else', () => {
@@ -35,5 +35,19 @@ describe('venueClock', () => {
 
   it('falls back to UTC for an unknown venue zone, and says so', () => {
     expect(venueClock(at, 'Mars/Olympus', 'UTC')).toBe('12:42 AM UTC');
+  });
+});
+
+describe("the venue's day", () => {
+  it('names a venue date as staff read it, whatever the zone of the device', () => {
+    expect(venueDayLabel('2026-11-28')).toBe('Sat, Nov 28');
+  });
+
+  it("starts the day at the venue's midnight, not the device's", () => {
+    // 00:30 in Tokyo on Nov 29 is still Nov 28 in New York.
+    const at = new Date('2026-11-28T15:30:00Z');
+    expect(venueDayStart(at, 'Asia/Tokyo').toISOString()).toBe('2026-11-28T15:00:00.000Z');
+    expect(venueDayStart(at, 'America/New_York').toISOString()).toBe('2026-11-28T05:00:00.000Z');
+    expect(venueDayStart(at, 'Mars/Olympus').toISOString()).toBe('2026-11-28T00:00:00.000Z');
   });
 });

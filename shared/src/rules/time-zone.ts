@@ -1,7 +1,9 @@
-// IANA time zones: whether one is known, and a formatter for it. Making an Intl.DateTimeFormat
-// costs far more than using one (on the terminal it was most of laying out a kitchen ticket), so
-// each zone's formatter is made once and kept. Zones come from a few venues; unknown names are
-// remembered too, and the memory is bounded all the same.
+// IANA time zones: whether one is known, and the one formatter of times and days that every staff
+// screen and guest page uses (venueClock, venueDayLabel, venueDayStart), on the venue's clock as its
+// tickets and receipts print it. Making an Intl.DateTimeFormat costs far more than using one (on the
+// terminal it was most of laying out a kitchen ticket), so each zone's formatter is made once and
+// kept. Zones come from a few venues; unknown names are remembered too, and the memory is bounded.
+import { venueDate, venueDayBounds } from './reservations.js';
 
 /** Zones remembered at most; past this the memory starts again. */
 const REMEMBERED_ZONES = 64;
@@ -70,4 +72,22 @@ function sameClock(a: string, b: string, at: Date): boolean {
   if (a === b) return true;
   if (!isTimeZone(b)) return false;
   return clockFormat(a, true, false).format(at) === clockFormat(b, true, false).format(at);
+}
+
+const dayLabel = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A venue's calendar day ('2026-11-28', as venueDate gives it) as staff read it: "Sat, Nov 28". */
+export function venueDayLabel(date: string): string {
+  return dayLabel.format(new Date(`${date}T12:00:00Z`));
+}
+
+/** The instant the venue's day that holds `at` began (its midnight), as "today" counts on screens. */
+export function venueDayStart(at: Date, venueZone: string): Date {
+  const zone = isTimeZone(venueZone) ? venueZone : 'UTC';
+  return venueDayBounds(venueDate(at, zone), zone).start;
 }

@@ -1,6 +1,6 @@
 // A payment on a dining session's bill (spec 2 section 2.8, spec 3 section 3; issue 11).
 import { z } from 'zod';
-import { PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '../constants.js';
+import { DEFAULT_TIMEZONE, PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '../constants.js';
 import { Id, IsoDateTime, Money } from './common.js';
 
 export const PaymentMethod = z.enum(PAYMENT_METHODS);
@@ -98,5 +98,7 @@ export const Receipt = z.object({
     amountPaid: Money,
   }),
   venueName: z.string(),
+  /** The venue's time zone, the clock its times are read on (issue 22, item 12). */
+  timeZone: z.string().default(DEFAULT_TIMEZONE),
 });
 export type Receipt = z.infer<typeof Receipt>;

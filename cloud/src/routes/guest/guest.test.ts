@@ -92,6 +92,8 @@ describe('table QR codes and guest check-in', () => {
       tableName: 'Table 1',
       venueName: venueNameA,
     });
+    // The venue's zone, for the guest's pages to show times on its clock (issue 22, item 12).
+    expect(resumed.body.timeZone).toBe('UTC');
   });
 
   it('answers the check-in with the table confirmation redirect, and a repeat with the same answer', async () => {

@@ -1,6 +1,7 @@
 import {
   askStaffAssistance,
   confirmTable as confirmTableCall,
+  DEFAULT_TIMEZONE,
   GUEST_ASSISTANCE_WINDOW_SECONDS,
   GUEST_SESSION_COOKIE,
   type GuestCheckinAnswer,
@@ -204,7 +205,12 @@ export function guestRouter(deps: AppDeps): AppRouter {
     if (!session) throw notFound('Session');
     const table = session.table_id ? await findTableInVenue(deps.db, session.venue_id, session.table_id) : undefined;
     const venue = await findVenue(deps.db, session.venue_id);
-    return { session: presentSession(session), tableName: table?.name ?? null, venueName: venue?.name ?? '' };
+    return {
+      session: presentSession(session),
+      tableName: table?.name ?? null,
+      venueName: venue?.name ?? '',
+      timeZone: venue?.tz ?? DEFAULT_TIMEZONE,
+    };
   });
 
   return router;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TIMEZONE } from '../../constants.js';
 import { DiningSession } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
@@ -7,6 +8,8 @@ const GuestSessionAnswer = z.object({
   tableName: z.string().nullable(),
   /** The venue's name, for the guest's pages to say where they are (issue 22, item 12). */
   venueName: z.string(),
+  /** The venue's time zone, the clock the guest's pages show times on (issue 22, item 12). */
+  timeZone: z.string().default(DEFAULT_TIMEZONE),
 });
 
 export const getGuestSession = defineCall({

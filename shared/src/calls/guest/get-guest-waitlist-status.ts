@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GUEST_WAITLIST_STATUSES } from '../../constants.js';
+import { DEFAULT_TIMEZONE, GUEST_WAITLIST_STATUSES } from '../../constants.js';
 import { Id, IsoDateTime } from '../../schemas/common.js';
 import { defineCall } from '../define.js';
 
@@ -21,6 +21,8 @@ export const GuestWaitlistStatus = z.object({
   needsHighChair: z.boolean(),
   occasion: z.string().nullable(),
   createdAt: IsoDateTime,
+  /** The venue's time zone, the clock the page shows times on (issue 22, item 12). */
+  timeZone: z.string().default(DEFAULT_TIMEZONE),
 });
 export type GuestWaitlistStatus = z.infer<typeof GuestWaitlistStatus>;
 

@@ -27,6 +27,7 @@ import { BillLink } from '../../../app/BillLink.js';
 import { NoSessionPage } from '../../../app/NoSessionPage.js';
 import { remove, STORAGE_KEYS, storedSessionId } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
+import { clockOf } from '../../../app/venue-clock.js';
 import { type RunningScan, startScanning } from '../../scan/components/camera.js';
 import { useAskStaff } from '../api/ask-staff.js';
 import { useCheckout } from '../api/checkout.js';
@@ -231,7 +232,7 @@ function ReceiptView({ receipt, exitCode }: { receipt: Receipt; exitCode: string
       },
     );
   const money = (v: string) => displayMoney(toCents(v));
-  const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+  const time = clockOf(receipt.timeZone);
   return (
     <main className="page" data-testid="receipt">
       <header className="page-header">

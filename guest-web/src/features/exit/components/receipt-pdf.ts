@@ -1,11 +1,13 @@
 // The digital receipt as a PDF (spec 3 section 3), made on the phone. jsPDF is loaded only when
 // the guest asks for the file.
 import { displayMoney, GUEST_PAYMENT_TEXTS, type Receipt, toCents } from '@tablewise/shared';
+import { clockOf } from '../../../app/venue-clock.js';
 
 export async function downloadReceiptPdf(receipt: Receipt): Promise<void> {
   const { jsPDF } = await import('jspdf');
   const doc = new jsPDF({ unit: 'pt', format: 'a5' });
   const money = (v: string) => displayMoney(toCents(v));
+  const clock = clockOf(receipt.timeZone, { withDate: true });
   let y = 40;
   const line = (left: string, right = '', bold = false) => {
     doc.setFont('helvetica', bold ? 'bold' : 'normal');
@@ -17,8 +19,8 @@ export async function downloadReceiptPdf(receipt: Receipt): Promise<void> {
   line(receipt.venueName || GUEST_PAYMENT_TEXTS.receiptTitle, '', true);
   doc.setFontSize(10);
   line(`${GUEST_PAYMENT_TEXTS.receiptTable}: ${receipt.session.tableNumber ?? '-'}`);
-  line(`${GUEST_PAYMENT_TEXTS.receiptCheckin}: ${new Date(receipt.session.checkinTime).toLocaleString()}`);
-  line(`${GUEST_PAYMENT_TEXTS.receiptCheckout}: ${new Date(receipt.session.checkoutTime).toLocaleString()}`);
+  line(`${GUEST_PAYMENT_TEXTS.receiptCheckin}: ${clock(receipt.session.checkinTime)}`);
+  line(`${GUEST_PAYMENT_TEXTS.receiptCheckout}: ${clock(receipt.session.checkoutTime)}`);
   line(GUEST_PAYMENT_TEXTS.receiptDuration(receipt.session.duration));
   y += 8;
   for (const o of receipt.orders) line(`${o.quantity} x ${o.menuItemName}`, money(o.totalPrice));

@@ -20,9 +20,8 @@ import { BillLink } from '../../../app/BillLink.js';
 import { useLiveEvents } from '../../../app/live.js';
 import { storedSessionId } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
+import { useSessionClock } from '../../../app/venue-clock.js';
 import { guestOrdersQueryOptions, useGuestOrders } from '../api/guest-orders.js';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
 export function OrderStatusPage() {
   const [params] = useSearchParams();
@@ -100,10 +99,11 @@ function notFoundHint(sessionId: string | null, error: Error | null): string {
 }
 
 function OrderCard({ order }: { order: Order }) {
+  const clock = useSessionClock();
   return (
     <section className="card" data-testid="order" data-order-id={order.id}>
       <h2 className="card-title">
-        {GUEST_TEXTS.orderPlaced} · {timeFormat.format(new Date(order.createdAt))}
+        {GUEST_TEXTS.orderPlaced} · {clock(order.createdAt)}
         {order.tableName ? ` · ${order.tableName}` : ''}
       </h2>
       <ul className="order-lines">
@@ -118,7 +118,7 @@ function OrderCard({ order }: { order: Order }) {
               </span>
               {isHeld(item.status) ? (
                 <span className="muted small" data-testid="fire-time">
-                  {GUEST_TEXTS.firesAt(timeFormat.format(new Date(item.fireAt)))}
+                  {GUEST_TEXTS.firesAt(clock(item.fireAt))}
                 </span>
               ) : null}
             </div>

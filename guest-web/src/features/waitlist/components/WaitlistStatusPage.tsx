@@ -18,9 +18,8 @@ import { ApiError } from '../../../app/api-client.js';
 import { useLiveEvents } from '../../../app/live.js';
 import { storedSessionId } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
+import { clockOf } from '../../../app/venue-clock.js';
 import { useWaitlistStatus, waitlistStatusQueryOptions } from '../api/waitlist-status.js';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
 export function WaitlistStatusPage() {
   const [params] = useSearchParams();
@@ -160,7 +159,7 @@ export function WaitlistStatusPage() {
             </>
           ) : null}
           <dt>{GUEST_SEAT_TEXTS.joined}</dt>
-          <dd>{timeFormat.format(new Date(entry.createdAt))}</dd>
+          <dd>{clockOf(entry.timeZone)(entry.createdAt)}</dd>
         </dl>
       </section>
 

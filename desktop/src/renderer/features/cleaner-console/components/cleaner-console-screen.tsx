@@ -3,19 +3,23 @@
 // Complete; the QA checks (type QA) with Pass, or Fail with the issues. Finishing a clean sends the
 // table to its QA check; a pass frees it for the next waiting party, a fail sends it back to
 // cleaning with a high-priority task (spec 3 section 4). Task and table events keep it live.
-import { CLEANER_TEXTS, completedToday, type Task, type TaskStatus, taskPriorityLabel } from '@tablewise/shared';
+import {
+  CLEANER_TEXTS,
+  completedToday,
+  type Task,
+  type TaskStatus,
+  taskPriorityLabel,
+  venueDayStart,
+} from '@tablewise/shared';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useNow } from '../../../components/use-now.js';
+import { deviceZone, useVenueZone } from '../../../components/use-venue-clock.js';
 import { useCompleteQa } from '../api/complete-qa.js';
 import { useTables } from '../api/get-tables.js';
 import { useTasks } from '../api/get-tasks.js';
 import { useCompleteTask, useStartTask } from '../api/task-actions.js';
 
 type Filter = TaskStatus | null;
-
-function startOfToday(now: Date): Date {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
-}
 
 function PriorityBadge({ priority }: { priority: number }) {
   const label = taskPriorityLabel(priority);
@@ -160,6 +164,7 @@ export function CleanerConsoleScreen() {
   const tasks = useTasks();
   const tables = useTables();
   const now = useNow(30_000);
+  const zone = useVenueZone();
   const [filter, setFilter] = useState<Filter>(null);
 
   const names = useMemo(() => new Map((tables.data ?? []).map((t) => [t.id, t.name])), [tables.data]);
@@ -169,7 +174,8 @@ export function CleanerConsoleScreen() {
   if (tasks.isError && !tasks.data) return <p role="alert">{CLEANER_TEXTS.loadFailed}</p>;
   if (!tasks.data) return <p role="status">{CLEANER_TEXTS.loading}</p>;
 
-  const dayStart = startOfToday(now);
+  // "Completed Today" is the venue's day, not the device's.
+  const dayStart = venueDayStart(now, zone ?? deviceZone());
   const cleaning = tasks.data.filter((t) => t.type === 'CLEAN');
   const counts: Record<TaskStatus, number> = {
     PENDING: cleaning.filter((t) => t.status === 'PENDING').length,

@@ -37,6 +37,7 @@ import { Link } from 'react-router-dom';
 import { useLiveMessages } from '../../../app/live-provider.js';
 import { useShell } from '../../../app/shell-context.js';
 import { useNow } from '../../../components/use-now.js';
+import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useBookableTimes, useReservations } from '../../reservations/api/get-reservations.js';
 import { useKitchenItems } from '../api/get-kitchen-items.js';
 import { useOrders } from '../api/get-orders.js';
@@ -163,7 +164,7 @@ function WaitlistPanel({ entries }: { entries: readonly WaitlistEntry[] }) {
 function ReservationsPanel({ tables }: { tables: readonly Table[] }) {
   const times = useBookableTimes();
   const list = useReservations(times.data?.today);
-  const timeZone = times.data?.timeZone;
+  const clock = useVenueClock();
   const upcoming = (list.data ?? []).filter((r) => r.status === 'CONFIRMED' || r.status === 'CHECKED_IN');
   const tableName = (r: Reservation) => tables.find((t) => t.id === r.lockedTableIds[0])?.name ?? null;
   return (
@@ -175,9 +176,7 @@ function ReservationsPanel({ tables }: { tables: readonly Table[] }) {
         <ol className="dash-list">
           {upcoming.map((r) => (
             <li key={r.id} className="dash-row">
-              <span>
-                {new Date(r.slotStart).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone })}
-              </span>
+              <span>{clock(r.slotStart)}</span>
               <strong>{r.guestContact.name}</strong>
               <span>{partySizeLabel(r.partySize)}</span>
               <span className="muted">{tableName(r) ?? reservationBadge(r.status).label}</span>

@@ -14,12 +14,14 @@ import {
   reservationRowActions,
   type Table,
   tableMove,
+  venueDayLabel,
   WAITLIST_TEXTS,
 } from '@tablewise/shared';
 import { useState } from 'react';
 import { useOnTerminal, useTerminalStatus } from '../../../app/terminal-status.js';
 import { ReservationDialog } from '../../../components/reservation-dialog.js';
 import { TabBar } from '../../../components/tab-bar.js';
+import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useCheckIn } from '../../reservations/api/change-reservation.js';
 import { useCreateReservation } from '../../reservations/api/create-reservation.js';
 import { type SeatTarget, useSeat } from '../api/front-desk-actions.js';
@@ -31,16 +33,13 @@ import { FloorPlan } from './floor-plan.js';
 
 type Tab = keyof typeof HOST_CONSOLE_TEXTS.tabs;
 
-function timeOf(iso: string, timeZone: string | undefined): string {
-  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
-}
-
-function ReservationRow({ r, timeZone }: { r: Reservation; timeZone: string | undefined }) {
+function ReservationRow({ r }: { r: Reservation }) {
+  const timeOf = useVenueClock();
   const checkIn = useCheckIn();
   const badge = reservationBadge(r.status);
   return (
     <li className="host-row" data-testid="host-reservation">
-      <span className="host-time">{timeOf(r.slotStart, timeZone)}</span>
+      <span className="host-time">{timeOf(r.slotStart)}</span>
       <div className="host-who">
         <strong>{r.guestContact.name}</strong>
         <span>
@@ -68,7 +67,7 @@ function ReservationRow({ r, timeZone }: { r: Reservation; timeZone: string | un
 
 export function HostConsoleScreen() {
   const times = useBookableTimes();
-  const timeZone = times.data?.timeZone;
+  const timeOf = useVenueClock();
   const reservations = useReservations(times.data?.today);
   const waitlist = useWaitlist();
   const tables = useTables();
@@ -103,14 +102,8 @@ export function HostConsoleScreen() {
   const choices = paperPrinters(printers.data ?? [], status.data?.terminalId ?? null);
   const summaryOn = (printerId: string) => {
     if (!times.data) return;
-    const day = new Date(`${times.data.today}T12:00:00Z`).toLocaleDateString('en-US', {
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      timeZone: 'UTC',
-    });
     printSummary.mutate({
-      period: day,
+      period: venueDayLabel(times.data.today),
       timezone: times.data.timeZone,
       rows: counts.map(([label, n]) => ({ label, value: String(n) })),
       printerId,
@@ -180,12 +173,12 @@ export function HostConsoleScreen() {
           {arrivals.length === 0 && <li className="empty">{HOST_CONSOLE_TEXTS.arrivalsEmpty}</li>}
           {arrivals.map((r) => (
             <li key={r.id} className="host-row" data-testid="host-arrival">
-              <span className="host-time">{timeOf(r.slotStart, timeZone)}</span>
+              <span className="host-time">{timeOf(r.slotStart)}</span>
               <div className="host-who">
                 <strong>{r.guestContact.name}</strong>
                 <span>
                   {partySizeLabel(r.partySize)}
-                  {r.checkedInAt ? ` · ${HOST_CONSOLE_TEXTS.checkedInAt(timeOf(r.checkedInAt, timeZone))}` : ''}
+                  {r.checkedInAt ? ` · ${HOST_CONSOLE_TEXTS.checkedInAt(timeOf(r.checkedInAt))}` : ''}
                 </span>
               </div>
               <button
@@ -236,7 +229,7 @@ export function HostConsoleScreen() {
         <ul className="host-list" aria-label={HOST_CONSOLE_TEXTS.tabs.reservations}>
           {reservations.data?.length === 0 && <li className="empty">{HOST_CONSOLE_TEXTS.dueEmpty}</li>}
           {reservations.data?.map((r) => (
-            <ReservationRow key={r.id} r={r} timeZone={timeZone} />
+            <ReservationRow key={r.id} r={r} />
           ))}
         </ul>
       )}

@@ -4,6 +4,7 @@
 // taken at the terminal that drives the printer, which is the one that can print the copy.
 import { KITCHEN_TEXTS, KitchenTicket, type Printer, type PrintJob, ticketTime } from '@tablewise/shared';
 import { useOnTerminal } from '../../../app/terminal-status.js';
+import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useDecidePrintJob } from '../api/decide-print-job.js';
 import { usePrintJobs } from '../api/get-print-jobs.js';
 import { usePrinters } from '../api/get-printers.js';
@@ -20,7 +21,7 @@ function servesStation(printer: Printer | undefined, station: string | null): bo
 }
 
 /** What the ticket was and when it went to the printer, as the venue reads the time. */
-function describeJob(job: PrintJob, printerName: string): string {
+function describeJob(job: PrintJob, printerName: string, clock: (at: string) => string): string {
   const ticket = job.type === 'kitchen_ticket' ? KitchenTicket.safeParse(safeJson(job.data)) : null;
   if (ticket?.success) {
     const { tableName, timezone } = ticket.data;
@@ -31,8 +32,7 @@ function describeJob(job: PrintJob, printerName: string): string {
       ticketTime(new Date(job.createdAt), timezone),
     );
   }
-  const time = new Date(job.createdAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  return KITCHEN_TEXTS.printUnconfirmedJob(KITCHEN_TEXTS.printTestPage, printerName, time);
+  return KITCHEN_TEXTS.printUnconfirmedJob(KITCHEN_TEXTS.printTestPage, printerName, clock(job.createdAt));
 }
 
 function safeJson(data: string): unknown {
@@ -49,6 +49,7 @@ export function PrinterBanner({ station }: { station: string | null }) {
   const jobs = usePrintJobs();
   const decide = useDecidePrintJob();
   const onTerminal = useOnTerminal();
+  const clock = useVenueClock();
   if (!printers.data) return null;
   const byId = new Map(printers.data.map((p) => [p.id, p] as const));
   const faulty = printers.data.filter((p) => servesStation(p, station) && faultyState(p) !== null);
@@ -81,7 +82,7 @@ export function PrinterBanner({ station }: { station: string | null }) {
           >
             <div>
               <strong>{KITCHEN_TEXTS.printUnconfirmed}</strong>
-              <span>{describeJob(job, byId.get(job.printerId)?.name ?? job.printerName)}</span>
+              <span>{describeJob(job, byId.get(job.printerId)?.name ?? job.printerName, clock)}</span>
               {job.error && <span className="printer-decision-error">{job.error}</span>}
             </div>
             {onTerminal === false ? (

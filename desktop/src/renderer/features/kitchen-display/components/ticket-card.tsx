@@ -15,11 +15,10 @@ import {
   startMoves,
 } from '@tablewise/shared';
 import { memo } from 'react';
+import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useBatchUpdateItems } from '../api/batch-update-items.js';
 import { useFireCourse } from '../api/fire-course.js';
 import { KitchenItemRow } from './kitchen-item-row.js';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** A bump, for the Recall that may undo it. */
 export interface Bumped {
@@ -34,6 +33,7 @@ interface Props {
 }
 
 export const TicketCard = memo(function TicketCard({ ticket, now, onBumped }: Props) {
+  const clock = useVenueClock();
   const label = KITCHEN_TEXTS.table(ticket.tableNumber);
   const alert = ticket.items.some((i) => needsAlert(i, now));
   const held = ticket.stage === 'held';
@@ -54,7 +54,7 @@ export const TicketCard = memo(function TicketCard({ ticket, now, onBumped }: Pr
         <h3 className="ticket-table">{label}</h3>
         {held ? (
           <span className="ticket-age held-at" data-testid="held">
-            {KITCHEN_TEXTS.firesAt(timeFormat.format(new Date(ticket.firedAt)))}
+            {KITCHEN_TEXTS.firesAt(clock(ticket.firedAt))}
           </span>
         ) : (
           <span className={`ticket-age ${alert ? 'late' : ''}`}>

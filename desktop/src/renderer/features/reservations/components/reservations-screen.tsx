@@ -13,15 +13,11 @@ import {
 import { useState } from 'react';
 import { ReservationDialog } from '../../../components/reservation-dialog.js';
 import { SeatTableDialog } from '../../../components/seat-table-dialog.js';
+import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useCheckIn, useSeatReservation } from '../api/change-reservation.js';
 import { useCreateReservation } from '../api/create-reservation.js';
 import { useBookableTimes, useReservations } from '../api/get-reservations.js';
 import { useTables } from '../api/get-tables.js';
-
-/** 7:30 PM in the venue's zone. */
-function timeOf(iso: string, timeZone: string | undefined): string {
-  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
-}
 
 function tableName(r: Reservation, tables: readonly Table[] | undefined): string {
   const id = r.lockedTableIds[0];
@@ -31,23 +27,22 @@ function tableName(r: Reservation, tables: readonly Table[] | undefined): string
 
 function Row({
   r,
-  timeZone,
   tables,
   onSeat,
 }: {
   r: Reservation;
-  timeZone: string | undefined;
   tables: readonly Table[] | undefined;
   onSeat(r: Reservation): void;
 }) {
   const checkIn = useCheckIn();
+  const clock = useVenueClock();
   const badge = reservationBadge(r.status);
   const actions = reservationRowActions(r.status);
   const { name, phone, email } = r.guestContact;
   return (
     <tr data-testid="reservation-row" data-reservation-id={r.id}>
       <td data-label={RESERVATION_TEXTS.columns.time} className="reservation-time">
-        {timeOf(r.slotStart, timeZone)}
+        {clock(r.slotStart)}
       </td>
       <td data-label={RESERVATION_TEXTS.columns.party}>
         <strong>{name}</strong>
@@ -118,7 +113,7 @@ export function ReservationsScreen() {
           </thead>
           <tbody>
             {list.data.map((r) => (
-              <Row key={r.id} r={r} timeZone={times.data?.timeZone} tables={tables.data} onSeat={setSeating} />
+              <Row key={r.id} r={r} tables={tables.data} onSeat={setSeating} />
             ))}
           </tbody>
         </table>
