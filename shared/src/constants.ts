@@ -270,6 +270,11 @@ export const TIP_PRESETS = [
 ] as const;
 export type TipPresetPercent = (typeof TIP_PRESETS)[number]['percent'];
 export const DEFAULT_TIP_PERCENT: TipPresetPercent = 18;
+/**
+ * The largest tip a payment takes (issue 27): the bill's total, or 100.00 on a small bill. A tip
+ * past it is a slip of the keypad (or a probe), not generosity, and would sit in the day's takings.
+ */
+export const TIP_LIMIT = { ofBillPercent: 100, floorCents: 100_00 } as const;
 
 /** Split payment: 2 to 10 people; the shares must match the bill within 0.01 (one cent). */
 export const SPLIT = { minPeople: 2, maxPeople: 10, toleranceCents: 1 } as const;

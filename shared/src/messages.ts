@@ -185,6 +185,7 @@ export const MESSAGES = {
     `Split amounts add up to ${splitTotal}, but the bill is ${billTotal}`,
   splitUnpaid: 'Everyone must pay their share before completing',
   tipNegative: 'Tip cannot be negative',
+  tipTooLarge: (max: string) => `Tip cannot be more than ${max} on this bill`,
 
   // Create and edit forms
   createFailed: (entity: string) => `Failed to create ${entity}`,

@@ -24,6 +24,7 @@ import {
   retryRefusal,
   type SplitCharge,
   shareProblem,
+  tipProblem,
   toCents,
   venuePaymentsAnswer,
   withQuery,
@@ -268,7 +269,8 @@ export async function processPayment(
     throw badRequest(MESSAGES.invalidField('splits', 'each split needs its own id'), 'invalid_field');
   }
   const tipCents = toCents(input.tipAmount);
-  if (tipCents < 0) throw badRequest(MESSAGES.tipNegative, 'invalid_field');
+  const tipRefused = tipProblem(tipCents, toCents(bill.total));
+  if (tipRefused) throw badRequest(tipRefused, 'invalid_field');
   const amounts = toPay.map((s) => toCents(s.amount));
   if (amounts.some((a) => a <= 0)) {
     throw badRequest(MESSAGES.invalidField('splits.amount', 'must be more than 0.00'), 'invalid_field');

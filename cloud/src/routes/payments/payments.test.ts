@@ -398,6 +398,12 @@ describe('paying', () => {
       tipAmount: '-2.00',
     });
     expect(negativeTip.body.message).toBe(MESSAGES.tipNegative);
+    // A tip past the bill's total (or 100.00 on a small bill) is a slip, not a tip (issue 27).
+    const hugeTip = await pay(guest, bill, [{ id: 'a', amount: '1.00', paymentMethod: 'cash' }], {
+      tipAmount: '100.01',
+    });
+    expect(hugeTip.status).toBe(400);
+    expect(hugeTip.body.message).toBe(MESSAGES.tipTooLarge('$100.00'));
     // Another party's session, and another organization's staff.
     const other = await seatedWithOrder(1);
     const foreign = await pay(guest, { ...bill, sessionId: other.sessionId }, [
@@ -449,7 +455,12 @@ describe('staff', () => {
 
   it('take cash for what is left at a table', async () => {
     const { guest, sessionId } = await seatedWithOrder(0);
-    const taken = await staff.post('/api/payments/take', { sessionId, method: 'cash' });
+    // The probe's tip of 9,999,999,999.99 on a staff payment (issue 27) is refused, and nothing taken.
+    const probe = await staff.post('/api/payments/take', { sessionId, method: 'cash', tipAmount: '9999999999.99' });
+    expect(probe.status).toBe(400);
+    expect(probe.body.message).toBe(MESSAGES.tipTooLarge('$100.00'));
+    expect(await paymentsOf(sessionId)).toHaveLength(0);
+    const taken = await staff.post('/api/payments/take', { sessionId, method: 'cash', tipAmount: '100.00' });
     expect(taken.status).toBe(201);
     expect(taken.body).toMatchObject({ sessionComplete: true, payment: { status: 'COMPLETED', amount: '21.21' } });
     const again = await staff.post('/api/payments/take', { sessionId, method: 'card' });
