@@ -19,6 +19,7 @@ import { type CourseFirer, startCourseFirer } from './realtime/course-firer.js';
 import { FanoutPool } from './realtime/fanout-process.js';
 import { LiveHub } from './realtime/hub.js';
 import { LiveGate, type LiveSink } from './realtime/live-gate.js';
+import { memoryLimits, postgresLimits } from './security/limits.js';
 
 export interface StartCloudOptions {
   db: Db;
@@ -114,7 +115,8 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
 
   const objects = opts.objectStore ?? diskObjectStore(path.resolve(process.env.OBJECTS_DIR ?? '.data/objects'));
   const payments = paymentProviders(opts.payments);
-  const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log, objects, payments };
+  const limits = opts.databaseUrl ? postgresLimits(opts.databaseUrl) : memoryLimits();
+  const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log, objects, payments, limits };
   const app = createApp({
     ...deps,
     guestWebDir: opts.guestWebDir,
@@ -181,6 +183,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     await hub?.close();
     await fanout?.close();
     await notifier.close();
+    await limits.close();
     server.close();
     throw error;
   }
@@ -206,6 +209,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
         await notifier.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await limits.close();
       })();
       return closing;
     },

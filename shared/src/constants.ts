@@ -213,6 +213,19 @@ export const GUEST_RATE_LIMITS = {
 } as const;
 
 /**
+ * Payment attempts on one bill (issue 27: 100 declined cards left 100 FAILED payments and 100
+ * events). In `windowSeconds`, a bill takes `perSession` attempts (a ten-way split paying share by
+ * share, with a retry each, stays well inside) and `failuresPerSession` refused cards; an address
+ * takes `perAddress` attempts across bills. Counted by every cloud instance together.
+ */
+export const PAYMENT_RATE_LIMITS = {
+  windowSeconds: 600,
+  perSession: 40,
+  failuresPerSession: 5,
+  perAddress: 120,
+} as const;
+
+/**
  * Limits of a socket at /ws (issue 7), on the cloud and the terminal alike.
  * - maxPayloadBytes: the client sends only `ping` and `subscribe`, a few dozen bytes; 64 KB
  *   leaves room for anything the protocol may add and refuses a megabyte frame (close 1009).

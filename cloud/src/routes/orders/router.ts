@@ -44,7 +44,7 @@ function isDuplicateOrder(error: unknown): boolean {
 
 export function ordersRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
-  const guestOrderLimit = guestRateLimit('order');
+  const guestOrderLimit = guestRateLimit(deps.limits, 'order');
 
   serve(router, listOrders, async ({ ctx }) => listedOrders(await openOrders(deps.db, requireVenueActor(ctx).venueId)));
 

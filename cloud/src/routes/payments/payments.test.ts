@@ -308,6 +308,28 @@ describe('paying', () => {
     await close(sessionId);
   });
 
+  it('stops a loop of declined cards on a bill after a few, on every instance alike (issue 27)', async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const bill = await billOf(guest, sessionId);
+    const other = new Client(await h.startAnother().then((c) => c.url));
+    for (const [name, value] of guest.cookies) other.cookies.set(name, value);
+    const declined = (client: Client, i: number) =>
+      pay(client, bill, [{ id: `loop-${i}`, amount: bill.total, paymentMethod: 'card' }], {
+        card: { number: '4111 1111 1111 1112' },
+      });
+    // Five refused cards, spread over two instances on one database, then the bill waits.
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i += 1) statuses.push((await declined(i % 2 === 0 ? guest : other, i)).status);
+    expect(statuses).toEqual([402, 402, 402, 402, 402, 429, 429, 429]);
+    const waiting = await declined(other, 99);
+    expect(waiting.body.message).toBe(PAYMENT_MESSAGES.tooManyPaymentAttempts);
+    expect(Number(waiting.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await paymentsOf(sessionId)).toHaveLength(5);
+    // Staff at the table still take the bill.
+    expect((await staff.post('/api/payments/take', { sessionId, method: 'cash' })).status).toBe(201);
+    await close(sessionId);
+  });
+
   it("takes the spec's own body: no billVersion, money as JSON numbers, the tip inside the splits (issue 23)", async () => {
     const { guest, sessionId } = await seatedWithOrder(0);
     const bill = await billOf(guest, sessionId);
