@@ -240,6 +240,13 @@ export const PAYMENT_RATE_LIMITS = {
 export const LIVE_LIMITS = {
   maxPayloadBytes: 64 * 1024,
   subscribe: { perWindow: 5, windowMs: 1000, refusalsBeforeClose: 10 },
+  /**
+   * Any message (issue 27: a flood of pings each answered with a pong): a socket sends at most
+   * `perWindow` in `windowMs`; the rest go unanswered, and a socket that keeps on is closed after
+   * `ignoredBeforeClose` of them. A socket that sent `malformedBeforeClose` frames that are not a
+   * message of the protocol is closed too: our clients never send one.
+   */
+  messages: { perWindow: 20, windowMs: 1000, ignoredBeforeClose: 100, malformedBeforeClose: 5 },
   policyCloseCode: 1008,
   revalidateMs: 30_000,
 } as const;
