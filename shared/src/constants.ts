@@ -299,6 +299,8 @@ export const TIP_LIMIT = { ofBillPercent: 100, floorCents: 100_00 } as const;
 /** Split payment: 2 to 10 people; the shares must match the bill within 0.01 (one cent). */
 export const SPLIT = { minPeople: 2, maxPeople: 10, toleranceCents: 1 } as const;
 export const PAYMENT_METHODS = ['card', 'apple_pay', 'google_pay', 'cash'] as const;
+/** A guest's cash share nobody verified or cancelled stops holding the bill after this (issue 27). */
+export const PENDING_CASH_SHARE_TTL_MS = 30 * 60_000;
 /** A pending payment older than this is urgent (spec 2 section 9). */
 export const PAYMENT_URGENT_AFTER_MS = 300_000;
 

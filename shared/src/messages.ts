@@ -380,6 +380,7 @@ export const TURNOVER_MESSAGES = {
 /** Refusals and words of the bill and payment calls and screens; their own object, so the guest
  * site's first page does not carry them (P6). */
 export const PAYMENT_MESSAGES = {
+  cashShareNotPending: 'This cash share is no longer waiting for staff',
   tooManyPaymentAttempts:
     'Too many payment attempts on this bill. Please wait a few minutes, or pay staff at the table.',
   splitItemUnassigned: 'Every item must be given to at least one person',

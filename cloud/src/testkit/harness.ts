@@ -42,6 +42,8 @@ export async function startHarness(opts: Partial<StartCloudOptions> = {}): Promi
       fireIntervalMs: 3_600_000,
       // and run the stuck-state check with checkStuckTables(), so it never writes mid-test.
       stuckCheckPollMs: 3_600_000,
+      // and expire cash shares with expireCashShares().
+      cashShareSweepIntervalMs: 3_600_000,
       ...opts,
     });
     clouds.push(cloud);

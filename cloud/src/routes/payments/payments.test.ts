@@ -8,6 +8,7 @@ import {
   MESSAGES,
   PAYMENT_MESSAGES,
   Payment,
+  PENDING_CASH_SHARE_TTL_MS,
   ProcessPaymentAnswer,
   Receipt,
   splitEvenly,
@@ -473,6 +474,57 @@ describe('staff', () => {
       .first();
     expect(event.payload_json.sessionComplete).toBe(true);
     await close(sessionId);
+  });
+
+  it("cancel a guest's pending cash share, as can its party; one nobody verifies runs out (issue 27)", async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const bill = await billOf(guest, sessionId);
+    const share = async () => {
+      const cash = await pay(guest, await billOf(guest, sessionId), [
+        { id: randomUUID(), amount: bill.total, paymentMethod: 'cash' },
+      ]);
+      expect(cash.status).toBe(200);
+      expect((await billOf(guest, sessionId)).left).toBe('0.00');
+      return ProcessPaymentAnswer.parse(cash.body).payments[0] as Payment;
+    };
+    const first = await share();
+    // Another party's phone and another organization's staff cannot see it.
+    const stranger = await seatedWithOrder(1);
+    expect((await stranger.guest.post(`/api/payments/${first.id}/cancel`)).status).toBe(404);
+    const beta = await loginAs(h.cloud.url, h.fixture.b.managerEmail);
+    expect((await beta.post(`/api/payments/${first.id}/cancel`)).status).toBe(404);
+    // Its own party takes it back: the bill is open again.
+    const cancelled = await guest.post(`/api/payments/${first.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.payment).toMatchObject({ id: first.id, status: 'FAILED' });
+    expect(cancelled.body.bill.left).toBe(bill.total);
+    const again = await guest.post(`/api/payments/${first.id}/cancel`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(PAYMENT_MESSAGES.cashShareNotPending);
+    // Staff cancel the next one.
+    const second = await share();
+    expect((await staff.post(`/api/payments/${second.id}/cancel`)).body.payment.status).toBe('FAILED');
+    // One nobody touches runs out after PENDING_CASH_SHARE_TTL_MS, once, with its event.
+    const third = await share();
+    expect(await h.cloud.expireCashShares()).toBe(0);
+    h.clock.offsetMs = PENDING_CASH_SHARE_TTL_MS + 1000;
+    try {
+      expect(await h.cloud.expireCashShares()).toBe(1);
+      expect(await h.cloud.expireCashShares()).toBe(0);
+    } finally {
+      h.clock.offsetMs = 0;
+    }
+    expect((await paymentsOf(sessionId)).find((p) => p.id === third.id).status).toBe('FAILED');
+    expect((await billOf(guest, sessionId)).left).toBe(bill.total);
+    const events = await h.database
+      .db('events')
+      .where({ type: 'payment.status.changed' })
+      .whereRaw("payload_json->'payment'->>'id' = ?", [third.id]);
+    expect(events.map((e) => e.payload_json.payment.status)).toEqual(['PENDING', 'FAILED']);
+    // Verifying a share that ran out is refused; staff take the bill instead.
+    expect((await staff.post('/api/payments/take', { sessionId, method: 'cash' })).status).toBe(201);
+    await close(sessionId);
+    await close(stranger.sessionId);
   });
 
   it('take cash for what is left at a table', async () => {

@@ -1,5 +1,6 @@
 // The bill and its payments (issue 11): guests pay at the table, staff close out, Stripe confirms.
 import {
+  cancelCashShare as cancelCashShareCall,
   GUEST_SESSION_COOKIE,
   getSessionBill,
   guestCheckout,
@@ -15,6 +16,7 @@ import {
 } from '@tablewise/shared';
 import Stripe from 'stripe';
 import {
+  cancelCashShare,
   changeOrderPayment,
   checkout,
   confirmIntent,
@@ -83,6 +85,13 @@ export function paymentsRouter(deps: AppDeps): AppRouter {
       // A refused card is recorded (a FAILED payment staff can retry) and answered as refused.
       return outcome.ok ? ok(outcome.answer) : ok(outcome.error.body(), outcome.error.status);
     });
+    return undefined;
+  });
+
+  serve(router, cancelCashShareCall, async ({ ctx, params }) => {
+    const actor = payer(ctx);
+    const { paymentId } = params();
+    await mutate(ctx, deps, actor, async (trx) => ok(await cancelCashShare(trx, deps, actor, paymentId)));
     return undefined;
   });
 
