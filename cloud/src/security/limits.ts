@@ -14,7 +14,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 
-export interface LimitSpec {
+interface LimitSpec {
   /** The limit's name: keys of one limit never meet another's. */
   keyPrefix: string;
   points: number;
@@ -30,7 +30,7 @@ export interface LimitStore {
 }
 
 /** The table made by migration 0033. */
-export const RATE_LIMIT_TABLE = 'rate_limits';
+const RATE_LIMIT_TABLE = 'rate_limits';
 
 export function memoryLimits(): LimitStore {
   return { kind: 'memory', limiter: (spec) => new RateLimiterMemory(spec), close: async () => {} };

@@ -102,7 +102,7 @@ export function chooseCustomTip(cents: number): TipChoice {
 }
 
 /** The largest tip in cents a payment on a bill of `billTotalCents` takes (TIP_LIMIT). */
-export function maxTipCents(billTotalCents: number): number {
+function maxTipCents(billTotalCents: number): number {
   return Math.max(TIP_LIMIT.floorCents, divRoundHalfUp(billTotalCents * TIP_LIMIT.ofBillPercent, 100));
 }
 
