@@ -1,5 +1,6 @@
 // The Koa application. Middleware runs in this order, on purpose: the request id and log wrap
-// everything so the log line shows the final status; errors are shaped next so everything after
+// everything so the log line shows the final status; security headers go on every answer, errors
+// included; errors are shaped next so everything after
 // is covered; then the origin check and body reader; principal resolution; the API routes; and
 // last the static sites for every non-API path.
 import Koa from 'koa';
@@ -9,6 +10,7 @@ import { jsonBody } from './middleware/json-body.js';
 import { originCheck } from './middleware/origin-check.js';
 import { principalsMiddleware } from './middleware/principals.js';
 import { requestId } from './middleware/request-id.js';
+import { securityHeaders } from './middleware/security-headers.js';
 import { alertsRouter } from './routes/alerts/router.js';
 import { authRouter } from './routes/auth/router.js';
 import { demoRouter } from './routes/demo/router.js';
@@ -51,6 +53,7 @@ export function createApp(deps: AppOptions): Koa<AppState> {
     app.maxIpsCount = deps.trustProxy;
   }
   app.use(requestId(deps));
+  app.use(securityHeaders());
   app.use(errorHandler(deps));
   app.use(originCheck(deps));
   app.use(jsonBody());

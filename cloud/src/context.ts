@@ -6,6 +6,7 @@ import type { Db } from './db/connect.js';
 import type { Mailer } from './mail/mailer.js';
 import type { ObjectStore } from './objects/store.js';
 import type { PaymentProviders } from './payments/providers.js';
+import type { LimitStore } from './security/limits.js';
 
 export type { Db } from './db/connect.js';
 export type Trx = Knex.Transaction;
@@ -22,6 +23,8 @@ export interface AppDeps {
   log: (line: string) => void;
   /** Where uploaded files (menu photos) are kept. */
   objects: ObjectStore;
+  /** Where every rate limit counts: shared by all instances on a PostgreSQL server (issue 27). */
+  limits: LimitStore;
   /** Who takes card payments (issue 11); none when not given. */
   payments?: PaymentProviders;
   /** Where mail goes (issue 24): SMTP, or the local mailbox when SMTP_URL is unset. */

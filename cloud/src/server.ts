@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { createApp } from './app.js';
 import { releaseExpiredHolds } from './commands/guest-holds.js';
+import { expirePendingCashShares } from './commands/payments.js';
 import { runStuckCheck } from './commands/stuck-check.js';
 import type { Db } from './context.js';
 import { createNotifier } from './db/notify.js';
@@ -20,6 +21,7 @@ import { type CourseFirer, startCourseFirer } from './realtime/course-firer.js';
 import { FanoutPool } from './realtime/fanout-process.js';
 import { LiveHub } from './realtime/hub.js';
 import { LiveGate, type LiveSink } from './realtime/live-gate.js';
+import { memoryLimits, postgresLimits } from './security/limits.js';
 
 export interface StartCloudOptions {
   db: Db;
@@ -43,6 +45,8 @@ export interface StartCloudOptions {
   trustProxy?: number;
   /** How often tables whose guest hold ran out are freed (5 s by default). */
   holdSweepIntervalMs?: number;
+  /** How often guests' cash shares nobody verified are expired (a minute by default). */
+  cashShareSweepIntervalMs?: number;
   /** How often the stuck-state check runs across all instances (5 minutes, spec 3 section 9). */
   stuckCheckIntervalMs?: number;
   /** How often this instance asks whether the check is due (30 s by default). */
@@ -83,6 +87,8 @@ export interface RunningCloud {
   sweepExpired(): Promise<number>;
   /** Runs one pass freeing tables whose guest hold ran out now; answers how many. */
   releaseExpiredHolds(): Promise<number>;
+  /** Runs one pass expiring guests' cash shares nobody verified now; answers how many. */
+  expireCashShares(): Promise<number>;
   /** Runs the stuck-state check now if its interval is due; answers how many tables and parties
    * it acted on, or -1 when it was not due. */
   checkStuckTables(): Promise<number>;
@@ -118,7 +124,8 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   const objects = opts.objectStore ?? diskObjectStore(path.resolve(process.env.OBJECTS_DIR ?? '.data/objects'));
   const payments = paymentProviders(opts.payments);
   const mail = opts.mail ?? mailerFrom(process.env);
-  const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log, objects, payments, mail };
+  const limits = opts.databaseUrl ? postgresLimits(opts.databaseUrl) : memoryLimits();
+  const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log, objects, payments, mail, limits };
   const app = createApp({
     ...deps,
     guestWebDir: opts.guestWebDir,
@@ -140,6 +147,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   let sweeper: ExpirySweeper | undefined;
   let holdSweeper: PeriodicPass | undefined;
   let stuckCheck: PeriodicPass | undefined;
+  let cashShareSweep: PeriodicPass | undefined;
   const notifier = await createNotifier(opts.db, {
     ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
     onReconnect: () => hub?.refreshAll(),
@@ -173,6 +181,12 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     firer = startCourseFirer(deps, opts.fireIntervalMs ?? 1000);
     sweeper = startExpirySweeper(deps, opts.sweepIntervalMs ?? 10 * 60_000);
     holdSweeper = startPeriodic('hold expiry', () => releaseExpiredHolds(deps), opts.holdSweepIntervalMs ?? 5_000, log);
+    cashShareSweep = startPeriodic(
+      'cash share expiry',
+      () => opts.db.transaction((trx) => expirePendingCashShares(trx, now(), 100)),
+      opts.cashShareSweepIntervalMs ?? 60_000,
+      log,
+    );
     const stuckInterval = opts.stuckCheckIntervalMs;
     stuckCheck = startPeriodic(
       'stuck-state check',
@@ -185,6 +199,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     await hub?.close();
     await fanout?.close();
     await notifier.close();
+    await limits.close();
     server.close();
     throw error;
   }
@@ -196,6 +211,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     fireDueCourses: () => (firer as CourseFirer).tick(),
     sweepExpired: () => (sweeper as ExpirySweeper).tick(),
     releaseExpiredHolds: () => (holdSweeper as PeriodicPass).tick(),
+    expireCashShares: () => (cashShareSweep as PeriodicPass).tick(),
     checkStuckTables: () => (stuckCheck as PeriodicPass).tick(),
     fanoutPids: () => fanout?.pids() ?? [],
     close() {
@@ -204,12 +220,14 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
         await sweeper?.stop();
         await holdSweeper?.stop();
         await stuckCheck?.stop();
+        await cashShareSweep?.stop();
         await gate?.close();
         await hub?.close();
         await fanout?.close();
         await notifier.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await limits.close();
       })();
       return closing;
     },

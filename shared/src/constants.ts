@@ -213,6 +213,19 @@ export const GUEST_RATE_LIMITS = {
 } as const;
 
 /**
+ * Payment attempts on one bill (issue 27: 100 declined cards left 100 FAILED payments and 100
+ * events). In `windowSeconds`, a bill takes `perSession` attempts (a ten-way split paying share by
+ * share, with a retry each, stays well inside) and `failuresPerSession` refused cards; an address
+ * takes `perAddress` attempts across bills. Counted by every cloud instance together.
+ */
+export const PAYMENT_RATE_LIMITS = {
+  windowSeconds: 600,
+  perSession: 40,
+  failuresPerSession: 5,
+  perAddress: 120,
+} as const;
+
+/**
  * Limits of a socket at /ws (issue 7), on the cloud and the terminal alike.
  * - maxPayloadBytes: the client sends only `ping` and `subscribe`, a few dozen bytes; 64 KB
  *   leaves room for anything the protocol may add and refuses a megabyte frame (close 1009).
@@ -227,6 +240,13 @@ export const GUEST_RATE_LIMITS = {
 export const LIVE_LIMITS = {
   maxPayloadBytes: 64 * 1024,
   subscribe: { perWindow: 5, windowMs: 1000, refusalsBeforeClose: 10 },
+  /**
+   * Any message (issue 27: a flood of pings each answered with a pong): a socket sends at most
+   * `perWindow` in `windowMs`; the rest go unanswered, and a socket that keeps on is closed after
+   * `ignoredBeforeClose` of them. A socket that sent `malformedBeforeClose` frames that are not a
+   * message of the protocol is closed too: our clients never send one.
+   */
+  messages: { perWindow: 20, windowMs: 1000, ignoredBeforeClose: 100, malformedBeforeClose: 5 },
   policyCloseCode: 1008,
   revalidateMs: 30_000,
 } as const;
@@ -270,10 +290,17 @@ export const TIP_PRESETS = [
 ] as const;
 export type TipPresetPercent = (typeof TIP_PRESETS)[number]['percent'];
 export const DEFAULT_TIP_PERCENT: TipPresetPercent = 18;
+/**
+ * The largest tip a payment takes (issue 27): the bill's total, or 100.00 on a small bill. A tip
+ * past it is a slip of the keypad (or a probe), not generosity, and would sit in the day's takings.
+ */
+export const TIP_LIMIT = { ofBillPercent: 100, floorCents: 100_00 } as const;
 
 /** Split payment: 2 to 10 people; the shares must match the bill within 0.01 (one cent). */
 export const SPLIT = { minPeople: 2, maxPeople: 10, toleranceCents: 1 } as const;
 export const PAYMENT_METHODS = ['card', 'apple_pay', 'google_pay', 'cash'] as const;
+/** A guest's cash share nobody verified or cancelled stops holding the bill after this (issue 27). */
+export const PENDING_CASH_SHARE_TTL_MS = 30 * 60_000;
 /** A pending payment older than this is urgent (spec 2 section 9). */
 export const PAYMENT_URGENT_AFTER_MS = 300_000;
 

@@ -45,6 +45,7 @@ const ERROR_IDS = [
   'payment_exceeds_bill',
   'payment_failed',
   'payment_not_found',
+  'payment_not_pending',
   'payment_transition_refused',
   'exit_verification_failed',
   'receipt_print_needs_checkout',

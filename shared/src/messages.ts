@@ -191,6 +191,7 @@ export const MESSAGES = {
     `Split amounts add up to ${splitTotal}, but the bill is ${billTotal}`,
   splitUnpaid: 'Everyone must pay their share before completing',
   tipNegative: 'Tip cannot be negative',
+  tipTooLarge: (max: string) => `Tip cannot be more than ${max} on this bill`,
 
   // Create and edit forms
   createFailed: (entity: string) => `Failed to create ${entity}`,
@@ -406,6 +407,9 @@ export const TURNOVER_MESSAGES = {
 /** Refusals and words of the bill and payment calls and screens; their own object, so the guest
  * site's first page does not carry them (P6). */
 export const PAYMENT_MESSAGES = {
+  cashShareNotPending: 'This cash share is no longer waiting for staff',
+  tooManyPaymentAttempts:
+    'Too many payment attempts on this bill. Please wait a few minutes, or pay staff at the table.',
   splitItemUnassigned: 'Every item must be given to at least one person',
   splitAmountNegative: 'A share cannot be negative',
   billChanged: 'The bill changed since you opened it (a new order arrived). Please review the new total and pay again.',

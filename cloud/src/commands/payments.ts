@@ -17,6 +17,7 @@ import {
   MESSAGES,
   PAYMENT_MESSAGES,
   type Payment,
+  PENDING_CASH_SHARE_TTL_MS,
   type ProcessPaymentAnswer,
   type ProcessPaymentBody,
   paymentTransition,
@@ -25,6 +26,7 @@ import {
   retryRefusal,
   type SplitCharge,
   shareProblem,
+  tipProblem,
   toCents,
   venuePaymentsAnswer,
   withQuery,
@@ -47,6 +49,7 @@ import {
   listPaymentsOfSession,
   listPaymentsOfVenue,
   lockLatestPaymentOfOrder,
+  lockStalePendingCash,
   type PaymentRow,
   serviceChargeBpsOf,
   sessionHasRushOrder,
@@ -269,7 +272,8 @@ export async function processPayment(
     throw badRequest(MESSAGES.invalidField('splits', 'each split needs its own id'), 'invalid_field');
   }
   const tipCents = toCents(input.tipAmount);
-  if (tipCents < 0) throw badRequest(MESSAGES.tipNegative, 'invalid_field');
+  const tipRefused = tipProblem(tipCents, toCents(bill.total));
+  if (tipRefused) throw badRequest(tipRefused, 'invalid_field');
   const amounts = toPay.map((s) => toCents(s.amount));
   if (amounts.some((a) => a <= 0)) {
     throw badRequest(MESSAGES.invalidField('splits.amount', 'must be more than 0.00'), 'invalid_field');
@@ -412,6 +416,52 @@ export async function changeOrderPayment(
   const payment = await emitStatus(trx, actor, changed, now);
   if (move.to === 'COMPLETED') await emitCompleted(trx, deps, actor, changed, now);
   return payment;
+}
+
+/** Takes a pending cash share off the bill: FAILED (not taken), with its event. */
+async function withdrawCashShare(trx: Trx, actor: Actor | null, row: PaymentRow, now: Date): Promise<Payment> {
+  await setPaymentStatus(trx, row.id, { status: 'FAILED', at: now });
+  const changed = await findPayment(trx, row.id);
+  if (!changed) throw new Error(`Payment ${row.id} vanished`);
+  return emitStatus(trx, actor, changed, now);
+}
+
+const isPendingGuestCash = (row: PaymentRow) =>
+  row.status === 'PENDING' && row.payment_method === 'cash' && row.provider === 'venue';
+
+/**
+ * POST /api/payments/:paymentId/cancel (issue 27): a guest's cash share waiting for staff, taken
+ * back by a phone of its party or by staff of its venue. The bill is open again for that share.
+ */
+export async function cancelCashShare(
+  trx: Trx,
+  deps: PayDeps,
+  actor: GuestActor | StaffActor,
+  paymentId: string,
+): Promise<{ payment: Payment; bill: Bill }> {
+  const found = await findPayment(trx, paymentId);
+  if (!found?.session_id || found.venue_id !== actor.venueId) throw notFound('Payment');
+  if (actor.kind === 'guest' && actor.sessionId !== found.session_id) throw notFound('Payment');
+  // The session first, as every payment on a bill takes it.
+  const session = await sessionFor(trx, actor, found.session_id, true);
+  const row = await findPayment(trx, paymentId);
+  if (!row || !isPendingGuestCash(row)) throw conflict(PAYMENT_MESSAGES.cashShareNotPending, 'payment_not_pending');
+  const payment = await withdrawCashShare(trx, actor, row, deps.now());
+  return { payment, bill: await billOf(trx, deps, session) };
+}
+
+/**
+ * Expires guests' cash shares nobody verified or cancelled within PENDING_CASH_SHARE_TTL_MS, at
+ * most `limit` a pass; answers how many. Rows another instance's pass holds are skipped, so each
+ * runs out once whatever the number of instances.
+ */
+export async function expirePendingCashShares(trx: Trx, now: Date, limit: number): Promise<number> {
+  const ids = await lockStalePendingCash(trx, new Date(now.getTime() - PENDING_CASH_SHARE_TTL_MS), limit);
+  for (const id of ids) {
+    const row = await findPayment(trx, id);
+    if (row && isPendingGuestCash(row)) await withdrawCashShare(trx, null, row, now);
+  }
+  return ids.length;
 }
 
 /** A verified Stripe webhook: the intent succeeded or failed. Repeats change nothing. */

@@ -363,6 +363,23 @@ describe.each(['inline', 'process'] as const)('live hub, fan-out %s', (liveFanou
     expect(refusals[0]).toEqual({ type: 'error', message: MESSAGES.liveSubscribeTooOften });
   });
 
+  it('answers a few messages a second; a ping flood or malformed frames close the socket (1008, issue 27)', async () => {
+    const { perWindow, ignoredBeforeClose, malformedBeforeClose } = LIVE_LIMITS.messages;
+    const pinger = await LiveSocket.open(h.cloud.url, { cookie: staff.cookieHeader() });
+    await pinger.next((m) => m.type === 'hello');
+    const pingerClosed = closeCodeOf(pinger);
+    for (let i = 0; i < perWindow + ignoredBeforeClose; i++) pinger.send({ type: 'ping' });
+    expect(await pingerClosed).toBe(LIVE_LIMITS.policyCloseCode);
+    expect(pinger.messages.filter((m) => m.type === 'pong').length).toBeLessThanOrEqual(perWindow);
+
+    const garbled = await LiveSocket.open(h.cloud.url, { cookie: staff.cookieHeader() });
+    await garbled.next((m) => m.type === 'hello');
+    const garbledClosed = closeCodeOf(garbled);
+    for (let i = 0; i < malformedBeforeClose; i++) garbled.send(i % 2 ? '{"type":"nope"}' : 'not json');
+    expect(await garbledClosed).toBe(LIVE_LIMITS.policyCloseCode);
+    expect(garbled.messages.filter((m) => m.type === 'error')).toHaveLength(malformedBeforeClose - 1);
+  });
+
   it("closes a staff socket when its login expires or its user's role changes (4401)", async () => {
     const manager = await loginAs(h.cloud.url, h.fixture.b.managerEmail);
     const managerSocket = await LiveSocket.open(h.cloud.url, { cookie: manager.cookieHeader() });

@@ -60,6 +60,8 @@ interface Client {
   heartbeatSlot: number;
   /** Subscribes counted in the current window, and refusals since the last one allowed. */
   subscribes: { windowStart: number; count: number; refusedInARow: number };
+  /** Every message this socket sent in the current window, those ignored, and malformed ones. */
+  messages: { windowStart: number; count: number; ignored: number; malformed: number };
 }
 
 /** An event with the frames it goes out as, each made once, whatever the number of sockets. */
@@ -236,6 +238,7 @@ export class LiveHub {
         alive: true,
         heartbeatSlot: this.nextHeartbeatSlot++ % HEARTBEAT_SLICES,
         subscribes: { windowStart: Date.now(), count: 0, refusedInARow: 0 },
+        messages: { windowStart: Date.now(), count: 0, ignored: 0, malformed: 0 },
       };
       this.clients.set(id, client);
       this.send(client, { type: 'hello', venueId, lastSeq, epoch });
@@ -284,21 +287,45 @@ export class LiveHub {
     if (feed.clients.size === 0) this.feeds.delete(client.venueId);
   }
 
+  /** Whether a message from the socket is taken: a few a second; a socket that floods is closed. */
+  private mayTakeMessage(client: Client): boolean {
+    const { perWindow, windowMs, ignoredBeforeClose } = LIVE_LIMITS.messages;
+    const counter = client.messages;
+    const now = Date.now();
+    if (now - counter.windowStart >= windowMs) {
+      counter.windowStart = now;
+      counter.count = 0;
+    }
+    counter.count += 1;
+    if (counter.count <= perWindow) return true;
+    counter.ignored += 1;
+    if (counter.ignored >= ignoredBeforeClose) client.ws.close(LIVE_LIMITS.policyCloseCode, 'Sending too often');
+    return false;
+  }
+
+  /** A frame that is no message of the protocol: answered, and after a few the socket is closed. */
+  private malformed(client: Client, message: string): void {
+    client.messages.malformed += 1;
+    if (client.messages.malformed >= LIVE_LIMITS.messages.malformedBeforeClose) {
+      client.ws.close(LIVE_LIMITS.policyCloseCode, 'Malformed messages');
+      return;
+    }
+    this.send(client, { type: 'error', message });
+  }
+
   private onMessage(client: Client, text: string): void {
+    if (!this.mayTakeMessage(client)) return;
     let parsed: ReturnType<typeof ClientMessage.safeParse>;
     try {
       parsed = ClientMessage.safeParse(JSON.parse(text));
     } catch {
-      this.send(client, { type: 'error', message: MESSAGES.invalidJsonBody });
+      this.malformed(client, MESSAGES.invalidJsonBody);
       return;
     }
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue?.path.length ? issue.path.map(String).join('.') : 'type';
-      this.send(client, {
-        type: 'error',
-        message: MESSAGES.invalidField(field, issue?.message ?? 'not a known message'),
-      });
+      this.malformed(client, MESSAGES.invalidField(field, issue?.message ?? 'not a known message'));
       return;
     }
     const message = parsed.data;
@@ -343,8 +370,12 @@ export class LiveHub {
     return false;
   }
 
+  /** A reply to the socket (hello, pong, an error): bounded like the events, so a socket that
+   * asks without reading cannot grow this process's memory (issue 27). */
   private send(client: Client, message: ServerMessage): void {
-    if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify(message));
+    if (client.ws.readyState !== client.ws.OPEN) return;
+    client.ws.send(JSON.stringify(message));
+    this.dropIfStalled(client);
   }
 
   /**

@@ -129,3 +129,20 @@ export async function sessionHasRushOrder(q: Queryable, sessionId: string): Prom
 export async function closeSession(q: Queryable, id: string, at: Date): Promise<void> {
   await q('sessions').where({ id }).update({ status: 'CLOSED', closed_at: at });
 }
+
+/**
+ * Guests' cash shares still PENDING that were made before `before`, at most `limit`, locked and
+ * skipped by another instance's pass that holds them: each is expired once.
+ */
+export async function lockStalePendingCash(q: Queryable, before: Date, limit: number): Promise<string[]> {
+  const rows = await q('payments')
+    .select('id')
+    .where({ status: 'PENDING', payment_method: 'cash', provider: 'venue' })
+    .whereNotNull('session_id')
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked();
+  return rows.map((r: { id: string }) => r.id);
+}

@@ -1,17 +1,26 @@
-// Slows password guessing: an account takes at most ten sign-in attempts in fifteen minutes, from
-// all addresses together and from any one address; and one address takes at most fifty attempts
-// that fail, across every account (trying one password on many accounts). The attempt is counted
-// before the password is checked, so a burst of parallel guesses cannot slip past the count, and
-// the count lives in PostgreSQL, so every cloud instance enforces the same limit. A correct password
-// clears the account's count and its address's, and gives back its own count on the address across
-// accounts (a venue's staff signing in all evening behind one address are never stopped, and one's
-// own account cannot be used to wipe the count of guesses at others'); an attempt that ends
-// without a verdict on the password gives its counts back.
+// Slows password guessing without locking the real person out (issue 27). Three counts per
+// attempt, in PostgreSQL, so every cloud instance enforces the same limits:
+// - the account and the address together: at most ten attempts in fifteen minutes; past that, this
+//   address waits, for this account only (the probe's lock-out of every account behind a venue's
+//   shared Wi-Fi address came from counting addresses alone);
+// - the account across every address: a slow-down, not a lock. Past ten, an address that already
+//   tried this account in the window waits, while an address that has not failed here is always let
+//   through to the password check: a correct password from a clean address is never refused, and a
+//   guesser spread over many addresses gets one try per address per window;
+// - the address across every account (one password tried on many accounts): past fifty, the
+//   address waits, except for an account that signed in from it before (within thirty days): a
+//   venue's staff keep signing in behind their shared address while someone there sprays guesses.
+// The attempt is counted before the password is checked, so a burst of parallel guesses cannot
+// slip past the count. A correct password clears its account-and-address count, gives back its own
+// count on the account and on the address across accounts, and marks the address known for the account; an attempt
+// that ends without a verdict on the password gives its counts back.
 import type { AppDeps } from '../context.js';
 import { clearAttempts, countAttempt, deleteEndedWindows, uncountAttempt } from '../repositories/login-throttles.js';
 import type { LoginThrottleRow } from '../repositories/rows.js';
+import { consumeOrWait } from './limits.js';
 
-const LOGIN_MAX_ATTEMPTS = 10;
+/** @internal exported for the throttle's tests */
+export const LOGIN_MAX_ATTEMPTS = 10;
 /** @internal exported for the throttle's tests */
 export const LOGIN_ADDRESS_MAX_FAILURES = 50;
 /** @internal exported for the throttle's tests, which move the clock past a window */
@@ -22,8 +31,8 @@ const EVERY_ADDRESS = '';
 /** The address across every account: no email typed can be it, since an email is trimmed. */
 const EVERY_ACCOUNT = ' every account';
 
-const limitOf = (row: Pick<LoginThrottleRow, 'email'>): number =>
-  row.email === EVERY_ACCOUNT ? LOGIN_ADDRESS_MAX_FAILURES : LOGIN_MAX_ATTEMPTS;
+/** How long a successful sign-in keeps its address known for the account. */
+const KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
 
 /** Where a window must have started to still count at `now`. */
 const windowCutoff = (now: Date): Date => new Date(now.getTime() - LOGIN_WINDOW_MS);
@@ -38,43 +47,67 @@ export type SignInAttempt =
     }
   | { allowed: false; retryAfterMs: number };
 
+type Subject = Pick<LoginThrottleRow, 'email' | 'address'>;
+
+/** When the window of `row` ends, as a wait from `now` (at least a second). */
+const waitOf = (row: LoginThrottleRow, now: Date): number =>
+  Math.max(new Date(row.window_started_at).getTime() + LOGIN_WINDOW_MS - now.getTime(), 1000);
+
 /**
- * Whether attempts counted so far allow this one: none of the rows may be past the limit. When one
- * is, the answer says how long until its window ends.
+ * Whether attempts counted so far (this one included) allow this one, by the rules above; when not,
+ * how long until the count that stops it ends its window.
  */
-function verdict(rows: readonly LoginThrottleRow[], now: Date): { allowed: boolean; retryAfterMs: number } {
+function verdict(
+  rows: readonly LoginThrottleRow[],
+  now: Date,
+  known: boolean,
+): { allowed: boolean; retryAfterMs: number } {
+  const ofAccount = rows.find((r) => r.email !== EVERY_ACCOUNT && r.address === EVERY_ADDRESS);
+  const pair = rows.find((r) => r.email !== EVERY_ACCOUNT && r.address !== EVERY_ADDRESS);
+  const ofAddress = rows.find((r) => r.email === EVERY_ACCOUNT);
+  const triedBefore = (pair?.attempts ?? 0) > 1;
   let retryAfterMs = 0;
-  for (const row of rows) {
-    if (row.attempts <= limitOf(row)) continue;
-    const endsAt = new Date(row.window_started_at).getTime() + LOGIN_WINDOW_MS;
-    retryAfterMs = Math.max(retryAfterMs, endsAt - now.getTime(), 1000);
-  }
+  const stop = (row: LoginThrottleRow) => {
+    retryAfterMs = Math.max(retryAfterMs, waitOf(row, now));
+  };
+  if (pair && pair.attempts > LOGIN_MAX_ATTEMPTS) stop(pair);
+  if (ofAccount && ofAccount.attempts > LOGIN_MAX_ATTEMPTS && triedBefore) stop(ofAccount);
+  if (ofAddress && ofAddress.attempts > LOGIN_ADDRESS_MAX_FAILURES && !known) stop(ofAddress);
   return { allowed: retryAfterMs === 0, retryAfterMs };
 }
 
 /** Counts a sign-in attempt for `email` from `address`, before its password is checked. */
 export async function beginSignIn(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'limits'>,
   email: string,
   address: string,
 ): Promise<SignInAttempt> {
   const account = email.trim().toLowerCase();
   // A request whose socket is already gone has no address; it still counts apart from the account.
   const from = address || 'unknown';
-  const ofAccount = [
-    { email: account, address: EVERY_ADDRESS },
-    { email: account, address: from },
-  ];
-  const ofAddress = { email: EVERY_ACCOUNT, address: from };
-  const subjects = [...ofAccount, ofAddress];
+  const pair: Subject = { email: account, address: from };
+  const ofAccount: Subject = { email: account, address: EVERY_ADDRESS };
+  const ofAddress: Subject = { email: EVERY_ACCOUNT, address: from };
+  const subjects = [ofAccount, pair, ofAddress];
+  const knownAddresses = deps.limits.limiter({
+    keyPrefix: 'login:known',
+    points: 1,
+    duration: KNOWN_ADDRESS_SECONDS,
+  });
+  const knownKey = JSON.stringify([account, from]);
   const now = deps.now();
-  const { allowed, retryAfterMs } = verdict(await countAttempt(deps.db, subjects, now, windowCutoff(now)), now);
+  const [rows, knownRes] = await Promise.all([
+    countAttempt(deps.db, subjects, now, windowCutoff(now)),
+    knownAddresses.get(knownKey),
+  ]);
+  const { allowed, retryAfterMs } = verdict(rows, now, knownRes !== null);
   if (!allowed) return { allowed, retryAfterMs };
   return {
     allowed,
     succeeded: async () => {
-      await clearAttempts(deps.db, ofAccount);
-      await uncountAttempt(deps.db, [ofAddress]);
+      await clearAttempts(deps.db, [pair]);
+      await uncountAttempt(deps.db, [ofAccount, ofAddress]);
+      if (knownRes === null) await consumeOrWait(knownAddresses, knownKey);
     },
     abandoned: () => uncountAttempt(deps.db, subjects),
   };

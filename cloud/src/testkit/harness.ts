@@ -47,6 +47,8 @@ export async function startHarness(opts: Partial<StartCloudOptions> = {}): Promi
       // and run the stuck-state check with checkStuckTables(), so it never writes mid-test.
       stuckCheckPollMs: 3_600_000,
       mail: mailbox,
+      // and expire cash shares with expireCashShares().
+      cashShareSweepIntervalMs: 3_600_000,
       ...opts,
     });
     clouds.push(cloud);

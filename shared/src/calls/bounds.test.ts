@@ -85,6 +85,25 @@ describe('a bounded text', () => {
     expect(boundedText(3, { multiline: true }).parse('a\nb')).toBe('a\nb');
     expect(boundedText(3, { trim: false }).safeParse(' abc').success).toBe(false);
   });
+
+  it('refuses C1 controls and bidirectional overrides and isolates, in one line or many (issue 27)', () => {
+    const refused = ['\u0080', '\u0085', '\u009b', '\u009f', '\u202a', '\u202e', '\u2066', '\u2069'];
+    for (const char of refused) {
+      expect(boundedText(20).safeParse(`Ada${char}Smith`).error?.issues[0]?.message).toBe(MESSAGES.controlCharacters);
+      expect(boundedText(20, { multiline: true }).safeParse(`no${char}onions`).success).toBe(false);
+    }
+    // Letters past Latin-1 and the marks people do type pass: accents, CJK, Arabic, emoji, an LRM.
+    for (const name of ['Zoë Ångström', '李小龙', 'فاطمة', 'Chef 👩‍🍳', 'a\u200eb', '\u00a0x\u00a0']) {
+      expect(boundedText(20).safeParse(name).success).toBe(true);
+    }
+    expect(
+      refusal(guestCheckin.body, { partySize: 2, guestName: 'evil\u202Etxt.exe', token: 'x'.repeat(100) }),
+    ).toEqual(['guestName', MESSAGES.controlCharacters]);
+    expect(refusal(CartLine, line({ specialInstructions: 'no \u0085onions' }))).toEqual([
+      'specialInstructions',
+      MESSAGES.controlCharacters,
+    ]);
+  });
 });
 
 describe('every other write body', () => {

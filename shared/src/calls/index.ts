@@ -44,6 +44,7 @@ import { createOrder } from './orders/create-order.js';
 import { fireCourse } from './orders/fire-course.js';
 import { listOrders } from './orders/list-orders.js';
 import { sendToExpo } from './orders/send-to-expo.js';
+import { cancelCashShare } from './payments/cancel-cash-share.js';
 import { getSessionBill } from './payments/get-session-bill.js';
 import { guestCheckout } from './payments/guest-checkout.js';
 import { listPayments, listVenuePayments } from './payments/list-payments.js';
@@ -214,6 +215,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getTicketTimes,
   getSessionBill,
   processPayment,
+  cancelCashShare,
   listPayments,
   listVenuePayments,
   listVenueEvents,
@@ -294,6 +296,7 @@ export * from './orders/fire-course.js';
 export * from './orders/list-orders.js';
 export * from './orders/order-facts.js';
 export * from './orders/send-to-expo.js';
+export * from './payments/cancel-cash-share.js';
 export * from './payments/get-session-bill.js';
 export * from './payments/guest-checkout.js';
 export * from './payments/list-payments.js';

@@ -15,6 +15,7 @@ import {
   splitEvenly,
   taxCents,
   tipCents,
+  tipProblem,
   toCents,
 } from './money.js';
 
@@ -118,6 +119,18 @@ describe('tips on the subtotal', () => {
   it('refuses a negative custom tip and a percentage that is not a preset', () => {
     expect(() => chooseCustomTip(-1)).toThrow(MESSAGES.tipNegative);
     expect(() => choosePresetTip(17 as 18)).toThrow(/Not a tip preset/);
+  });
+
+  it.each([
+    [0, 2121, null],
+    [10000, 2121, null],
+    [10001, 2121, MESSAGES.tipTooLarge('$100.00')],
+    [25000, 25000, null],
+    [25001, 25000, MESSAGES.tipTooLarge('$250.00')],
+    [999999999999, 2121, MESSAGES.tipTooLarge('$100.00')],
+    [-1, 2121, MESSAGES.tipNegative],
+  ])('a tip of %i cents on a bill of %i: %s', (tip, bill, problem) => {
+    expect(tipProblem(tip, bill)).toBe(problem);
   });
 
   it('the guest bill: tax on the subtotal, tip on the subtotal, both added', () => {

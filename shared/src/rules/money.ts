@@ -1,5 +1,12 @@
 // Money is integer cents in all arithmetic; decimal strings only on the wire and in the database.
-import { DEFAULT_TIP_PERCENT, SPLIT, TAX_RATE_BASIS_POINTS, TIP_PRESETS, type TipPresetPercent } from '../constants.js';
+import {
+  DEFAULT_TIP_PERCENT,
+  SPLIT,
+  TAX_RATE_BASIS_POINTS,
+  TIP_LIMIT,
+  TIP_PRESETS,
+  type TipPresetPercent,
+} from '../constants.js';
 import { MESSAGES } from '../messages.js';
 
 /** "12.5" or "12.50" → 1250, exactly (no floating point). Throws on anything else. */
@@ -92,6 +99,18 @@ export function chooseCustomTip(cents: number): TipChoice {
   if (!Number.isInteger(cents)) throw new Error(`Cents must be an integer, got ${cents}`);
   if (cents < 0) throw new Error(MESSAGES.tipNegative);
   return { percent: 0, customCents: cents };
+}
+
+/** The largest tip in cents a payment on a bill of `billTotalCents` takes (TIP_LIMIT). */
+function maxTipCents(billTotalCents: number): number {
+  return Math.max(TIP_LIMIT.floorCents, divRoundHalfUp(billTotalCents * TIP_LIMIT.ofBillPercent, 100));
+}
+
+/** Why a tip is refused on a bill of `billTotalCents`, or null when it is taken. */
+export function tipProblem(tip: number, billTotalCents: number): string | null {
+  if (tip < 0) return MESSAGES.tipNegative;
+  const max = maxTipCents(billTotalCents);
+  return tip > max ? MESSAGES.tipTooLarge(displayMoney(max)) : null;
 }
 
 /** Tip in cents: a percentage of the subtotal (not of the taxed total), rounded half up. */

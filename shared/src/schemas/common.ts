@@ -36,11 +36,15 @@ export const PartySize = z.preprocess(
 );
 
 // Control characters never belong in what people type: NUL breaks PostgreSQL's text, and ESC, GS
-// or DLE are printer commands. Only a text that may run over lines keeps its line breaks.
+// or DLE are printer commands. Nor do the C1 controls (U+0080 to U+009F) or the bidirectional
+// embeddings, overrides and isolates (U+202A to U+202E, U+2066 to U+2069), which make a name or a
+// note read differently on a staff screen than it was written (issue 27: "Table 4 \u202E" turned
+// around). Only a text that may run over lines keeps its line breaks. The one rule for every name
+// and note a call takes: boundedText below.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what it refuses
-const ONE_LINE = /^[^\u0000-\u001F\u007F]*$/;
+const ONE_LINE = /^[^\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]*$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what it refuses
-const MULTI_LINE = /^[^\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]*$/;
+const MULTI_LINE = /^[^\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]*$/;
 
 /**
  * A text a person typed: trimmed, at most `max` characters, no control characters (line breaks

@@ -19,6 +19,7 @@ import * as m0017 from './0017_pass_tickets.js';
 import * as m0018 from './0018_duty_runners.js';
 import * as m0023 from './0023_staff_accounts.js';
 import * as m0027 from './0027_floor_layout_versions.js';
+import * as m0033 from './0033_rate_limits.js';
 import * as m0036 from './0036_venue_flags.js';
 
 export interface Migration {
@@ -46,5 +47,6 @@ export const migrations: readonly Migration[] = [
   { name: '0018_duty_runners', up: m0018.up, down: m0018.down },
   { name: '0023_staff_accounts', up: m0023.up, down: m0023.down },
   { name: '0027_floor_layout_versions', up: m0027.up, down: m0027.down },
+  { name: '0033_rate_limits', up: m0033.up, down: m0033.down },
   { name: '0036_venue_flags', up: m0036.up, down: m0036.down },
 ];

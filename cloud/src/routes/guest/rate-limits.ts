@@ -1,14 +1,15 @@
 // Guest calls that anyone holding a photo of a QR code can make are rate limited per client
 // address and per guest session (issue 7, limits in GUEST_RATE_LIMITS): a script cannot sweep
-// codes, flood check-ins or pile orders onto a party's bill. Counts live in memory, per cloud
-// instance and per action: behind N instances a client gets at most N times the figure, still
-// far below what a script sends, and no database round trip is added to a guest's every scan.
+// codes, flood check-ins or pile orders onto a party's bill. Counts live where the cloud's limit
+// store keeps them (security/limits.ts): on a PostgreSQL server, in its table, so behind N
+// instances a client gets what one instance allows (issue 27); in memory on the embedded database.
 // The address is Koa's ctx.ip: behind a TLS proxy, the client's own once TRUST_PROXY is set, and
 // otherwise the proxy's, which every guest would then share. A request without a guest cookie
 // counts against its address only; counting per table instead would let a stranger use up a
 // seated party's allowance.
 import { AppError, GUEST_RATE_LIMITS, MESSAGES } from '@tablewise/shared';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { LimitStore } from '../../security/limits.js';
 import type { Ctx } from '../http.js';
 
 export type GuestAction = Exclude<keyof typeof GUEST_RATE_LIMITS, 'windowSeconds'>;
@@ -16,11 +17,11 @@ export type GuestAction = Exclude<keyof typeof GUEST_RATE_LIMITS, 'windowSeconds
 /** Counts one request of `action`; throws 429 with Retry-After when its address or session is over. */
 export type GuestRateLimit = (ctx: Ctx, sessionId: string | undefined) => Promise<void>;
 
-export function guestRateLimit(action: GuestAction): GuestRateLimit {
+export function guestRateLimit(limits: LimitStore, action: GuestAction): GuestRateLimit {
   const { perAddress, perSession } = GUEST_RATE_LIMITS[action];
   const duration = GUEST_RATE_LIMITS.windowSeconds;
-  const byAddress = new RateLimiterMemory({ keyPrefix: `${action}:address`, points: perAddress, duration });
-  const bySession = new RateLimiterMemory({ keyPrefix: `${action}:session`, points: perSession, duration });
+  const byAddress = limits.limiter({ keyPrefix: `${action}:address`, points: perAddress, duration });
+  const bySession = limits.limiter({ keyPrefix: `${action}:session`, points: perSession, duration });
   return async (ctx, sessionId) => {
     try {
       await byAddress.consume(ctx.ip);
@@ -36,11 +37,11 @@ export function guestRateLimit(action: GuestAction): GuestRateLimit {
 /**
  * Lets a key through once per `seconds` (a party asking staff over): `claim` answers null the
  * first time, and after that, within the window, when the first claim was made. `release` forgets
- * a claim whose effect did not happen, so the next try goes through. In memory, per instance, as
+ * a claim whose effect did not happen, so the next try goes through. Shared by every instance, as
  * the limits above.
  */
-export function oncePerWindow(keyPrefix: string, seconds: number) {
-  const limiter = new RateLimiterMemory({ keyPrefix, points: 1, duration: seconds });
+export function oncePerWindow(limits: LimitStore, keyPrefix: string, seconds: number) {
+  const limiter = limits.limiter({ keyPrefix, points: 1, duration: seconds });
   return {
     async claim(key: string, now: Date): Promise<Date | null> {
       try {

@@ -87,10 +87,10 @@ function checkinAnswer(
 
 export function guestRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
-  const scanLimit = guestRateLimit('scan');
-  const checkinLimit = guestRateLimit('checkin');
+  const scanLimit = guestRateLimit(deps.limits, 'scan');
+  const checkinLimit = guestRateLimit(deps.limits, 'checkin');
   const guestSessionOf = (ctx: Ctx) => ctx.state.principals.guest?.sessionId;
-  const assistance = oncePerWindow('assistance:session', GUEST_ASSISTANCE_WINDOW_SECONDS);
+  const assistance = oncePerWindow(deps.limits, 'assistance:session', GUEST_ASSISTANCE_WINDOW_SECONDS);
 
   serve(router, getTableQr, async ({ ctx, params }) => {
     const actor = requireVenueActor(ctx);

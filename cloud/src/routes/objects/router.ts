@@ -63,7 +63,8 @@ export function objectsRouter(deps: AppDeps): AppRouter {
   });
 
   serve(router, getObject, async ({ ctx, params }) => {
-    const { id } = params();
+    // A uuid in capitals is the same uuid; the store's keys are the cloud's own, in small letters.
+    const id = params().id.toLowerCase();
     const row = await findStoredObject(deps.db, id);
     const bytes = row ? await deps.objects.get(id) : null;
     if (!row || !bytes) throw notFound('Image');

@@ -36,7 +36,7 @@ export const orderPlaced = pushable(createOrderCall, async (deps, actor, { body 
 
 export function ordersRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
-  const guestOrderLimit = guestRateLimit('order');
+  const guestOrderLimit = guestRateLimit(deps.limits, 'order');
 
   serve(router, listOrders, async ({ ctx }) => listedOrders(await openOrders(deps.db, requireVenueActor(ctx).venueId)));
 

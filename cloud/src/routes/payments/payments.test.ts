@@ -8,6 +8,7 @@ import {
   MESSAGES,
   PAYMENT_MESSAGES,
   Payment,
+  PENDING_CASH_SHARE_TTL_MS,
   ProcessPaymentAnswer,
   Receipt,
   splitEvenly,
@@ -308,6 +309,28 @@ describe('paying', () => {
     await close(sessionId);
   });
 
+  it('stops a loop of declined cards on a bill after a few, on every instance alike (issue 27)', async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const bill = await billOf(guest, sessionId);
+    const other = new Client(await h.startAnother().then((c) => c.url));
+    for (const [name, value] of guest.cookies) other.cookies.set(name, value);
+    const declined = (client: Client, i: number) =>
+      pay(client, bill, [{ id: `loop-${i}`, amount: bill.total, paymentMethod: 'card' }], {
+        card: { number: '4111 1111 1111 1112' },
+      });
+    // Five refused cards, spread over two instances on one database, then the bill waits.
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i += 1) statuses.push((await declined(i % 2 === 0 ? guest : other, i)).status);
+    expect(statuses).toEqual([402, 402, 402, 402, 402, 429, 429, 429]);
+    const waiting = await declined(other, 99);
+    expect(waiting.body.message).toBe(PAYMENT_MESSAGES.tooManyPaymentAttempts);
+    expect(Number(waiting.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await paymentsOf(sessionId)).toHaveLength(5);
+    // Staff at the table still take the bill.
+    expect((await staff.post('/api/payments/take', { sessionId, method: 'cash' })).status).toBe(201);
+    await close(sessionId);
+  });
+
   it("takes the spec's own body: no billVersion, money as JSON numbers, the tip inside the splits (issue 23)", async () => {
     const { guest, sessionId } = await seatedWithOrder(0);
     const bill = await billOf(guest, sessionId);
@@ -398,6 +421,12 @@ describe('paying', () => {
       tipAmount: '-2.00',
     });
     expect(negativeTip.body.message).toBe(MESSAGES.tipNegative);
+    // A tip past the bill's total (or 100.00 on a small bill) is a slip, not a tip (issue 27).
+    const hugeTip = await pay(guest, bill, [{ id: 'a', amount: '1.00', paymentMethod: 'cash' }], {
+      tipAmount: '100.01',
+    });
+    expect(hugeTip.status).toBe(400);
+    expect(hugeTip.body.message).toBe(MESSAGES.tipTooLarge('$100.00'));
     // Another party's session, and another organization's staff.
     const other = await seatedWithOrder(1);
     const foreign = await pay(guest, { ...bill, sessionId: other.sessionId }, [
@@ -447,9 +476,65 @@ describe('staff', () => {
     await close(sessionId);
   });
 
+  it("cancel a guest's pending cash share, as can its party; one nobody verifies runs out (issue 27)", async () => {
+    const { guest, sessionId } = await seatedWithOrder(0);
+    const bill = await billOf(guest, sessionId);
+    const share = async () => {
+      const cash = await pay(guest, await billOf(guest, sessionId), [
+        { id: randomUUID(), amount: bill.total, paymentMethod: 'cash' },
+      ]);
+      expect(cash.status).toBe(200);
+      expect((await billOf(guest, sessionId)).left).toBe('0.00');
+      return ProcessPaymentAnswer.parse(cash.body).payments[0] as Payment;
+    };
+    const first = await share();
+    // Another party's phone and another organization's staff cannot see it.
+    const stranger = await seatedWithOrder(1);
+    expect((await stranger.guest.post(`/api/payments/${first.id}/cancel`)).status).toBe(404);
+    const beta = await loginAs(h.cloud.url, h.fixture.b.managerEmail);
+    expect((await beta.post(`/api/payments/${first.id}/cancel`)).status).toBe(404);
+    // Its own party takes it back: the bill is open again.
+    const cancelled = await guest.post(`/api/payments/${first.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.payment).toMatchObject({ id: first.id, status: 'FAILED' });
+    expect(cancelled.body.bill.left).toBe(bill.total);
+    const again = await guest.post(`/api/payments/${first.id}/cancel`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(PAYMENT_MESSAGES.cashShareNotPending);
+    // Staff cancel the next one.
+    const second = await share();
+    expect((await staff.post(`/api/payments/${second.id}/cancel`)).body.payment.status).toBe('FAILED');
+    // One nobody touches runs out after PENDING_CASH_SHARE_TTL_MS, once, with its event.
+    const third = await share();
+    expect(await h.cloud.expireCashShares()).toBe(0);
+    h.clock.offsetMs = PENDING_CASH_SHARE_TTL_MS + 1000;
+    try {
+      expect(await h.cloud.expireCashShares()).toBe(1);
+      expect(await h.cloud.expireCashShares()).toBe(0);
+    } finally {
+      h.clock.offsetMs = 0;
+    }
+    expect((await paymentsOf(sessionId)).find((p) => p.id === third.id).status).toBe('FAILED');
+    expect((await billOf(guest, sessionId)).left).toBe(bill.total);
+    const events = await h.database
+      .db('events')
+      .where({ type: 'payment.status.changed' })
+      .whereRaw("payload_json->'payment'->>'id' = ?", [third.id]);
+    expect(events.map((e) => e.payload_json.payment.status)).toEqual(['PENDING', 'FAILED']);
+    // Verifying a share that ran out is refused; staff take the bill instead.
+    expect((await staff.post('/api/payments/take', { sessionId, method: 'cash' })).status).toBe(201);
+    await close(sessionId);
+    await close(stranger.sessionId);
+  });
+
   it('take cash for what is left at a table', async () => {
     const { guest, sessionId } = await seatedWithOrder(0);
-    const taken = await staff.post('/api/payments/take', { sessionId, method: 'cash' });
+    // The probe's tip of 9,999,999,999.99 on a staff payment (issue 27) is refused, and nothing taken.
+    const probe = await staff.post('/api/payments/take', { sessionId, method: 'cash', tipAmount: '9999999999.99' });
+    expect(probe.status).toBe(400);
+    expect(probe.body.message).toBe(MESSAGES.tipTooLarge('$100.00'));
+    expect(await paymentsOf(sessionId)).toHaveLength(0);
+    const taken = await staff.post('/api/payments/take', { sessionId, method: 'cash', tipAmount: '100.00' });
     expect(taken.status).toBe(201);
     expect(taken.body).toMatchObject({ sessionComplete: true, payment: { status: 'COMPLETED', amount: '21.21' } });
     const again = await staff.post('/api/payments/take', { sessionId, method: 'card' });

@@ -1,5 +1,6 @@
 // The bill and its payments (issue 11): guests pay at the table, staff close out, Stripe confirms.
 import {
+  cancelCashShare as cancelCashShareCall,
   GUEST_SESSION_COOKIE,
   getSessionBill,
   guestCheckout,
@@ -15,6 +16,7 @@ import {
 } from '@tablewise/shared';
 import Stripe from 'stripe';
 import {
+  cancelCashShare,
   changeOrderPayment,
   checkout,
   confirmIntent,
@@ -33,6 +35,7 @@ import { findSession } from '../../repositories/sessions.js';
 import { verifyGuestCookie } from '../../security/tokens.js';
 import { type AppRouter, type Ctx, mutate, newRouter, ok, serve } from '../http.js';
 import { pushable, servePushable } from '../pushable.js';
+import { paymentLimits } from './payment-limits.js';
 
 /** A guest paying their own bill, or staff paying it for them. */
 function payer(ctx: Ctx): GuestActor | StaffActor {
@@ -68,17 +71,27 @@ export const paymentTaken = pushable(takeTablePayment, async (deps, actor, { bod
 
 export function paymentsRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
+  const attempts = paymentLimits(deps.limits);
 
   serve(router, getSessionBill, async ({ ctx, params }) => sessionBill(deps, requireAnyActor(ctx), params().sessionId));
 
   serve(router, processPaymentCall, async ({ ctx, body }) => {
     const actor = payer(ctx);
     const input = await body();
+    await attempts.attempt(ctx, input.sessionId);
     await mutate(ctx, deps, actor, async (trx) => {
       const outcome = await processPayment(trx, deps, actor, input);
+      if (!outcome.ok) await attempts.failed(input.sessionId);
       // A refused card is recorded (a FAILED payment staff can retry) and answered as refused.
       return outcome.ok ? ok(outcome.answer) : ok(outcome.error.body(), outcome.error.status);
     });
+    return undefined;
+  });
+
+  serve(router, cancelCashShareCall, async ({ ctx, params }) => {
+    const actor = payer(ctx);
+    const { paymentId } = params();
+    await mutate(ctx, deps, actor, async (trx) => ok(await cancelCashShare(trx, deps, actor, paymentId)));
     return undefined;
   });
 

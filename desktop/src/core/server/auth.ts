@@ -49,7 +49,11 @@ const argon2 = () => {
   return argon2Loaded;
 };
 
-type CloudVerdict = { kind: 'accepted'; me: MeAnswer } | { kind: 'refused' } | { kind: 'unreachable' };
+type CloudVerdict =
+  | { kind: 'accepted'; me: MeAnswer }
+  | { kind: 'refused' }
+  | { kind: 'unreachable' }
+  | { kind: 'throttled' };
 
 /** How long a sign-in waits for the cloud before deciding offline, unless told otherwise. */
 const CLOUD_SIGN_IN_TIMEOUT_MS = 5000;
@@ -63,8 +67,9 @@ async function askCloud(deps: AuthDeps, credentials: LoginRequest): Promise<Clou
     throw error;
   }
   if (answer.status >= 500) return { kind: 'unreachable' };
-  // The cloud is holding sign-ins back, not judging this password: say so, and forget nothing.
-  if (answer.status === 429) throw new AppError(429, 'too_many_attempts', MESSAGES.tooManySignInAttempts);
+  // The cloud is holding sign-ins back, not judging this password (a venue's terminals share one
+  // address): decide offline, and forget nothing.
+  if (answer.status === 429) return { kind: 'throttled' };
   if (!isSuccess(answer.status)) return { kind: 'refused' };
   const parsed = MeAnswer.safeParse(answer.body);
   // A cloud that answers 2xx with something else is not one to trust with a sign-in.
@@ -113,10 +118,16 @@ export async function signIn(deps: AuthDeps, body: unknown): Promise<SignIn> {
       putUser(deps.write, { id: me.user.id, email, passwordHash: hash, venueId, me }, deps.now().toISOString());
       break;
     }
-    case 'unreachable': {
+    case 'unreachable':
+    case 'throttled': {
+      // Offline, or held back by the cloud's throttle (issue 27): a sign-in made here before opens
+      // the terminal. Held back, any other password is answered as the cloud's throttle, so the
+      // cached copy never tells a guesser more than the cloud would.
       const cached = findUserByEmail(deps.read, email);
-      if (!cached || !(await (await argon2()).verify(cached.passwordHash, password)))
+      if (!cached || !(await (await argon2()).verify(cached.passwordHash, password))) {
+        if (verdict.kind === 'throttled') throw new AppError(429, 'too_many_attempts', MESSAGES.tooManySignInAttempts);
         throw unauthorized(MESSAGES.invalidCredentials);
+      }
       const venueId = getMeta(deps.read).venueId;
       if (cached.venueId !== venueId) throw forbidden(MESSAGES.staffNotAtThisVenue);
       me = MeAnswer.parse(cached.me);

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { chmodSync, statSync, writeFileSync } from 'node:fs';
 import { afterEach, expect, it } from 'vitest';
 import { tempDir } from '../test/fixtures.js';
 import { makeDurable, openReplica, transact, transactDerived } from './replica.js';
@@ -19,6 +19,25 @@ it('opens the replica with synchronous=FULL on the writer, so print jobs and the
   } finally {
     replica.close();
   }
+});
+
+it('makes the replica and its WAL readable by its own user only, and tightens one made before (issue 27)', () => {
+  const t = tempDir();
+  made.push(t);
+  const modeOf = (path: string) => statSync(path).mode & 0o777;
+  const replica = openReplica(`${t.dir}/replica.sqlite`);
+  try {
+    replica.write.sql.exec('CREATE TABLE mode_test (n INTEGER NOT NULL)');
+    replica.write.sql.prepare('INSERT INTO mode_test (n) VALUES (1)').run();
+    expect(modeOf(`${t.dir}/replica.sqlite`)).toBe(0o600);
+    expect(modeOf(`${t.dir}/replica.sqlite-wal`)).toBe(0o600);
+  } finally {
+    replica.close();
+  }
+  writeFileSync(`${t.dir}/old.sqlite`, '');
+  chmodSync(`${t.dir}/old.sqlite`, 0o644);
+  openReplica(`${t.dir}/old.sqlite`).close();
+  expect(modeOf(`${t.dir}/old.sqlite`)).toBe(0o600);
 });
 
 it('commits a derived transaction without waiting for the disk, and only that one: FULL again after it, thrown or not', () => {

@@ -2,7 +2,7 @@
 // read-only reader for the local server's queries, so a read can never write by mistake
 // (Signal Desktop's split of read and write handles).
 
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from './migrate.js';
@@ -27,8 +27,22 @@ export interface Replica {
   close(): void;
 }
 
+/**
+ * The replica holds cached staff password hashes and guests' names and phones: it is readable by
+ * this terminal's user only (0600), made so before SQLite writes a byte to it (SQLite gives its
+ * -wal and -shm files the database's mode), and tightened on a replica an older version made with
+ * the default mode (issue 27).
+ */
+function ownerOnly(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(path)) chmodSync(path, 0o600);
+  }
+}
+
 export function openReplica(file: string, migrations: readonly Migration[] = MIGRATIONS): Replica {
-  mkdirSync(dirname(file), { recursive: true });
+  ownerOnly(file);
   const writer = new Database(file);
   writer.pragma('journal_mode = WAL');
   writer.pragma('foreign_keys = ON');

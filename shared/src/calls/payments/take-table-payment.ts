@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type AppError, badRequest, conflict } from '../../errors.js';
 import { MESSAGES, PAYMENT_MESSAGES } from '../../messages.js';
-import { displayMoney, toCents } from '../../rules/money.js';
+import { displayMoney, tipProblem, toCents } from '../../rules/money.js';
 import { Id, LocalId } from '../../schemas/common.js';
 import { PrintJob } from '../../schemas/entities.js';
 import { type Bill, Payment } from '../../schemas/payment.js';
@@ -34,10 +34,10 @@ export const takeTablePayment = defineCall({
 /**
  * What staff take for a bill, as either tier decides it: what is left unless an amount is given;
  * refused when nothing is left, for an amount or tip that is not money to take, or beyond what is
- * left.
+ * left; a tip past TIP_LIMIT is refused too.
  */
 export function takenCents(
-  bill: Pick<Bill, 'left'>,
+  bill: Pick<Bill, 'left' | 'total'>,
   input: { amount?: string | undefined; tipAmount: string },
 ): { ok: true; amountCents: number; tipCents: number } | { ok: false; error: AppError } {
   const left = toCents(bill.left);
@@ -56,5 +56,7 @@ export function takenCents(
       ),
     };
   }
+  const tipRefused = tipProblem(tipCents, toCents(bill.total));
+  if (tipRefused) return { ok: false, error: badRequest(tipRefused, 'invalid_field') };
   return { ok: true, amountCents, tipCents };
 }
