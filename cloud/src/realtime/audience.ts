@@ -57,6 +57,8 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
     case 'table.stuck':
     // A paper receipt is for the terminal driving the printer; the phone got its answer.
     case 'receipt.print_requested':
+    // A venue's settings are the staff's; the guest's bill is read afresh when it is opened.
+    case 'venue.updated':
       return false;
     // A payment on the guest's own bill: every phone at the table sees what is paid and left.
     case 'payment.status.changed':
@@ -105,6 +107,7 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'payment.completed':
     case 'guest.departed':
     case 'receipt.print_requested':
+    case 'venue.updated':
       return event;
     default: {
       const never: never = event;

@@ -203,6 +203,7 @@ describe.each(['inline', 'process'] as const)('live hub, fan-out %s', (liveFanou
         case 'task.updated':
         case 'table.stuck':
         case 'receipt.print_requested':
+        case 'venue.updated':
           throw new Error(`a guest got the staff event ${event.type}`);
         default: {
           const never: never = event;

@@ -29,6 +29,9 @@ export interface VenueRow {
   event_seq: number;
   /** The service charge on every bill, in basis points of the subtotal (migration 0014). */
   service_charge_bps: number;
+  /** The tax rate in basis points (migration 0019; 875 before it). */
+  tax_rate_bps: number;
+  currency: string;
 }
 
 export interface AuthSessionRow {

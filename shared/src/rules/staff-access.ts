@@ -3,6 +3,7 @@
 // a call that names a `permission` is refused to staff who do not hold it, and the staff app shows
 // a member only the screens of their duty.
 import type { PERMISSIONS, Role, STAFF_DUTIES } from '../constants.js';
+import { permissionOfAdmin } from './admin-permissions.js';
 
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -58,9 +59,9 @@ export const DUTY_SCREENS: Record<StaffDuty, readonly string[]> = {
 const SCREEN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   '/menu-management': 'MANAGE_MENU',
   '/analytics': 'VIEW_ANALYTICS',
-  '/admin/organizations': 'MANAGE_ORGANIZATION',
-  '/admin/venues': 'MANAGE_VENUES',
-  '/admin/restaurants': 'MANAGE_RESTAURANTS',
+  '/admin/organizations': permissionOfAdmin('ORGANIZATION_ADMIN'),
+  '/admin/venues': permissionOfAdmin('VENUE_ADMIN'),
+  '/admin/restaurants': permissionOfAdmin('RESTAURANT_ADMIN'),
 };
 
 interface Viewer extends Holder {

@@ -138,6 +138,8 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     case 'guest.departed':
     case 'receipt.print_requested':
       return event;
+    case 'venue.updated':
+      return { ...event, venue: getVenue(db) ?? event.venue };
     default: {
       const never: never = event;
       throw new Error(`Unhandled event ${JSON.stringify(never)}`);
@@ -244,6 +246,10 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       return;
     case 'order.priority.changed':
       putOrderAgain(db, event.order, now);
+      return;
+    // The venue's settings: the next bill, receipt and ticket use its tax rate and currency.
+    case 'venue.updated':
+      putVenue(db, event.venue);
       return;
     default: {
       const never: never = event;
