@@ -54,6 +54,9 @@ export const SIGNUP_TEXTS = {
   freePlanNote: 'You start on the FREE plan: 1 venue, 20 tables, 2 terminals, 5 staff accounts.',
 } as const;
 
+/** The setup checklist's screen: where a new owner lands, and an Administration entry. */
+export const SETUP_CHECKLIST_PATH = '/setup';
+
 export const SETUP_STEPS = [
   'venue-settings',
   'tables',

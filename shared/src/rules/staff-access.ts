@@ -62,6 +62,8 @@ const SCREEN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   '/admin/organizations': permissionOfAdmin('ORGANIZATION_ADMIN'),
   '/admin/venues': permissionOfAdmin('VENUE_ADMIN'),
   '/admin/restaurants': permissionOfAdmin('RESTAURANT_ADMIN'),
+  // The setup checklist (issue 24): the venue's settings, printers, terminals.
+  '/setup': 'MANAGE_SETTINGS',
 };
 
 interface Viewer extends Holder {

@@ -1,6 +1,7 @@
-import { LOGIN_TEXTS, PRODUCT_NAME, TAGLINE } from '@tablewise/shared';
+import { LOGIN_TEXTS, PRODUCT_NAME, SIGNUP_TEXTS, TAGLINE } from '@tablewise/shared';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../app/api-client.js';
+import { useOnTerminal } from '../../../app/terminal-status.js';
 import { useLogin } from '../api/login.js';
 
 function failureText(error: unknown): string {
@@ -8,8 +9,10 @@ function failureText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function LoginScreen() {
+export function LoginScreen({ onSignUp }: { onSignUp?: () => void }) {
   const login = useLogin();
+  // A terminal is paired to a venue that exists: signing up a restaurant is the cloud's.
+  const onTerminal = useOnTerminal();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
@@ -61,6 +64,11 @@ export function LoginScreen() {
         <button data-testid="login-submit" type="submit" className="button primary" disabled={login.isPending}>
           {login.isPending ? LOGIN_TEXTS.submitting : LOGIN_TEXTS.submit}
         </button>
+        {onSignUp && onTerminal === false && (
+          <button type="button" className="link-button" data-testid="signup-link" onClick={onSignUp}>
+            {SIGNUP_TEXTS.linkFromSignIn}
+          </button>
+        )}
       </form>
     </main>
   );
