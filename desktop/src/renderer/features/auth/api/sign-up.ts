@@ -17,8 +17,9 @@ export function useSignUp() {
   return useMutation({
     mutationFn: signUp,
     onSuccess: (me) => {
-      window.history.replaceState(null, '', AFTER_SIGN_UP_PATH);
       queryClient.setQueryData(meQueryOptions().queryKey, me);
+      // The router was made before anyone signed in: the app opens afresh on the checklist.
+      window.location.assign(AFTER_SIGN_UP_PATH);
     },
   });
 }

@@ -64,7 +64,7 @@ export function LoginScreen({ onSignUp }: { onSignUp?: () => void }) {
         <button data-testid="login-submit" type="submit" className="button primary" disabled={login.isPending}>
           {login.isPending ? LOGIN_TEXTS.submitting : LOGIN_TEXTS.submit}
         </button>
-        {onSignUp && onTerminal === false && (
+        {onSignUp && onTerminal !== true && (
           <button type="button" className="link-button" data-testid="signup-link" onClick={onSignUp}>
             {SIGNUP_TEXTS.linkFromSignIn}
           </button>
