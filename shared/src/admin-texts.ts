@@ -92,25 +92,6 @@ export const SETUP_TEXTS = {
   printQrSheet: 'Print QR sheet',
 } as const;
 
-export const TABLE_LIST_TEXTS = {
-  title: 'Tables',
-  subtitle: 'The tables of this venue. The floor designer places them on the plan.',
-  add: 'Add table',
-  edit: 'Edit',
-  retire: 'Retire',
-  save: 'Save table',
-  saving: 'Saving...',
-  cancel: 'Cancel',
-  number: 'Number',
-  name: 'Name',
-  capacity: 'Seats',
-  zone: 'Zone',
-  empty: 'No tables yet',
-  numberTaken: 'Another table already has this number',
-  retireConfirm: (name: string) => `Retire ${name}? Guests can no longer be seated there.`,
-  retireBusy: 'A table with guests cannot be retired',
-} as const;
-
 export const VENUE_SETTINGS_TEXTS = {
   title: 'Venue settings',
   name: 'Venue name',
@@ -216,13 +197,4 @@ export const RESTAURANT_PROFILE_TEXTS = {
   email: 'Email',
   isActive: 'Profile is active (shown publicly)',
   organizationOption: (name: string, plan: string) => `${name} (${plan})`,
-} as const;
-
-export const PUBLIC_PROFILE_TEXTS = {
-  joinWaitlist: 'Join the waitlist',
-  checkIn: 'Check in',
-  contact: 'Contact',
-  visit: 'Visit',
-  website: 'Website',
-  notFound: 'This restaurant profile is not available.',
 } as const;

@@ -10,7 +10,7 @@ export const ADMIN_PERMISSION_GRANTS = {
   RESTAURANT_ADMIN: 'MANAGE_RESTAURANTS',
 } as const satisfies Record<string, Permission>;
 
-export type AdminPermissionName = keyof typeof ADMIN_PERMISSION_GRANTS;
+type AdminPermissionName = keyof typeof ADMIN_PERMISSION_GRANTS;
 
 /** The permission value an admin feature's permission name stands for. */
 export function permissionOfAdmin(name: AdminPermissionName): Permission {

@@ -6,7 +6,7 @@ import { ADMIN_MESSAGES } from '../admin-texts.js';
 export const PLANS = ['FREE', 'BASIC', 'PREMIUM', 'ENTERPRISE'] as const;
 export type Plan = (typeof PLANS)[number];
 
-export const PLAN_LIMIT_KINDS = ['venues', 'restaurants', 'terminals', 'staffAccounts', 'tables'] as const;
+const PLAN_LIMIT_KINDS = ['venues', 'restaurants', 'terminals', 'staffAccounts', 'tables'] as const;
 export type PlanLimitKind = (typeof PLAN_LIMIT_KINDS)[number];
 
 /** null: unlimited. Tables are counted per venue, everything else per organization. */

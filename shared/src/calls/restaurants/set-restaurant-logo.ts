@@ -6,7 +6,7 @@ import { MenuImageRequest } from '../menu/set-menu-item-image.js';
 
 /** A logo's address after its upload through the same signed link as menu photos; null clears it.
  * The spec's form sends `logoUrl`; `imageUrl` (the menu photo's name) is taken too. */
-export const RestaurantLogoRequest = z.union([
+const RestaurantLogoRequest = z.union([
   z.strictObject({ logoUrl: MenuImageRequest.shape.imageUrl }).transform((b) => ({ logoUrl: b.logoUrl })),
   MenuImageRequest.transform((b) => ({ logoUrl: b.imageUrl })),
 ]);
