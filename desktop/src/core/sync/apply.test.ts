@@ -8,6 +8,7 @@ import { appendCall, appendOutbox } from '../sqlite/repositories/outbox.js';
 import { listPrinters } from '../sqlite/repositories/printers.js';
 import { listTables } from '../sqlite/repositories/tables.js';
 import { ticketedAmong } from '../sqlite/repositories/ticketed.js';
+import { getVenue } from '../sqlite/repositories/venue.js';
 import { item, order, printer, snapshot, table, tempDir, VENUE } from '../test/fixtures.js';
 import { applyEvent, applySnapshot } from './apply.js';
 
@@ -205,5 +206,16 @@ describe('applying the feed', () => {
     const removed = { ...envelope(8), type: 'printer.removed', printerId: theirs.id };
     expect(applyEvent(r.write, removed, now())).toMatchObject({ kind: 'applied', event: { type: 'printer.removed' } });
     expect(listPrinters(r.read).map((p) => p.id)).toEqual([mine.id]);
+  });
+});
+
+describe("the venue's settings (issue 24)", () => {
+  it('venue.updated gives the replica the tax rate and currency its orders and bills use', () => {
+    const r = replica();
+    applySnapshot(r.write, snapshot({ seq: 10 }), now());
+    expect(getVenue(r.read)).toMatchObject({ taxRateBps: 875, currency: 'USD' });
+    const venue = { ...VENUE, taxRateBps: 1000, serviceChargeBps: 500, currency: 'EUR' };
+    expect(applyEvent(r.write, { ...envelope(11), type: 'venue.updated', venue }, now()).kind).toBe('applied');
+    expect(getVenue(r.read)).toEqual(venue);
   });
 });
