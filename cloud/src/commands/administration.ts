@@ -61,7 +61,7 @@ const refuse = (message: string) => new AppError(400, 'invalid_field', message);
 export const planLimit = (message: string) => new AppError(403, 'plan_limit_reached', message);
 
 /** The organizations where the member holds `permission` on an organization-wide role. */
-export async function administeredOrgIds(q: Queryable, staff: StaffActor, permission: Permission): Promise<string[]> {
+async function administeredOrgIds(q: Queryable, staff: StaffActor, permission: Permission): Promise<string[]> {
   const roles = await listRolesOfUser(q, staff.user.id);
   const ids = roles
     .filter(

@@ -23,7 +23,7 @@ const refuse = (message: string) => new AppError(400, 'invalid_field', message);
 const MIN_PASSWORD = 8;
 
 /** The first problem of a sign-up, in the form's order, or null. */
-export function signUpProblem(input: SignUpRequest): string | null {
+function signUpProblem(input: SignUpRequest): string | null {
   if (!isEmailAddress(input.email)) return ADMIN_MESSAGES.invalidEmail;
   if (input.password.length < MIN_PASSWORD) return ADMIN_MESSAGES.passwordTooShort;
   return (

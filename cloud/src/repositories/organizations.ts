@@ -218,28 +218,6 @@ export async function updateRestaurantRow(q: Queryable, id: string, changes: Res
     .update({ ...changes, updated_at: at });
 }
 
-export interface PublicRestaurantRow extends RestaurantRow {
-  venue_name: string | null;
-  venue_address: string | null;
-}
-
-/** A profile and its venue as the public page shows it. */
-export async function findPublicRestaurant(q: Queryable, id: string): Promise<PublicRestaurantRow | undefined> {
-  return q<PublicRestaurantRow>('restaurants as r')
-    .leftJoin('venues as v', 'v.id', 'r.primary_venue_id')
-    .where('r.id', id)
-    .first([...RESTAURANT_COLUMNS.map((c) => `r.${c}`), 'v.name as venue_name', 'v.address as venue_address']);
-}
-
-/** Staff accounts of an organization: people holding any role in it. */
-export async function countStaffAccountsOf(q: Queryable, orgId: string): Promise<number> {
-  const row = await q('user_roles')
-    .where({ organization_id: orgId })
-    .countDistinct<{ n: string }[]>('user_id as n')
-    .first();
-  return Number(row?.n ?? 0);
-}
-
 /** Paired terminals of an organization that still hold their credential. */
 export async function countLiveTerminalsOf(q: Queryable, orgId: string): Promise<number> {
   const row = await q('terminals')
@@ -247,10 +225,5 @@ export async function countLiveTerminalsOf(q: Queryable, orgId: string): Promise
     .whereNull('revoked_at')
     .count<{ n: string }[]>('* as n')
     .first();
-  return Number(row?.n ?? 0);
-}
-
-export async function countTablesOfVenue(q: Queryable, venueId: string): Promise<number> {
-  const row = await q('tables').where({ venue_id: venueId }).count<{ n: string }[]>('* as n').first();
   return Number(row?.n ?? 0);
 }

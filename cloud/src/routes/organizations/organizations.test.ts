@@ -340,6 +340,28 @@ describe('restaurant profiles', () => {
   });
 });
 
+describe('paired terminals within the plan', () => {
+  it('pairs two on the FREE plan and refuses a third, naming the limit and the plan', async () => {
+    await h.database.db('organizations').where({ id: ownerMe.principal.organizationId }).update({ plan: 'FREE' });
+    for (const name of ['Host PC', 'Kitchen PC'])
+      expect((await owner.post('/api/terminals', { name })).status).toBe(201);
+    const third = await owner.post('/api/terminals', { name: 'Bar PC' });
+    expect(third.status).toBe(403);
+    expect(third.body).toMatchObject({
+      id: 'plan_limit_reached',
+      message: ADMIN_MESSAGES.planLimitReached('FREE', 'terminals', 2),
+    });
+    expect(
+      await h.database.db('terminals').where({ org_id: ownerMe.principal.organizationId }).pluck('name'),
+    ).toHaveLength(2);
+    await h.database
+      .db('terminals')
+      .where({ org_id: ownerMe.principal.organizationId })
+      .update({ revoked_at: new Date() });
+    await h.database.db('organizations').where({ id: ownerMe.principal.organizationId }).update({ plan: 'BASIC' });
+  });
+});
+
 describe('setup checklist', () => {
   it("is done step by step by the venue's data", async () => {
     const first = await owner.get('/api/setup/checklist');

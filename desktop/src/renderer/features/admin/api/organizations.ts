@@ -8,7 +8,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
 
-export const organizationsQueryOptions = () =>
+const organizationsQueryOptions = () =>
   queryOptions({ queryKey: listOrganizations.key(), queryFn: () => api.call(listOrganizations) });
 
 export function useOrganizations() {

@@ -10,7 +10,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
 
-export const restaurantsQueryOptions = () =>
+const restaurantsQueryOptions = () =>
   queryOptions({ queryKey: listRestaurants.key(), queryFn: () => api.call(listRestaurants) });
 
 export function useRestaurants() {

@@ -9,8 +9,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
 
-export const venuesQueryOptions = () =>
-  queryOptions({ queryKey: listVenues.key(), queryFn: () => api.call(listVenues) });
+const venuesQueryOptions = () => queryOptions({ queryKey: listVenues.key(), queryFn: () => api.call(listVenues) });
 
 export function useVenues() {
   return useQuery(venuesQueryOptions());

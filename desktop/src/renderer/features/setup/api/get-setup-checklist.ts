@@ -2,7 +2,7 @@ import { getSetupChecklist, recordQrSheetPrinted } from '@tablewise/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
 
-export const setupChecklistQueryOptions = () =>
+const setupChecklistQueryOptions = () =>
   queryOptions({ queryKey: getSetupChecklist.key(), queryFn: () => api.call(getSetupChecklist) });
 
 export function useSetupChecklist() {
