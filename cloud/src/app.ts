@@ -24,16 +24,20 @@ import { objectsRouter } from './routes/objects/router.js';
 import { openApiRouter } from './routes/openapi/router.js';
 import { orderItemsRouter } from './routes/order-items/router.js';
 import { ordersRouter } from './routes/orders/router.js';
+import { organizationsRouter } from './routes/organizations/router.js';
 import { paymentsRouter } from './routes/payments/router.js';
 import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
 import { reservationsRouter } from './routes/reservations/router.js';
+import { restaurantsRouter } from './routes/restaurants/router.js';
 import { runnerRouter } from './routes/runner/router.js';
+import { setupRouter } from './routes/setup/router.js';
 import { staffRouter } from './routes/staff/router.js';
 import { syncRouter } from './routes/sync/router.js';
 import { tablesRouter } from './routes/tables/router.js';
 import { tasksRouter } from './routes/tasks/router.js';
 import { terminalsRouter } from './routes/terminals/router.js';
+import { venuesRouter } from './routes/venues/router.js';
 import { visitsRouter } from './routes/visits/router.js';
 import { waitlistRouter } from './routes/waitlist/router.js';
 import { type StaticSites, staticSites } from './static-sites.js';
@@ -96,5 +100,9 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     visitsRouter(deps),
     demoRouter(deps),
     staffRouter(deps),
+    organizationsRouter(deps),
+    venuesRouter(deps),
+    restaurantsRouter(deps),
+    setupRouter(deps),
   ];
 }

@@ -36,6 +36,9 @@ const ERROR_IDS = [
   'invalid_image',
   'upload_link_invalid',
   'image_not_uploaded',
+  // Setting up a restaurant (issue 24)
+  'plan_limit_reached',
+  'email_taken',
   // Bill and payment (issue 11)
   'card_payments_unavailable',
   'nothing_to_pay',

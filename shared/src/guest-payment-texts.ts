@@ -2,10 +2,13 @@
 // live in MESSAGES; these are the labels around them. Its own module, so the guest site's first
 // page does not carry them (P6).
 import { GUEST_TEXTS } from './guest-texts.js';
+import { taxRatePercentText } from './rules/money.js';
 
 export const GUEST_PAYMENT_TEXTS = {
   subtotal: GUEST_TEXTS.subtotal,
   tax: GUEST_TEXTS.tax,
+  /** The bill's tax line at the venue's own rate (issue 24). */
+  taxAt: (taxRateBps: number) => `Tax (${taxRatePercentText(taxRateBps)}%)`,
   total: GUEST_TEXTS.total,
   liveOffline: GUEST_TEXTS.liveOffline,
   orderNotFoundHint: GUEST_TEXTS.orderNotFoundHint,

@@ -129,6 +129,7 @@ export async function createOrder(
     },
     existing: context.orderExists ? await loadOrder(trx, orderId) : null,
     menu: context.menu.map(orderableDish),
+    taxRateBps: context.taxRateBps,
   };
   const order = { ...input, id: orderId };
   const author = authorOf(actor);

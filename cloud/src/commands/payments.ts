@@ -41,6 +41,7 @@ import { presentPayment } from '../presenters/payments.js';
 import { appendEvent } from '../realtime/append-event.js';
 import { findOrderSessionInVenue } from '../repositories/orders.js';
 import {
+  billSettingsOf,
   closeSession,
   findPayment,
   findPaymentByIntent,
@@ -51,7 +52,6 @@ import {
   lockLatestPaymentOfOrder,
   lockStalePendingCash,
   type PaymentRow,
-  serviceChargeBpsOf,
   sessionHasRushOrder,
   setPaymentStatus,
 } from '../repositories/payments.js';
@@ -80,7 +80,7 @@ export async function billOf(q: Queryable, deps: Pick<AppDeps, 'payments'>, sess
   // One after another: `q` may be a transaction, whose one connection runs one query at a time.
   const orders = await ordersOfSession(q, session.id);
   const payments = await listPaymentsOfSession(q, session.id);
-  const bps = await serviceChargeBpsOf(q, session.venue_id);
+  const settings = await billSettingsOf(q, session.venue_id);
   const table = session.table_id ? await findTableInVenue(q, session.venue_id, session.table_id) : undefined;
   return billAnswer({
     sessionId: session.id,
@@ -88,8 +88,7 @@ export async function billOf(q: Queryable, deps: Pick<AppDeps, 'payments'>, sess
     tableName: table?.name ?? null,
     orders,
     payments: payments.map(presentPayment),
-    serviceChargeBps: bps,
-    currency: DEFAULT_CURRENCY,
+    ...settings,
     demoPayments: demoPaymentsOn(deps),
   });
 }

@@ -19,7 +19,7 @@ function asDuty(value: string | null | undefined): StaffDuty | null {
 
 const RANK: Record<Role, number> = { OWNER: 0, ADMIN: 1, MANAGER: 2, ASSISTANT_MANAGER: 3, STAFF: 4 };
 
-function asRole(value: string): Role {
+export function asRole(value: string): Role {
   return (ROLES as readonly string[]).includes(value) ? (value as Role) : 'STAFF';
 }
 

@@ -50,6 +50,8 @@ export function presentVenue(row: VenueRow): Venue {
     address: row.address,
     timezone: row.tz,
     serviceChargeBps: row.service_charge_bps,
+    taxRateBps: row.tax_rate_bps,
+    currency: row.currency,
   };
 }
 

@@ -59,6 +59,8 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
     case 'receipt.print_requested':
     // Who works here is staff business.
     case 'staff.access.changed':
+    // A venue's settings are the staff's; the guest's bill is read afresh when it is opened.
+    case 'venue.updated':
       return false;
     // A payment on the guest's own bill: every phone at the table sees what is paid and left.
     case 'payment.status.changed':
@@ -114,6 +116,7 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'receipt.print_requested':
     case 'staff.access.changed':
     case 'floor.layout.saved':
+    case 'venue.updated':
       return event;
     case 'floor.published':
       return { ...event, tables: event.tables.map(guestViewOfTable) };

@@ -1,4 +1,4 @@
-import type { Order, OrderItemState } from '@tablewise/shared';
+import { type Order, type OrderItemState, TAX_RATE_BASIS_POINTS } from '@tablewise/shared';
 import type { Knex } from 'knex';
 import type { Queryable, Trx } from '../context.js';
 import { type HandTransaction, handStatement } from '../db/connect.js';
@@ -116,6 +116,8 @@ export interface OrderContext {
   session: { status: string; table_id: string | null; table_name: string | null } | null;
   /** An order with this id exists already (a client-made id sent again). */
   orderExists: boolean;
+  /** The venue's tax rate (read in the same statement: no round trip more). */
+  taxRateBps: number;
   menu: MenuItemRow[];
 }
 
@@ -167,6 +169,7 @@ export async function readOrderContext(
       s_table__: string | null;
       s_table_name__: string | null;
       order_exists__: boolean;
+      venue_tax__: number | null;
     }
   >(
     trx,
@@ -174,12 +177,13 @@ export async function readOrderContext(
        select id, status, table_id from sessions where id = ? and venue_id = ? and org_id = ? for share
      )
      select s.status as s_status__, s.table_id as s_table__, t.name as s_table_name__,
-       exists (select 1 from orders where id = ?) as order_exists__, ${MENU_ITEM_COLUMNS.map((c) => `m.${c}`).join(', ')}
+       exists (select 1 from orders where id = ?) as order_exists__,
+       (select tax_rate_bps from venues where id = ?) as venue_tax__, ${MENU_ITEM_COLUMNS.map((c) => `m.${c}`).join(', ')}
      from (select 1) one left join s on true
        left join tables t on t.id = s.table_id
        left join menu_items m on m.id = any(?::uuid[])
          and (m.venue_id = ? or (m.venue_id is null and m.org_id = ?))`,
-    [sessionId, scope.venueId, scope.orgId, orderId, [...menuItemIds], scope.venueId, scope.orgId],
+    [sessionId, scope.venueId, scope.orgId, orderId, scope.venueId, [...menuItemIds], scope.venueId, scope.orgId],
     // Every guest order sends this statement: planned once per connection (it took longer to plan
     // than to run).
     { prepared: true },
@@ -192,9 +196,12 @@ export async function readOrderContext(
         ? null
         : { status: first.s_status__, table_id: first.s_table__, table_name: first.s_table_name__ },
     orderExists: first.order_exists__,
+    taxRateBps: first.venue_tax__ ?? TAX_RATE_BASIS_POINTS,
     menu: rows
       .filter((r) => r.id !== null)
-      .map(({ s_status__: _s, s_table__: _t, s_table_name__: _n, order_exists__: _e, ...item }) => item),
+      .map(
+        ({ s_status__: _s, s_table__: _t, s_table_name__: _n, order_exists__: _e, venue_tax__: _v, ...item }) => item,
+      ),
   };
 }
 

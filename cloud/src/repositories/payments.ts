@@ -1,5 +1,5 @@
 // Payments on dining sessions' bills (issue 11). Every read joins the session's table name.
-import { PAYMENTS_LISTED } from '@tablewise/shared';
+import { DEFAULT_CURRENCY, PAYMENTS_LISTED, TAX_RATE_BASIS_POINTS } from '@tablewise/shared';
 import type { Queryable } from '../context.js';
 
 export interface PaymentRow {
@@ -113,11 +113,19 @@ export async function setPaymentStatus(
     });
 }
 
-export async function serviceChargeBpsOf(q: Queryable, venueId: string): Promise<number> {
-  const row: { service_charge_bps: number } | undefined = await q('venues')
+/** What a venue's bills are priced with: its service charge, tax rate and currency (issue 24). */
+export async function billSettingsOf(
+  q: Queryable,
+  venueId: string,
+): Promise<{ serviceChargeBps: number; taxRateBps: number; currency: string }> {
+  const row: { service_charge_bps: number; tax_rate_bps: number; currency: string } | undefined = await q('venues')
     .where({ id: venueId })
-    .first('service_charge_bps');
-  return row?.service_charge_bps ?? 0;
+    .first('service_charge_bps', 'tax_rate_bps', 'currency');
+  return {
+    serviceChargeBps: row?.service_charge_bps ?? 0,
+    taxRateBps: row?.tax_rate_bps ?? TAX_RATE_BASIS_POINTS,
+    currency: row?.currency ?? DEFAULT_CURRENCY,
+  };
 }
 
 /** Whether any order of the session was rushed (priority high or urgent). */

@@ -31,6 +31,9 @@ export interface VenueRow {
   service_charge_bps: number;
   /** `demo` or `qa` marks a venue sample data may be loaded into (migration 0036). */
   flags_json: Record<string, unknown>;
+  /** The tax rate in basis points (migration 0019; 875 before it). */
+  tax_rate_bps: number;
+  currency: string;
 }
 
 export interface AuthSessionRow {

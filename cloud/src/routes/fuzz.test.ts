@@ -26,10 +26,13 @@ import {
   createDeliveryRun,
   createMenuItem,
   createOrder,
+  createOrganization,
   createPrinter,
   createReservation,
+  createRestaurant,
   createTask,
   createTerminal,
+  createVenue,
   fireCourse,
   guestCheckin,
   guestCheckout,
@@ -56,6 +59,8 @@ import {
   sendToExpo,
   setMenuItemAvailability,
   setMenuItemImage,
+  setRestaurantLogo,
+  signUp,
   startTask,
   stripeWebhook,
   takeTablePayment,
@@ -63,7 +68,10 @@ import {
   updateGuestSession,
   updateMenuItem,
   updateOrderPayment,
+  updateOrganization,
   updatePrinter,
+  updateRestaurant,
+  updateVenue,
 } from '@tablewise/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +89,17 @@ class Literal {
   constructor(readonly text: string) {}
 }
 const MISSING = Symbol('missing');
+
+const SETUP_CALLS: ReadonlySet<Call<CallSpec>> = new Set<Call<CallSpec>>([
+  signUp,
+  createOrganization,
+  updateOrganization,
+  createVenue,
+  updateVenue,
+  createRestaurant,
+  updateRestaurant,
+  setRestaurantLogo,
+]);
 
 /** One broken field: its path and what it becomes (MISSING: deleted). */
 interface FieldFault {
@@ -1144,7 +1163,11 @@ beforeAll(async () => {
     if (call === putObject) continue;
     // Stripe's webhook reads its body as raw text, not JSON: its signature, not its shape, is checked.
     if (call === stripeWebhook) continue;
-    if (call.body) throw new Error(`${call.id} takes a body: give it a target with its fields here`);
+    // Setting up a restaurant (issue 24) refuses its fields with the spec's own messages, which
+    // name no field (organizations.test.ts has each): here it gets the malformed bodies.
+    if (call.body && !SETUP_CALLS.has(call)) {
+      throw new Error(`${call.id} takes a body: give it a target with its fields here`);
+    }
     // A public call gets the manager's cookie too: were a body taken, signing out would show.
     const principal: Principal =
       call.audience.includes('staff') || call.audience.includes('public')

@@ -34,7 +34,8 @@ async function seedOrg(db: Db, label: string): Promise<OrgFixture> {
   const orgId = randomUUID();
   const venueId = randomUUID();
   const otherVenueId = randomUUID();
-  await db('organizations').insert({ id: orgId, name: `${label} Group` });
+  // ENTERPRISE: no plan limit gets in the way of a test that pairs or adds many (issue 24).
+  await db('organizations').insert({ id: orgId, name: `${label} Group`, plan: 'ENTERPRISE' });
   await db('venues').insert([
     { id: venueId, org_id: orgId, name: `${label} Downtown`, created_at: new Date(Date.now() - 1000) },
     { id: otherVenueId, org_id: orgId, name: `${label} Uptown` },

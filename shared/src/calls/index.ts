@@ -4,6 +4,7 @@ import { sendStaffAlert } from './alerts/send-staff-alert.js';
 import { getMe } from './auth/get-me.js';
 import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
+import { signUp } from './auth/sign-up.js';
 import type { Call, CallSpec } from './define.js';
 import { populateDemo } from './demo/populate-demo.js';
 import { listVenueEvents } from './events/list-venue-events.js';
@@ -44,6 +45,9 @@ import { createOrder } from './orders/create-order.js';
 import { fireCourse } from './orders/fire-course.js';
 import { listOrders } from './orders/list-orders.js';
 import { sendToExpo } from './orders/send-to-expo.js';
+import { createOrganization } from './organizations/create-organization.js';
+import { listOrganizations } from './organizations/list-organizations.js';
+import { updateOrganization } from './organizations/update-organization.js';
 import { cancelCashShare } from './payments/cancel-cash-share.js';
 import { getSessionBill } from './payments/get-session-bill.js';
 import { guestCheckout } from './payments/guest-checkout.js';
@@ -74,6 +78,10 @@ import { getReservation } from './reservations/get-reservation.js';
 import { listReservations } from './reservations/list-reservations.js';
 import { listReservationsOfDate } from './reservations/list-reservations-of-date.js';
 import { seatReservation } from './reservations/seat-reservation.js';
+import { createRestaurant } from './restaurants/create-restaurant.js';
+import { listRestaurants } from './restaurants/list-restaurants.js';
+import { setRestaurantLogo } from './restaurants/set-restaurant-logo.js';
+import { updateRestaurant } from './restaurants/update-restaurant.js';
 import { changeRunnerOrderStatus } from './runner/change-runner-order-status.js';
 import { createDeliveryRun } from './runner/create-delivery-run.js';
 import { listDeliveryRuns } from './runner/list-delivery-runs.js';
@@ -81,6 +89,8 @@ import { listRunnerOrders } from './runner/list-runner-orders.js';
 import { listRunners } from './runner/list-runners.js';
 import { listCheckins } from './sessions/list-checkins.js';
 import { listCheckouts } from './sessions/list-checkouts.js';
+import { getSetupChecklist } from './setup/get-setup-checklist.js';
+import { recordQrSheetPrinted } from './setup/record-qr-sheet.js';
 import {
   acceptInvitation,
   confirmPasswordReset,
@@ -116,6 +126,9 @@ import { createTerminal } from './terminals/create-terminal.js';
 import { getTerminalMe } from './terminals/get-terminal-me.js';
 import { listTerminals } from './terminals/list-terminals.js';
 import { revokeTerminal } from './terminals/revoke-terminal.js';
+import { createVenue } from './venues/create-venue.js';
+import { listVenues } from './venues/list-venues.js';
+import { updateVenue } from './venues/update-venue.js';
 import { addToWaitlist } from './waitlist/add-to-waitlist.js';
 import { changeWaitlistStatus } from './waitlist/change-waitlist-status.js';
 import { getWaitlistEntry } from './waitlist/get-waitlist-entry.js';
@@ -247,12 +260,27 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   listCheckins,
   listCheckouts,
   populateDemo,
+  // Setting up a restaurant (issue 24)
+  signUp,
+  listOrganizations,
+  createOrganization,
+  updateOrganization,
+  listVenues,
+  createVenue,
+  updateVenue,
+  listRestaurants,
+  createRestaurant,
+  updateRestaurant,
+  setRestaurantLogo,
+  getSetupChecklist,
+  recordQrSheetPrinted,
 ];
 
 export * from './alerts/send-staff-alert.js';
 export * from './auth/get-me.js';
 export * from './auth/login.js';
 export * from './auth/logout.js';
+export * from './auth/sign-up.js';
 export * from './define.js';
 export * from './demo/populate-demo.js';
 export * from './events/list-venue-events.js';
@@ -296,6 +324,9 @@ export * from './orders/fire-course.js';
 export * from './orders/list-orders.js';
 export * from './orders/order-facts.js';
 export * from './orders/send-to-expo.js';
+export * from './organizations/create-organization.js';
+export * from './organizations/list-organizations.js';
+export * from './organizations/update-organization.js';
 export * from './payments/cancel-cash-share.js';
 export * from './payments/get-session-bill.js';
 export * from './payments/guest-checkout.js';
@@ -327,6 +358,10 @@ export * from './reservations/get-reservation.js';
 export * from './reservations/list-reservations.js';
 export * from './reservations/list-reservations-of-date.js';
 export * from './reservations/seat-reservation.js';
+export * from './restaurants/create-restaurant.js';
+export * from './restaurants/list-restaurants.js';
+export * from './restaurants/set-restaurant-logo.js';
+export * from './restaurants/update-restaurant.js';
 export * from './runner/change-runner-order-status.js';
 export * from './runner/create-delivery-run.js';
 export * from './runner/list-delivery-runs.js';
@@ -336,6 +371,8 @@ export * from './serve.js';
 export * from './sessions/list-checkins.js';
 export * from './sessions/list-checkouts.js';
 export * from './sessions/recent-sessions.js';
+export * from './setup/get-setup-checklist.js';
+export * from './setup/record-qr-sheet.js';
 export * from './staff/staff-calls.js';
 export * from './staff/staff-schemas.js';
 export * from './sync/get-snapshot.js';
@@ -360,6 +397,9 @@ export * from './terminals/create-terminal.js';
 export * from './terminals/get-terminal-me.js';
 export * from './terminals/list-terminals.js';
 export * from './terminals/revoke-terminal.js';
+export * from './venues/create-venue.js';
+export * from './venues/list-venues.js';
+export * from './venues/update-venue.js';
 export * from './waitlist/add-to-waitlist.js';
 export * from './waitlist/change-waitlist-status.js';
 export * from './waitlist/get-waitlist-entry.js';

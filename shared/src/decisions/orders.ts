@@ -42,6 +42,8 @@ export interface CreateOrderState {
   existing: Order | null;
   /** The menu items the lines name, those the venue has. */
   menu: readonly OrderableDish[];
+  /** The venue's tax rate in basis points (issue 24); 8.75 % when not given. */
+  taxRateBps?: number;
 }
 
 /** The order to place: the request with its id (the client's, else one the tier made). */
@@ -124,7 +126,7 @@ export function decideCreateOrder(
     });
   }
   // The bill is the sum of the lines exactly as priced above, modifiers included.
-  const totals = billTotals(lineCents);
+  const totals = billTotals(lineCents, state.taxRateBps);
   const order: Order = {
     id: input.id,
     venueId: session.venueId,

@@ -19,6 +19,7 @@ const bill = (left: string, items = 1): Bill => ({
   items: Array.from({ length: items }, () => ({}) as Bill['items'][number]),
   subtotal: '40.00',
   tax: '3.50',
+  taxRateBps: 875,
   serviceCharge: '0.00',
   total: '43.50',
   paid: '0.00',

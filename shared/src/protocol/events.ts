@@ -14,6 +14,7 @@ import {
   Reservation,
   Table,
   TableState,
+  Venue,
   WaitlistEntry,
 } from '../schemas/entities.js';
 import { Payment } from '../schemas/payment.js';
@@ -237,6 +238,12 @@ const FloorPublishedEvent = Envelope.extend({
   tables: z.array(Table),
   retiredTableIds: z.array(Id),
 });
+/** A venue's settings changed (issue 24): its name, time zone, tax rate, service charge or
+ * currency. Each replica keeps the venue whole, so its bills and tickets use the new settings. */
+const VenueUpdatedEvent = Envelope.extend({
+  type: z.literal('venue.updated'),
+  venue: Venue,
+});
 
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
@@ -271,6 +278,7 @@ export const LiveEvent = z.discriminatedUnion('type', [
   StaffAccessChangedEvent,
   FloorLayoutSavedEvent,
   FloorPublishedEvent,
+  VenueUpdatedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

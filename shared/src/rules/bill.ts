@@ -1,7 +1,7 @@
 // A dining session's bill (spec 3 sections 2, 5 and 9; issue 11): every order's lines, the tax
 // rounded once on the whole subtotal, the venue's service charge, what is paid and what is left.
 // All arithmetic in integer cents; one builder for the cloud, the terminal and the guest screen.
-import { SPLIT } from '../constants.js';
+import { SPLIT, TAX_RATE_BASIS_POINTS } from '../constants.js';
 import { MESSAGES, PAYMENT_MESSAGES } from '../messages.js';
 import { displayMoney, divRoundHalfUp, splitEvenly, taxCents } from './money.js';
 
@@ -49,9 +49,10 @@ export function billCents(
   lines: readonly BillLineFacts[],
   serviceChargeBps: number,
   payments: readonly BillPaymentFacts[],
+  taxRateBps: number = TAX_RATE_BASIS_POINTS,
 ): BillTotalsCents {
   const subtotal = lines.reduce((sum, l) => sum + l.totalCents, 0);
-  const tax = taxCents(subtotal);
+  const tax = taxCents(subtotal, taxRateBps);
   const serviceCharge = serviceChargeCents(subtotal, serviceChargeBps);
   const total = subtotal + tax + serviceCharge;
   let paid = 0;

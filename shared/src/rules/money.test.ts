@@ -14,6 +14,7 @@ import {
   lineCents,
   splitEvenly,
   taxCents,
+  taxRatePercentText,
   tipCents,
   tipProblem,
   toCents,
@@ -219,5 +220,23 @@ describe('split validation', () => {
       ).ok,
     ).toBe(false);
     expect(checkSplit(0, []).ok).toBe(false);
+  });
+});
+
+describe("a venue's own tax rate (issue 24)", () => {
+  it.each([
+    [10_000, 875, 875],
+    [10_000, 725, 725],
+    [1_999, 1000, 200],
+    [1_999, 0, 0],
+    [333, 875, 29],
+  ])('taxes %i cents at %i bps as %i cents', (subtotal, bps, tax) => {
+    expect(taxCents(subtotal, bps)).toBe(tax);
+    expect(billTotals([subtotal], bps)).toEqual({ subtotal, tax, total: subtotal + tax });
+  });
+
+  it('keeps 8.75 % when no rate is given, and shows a rate as the bill does', () => {
+    expect(taxCents(10_000)).toBe(875);
+    expect([875, 800, 1000, 725, 0].map(taxRatePercentText)).toEqual(['8.75', '8', '10', '7.25', '0']);
   });
 });

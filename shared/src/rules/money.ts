@@ -44,10 +44,16 @@ export function divRoundHalfUp(numerator: number, denominator: number): number {
 }
 
 /**
- * Tax of 8.75 % on a bill's subtotal, rounded once per bill, half up.
+ * Tax on a bill's subtotal at the venue's rate (basis points; 8.75 % by default, spec 1 section 9),
+ * rounded once per bill, half up.
  */
-export function taxCents(subtotalCents: number): number {
-  return divRoundHalfUp(subtotalCents * TAX_RATE_BASIS_POINTS, 10_000);
+export function taxCents(subtotalCents: number, taxRateBps: number = TAX_RATE_BASIS_POINTS): number {
+  return divRoundHalfUp(subtotalCents * taxRateBps, 10_000);
+}
+
+/** A tax rate in basis points as the bill shows it: 875 → '8.75', 800 → '8'. */
+export function taxRatePercentText(taxRateBps: number): string {
+  return (taxRateBps / 100).toFixed(2).replace(/\.?0+$/, '');
 }
 
 export interface PricedLine {
@@ -72,9 +78,9 @@ export interface BillTotals {
 }
 
 /** Subtotal of the lines' totals, tax rounded once on it, and the total, all in cents. */
-export function billTotals(lineTotalsCents: readonly number[]): BillTotals {
+export function billTotals(lineTotalsCents: readonly number[], taxRateBps: number = TAX_RATE_BASIS_POINTS): BillTotals {
   const subtotal = lineTotalsCents.reduce((sum, cents) => sum + cents, 0);
-  const tax = taxCents(subtotal);
+  const tax = taxCents(subtotal, taxRateBps);
   return { subtotal, tax, total: subtotal + tax };
 }
 
@@ -161,8 +167,12 @@ export function checkSplit(totalCents: number, shares: readonly SplitShare[]): S
 }
 
 /** The bill the guest pays: subtotal, tax, tip and total in cents. */
-export function guestBill(subtotalCents: number, choice: TipChoice): BillTotals & { tip: number; grandTotal: number } {
-  const tax = taxCents(subtotalCents);
+export function guestBill(
+  subtotalCents: number,
+  choice: TipChoice,
+  taxRateBps: number = TAX_RATE_BASIS_POINTS,
+): BillTotals & { tip: number; grandTotal: number } {
+  const tax = taxCents(subtotalCents, taxRateBps);
   const tip = tipCents(subtotalCents, choice);
   const total = subtotalCents + tax;
   return { subtotal: subtotalCents, tax, total, tip, grandTotal: total + tip };

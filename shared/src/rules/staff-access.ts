@@ -3,6 +3,7 @@
 // a call that names a `permission` is refused to staff who do not hold it, and the staff app shows
 // a member only the screens of their duty.
 import type { PERMISSIONS, Role, STAFF_DUTIES } from '../constants.js';
+import { permissionOfAdmin } from './admin-permissions.js';
 
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -59,9 +60,11 @@ const SCREEN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   '/menu-management': 'MANAGE_MENU',
   '/analytics': 'VIEW_ANALYTICS',
   '/staff': 'MANAGE_USERS',
-  '/admin/organizations': 'MANAGE_ORGANIZATION',
-  '/admin/venues': 'MANAGE_VENUES',
-  '/admin/restaurants': 'MANAGE_RESTAURANTS',
+  '/admin/organizations': permissionOfAdmin('ORGANIZATION_ADMIN'),
+  '/admin/venues': permissionOfAdmin('VENUE_ADMIN'),
+  '/admin/restaurants': permissionOfAdmin('RESTAURANT_ADMIN'),
+  // The setup checklist (issue 24): the venue's settings, printers, terminals.
+  '/setup': 'MANAGE_SETTINGS',
 };
 
 interface Viewer extends Holder {

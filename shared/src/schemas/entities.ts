@@ -232,6 +232,11 @@ export const Venue = z.object({
   /** The venue's service charge on every bill, in basis points of the subtotal (1000 = 10 %).
    * Absent from an older cloud's answer: none. */
   serviceChargeBps: z.number().int().min(0).max(10_000).default(0),
+  /** The venue's tax rate in basis points of the subtotal (875 = 8.75 %, spec 1 section 9's rate,
+   * every venue's before issue 24). Absent from an older cloud's answer: 8.75 %. */
+  taxRateBps: z.number().int().min(0).max(10_000).default(875),
+  /** The venue's currency (ISO 4217); absent from an older cloud's answer: USD. */
+  currency: z.string().length(3).default('USD'),
 });
 export type Venue = z.infer<typeof Venue>;
 

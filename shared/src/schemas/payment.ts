@@ -54,6 +54,8 @@ export const Bill = z.object({
   items: z.array(BillItem),
   subtotal: Money,
   tax: Money,
+  /** The venue's tax rate the tax was priced at, in basis points (issue 24); an older answer: 8.75 %. */
+  taxRateBps: z.number().int().min(0).max(10_000).default(875),
   serviceCharge: Money,
   total: Money,
   paid: Money,

@@ -17,6 +17,7 @@ import * as m0015 from './0015_periodic_runs.js';
 import * as m0016 from './0016_staff_duty.js';
 import * as m0017 from './0017_pass_tickets.js';
 import * as m0018 from './0018_duty_runners.js';
+import * as m0019 from './0019_venue_settings.js';
 import * as m0023 from './0023_staff_accounts.js';
 import * as m0027 from './0027_floor_layout_versions.js';
 import * as m0033 from './0033_rate_limits.js';
@@ -45,6 +46,7 @@ export const migrations: readonly Migration[] = [
   { name: '0016_staff_duty', up: m0016.up, down: m0016.down },
   { name: '0017_pass_tickets', up: m0017.up, down: m0017.down },
   { name: '0018_duty_runners', up: m0018.up, down: m0018.down },
+  { name: '0019_venue_settings', up: m0019.up, down: m0019.down },
   { name: '0023_staff_accounts', up: m0023.up, down: m0023.down },
   { name: '0027_floor_layout_versions', up: m0027.up, down: m0027.down },
   { name: '0033_rate_limits', up: m0033.up, down: m0033.down },

@@ -5,8 +5,10 @@ import {
   MESSAGES,
   STAFF_SESSION_COOKIE,
   STAFF_SESSION_TTL_MS,
+  signUp as signUpCall,
 } from '@tablewise/shared';
 import { login, logout, meOf } from '../../commands/auth.js';
+import { signUp } from '../../commands/sign-up.js';
 import type { AppDeps } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { VENUE_HEADER } from '../../middleware/principals.js';
@@ -43,6 +45,20 @@ export function authRouter(deps: AppDeps): AppRouter {
       secure: ctx.secure,
       overwrite: true,
     });
+    return result.me;
+  });
+
+  serve(router, signUpCall, async ({ ctx, body }) => {
+    const result = await signUp(deps, await body());
+    ctx.cookies.set(STAFF_SESSION_COOKIE, result.token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: STAFF_SESSION_TTL_MS,
+      secure: ctx.secure,
+      overwrite: true,
+    });
+    ctx.status = 201;
     return result.me;
   });
 

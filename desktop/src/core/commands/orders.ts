@@ -19,6 +19,7 @@ import { listMenuItems } from '../sqlite/repositories/menu-items.js';
 import { getSessionWithTable } from '../sqlite/repositories/menu-orders.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
 import { getOrder } from '../sqlite/repositories/orders.js';
+import { getVenue } from '../sqlite/repositories/venue.js';
 import { applyLocally } from './decided.js';
 
 export const ORDER_ENTITY = 'order';
@@ -42,6 +43,7 @@ export function createOrderLocally(db: WriteDb, input: NewOrder, now: Date): Loc
         session: session && { ...session, venueId },
         existing: getOrder(db, order.id),
         menu: listMenuItems(db).filter((m) => named.has(m.id)),
+        taxRateBps: getVenue(db)?.taxRateBps,
       },
       order,
       { kind: 'terminal', userId: null, terminalId },

@@ -17,6 +17,7 @@ import {
   decideTakePayment,
   PAYMENT_MESSAGES,
   type Payment,
+  TAX_RATE_BASIS_POINTS,
   takeTablePayment,
 } from '@tablewise/shared';
 import { type AnyDb, transact, type WriteDb } from '../sqlite/replica.js';
@@ -41,6 +42,7 @@ export const PAYMENT_ENTITY = 'payment';
 function replicaBillFacts(db: AnyDb, sessionId: string): (BillFacts & { status: string }) | null {
   const session = getSessionWithTable(db, sessionId);
   if (!session) return null;
+  const venue = getVenue(db);
   return {
     sessionId,
     status: session.status,
@@ -48,8 +50,9 @@ function replicaBillFacts(db: AnyDb, sessionId: string): (BillFacts & { status: 
     tableName: session.tableName,
     orders: listOrdersOfSession(db, sessionId),
     payments: listPaymentsOfSession(db, sessionId),
-    serviceChargeBps: getVenue(db)?.serviceChargeBps ?? 0,
-    currency: DEFAULT_CURRENCY,
+    serviceChargeBps: venue?.serviceChargeBps ?? 0,
+    taxRateBps: venue?.taxRateBps ?? TAX_RATE_BASIS_POINTS,
+    currency: venue?.currency ?? DEFAULT_CURRENCY,
     demoPayments: demoPaymentsOf(db),
   };
 }

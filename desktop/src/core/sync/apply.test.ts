@@ -8,6 +8,7 @@ import { appendCall, appendOutbox } from '../sqlite/repositories/outbox.js';
 import { listPrinters } from '../sqlite/repositories/printers.js';
 import { listTables } from '../sqlite/repositories/tables.js';
 import { ticketedAmong } from '../sqlite/repositories/ticketed.js';
+import { getVenue } from '../sqlite/repositories/venue.js';
 import { item, order, printer, snapshot, table, tempDir, VENUE } from '../test/fixtures.js';
 import { applyEvent, applySnapshot } from './apply.js';
 
@@ -253,5 +254,16 @@ describe('a staff member whose access changed in the cloud (issue 24)', () => {
     expect(outcome).toMatchObject({ kind: 'applied', event: { type: 'staff.access.changed', userId: id } });
     expect(findUserByEmail(r.read, user.email)).toBeNull();
     expect(sessionUser(r.read, 'session-1', now())).toBeFalsy();
+  });
+});
+
+describe("the venue's settings (issue 24)", () => {
+  it('venue.updated gives the replica the tax rate and currency its orders and bills use', () => {
+    const r = replica();
+    applySnapshot(r.write, snapshot({ seq: 10 }), now());
+    expect(getVenue(r.read)).toMatchObject({ taxRateBps: 875, currency: 'USD' });
+    const venue = { ...VENUE, taxRateBps: 1000, serviceChargeBps: 500, currency: 'EUR' };
+    expect(applyEvent(r.write, { ...envelope(11), type: 'venue.updated', venue }, now()).kind).toBe('applied');
+    expect(getVenue(r.read)).toEqual(venue);
   });
 });

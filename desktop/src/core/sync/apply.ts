@@ -146,6 +146,8 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
       const tables = event.tables.map((t) => getTable(db, t.id) ?? t);
       return { ...event, tables };
     }
+    case 'venue.updated':
+      return { ...event, venue: getVenue(db) ?? event.venue };
     default: {
       const never: never = event;
       throw new Error(`Unhandled event ${JSON.stringify(never)}`);
@@ -266,6 +268,10 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       for (const table of event.tables) putTable(db, table);
       reapplyPendingSeats(db);
       reapplyPendingTurnover(db);
+      return;
+    // The venue's settings: the next bill, receipt and ticket use its tax rate and currency.
+    case 'venue.updated':
+      putVenue(db, event.venue);
       return;
     default: {
       const never: never = event;

@@ -27,6 +27,8 @@ export const VENUE: Venue = {
   address: null,
   timezone: 'America/New_York',
   serviceChargeBps: 0,
+  taxRateBps: 875,
+  currency: 'USD',
 };
 
 export function table(overrides: Partial<Table> = {}): Table {

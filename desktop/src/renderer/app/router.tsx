@@ -6,6 +6,8 @@ import {
   homeScreenFor,
   LOGIN_TEXTS,
   type MeAnswer,
+  SETUP_CHECKLIST_PATH,
+  SETUP_TEXTS,
 } from '@tablewise/shared';
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -53,9 +55,21 @@ function Shell({ me }: { me: MeAnswer }) {
   const name = [me.user.firstName, me.user.lastName].filter(Boolean).join(' ') || me.user.email;
   // The sidebar shows only the screens of the member's role (docs/roles.md).
   const mine = features.filter((f) => canSeeScreen(me.principal, f.path));
+  const setup = canSeeScreen(me.principal, SETUP_CHECKLIST_PATH)
+    ? [
+        {
+          title: SETUP_TEXTS.title,
+          url: SETUP_CHECKLIST_PATH,
+          icon: 'clipboard-check',
+          description: SETUP_TEXTS.title,
+          category: 'admin' as const,
+        },
+      ]
+    : [];
   return (
     <AppShell
       features={mine}
+      customNav={setup}
       duty={floorDuty(me.principal)}
       routeCount={SCREENS.filter((s) => canSeeScreen(me.principal, s.path)).length}
       liveActive={live.status === 'open'}

@@ -1,6 +1,10 @@
 // The screens this build of the staff app has. The sidebar shows the registry features whose
 // paths appear here, so a group with no screens stays hidden.
+import { SETUP_CHECKLIST_PATH } from '@tablewise/shared';
 import type { ReactNode } from 'react';
+import { OrganizationsScreen } from '../features/admin/components/organizations-screen.js';
+import { RestaurantsScreen } from '../features/admin/components/restaurants-screen.js';
+import { VenuesScreen } from '../features/admin/components/venues-screen.js';
 import { CleanerConsoleScreen } from '../features/cleaner-console/components/cleaner-console-screen.js';
 import { DashboardScreen } from '../features/dashboard/components/dashboard-screen.js';
 import { FloorMapScreen } from '../features/floor-map/components/floor-map-screen.js';
@@ -12,6 +16,7 @@ import { PaymentsScreen } from '../features/payments/components/payments-screen.
 import { PrinterManagementScreen } from '../features/printer-management/components/printer-management-screen.js';
 import { ReservationsScreen } from '../features/reservations/components/reservations-screen.js';
 import { RunnerInterface } from '../features/runner-interface/components/runner-interface.js';
+import { SetupChecklistScreen } from '../features/setup/components/setup-checklist-screen.js';
 import { StaffScreen } from '../features/staff/components/staff-screen.js';
 import { WaitlistScreen } from '../features/waitlist/components/waitlist-screen.js';
 
@@ -34,6 +39,10 @@ export const SCREENS: readonly Screen[] = [
   { path: '/payments', element: <PaymentsScreen /> },
   { path: '/staff', element: <StaffScreen /> },
   { path: '/floor-map', element: <FloorMapScreen /> },
+  { path: '/admin/organizations', element: <OrganizationsScreen /> },
+  { path: '/admin/venues', element: <VenuesScreen /> },
+  { path: '/admin/restaurants', element: <RestaurantsScreen /> },
+  { path: SETUP_CHECKLIST_PATH, element: <SetupChecklistScreen /> },
 ];
 
 /** The home screen: the dashboard (spec 1 section 2's '/'). */

@@ -31,6 +31,8 @@ export interface BillFacts {
   /** The session's payments, in any order: the bill lists them oldest first. */
   payments: readonly Payment[];
   serviceChargeBps: number;
+  /** The venue's tax rate in basis points (issue 24). */
+  taxRateBps: number;
   currency: string;
   demoPayments: boolean;
 }
@@ -51,6 +53,7 @@ export function billAnswer(facts: BillFacts): Bill {
     })),
     facts.serviceChargeBps,
     facts.payments.map((p) => ({ status: p.status, amountCents: toCents(p.amount) })),
+    facts.taxRateBps,
   );
   const tips = facts.payments.filter((p) => p.status === 'COMPLETED').reduce((sum, p) => sum + toCents(p.tipAmount), 0);
   return {
@@ -71,6 +74,7 @@ export function billAnswer(facts: BillFacts): Bill {
     })),
     subtotal: formatCents(totals.subtotal),
     tax: formatCents(totals.tax),
+    taxRateBps: facts.taxRateBps,
     serviceCharge: formatCents(totals.serviceCharge),
     total: formatCents(totals.total),
     paid: formatCents(totals.paid),

@@ -20,6 +20,7 @@ import { migration0017 } from './0017_payments.js';
 import { migration0018 } from './0018_outbox_calls.js';
 import { migration0019 } from './0019_menu_handling.js';
 import { migration0020 } from './0020_runner_user.js';
+import { migration0021 } from './0021_venue_settings.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0018,
   migration0019,
   migration0020,
+  migration0021,
 ];

@@ -10,6 +10,8 @@ interface VenueRow {
   address: string | null;
   timezone: string;
   service_charge_bps: number;
+  tax_rate_bps: number;
+  currency: string;
 }
 
 /** The organization and venue this terminal serves, as a body's orgId and venueId must name them. */
@@ -29,6 +31,8 @@ export function getVenue(db: AnyDb): Venue | null {
         address: row.address,
         timezone: row.timezone,
         serviceChargeBps: row.service_charge_bps,
+        taxRateBps: row.tax_rate_bps,
+        currency: row.currency,
       }
     : null;
 }
@@ -36,10 +40,11 @@ export function putVenue(db: WriteDb, venue: Venue): void {
   db.sql.prepare('DELETE FROM venue WHERE id <> ?').run(venue.id);
   db.sql
     .prepare(
-      `INSERT INTO venue (id, organization_id, name, address, timezone, service_charge_bps)
-       VALUES (@id, @organizationId, @name, @address, @timezone, @serviceChargeBps)
+      `INSERT INTO venue (id, organization_id, name, address, timezone, service_charge_bps, tax_rate_bps, currency)
+       VALUES (@id, @organizationId, @name, @address, @timezone, @serviceChargeBps, @taxRateBps, @currency)
        ON CONFLICT(id) DO UPDATE SET organization_id = excluded.organization_id, name = excluded.name,
-         address = excluded.address, timezone = excluded.timezone, service_charge_bps = excluded.service_charge_bps`,
+         address = excluded.address, timezone = excluded.timezone, service_charge_bps = excluded.service_charge_bps,
+         tax_rate_bps = excluded.tax_rate_bps, currency = excluded.currency`,
     )
     .run(venue);
 }

@@ -128,7 +128,7 @@ function BillSummary({ bill }: { bill: Bill }) {
       <dl className="totals">
         <dt>{GUEST_PAYMENT_TEXTS.subtotal}</dt>
         <dd data-testid="bill-subtotal">{money(bill.subtotal)}</dd>
-        <dt>{GUEST_PAYMENT_TEXTS.tax}</dt>
+        <dt>{GUEST_PAYMENT_TEXTS.taxAt(bill.taxRateBps)}</dt>
         <dd data-testid="bill-tax">{money(bill.tax)}</dd>
         {toCents(bill.serviceCharge) > 0 ? (
           <>

@@ -1,13 +1,16 @@
 import type { MeAnswer } from '@tablewise/shared';
 import { LOGIN_TEXTS } from '@tablewise/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { failureText } from '../../../app/api-client.js';
 import { useMe } from '../api/get-me.js';
 import { LoginScreen } from './login-screen.js';
+import { SignUpScreen } from './sign-up-screen.js';
 
 /** Shows the login screen until /api/auth/me names a staff member, then the app. */
 export function AuthGate({ children }: { children: (me: MeAnswer) => ReactNode }) {
   const me = useMe();
+  // A new restaurant signs up from the sign-in page (issue 24); only the cloud offers it.
+  const [signingUp, setSigningUp] = useState(() => window.location.pathname === '/signup');
   if (me.isPending) return <p className="page-status">{LOGIN_TEXTS.checkingSession}</p>;
   if (me.isError) {
     // the server could not be reached or answered oddly: say so and let staff retry
@@ -22,6 +25,12 @@ export function AuthGate({ children }: { children: (me: MeAnswer) => ReactNode }
       </div>
     );
   }
-  if (me.data === null) return <LoginScreen />;
+  if (me.data === null) {
+    return signingUp ? (
+      <SignUpScreen onSignIn={() => setSigningUp(false)} />
+    ) : (
+      <LoginScreen onSignUp={() => setSigningUp(true)} />
+    );
+  }
   return <>{children(me.data)}</>;
 }

@@ -1,10 +1,13 @@
-import { LOGIN_TEXTS, PRODUCT_NAME, RESET_PASSWORD_TEXTS, TAGLINE } from '@tablewise/shared';
+import { LOGIN_TEXTS, PRODUCT_NAME, RESET_PASSWORD_TEXTS, SIGNUP_TEXTS, TAGLINE } from '@tablewise/shared';
 import { type FormEvent, useState } from 'react';
 import { toastMessage } from '../../../app/api-client.js';
+import { useOnTerminal } from '../../../app/terminal-status.js';
 import { useLogin } from '../api/login.js';
 
-export function LoginScreen() {
+export function LoginScreen({ onSignUp }: { onSignUp?: () => void }) {
   const login = useLogin();
+  // A terminal is paired to a venue that exists: signing up a restaurant is the cloud's.
+  const onTerminal = useOnTerminal();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
@@ -59,6 +62,11 @@ export function LoginScreen() {
         <a href="/reset-password" data-testid="forgot-password">
           {RESET_PASSWORD_TEXTS.forgot}
         </a>
+        {onSignUp && onTerminal !== true && (
+          <button type="button" className="link-button" data-testid="signup-link" onClick={onSignUp}>
+            {SIGNUP_TEXTS.linkFromSignIn}
+          </button>
+        )}
       </form>
     </main>
   );

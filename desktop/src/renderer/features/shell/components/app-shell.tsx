@@ -2,6 +2,7 @@
 // On a phone (under 768 px) the header is compact, the sidebar is a sheet over the page, and a
 // bottom bar offers the primary screens plus More, which opens the remaining entries.
 import {
+  type CustomNavItem,
   DASHBOARD_TITLE,
   type Feature,
   MESSAGES,
@@ -30,6 +31,8 @@ import { TerminalBanner } from './terminal-banner.js';
 export interface AppShellProps {
   /** Registry features whose screens this app has. */
   features: readonly Feature[];
+  /** Sidebar entries outside the registry (the setup checklist, issue 24). */
+  customNav?: readonly CustomNavItem[];
   /** The signed-in member's floor duty: their phone's bottom bar is their duty's screens. */
   duty: StaffDuty | null;
   routeCount: number;
@@ -86,11 +89,12 @@ function useSidebar(phone: boolean) {
 
 function Sidebar(props: {
   features: readonly Feature[];
+  customNav?: readonly CustomNavItem[];
   routeCount: number;
   liveActive: boolean;
   onQuickAction: (id: ShellQuickActionId) => void;
 }) {
-  const groups = navigationGroups(props.features);
+  const groups = navigationGroups(props.features, props.customNav);
   return (
     <aside className="sidebar" data-testid="sidebar" aria-label="Sidebar">
       <div className="sidebar-brand">
@@ -251,7 +255,16 @@ function useStuckTableToasts(): void {
   });
 }
 
-export function AppShell({ features, duty, routeCount, liveActive, liveError, account, children }: AppShellProps) {
+export function AppShell({
+  features,
+  customNav,
+  duty,
+  routeCount,
+  liveActive,
+  liveError,
+  account,
+  children,
+}: AppShellProps) {
   useStaffAlertToasts();
   useStuckTableToasts();
   const phone = useIsPhone();
@@ -287,7 +300,13 @@ export function AppShell({ features, duty, routeCount, liveActive, liveError, ac
         style={style}
       >
         {(!phone || sheetOpen) && (
-          <Sidebar features={features} routeCount={routeCount} liveActive={liveActive} onQuickAction={runQuickAction} />
+          <Sidebar
+            features={features}
+            {...(customNav ? { customNav } : {})}
+            routeCount={routeCount}
+            liveActive={liveActive}
+            onQuickAction={runQuickAction}
+          />
         )}
         {phone && sheetOpen && (
           <div className="sheet-backdrop sidebar-backdrop" onClick={() => setSheetOpen(false)} aria-hidden="true" />
