@@ -10,6 +10,7 @@ import { originCheck } from './middleware/origin-check.js';
 import { principalsMiddleware } from './middleware/principals.js';
 import { requestId } from './middleware/request-id.js';
 import { alertsRouter } from './routes/alerts/router.js';
+import { analyticsRouter } from './routes/analytics/router.js';
 import { authRouter } from './routes/auth/router.js';
 import { eventsRouter } from './routes/events/router.js';
 import { guestRouter } from './routes/guest/router.js';
@@ -85,5 +86,6 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     runnerRouter(deps),
     paymentsRouter(deps),
     eventsRouter(deps),
+    analyticsRouter(deps),
   ];
 }

@@ -25,6 +25,7 @@ export * from './rules/bill.js';
 export * from './rules/bill-shares.js';
 export * from './rules/courses.js';
 export * from './rules/dashboard.js';
+export * from './rules/dashboard-work.js';
 export * from './rules/guest-checkin.js';
 export * from './rules/guest-flow.js';
 export * from './rules/guest-receipt.js';

@@ -17,6 +17,7 @@ import * as m0015 from './0015_periodic_runs.js';
 import * as m0016 from './0016_staff_duty.js';
 import * as m0017 from './0017_pass_tickets.js';
 import * as m0018 from './0018_duty_runners.js';
+import * as m0030 from './0030_analytics_rollups.js';
 
 export interface Migration {
   name: string;
@@ -41,4 +42,5 @@ export const migrations: readonly Migration[] = [
   { name: '0016_staff_duty', up: m0016.up, down: m0016.down },
   { name: '0017_pass_tickets', up: m0017.up, down: m0017.down },
   { name: '0018_duty_runners', up: m0018.up, down: m0018.down },
+  { name: '0030_analytics_rollups', up: m0030.up, down: m0030.down },
 ];

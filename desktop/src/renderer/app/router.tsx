@@ -9,7 +9,7 @@ import {
 } from '@tablewise/shared';
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useLogout } from '../features/auth/api/logout.js';
+import { useLogout } from '../api/logout.js';
 import { AuthGate } from '../features/auth/components/auth-gate.js';
 import { AppShell } from '../features/shell/components/app-shell.js';
 import { NotFound } from '../features/shell/components/not-found.js';

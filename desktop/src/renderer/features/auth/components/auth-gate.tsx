@@ -1,7 +1,7 @@
 import type { MeAnswer } from '@tablewise/shared';
 import { LOGIN_TEXTS } from '@tablewise/shared';
 import type { ReactNode } from 'react';
-import { useMe } from '../api/get-me.js';
+import { useMe } from '../../../api/get-me.js';
 import { LoginScreen } from './login-screen.js';
 
 /** Shows the login screen until /api/auth/me names a staff member, then the app. */

@@ -5,11 +5,11 @@
 // cleaning with a high-priority task (spec 3 section 4). Task and table events keep it live.
 import { CLEANER_TEXTS, completedToday, type Task, type TaskStatus, taskPriorityLabel } from '@tablewise/shared';
 import { type FormEvent, useMemo, useState } from 'react';
+import { useTasks } from '../../../api/get-tasks.js';
+import { useCompleteTask, useStartTask } from '../../../api/task-actions.js';
 import { useNow } from '../../../components/use-now.js';
 import { useCompleteQa } from '../api/complete-qa.js';
 import { useTables } from '../api/get-tables.js';
-import { useTasks } from '../api/get-tasks.js';
-import { useCompleteTask, useStartTask } from '../api/task-actions.js';
 
 type Filter = TaskStatus | null;
 

@@ -1,7 +1,7 @@
 import { changeRunnerOrderStatus, RUNNER_TEXTS, type RunnerStatusRequest } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toastMessage } from '../../../app/api-client.js';
-import { useToast } from '../../../components/toast.js';
+import { api, toastMessage } from '../app/api-client.js';
+import { useToast } from '../components/toast.js';
 import { runnerOrdersQueryOptions } from './get-runner-orders.js';
 import { runnersQueryOptions } from './get-runners.js';
 

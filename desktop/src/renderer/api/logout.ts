@@ -1,6 +1,6 @@
 import { logout as logoutCall } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.js';
+import { api } from '../app/api-client.js';
 import { meQueryOptions } from './get-me.js';
 
 async function logout(): Promise<void> {

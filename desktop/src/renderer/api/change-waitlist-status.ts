@@ -1,13 +1,13 @@
-import { changeWaitlistStatus, WAITLIST_TEXTS } from '@tablewise/shared';
+import { changeWaitlistStatus, DASHBOARD_TEXTS, WAITLIST_TEXTS } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toastMessage } from '../../../app/api-client.js';
-import { useToast } from '../../../components/toast.js';
+import { api, toastMessage } from '../app/api-client.js';
+import { useToast } from '../components/toast.js';
 import { waitlistQueryOptions } from './get-waitlist.js';
 
 interface Move {
   id: string;
   /** WAITING: the Undo of a Remove. */
-  status: 'SEATED' | 'CANCELLED' | 'WAITING';
+  status: 'SEATED' | 'CANCELLED' | 'WAITING' | 'NOTIFIED';
 }
 
 function moveParty({ id, status }: Move) {
@@ -22,6 +22,8 @@ function titleOf(move: Move): string {
       return WAITLIST_TEXTS.removedTitle;
     case 'WAITING':
       return WAITLIST_TEXTS.restoredTitle;
+    case 'NOTIFIED':
+      return DASHBOARD_TEXTS.notifiedTitle;
     default: {
       const never: never = move.status;
       throw new Error(`Unknown move ${String(never)}`);
@@ -29,7 +31,7 @@ function titleOf(move: Move): string {
   }
 }
 
-/** Seat sets SEATED, Remove sets CANCELLED (spec 2 section 4); a Remove's toast offers Undo while
+/** Seat sets SEATED, Remove sets CANCELLED (spec 2 section 4), the dashboard's Notify NOTIFIED; a Remove's toast offers Undo while
  * it shows, which puts the party back in its place (the same call, WAITING). */
 export function useChangeWaitlistStatus() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { getBookableTimes, listReservations } from '@tablewise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.js';
+import { api } from '../app/api-client.js';
 
 /** The bookable times and today's date at the venue, by the server's clock. */
 const bookableTimesQueryOptions = () =>

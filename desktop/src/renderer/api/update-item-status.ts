@@ -1,7 +1,7 @@
 import { changeItemStatus, type ItemStatusRequest, KITCHEN_TEXTS } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toastMessage } from '../../../app/api-client.js';
-import { useToast } from '../../../components/toast.js';
+import { api, toastMessage } from '../app/api-client.js';
+import { useToast } from '../components/toast.js';
 import { kitchenItemsQueryOptions } from './get-kitchen-items.js';
 
 interface UpdateItemStatusInput extends ItemStatusRequest {

@@ -1,8 +1,8 @@
 import { SHELL_MESSAGES, sendStaffAlert } from '@tablewise/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, toastMessage } from '../../../app/api-client.js';
-import { useToast } from '../../../components/toast.js';
+import { api, toastMessage } from '../app/api-client.js';
+import { useToast } from '../components/toast.js';
 
 type NewAlert = z.input<(typeof sendStaffAlert)['body']>;
 

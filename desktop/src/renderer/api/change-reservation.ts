@@ -6,8 +6,8 @@ import {
   seatReservation,
 } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toastMessage } from '../../../app/api-client.js';
-import { useToast } from '../../../components/toast.js';
+import { api, toastMessage } from '../app/api-client.js';
+import { useToast } from '../components/toast.js';
 
 /** The host checks an arrived party in: 'Guest Checked In'. */
 export function useCheckIn() {

@@ -1,6 +1,6 @@
 import { listPayments } from '@tablewise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.js';
+import { api } from '../app/api-client.js';
 
 /** The venue's payments, newest first; payment.status.changed makes them stale. */
 export const paymentsQueryOptions = () =>

@@ -1,7 +1,7 @@
 import { CLEANER_TEXTS, completeTask, MESSAGES, startTask } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toastMessage } from '../../../app/api-client.js';
-import { useToast } from '../../../components/toast.js';
+import { api, toastMessage } from '../app/api-client.js';
+import { useToast } from '../components/toast.js';
 import { tasksQueryOptions } from './get-tasks.js';
 
 /** Start Task: 'Task Started'; a refusal (someone else started it) shows the server's message. */

@@ -1,7 +1,7 @@
 import { MESSAGES, PAYMENTS_TEXTS, type Payment, takeTablePayment, updateOrderPayment } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toastMessage } from '../../../app/api-client.js';
-import { useToast } from '../../../components/toast.js';
+import { api, toastMessage } from '../app/api-client.js';
+import { useToast } from '../components/toast.js';
 import { paymentsQueryOptions } from './get-payments.js';
 
 /** Verify Payment (a generated intent id is sent) on a pending row, Retry on a failed one. */

@@ -1,6 +1,6 @@
 import { listRunnerOrders, POLLING_MS } from '@tablewise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.js';
+import { api } from '../app/api-client.js';
 
 /** Polled every 3 s while Auto is on (spec 2 section 7); live events refresh it too. */
 export const runnerOrdersQueryOptions = (auto = false) =>

@@ -1,6 +1,6 @@
 import { listKitchenItems, POLLING_MS } from '@tablewise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.js';
+import { api } from '../app/api-client.js';
 
 function getKitchenItems() {
   return api.call(listKitchenItems);

@@ -1,6 +1,6 @@
 import { getMe as getMeCall, type MeAnswer } from '@tablewise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../app/api-client.js';
+import { ApiError, api } from '../app/api-client.js';
 
 /** The signed-in staff member, or null when signed out (401 reads as "nobody", not an error). */
 async function getMe(): Promise<MeAnswer | null> {

@@ -1,6 +1,6 @@
 import { listTasks } from '@tablewise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.js';
+import { api } from '../app/api-client.js';
 
 /** Every cleaning and QA task of the venue; task events make it stale. */
 export const tasksQueryOptions = () =>

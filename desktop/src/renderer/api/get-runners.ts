@@ -1,6 +1,6 @@
 import { listRunners } from '@tablewise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.js';
+import { api } from '../app/api-client.js';
 
 export const runnersQueryOptions = () =>
   queryOptions({ queryKey: listRunners.key(), queryFn: () => api.call(listRunners) });

@@ -1,7 +1,7 @@
 import { SEATING_TEXTS, seatWaitlistParty, WAITLIST_TEXTS } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toastMessage } from '../../../app/api-client.js';
-import { useToast } from '../../../components/toast.js';
+import { api, toastMessage } from '../app/api-client.js';
+import { useToast } from '../components/toast.js';
 import { waitlistQueryOptions } from './get-waitlist.js';
 
 /** Seat (choose a table): the party sits at the table and leaves the line; 'Guest Seated'. */
