@@ -20,6 +20,7 @@ export * from './guest-texts.js';
 export * from './messages.js';
 export * from './protocol/bridge.js';
 export * from './protocol/events.js';
+export * from './rules/analytics.js';
 export * from './rules/app-shell.js';
 export * from './rules/bill.js';
 export * from './rules/bill-shares.js';

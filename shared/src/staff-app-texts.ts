@@ -292,6 +292,50 @@ export const DASHBOARD_TEXTS = {
   orderLabel: (id: string) => `Order #${id.slice(-8)}`,
 } as const;
 
+/** Analytics (spec 2 section 2.9; issue 26). */
+export const ANALYTICS_TEXTS = {
+  title: 'Analytics',
+  tabs: { overview: 'Overview', operations: 'Operations', revenue: 'Revenue' },
+  range: 'Range',
+  presets: { today: 'Today', yesterday: 'Yesterday', week: 'Last 7 days', month: 'Last 30 days', custom: 'Custom' },
+  from: 'From',
+  to: 'To',
+  compare: 'Compare with the previous period',
+  exportCsv: 'Export CSV',
+  notEnoughData: 'Not enough data yet',
+  loading: 'Loading…',
+  loadFailed: 'Could not load the analytics',
+  versus: (previous: string) => `previous period: ${previous}`,
+  figures: {
+    occupancy: 'Occupancy',
+    averageOrderValue: 'Average Order Value',
+    lastHour: 'Last Hour',
+    lastHourDetail: (orders: number, revenue: string) => `${orders} orders · ${revenue}`,
+    orders: 'Orders',
+    covers: 'Covers',
+    revenue: 'Revenue',
+    tips: 'Tips',
+    turnover: 'Turnover',
+    turnoverDetail: 'table events',
+    activeSessions: 'Active Sessions',
+    turnTime: 'Table Turn Time',
+    turns: (n: number) => `${n} ${n === 1 ? 'party' : 'parties'} left`,
+    waits: 'Waitlist: Quoted vs Actual',
+    waitsDetail: (n: number) => `${n} ${n === 1 ? 'party' : 'parties'} seated from the line`,
+    quoted: 'Quoted',
+    actual: 'Actual',
+    kitchen: 'Kitchen Ticket Times by Station',
+    tickets: (n: number) => `${n} ${n === 1 ? 'ticket' : 'tickets'}`,
+    peak: 'Busiest Hour',
+    slowest: 'Quietest Hour',
+    revenueByHour: 'Revenue by Hour',
+    revenueByDay: 'Revenue by Day',
+    revenueSplit: 'Revenue Split',
+    paymentMethods: 'Payment Methods',
+    minutes: (m: number) => `${m} min`,
+  },
+} as const;
+
 /** A screen outside the signed-in member's duty (docs/roles.md); the spec shows no such page. */
 export const ACCESS_TEXTS = {
   notPermittedTitle: 'Not part of your role',

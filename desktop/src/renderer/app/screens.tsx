@@ -1,6 +1,6 @@
 // The screens this build of the staff app has. The sidebar shows the registry features whose
 // paths appear here, so a group with no screens stays hidden.
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { CleanerConsoleScreen } from '../features/cleaner-console/components/cleaner-console-screen.js';
 import { DashboardScreen } from '../features/dashboard/components/dashboard-screen.js';
 import { HostConsoleScreen } from '../features/host-console/components/host-console-screen.js';
@@ -12,6 +12,11 @@ import { PrinterManagementScreen } from '../features/printer-management/componen
 import { ReservationsScreen } from '../features/reservations/components/reservations-screen.js';
 import { RunnerInterface } from '../features/runner-interface/components/runner-interface.js';
 import { WaitlistScreen } from '../features/waitlist/components/waitlist-screen.js';
+
+// Loaded when first opened: the chart library comes with it, never with the screens on the floor.
+const AnalyticsScreen = lazy(() =>
+  import('../features/analytics/components/analytics-screen.js').then((m) => ({ default: m.AnalyticsScreen })),
+);
 
 export interface Screen {
   path: string;
@@ -30,6 +35,14 @@ export const SCREENS: readonly Screen[] = [
   { path: '/menu-management', element: <MenuManagementScreen /> },
   { path: '/runner-interface', element: <RunnerInterface /> },
   { path: '/payments', element: <PaymentsScreen /> },
+  {
+    path: '/analytics',
+    element: (
+      <Suspense fallback={null}>
+        <AnalyticsScreen />
+      </Suspense>
+    ),
+  },
 ];
 
 /** The home screen: the dashboard (spec 1 section 2's '/'). */
