@@ -277,7 +277,8 @@ export const DASHBOARD_TEXTS = {
   noActivityYet: 'Nothing has happened yet',
   shiftLabel: 'Shift',
   shifts: { current: 'Current Shift', today: 'Today', yesterday: 'Yesterday' },
-  shiftFigures: (covers: number, orders: number, revenue: string) => `${covers} covers · ${orders} orders · ${revenue}`,
+  shiftFigures: (covers: number, orders: number, revenue: string) =>
+    `${covers} ${covers === 1 ? 'cover' : 'covers'} · ${orders} ${orders === 1 ? 'order' : 'orders'} · ${revenue}`,
   notifications: 'Notifications',
   noNotifications: 'No alerts',
   markAllRead: 'Mark all read',
@@ -301,6 +302,7 @@ export const ANALYTICS_TEXTS = {
   from: 'From',
   to: 'To',
   compare: 'Compare with the previous period',
+  previousPeriod: 'Previous period',
   exportCsv: 'Export CSV',
   notEnoughData: 'Not enough data yet',
   loading: 'Loading…',

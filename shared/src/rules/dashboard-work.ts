@@ -196,6 +196,12 @@ export function activityLine(event: StoredEventFacts, tableLabel: (id: string | 
       text = `${str(e.guestName) ?? 'A party'} on the waitlist: ${String(e.status ?? '').toLowerCase()}`;
       break;
     }
+    case 'payment.completed':
+      text =
+        p.sessionComplete === true
+          ? `${tableOf(p.tableId)}: bill paid in full`
+          : `${tableOf(p.tableId)}: a payment completed`;
+      break;
     case 'staff.alert': {
       const a = obj(p.alert);
       text = `Alert: ${str(a.message) ?? ''}`;

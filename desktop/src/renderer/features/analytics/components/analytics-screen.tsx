@@ -347,9 +347,9 @@ function Revenue({ c, p, compare }: { c: AnalyticsPeriod; p: AnalyticsPeriod; co
             label={T.revenueByHour}
             labels={hours.map(hourLabel)}
             series={[
-              { label: ANALYTICS_TEXTS.tabs.revenue, values: hours.map((h) => at(c, h)), color: CURRENT },
+              { label: T.revenue, values: hours.map((h) => at(c, h)), color: CURRENT },
               ...(compare
-                ? [{ label: ANALYTICS_TEXTS.versus(''), values: hours.map((h) => at(p, h)), color: PREVIOUS }]
+                ? [{ label: ANALYTICS_TEXTS.previousPeriod, values: hours.map((h) => at(p, h)), color: PREVIOUS }]
                 : []),
             ]}
           />
