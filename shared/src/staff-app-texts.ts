@@ -312,7 +312,7 @@ export const ANALYTICS_TEXTS = {
     occupancy: 'Occupancy',
     averageOrderValue: 'Average Order Value',
     lastHour: 'Last Hour',
-    lastHourDetail: (orders: number, revenue: string) => `${orders} orders · ${revenue}`,
+    lastHourDetail: (orders: number, revenue: string) => `${orders} ${orders === 1 ? 'order' : 'orders'} · ${revenue}`,
     orders: 'Orders',
     covers: 'Covers',
     revenue: 'Revenue',

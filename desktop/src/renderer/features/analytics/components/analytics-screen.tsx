@@ -269,7 +269,8 @@ function Operations({ c, p, compare }: { c: AnalyticsPeriod; p: AnalyticsPeriod;
           value={c.averageTurnMinutes === null ? <NotEnough /> : T.minutes(c.averageTurnMinutes)}
           detail={
             <>
-              {T.turns(c.turns)}{' '}
+              {T.turns(c.turns)}
+              {compare ? ' · ' : ''}
               <Compare on={compare} previous={p.averageTurnMinutes === null ? '—' : T.minutes(p.averageTurnMinutes)} />
             </>
           }
