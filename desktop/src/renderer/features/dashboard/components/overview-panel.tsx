@@ -27,7 +27,12 @@ function CleaningDialog({ tables, onClose }: { tables: readonly Table[]; onClose
   const busy = start.isPending || complete.isPending;
   return (
     <div className="dialog-backdrop">
-      <div className="dialog" role="dialog" aria-label={DASHBOARD_TEXTS.cleaningTitle} data-testid="cleaning-dialog">
+      <div
+        className="dialog"
+        role="dialog"
+        aria-label={DASHBOARD_TEXTS.cleaningTitle}
+        data-testid="cleaning-complete-dialog"
+      >
         <h2>{DASHBOARD_TEXTS.cleaningTitle}</h2>
         {tasks.isSuccess && open.length === 0 && <p className="empty">{DASHBOARD_TEXTS.noCleaning}</p>}
         <ul className="dash-list">
