@@ -12,6 +12,7 @@ import { principalsMiddleware } from './middleware/principals.js';
 import { requestId } from './middleware/request-id.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { alertsRouter } from './routes/alerts/router.js';
+import { analyticsRouter } from './routes/analytics/router.js';
 import { authRouter } from './routes/auth/router.js';
 import { demoRouter } from './routes/demo/router.js';
 import { eventsRouter } from './routes/events/router.js';
@@ -104,5 +105,6 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     venuesRouter(deps),
     restaurantsRouter(deps),
     setupRouter(deps),
+    analyticsRouter(deps),
   ];
 }

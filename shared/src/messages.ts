@@ -3,6 +3,8 @@
 import { CHECKIN_FAILED, GUEST_TITLES, NOT_FOUND_TEXTS } from './page-titles.js';
 
 export const MESSAGES = {
+  analyticsRangeInvalid: 'The range must end after it starts',
+  analyticsRangeTooLong: (days: number) => `A range may be at most ${days} days`,
   // App shell (spec 1 section 2)
   notFoundTitle: NOT_FOUND_TEXTS.title,
   notFoundHint: NOT_FOUND_TEXTS.hint,
@@ -319,6 +321,9 @@ export const SERVICE_MESSAGES = {
   /** Kitchen Analytics' ticket times come from the venue's events, which the cloud keeps (issue 22, item 11). */
   ticketTimesNeedCloud:
     'Ticket times come from the cloud, which cannot be reached right now. The station counts above are from this terminal.',
+  /** The activity feed's history and the analytics come from the events the cloud keeps (issue 26). */
+  historyNeedsCloud:
+    'The venue history comes from the cloud, which cannot be reached right now. Live changes still show here.',
 } as const;
 
 // ---- The app shell's quick actions (issue 9) ----

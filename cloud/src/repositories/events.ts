@@ -127,6 +127,7 @@ export interface VenueEventRow {
   type: string;
   payload_json: Record<string, unknown>;
   created_at: Date;
+  user_name: string | null;
 }
 
 /** A venue's events, newest first: of one type (or its dotted family) when given, older than `before`. */
@@ -135,14 +136,25 @@ export async function listVenueEventsNewestFirst(
   venueId: string,
   page: { type?: string | undefined; before?: number | undefined; limit: number },
 ): Promise<VenueEventRow[]> {
-  const query = q('events').where({ venue_id: venueId });
+  const query = q('events as e').where({ 'e.venue_id': venueId });
   if (page.type) {
     const type = page.type;
-    query.andWhere((w) => w.where({ type }).orWhere('type', 'like', `${type.replace(/[\\%_]/g, '\\$&')}.%`));
+    query.andWhere((w) => w.where('e.type', type).orWhere('e.type', 'like', `${type.replace(/[\\%_]/g, '\\$&')}.%`));
   }
-  if (page.before !== undefined) query.andWhere('seq', '<', page.before);
+  if (page.before !== undefined) query.andWhere('e.seq', '<', page.before);
   return query
-    .orderBy('seq', 'desc')
+    .leftJoin('users as u', 'u.id', 'e.user_id')
+    .orderBy('e.seq', 'desc')
     .limit(page.limit)
-    .select('id', 'seq', 'org_id', 'venue_id', 'user_id', 'type', 'payload_json', 'created_at');
+    .select(
+      'e.id',
+      'e.seq',
+      'e.org_id',
+      'e.venue_id',
+      'e.user_id',
+      'e.type',
+      'e.payload_json',
+      'e.created_at',
+      q.raw("nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as user_name"),
+    );
 }

@@ -1,6 +1,7 @@
 // Every call of the API, one module each. A new call is a new module here and in ALL_CALLS.
 
 import { sendStaffAlert } from './alerts/send-staff-alert.js';
+import { getAnalytics } from './analytics/get-analytics.js';
 import { getMe } from './auth/get-me.js';
 import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
@@ -232,6 +233,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   listPayments,
   listVenuePayments,
   listVenueEvents,
+  getAnalytics,
   updateOrderPayment,
   takeTablePayment,
   guestCheckout,
@@ -277,6 +279,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
 ];
 
 export * from './alerts/send-staff-alert.js';
+export * from './analytics/get-analytics.js';
 export * from './auth/get-me.js';
 export * from './auth/login.js';
 export * from './auth/logout.js';

@@ -20,6 +20,7 @@ import * as m0018 from './0018_duty_runners.js';
 import * as m0019 from './0019_venue_settings.js';
 import * as m0023 from './0023_staff_accounts.js';
 import * as m0027 from './0027_floor_layout_versions.js';
+import * as m0030 from './0030_analytics_rollups.js';
 import * as m0033 from './0033_rate_limits.js';
 import * as m0036 from './0036_venue_flags.js';
 
@@ -49,6 +50,7 @@ export const migrations: readonly Migration[] = [
   { name: '0019_venue_settings', up: m0019.up, down: m0019.down },
   { name: '0023_staff_accounts', up: m0023.up, down: m0023.down },
   { name: '0027_floor_layout_versions', up: m0027.up, down: m0027.down },
+  { name: '0030_analytics_rollups', up: m0030.up, down: m0030.down },
   { name: '0033_rate_limits', up: m0033.up, down: m0033.down },
   { name: '0036_venue_flags', up: m0036.up, down: m0036.down },
 ];

@@ -17,6 +17,7 @@ import { paymentsRouter } from './routes/payments/router.js';
 import { printRouter } from './routes/print/router.js';
 import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
+import { reportsRouter } from './routes/reports/router.js';
 import { reservationsRouter } from './routes/reservations/router.js';
 import { runnerRouter } from './routes/runner/router.js';
 import { tablesRouter } from './routes/tables/router.js';
@@ -101,5 +102,6 @@ export function apiRouters(deps: LocalServerDeps): LocalRouter[] {
     printRouter(deps),
     runnerRouter(deps),
     paymentsRouter(deps),
+    reportsRouter(deps),
   ];
 }

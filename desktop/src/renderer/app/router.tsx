@@ -11,7 +11,7 @@ import {
 } from '@tablewise/shared';
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useLogout } from '../features/auth/api/logout.js';
+import { useLogout } from '../api/logout.js';
 import { AcceptInvitationPage, ResetPasswordPage } from '../features/auth/components/account-pages.js';
 import { AuthGate } from '../features/auth/components/auth-gate.js';
 import { AppShell } from '../features/shell/components/app-shell.js';

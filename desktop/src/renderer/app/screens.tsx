@@ -1,7 +1,7 @@
 // The screens this build of the staff app has. The sidebar shows the registry features whose
 // paths appear here, so a group with no screens stays hidden.
 import { SETUP_CHECKLIST_PATH } from '@tablewise/shared';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { OrganizationsScreen } from '../features/admin/components/organizations-screen.js';
 import { RestaurantsScreen } from '../features/admin/components/restaurants-screen.js';
 import { VenuesScreen } from '../features/admin/components/venues-screen.js';
@@ -19,6 +19,11 @@ import { RunnerInterface } from '../features/runner-interface/components/runner-
 import { SetupChecklistScreen } from '../features/setup/components/setup-checklist-screen.js';
 import { StaffScreen } from '../features/staff/components/staff-screen.js';
 import { WaitlistScreen } from '../features/waitlist/components/waitlist-screen.js';
+
+// Loaded when first opened: the chart library comes with it, never with the screens on the floor.
+const AnalyticsScreen = lazy(() =>
+  import('../features/analytics/components/analytics-screen.js').then((m) => ({ default: m.AnalyticsScreen })),
+);
 
 export interface Screen {
   path: string;
@@ -43,6 +48,14 @@ export const SCREENS: readonly Screen[] = [
   { path: '/admin/venues', element: <VenuesScreen /> },
   { path: '/admin/restaurants', element: <RestaurantsScreen /> },
   { path: SETUP_CHECKLIST_PATH, element: <SetupChecklistScreen /> },
+  {
+    path: '/analytics',
+    element: (
+      <Suspense fallback={null}>
+        <AnalyticsScreen />
+      </Suspense>
+    ),
+  },
 ];
 
 /** The home screen: the dashboard (spec 1 section 2's '/'). */

@@ -33,19 +33,22 @@ const VenueEvent = z.object({
   type: z.string(),
   payloadJson: z.record(z.string(), z.unknown()),
   createdAt: IsoDateTime,
+  /** The staff member who made it, by name (the Activity Feed's initials); null for guests and automation. */
+  userName: z.string().nullable(),
 });
 
 /**
  * The venue's events, newest first, a page at a time, optionally of one type: what the analytics
  * screen and the activity feed read (spec 2 section 7). The answer is the spec's array; the header
- * `X-Next-Before` (and the next page's `before`) is the sequence number to go on from.
+ * `X-Next-Before` (and the next page's `before`) is the sequence number to go on from. The cloud
+ * keeps the events; a terminal asks it (503 while it is offline).
  */
 export const listVenueEvents = defineCall({
   method: 'GET',
   path: '/api/events',
   summary: "The venue's events, newest first, paged, optionally of one type",
-  audience: ['staff'],
-  tiers: ['cloud'],
+  audience: ['staff', 'terminal'],
+  tiers: ['cloud', 'terminal'],
   query: VenueEventsQuery,
   answer: z.array(VenueEvent),
 });

@@ -82,9 +82,9 @@ it('verifies a pending cash payment, takes a card-terminal payment for a table, 
   // state is not PAYING, and names its table among those needing attention.
   await page.goto(`${h.cloud.url}/`);
   await expect.poll(() => page.getByTestId('stat-payments-value').textContent()).toBe('1');
-  await expect.poll(() => page.getByTestId('dashboard-alerts').getByTestId('dash-table-row').count()).toBe(1);
+  await expect.poll(() => page.getByTestId('dashboard-alerts').getByTestId('dash-alert-row').count()).toBe(1);
   await page.getByTestId('dashboard-tab-payments').click();
-  await expect.poll(() => page.getByTestId('dashboard-payments').getByTestId('dash-table-row').count()).toBe(1);
+  await expect.poll(() => page.getByTestId('dashboard-payments').getByTestId('payment-exit-row').count()).toBe(1);
   await page.screenshot({ path: join(shots, 'dashboard-payment-waiting-1280.png'), fullPage: true });
 
   // Issue 22, item 6: a refused card for the first table's share, which its cash then took, and one

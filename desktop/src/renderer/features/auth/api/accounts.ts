@@ -8,8 +8,8 @@ import {
   requestPasswordReset,
 } from '@tablewise/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { meQueryOptions } from '../../../api/get-me.js';
 import { api } from '../../../app/api-client.js';
-import { meQueryOptions } from './get-me.js';
 
 export function useInvitationPreview(token: string) {
   return useQuery(

@@ -1,7 +1,7 @@
 import { type LoginRequest, login as loginCall, type MeAnswer } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { meQueryOptions } from '../../../api/get-me.js';
 import { api } from '../../../app/api-client.js';
-import { meQueryOptions } from './get-me.js';
 
 function login(input: LoginRequest): Promise<MeAnswer> {
   return api.call(loginCall, { body: input });

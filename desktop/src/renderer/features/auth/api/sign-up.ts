@@ -1,7 +1,7 @@
 import { type MeAnswer, SETUP_CHECKLIST_PATH, type SignUpRequest, signUp as signUpCall } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { meQueryOptions } from '../../../api/get-me.js';
 import { api } from '../../../app/api-client.js';
-import { meQueryOptions } from './get-me.js';
 
 /** Where a new owner lands: the setup checklist. */
 const AFTER_SIGN_UP_PATH = SETUP_CHECKLIST_PATH;

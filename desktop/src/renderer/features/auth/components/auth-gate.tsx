@@ -1,8 +1,8 @@
 import type { MeAnswer } from '@tablewise/shared';
 import { LOGIN_TEXTS } from '@tablewise/shared';
 import { type ReactNode, useState } from 'react';
+import { useMe } from '../../../api/get-me.js';
 import { failureText } from '../../../app/api-client.js';
-import { useMe } from '../api/get-me.js';
 import { LoginScreen } from './login-screen.js';
 import { SignUpScreen } from './sign-up-screen.js';
 

@@ -1,8 +1,8 @@
 import { CLEANER_TEXTS, completeTableQa } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { tasksQueryOptions } from '../../../api/get-tasks.js';
 import { api, toastMessage } from '../../../app/api-client.js';
 import { useToast } from '../../../components/toast.js';
-import { tasksQueryOptions } from './get-tasks.js';
 
 interface QaResult {
   tableId: string;

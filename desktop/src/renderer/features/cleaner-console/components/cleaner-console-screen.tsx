@@ -12,12 +12,12 @@ import {
   venueDayStart,
 } from '@tablewise/shared';
 import { type FormEvent, useMemo, useState } from 'react';
+import { useTasks } from '../../../api/get-tasks.js';
+import { useCompleteTask, useStartTask } from '../../../api/task-actions.js';
 import { useNow } from '../../../components/use-now.js';
 import { deviceZone, useVenueZone } from '../../../components/use-venue-clock.js';
 import { useCompleteQa } from '../api/complete-qa.js';
 import { useTables } from '../api/get-tables.js';
-import { useTasks } from '../api/get-tasks.js';
-import { useCompleteTask, useStartTask } from '../api/task-actions.js';
 
 type Filter = TaskStatus | null;
 

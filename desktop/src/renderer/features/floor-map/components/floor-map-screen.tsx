@@ -3,11 +3,11 @@
 // optimistic (a 409 names who saved first and offers Reload); Publish makes the tables.
 import { EMPTY_LAYOUT, FLOOR_MESSAGES, FLOOR_TEXTS, type FloorLayout, holdsPermission } from '@tablewise/shared';
 import { useEffect, useRef, useState } from 'react';
+import { useMe } from '../../../api/get-me.js';
 import { ApiError } from '../../../app/api-client.js';
 import { Designer } from '../../../floor-designer/designer.js';
 import { withoutChairs } from '../../../floor-designer/editing.js';
 import { DesignStore } from '../../../floor-designer/history.js';
-import { useMe } from '../../auth/api/get-me.js';
 import { useFloorLayout, useFloorTables, usePublishLayout, useSaveLayout } from '../api/floor-layout.js';
 import { LiveFloor } from './live-floor.js';
 

@@ -31,7 +31,10 @@ export function FloorPlan({ tables, orders = [], onSeat, onDeparted }: Props) {
   const cells = hostFloorCells(tables);
   return (
     <div className="host-floor" data-testid="host-floor">
-      <div className="host-floor-grid" style={{ gridTemplateColumns: `repeat(${HOST_FLOOR_PLAN.columns}, minmax(6.5rem, 1fr))` }}>
+      <div
+        className="host-floor-grid"
+        style={{ gridTemplateColumns: `repeat(${HOST_FLOOR_PLAN.columns}, minmax(6.5rem, 1fr))` }}
+      >
         {cells.map((table, i) =>
           table ? (
             <div

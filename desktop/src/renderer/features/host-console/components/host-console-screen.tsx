@@ -18,11 +18,11 @@ import {
   WAITLIST_TEXTS,
 } from '@tablewise/shared';
 import { useState } from 'react';
+import { useCheckIn } from '../../../api/change-reservation.js';
 import { useOnTerminal, useTerminalStatus } from '../../../app/terminal-status.js';
 import { ReservationDialog } from '../../../components/reservation-dialog.js';
 import { TabBar } from '../../../components/tab-bar.js';
 import { useVenueClock } from '../../../components/use-venue-clock.js';
-import { useCheckIn } from '../../reservations/api/change-reservation.js';
 import { useCreateReservation } from '../../reservations/api/create-reservation.js';
 import { type SeatTarget, useSeat } from '../api/front-desk-actions.js';
 import { useBookableTimes, useReservations, useTables, useWaitlist } from '../api/get-front-desk.js';

@@ -7,9 +7,9 @@ import {
   type KitchenItem,
 } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { kitchenItemsQueryOptions } from '../../../api/get-kitchen-items.js';
 import { ApiError, api, toastMessage } from '../../../app/api-client.js';
 import { useToast } from '../../../components/toast.js';
-import { kitchenItemsQueryOptions } from './get-kitchen-items.js';
 
 function batchUpdate(input: BatchUpdateRequest) {
   return api.call(batchUpdateItems, { body: input });

@@ -1,8 +1,8 @@
 import { COURSE_LABELS, type Course, fireCourse, KITCHEN_FLOW_TEXTS } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { kitchenItemsQueryOptions } from '../../../api/get-kitchen-items.js';
 import { api, toastMessage } from '../../../app/api-client.js';
 import { useToast } from '../../../components/toast.js';
-import { kitchenItemsQueryOptions } from './get-kitchen-items.js';
 
 function fireNow({ orderId, course }: { orderId: string; course: Course }) {
   return api.call(fireCourse, { params: { orderId }, body: { course } });

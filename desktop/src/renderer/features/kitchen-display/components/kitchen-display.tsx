@@ -1,10 +1,10 @@
 // Kitchen display (spec 2 section 2.6): Station, Expo and Analytics views over one read.
 import { KITCHEN_TEXTS, type KitchenPriorityFilter } from '@tablewise/shared';
 import { useState } from 'react';
+import { useKitchenItems } from '../../../api/get-kitchen-items.js';
 import { failureText } from '../../../app/api-client.js';
 import { TabBar } from '../../../components/tab-bar.js';
 import { useNow } from '../../../components/use-now.js';
-import { useKitchenItems } from '../api/get-kitchen-items.js';
 import { AnalyticsView } from './analytics-view.js';
 import { ExpoView } from './expo-view.js';
 import { PrinterBanner } from './printer-banner.js';

@@ -7,7 +7,7 @@ import {
   staffMovesFrom,
 } from '@tablewise/shared';
 import { memo } from 'react';
-import { useUpdateItemStatus } from '../api/update-item-status.js';
+import { useUpdateItemStatus } from '../../../api/update-item-status.js';
 
 /** The kitchen's own moves on one item; Recall is the ticket's, runner moves the runner screen's. */
 const KITCHEN_TRIGGERS: ReadonlySet<StaffTrigger> = new Set<StaffTrigger>(['Start Prep', 'Ready', 'Pause', 'Resume']);

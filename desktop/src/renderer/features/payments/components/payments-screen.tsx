@@ -14,13 +14,13 @@ import {
   toCents,
 } from '@tablewise/shared';
 import { useMemo, useState } from 'react';
+import { useChangePayment, useTakePayment } from '../../../api/change-payment.js';
+import { usePayments } from '../../../api/get-payments.js';
 import { useOnTerminal } from '../../../app/terminal-status.js';
 import { TabBar } from '../../../components/tab-bar.js';
 import { useNow } from '../../../components/use-now.js';
 import { useVenueClock } from '../../../components/use-venue-clock.js';
-import { useChangePayment, useTakePayment } from '../api/change-payment.js';
 import { useOpenOrders, useSessionBill } from '../api/get-open-bills.js';
-import { usePayments } from '../api/get-payments.js';
 import { usePrintReceipt, useReceiptPrinters } from '../api/receipt-printers.js';
 
 type Tab = 'PENDING' | 'COMPLETED' | 'FAILED';

@@ -11,12 +11,12 @@ import {
   type Table,
 } from '@tablewise/shared';
 import { useState } from 'react';
+import { useCheckIn, useSeatReservation } from '../../../api/change-reservation.js';
+import { useBookableTimes, useReservations } from '../../../api/get-reservations.js';
 import { ReservationDialog } from '../../../components/reservation-dialog.js';
 import { SeatTableDialog } from '../../../components/seat-table-dialog.js';
 import { useVenueClock } from '../../../components/use-venue-clock.js';
-import { useCheckIn, useSeatReservation } from '../api/change-reservation.js';
 import { useCreateReservation } from '../api/create-reservation.js';
-import { useBookableTimes, useReservations } from '../api/get-reservations.js';
 import { useTables } from '../api/get-tables.js';
 
 function tableName(r: Reservation, tables: readonly Table[] | undefined): string {
@@ -85,7 +85,8 @@ export function ReservationsScreen() {
   const tables = useTables();
   const create = useCreateReservation();
   const seat = useSeatReservation();
-  const [adding, setAdding] = useState(false);
+  // the dashboard's Add Walk-In and Add Reservation open this screen with its add dialog (?add=1)
+  const [adding, setAdding] = useState(() => new URLSearchParams(window.location.search).has('add'));
   const [seating, setSeating] = useState<Reservation | null>(null);
   const loading = times.isPending || list.isPending;
   return (

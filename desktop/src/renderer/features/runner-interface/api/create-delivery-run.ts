@@ -1,10 +1,10 @@
 import { createDeliveryRun, type DeliveryRunRequest, MESSAGES, RUNNER_TEXTS } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { runnerOrdersQueryOptions } from '../../../api/get-runner-orders.js';
+import { runnersQueryOptions } from '../../../api/get-runners.js';
 import { api, toastMessage } from '../../../app/api-client.js';
 import { useToast } from '../../../components/toast.js';
 import { deliveryRunsQueryOptions } from './get-delivery-runs.js';
-import { runnerOrdersQueryOptions } from './get-runner-orders.js';
-import { runnersQueryOptions } from './get-runners.js';
 
 /** Create Zone Run; the toast is the spec's 'Delivery Run Created'. */
 export function useCreateDeliveryRun() {

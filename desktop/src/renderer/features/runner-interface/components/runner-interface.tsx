@@ -2,13 +2,13 @@
 // runners' reads, kept fresh by live events and, while Auto is on, a 3 s poll.
 import { RUNNER_TEXTS, type RunnerOrder, zoneRunOrders, zoneRunProblem } from '@tablewise/shared';
 import { useMemo, useState } from 'react';
+import { useMe } from '../../../api/get-me.js';
+import { useRunnerOrders } from '../../../api/get-runner-orders.js';
+import { useRunners } from '../../../api/get-runners.js';
 import { failureText } from '../../../app/api-client.js';
 import { TabBar } from '../../../components/tab-bar.js';
 import { useNow } from '../../../components/use-now.js';
-import { useMe } from '../../auth/api/get-me.js';
 import { useCreateDeliveryRun } from '../api/create-delivery-run.js';
-import { useRunnerOrders } from '../api/get-runner-orders.js';
-import { useRunners } from '../api/get-runners.js';
 import { DeliveryRunsView } from './delivery-runs-view.js';
 import { RunnerOrderCard } from './runner-order-card.js';
 import { ZoneManagementView } from './zone-management-view.js';

@@ -7,7 +7,7 @@ import {
   type RunnerOrder,
   runnerWaitMinutes,
 } from '@tablewise/shared';
-import { useChangeRunnerOrderStatus } from '../api/change-runner-order-status.js';
+import { useChangeRunnerOrderStatus } from '../../../api/change-runner-order-status.js';
 
 interface Props {
   order: RunnerOrder;

@@ -10,13 +10,13 @@ import {
 } from '@tablewise/shared';
 import { toDataURL } from 'qrcode';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useSendAlert } from '../../../api/send-alert.js';
 import { toastMessage } from '../../../app/api-client.js';
 import { useOnTerminal } from '../../../app/terminal-status.js';
 import { useRequestCleaning } from '../api/create-task.js';
 import { useExitQr } from '../api/get-exit-qr.js';
 import { useTableQr, useTablesToChoose } from '../api/get-table-qr.js';
 import { usePrintTableQr, useReceiptPrinters } from '../api/print-table-qr.js';
-import { useSendAlert } from '../api/send-alert.js';
 
 function TableChoice(props: {
   tables: readonly Table[];

@@ -4,7 +4,7 @@
 import { ACCESS_TEXTS, canSeeScreen, homeScreenFor } from '@tablewise/shared';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import { useMe } from '../../auth/api/get-me.js';
+import { useMe } from '../../../api/get-me.js';
 
 export function ScreenGuard({ path, children }: { path: string; children: ReactNode }) {
   const me = useMe();

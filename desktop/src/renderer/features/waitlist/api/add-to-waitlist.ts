@@ -1,8 +1,8 @@
 import { addToWaitlist, MESSAGES, WAITLIST_TEXTS, type WaitlistAddFormInput } from '@tablewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { waitlistQueryOptions } from '../../../api/get-waitlist.js';
 import { api, toastMessage } from '../../../app/api-client.js';
 import { useToast } from '../../../components/toast.js';
-import { waitlistQueryOptions } from './get-waitlist.js';
 
 type NewParty = Pick<WaitlistAddFormInput, 'guestName' | 'phone'> & { partySize: number; id: string };
 

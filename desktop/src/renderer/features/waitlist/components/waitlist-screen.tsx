@@ -13,12 +13,12 @@ import {
   type WaitlistEntry,
 } from '@tablewise/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useChangeWaitlistStatus } from '../../../api/change-waitlist-status.js';
+import { useWaitlist } from '../../../api/get-waitlist.js';
+import { useSeatParty } from '../../../api/seat-party.js';
 import { SeatTableDialog } from '../../../components/seat-table-dialog.js';
 import { useAddToWaitlist } from '../api/add-to-waitlist.js';
-import { useChangeWaitlistStatus } from '../api/change-waitlist-status.js';
 import { useTables } from '../api/get-tables.js';
-import { useWaitlist } from '../api/get-waitlist.js';
-import { useSeatParty } from '../api/seat-party.js';
 
 type FormValues = { guestName: string; phone: string; partySize: number };
 
@@ -155,7 +155,8 @@ export function WaitlistScreen() {
   const queue = useWaitlist();
   const tables = useTables();
   const seat = useSeatParty();
-  const [adding, setAdding] = useState(false);
+  // the dashboard's Add Walk-In and Add Reservation open this screen with its add dialog (?add=1)
+  const [adding, setAdding] = useState(() => new URLSearchParams(window.location.search).has('add'));
   const [seating, setSeating] = useState<WaitlistEntry | null>(null);
   return (
     <section className="waitlist">
