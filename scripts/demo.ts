@@ -24,6 +24,7 @@ export async function signIn(cloudUrl: string, who = DEMO_MANAGER): Promise<stri
 
 /** Signs staff in on a terminal core that has just started. Until its replica holds the staff and
  * while the cloud is slow to answer (a loaded machine), the core can refuse a right password, so
+ * @internal
  * a refusal is tried again for a while; the last refusal is the error. */
 export async function signInOnTerminal(terminalUrl: string, who = DEMO_MANAGER, withinMs = 30_000): Promise<string> {
   const until = Date.now() + withinMs;

@@ -69,6 +69,7 @@ const item = (
   hasNumber: false,
 });
 
+/** @internal */
 export const LIBRARY: readonly LibraryComponent[] = [
   ...TABLES,
   item('bar-stool', 'Bar Stool', 'seating', 'seating', 30, 30, 1),
@@ -91,7 +92,7 @@ export function libraryComponent(id: string): LibraryComponent | undefined {
   return LIBRARY.find((c) => c.id === id);
 }
 
-/** Items a bundle or preset places, relative to where it is dropped. */
+/** Items a bundle or preset places, relative to where it is dropped. @internal */
 export interface PlacedItem {
   libraryId: string;
   dx: number;
@@ -115,6 +116,7 @@ const grid = (libraryId: string, n: number, perRow: number, step: number, extra:
     ...extra,
   }));
 
+/** @internal */
 export const BUNDLES: readonly Bundle[] = [
   { id: 'four-tops', name: '4x Four-Top', count: 16, items: grid('square-4', 4, 2, 120) },
   { id: 'booths', name: '2x Booth', count: 12, items: grid('booth-4', 2, 2, 120, { capacity: 6 }) },
@@ -138,6 +140,7 @@ export const BUNDLES: readonly Bundle[] = [
   },
 ];
 
+/** @internal */
 export const VIP_PRESETS: readonly Bundle[] = [
   { id: 'vip-4', name: '4-Top with Chairs', count: 4, items: [{ libraryId: 'round-4', dx: 0, dy: 0 }] },
   { id: 'vip-6', name: '6-Top with Chairs', count: 6, items: [{ libraryId: 'round-6', dx: 0, dy: 0 }] },

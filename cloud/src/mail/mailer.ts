@@ -20,7 +20,7 @@ export interface StoredMail extends MailMessage {
 }
 
 /** The address mail comes from unless MAIL_FROM says otherwise. */
-export const DEFAULT_MAIL_FROM = 'Tablewise <no-reply@tablewise.local>';
+const DEFAULT_MAIL_FROM = 'Tablewise <no-reply@tablewise.local>';
 
 /** Mail kept in memory, newest last: the demo's and the tests' mailbox. */
 export class LocalMailbox implements Mailer {
@@ -67,7 +67,7 @@ export class LocalMailbox implements Mailer {
 }
 
 /** SMTP through nodemailer: `smtp://user:pass@host:587` or `smtps://…` (TLS from the start). */
-export function smtpMailer(url: string, from: string = DEFAULT_MAIL_FROM): Mailer {
+function smtpMailer(url: string, from: string = DEFAULT_MAIL_FROM): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     async send(message) {

@@ -13,7 +13,7 @@ import type { AppState } from '../context.js';
 const STRIPE_SCRIPTS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
 const STRIPE_FRAMES = [...STRIPE_SCRIPTS, 'https://hooks.stripe.com'];
 
-/** HSTS for a year, once the browser reached us over TLS. */
+/** HSTS for a year, once the browser reached us over TLS. @internal */
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 export function securityHeaders(): Koa.Middleware<AppState> {

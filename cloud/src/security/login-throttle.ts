@@ -20,7 +20,7 @@ import type { LoginThrottleRow } from '../repositories/rows.js';
 import { consumeOrWait } from './limits.js';
 
 /** @internal exported for the throttle's tests */
-export const LOGIN_MAX_ATTEMPTS = 10;
+const LOGIN_MAX_ATTEMPTS = 10;
 /** @internal exported for the throttle's tests */
 export const LOGIN_ADDRESS_MAX_FAILURES = 50;
 /** @internal exported for the throttle's tests, which move the clock past a window */

@@ -207,6 +207,7 @@ export function dutyAllows(
 const DOC_HEADER = `| Call | ${STAFF_DUTIES.join(' | ')} |\n|---|${STAFF_DUTIES.map(() => '---').join('|')}|`;
 
 /** docs/roles.md's "Calls by duty" table: every staff call that names no permission, with a
+ * @internal
  * duty's yes or no. The doc carries it between markers and its test compares the two. */
 export function dutyCallsTable(
   calls: readonly Pick<CallSpec, 'method' | 'path' | 'permission' | 'audience'>[],

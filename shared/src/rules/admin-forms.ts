@@ -3,7 +3,7 @@
 import { ADMIN_MESSAGES } from '../admin-texts.js';
 import type { OrganizationInput, RestaurantInput, VenueChange, VenueFields } from '../schemas/admin.js';
 
-/** Whether `zone` is an IANA time zone this runtime knows. */
+/** Whether `zone` is an IANA time zone this runtime knows. @internal */
 export function isTimeZone(zone: string): boolean {
   if (!zone) return false;
   try {

@@ -4,6 +4,7 @@
 // ("Administration").
 import type { Permission } from './staff-access.js';
 
+/** @internal */
 export const ADMIN_PERMISSION_GRANTS = {
   ORGANIZATION_ADMIN: 'MANAGE_ORGANIZATION',
   VENUE_ADMIN: 'MANAGE_VENUES',

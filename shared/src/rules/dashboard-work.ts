@@ -8,7 +8,9 @@ import type { Task } from '../schemas/task.js';
 import { activityCategory } from './dashboard.js';
 import { isWaitingForStaff } from './payments.js';
 
+/** @internal */
 export const PAYMENT_URGENCIES = ['high', 'medium', 'low'] as const;
+/** @internal */
 export type PaymentUrgency = (typeof PAYMENT_URGENCIES)[number];
 
 /** A pending payment older than this is medium; past PAYMENT_URGENT_AFTER_MS it is high. */
@@ -17,7 +19,7 @@ const PAYMENT_MEDIUM_AFTER_MS = 120_000;
 /** How long a verified payment stays on the tab (as Verified) before it leaves by itself. */
 const RESOLVED_KEPT_MS = 30 * 60_000;
 
-/** high past 5 minutes waiting (spec 2 section 4: urgent), medium past 2, otherwise low. */
+/** high past 5 minutes waiting (spec 2 section 4: urgent), medium past 2, otherwise low. @internal */
 export function paymentUrgency(ageMs: number): PaymentUrgency {
   if (ageMs > PAYMENT_URGENT_AFTER_MS) return 'high';
   if (ageMs > PAYMENT_MEDIUM_AFTER_MS) return 'medium';
@@ -123,7 +125,7 @@ export interface ActivityLine {
   initials: string | null;
 }
 
-/** "Maria Lopez" → "ML"; a single name gives its first two letters; none gives null. */
+/** "Maria Lopez" → "ML"; a single name gives its first two letters; none gives null. @internal */
 export function staffInitials(name: string | null | undefined): string | null {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
@@ -237,7 +239,7 @@ export function activityLine(event: StoredEventFacts, tableLabel: (id: string | 
 export const SHIFTS = ['current', 'today', 'yesterday'] as const;
 export type Shift = (typeof SHIFTS)[number];
 
-/** Where the venue's services start, in hours of its day: lunch from 06:00, dinner from 16:00. */
+/** Where the venue's services start, in hours of its day: lunch from 06:00, dinner from 16:00. @internal */
 export const SHIFT_START_HOURS = [6, 16] as const;
 
 /** The offset of a time zone from UTC at an instant, in minutes (east positive). */
@@ -266,7 +268,7 @@ export function venueInstant(day: string, hour: number, timeZone: string): Date 
   return new Date(guess.getTime() - zoneOffsetMinutes(first, timeZone) * 60_000);
 }
 
-/** The venue's calendar day of an instant, YYYY-MM-DD. */
+/** The venue's calendar day of an instant, YYYY-MM-DD. @internal */
 export function venueDay(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }

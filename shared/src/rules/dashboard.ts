@@ -23,6 +23,7 @@ function tablesWithPaymentWaiting(payments: readonly PaymentFacts[]): Set<string
  * The tables settling the bill: the party is paying by the table's state, or one of its payments
  * (a guest's cash, a retried card) waits for staff, as the payments screen's Pending tab lists it.
  * What the Payments & Exits tab lists.
+ * @internal
  */
 export function tablesSettling<T extends Pick<Table, 'state' | 'name'>>(
   tables: readonly T[],
@@ -128,6 +129,7 @@ export function activityCategory(type: string, tableState: TableState | null): E
   return null;
 }
 
+/** @internal */
 export function matchesActivityFilter(
   entry: { type: string; tableState: TableState | null },
   filter: ActivityFilter,

@@ -23,7 +23,7 @@ export const ZONE_TYPES = {
 export type ZoneType = keyof typeof ZONE_TYPES;
 export const ZONE_TYPE_IDS = Object.keys(ZONE_TYPES) as [ZoneType, ...ZoneType[]];
 
-/** The library's shapes (spec 2 section 3). */
+/** The library's shapes (spec 2 section 3). @internal */
 export const FLOOR_SHAPES = ['round', 'square', 'rectangle', 'oval', 'halfmoon', 'quarter', 'booth'] as const;
 export type FloorShape = (typeof FLOOR_SHAPES)[number];
 
@@ -87,6 +87,7 @@ export const NumberingSettings = z.object({
   sequentialByZone: z.boolean().default(true),
 });
 export type NumberingSettings = z.output<typeof NumberingSettings>;
+/** @internal */
 export const DEFAULT_NUMBERING: NumberingSettings = {
   useZonePrefixes: true,
   useShapeSuffixes: false,
@@ -144,6 +145,7 @@ export const FloorLayout = z
     for (const problem of layoutProblems(layout)) ctx.addIssue({ code: 'custom', message: problem });
   });
 export type FloorLayout = z.output<typeof FloorLayout>;
+/** @internal */
 export type FloorLayoutInput = z.input<typeof FloorLayout>;
 
 export const EMPTY_LAYOUT: FloorLayout = { components: [], zones: [], numbering: DEFAULT_NUMBERING };
@@ -228,10 +230,12 @@ export interface Rect {
   height: number;
 }
 
+/** @internal */
 export function centerOf(r: Rect): Point {
   return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
 }
 
+/** @internal */
 export function rectContains(r: Rect, p: Point): boolean {
   return p.x >= r.x && p.x <= r.x + r.width && p.y >= r.y && p.y <= r.y + r.height;
 }

@@ -13,7 +13,7 @@ import {
   zoneOfComponent,
 } from './floor-layout.js';
 
-/** Optional shape suffix letters (spec 2 section 3); banquet tables are rectangles here. */
+/** Optional shape suffix letters (spec 2 section 3); banquet tables are rectangles here. @internal */
 export const SHAPE_SUFFIXES: Record<FloorShape, string> = {
   round: 'R',
   square: 'S',

@@ -19,6 +19,7 @@ const seconds = (later: string, earlier: string) =>
   `greatest(0, extract(epoch from ((${later})::timestamptz - (${earlier})::timestamptz)))::bigint`;
 
 /** The two upserts that fold `source`'s events into the rollups; the trigger runs them over its
+ * @internal
  * transition table, the migration once over the events already stored. */
 export function rollupStatements(source: string): string[] {
   const hour = "date_trunc('hour', e.created_at, 'UTC')";

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../app/api-client.js';
 
 /** The venue's figures over a range (ISO instants) and the period before it. */
-export const analyticsQueryOptions = (from: string, to: string) =>
+const analyticsQueryOptions = (from: string, to: string) =>
   queryOptions({
     queryKey: getAnalytics.key(undefined, { from, to }),
     queryFn: () => api.call(getAnalytics, { query: { from, to } }),

@@ -3,7 +3,7 @@ import { MESSAGES } from '../../messages.js';
 import { IsoDateTime, Money } from '../../schemas/common.js';
 import { defineCall } from '../define.js';
 
-/** The longest range one request may ask for: two years, so a comparison stays a read of rollups. */
+/** The longest range one request may ask for: two years, so a comparison stays a read of rollups. @internal */
 export const ANALYTICS_MAX_RANGE_DAYS = 731;
 
 const AnalyticsQuery = z

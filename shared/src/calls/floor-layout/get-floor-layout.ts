@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../define.js';
 import { LayoutVersion } from './layout-version.js';
 
+/** @internal */
 export const FloorLayoutAnswer = z.object({
   /** The latest saved version, or null when the venue has never saved a layout. */
   current: LayoutVersion.nullable(),

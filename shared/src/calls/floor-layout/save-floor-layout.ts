@@ -4,6 +4,7 @@ import { boundedText } from '../../schemas/common.js';
 import { defineCall } from '../define.js';
 import { BaseVersion, LayoutVersion } from './layout-version.js';
 
+/** @internal */
 export const SaveFloorLayoutRequest = z.strictObject({
   baseVersion: BaseVersion,
   layout: FloorLayout,

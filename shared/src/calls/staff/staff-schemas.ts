@@ -15,6 +15,7 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const PASSWORD_MIN_LENGTH = 8;
 
+/** @internal */
 export const Email = boundedText(254)
   .min(1, { error: MESSAGES.emailRequired })
   .pipe(z.email({ error: MESSAGES.emailInvalid }))
@@ -44,6 +45,7 @@ export const CreateInvitationRequest = z
   .refine(roleFitsScope, { error: MESSAGES.roleNotInScope, path: ['role'] });
 export type CreateInvitationRequest = z.infer<typeof CreateInvitationRequest>;
 
+/** @internal */
 export const INVITATION_STATUSES = ['PENDING', 'EXPIRED', 'ACCEPTED', 'REVOKED'] as const;
 
 export const Invitation = z.object({

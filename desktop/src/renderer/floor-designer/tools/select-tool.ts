@@ -17,7 +17,7 @@ export type ToolState =
   | { kind: 'zone-second'; type: ZoneType; name?: string | undefined; first: Point; hover: Point };
 
 /** Pointer travel before a press on an item becomes a drag (spec 2 section 9: drag 3). */
-export const DRAG_THRESHOLD = 3;
+const DRAG_THRESHOLD = 3;
 
 /** The pointer moved while pointing: still pointing, or now dragging. */
 export function afterMove(state: ToolState, p: Point): ToolState {

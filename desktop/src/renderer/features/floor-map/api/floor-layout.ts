@@ -11,7 +11,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
 
-export const floorLayoutQueryOptions = () =>
+const floorLayoutQueryOptions = () =>
   queryOptions({ queryKey: getFloorLayout.key(), queryFn: () => api.call(getFloorLayout) });
 
 export function useFloorLayout() {
