@@ -78,6 +78,10 @@ interface Stack {
   url: string;
 }
 
+// The three crawls are the longest specs of the run: each may go to its own worker (each worker
+// starts its own cloud and terminal below), so they do not queue behind one another.
+test.describe.configure({ mode: 'parallel' });
+
 let cloud: DemoCloud | undefined;
 let terminal: Proc | undefined;
 let terminalDir = '';
