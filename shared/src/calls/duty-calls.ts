@@ -10,7 +10,11 @@ import { sendStaffAlert } from './alerts/send-staff-alert.js';
 import { getMe } from './auth/get-me.js';
 import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
+import { signUp } from './auth/sign-up.js';
 import type { Call, CallSpec } from './define.js';
+import { getFloorLayout } from './floor-layout/get-floor-layout.js';
+import { publishFloorLayout } from './floor-layout/publish-floor-layout.js';
+import { saveFloorLayout } from './floor-layout/save-floor-layout.js';
 import { createMenuItem } from './menu/create-menu-item.js';
 import { getMenu } from './menu/get-menu.js';
 import { setMenuItemAvailability } from './menu/set-menu-item-availability.js';
@@ -27,6 +31,9 @@ import { createOrder } from './orders/create-order.js';
 import { fireCourse } from './orders/fire-course.js';
 import { listOrders } from './orders/list-orders.js';
 import { sendToExpo } from './orders/send-to-expo.js';
+import { createOrganization } from './organizations/create-organization.js';
+import { listOrganizations } from './organizations/list-organizations.js';
+import { updateOrganization } from './organizations/update-organization.js';
 import { getSessionBill } from './payments/get-session-bill.js';
 import { listPayments, listVenuePayments } from './payments/list-payments.js';
 import { printGuestReceipt } from './payments/print-guest-receipt.js';
@@ -47,11 +54,17 @@ import { createReservation } from './reservations/create-reservation.js';
 import { getBookableTimes } from './reservations/get-bookable-times.js';
 import { listReservations } from './reservations/list-reservations.js';
 import { seatReservation } from './reservations/seat-reservation.js';
+import { createRestaurant } from './restaurants/create-restaurant.js';
+import { listRestaurants } from './restaurants/list-restaurants.js';
+import { setRestaurantLogo } from './restaurants/set-restaurant-logo.js';
+import { updateRestaurant } from './restaurants/update-restaurant.js';
 import { changeRunnerOrderStatus } from './runner/change-runner-order-status.js';
 import { createDeliveryRun } from './runner/create-delivery-run.js';
 import { listDeliveryRuns } from './runner/list-delivery-runs.js';
 import { listRunnerOrders } from './runner/list-runner-orders.js';
 import { listRunners } from './runner/list-runners.js';
+import { getSetupChecklist } from './setup/get-setup-checklist.js';
+import { recordQrSheetPrinted } from './setup/record-qr-sheet.js';
 import {
   acceptInvitation,
   confirmPasswordReset,
@@ -71,6 +84,7 @@ import { getTableQr } from './tables/get-table-qr.js';
 import { listTables } from './tables/list-tables.js';
 import { markDeparted } from './tables/mark-departed.js';
 import { printTableQr } from './tables/print-table-qr.js';
+import { transitionTable } from './tables/transition-table.js';
 import { completeTask } from './tasks/complete-task.js';
 import { createTask } from './tasks/create-task.js';
 import { listTasks } from './tasks/list-tasks.js';
@@ -78,6 +92,9 @@ import { startTask } from './tasks/start-task.js';
 import { dismissRejectedChange } from './terminal/dismiss-rejected-change.js';
 import { getTerminalStatus } from './terminal/get-terminal-status.js';
 import { listTerminals } from './terminals/list-terminals.js';
+import { createVenue } from './venues/create-venue.js';
+import { listVenues } from './venues/list-venues.js';
+import { updateVenue } from './venues/update-venue.js';
 import { addToWaitlist } from './waitlist/add-to-waitlist.js';
 import { changeWaitlistStatus } from './waitlist/change-waitlist-status.js';
 import { listWaitlist } from './waitlist/list-waitlist.js';
@@ -103,17 +120,34 @@ export const SHELL_CALLS: readonly AnyCall[] = [
   createTask,
   sendStaffAlert,
   getBookableTimes,
-  // The public account pages (issue 24).
+  // The public account pages (issue 24), and the sign-in page's sign-up.
+  signUp,
   getInvitationPreview,
   acceptInvitation,
   requestPasswordReset,
   confirmPasswordReset,
 ];
 
+/** The admin screens share one feature folder (features/admin), so each lists its calls; every one
+ * names a permission (docs/roles.md, Administration), which decides instead of the duty. */
+const ADMIN_CALLS: readonly AnyCall[] = [
+  listOrganizations,
+  createOrganization,
+  updateOrganization,
+  listVenues,
+  createVenue,
+  updateVenue,
+  listRestaurants,
+  createRestaurant,
+  updateRestaurant,
+  setRestaurantLogo,
+  createUpload,
+];
+
 /** @internal exported for its test. The calls each floor screen makes (its feature's `api` folder). */
 export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
   '/': [listKitchenItems, listOrders, listPayments, listTables, listWaitlist],
-  '/floor-map': [listTables],
+  '/floor-map': [listTables, getFloorLayout, saveFloorLayout, publishFloorLayout, transitionTable],
   '/reservations': [listReservations, createReservation, checkInReservation, seatReservation, listTables],
   '/waitlist': [listWaitlist, addToWaitlist, changeWaitlistStatus, seatWaitlistParty, listTables],
   '/host-console': [
@@ -172,6 +206,10 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
   ],
   // Screens that need a permission (docs/roles.md): their calls name it, so a duty does not decide.
   '/menu-management': [getMenu, createMenuItem, updateMenuItem, createUpload, setMenuItemImage],
+  '/admin/organizations': ADMIN_CALLS,
+  '/admin/venues': ADMIN_CALLS,
+  '/admin/restaurants': ADMIN_CALLS,
+  '/setup': [getSetupChecklist, recordQrSheetPrinted],
   '/staff': [
     listStaff,
     updateStaffMember,
