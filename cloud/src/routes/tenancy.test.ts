@@ -88,6 +88,11 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/menu/:id': { name: 'Stolen burger' },
   'PATCH /api/printers/:id': { name: 'Stolen printer' },
   'POST /api/order-items/:id/status': { status: 'IN_PREP' },
+  'PUT /api/organizations/:id': { name: 'Stolen group', plan: 'FREE' },
+  'PUT /api/restaurants/:id': { name: 'Stolen bistro' },
+  'PUT /api/venues/:id': { name: 'Stolen venue' },
+  'POST /api/runner/orders/:id/status': { status: 'DELIVERED' },
+  'POST /api/orders/:orderId/fire': { course: 'dessert' },
 };
 
 const cases = ALL_CALLS.filter(

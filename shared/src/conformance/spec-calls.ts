@@ -798,7 +798,6 @@ export const SPEC_CALLS: readonly SpecCallRow[] = [
     as: 'staff',
     status: 200,
     answer: each(['id', 'name', 'plan', 'ownerId', 'createdAt']),
-    deviation: ADMIN_PENDING,
   },
   {
     spec: 3,
@@ -808,7 +807,6 @@ export const SPEC_CALLS: readonly SpecCallRow[] = [
     payload: { name: 'Spec Group', plan: 'BASIC', ownerId: 'current-user' },
     status: 201,
     answer: ['id', 'name', 'plan'],
-    deviation: ADMIN_PENDING,
   },
   {
     spec: 3,
@@ -819,7 +817,6 @@ export const SPEC_CALLS: readonly SpecCallRow[] = [
     payload: { name: 'Spec Group', plan: 'BASIC', ownerId: 'current-user' },
     status: 200,
     answer: ['id', 'name', 'plan'],
-    deviation: ADMIN_PENDING,
   },
   {
     spec: 3,
@@ -839,7 +836,6 @@ export const SPEC_CALLS: readonly SpecCallRow[] = [
       'createdAt',
       'updatedAt',
     ]),
-    deviation: ADMIN_PENDING,
   },
   {
     spec: 3,
