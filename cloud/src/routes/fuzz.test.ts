@@ -11,6 +11,7 @@
 import { Agent, request } from 'node:http';
 import {
   ALL_CALLS,
+  acceptInvitation,
   addToWaitlist,
   askStaffAssistance,
   batchUpdateItems,
@@ -22,8 +23,10 @@ import {
   changeWaitlistStatus,
   completeTableQa,
   completeTask,
+  confirmPasswordReset,
   confirmTable,
   createDeliveryRun,
+  createInvitation,
   createMenuItem,
   createOrder,
   createOrganization,
@@ -34,6 +37,7 @@ import {
   createTerminal,
   createVenue,
   fireCourse,
+  getInvitationPreview,
   guestCheckin,
   guestCheckout,
   holdTable,
@@ -45,12 +49,16 @@ import {
   notifyNextParty,
   printReceiptAtVenue,
   processPayment,
+  publishFloorLayout,
   pushMutations,
   putObject,
   releaseTable,
   reportPrinterStatus,
   reportPrintJob,
+  requestPasswordReset,
+  restoreFloorLayoutVersion,
   revokeTerminal,
+  saveFloorLayout,
   scanEntrance,
   scanTable,
   seatReservation,
@@ -71,6 +79,7 @@ import {
   updateOrganization,
   updatePrinter,
   updateRestaurant,
+  updateStaffMember,
   updateVenue,
 } from '@tablewise/shared';
 import fc from 'fast-check';
@@ -99,6 +108,19 @@ const SETUP_CALLS: ReadonlySet<Call<CallSpec>> = new Set<Call<CallSpec>>([
   createRestaurant,
   updateRestaurant,
   setRestaurantLogo,
+  // Staff accounts and the floor layout (issues 24 and 25) were merged before their field targets
+  // were written: they get the malformed bodies only, and their fields' refusals are in
+  // routes/staff/staff.test.ts and routes/floor-layout/floor-layout.test.ts. Field targets for them
+  // are owed here.
+  updateStaffMember,
+  createInvitation,
+  getInvitationPreview,
+  acceptInvitation,
+  requestPasswordReset,
+  confirmPasswordReset,
+  saveFloorLayout,
+  restoreFloorLayoutVersion,
+  publishFloorLayout,
 ]);
 
 /** One broken field: its path and what it becomes (MISSING: deleted). */
@@ -1054,7 +1076,8 @@ beforeAll(async () => {
       }),
       fields: fc.oneof(
         at(['sessionId'], uuidLike(sessionId)),
-        at(['billVersion'], text('1.400.435', 100, { required: true })),
+        // Optional since issue 23 (the spec's client sends totalAmount instead).
+        at(['billVersion'], text('1.400.435', 100)),
         at(['splits'], arrayOf({ id: 's', amount: '1.00', paymentMethod: 'cash' }, 1, 10)),
         at(['splits', 0], wrongType('object')),
         at(['splits', 0, 'id'], text('split-1', 100, { required: true })),
@@ -1067,14 +1090,7 @@ beforeAll(async () => {
         at(['tipAmount'], money),
         at(['totalAmount'], money),
         at(['card', 'number'], text('4242424242424242', 30)),
-        missing(
-          ['sessionId'],
-          ['billVersion'],
-          ['splits'],
-          ['totalAmount'],
-          ['splits', 0, 'amount'],
-          ['splits', 0, 'id'],
-        ),
+        missing(['sessionId'], ['splits'], ['totalAmount'], ['splits', 0, 'amount'], ['splits', 0, 'id']),
       ),
     },
     {
@@ -1283,6 +1299,8 @@ async function snapshot(): Promise<Record<string, string>> {
     .db('information_schema.tables')
     .where({ table_schema: 'public', table_type: 'BASE TABLE' })
     .andWhereNot('table_name', 'like', 'knex_%')
+    // The rate limiters' counters (issue 27) count every request, refused or not: not a write.
+    .andWhereNot('table_name', 'rate_limits')
     .select('table_name');
   const out: Record<string, string> = {};
   for (const { table_name: name } of tables) {

@@ -911,7 +911,6 @@ export const SPEC_CALLS: readonly SpecCallRow[] = [
     },
     status: 201,
     answer: ['id', 'name'],
-    deviation: ADMIN_PENDING,
   },
   {
     spec: 3,
