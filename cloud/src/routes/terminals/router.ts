@@ -30,11 +30,9 @@ export function terminalsRouter(deps: AppDeps): AppRouter {
     return undefined;
   });
 
-  // The staff app asks where it runs: here, not on a terminal.
-  serve(router, getTerminalStatus, async ({ ctx }) => {
-    requireStaff(ctx);
-    return NOT_A_TERMINAL;
-  });
+  // The staff app asks where it runs: here, not on a terminal. The sign-in page asks before anyone
+  // has signed in (it offers sign-up only on the cloud), and the answer is the same for everyone.
+  serve(router, getTerminalStatus, async () => NOT_A_TERMINAL);
 
   serve(router, getTerminalMe, async ({ ctx }) => {
     const terminal = ctx.state.principals.terminal;

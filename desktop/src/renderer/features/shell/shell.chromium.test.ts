@@ -103,6 +103,7 @@ it('opens on the dashboard, whose figures come from the venue and move live', as
   await page.getByTestId('dashboard-tab-waitlist').click();
   await page.getByTestId('dashboard-waitlist').getByText('Rosa').waitFor();
   await page.getByTestId('dashboard-tab-activity').click();
+  await page.getByTestId('activity-entry').first().waitFor();
   expect(await page.getByTestId('activity-entry').count()).toBeGreaterThan(0);
   await page.getByTestId('dashboard-tab-floor').click();
   await page.getByText(DASHBOARD_TEXTS.floorTitle).waitFor();
