@@ -27,6 +27,10 @@ export function securityHeaders(): Koa.Middleware<AppState> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
+        // The QR scanner (qr-scanner) decodes in a worker it starts from a blob: URL where the
+        // browser has no BarcodeDetector, and the camera's preview is a media stream.
+        workerSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:', 'mediastream:'],
         // 'self' covers the /ws socket on the same host (CSP Level 3).
         connectSrc: ["'self'", 'https://api.stripe.com'],
         frameSrc: STRIPE_FRAMES,
