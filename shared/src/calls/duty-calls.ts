@@ -12,6 +12,7 @@ import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
 import { signUp } from './auth/sign-up.js';
 import type { Call, CallSpec } from './define.js';
+import { listVenueEvents } from './events/list-venue-events.js';
 import { getFloorLayout } from './floor-layout/get-floor-layout.js';
 import { publishFloorLayout } from './floor-layout/publish-floor-layout.js';
 import { saveFloorLayout } from './floor-layout/save-floor-layout.js';
@@ -146,7 +147,8 @@ const ADMIN_CALLS: readonly AnyCall[] = [
 
 /** @internal exported for its test. The calls each floor screen makes (its feature's `api` folder). */
 export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
-  '/': [listKitchenItems, listOrders, listPayments, listTables, listWaitlist],
+  // The dashboard: its figures, the activity feed and the tasks its rows show (issue 26).
+  '/': [listKitchenItems, listOrders, listPayments, listTables, listWaitlist, listVenueEvents, listTasks],
   '/floor-map': [listTables, getFloorLayout, saveFloorLayout, publishFloorLayout, transitionTable],
   '/reservations': [listReservations, createReservation, checkInReservation, seatReservation, listTables],
   '/waitlist': [listWaitlist, addToWaitlist, changeWaitlistStatus, seatWaitlistParty, listTables],
