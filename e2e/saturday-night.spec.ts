@@ -316,7 +316,7 @@ test('a Saturday night: two parties, held courses, drinks first, a course fired 
   await expect(cy).toHaveURL(/\/guest\/seat-selection/);
   await cy.locator(`[data-testid="seat-card"][data-table-id="${t1.id}"]`).getByTestId('pick-table').click();
   await cy.getByTestId('confirm-selection').click();
-  await expect(cy).toHaveURL(/\/guest\/table-confirmation\?/);
+  await expect(cy).toHaveURL(/\/guest\/table-confirmation\?/, { timeout: 15_000 });
   await expect.poll(() => tableState(t1.id)).toBe('OCCUPIED');
   await shot(dashboard, 'dashboard-end-1280');
 
