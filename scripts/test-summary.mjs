@@ -1,22 +1,54 @@
-// Sums the JSON reports of vitest and Playwright into one plain closing line:
-// "Tests: N passed, N failed, N skipped".
+// Sums the JSON reports of vitest and Playwright into one plain closing line,
+// "Tests: N passed, N failed, N skipped", after the name of each failed test and its first error
+// line. Exits 1 when a test failed or a report is missing.
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+let missing = 0;
+const failures = [];
+const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300);
+
 const vitest = 'reports/vitest.json';
 if (existsSync(vitest)) {
   const r = JSON.parse(readFileSync(vitest, 'utf8'));
   passed += r.numPassedTests ?? 0;
   failed += r.numFailedTests ?? 0;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-}
+  for (const file of r.testResults ?? []) {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) failures.push(`vitest ${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    // A file that failed outside any test (an import or a hook) has no failed test to name.
+    if (file.status === 'failed' && failedTests.length === 0) {
+      failures.push(`vitest ${name}: ${firstLine(file.message)}`);
+      failed += 1;
+    }
+  }
+} else missing += 1;
+
 const pw = 'reports/playwright.json';
 if (existsSync(pw)) {
-  const s = JSON.parse(readFileSync(pw, 'utf8')).stats ?? {};
+  const report = JSON.parse(readFileSync(pw, 'utf8'));
+  const s = report.stats ?? {};
   passed += (s.expected ?? 0) + (s.flaky ?? 0);
   failed += s.unexpected ?? 0;
   skipped += s.skipped ?? 0;
-}
-console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        failures.push(`e2e ${spec.file ?? file}:${spec.line} › ${spec.title}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file);
+  for (const error of report.errors ?? []) failures.push(`e2e (run): ${firstLine(error.message)}`);
+} else missing += 1;
+
+for (const line of failures) console.log(`FAILED ${line}`);
+console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped${missing ? `, ${missing} report(s) missing` : ''}`);
+process.exit(failed > 0 || missing > 0 ? 1 : 0);

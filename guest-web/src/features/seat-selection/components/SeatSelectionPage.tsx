@@ -333,7 +333,9 @@ export function SeatSelectionPage() {
             type="button"
             className="button button-primary"
             data-testid="confirm-selection"
-            disabled={confirm.isPending}
+            // A tap on Confirm while the pick is still being held waits for the hold, instead of
+            // answering 'no table selected' for the table the guest has just picked.
+            disabled={confirm.isPending || hold.isPending}
             onClick={onConfirm}
           >
             {confirm.isPending ? GUEST_SEAT_TEXTS.confirming : GUEST_SEAT_TEXTS.confirmSelection}
