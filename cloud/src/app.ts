@@ -18,6 +18,7 @@ import { demoRouter } from './routes/demo/router.js';
 import { eventsRouter } from './routes/events/router.js';
 import { floorLayoutRouter } from './routes/floor-layout/router.js';
 import { guestRouter } from './routes/guest/router.js';
+import { guestDataRouter } from './routes/guest-data/router.js';
 import { healthRouter } from './routes/health/router.js';
 import type { AppRouter } from './routes/http.js';
 import { menuRouter } from './routes/menu/router.js';
@@ -102,6 +103,7 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     demoRouter(deps),
     staffRouter(deps),
     organizationsRouter(deps),
+    guestDataRouter(deps),
     venuesRouter(deps),
     restaurantsRouter(deps),
     setupRouter(deps),

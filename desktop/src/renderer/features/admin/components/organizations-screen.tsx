@@ -1,6 +1,7 @@
 // Organization management (spec 3 sections 2 and 5; issue 24): the organizations the member
 // administers, with their plans, and create and edit.
 import {
+  exportOrganization,
   type Organization,
   organizationInputProblem,
   PLAN_LIMITS,
@@ -10,6 +11,7 @@ import {
   ORGANIZATION_ADMIN_TEXTS as T,
 } from '@tablewise/shared';
 import { type FormEvent, useState } from 'react';
+import { useMe } from '../../../api/get-me.js';
 import { useOrganizations, useSaveOrganization } from '../api/organizations.js';
 import { errorText } from './error-text.js';
 
@@ -77,6 +79,7 @@ function OrganizationDialog({ organization, onClose }: { organization: Organizat
 
 export function OrganizationsScreen() {
   const organizations = useOrganizations();
+  const me = useMe();
   const [editing, setEditing] = useState<Organization | null | undefined>(undefined);
   return (
     <div className="page" data-testid="admin-organizations">
@@ -123,9 +126,23 @@ export function OrganizationsScreen() {
                 <td data-label={T.venues}>{o.venueCount}</td>
                 <td data-label={T.createdAt}>{new Date(o.createdAt).toLocaleDateString()}</td>
                 <td>
-                  <button type="button" className="button" onClick={() => setEditing(o)}>
-                    {T.edit}
-                  </button>
+                  <div className="row-actions">
+                    <button type="button" className="button" onClick={() => setEditing(o)}>
+                      {T.edit}
+                    </button>
+                    {/* The owner's download: a plain link, the browser saves the zip as it streams. */}
+                    {me.data && o.ownerId === me.data.user.id && (
+                      <a
+                        className="button"
+                        href={exportOrganization.url({ id: o.id })}
+                        download
+                        title={T.exportHint}
+                        data-testid="org-export"
+                      >
+                        {T.exportData}
+                      </a>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}
