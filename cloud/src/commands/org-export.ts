@@ -19,8 +19,7 @@ interface ExportedKind {
   omit?: readonly string[];
 }
 
-/** @internal exported for its tests */
-export const EXPORTED_KINDS: readonly ExportedKind[] = [
+const EXPORTED_KINDS: readonly ExportedKind[] = [
   { file: 'organization', table: 'organizations', orgColumn: 'id' },
   { file: 'venues', table: 'venues', orgColumn: 'org_id' },
   { file: 'restaurants', table: 'restaurants', orgColumn: 'org_id' },
