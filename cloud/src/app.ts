@@ -43,6 +43,7 @@ import { venuesRouter } from './routes/venues/router.js';
 import { visitsRouter } from './routes/visits/router.js';
 import { waitlistRouter } from './routes/waitlist/router.js';
 import { type StaticSites, staticSites } from './static-sites.js';
+import { countApiCalls } from './usage/usage.js';
 
 export type AppOptions = AppDeps &
   StaticSites & {
@@ -64,6 +65,7 @@ export function createApp(deps: AppOptions): Koa<AppState> {
   app.use(originCheck(deps));
   app.use(jsonBody());
   app.use(principalsMiddleware(deps));
+  app.use(countApiCalls(deps.usage));
   for (const router of apiRouters(deps)) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -151,6 +151,9 @@ export const ORGANIZATION_ADMIN_TEXTS = {
   cancel: 'Cancel',
   loading: 'Loading organizations...',
   empty: 'No organizations yet',
+  usage: 'This month',
+  usageLine: (orders: number, calls: number, mb: number) =>
+    `${orders} ${orders === 1 ? 'order' : 'orders'} closed · ${calls} API calls · ${mb} MB stored`,
   exportData: 'Export data',
   exportHint: 'A zip of every record of the organization, as JSON files (owners only).',
   limits: (venues: number | null, tables: number | null) =>

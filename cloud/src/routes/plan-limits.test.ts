@@ -1,9 +1,10 @@
 // A plan's staff accounts and tables per venue (issue 24): a FREE organization signed up through
 // the API invites up to its five accounts (its owner is one) and publishes up to twenty tables;
-// one more is refused with the message naming the limit and the plan, and changes nothing.
+// one more is refused with the message naming the limit and the plan, and changes nothing. Its
+// usage by month counts the API calls it made.
 import { ADMIN_MESSAGES, PLAN_LIMITS } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, type Harness, startHarness } from '../testkit/harness.js';
+import { Client, type Harness, loginAs, startHarness } from '../testkit/harness.js';
 
 let h: Harness;
 let owner: Client;
@@ -90,5 +91,24 @@ describe('tables per venue', () => {
     const published = await owner.post('/api/floor-layout/publish', { baseVersion: fits.body.version });
     expect(published.status, JSON.stringify(published.body)).toBe(200);
     expect((await owner.get('/api/tables')).body).toHaveLength(limit);
+  });
+});
+
+describe('usage by month', () => {
+  it("counts the organization's API calls once they are added, and only its administrators read them", async () => {
+    const me = (await owner.get('/api/auth/me')).body;
+    const orgId = me.principal.organizationId as string;
+    await h.cloud.flushUsage();
+    const before = (await owner.get(`/api/organizations/${orgId}/usage`)).body[0];
+    for (let i = 0; i < 5; i++) expect((await owner.get('/api/tables')).status).toBe(200);
+    await h.cloud.flushUsage();
+    const reply = await owner.get(`/api/organizations/${orgId}/usage`);
+    expect(reply.status).toBe(200);
+    const now = new Date();
+    // The usage read before them and the five reads; this read is counted at the next flush.
+    expect(reply.body[0]).toMatchObject({ year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, ordersClosed: 0 });
+    expect(reply.body[0].apiCalls - before.apiCalls).toBe(6);
+    const other = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
+    expect((await other.get(`/api/organizations/${orgId}/usage`)).status).toBe(404);
   });
 });

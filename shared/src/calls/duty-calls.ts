@@ -35,6 +35,7 @@ import { listOrders } from './orders/list-orders.js';
 import { sendToExpo } from './orders/send-to-expo.js';
 import { createOrganization } from './organizations/create-organization.js';
 import { exportOrganization } from './organizations/export-organization.js';
+import { getOrganizationUsage } from './organizations/get-organization-usage.js';
 import { listOrganizations } from './organizations/list-organizations.js';
 import { updateOrganization } from './organizations/update-organization.js';
 import { getSessionBill } from './payments/get-session-bill.js';
@@ -138,6 +139,7 @@ const ADMIN_CALLS: readonly AnyCall[] = [
   createOrganization,
   updateOrganization,
   exportOrganization,
+  getOrganizationUsage,
   listVenues,
   createVenue,
   updateVenue,

@@ -49,6 +49,7 @@ import { listOrders } from './orders/list-orders.js';
 import { sendToExpo } from './orders/send-to-expo.js';
 import { createOrganization } from './organizations/create-organization.js';
 import { exportOrganization } from './organizations/export-organization.js';
+import { getOrganizationUsage } from './organizations/get-organization-usage.js';
 import { listOrganizations } from './organizations/list-organizations.js';
 import { updateOrganization } from './organizations/update-organization.js';
 import { cancelCashShare } from './payments/cancel-cash-share.js';
@@ -270,6 +271,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   createOrganization,
   updateOrganization,
   exportOrganization,
+  getOrganizationUsage,
   eraseGuestData,
   listVenues,
   createVenue,
@@ -334,6 +336,7 @@ export * from './orders/order-facts.js';
 export * from './orders/send-to-expo.js';
 export * from './organizations/create-organization.js';
 export * from './organizations/export-organization.js';
+export * from './organizations/get-organization-usage.js';
 export * from './organizations/list-organizations.js';
 export * from './organizations/update-organization.js';
 export * from './payments/cancel-cash-share.js';

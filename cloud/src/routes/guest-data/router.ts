@@ -1,11 +1,15 @@
-import { eraseGuestData, exportOrganization } from '@tablewise/shared';
+import { eraseGuestData, exportOrganization, getOrganizationUsage } from '@tablewise/shared';
+import { organizationsOf } from '../../commands/administration.js';
 import { eraseGuestDataAt } from '../../commands/guest-data.js';
 import { checkExporter, exportOrganizationData } from '../../commands/org-export.js';
 import type { AppDeps } from '../../context.js';
+import { notFound } from '../../errors.js';
 import { requireStaff } from '../../policies/principals.js';
+import { usageOf } from '../../usage/usage.js';
 import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
 
-/** The organization's own data: its owner's export, and a guest's erasure on request (issue 24). */
+/** The organization's own data: its owner's export, its usage by month, and a guest's erasure on
+ * request (issue 24). */
 export function guestDataRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
 
@@ -23,6 +27,14 @@ export function guestDataRouter(deps: AppDeps): AppRouter {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = stream;
     return undefined;
+  });
+
+  serve(router, getOrganizationUsage, async ({ ctx, params }) => {
+    const staff = requireStaff(ctx);
+    const { id } = params();
+    const administered = await organizationsOf(deps.db, staff);
+    if (!administered.some((o) => o.id === id)) throw notFound('Organization');
+    return usageOf(deps.db, id, deps.now());
   });
 
   serve(router, eraseGuestData, async ({ ctx, body }) => {

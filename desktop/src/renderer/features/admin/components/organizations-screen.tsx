@@ -12,7 +12,7 @@ import {
 } from '@tablewise/shared';
 import { type FormEvent, useState } from 'react';
 import { useMe } from '../../../api/get-me.js';
-import { useOrganizations, useSaveOrganization } from '../api/organizations.js';
+import { useOrganizations, useOrganizationUsage, useSaveOrganization } from '../api/organizations.js';
 import { errorText } from './error-text.js';
 
 function OrganizationDialog({ organization, onClose }: { organization: Organization | null; onClose: () => void }) {
@@ -77,6 +77,17 @@ function OrganizationDialog({ organization, onClose }: { organization: Organizat
   );
 }
 
+/** This month's usage of one organization (issue 24). */
+function UsageCell({ id }: { id: string }) {
+  const usage = useOrganizationUsage(id);
+  const month = usage.data?.[0];
+  return (
+    <td data-label={T.usage} data-testid="org-usage">
+      {month ? T.usageLine(month.ordersClosed, month.apiCalls, month.storageUsedMb) : '—'}
+    </td>
+  );
+}
+
 export function OrganizationsScreen() {
   const organizations = useOrganizations();
   const me = useMe();
@@ -109,6 +120,7 @@ export function OrganizationsScreen() {
               <th>{T.plan}</th>
               <th>{T.venues}</th>
               <th>{T.createdAt}</th>
+              <th>{T.usage}</th>
               <th>
                 <span className="sr-only">{T.edit}</span>
               </th>
@@ -125,6 +137,7 @@ export function OrganizationsScreen() {
                 </td>
                 <td data-label={T.venues}>{o.venueCount}</td>
                 <td data-label={T.createdAt}>{new Date(o.createdAt).toLocaleDateString()}</td>
+                <UsageCell id={o.id} />
                 <td>
                   <div className="row-actions">
                     <button type="button" className="button" onClick={() => setEditing(o)}>
