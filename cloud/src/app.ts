@@ -21,6 +21,7 @@ import { guestRouter } from './routes/guest/router.js';
 import { guestDataRouter } from './routes/guest-data/router.js';
 import { healthRouter } from './routes/health/router.js';
 import type { AppRouter } from './routes/http.js';
+import { marketplacePages, marketplaceRouter } from './routes/marketplace/router.js';
 import { menuRouter } from './routes/menu/router.js';
 import { objectsRouter } from './routes/objects/router.js';
 import { openApiRouter } from './routes/openapi/router.js';
@@ -70,6 +71,8 @@ export function createApp(deps: AppOptions): Koa<AppState> {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
+  // A restaurant's public profile page (issue 24), before the staff app's catch-all.
+  app.use(marketplacePages(deps).routes());
   app.use(staticSites(deps));
   return app;
 }
@@ -106,6 +109,7 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     staffRouter(deps),
     organizationsRouter(deps),
     guestDataRouter(deps),
+    marketplaceRouter(deps),
     venuesRouter(deps),
     restaurantsRouter(deps),
     setupRouter(deps),

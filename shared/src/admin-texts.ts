@@ -57,6 +57,20 @@ export const SIGNUP_TEXTS = {
   freePlanNote: 'You start on the FREE plan: 1 venue, 20 tables, 2 terminals, 5 staff accounts.',
 } as const;
 
+/** A restaurant's public profile page (issue 24): `/marketplace/restaurant/{id}`. */
+export const MARKETPLACE_TEXTS = {
+  visit: 'Visit us',
+  contact: 'Contact',
+  phone: 'Phone',
+  email: 'Email',
+  website: 'Website',
+  joinWaitlist: 'Join the waitlist or check in',
+  joinHint: 'Tell us about your party: we seat you, or keep your place in line and text you.',
+  notFoundTitle: 'Restaurant not found',
+  notFound: 'This restaurant has no public profile.',
+  poweredBy: 'Tablewise',
+} as const;
+
 /** Guest privacy requests (issue 24): a manager erases one guest's personal data on request. */
 export const GUEST_PRIVACY_PATH = '/guest-privacy';
 

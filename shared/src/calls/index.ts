@@ -27,6 +27,7 @@ import { scanEntrance } from './guest/scan-entrance.js';
 import { scanTable } from './guest/scan-table.js';
 import { eraseGuestData } from './guest-data/erase-guest-data.js';
 import { getHealth } from './health/get-health.js';
+import { getPublicRestaurant } from './marketplace/get-public-restaurant.js';
 import { createMenuItem } from './menu/create-menu-item.js';
 import { getMenu } from './menu/get-menu.js';
 import { setMenuItemAvailability } from './menu/set-menu-item-availability.js';
@@ -273,6 +274,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   exportOrganization,
   getOrganizationUsage,
   eraseGuestData,
+  getPublicRestaurant,
   listVenues,
   createVenue,
   updateVenue,
@@ -313,6 +315,7 @@ export * from './guest/scan-entrance.js';
 export * from './guest/scan-table.js';
 export * from './guest-data/erase-guest-data.js';
 export * from './health/get-health.js';
+export * from './marketplace/get-public-restaurant.js';
 export * from './menu/create-menu-item.js';
 export * from './menu/get-menu.js';
 export * from './menu/set-menu-item-availability.js';
