@@ -132,6 +132,14 @@ export const SETUP_TEXTS = {
     'test-order': { title: 'Test order', detail: 'Place a test order and see it reach the kitchen.' },
   } satisfies Record<SetupStepId, { title: string; detail: string }>,
   printQrSheet: 'Print QR sheet',
+  makingQrSheet: 'Making the QR sheet...',
+  paperSize: 'Paper',
+  paperSizes: { a4: 'A4', letter: 'Letter' },
+  qrSheetReady: (tables: number) => `QR sheet for ${tables} ${tables === 1 ? 'table' : 'tables'} downloaded`,
+  qrSheetNoTables: 'Add tables first: the sheet has a code for each table.',
+  qrSheetFile: 'table-qr-codes.pdf',
+  qrSheetScan: 'Scan to check in and order',
+  qrSheetTable: (number: string) => `Table ${number}`,
 } as const;
 
 export const VENUE_SETTINGS_TEXTS = {

@@ -61,6 +61,7 @@ export * from './rules/split-reading.js';
 export * from './rules/staff-access.js';
 export * from './rules/table-hold.js';
 export * from './rules/table-order.js';
+export * from './rules/qr-sheet.js';
 export * from './rules/table-qr.js';
 export * from './rules/tables.js';
 export * from './rules/tasks.js';

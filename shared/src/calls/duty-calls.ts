@@ -85,6 +85,7 @@ import {
 import { completeTableQa } from './tables/complete-table-qa.js';
 import { getExitQr } from './tables/get-exit-qr.js';
 import { getTableQr } from './tables/get-table-qr.js';
+import { listTableQrCodes } from './tables/list-table-qr-codes.js';
 import { listTables } from './tables/list-tables.js';
 import { markDeparted } from './tables/mark-departed.js';
 import { printTableQr } from './tables/print-table-qr.js';
@@ -216,7 +217,7 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
   '/admin/organizations': ADMIN_CALLS,
   '/admin/venues': ADMIN_CALLS,
   '/admin/restaurants': ADMIN_CALLS,
-  '/setup': [getSetupChecklist, recordQrSheetPrinted],
+  '/setup': [getSetupChecklist, recordQrSheetPrinted, listTableQrCodes],
   '/guest-privacy': [eraseGuestData],
   '/staff': [
     listStaff,

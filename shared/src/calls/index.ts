@@ -116,6 +116,7 @@ import { completeTableQa } from './tables/complete-table-qa.js';
 import { getExitQr } from './tables/get-exit-qr.js';
 import { getStuckStates } from './tables/get-stuck-states.js';
 import { getTableQr } from './tables/get-table-qr.js';
+import { listTableQrCodes } from './tables/list-table-qr-codes.js';
 import { listTables } from './tables/list-tables.js';
 import { markDeparted } from './tables/mark-departed.js';
 import { printTableQr } from './tables/print-table-qr.js';
@@ -275,6 +276,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getOrganizationUsage,
   eraseGuestData,
   getPublicRestaurant,
+  listTableQrCodes,
   listVenues,
   createVenue,
   updateVenue,
@@ -397,6 +399,7 @@ export * from './tables/complete-table-qa.js';
 export * from './tables/get-exit-qr.js';
 export * from './tables/get-stuck-states.js';
 export * from './tables/get-table-qr.js';
+export * from './tables/list-table-qr-codes.js';
 export * from './tables/list-tables.js';
 export * from './tables/mark-departed.js';
 export * from './tables/print-table-qr.js';
