@@ -23,6 +23,8 @@ export const ADMIN_MESSAGES = {
   venueNotInOrganization: 'The venue must belong to the chosen organization',
   latitudeRange: 'Latitude must be between -90 and 90',
   longitudeRange: 'Longitude must be between -180 and 180',
+  coordinateNotANumber: 'Latitude and longitude must be numbers, such as 40.7128',
+  venueStaysInItsOrganization: 'A venue stays in its organization: it cannot be moved to another one',
   taxRateRange: 'Tax rate must be between 0 and 30 percent',
   serviceChargeRange: 'Service charge must be between 0 and 30 percent',
   invalidCurrency: 'Currency must be a three-letter code such as USD',
