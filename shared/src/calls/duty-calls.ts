@@ -7,7 +7,9 @@
 import { type Role, STAFF_DUTIES } from '../constants.js';
 import { DUTY_SCREENS, floorDuty, holdsPermission, type StaffDuty } from '../rules/staff-access.js';
 import { sendStaffAlert } from './alerts/send-staff-alert.js';
+import { chooseVenue } from './auth/choose-venue.js';
 import { getMe } from './auth/get-me.js';
+import { listMyVenues } from './auth/list-my-venues.js';
 import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
 import { signUp } from './auth/sign-up.js';
@@ -110,6 +112,9 @@ export const SHELL_CALLS: readonly AnyCall[] = [
   login,
   logout,
   getMe,
+  // The header's venue selector (issue 24), on the cloud for a member with several venues.
+  listMyVenues,
+  chooseVenue,
   getTerminalStatus,
   dismissRejectedChange,
   listPrinters,

@@ -2,7 +2,9 @@
 
 import { sendStaffAlert } from './alerts/send-staff-alert.js';
 import { getAnalytics } from './analytics/get-analytics.js';
+import { chooseVenue } from './auth/choose-venue.js';
 import { getMe } from './auth/get-me.js';
+import { listMyVenues } from './auth/list-my-venues.js';
 import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
 import { signUp } from './auth/sign-up.js';
@@ -143,6 +145,8 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   login,
   logout,
   getMe,
+  listMyVenues,
+  chooseVenue,
   createTerminal,
   getTerminalMe,
   revokeTerminal,
@@ -280,7 +284,9 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
 
 export * from './alerts/send-staff-alert.js';
 export * from './analytics/get-analytics.js';
+export * from './auth/choose-venue.js';
 export * from './auth/get-me.js';
+export * from './auth/list-my-venues.js';
 export * from './auth/login.js';
 export * from './auth/logout.js';
 export * from './auth/sign-up.js';
