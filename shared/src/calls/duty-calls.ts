@@ -94,6 +94,7 @@ import { listTasks } from './tasks/list-tasks.js';
 import { startTask } from './tasks/start-task.js';
 import { dismissRejectedChange } from './terminal/dismiss-rejected-change.js';
 import { getTerminalStatus } from './terminal/get-terminal-status.js';
+import { createPairingCode } from './terminals/create-pairing-code.js';
 import { listTerminals } from './terminals/list-terminals.js';
 import { createVenue } from './venues/create-venue.js';
 import { listVenues } from './venues/list-venues.js';
@@ -148,6 +149,8 @@ const ADMIN_CALLS: readonly AnyCall[] = [
   updateRestaurant,
   setRestaurantLogo,
   createUpload,
+  // The venues screen's Pair a terminal panel (issue 24): a code the terminal types.
+  createPairingCode,
 ];
 
 /** @internal exported for its test. The calls each floor screen makes (its feature's `api` folder). */

@@ -125,9 +125,11 @@ import { listTasks } from './tasks/list-tasks.js';
 import { startTask } from './tasks/start-task.js';
 import { dismissRejectedChange } from './terminal/dismiss-rejected-change.js';
 import { getTerminalStatus } from './terminal/get-terminal-status.js';
+import { createPairingCode } from './terminals/create-pairing-code.js';
 import { createTerminal } from './terminals/create-terminal.js';
 import { getTerminalMe } from './terminals/get-terminal-me.js';
 import { listTerminals } from './terminals/list-terminals.js';
+import { pairWithCode } from './terminals/pair-with-code.js';
 import { revokeTerminal } from './terminals/revoke-terminal.js';
 import { createVenue } from './venues/create-venue.js';
 import { listVenues } from './venues/list-venues.js';
@@ -148,6 +150,8 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   listMyVenues,
   chooseVenue,
   createTerminal,
+  createPairingCode,
+  pairWithCode,
   getTerminalMe,
   revokeTerminal,
   scanTable,
@@ -402,9 +406,11 @@ export * from './tasks/list-tasks.js';
 export * from './tasks/start-task.js';
 export * from './terminal/dismiss-rejected-change.js';
 export * from './terminal/get-terminal-status.js';
+export * from './terminals/create-pairing-code.js';
 export * from './terminals/create-terminal.js';
 export * from './terminals/get-terminal-me.js';
 export * from './terminals/list-terminals.js';
+export * from './terminals/pair-with-code.js';
 export * from './terminals/revoke-terminal.js';
 export * from './venues/create-venue.js';
 export * from './venues/list-venues.js';
