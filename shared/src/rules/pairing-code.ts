@@ -33,6 +33,8 @@ export const PAIRING_CODE_TEXTS = {
   create: 'Make pairing code',
   creating: 'Making code…',
   codeFor: (name: string) => `Pairing code for ${name}`,
+  forVenue: (venue: string) => `The terminal will serve ${venue}, the venue you are working at.`,
+  typeOnTerminal: 'On the terminal, choose Pair with a code and type this code.',
   expiresAt: (time: string) => `Works once, until ${time}.`,
   needsCloud: 'Pairing codes are made on the cloud: sign in at the cloud address to pair a terminal.',
   invalid: 'This pairing code is not valid or has expired. Ask a manager for a new one.',
