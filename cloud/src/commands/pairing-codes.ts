@@ -6,8 +6,6 @@ import { randomInt, randomUUID } from 'node:crypto';
 import {
   AppError,
   formatPairingCode,
-  isPairingCode,
-  normalizePairingCode,
   PAIRING_CODE_ALPHABET,
   PAIRING_CODE_LENGTH,
   PAIRING_CODE_TEXTS,
@@ -47,10 +45,9 @@ export async function makePairingCode(trx: Trx, staff: StaffActor, name: string,
   return { code: formatPairingCode(code), name, expiresAt: expiresAt.toISOString() };
 }
 
-/** The terminal the code was made for, paired now: the code is spent whatever follows. */
-export async function pairByCode(trx: Trx, typed: string, now: Date) {
-  const code = normalizePairingCode(typed);
-  if (!isPairingCode(code)) throw new AppError(400, 'invalid_field', PAIRING_CODE_TEXTS.wrongShape);
+/** The terminal the code (normalized, of the right shape) was made for, paired now; the code is
+ * spent with it, and a refusal (the plan's limit) spends nothing. */
+export async function pairByCode(trx: Trx, code: string, now: Date) {
   const row: PairingCodeRow | undefined = await trx('terminal_pairing_codes')
     .where('code_hash', sha256Hex(code))
     .whereNull('used_at')

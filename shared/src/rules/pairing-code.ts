@@ -11,9 +11,10 @@ export const PAIRING_CODE_TTL_MINUTES = 10;
 /** Tries of a code one address may make in ten minutes. */
 export const PAIRING_CODE_TRIES = 10;
 
-/** What a person typed, as the code it means: letters upper-cased, spaces and dashes dropped. */
+/** What a person typed, as the code it means: letters upper-cased, spaces and dashes dropped (a
+ * tab or any other control character stays, and makes it no code). */
 export function normalizePairingCode(typed: string): string {
-  return typed.toUpperCase().replace(/[\s-]+/g, '');
+  return typed.toUpperCase().replace(/[ -]+/g, '');
 }
 
 /** Whether `code` (normalized) could be a pairing code at all. */

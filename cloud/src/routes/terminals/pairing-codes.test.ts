@@ -80,7 +80,7 @@ describe('pairing by a short code', () => {
     expect(unknown.status).toBe(404);
     const shape = await device.post('/api/terminals/pair', { code: 'ABC-0O1I' });
     expect(shape.status).toBe(400);
-    expect(shape.body.message).toBe(PAIRING_CODE_TEXTS.wrongShape);
+    expect(shape.body.message).toBe(`Invalid code: ${PAIRING_CODE_TEXTS.wrongShape}`);
     expect(await terminalCount()).toBe(before);
   });
 

@@ -48,15 +48,16 @@ export function terminalsRouter(deps: AppDeps): AppRouter {
     return undefined;
   });
 
-  // The terminal's side: a few tries per address in ten minutes, counted before the code is looked up.
+  // The terminal's side: a few tries of a well-formed code per address in ten minutes, counted
+  // before the code is looked up.
   const pairingTries = deps.limits.limiter({ keyPrefix: 'pair:address', points: PAIRING_CODE_TRIES, duration: 600 });
   serve(router, pairWithCode, async ({ ctx, body }) => {
+    const { code } = await body();
     const wait = await consumeOrWait(pairingTries, ctx.ip);
     if (wait !== null) {
       ctx.set('Retry-After', String(Math.ceil(wait / 1000)));
       throw new AppError(429, 'rate_limited', PAIRING_CODE_TEXTS.tooManyTries);
     }
-    const { code } = await body();
     const paired = await deps.db.transaction((trx) => pairByCode(trx, code, deps.now()));
     ctx.status = 201;
     return paired;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPairingCode, normalizePairingCode, PAIRING_CODE_TEXTS } from '../../rules/pairing-code.js';
 import { Terminal } from '../../schemas/entities.js';
 import { defineCall } from '../define.js';
 
@@ -13,7 +14,14 @@ export const pairWithCode = defineCall({
   summary: 'Pair a terminal with a pairing code',
   audience: ['public'],
   tiers: ['cloud'],
-  body: z.strictObject({ code: z.string().max(40) }),
+  /** As typed ('abcd ef23' is ABCDEF23); a code of another shape is refused before any try counts. */
+  body: z.strictObject({
+    code: z
+      .string()
+      .max(40)
+      .transform(normalizePairingCode)
+      .refine(isPairingCode, { error: PAIRING_CODE_TEXTS.wrongShape }),
+  }),
   answer: z.object({ terminal: Terminal, credential: z.string() }),
   status: 201,
 });
