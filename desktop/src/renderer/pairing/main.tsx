@@ -93,7 +93,7 @@ function PairingPage() {
         </button>
         <button
           type="button"
-          className="link-button"
+          className="link-button pairing-mode"
           onClick={() => {
             setWithCode(!withCode);
             setMessage(null);
