@@ -8,6 +8,7 @@ import type { AppDeps, StaffActor } from '../context.js';
 import { notFound } from '../errors.js';
 import { resolveStaffScope } from '../policies/staff-scope.js';
 import { setAuthSessionVenue } from '../repositories/auth-sessions.js';
+import { notifyRevoked } from '../repositories/events.js';
 import { listRolesOfUser } from '../repositories/users.js';
 import { listActiveVenuesOfOrg } from '../repositories/venues.js';
 import { meOf } from './auth.js';
@@ -40,6 +41,11 @@ export async function chooseVenueFor(deps: Pick<AppDeps, 'db'>, staff: StaffActo
   const offered = (await venuesOfMember(deps, staff)).some((v) => v.id === venueId);
   const scope = offered ? await scopeAt(deps, staff, venueId) : null;
   if (!scope) throw notFound('Venue');
-  await setAuthSessionVenue(deps.db, staff.authSessionId, venueId);
+  if (venueId !== staff.venueId) {
+    await setAuthSessionVenue(deps.db, staff.authSessionId, venueId);
+    // The session's live connections (its other tabs too) were the old venue's: they close, and
+    // each reconnects at the new one and reads everything again (the staff app's reconnect).
+    await notifyRevoked(deps.db, `staff:${staff.authSessionId}`);
+  }
   return meOf({ ...staff, ...scope });
 }

@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
+import { REVOKED_CLOSE_CODE } from '../../realtime/live-gate.js';
+import { Client, type Harness, LiveSocket, loginAs, startHarness } from '../../testkit/harness.js';
 
 let h: Harness;
 let manager: Client;
@@ -48,6 +49,25 @@ describe('GET /api/auth/venues and PUT /api/auth/venue', () => {
     const back = await manager.request('PUT', '/api/auth/venue', { body: { venueId: h.fixture.a.venueId } });
     expect(back.body.principal.venueId).toBe(h.fixture.a.venueId);
     expect(await tableIdsOf(manager)).toEqual([...h.fixture.a.tableIds].sort());
+  });
+
+  it("closes the session's live connections, which were the old venue's; a reconnect is the new venue's", async () => {
+    const other = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
+    const socket = await LiveSocket.open(h.cloud.url, { cookie: manager.cookieHeader() });
+    await socket.next((m) => m.type === 'hello');
+    const bystander = await LiveSocket.open(h.cloud.url, { cookie: other.cookieHeader() });
+    await bystander.next((m) => m.type === 'hello');
+    const closed = new Promise<number>((resolve) => socket.ws.once('close', (code) => resolve(code)));
+    await manager.request('PUT', '/api/auth/venue', { body: { venueId: h.fixture.a.otherVenueId } });
+    expect(await closed).toBe(REVOKED_CLOSE_CODE);
+    // Another session of the same member keeps its connection.
+    expect(bystander.ws.readyState).toBe(bystander.ws.OPEN);
+    await bystander.close();
+    const again = await LiveSocket.open(h.cloud.url, { cookie: manager.cookieHeader() });
+    const hello = await again.next((m) => m.type === 'hello');
+    expect(JSON.stringify(hello)).toContain(h.fixture.a.otherVenueId);
+    await again.close();
+    await manager.request('PUT', '/api/auth/venue', { body: { venueId: h.fixture.a.venueId } });
   });
 
   it("answers 404 for another organization's venue, an unknown one or a closed one, and changes nothing", async () => {

@@ -1,7 +1,8 @@
 // The header's venue selector (issue 24, issue 26's header), in real Chromium: a manager with two
 // venues picks the one the staff app works on; its waitlist and its reservations show (on its own
-// clock), a party added there afterwards arrives live, and the choice holds on reload. On the
-// terminal (one venue) there is no selector. Screenshots go to VENUE_SELECTOR_SHOTS when set.
+// clock), a party added there afterwards arrives live, another tab of the session follows, and the
+// choice holds on reload. On the terminal (one venue) there is no selector. Screenshots go to
+// VENUE_SELECTOR_SHOTS when set.
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,9 +92,18 @@ it('switches the staff app to the venue picked in the header, live and on its cl
   await expect.poll(() => partyNames(page), { timeout: 15_000 }).toEqual([expect.stringContaining('Dana Downtown')]);
   await page.screenshot({ path: join(shots, 'venue-selector-downtown-1280.png') });
 
+  // A second tab of the same session, on the waitlist too.
+  const tab = await context.newPage();
+  await tab.goto(`${h.cloud.url}/waitlist`);
+  await expect.poll(() => partyNames(tab), { timeout: 15_000 }).toEqual([expect.stringContaining('Dana Downtown')]);
+
   await selector.selectOption(h.fixture.a.otherVenueId);
   await expect.poll(() => partyNames(page), { timeout: 15_000 }).toEqual([expect.stringContaining('Uma Uptown')]);
   expect(await selector.inputValue()).toBe(h.fixture.a.otherVenueId);
+  // The other tab follows: its live connection was closed, and it reconnects at Uptown.
+  await expect.poll(() => partyNames(tab), { timeout: 15_000 }).toEqual([expect.stringContaining('Uma Uptown')]);
+  expect(await tab.getByTestId('venue-selector').locator('select').inputValue()).toBe(h.fixture.a.otherVenueId);
+  await tab.close();
   // The live connection is Uptown's now: a party added there arrives without a reload.
   await expect.poll(() => page.evaluate(() => document.querySelector('.dot-live') !== null)).toBe(true);
   expect((await uptown.post('/api/waitlist', { guestName: 'Lee Live', partySize: 4 })).status).toBe(201);
