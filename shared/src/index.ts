@@ -49,6 +49,7 @@ export * from './rules/modifiers.js';
 export * from './rules/money.js';
 export * from './rules/order-items.js';
 export * from './rules/outstanding.js';
+export * from './rules/pairing-code.js';
 export * from './rules/payments.js';
 export * from './rules/plans.js';
 export * from './rules/qr-sheet.js';

@@ -7,7 +7,9 @@
 import { type Role, STAFF_DUTIES } from '../constants.js';
 import { DUTY_SCREENS, floorDuty, holdsPermission, type StaffDuty } from '../rules/staff-access.js';
 import { sendStaffAlert } from './alerts/send-staff-alert.js';
+import { chooseVenue } from './auth/choose-venue.js';
 import { getMe } from './auth/get-me.js';
+import { listMyVenues } from './auth/list-my-venues.js';
 import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
 import { signUp } from './auth/sign-up.js';
@@ -96,6 +98,7 @@ import { listTasks } from './tasks/list-tasks.js';
 import { startTask } from './tasks/start-task.js';
 import { dismissRejectedChange } from './terminal/dismiss-rejected-change.js';
 import { getTerminalStatus } from './terminal/get-terminal-status.js';
+import { createPairingCode } from './terminals/create-pairing-code.js';
 import { listTerminals } from './terminals/list-terminals.js';
 import { createVenue } from './venues/create-venue.js';
 import { listVenues } from './venues/list-venues.js';
@@ -114,6 +117,9 @@ export const SHELL_CALLS: readonly AnyCall[] = [
   login,
   logout,
   getMe,
+  // The header's venue selector (issue 24), on the cloud for a member with several venues.
+  listMyVenues,
+  chooseVenue,
   getTerminalStatus,
   dismissRejectedChange,
   listPrinters,
@@ -149,6 +155,8 @@ const ADMIN_CALLS: readonly AnyCall[] = [
   updateRestaurant,
   setRestaurantLogo,
   createUpload,
+  // The venues screen's Pair a terminal panel (issue 24): a code the terminal types.
+  createPairingCode,
 ];
 
 /** @internal exported for its test. The calls each floor screen makes (its feature's `api` folder). */
