@@ -264,7 +264,13 @@ function ImportDialog(props: {
         <p>{FLOOR_TEXTS.importHint}</p>
         <label className="import-file">
           {FLOOR_TEXTS.importFile}
-          <input type="file" accept="application/json,.json" onChange={props.onFile} data-testid="import-file" />
+          <input
+            className="import-file-input"
+            type="file"
+            accept="application/json,.json"
+            onChange={props.onFile}
+            data-testid="import-file"
+          />
         </label>
         {props.problem ? (
           <p className="form-error" role="alert">

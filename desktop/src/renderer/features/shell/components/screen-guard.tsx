@@ -17,7 +17,7 @@ export function ScreenGuard({ path, children }: { path: string; children: ReactN
       // Not asked until the app knows where it runs: on a terminal, every call would be a 404.
       if (tier === null) return <p className="page-status">…</p>;
       return (
-        <section className="not-found needs-cloud" data-testid="needs-cloud">
+        <section className="needs-cloud" data-testid="needs-cloud">
           <h1>{ACCESS_TEXTS.needsCloudTitle}</h1>
           <p>{ACCESS_TEXTS.needsCloudHint}</p>
           {principal ? (
