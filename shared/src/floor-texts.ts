@@ -94,6 +94,7 @@ export const FLOOR_TEXTS = {
     'Choose a layout file exported from a floor map (.json). It replaces this draft; Undo brings the draft back.',
   importFile: 'Layout file',
   imported: (items: number) => `Imported ${items} ${items === 1 ? 'item' : 'items'}`,
+  placed: (name: string) => `${name} added`,
   templateAdded: (name: string, items: number) => `${name}: ${items} ${items === 1 ? 'item' : 'items'} added`,
   editZone: 'Edit Zone',
   zoneName: 'Zone Name',

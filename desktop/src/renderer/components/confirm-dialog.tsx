@@ -9,12 +9,14 @@ interface Props {
   /** What confirming does, said once more under the question. */
   detail?: string;
   action: string;
+  /** An action that removes or closes something (Deactivate, Clear All): styled as the danger it is. */
+  danger?: boolean;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ question, detail, action, busy, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ question, detail, action, danger = false, busy, onConfirm, onCancel }: Props) {
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => cancel.current?.focus(), []);
   return (
@@ -32,7 +34,12 @@ export function ConfirmDialog({ question, detail, action, busy, onConfirm, onCan
           <button ref={cancel} type="button" className="button" onClick={onCancel}>
             {KITCHEN_TICKET_TEXTS.cancel}
           </button>
-          <button type="button" className="button primary" disabled={busy} onClick={onConfirm}>
+          <button
+            type="button"
+            className={danger ? 'button danger' : 'button primary'}
+            disabled={busy}
+            onClick={onConfirm}
+          >
             {action}
           </button>
         </div>

@@ -347,6 +347,12 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
     setNote(FLOOR_TEXTS.imported(read.layout.components.length + read.layout.zones.length));
   };
 
+  // On a phone the library is a sheet over the canvas: it closes once something is placed, so the
+  // canvas shows what the click added.
+  const closeSheetOnPhone = () => {
+    if (!window.matchMedia('(min-width: 768px)').matches) setLibraryOpen(false);
+  };
+
   const setNumbering = (change: Partial<NumberingSettings>) =>
     store.apply((l) => changeNumbering(l, { ...l.numbering, ...change }));
 
@@ -481,6 +487,7 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
           question={FLOOR_TEXTS.clearAllConfirm}
           detail={FLOOR_TEXTS.clearAllDetail}
           action={FLOOR_TEXTS.clearAll}
+          danger
           busy={false}
           onCancel={() => setAsking(null)}
           onConfirm={() => {
@@ -511,10 +518,15 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
           </button>
           {libraryOpen ? (
             <LibraryPanel
-              onPlace={(c) => store.apply((l) => addFromLibrary(l, c.id, centre, newId))}
+              onPlace={(c) => {
+                store.apply((l) => addFromLibrary(l, c.id, centre, newId));
+                setNote(FLOOR_TEXTS.placed(c.name));
+                closeSheetOnPhone();
+              }}
               onBundle={(b) => {
                 store.apply((l) => addBundle(l, b, { x: centre.x - 120, y: centre.y - 80 }, newId));
                 setNote(FLOOR_TEXTS.templateAdded(b.name, b.items.length));
+                closeSheetOnPhone();
               }}
               onZone={(type) => setTool({ kind: 'zone-first', type })}
             />

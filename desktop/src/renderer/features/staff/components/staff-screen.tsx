@@ -239,6 +239,7 @@ function MemberRow({ member }: { member: StaffMember }) {
           <ConfirmDialog
             question={T.deactivateConfirm(nameOf(member))}
             action={T.deactivate}
+            danger
             busy={deactivate.isPending}
             onCancel={() => setAsking(false)}
             onConfirm={() =>
