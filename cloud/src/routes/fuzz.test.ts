@@ -38,6 +38,7 @@ import {
   createTask,
   createTerminal,
   createVenue,
+  eraseGuestData,
   fireCourse,
   getInvitationPreview,
   guestCheckin,
@@ -520,6 +521,22 @@ beforeAll(async () => {
       weight: 4,
       valid: () => ({ code: 'ABCD-EF23' }),
       fields: fc.oneof(at(['code'], text('ABCD-EF23', 40, { required: true })), missing(['code'])),
+    },
+    // A dry run: were a broken body taken, it would still write nothing (a real erasure records
+    // its request).
+    {
+      call: eraseGuestData,
+      path: eraseGuestData.path,
+      principals: ['manager'],
+      weight: 4,
+      valid: () => ({ phone: '555 0199', email: 'nobody@example.test', name: 'No One', reason: 'asked', dryRun: true }),
+      fields: fc.oneof(
+        at(['phone'], text('555 0199', 40)),
+        at(['email'], text('nobody@example.test', 254)),
+        at(['name'], text('No One', 120)),
+        at(['reason'], text('asked', 500)),
+        at(['dryRun'], bool),
+      ),
     },
     {
       call: chooseVenue,
