@@ -91,6 +91,21 @@ it('asks before Party Left, offers Undo, and turns the table over only when the 
   await expect.poll(() => stateOf(tableId), { timeout: 20_000 }).toBe('CLEANING');
   await leftButton.waitFor({ state: 'detached' });
 
+  // Confirmed, then the page reloads before the Undo has gone: what the host confirmed is sent.
+  const other = h.fixture.a.tableIds[1] as string;
+  await h.database.db('tables').where({ id: other }).update({ state: 'PAYING' });
+  await writeTransaction(h.database.db, (trx) =>
+    onPaymentCompleted(trx, h.fixture.a.venueId, { tableId: other, sessionComplete: true, rushOrder: false }),
+  );
+  await page.reload();
+  await page.getByRole('tab', { name: HOST_CONSOLE_TEXTS.tabs.floor }).click();
+  const otherCell = page.locator(`[data-testid="floor-table"][data-table-id="${other}"]`);
+  await otherCell.getByTestId('mark-departed').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: TABLE_SERVICE_TEXTS.markDeparted }).click();
+  await undo.waitFor();
+  await page.reload();
+  await expect.poll(() => stateOf(other), { timeout: 10_000 }).toBe('CLEANING');
+
   const phone = await browser.newContext({
     viewport: { width: 390, height: 844 },
     storageState: await page.context().storageState(),

@@ -2,7 +2,7 @@
 // orders, from which each table's party's outstanding items are counted, and Party Left.
 import { listOrders, listTables, markDeparted, TABLE_SERVICE_TEXTS, type Table, TOAST } from '@tablewise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, toastMessage } from '../../../app/api-client.js';
 import { useToast } from '../../../components/toast.js';
 
@@ -31,7 +31,9 @@ function useMarkDeparted() {
 /**
  * Party Left with an undo (issue 22): once the host has confirmed, the toast says the party is
  * being marked left and offers Undo while it shows; the call is made when it ends, so Undo keeps
- * everything as it was (nothing was sent). `leaving` names the tables waiting so.
+ * everything as it was (nothing was sent). `leaving` names the tables waiting so. A page closed
+ * or reloaded while the Undo shows still sends what the host confirmed: the departures waiting
+ * go out with the page's last requests (fetch's keepalive), so nothing confirmed is lost.
  */
 export function usePartyLeft() {
   const departed = useMarkDeparted();
@@ -42,6 +44,23 @@ export function usePartyLeft() {
     timers.current.delete(id);
     setLeaving((now) => new Set([...now].filter((t) => t !== id)));
   };
+  useEffect(() => {
+    const flush = () => {
+      for (const [id, timer] of timers.current) {
+        clearTimeout(timer);
+        void fetch(markDeparted.url({ id }), {
+          method: 'POST',
+          credentials: 'include',
+          keepalive: true,
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: '{}',
+        }).catch(() => {});
+      }
+      timers.current.clear();
+    };
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, []);
   const leave = (table: Table) => {
     if (timers.current.has(table.id)) return;
     const timer = setTimeout(() => {
