@@ -1,0 +1,106 @@
+// The QA dashboard in real Chromium (issue 26): a manager on the cloud's staff app sees Need Seed
+// Data and the 'Please seed database first' rule, seeds the organization's QA venue (Data Ready),
+// runs all tests and watches the run end at 100% with each step's status; the dine-in journey fails
+// at the kitchen ticket, naming the QA printer's state, since no terminal drives it, and the Quick
+// Fix List carries it. On a terminal the screen says it needs the cloud.
+// Screenshots (QA_SHOTS, default the temp folder) at 1280×800 and 390×844.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { QA_KITCHEN_PRINTER, QA_TEXTS, SHELL_TEXTS } from '@tablewise/shared';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
+import type { Harness } from '../../../../../cloud/src/testkit/harness.js';
+import type { TerminalCore } from '../../../core/core.js';
+import { startStaffAppStack } from '../../test/chromium.js';
+
+const shots = process.env.QA_SHOTS ?? tmpdir();
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+let h: Harness;
+let core: TerminalCore;
+let browser: Browser;
+let stack: Awaited<ReturnType<typeof startStaffAppStack>> | undefined;
+
+beforeAll(async () => {
+  stack = await startStaffAppStack('qa-dashboard');
+  ({ h, core, browser } = stack);
+}, 180_000);
+afterAll(async () => {
+  await stack?.close();
+});
+
+async function signIn(page: Page, origin: string, path: string) {
+  await page.goto(`${origin}${path}`);
+  await page.getByTestId('login-email').fill(h.fixture.a.managerEmail);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+}
+
+async function shoot(page: Page, name: string) {
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: join(shots, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+  const toggle = page.getByLabel(SHELL_TEXTS.toggleSidebar);
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) === 'true')
+    await toggle.dispatchEvent('click');
+  await page.screenshot({ path: join(shots, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+}
+
+it('seeds the QA venue, runs every journey with each step shown, and lists the failure to fix', async () => {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  await signIn(page, h.cloud.url, '/qa-dashboard');
+  await page.getByRole('heading', { name: QA_TEXTS.heading }).waitFor({ timeout: 15_000 });
+  await expect
+    .poll(() => page.getByTestId('qa-badge-data').textContent(), { timeout: 15_000 })
+    .toBe(QA_TEXTS.needSeedData);
+  await page.getByTestId('qa-seed-first').getByText(QA_TEXTS.pleaseSeedFirst).waitFor();
+  expect(await page.getByTestId('qa-run-all').isDisabled()).toBe(true);
+  expect(await page.getByTestId('qa-badge-critical').textContent()).toBe(QA_TEXTS.critical(0));
+  await shoot(page, 'qa-dashboard-unseeded');
+
+  await page.getByTestId('qa-seed').click();
+  await page.getByText(QA_TEXTS.seeded).waitFor({ timeout: 15_000 });
+  await expect
+    .poll(() => page.getByTestId('qa-badge-data').textContent(), { timeout: 15_000 })
+    .toBe(QA_TEXTS.dataReady);
+  expect(await page.getByTestId('qa-seed').isDisabled()).toBe(true);
+  expect(await page.getByTestId('qa-seed-first').count()).toBe(0);
+
+  await page.getByTestId('qa-run-all').click();
+  await page.getByTestId('qa-progress').waitFor({ timeout: 15_000 });
+  await expect.poll(() => page.getByTestId('qa-percent').textContent(), { timeout: 60_000 }).toBe('100%');
+  await page.getByText(QA_TEXTS.testingComplete).first().waitFor({ timeout: 15_000 });
+  const ticket = page.locator('[data-testid="qa-step"][data-step="ticket"]');
+  expect(await ticket.getAttribute('data-status')).toBe('fail');
+  expect(await ticket.getByTestId('qa-step-error').textContent()).toContain(
+    `Kitchen printer "${QA_KITCHEN_PRINTER}" is UNKNOWN`,
+  );
+  expect(await page.locator('[data-journey="dine-in"]').getAttribute('data-status')).toBe('fail');
+  expect(await page.locator('[data-journey="waitlist"]').getAttribute('data-status')).toBe('pass');
+  expect(await page.locator('[data-journey="waitlist"] [data-testid="qa-step"][data-status="pass"]').count()).toBe(4);
+  expect(await page.getByTestId('qa-badge-critical').textContent()).toBe(QA_TEXTS.critical(1));
+  expect(await page.getByTestId('qa-run-all').isDisabled()).toBe(false);
+  await shoot(page, 'qa-dashboard-run');
+
+  await page.getByTestId('qa-tab-quick-fix').click();
+  expect(await page.getByTestId('qa-fix-critical').textContent()).toContain('Kitchen ticket printed');
+  await shoot(page, 'qa-dashboard-quick-fix');
+  await page.getByTestId('qa-tab-broken').click();
+  await page.getByText(QA_TEXTS.noBroken).waitFor();
+  expect(await page.getByTestId('qa-tab-broken').textContent()).toBe(QA_TEXTS.brokenTab(0));
+  await page.close();
+}, 120_000);
+
+it('says on a terminal that it needs the cloud', async () => {
+  await expect.poll(() => core.status().online, { timeout: 15_000 }).toBe(true);
+  const page = await browser.newPage({ viewport: DESKTOP });
+  await signIn(page, core.url, '/qa-dashboard');
+  await page.getByTestId('qa-needs-cloud').waitFor({ timeout: 15_000 });
+  expect(await page.getByTestId('qa-needs-cloud').textContent()).toBe(QA_TEXTS.needsCloud);
+  expect(await page.getByTestId('qa-seed').count()).toBe(0);
+  await shoot(page, 'qa-dashboard-terminal');
+  await page.close();
+}, 60_000);
