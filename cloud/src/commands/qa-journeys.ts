@@ -23,7 +23,6 @@ import {
   qaProgress,
 } from '@tablewise/shared';
 import type { AppDeps, GuestActor, StaffActor, Trx } from '../context.js';
-import { paymentProviders } from '../payments/providers.js';
 import { writeTransaction } from '../realtime/append-event.js';
 import { listMenuItems } from '../repositories/menu.js';
 import { listPrinters } from '../repositories/printers.js';
@@ -42,7 +41,7 @@ import { QA_STATION } from './qa.js';
 import { changeRunnerOrder, sendOrderToRunners } from './runner.js';
 import { addParty, moveParty, seatParty } from './waitlist.js';
 
-type JourneyDeps = Pick<AppDeps, 'db' | 'now' | 'secret' | 'publicUrl'> & {
+type JourneyDeps = Pick<AppDeps, 'db' | 'now' | 'secret' | 'publicUrl' | 'payments'> & {
   /** Waits between looks at the kitchen printer's tickets (tests shorten nothing else). */
   sleep?: (ms: number) => Promise<void>;
 };
@@ -172,8 +171,8 @@ function dineInSteps(deps: JourneyDeps, staff: StaffActor): Record<string, Step>
     },
     payment: async (trip) => {
       const guest = guestOf(staff, trip);
-      // The QA venue's payments go through the demo provider only, whatever the cloud's own.
-      const payDeps = { db: deps.db, now: deps.now, payments: paymentProviders({ demo: true }) };
+      // The QA venue's cards go through the demo provider only (commands/payments.ts), whatever the cloud's own.
+      const payDeps = { db: deps.db, now: deps.now, payments: deps.payments };
       const bill: Bill = await tx(async (trx) => {
         const session = (await findSession(trx, guest.sessionId)) ?? fail('The session vanished');
         return billOf(trx, payDeps, session);
@@ -195,7 +194,7 @@ function dineInSteps(deps: JourneyDeps, staff: StaffActor): Record<string, Step>
       const guest = guestOf(staff, trip);
       const code = exitQr(deps, staff);
       const receipt = await tx((trx) =>
-        checkout(trx, { ...deps, payments: paymentProviders({ demo: true }) }, guest, {
+        checkout(trx, deps, guest, {
           sessionId: guest.sessionId,
           qrToken: code.url,
           exitTime: deps.now().toISOString(),

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { QA_KITCHEN_PRINTER, QA_TEXTS, QA_VENUE_NAME, type QaRun } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
+import { Client, checkInGuest, type Harness, loginAs, payInFullByCard, startHarness } from '../../testkit/harness.js';
 
 let h: Harness;
 let manager: Client;
@@ -217,5 +217,34 @@ describe('the QA dashboard calls', () => {
     const ticket = stepOf(unplugged, 'dine-in', 'ticket');
     expect(ticket?.status).toBe('fail');
     expect(ticket?.error).toContain(`Kitchen printer "${QA_KITCHEN_PRINTER}" is OFFLINE`);
+  });
+
+  it("takes a QA venue guest's card through the demo provider only, while the real venue takes none", async () => {
+    const qaVenueId = (await manager.get('/api/admin/smoke-test')).body.venue.id as string;
+    const atQa = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
+    atQa.headers['X-Venue-Id'] = qaVenueId;
+    const pay = async (staff: Client, tableId: string, menuItemId: string) => {
+      const { guest, sessionId } = await checkInGuest(h.cloud.url, staff, tableId);
+      const order = await guest.post('/api/orders', {
+        sessionId,
+        items: [{ menuItemId, quantity: 1, course: 'drink' }],
+      });
+      expect(order.status, JSON.stringify(order.body)).toBe(201);
+      return (await payInFullByCard(guest, sessionId)).paid;
+    };
+    // The real venue has no card provider in this cloud: refused.
+    const realTable = h.fixture.a.tableIds[2] as string;
+    const realDish = h.fixture.a.menu.lemonade;
+    expect((await pay(manager, realTable, realDish)).status).toBe(409);
+    // The QA venue: paid by the demo provider.
+    const tables = (await atQa.get('/api/tables')).body as { id: string; state: string; capacityMax: number }[];
+    const free = tables.filter((t) => t.state === 'EMPTY' && t.capacityMax >= 2).at(-2) as { id: string };
+    const menu = (await atQa.get('/api/menu')).body.items as { id: string; modifiersSchema: { required: boolean }[] }[];
+    const dish = menu.find((m) => !m.modifiersSchema.some((g) => g.required)) as { id: string };
+    const paid = await pay(atQa, free.id, dish.id);
+    expect(paid.status).toBe(200);
+    expect(paid.body.payments.map((p: { provider?: string; status: string }) => p.status)).toEqual(['COMPLETED']);
+    const rows = await db()('payments').where({ venue_id: qaVenueId }).orderBy('created_at', 'desc').first('provider');
+    expect(rows.provider).toBe('demo');
   });
 });
