@@ -10,7 +10,6 @@ import {
   DEFAULT_CURRENCY,
   DEFAULT_TIMEZONE,
   decideTakePayment,
-  displayMoney,
   formatCents,
   GUEST_EXIT_RECEIPT_MS,
   heldShares,

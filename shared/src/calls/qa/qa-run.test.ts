@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { criticalCount, isSeeded, journeyStatus, type QaJourney, qaProgress, quickFixList } from './qa-run.js';
 
-const step = (status: QaJourney['steps'][number]['status'], priority: 'critical' | 'high' = 'high', id = status) => ({
+const step = (
+  status: QaJourney['steps'][number]['status'],
+  priority: 'critical' | 'high' = 'high',
+  id: string = status,
+) => ({
   id,
   name: `Step ${id}`,
   status,
