@@ -116,7 +116,7 @@ export async function seedQa(trx: Trx, staff: StaffActor, product: string, now: 
 }
 
 /** Every journey with its steps, all pending. */
-export function pendingJourneys(): QaJourney[] {
+function pendingJourneys(): QaJourney[] {
   return QA_JOURNEYS.map((j) => ({
     id: j.id,
     name: j.name,
@@ -134,7 +134,7 @@ export function pendingJourneys(): QaJourney[] {
   }));
 }
 
-export function presentQaRun(row: QaRunRow): QaRun {
+function presentQaRun(row: QaRunRow): QaRun {
   return QaRun.parse({
     id: row.id,
     venueId: row.venue_id,

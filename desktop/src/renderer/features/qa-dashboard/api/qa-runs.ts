@@ -5,7 +5,7 @@ import { api } from '../../../app/api-client.js';
 /** While a run is going the screen asks for it twice a second: each step shows as it ends. */
 const POLL_MS = 500;
 
-export const latestRunQueryOptions = () =>
+const latestRunQueryOptions = () =>
   queryOptions({ queryKey: getLatestQaRun.key(), queryFn: () => api.call(getLatestQaRun) });
 
 export function useLatestRun(enabled: boolean) {
