@@ -12,6 +12,7 @@ import {
   type Bill,
   type BrokenButton,
   createOrder as createOrderCall,
+  displayMoney,
   guestCheckin,
   journeyStatus,
   processPayment as processPaymentCall,
@@ -21,6 +22,7 @@ import {
   type QaJourney,
   type QaRun,
   qaProgress,
+  toCents,
 } from '@tablewise/shared';
 import type { AppDeps, GuestActor, StaffActor, Trx } from '../context.js';
 import { writeTransaction } from '../realtime/append-event.js';
@@ -188,7 +190,7 @@ function dineInSteps(deps: JourneyDeps, staff: StaffActor): Record<string, Step>
       const outcome = await tx((trx) => processPayment(trx, payDeps, guest, input));
       if (!outcome.ok) return fail(outcome.error.message);
       if (!outcome.answer.bill.complete) fail(`The bill is not complete after paying ${bill.total}`);
-      return `Paid ${bill.total} by the demo provider's test card`;
+      return `Paid ${displayMoney(toCents(bill.total))} by the demo provider's test card`;
     },
     exit: async (trip) => {
       const guest = guestOf(staff, trip);
@@ -200,7 +202,7 @@ function dineInSteps(deps: JourneyDeps, staff: StaffActor): Record<string, Step>
           exitTime: deps.now().toISOString(),
         }),
       );
-      return `Exit scanned; receipt total ${receipt.payment.total}`;
+      return `Exit scanned; receipt total ${displayMoney(toCents(receipt.payment.total))}`;
     },
     turnover: async (trip) => turnTable(deps, staff, trip.tableId ?? fail('No table to turn over')),
   };
