@@ -24,12 +24,21 @@ export function qaRouter(deps: AppDeps, served: ServedRoutes): AppRouter {
 
   serve(router, startQaRun, async ({ ctx }) => {
     const staff = requireStaff(ctx);
-    const { run, venueId } = await deps.db.transaction((trx) => openQaRun(trx, deps, staff));
-    // The journeys run on after the answer; the screen polls GET /api/admin/qa-runs/latest.
-    void runJourneys(deps, inQaVenue(staff, venueId), run, async () => scanBrokenButtons(served())).catch(
-      (error: unknown) => deps.log(`QA run ${run.id} stopped: ${error instanceof Error ? error.stack : String(error)}`),
-    );
-    return run;
+    // Through mutate, so a repeat with the same Idempotency-Key hears the first answer and starts nothing.
+    let opened: Awaited<ReturnType<typeof openQaRun>> | undefined;
+    await mutate(ctx, deps, staff, async (trx) => {
+      opened = await openQaRun(trx, deps, staff);
+      return ok(opened.run, 201);
+    });
+    if (opened && ctx.response.get('Idempotent-Replayed') !== 'true') {
+      const { run, venueId } = opened;
+      // The journeys run on after the answer; the screen polls GET /api/admin/qa-runs/latest.
+      void runJourneys(deps, inQaVenue(staff, venueId), run, async () => scanBrokenButtons(served())).catch(
+        (error: unknown) =>
+          deps.log(`QA run ${run.id} stopped: ${error instanceof Error ? error.stack : String(error)}`),
+      );
+    }
+    return undefined;
   });
 
   serve(router, getLatestQaRun, async ({ ctx }) => latestRun(deps.db, requireStaff(ctx)));
