@@ -247,4 +247,21 @@ describe('the QA dashboard calls', () => {
     const rows = await db()('payments').where({ venue_id: qaVenueId }).orderBy('created_at', 'desc').first('provider');
     expect(rows.provider).toBe('demo');
   });
+
+  it('starts one run for a repeated Run All Tests, and refuses a second while it runs', async () => {
+    const key = randomUUID();
+    const first = await manager.post('/api/admin/qa-runs', {}, { key });
+    const repeat = await manager.post('/api/admin/qa-runs', {}, { key });
+    expect(first.status).toBe(201);
+    expect(repeat.status).toBe(201);
+    expect(repeat.body.id).toBe(first.body.id);
+    const other = await manager.post('/api/admin/qa-runs', {});
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe(QA_TEXTS.runInProgress);
+    for (let i = 0; i < 400 && (await manager.get('/api/admin/qa-runs/latest')).body.run.status === 'running'; i += 1) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await manager.get('/api/admin/qa-runs/latest')).body.run.id).toBe(first.body.id);
+    expect(await db()('qa_runs').where({ org_id: h.fixture.a.orgId }).count('id as n').first()).toEqual({ n: 4 });
+  });
 });
