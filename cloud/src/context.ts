@@ -1,5 +1,6 @@
 // What every route and command is given: the database, the clock and the secrets. The clock is
 // injectable so course firing can be tested without waiting.
+
 import type { Role, StaffDuty, User } from '@tablewise/shared';
 import type { Knex } from 'knex';
 import type { Db } from './db/connect.js';
@@ -7,6 +8,7 @@ import type { Mailer } from './mail/mailer.js';
 import type { ObjectStore } from './objects/store.js';
 import type { PaymentProviders } from './payments/providers.js';
 import type { LimitStore } from './security/limits.js';
+import type { UsageCounter } from './usage/usage.js';
 
 export type { Db } from './db/connect.js';
 export type Trx = Knex.Transaction;
@@ -29,6 +31,8 @@ export interface AppDeps {
   payments?: PaymentProviders;
   /** Where mail goes (issue 24): SMTP, or the local mailbox when SMTP_URL is unset. */
   mail?: Mailer;
+  /** API calls counted per organization, added to the month's usage every minute (issue 24). */
+  usage?: UsageCounter;
 }
 
 export interface StaffActor {

@@ -10,12 +10,16 @@
 // OBJECTS_DIR (uploaded menu photos; default DATA_DIR/objects), or OBJECTS_S3_BUCKET with
 // OBJECTS_S3_ENDPOINT, OBJECTS_S3_REGION, OBJECTS_S3_ACCESS_KEY_ID, OBJECTS_S3_SECRET_ACCESS_KEY and
 // OBJECTS_S3_FORCE_PATH_STYLE to keep them in an S3-compatible bucket instead (see the README).
+// Mail goes to SMTP_URL's server; without it, to a local mailbox, whose page MAILBOX_PORT serves
+// on 127.0.0.1 (as `npm start` does; the end-to-end journeys read invitations there).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_PORT } from '@tablewise/shared';
 import { appSecret } from './app-secret.js';
 import { closeDb, connectDb } from './db/connect.js';
 import { migrateLatest } from './db/migrate.js';
+import { startMailboxPage } from './mail/mailbox-page.js';
+import { LocalMailbox, mailerFrom } from './mail/mailer.js';
 import { objectStoreFrom } from './objects/from-env.js';
 import { stripeSettingsFrom } from './payments/providers.js';
 import { renewDatabaseEpoch } from './repositories/database-epoch.js';
@@ -41,8 +45,15 @@ async function main(): Promise<void> {
     await closeDb(db);
     return;
   }
+  const mail = mailerFrom(process.env);
+  const mailboxPage =
+    process.env.MAILBOX_PORT && mail instanceof LocalMailbox
+      ? await startMailboxPage(mail, Number(process.env.MAILBOX_PORT))
+      : undefined;
+  if (mailboxPage) console.log(`Mailbox: ${mailboxPage.url}/`);
   const cloud = await startCloud({
     db,
+    mail,
     ...(databaseUrl ? { databaseUrl } : {}),
     port,
     host: process.env.HOST ?? '0.0.0.0',
@@ -66,6 +77,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     await cloud.close();
+    await mailboxPage?.close();
     await closeDb(db);
     process.exit(0);
   };

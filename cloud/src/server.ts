@@ -22,6 +22,7 @@ import { FanoutPool } from './realtime/fanout-process.js';
 import { LiveHub } from './realtime/hub.js';
 import { LiveGate, type LiveSink } from './realtime/live-gate.js';
 import { memoryLimits, postgresLimits } from './security/limits.js';
+import { UsageCounter } from './usage/usage.js';
 
 export interface StartCloudOptions {
   db: Db;
@@ -47,6 +48,8 @@ export interface StartCloudOptions {
   holdSweepIntervalMs?: number;
   /** How often guests' cash shares nobody verified are expired (a minute by default). */
   cashShareSweepIntervalMs?: number;
+  /** How often the API calls counted here are added to the month's usage (a minute by default). */
+  usageFlushIntervalMs?: number;
   /** How often the stuck-state check runs across all instances (5 minutes, spec 3 section 9). */
   stuckCheckIntervalMs?: number;
   /** How often this instance asks whether the check is due (30 s by default). */
@@ -92,6 +95,8 @@ export interface RunningCloud {
   /** Runs the stuck-state check now if its interval is due; answers how many tables and parties
    * it acted on, or -1 when it was not due. */
   checkStuckTables(): Promise<number>;
+  /** Adds the API calls counted so far to the month's usage now. */
+  flushUsage(): Promise<void>;
   /** The live fan-out processes' ids, when the instance runs them (liveFanout 'process'). */
   fanoutPids(): number[];
   close(): Promise<void>;
@@ -125,7 +130,8 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   const payments = paymentProviders(opts.payments);
   const mail = opts.mail ?? mailerFrom(process.env);
   const limits = opts.databaseUrl ? postgresLimits(opts.databaseUrl) : memoryLimits();
-  const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log, objects, payments, mail, limits };
+  const usage = new UsageCounter();
+  const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log, objects, payments, mail, limits, usage };
   const app = createApp({
     ...deps,
     guestWebDir: opts.guestWebDir,
@@ -148,6 +154,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   let holdSweeper: PeriodicPass | undefined;
   let stuckCheck: PeriodicPass | undefined;
   let cashShareSweep: PeriodicPass | undefined;
+  let usageFlush: PeriodicPass | undefined;
   const notifier = await createNotifier(opts.db, {
     ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
     onReconnect: () => hub?.refreshAll(),
@@ -187,6 +194,12 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
       opts.cashShareSweepIntervalMs ?? 60_000,
       log,
     );
+    usageFlush = startPeriodic(
+      'usage',
+      () => usage.flush(opts.db, now()).then(() => 0),
+      opts.usageFlushIntervalMs ?? 60_000,
+      log,
+    );
     const stuckInterval = opts.stuckCheckIntervalMs;
     stuckCheck = startPeriodic(
       'stuck-state check',
@@ -213,6 +226,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     releaseExpiredHolds: () => (holdSweeper as PeriodicPass).tick(),
     expireCashShares: () => (cashShareSweep as PeriodicPass).tick(),
     checkStuckTables: () => (stuckCheck as PeriodicPass).tick(),
+    flushUsage: () => usage.flush(opts.db, now()),
     fanoutPids: () => fanout?.pids() ?? [],
     close() {
       closing ??= (async () => {
@@ -221,12 +235,15 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
         await holdSweeper?.stop();
         await stuckCheck?.stop();
         await cashShareSweep?.stop();
+        await usageFlush?.stop();
         await gate?.close();
         await hub?.close();
         await fanout?.close();
         await notifier.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        // The last minute's API calls, once no request is left to count.
+        await usage.flush(opts.db, now()).catch((error) => log(`usage not saved at shutdown: ${String(error)}`));
         await limits.close();
       })();
       return closing;

@@ -49,6 +49,8 @@ export async function startHarness(opts: Partial<StartCloudOptions> = {}): Promi
       mail: mailbox,
       // and expire cash shares with expireCashShares().
       cashShareSweepIntervalMs: 3_600_000,
+      // and add the API calls counted to the month's usage with flushUsage().
+      usageFlushIntervalMs: 3_600_000,
       ...opts,
     });
     clouds.push(cloud);
