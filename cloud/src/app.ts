@@ -31,6 +31,7 @@ import { organizationsRouter } from './routes/organizations/router.js';
 import { paymentsRouter } from './routes/payments/router.js';
 import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
+import { qaRouter } from './routes/qa/router.js';
 import { reservationsRouter } from './routes/reservations/router.js';
 import { restaurantsRouter } from './routes/restaurants/router.js';
 import { runnerRouter } from './routes/runner/router.js';
@@ -82,7 +83,8 @@ export function createApp(deps: AppOptions): Koa<AppState> {
  * @internal exported for the test that matches the served routes to the OpenAPI document
  */
 export function apiRouters(deps: AppDeps): AppRouter[] {
-  return [
+  const routers: AppRouter[] = [];
+  routers.push(
     healthRouter(deps),
     openApiRouter(),
     authRouter(deps),
@@ -114,5 +116,17 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     restaurantsRouter(deps),
     setupRouter(deps),
     analyticsRouter(deps),
-  ];
+    // The QA dashboard's Broken Buttons scan checks the routes of every router here, itself included.
+    qaRouter(deps, () => servedRoutes(routers)),
+  );
+  return routers;
+}
+
+/** `METHOD /path` of every route the routers serve, as Koa routes them. */
+function servedRoutes(routers: readonly AppRouter[]): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const router of routers) {
+    for (const layer of router.stack) for (const method of layer.methods) out.add(`${method} ${layer.path}`);
+  }
+  return out;
 }

@@ -25,6 +25,7 @@ export * from './messages.js';
 export * from './protocol/bridge.js';
 export * from './protocol/events.js';
 export * from './protocol/spec-events.js';
+export * from './qa-texts.js';
 export * from './rules/admin-forms.js';
 export * from './rules/admin-permissions.js';
 export * from './rules/analytics.js';

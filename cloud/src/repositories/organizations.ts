@@ -121,7 +121,12 @@ export async function findAdminVenue(q: Queryable, id: string): Promise<AdminVen
 }
 
 export async function countVenuesOf(q: Queryable, orgId: string): Promise<number> {
-  const row = await q('venues').where({ org_id: orgId }).count<{ n: string }[]>('* as n').first();
+  // The QA dashboard's venue (issue 26) is the product's own test bed, not one the plan counts.
+  const row = await q('venues')
+    .where({ org_id: orgId })
+    .whereRaw(`coalesce(flags_json->>'qa', 'false') <> 'true'`)
+    .count<{ n: string }[]>('* as n')
+    .first();
   return Number(row?.n ?? 0);
 }
 

@@ -117,14 +117,18 @@ export async function setPaymentStatus(
 export async function billSettingsOf(
   q: Queryable,
   venueId: string,
-): Promise<{ serviceChargeBps: number; taxRateBps: number; currency: string }> {
-  const row: { service_charge_bps: number; tax_rate_bps: number; currency: string } | undefined = await q('venues')
+): Promise<{ serviceChargeBps: number; taxRateBps: number; currency: string; qaVenue: boolean }> {
+  const row:
+    | { service_charge_bps: number; tax_rate_bps: number; currency: string; flags_json: Record<string, unknown> | null }
+    | undefined = await q('venues')
     .where({ id: venueId })
-    .first('service_charge_bps', 'tax_rate_bps', 'currency');
+    .first('service_charge_bps', 'tax_rate_bps', 'currency', 'flags_json');
   return {
     serviceChargeBps: row?.service_charge_bps ?? 0,
     taxRateBps: row?.tax_rate_bps ?? TAX_RATE_BASIS_POINTS,
     currency: row?.currency ?? DEFAULT_CURRENCY,
+    // The QA dashboard's venue (issue 26) takes payments through the demo provider only.
+    qaVenue: row?.flags_json?.qa === true,
   };
 }
 

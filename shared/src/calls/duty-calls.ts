@@ -57,6 +57,10 @@ import { listPrinters } from './printers/list-printers.js';
 import { removePrinter } from './printers/remove-printer.js';
 import { testPrint } from './printers/test-print.js';
 import { updatePrinter } from './printers/update-printer.js';
+import { getLatestQaRun } from './qa/get-latest-qa-run.js';
+import { getSmokeTest } from './qa/get-smoke-test.js';
+import { seedProduct } from './qa/seed-product.js';
+import { startQaRun } from './qa/start-qa-run.js';
 import { checkInReservation } from './reservations/check-in-reservation.js';
 import { createReservation } from './reservations/create-reservation.js';
 import { getBookableTimes } from './reservations/get-bookable-times.js';
@@ -240,6 +244,7 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
   '/admin/venues': ADMIN_CALLS,
   '/admin/restaurants': ADMIN_CALLS,
   '/setup': [getSetupChecklist, recordQrSheetPrinted, listTableQrCodes],
+  '/qa-dashboard': [getSmokeTest, seedProduct, startQaRun, getLatestQaRun],
   '/guest-privacy': [eraseGuestData],
   '/staff': [
     listStaff,

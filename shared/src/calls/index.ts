@@ -78,6 +78,10 @@ import { removePrinter } from './printers/remove-printer.js';
 import { reportPrinterStatus } from './printers/report-printer-status.js';
 import { testPrint } from './printers/test-print.js';
 import { updatePrinter } from './printers/update-printer.js';
+import { getLatestQaRun } from './qa/get-latest-qa-run.js';
+import { getSmokeTest } from './qa/get-smoke-test.js';
+import { seedProduct } from './qa/seed-product.js';
+import { startQaRun } from './qa/start-qa-run.js';
 import { checkInReservation } from './reservations/check-in-reservation.js';
 import { createReservation } from './reservations/create-reservation.js';
 import { getBookableTimes } from './reservations/get-bookable-times.js';
@@ -294,6 +298,11 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   setRestaurantLogo,
   getSetupChecklist,
   recordQrSheetPrinted,
+  // The QA dashboard (issue 26)
+  getSmokeTest,
+  seedProduct,
+  startQaRun,
+  getLatestQaRun,
 ];
 
 export * from './alerts/send-staff-alert.js';
@@ -378,6 +387,11 @@ export * from './printers/remove-printer.js';
 export * from './printers/report-printer-status.js';
 export * from './printers/test-print.js';
 export * from './printers/update-printer.js';
+export * from './qa/get-latest-qa-run.js';
+export * from './qa/get-smoke-test.js';
+export * from './qa/qa-run.js';
+export * from './qa/seed-product.js';
+export * from './qa/start-qa-run.js';
 export * from './reservations/check-in-reservation.js';
 export * from './reservations/create-reservation.js';
 export * from './reservations/get-bookable-times.js';
@@ -394,6 +408,7 @@ export * from './runner/create-delivery-run.js';
 export * from './runner/list-delivery-runs.js';
 export * from './runner/list-runner-orders.js';
 export * from './runner/list-runners.js';
+export * from './screen-buttons.js';
 export * from './serve.js';
 export * from './sessions/list-checkins.js';
 export * from './sessions/list-checkouts.js';

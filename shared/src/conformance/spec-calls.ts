@@ -963,7 +963,6 @@ export const SPEC_CALLS: readonly SpecCallRow[] = [
     as: 'staff',
     status: 200,
     answer: ['success', 'dataCount.tables', 'dataCount.menuItems'],
-    deviation: PENDING(26, "the QA dashboard's seed check"),
   },
   {
     spec: 3,
@@ -973,6 +972,5 @@ export const SPEC_CALLS: readonly SpecCallRow[] = [
     as: 'staff',
     status: 200,
     answer: ['success'],
-    deviation: PENDING(26, "the QA dashboard's Seed Test Data, into an isolated QA venue"),
   },
 ];

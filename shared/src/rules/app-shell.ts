@@ -368,7 +368,7 @@ export const FEATURES: readonly Feature[] = [
     category: inferCategory('/qa-dashboard'),
     icon: 'clipboard-check',
     description: 'Testing with seeded data',
-    apiEndpoints: ['/api/admin/smoke-test'],
+    apiEndpoints: ['/api/admin/smoke-test', '/api/admin/seeds/{product}', '/api/admin/qa-runs'],
     websocketEvents: [],
     quickActions: [],
   },

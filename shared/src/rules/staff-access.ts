@@ -65,6 +65,8 @@ const SCREEN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   '/admin/restaurants': permissionOfAdmin('RESTAURANT_ADMIN'),
   // The setup checklist (issue 24): the venue's settings, printers, terminals.
   '/setup': 'MANAGE_SETTINGS',
+  // The QA dashboard (issue 26): it seeds a QA venue and runs journeys there.
+  '/qa-dashboard': 'MANAGE_SETTINGS',
   // Guest privacy requests (issue 24): erasing a guest's personal data.
   '/guest-privacy': 'MANAGE_SETTINGS',
 };

@@ -15,6 +15,7 @@ import { MenuManagementScreen } from '../features/menu-management/components/men
 import { MenuOrdersScreen } from '../features/menu-orders/components/menu-orders-screen.js';
 import { PaymentsScreen } from '../features/payments/components/payments-screen.js';
 import { PrinterManagementScreen } from '../features/printer-management/components/printer-management-screen.js';
+import { QaDashboardScreen } from '../features/qa-dashboard/components/qa-dashboard-screen.js';
 import { ReservationsScreen } from '../features/reservations/components/reservations-screen.js';
 import { RunnerInterface } from '../features/runner-interface/components/runner-interface.js';
 import { SetupChecklistScreen } from '../features/setup/components/setup-checklist-screen.js';
@@ -49,6 +50,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/admin/venues', element: <VenuesScreen /> },
   { path: '/admin/restaurants', element: <RestaurantsScreen /> },
   { path: SETUP_CHECKLIST_PATH, element: <SetupChecklistScreen /> },
+  { path: '/qa-dashboard', element: <QaDashboardScreen /> },
   { path: GUEST_PRIVACY_PATH, element: <GuestPrivacyScreen /> },
   {
     path: '/analytics',
