@@ -3,8 +3,11 @@
 import type { Role, StaffDuty, User } from '@tablewise/shared';
 import type { Knex } from 'knex';
 import type { Db } from './db/connect.js';
+import type { Logger } from './log/logger.js';
 import type { Mailer } from './mail/mailer.js';
 import type { ObjectStore } from './objects/store.js';
+import type { CloudMetrics } from './ops/metrics.js';
+import type { Readiness } from './ops/readiness.js';
 import type { PaymentProviders } from './payments/providers.js';
 import type { LimitStore } from './security/limits.js';
 
@@ -20,7 +23,8 @@ export interface AppDeps {
   /** The origin guests reach, used in QR URLs (no trailing slash). */
   publicUrl: string;
   now: () => Date;
-  log: (line: string) => void;
+  /** Structured log (pino): lines carry the request id of the request that caused them. */
+  log: Logger;
   /** Where uploaded files (menu photos) are kept. */
   objects: ObjectStore;
   /** Where every rate limit counts: shared by all instances on a PostgreSQL server (issue 27). */
@@ -29,6 +33,10 @@ export interface AppDeps {
   payments?: PaymentProviders;
   /** Where mail goes (issue 24): SMTP, or the local mailbox when SMTP_URL is unset. */
   mail?: Mailer;
+  /** The instance's metrics (GET /metrics); none for a bare app in a test. */
+  metrics?: CloudMetrics;
+  /** The instance's readiness; a bare app is ready while its database answers. */
+  readiness?: Readiness;
 }
 
 export interface StaffActor {

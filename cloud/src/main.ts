@@ -9,19 +9,26 @@
 // TRUST_PROXY (how many proxies, such as a TLS terminator, stand in front: 1 for one; default 0),
 // OBJECTS_DIR (uploaded menu photos; default DATA_DIR/objects), or OBJECTS_S3_BUCKET with
 // OBJECTS_S3_ENDPOINT, OBJECTS_S3_REGION, OBJECTS_S3_ACCESS_KEY_ID, OBJECTS_S3_SECRET_ACCESS_KEY and
-// OBJECTS_S3_FORCE_PATH_STYLE to keep them in an S3-compatible bucket instead (see the README).
+// OBJECTS_S3_FORCE_PATH_STYLE to keep them in an S3-compatible bucket instead (see the README),
+// LOG_LEVEL (fatal, error, warn, info (default), debug, trace, silent: JSON lines on stdout),
+// METRICS_TOKEN (GET /metrics answers only a bearer of it; unset, only loopback), and
+// SHUTDOWN_DRAIN_MS (on SIGTERM, how long readiness answers 503 before the instance closes, so
+// the load balancer stops sending it requests first; default 0).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_PORT } from '@tablewise/shared';
 import { appSecret } from './app-secret.js';
 import { closeDb, connectDb } from './db/connect.js';
 import { migrateLatest } from './db/migrate.js';
+import { createLogger } from './log/logger.js';
 import { objectStoreFrom } from './objects/from-env.js';
 import { stripeSettingsFrom } from './payments/providers.js';
 import { renewDatabaseEpoch } from './repositories/database-epoch.js';
 import { startCloud, trustProxyFrom } from './server.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+const log = createLogger();
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -50,7 +57,8 @@ async function main(): Promise<void> {
     secret: appSecret(dataDir, databaseUrl),
     guestWebDir: path.resolve(process.env.GUEST_WEB_DIR ?? path.join(root, 'guest-web/dist')),
     staffWebDir: path.resolve(process.env.STAFF_WEB_DIR ?? path.join(root, 'desktop/dist/web')),
-    log: (line) => console.log(line),
+    log,
+    ...(process.env.METRICS_TOKEN ? { metricsToken: process.env.METRICS_TOKEN } : {}),
     trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
     objectStore,
     // On a PostgreSQL server the live sockets are fed from a process of their own (issue 8).
@@ -61,10 +69,17 @@ async function main(): Promise<void> {
   });
   console.log(`Tablewise cloud listening on ${cloud.url}`);
 
+  const drainMs = Number(process.env.SHUTDOWN_DRAIN_MS ?? 0);
+  if (!Number.isInteger(drainMs) || drainMs < 0) {
+    throw new Error(`SHUTDOWN_DRAIN_MS must be a number of milliseconds, got ${process.env.SHUTDOWN_DRAIN_MS}`);
+  }
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    cloud.drain();
+    log.info({ drainMs }, 'shutting down: not ready from now on');
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     await cloud.close();
     await closeDb(db);
     process.exit(0);
@@ -74,6 +89,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  log.fatal({ err: error }, 'the cloud could not start');
+  // The human reading a terminal gets the message too, whatever LOG_LEVEL says.
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -20,6 +20,7 @@ import {
   releaseKeys,
   type StoredAnswer,
 } from './repositories/idempotency.js';
+import type { Logger } from './log/logger.js';
 import type { IdempotencyRow } from './repositories/rows.js';
 import { lockTerminalSeq, setTerminalSeq } from './repositories/terminals.js';
 
@@ -511,13 +512,16 @@ async function inSavepointOrNull(
   trx: Trx,
   meta: MutationMeta,
   effect: (trx: Trx) => Promise<Answer>,
-  log: (line: string) => void,
+  log: Logger,
 ): Promise<Answer | null> {
   try {
     return await inSavepoint(trx, effect);
   } catch (error) {
     if (error instanceof AppError) return { status: error.status, body: error.body() };
-    log(`mutation ${meta.terminal?.seq} ${meta.method} ${meta.path} failed: ${(error as Error).stack ?? error}`);
+    log.error(
+      { err: error, terminalSeq: meta.terminal?.seq, method: meta.method, path: meta.path },
+      'pushed mutation failed unexpectedly',
+    );
     return null;
   }
 }

@@ -431,3 +431,9 @@ export const GUEST_ASSISTANCE_REASONS = ['exit', 'other'] as const;
 export const GUEST_ASSISTANCE_WINDOW_SECONDS = 120;
 /** How many paper copies of its receipt a departing party may print at the venue. */
 export const GUEST_RECEIPT_PRINTS_PER_SESSION = 3;
+
+/** Operating the cloud (issue 27): readiness and metrics. */
+export const READINESS = {
+  /** A database that has not answered `select 1` by then counts as lost. */
+  databaseTimeoutMs: 2_000,
+} as const;

@@ -28,6 +28,10 @@ export const MESSAGES = {
   terminalCredentialInvalid: 'Terminal credential is invalid or revoked',
   forbiddenOrigin: 'Requests from this origin are not allowed',
 
+  // Operating the cloud (issue 27)
+  notReady: (failed: readonly string[]) => `Not ready: ${failed.join('; ')}`,
+  metricsRefused: 'Metrics are served to loopback or with METRICS_TOKEN as a bearer token',
+
   // Generic answers
   notFound: (entity: string) => `${entity} not found`,
   invalidField: (field: string, detail: string) => `Invalid ${field}: ${detail}`,

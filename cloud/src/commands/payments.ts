@@ -37,6 +37,7 @@ import { actorRef } from '../context.js';
 import { AppError, badRequest, conflict, invalidQrToken, notFound } from '../errors.js';
 import { paymentProviders, providerFor } from '../payments/providers.js';
 import { presentSession } from '../presenters/index.js';
+import { countPaymentOutcome } from '../ops/metrics.js';
 import { presentPayment } from '../presenters/payments.js';
 import { appendEvent } from '../realtime/append-event.js';
 import { findOrderSessionInVenue } from '../repositories/orders.js';
@@ -122,6 +123,7 @@ export const demoPaymentsOn = (deps: Pick<AppDeps, 'payments'>): boolean => prov
 
 async function emitStatus(trx: Trx, actor: Actor | null, row: PaymentRow, at: Date): Promise<Payment> {
   const payment = presentPayment(row);
+  countPaymentOutcome(trx, { method: row.payment_method ?? 'unknown', status: row.status });
   const ref = actor ? actorRef(actor) : { userId: null, terminalId: null };
   await appendEvent(trx, {
     orgId: row.org_id,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppState, Principals, StaffActor, TerminalActor } from '../context.js';
 import { errorHandler } from '../middleware/error-handler.js';
+import { createLogger } from '../log/logger.js';
 import { newRouter, serve } from './http.js';
 
 const editMenu = defineCall({
@@ -43,7 +44,7 @@ let ran = 0;
 
 beforeAll(async () => {
   const app = new Koa<AppState>();
-  app.use(errorHandler({ log: () => {} }));
+  app.use(errorHandler({ log: createLogger({ level: 'silent' }) }));
   app.use(async (ctx, next) => {
     ctx.state.principals = WHO[ctx.get('x-who')] ?? {};
     await next();

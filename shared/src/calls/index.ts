@@ -26,6 +26,8 @@ import { listGuestTables } from './guest/list-guest-tables.js';
 import { scanEntrance } from './guest/scan-entrance.js';
 import { scanTable } from './guest/scan-table.js';
 import { getHealth } from './health/get-health.js';
+import { getLiveness } from './health/get-liveness.js';
+import { getReadiness } from './health/get-readiness.js';
 import { createMenuItem } from './menu/create-menu-item.js';
 import { getMenu } from './menu/get-menu.js';
 import { setMenuItemAvailability } from './menu/set-menu-item-availability.js';
@@ -139,6 +141,8 @@ import { seatWaitlistParty } from './waitlist/seat-waitlist-party.js';
 
 export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getHealth,
+  getLiveness,
+  getReadiness,
   getOpenApi,
   login,
   logout,
@@ -306,6 +310,8 @@ export * from './guest/scan-answer.js';
 export * from './guest/scan-entrance.js';
 export * from './guest/scan-table.js';
 export * from './health/get-health.js';
+export * from './health/get-liveness.js';
+export * from './health/get-readiness.js';
 export * from './menu/create-menu-item.js';
 export * from './menu/get-menu.js';
 export * from './menu/set-menu-item-availability.js';
