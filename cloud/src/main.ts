@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   // Before the database: a photo store that is misconfigured or out of reach fails the start.
   const objectStore = await objectStoreFrom(process.env, path.join(dataDir, 'objects'));
 
-  const db = await connectDb(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') });
+  const db = await connectDb(databaseUrl ? { databaseUrl, log } : { dataDir: path.join(dataDir, 'pglite'), log });
   await migrateLatest(db);
   if (process.argv.includes('--new-epoch')) {
     const epoch = await renewDatabaseEpoch(db);

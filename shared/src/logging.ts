@@ -53,9 +53,10 @@ export const LOG_REDACT_PATHS: readonly string[] = [
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
-// A phone number as guests type them: an international prefix, or ten digits in groups. Bounded by
-// non-word characters so ids, sequence numbers and timestamps are left alone.
-const PHONE = /(?<![\w-])(?:\+\d{1,3}[ .-]?)?\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}(?![\w-])|\+\d{7,15}(?!\w)/g;
+// A phone number as guests type them: with a + and its country code, or ten digits in groups
+// ((415) 555-0123, 415.555.0123). Ten bare digits and digits inside ids or timestamps are left
+// alone: sequence numbers and uuids look like that too.
+const PHONE = /\+\d[\d .()-]{5,18}\d|(?<![\w-])(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?![\w-])/g;
 const COOKIE = /\b(tw_[a-z_]+|cookie|authorization)(\s*[=:]\s*)("[^"]*"|[^\s;,]+(?:\s+[^\s;,]+)?)/gi;
 
 /** Free text (a message, an error's stack) with e-mail addresses, phone numbers and cookie values taken out. */

@@ -23,7 +23,7 @@ export interface InstanceState {
 
 export class Readiness {
   readonly startedAt = Date.now();
-  private ping: Promise<void> | undefined;
+  private ping: { done: Promise<void>; at: number } | undefined;
   private lastReady: boolean | undefined;
 
   constructor(
@@ -35,13 +35,21 @@ export class Readiness {
 
   /**
    * One `select 1` at a time: while the database hangs, probes share the one in flight instead of
-   * queueing a connection request each in the pool.
+   * queueing a connection request each in the pool. One that has hung for five timeouts (a
+   * connection whose packets vanish never errors) is given up, so the probe sees a recovery.
    */
   private pingOnce(): Promise<void> {
-    this.ping ??= pingDatabase(this.db).finally(() => {
-      this.ping = undefined;
-    });
-    return this.ping;
+    if (!this.ping || Date.now() - this.ping.at > this.timeoutMs * 5) {
+      const ping = {
+        at: Date.now(),
+        done: pingDatabase(this.db).finally(() => {
+          if (this.ping === ping) this.ping = undefined;
+        }),
+      };
+      ping.done.catch(() => {});
+      this.ping = ping;
+    }
+    return this.ping.done;
   }
 
   private async database(): Promise<{ ok: boolean; detail?: string }> {
