@@ -2,9 +2,9 @@ import { MESSAGES } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trx } from './context.js';
 import { startExpirySweeper } from './expiry-sweeper.js';
+import { createLogger } from './log/logger.js';
 import { canonicalJson, IDEMPOTENCY_TTL_MS, type MutationMeta, runMutation } from './mutations.js';
 import { createTestDatabase, type TestDatabase } from './test/database.js';
-import { createLogger } from './log/logger.js';
 import { type Fixture, seedFixture } from './testkit/fixture.js';
 
 let database: TestDatabase;

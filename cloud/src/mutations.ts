@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import type { AppDeps, Trx } from './context.js';
 import { prepared } from './db/connect.js';
 import { AppError, conflict, unprocessable } from './errors.js';
+import type { Logger } from './log/logger.js';
 import { atCommit, inSavepoint, writeTransaction } from './realtime/append-event.js';
 import {
   type Claim,
@@ -20,7 +21,6 @@ import {
   releaseKeys,
   type StoredAnswer,
 } from './repositories/idempotency.js';
-import type { Logger } from './log/logger.js';
 import type { IdempotencyRow } from './repositories/rows.js';
 import { lockTerminalSeq, setTerminalSeq } from './repositories/terminals.js';
 

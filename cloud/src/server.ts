@@ -138,7 +138,19 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   const state: InstanceState = { started: false, draining: false };
   const readiness = new Readiness(opts.db, state, log);
   const metrics = new CloudMetrics(opts.db);
-  const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log, objects, payments, mail, limits, metrics, readiness };
+  const deps = {
+    db: opts.db,
+    secret: opts.secret,
+    publicUrl,
+    now,
+    log,
+    objects,
+    payments,
+    mail,
+    limits,
+    metrics,
+    readiness,
+  };
   const app = createApp({
     ...deps,
     metricsToken: opts.metricsToken,

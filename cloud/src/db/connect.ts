@@ -354,7 +354,8 @@ function knexLog(log: Logger): Knex.Config['log'] {
   return {
     warn: (message: unknown) => db.warn(String(message)),
     error: (message: unknown) => db.error(String(message)),
-    deprecate: (method: unknown, alternative: unknown) => db.warn(`${String(method)} is deprecated: ${String(alternative)}`),
+    deprecate: (method: unknown, alternative: unknown) =>
+      db.warn(`${String(method)} is deprecated: ${String(alternative)}`),
     debug: (message: unknown) => db.debug(String(message)),
   };
 }

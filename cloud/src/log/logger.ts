@@ -67,7 +67,11 @@ export function createLogger(opts: LoggerOptions = {}): Logger {
  * A logger that keeps its lines in memory, parsed, for tests that look at what was logged.
  * @internal
  */
-export function captureLogger(level: LogLevel = 'info'): { logger: Logger; lines: Record<string, unknown>[]; text: () => string } {
+export function captureLogger(level: LogLevel = 'info'): {
+  logger: Logger;
+  lines: Record<string, unknown>[];
+  text: () => string;
+} {
   const raw: string[] = [];
   const logger = createLogger({ level, destination: { write: (line: string) => void raw.push(line) } });
   return {

@@ -39,9 +39,16 @@ describe('the cloud log', () => {
   it('names the request on every line, logs a 500 with its stack, and keeps secrets and personal data out', async () => {
     // A wrong password, a login, a session cookie on a request, a guest's phone and e-mail in a body.
     const stranger = new Client(h.cloud.url);
-    expect((await stranger.post('/api/auth/login', { email: h.fixture.a.managerEmail, password: SECRET_PASSWORD })).status).toBe(401);
+    expect(
+      (await stranger.post('/api/auth/login', { email: h.fixture.a.managerEmail, password: SECRET_PASSWORD })).status,
+    ).toBe(401);
     const host = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
-    const added = await host.post('/api/waitlist', { guestName: 'Rosa Diaz', partySize: 2, phone: GUEST_PHONE, email: GUEST_EMAIL });
+    const added = await host.post('/api/waitlist', {
+      guestName: 'Rosa Diaz',
+      partySize: 2,
+      phone: GUEST_PHONE,
+      email: GUEST_EMAIL,
+    });
     expect(added.status).toBe(201);
     const withCookie = await new Client(h.cloud.url).get('/api/menu', {
       headers: { cookie: `${STAFF_SESSION_COOKIE}=${COOKIE_VALUE}`, 'x-request-id': 'probe-cookie' },
@@ -51,7 +58,9 @@ describe('the cloud log', () => {
     await h.database
       .db('stored_objects')
       .insert({ id: FAILING, org_id: h.fixture.a.orgId, content_type: 'image/png', size: 8, created_at: new Date() });
-    const failed = await new Client(h.cloud.url).get(`/api/objects/${FAILING}`, { headers: { 'x-request-id': 'probe-500' } });
+    const failed = await new Client(h.cloud.url).get(`/api/objects/${FAILING}`, {
+      headers: { 'x-request-id': 'probe-500' },
+    });
     expect(failed.status).toBe(500);
 
     const text = captured.text();
@@ -100,6 +109,8 @@ describe('the cloud log', () => {
     });
     // Ids, sequence numbers and times are not mistaken for phone numbers.
     local.logger.info(`seq 1234567890 of ${'5b9f0c4e-1234-4567-8901-123456789012'} at 2026-11-29T13:57:16.000Z`);
-    expect(local.lines[1]?.msg).toBe('seq 1234567890 of 5b9f0c4e-1234-4567-8901-123456789012 at 2026-11-29T13:57:16.000Z');
+    expect(local.lines[1]?.msg).toBe(
+      'seq 1234567890 of 5b9f0c4e-1234-4567-8901-123456789012 at 2026-11-29T13:57:16.000Z',
+    );
   });
 });

@@ -14,8 +14,8 @@ import {
   Histogram,
   type MetricObjectWithValues,
   type MetricValue,
-  Registry,
   register as processRegistry,
+  Registry,
 } from 'prom-client';
 import type { Queryable } from '../context.js';
 import { countPrintersByStatus } from '../repositories/operations.js';
@@ -136,7 +136,9 @@ export class CloudMetrics {
     // A fan-out process that does not answer in time is left out of this scrape, not waited for.
     const fanout = (await this.probes.fanoutMetrics?.().catch(() => [])) ?? [];
     const merged =
-      fanout.length > 0 ? AggregatorRegistry.aggregate([await this.registry.getMetricsAsJSON(), ...fanout]) : this.registry;
+      fanout.length > 0
+        ? AggregatorRegistry.aggregate([await this.registry.getMetricsAsJSON(), ...fanout])
+        : this.registry;
     const body = `${await merged.metrics()}\n${await processRegistry.metrics()}`;
     return { contentType: this.registry.contentType, body };
   }

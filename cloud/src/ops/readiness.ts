@@ -58,10 +58,7 @@ export class Readiness {
       timer = setTimeout(() => resolve({ ok: false, detail: `no answer within ${this.timeoutMs} ms` }), this.timeoutMs);
     });
     try {
-      return await Promise.race([
-        this.pingOnce().then(() => ({ ok: true })),
-        late,
-      ]);
+      return await Promise.race([this.pingOnce().then(() => ({ ok: true })), late]);
     } catch (err) {
       // The cause goes to the log, not to whoever asked: the probe is public.
       this.log?.warn({ err }, 'readiness: the database did not answer');
@@ -81,9 +78,11 @@ export class Readiness {
     if (state.notifications) {
       checks.notifications = state.notifications() ? { ok: true } : { ok: false, detail: 'LISTEN connection lost' };
     }
-    if (state.fanout) checks.fanout = state.fanout() ? { ok: true } : { ok: false, detail: 'a fan-out process is restarting' };
-    const failed = Object.entries(checks).flatMap(([name, c]: [string, { ok: boolean; detail?: string } | undefined]) =>
-      c?.ok ? [] : [`${name} ${c?.detail ?? ''}`.trim()],
+    if (state.fanout)
+      checks.fanout = state.fanout() ? { ok: true } : { ok: false, detail: 'a fan-out process is restarting' };
+    const failed = Object.entries(checks).flatMap(
+      ([name, c]: [string, { ok: boolean; detail?: string } | undefined]) =>
+        c?.ok ? [] : [`${name} ${c?.detail ?? ''}`.trim()],
     );
     const ready = failed.length === 0;
     if (ready !== this.lastReady) {

@@ -1,9 +1,9 @@
 // The live fan-out process (see fanout-process.ts): a LiveHub on its own PostgreSQL connections,
 // fed the sockets the parent's gate admits. It ends when told to stop or when its parent is gone.
 import type { Socket } from 'node:net';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import { closeDb, connectDb } from '../db/connect.js';
 import { createNotifier, type Notifier } from '../db/notify.js';
-import { collectDefaultMetrics, Registry } from 'prom-client';
 import { createLogger } from '../log/logger.js';
 import { createHubMetrics } from '../ops/metrics.js';
 import type { FromFanout, ToFanout } from './fanout-process.js';

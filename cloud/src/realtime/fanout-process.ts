@@ -167,7 +167,10 @@ class FanoutProcess implements LiveSink {
         for (const id of [...this.held]) this.release(id);
         reject(new Error(`The live fan-out process ended before it was ready (${signal ?? code})`));
         if (this.closing) return;
-        this.opts.log.warn({ fanoutPid: child.pid, exit: signal ?? code }, 'live fan-out process ended; starting another');
+        this.opts.log.warn(
+          { fanoutPid: child.pid, exit: signal ?? code },
+          'live fan-out process ended; starting another',
+        );
         this.failures += 1;
         const delay = Math.min(5000, (this.opts.restartDelayMs ?? 50) * 2 ** (this.failures - 1));
         const next = new Promise<void>((r) => setTimeout(r, delay).unref()).then(() =>

@@ -424,9 +424,7 @@ export class LiveHub {
         this.broadcast(feed, before);
         this.observeLag(feed, before);
       })
-      .catch((error) =>
-        this.deps.log.error({ err: error, venueId: feed.venueId }, 'live refresh failed'),
-      );
+      .catch((error) => this.deps.log.error({ err: error, venueId: feed.venueId }, 'live refresh failed'));
   }
 
   /**
@@ -518,7 +516,9 @@ export class LiveHub {
     client.queued += 1;
     client.queue = client.queue
       .then(work)
-      .catch((error) => this.deps.log.error({ err: error, reqId: client.reqId, venueId: client.venueId }, 'live send failed'))
+      .catch((error) =>
+        this.deps.log.error({ err: error, reqId: client.reqId, venueId: client.venueId }, 'live send failed'),
+      )
       .finally(() => {
         client.queued -= 1;
       });

@@ -6,8 +6,8 @@ import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppState, Principals, StaffActor, TerminalActor } from '../context.js';
-import { errorHandler } from '../middleware/error-handler.js';
 import { createLogger } from '../log/logger.js';
+import { errorHandler } from '../middleware/error-handler.js';
 import { newRouter, serve } from './http.js';
 
 const editMenu = defineCall({
