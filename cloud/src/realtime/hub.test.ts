@@ -484,7 +484,10 @@ describe.each(['inline', 'process'] as const)('live hub, fan-out %s', (liveFanou
     });
     try {
       const reader = await LiveSocket.open(bounded.url, { cookie: staff.cookieHeader() });
-      const stalled = await LiveSocket.open(bounded.url, { cookie: staff.cookieHeader() });
+      const stalled = await LiveSocket.open(bounded.url, {
+        cookie: staff.cookieHeader(),
+        headers: { 'x-request-id': 'stalled-socket' },
+      });
       const stalledClosed = closeCodeOf(stalled);
       await Promise.all([reader, stalled].map((socket) => socket.next((m) => m.type === 'hello')));
       const cursor = await venueSeq(venueId);
@@ -516,7 +519,11 @@ describe.each(['inline', 'process'] as const)('live hub, fan-out %s', (liveFanou
       expect(reader.messages.map(seqOf).filter((s) => s > cursor)).toEqual(
         Array.from({ length: count }, (_, i) => cursor + i + 1),
       );
-      expect(captured.lines.some((line) => String(line.msg).includes('dropped'))).toBe(true);
+      // Logged under the upgrade's request id, by whichever process fed the socket.
+      expect(captured.lines.find((line) => String(line.msg).includes('dropped'))).toMatchObject({
+        reqId: 'stalled-socket',
+        ...(liveFanout === 'process' ? { proc: 'fanout' } : {}),
+      });
 
       (stalled.ws as unknown as { _socket: Socket })._socket.resume();
       expect(await stalledClosed).toBe(1006);
