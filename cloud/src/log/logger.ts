@@ -16,7 +16,7 @@ export function inRequest<T>(reqId: string, fn: () => T): T {
 }
 
 /** The request being served, if any. */
-export function currentRequestId(): string | undefined {
+function currentRequestId(): string | undefined {
   return requestContext.getStore()?.reqId;
 }
 

@@ -156,6 +156,7 @@ function routeOf(ctx: Koa.Context): string {
  * Who may read /metrics: with METRICS_TOKEN set, whoever sends it as a bearer token; without it,
  * only a scraper on this host (the socket's own address, never X-Forwarded-For, which a client
  * behind the proxy writes).
+ * @internal exported for its test
  */
 export function metricsAllowed(ctx: Koa.Context, token: string | undefined): boolean {
   if (token) {

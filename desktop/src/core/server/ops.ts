@@ -40,7 +40,7 @@ export async function requestId(ctx: Context, next: Next): Promise<void> {
 type MetricsDeps = Pick<LocalServerDeps, 'read' | 'status' | 'printJobs'>;
 
 /** The terminal's registry: its outbox, its link to the cloud, its printers and print jobs. */
-export function terminalMetrics(deps: MetricsDeps): Registry {
+function terminalMetrics(deps: MetricsDeps): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const gauge = (name: string, help: string, labelNames: string[], collect: (g: Gauge) => void) =>

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { defineCall } from '../define.js';
 
 /** One thing an instance needs before it takes traffic, as the readiness probe found it. */
-export const ReadinessCheck = z.object({ ok: z.boolean(), detail: z.string().optional() });
+const ReadinessCheck = z.object({ ok: z.boolean(), detail: z.string().optional() });
 
 /** The checks the readiness answer reports, by name. */
-export const READINESS_CHECKS = ['started', 'database', 'notifications', 'fanout', 'draining'] as const;
+const READINESS_CHECKS = ['started', 'database', 'notifications', 'fanout', 'draining'] as const;
 
 export const ReadinessAnswer = z.object({
   status: z.literal('ready'),
