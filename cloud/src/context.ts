@@ -1,6 +1,6 @@
 // What every route and command is given: the database, the clock and the secrets. The clock is
 // injectable so course firing can be tested without waiting.
-import type { Role, StaffDuty, User } from '@tablewise/shared';
+import type { Role, SelfSeatingLimits, StaffDuty, User } from '@tablewise/shared';
 import type { Knex } from 'knex';
 import type { Db } from './db/connect.js';
 import type { Logger } from './log/logger.js';
@@ -37,6 +37,8 @@ export interface AppDeps {
   metrics?: CloudMetrics;
   /** The instance's readiness; a bare app is ready while its database answers. */
   readiness?: Readiness;
+  /** Self-seating limits other than SELF_SEATING_LIMITS (tests that seat many parties from one address). */
+  selfSeatingLimits?: SelfSeatingLimits;
 }
 
 export interface StaffActor {

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
+import type { SelfSeatingLimits } from '@tablewise/shared';
 import { createApp } from './app.js';
 import { releaseExpiredHolds } from './commands/guest-holds.js';
 import { expirePendingCashShares } from './commands/payments.js';
@@ -60,6 +61,8 @@ export interface StartCloudOptions {
   log?: Logger;
   /** METRICS_TOKEN: /metrics answers whoever sends it as a bearer token; unset, loopback only. */
   metricsToken?: string;
+  /** Self-seating limits other than SELF_SEATING_LIMITS (tests that seat many parties from one address). */
+  selfSeatingLimits?: SelfSeatingLimits;
   /** How often the hub re-reads venues with sockets in case a notification was lost. */
   hubSafetyPollMs?: number;
   /** How often the hub re-checks each socket's access (LIVE_LIMITS.revalidateMs by default). */
@@ -150,6 +153,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     limits,
     metrics,
     readiness,
+    ...(opts.selfSeatingLimits ? { selfSeatingLimits: opts.selfSeatingLimits } : {}),
   };
   const app = createApp({
     ...deps,

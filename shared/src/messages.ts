@@ -22,6 +22,7 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   tooManySignInAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  selfSeatingBusy: 'Many parties are seating themselves right now. Please wait a moment, or ask the host to seat you.',
   authenticationRequired: 'Authentication required',
   guestSessionRequired: 'Session Required',
   invalidQrToken: 'Invalid QR code. Please try again.',
