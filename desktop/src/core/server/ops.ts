@@ -100,7 +100,8 @@ export function metricsRoute(deps: MetricsDeps) {
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.path !== '/metrics' || ctx.method !== 'GET') return next();
     const { terminalId, venueId } = deps.status();
-    registry.setDefaultLabels({ terminal: terminalId ?? 'unpaired', venue: venueId ?? 'unpaired' });
+    // Until its first copy of the venue the terminal does not know its ids.
+    registry.setDefaultLabels({ terminal: terminalId ?? 'unknown', venue: venueId ?? 'unknown' });
     ctx.set('Content-Type', registry.contentType);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await registry.metrics();
