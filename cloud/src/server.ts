@@ -57,7 +57,7 @@ export interface StartCloudOptions {
   stuckCheckPollMs?: number;
   /** The clock; injectable for tests of course firing. */
   now?: () => Date;
-  /** Structured log (pino); by default JSON on stdout at LOG_LEVEL ('silent' under vitest). */
+  /** Structured log (pino): main.ts gives one at LOG_LEVEL; silent when not given (tests, the bench). */
   log?: Logger;
   /** METRICS_TOKEN: /metrics answers whoever sends it as a bearer token; unset, loopback only. */
   metricsToken?: string;
@@ -122,7 +122,7 @@ export function trustProxyFrom(value: string | undefined): number {
 
 export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud> {
   if (!opts.secret) throw new Error('startCloud needs a secret (APP_SECRET) to sign QR tokens and guest cookies');
-  const log = opts.log ?? createLogger();
+  const log = opts.log ?? createLogger({ level: 'silent' });
   const now = opts.now ?? (() => new Date());
   const host = opts.host ?? '127.0.0.1';
   const server = createServer();
