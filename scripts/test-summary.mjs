@@ -2,13 +2,18 @@
 // "Tests: N passed, N failed, N skipped", after the name of each failed test and its first error
 // line. Exits 1 when a test failed or a report is missing.
 import { existsSync, readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 let missing = 0;
 const failures = [];
-const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300);
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
 
 const vitest = 'reports/vitest.json';
 if (existsSync(vitest)) {
@@ -19,7 +24,12 @@ if (existsSync(vitest)) {
   for (const file of r.testResults ?? []) {
     const name = file.name.replace(`${process.cwd()}/`, '');
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of failedTests) failures.push(`vitest ${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    for (const t of failedTests) {
+      // vitest reports a test that ran out of time as a bare STACK_TRACE_ERROR.
+      const line = firstLine(t.failureMessages?.[0]);
+      const why = line === 'Error: STACK_TRACE_ERROR' ? `timed out after ${Math.round(t.duration ?? 0)} ms` : line;
+      failures.push(`vitest ${name} › ${t.fullName}: ${why}`);
+    }
     // A file that failed outside any test (an import or a hook) has no failed test to name.
     if (file.status === 'failed' && failedTests.length === 0) {
       failures.push(`vitest ${name}: ${firstLine(file.message)}`);
@@ -50,5 +60,7 @@ if (existsSync(pw)) {
 } else missing += 1;
 
 for (const line of failures) console.log(`FAILED ${line}`);
-console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped${missing ? `, ${missing} report(s) missing` : ''}`);
+console.log(
+  `Tests: ${passed} passed, ${failed} failed, ${skipped} skipped${missing ? `, ${missing} report(s) missing` : ''}`,
+);
 process.exit(failed > 0 || missing > 0 ? 1 : 0);

@@ -25,7 +25,5 @@ const [unit, e2e] = await Promise.all([run('test:unit', 'unit │'), run('test:e
 const summary = await new Promise((resolve) => {
   spawn(process.execPath, ['scripts/test-summary.mjs'], { stdio: 'inherit' }).on('close', resolve);
 });
-console.log(
-  `unit exit ${unit}, e2e exit ${e2e}, ${Math.round((Date.now() - started) / 1000)} s in all`,
-);
+console.log(`unit exit ${unit}, e2e exit ${e2e}, ${Math.round((Date.now() - started) / 1000)} s in all`);
 process.exit(unit || e2e || summary ? 1 : 0);

@@ -19,8 +19,10 @@ import { demoRouter } from './routes/demo/router.js';
 import { eventsRouter } from './routes/events/router.js';
 import { floorLayoutRouter } from './routes/floor-layout/router.js';
 import { guestRouter } from './routes/guest/router.js';
+import { guestDataRouter } from './routes/guest-data/router.js';
 import { healthRouter } from './routes/health/router.js';
 import type { AppRouter } from './routes/http.js';
+import { marketplacePages, marketplaceRouter } from './routes/marketplace/router.js';
 import { menuRouter } from './routes/menu/router.js';
 import { objectsRouter } from './routes/objects/router.js';
 import { openApiRouter } from './routes/openapi/router.js';
@@ -43,6 +45,7 @@ import { venuesRouter } from './routes/venues/router.js';
 import { visitsRouter } from './routes/visits/router.js';
 import { waitlistRouter } from './routes/waitlist/router.js';
 import { type StaticSites, staticSites } from './static-sites.js';
+import { countApiCalls } from './usage/usage.js';
 
 export type AppOptions = AppDeps &
   StaticSites & {
@@ -68,10 +71,13 @@ export function createApp(deps: AppOptions): Koa<AppState> {
   app.use(originCheck(deps));
   app.use(jsonBody());
   app.use(principalsMiddleware(deps));
+  app.use(countApiCalls(deps.usage));
   for (const router of apiRouters(deps)) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
+  // A restaurant's public profile page (issue 24), before the staff app's catch-all.
+  app.use(marketplacePages(deps).routes());
   app.use(staticSites(deps));
   return app;
 }
@@ -107,6 +113,8 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     demoRouter(deps),
     staffRouter(deps),
     organizationsRouter(deps),
+    guestDataRouter(deps),
+    marketplaceRouter(deps),
     venuesRouter(deps),
     restaurantsRouter(deps),
     setupRouter(deps),

@@ -1,5 +1,6 @@
 // What every route and command is given: the database, the clock and the secrets. The clock is
 // injectable so course firing can be tested without waiting.
+
 import type { Role, SelfSeatingLimits, StaffDuty, User } from '@tablewise/shared';
 import type { Knex } from 'knex';
 import type { Db } from './db/connect.js';
@@ -10,6 +11,7 @@ import type { CloudMetrics } from './ops/metrics.js';
 import type { Readiness } from './ops/readiness.js';
 import type { PaymentProviders } from './payments/providers.js';
 import type { LimitStore } from './security/limits.js';
+import type { UsageCounter } from './usage/usage.js';
 
 export type { Db } from './db/connect.js';
 export type Trx = Knex.Transaction;
@@ -39,6 +41,8 @@ export interface AppDeps {
   readiness?: Readiness;
   /** Self-seating limits other than SELF_SEATING_LIMITS (tests that seat many parties from one address). */
   selfSeatingLimits?: SelfSeatingLimits;
+  /** API calls counted per organization, added to the month's usage every minute (issue 24). */
+  usage?: UsageCounter;
 }
 
 export interface StaffActor {

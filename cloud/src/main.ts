@@ -9,7 +9,9 @@
 // TRUST_PROXY (how many proxies, such as a TLS terminator, stand in front: 1 for one; default 0),
 // OBJECTS_DIR (uploaded menu photos; default DATA_DIR/objects), or OBJECTS_S3_BUCKET with
 // OBJECTS_S3_ENDPOINT, OBJECTS_S3_REGION, OBJECTS_S3_ACCESS_KEY_ID, OBJECTS_S3_SECRET_ACCESS_KEY and
-// OBJECTS_S3_FORCE_PATH_STYLE to keep them in an S3-compatible bucket instead (see the README),
+// OBJECTS_S3_FORCE_PATH_STYLE to keep them in an S3-compatible bucket instead (see the README).
+// Mail goes to SMTP_URL's server; without it, to a local mailbox, whose page MAILBOX_PORT serves
+// on 127.0.0.1 (as `npm start` does; the end-to-end journeys read invitations there).
 // LOG_LEVEL (fatal, error, warn, info (default), debug, trace, silent: JSON lines on stdout),
 // METRICS_TOKEN (GET /metrics answers only a bearer of it; unset, only loopback), and
 // SHUTDOWN_DRAIN_MS (on SIGTERM, how long readiness answers 503 before the instance closes, so
@@ -21,6 +23,8 @@ import { appSecret } from './app-secret.js';
 import { closeDb, connectDb } from './db/connect.js';
 import { migrateLatest } from './db/migrate.js';
 import { createLogger } from './log/logger.js';
+import { startMailboxPage } from './mail/mailbox-page.js';
+import { LocalMailbox, mailerFrom } from './mail/mailer.js';
 import { objectStoreFrom } from './objects/from-env.js';
 import { stripeSettingsFrom } from './payments/providers.js';
 import { renewDatabaseEpoch } from './repositories/database-epoch.js';
@@ -48,8 +52,15 @@ async function main(): Promise<void> {
     await closeDb(db);
     return;
   }
+  const mail = mailerFrom(process.env);
+  const mailboxPage =
+    process.env.MAILBOX_PORT && mail instanceof LocalMailbox
+      ? await startMailboxPage(mail, Number(process.env.MAILBOX_PORT))
+      : undefined;
+  if (mailboxPage) console.log(`Mailbox: ${mailboxPage.url}/`);
   const cloud = await startCloud({
     db,
+    mail,
     ...(databaseUrl ? { databaseUrl } : {}),
     port,
     host: process.env.HOST ?? '0.0.0.0',
@@ -81,6 +92,7 @@ async function main(): Promise<void> {
     log.info({ drainMs }, 'shutting down: not ready from now on');
     if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     await cloud.close();
+    await mailboxPage?.close();
     await closeDb(db);
     process.exit(0);
   };

@@ -26,6 +26,7 @@ import { FanoutPool } from './realtime/fanout-process.js';
 import { LiveHub } from './realtime/hub.js';
 import { LiveGate, type LiveSink } from './realtime/live-gate.js';
 import { memoryLimits, postgresLimits } from './security/limits.js';
+import { UsageCounter } from './usage/usage.js';
 
 export interface StartCloudOptions {
   db: Db;
@@ -51,6 +52,8 @@ export interface StartCloudOptions {
   holdSweepIntervalMs?: number;
   /** How often guests' cash shares nobody verified are expired (a minute by default). */
   cashShareSweepIntervalMs?: number;
+  /** How often the API calls counted here are added to the month's usage (a minute by default). */
+  usageFlushIntervalMs?: number;
   /** How often the stuck-state check runs across all instances (5 minutes, spec 3 section 9). */
   stuckCheckIntervalMs?: number;
   /** How often this instance asks whether the check is due (30 s by default). */
@@ -100,6 +103,8 @@ export interface RunningCloud {
   /** Runs the stuck-state check now if its interval is due; answers how many tables and parties
    * it acted on, or -1 when it was not due. */
   checkStuckTables(): Promise<number>;
+  /** Adds the API calls counted so far to the month's usage now. */
+  flushUsage(): Promise<void>;
   /** The live fan-out processes' ids, when the instance runs them (liveFanout 'process'). */
   fanoutPids(): number[];
   /**
@@ -138,6 +143,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   const payments = paymentProviders(opts.payments);
   const mail = opts.mail ?? mailerFrom(process.env);
   const limits = opts.databaseUrl ? postgresLimits(opts.databaseUrl) : memoryLimits();
+  const usage = new UsageCounter();
   const state: InstanceState = { started: false, draining: false };
   const readiness = new Readiness(opts.db, state, log);
   const metrics = new CloudMetrics(opts.db);
@@ -153,6 +159,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     limits,
     metrics,
     readiness,
+    usage,
     ...(opts.selfSeatingLimits ? { selfSeatingLimits: opts.selfSeatingLimits } : {}),
   };
   const app = createApp({
@@ -178,6 +185,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   let holdSweeper: PeriodicPass | undefined;
   let stuckCheck: PeriodicPass | undefined;
   let cashShareSweep: PeriodicPass | undefined;
+  let usageFlush: PeriodicPass | undefined;
   const notifier = await createNotifier(opts.db, {
     ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
     log,
@@ -227,6 +235,12 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
       opts.cashShareSweepIntervalMs ?? 60_000,
       log,
     );
+    usageFlush = startPeriodic(
+      'usage',
+      () => usage.flush(opts.db, now()).then(() => 0),
+      opts.usageFlushIntervalMs ?? 60_000,
+      log,
+    );
     const stuckInterval = opts.stuckCheckIntervalMs;
     stuckCheck = startPeriodic(
       'stuck-state check',
@@ -254,6 +268,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     releaseExpiredHolds: () => (holdSweeper as PeriodicPass).tick(),
     expireCashShares: () => (cashShareSweep as PeriodicPass).tick(),
     checkStuckTables: () => (stuckCheck as PeriodicPass).tick(),
+    flushUsage: () => usage.flush(opts.db, now()),
     fanoutPids: () => fanout?.pids() ?? [],
     drain() {
       state.draining = true;
@@ -266,12 +281,15 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
         await holdSweeper?.stop();
         await stuckCheck?.stop();
         await cashShareSweep?.stop();
+        await usageFlush?.stop();
         await gate?.close();
         await hub?.close();
         await fanout?.close();
         await notifier.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        // The last minute's API calls, once no request is left to count.
+        await usage.flush(opts.db, now()).catch((err) => log.error({ err }, 'usage not saved at shutdown'));
         await limits.close();
       })();
       return closing;

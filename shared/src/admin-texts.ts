@@ -26,6 +26,9 @@ export const ADMIN_MESSAGES = {
   taxRateRange: 'Tax rate must be between 0 and 30 percent',
   serviceChargeRange: 'Service charge must be between 0 and 30 percent',
   invalidCurrency: 'Currency must be a three-letter code such as USD',
+  exportOwnerOnly: "Only the organization's owner can export its data.",
+  eraseNeedsContact: "Give the guest's phone or email: a name alone could be someone else's.",
+  erasedGuestName: 'Erased guest',
   planLimitReached: (plan: string, kind: keyof typeof LIMIT_NOUNS, limit: number) =>
     `The ${plan} plan allows ${limit} ${LIMIT_NOUNS[kind][limit === 1 ? 0 : 1]}. Choose a larger plan to add more.`,
 } as const;
@@ -52,6 +55,45 @@ export const SIGNUP_TEXTS = {
   submit: 'Create account',
   submitting: 'Creating account...',
   freePlanNote: 'You start on the FREE plan: 1 venue, 20 tables, 2 terminals, 5 staff accounts.',
+} as const;
+
+/** A restaurant's public profile page (issue 24): `/marketplace/restaurant/{id}`. */
+export const MARKETPLACE_TEXTS = {
+  visit: 'Visit us',
+  contact: 'Contact',
+  phone: 'Phone',
+  email: 'Email',
+  website: 'Website',
+  joinWaitlist: 'Join the waitlist or check in',
+  joinHint: 'Tell us about your party: we seat you, or keep your place in line and text you.',
+  notFoundTitle: 'Restaurant not found',
+  notFound: 'This restaurant has no public profile.',
+  poweredBy: 'Tablewise',
+} as const;
+
+/** Guest privacy requests (issue 24): a manager erases one guest's personal data on request. */
+export const GUEST_PRIVACY_PATH = '/guest-privacy';
+
+export const GUEST_PRIVACY_TEXTS = {
+  title: 'Guest privacy',
+  subtitle:
+    "Erase one guest's name, phone and email on request: from visits, the waitlist, reservations and the activity history. Orders and payments are kept, under 'Erased guest'.",
+  phone: 'Phone',
+  email: 'Email',
+  name: 'Name (optional, to narrow the search)',
+  reason: 'Reason (optional)',
+  find: 'Find records',
+  finding: 'Finding...',
+  found: (sessions: number, waitlist: number, reservations: number, events: number) =>
+    `Found ${sessions} ${sessions === 1 ? 'visit' : 'visits'}, ${waitlist} waitlist ${waitlist === 1 ? 'entry' : 'entries'}, ${reservations} ${reservations === 1 ? 'reservation' : 'reservations'} and ${events} history ${events === 1 ? 'record' : 'records'}.`,
+  nothingFound: 'No records of this guest at this venue.',
+  erase: 'Erase guest data',
+  erasing: 'Erasing...',
+  confirmTitle: 'Erase this guest’s data?',
+  confirmBody: 'Their name, phone and email are removed for good. This cannot be undone.',
+  cancel: 'Cancel',
+  erased: 'The guest’s personal data was erased.',
+  needsCloud: 'Guest privacy requests are made on the cloud staff app.',
 } as const;
 
 /** The setup checklist's screen: where a new owner lands, and an Administration entry. */
@@ -123,6 +165,11 @@ export const ORGANIZATION_ADMIN_TEXTS = {
   cancel: 'Cancel',
   loading: 'Loading organizations...',
   empty: 'No organizations yet',
+  usage: 'This month',
+  usageLine: (orders: number, calls: number, mb: number) =>
+    `${orders} ${orders === 1 ? 'order' : 'orders'} closed · ${calls} API calls · ${mb} MB stored`,
+  exportData: 'Export data',
+  exportHint: 'A zip of every record of the organization, as JSON files (owners only).',
   limits: (venues: number | null, tables: number | null) =>
     `${venues ?? 'Unlimited'} ${venues === 1 ? 'venue' : 'venues'}, ${tables ?? 'unlimited'} tables per venue`,
 } as const;

@@ -11,6 +11,7 @@ import {
   type LayoutVersionSummary,
   layoutStaleMessage,
   type PublishAnswer,
+  planLimitRefusal,
   planPublish,
   type TableUse,
 } from '@tablewise/shared';
@@ -33,8 +34,10 @@ import {
   tablesWithOpenOrders,
   writePublishedTables,
 } from '../repositories/floor-layouts.js';
+import { findOrganization } from '../repositories/organizations.js';
 import { listTables } from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
+import { planLimit } from './administration.js';
 
 type Scope = { orgId: string; venueId: string };
 
@@ -207,6 +210,14 @@ export async function publishLayout(
     uses: await usesOf(trx, staff.venueId, now, tables),
     newId: randomUUID,
   });
+  // Within the plan's tables per venue (issue 24): a layout that adds tables past it is refused
+  // whole; one that only moves, renumbers or retires them always publishes.
+  if (plan.creates.length > 0) {
+    const org = await findOrganization(trx, staff.orgId);
+    const after = tables.length - plan.retires.length + plan.creates.length;
+    const refusal = org && planLimitRefusal(org.plan, 'tables', after - 1);
+    if (refusal) throw planLimit(refusal);
+  }
   await writePublishedTables(trx, staff, plan, now);
   const saved = await saveVersion(trx, staff, head, plan.layout, `Published version ${head.version}`, now);
   await markPublished(trx, saved.id, now);

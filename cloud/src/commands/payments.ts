@@ -10,7 +10,6 @@ import {
   DEFAULT_CURRENCY,
   DEFAULT_TIMEZONE,
   decideTakePayment,
-  displayMoney,
   formatCents,
   GUEST_EXIT_RECEIPT_MS,
   heldShares,
@@ -60,6 +59,7 @@ import type { SessionRow } from '../repositories/rows.js';
 import { findSessionInVenue, lockSession } from '../repositories/sessions.js';
 import { findTableInVenue } from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
+import { addUsage } from '../usage/usage.js';
 import { verifiedExitVenue } from './guest.js';
 import { ordersOfSession } from './orders.js';
 import { onPartyDeparted, onPaymentCompleted } from './turnover-automation.js';
@@ -170,6 +170,11 @@ async function emitCompleted(
   // left (the exit scan, or staff's Party Left) with nothing left to serve (issue 22).
   if (bill.complete && session.table_id) {
     await onPaymentCompleted(trx, row.venue_id, { tableId: session.table_id, sessionComplete: true, rushOrder }, at);
+  }
+  // A bill paid in full closes its orders: the month's usage counts them (issue 24).
+  if (bill.complete) {
+    const closed = await trx('orders').where({ session_id: session.id }).count<{ n: string }[]>('* as n').first();
+    await addUsage(trx, row.org_id, at, { ordersClosed: Number(closed?.n ?? 0) });
   }
   return bill.complete;
 }

@@ -12,6 +12,7 @@ import {
   MAIL_TEXTS,
   MESSAGES,
   PASSWORD_RESET_TTL_MS,
+  planLimitRefusal,
   ROLES,
   type Role,
   STAFF_ADMIN_TEXTS,
@@ -23,6 +24,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../erro
 import type { Mailer } from '../mail/mailer.js';
 import { appendEvent, writeTransaction } from '../realtime/append-event.js';
 import { notifyRevoked } from '../repositories/events.js';
+import { countStaffAccountsOf, lockOrganization } from '../repositories/organizations.js';
 import {
   activeMembershipOf,
   claimPasswordReset,
@@ -49,6 +51,7 @@ import {
 } from '../repositories/staff.js';
 import { findUserByEmail, listRolesOfUser } from '../repositories/users.js';
 import { randomToken, sha256Hex } from '../security/tokens.js';
+import { planLimit } from './administration.js';
 import { type LoginResult, login } from './auth.js';
 
 /**
@@ -226,6 +229,11 @@ export async function createInvitation(
       throw forbidden(MESSAGES.organizationWideOnly);
     }
     requireRankAtMost(staff, input.role);
+    // Within the plan's staff accounts (issue 24); the organization's row, locked, orders invitations.
+    const org = await lockOrganization(trx, staff.orgId);
+    const refusal =
+      org && planLimitRefusal(org.plan, 'staffAccounts', await countStaffAccountsOf(trx, staff.orgId, now));
+    if (refusal) throw planLimit(refusal);
     const venueId = input.scope === 'VENUE' ? staff.venueId : null;
     if (await activeMembershipOf(trx, staff.orgId, input.email, venueId)) throw conflict(MESSAGES.alreadyMember);
     if (await findOpenInvitationFor(trx, staff.orgId, input.email, venueId, now)) {

@@ -122,5 +122,5 @@ describe('connectDb on embedded PGlite', () => {
     const again = await connectDb({ dataDir: dir });
     expect(await again('counter').where({ id: 1 }).first('n')).toEqual({ n: 10 });
     await closeDb(again);
-  });
+  }, 180_000); // an empty folder: PGlite runs its initdb (about 15 s of a core), twice opened
 });

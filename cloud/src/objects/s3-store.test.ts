@@ -280,5 +280,5 @@ describe('cloud/src/main.ts with OBJECTS_S3_*', () => {
       await exited;
       await database.drop();
     }
-  });
+  }, 120_000); // starts cloud/src/main.ts under tsx: a compile and a start, then a migrated database
 });

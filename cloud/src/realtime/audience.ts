@@ -61,6 +61,8 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
     case 'staff.access.changed':
     // A venue's settings are the staff's; the guest's bill is read afresh when it is opened.
     case 'venue.updated':
+    // An erasure is staff business: a guest's own page has nothing of it to show.
+    case 'guest.data.erased':
       return false;
     // A payment on the guest's own bill: every phone at the table sees what is paid and left.
     case 'payment.status.changed':
@@ -117,6 +119,7 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'staff.access.changed':
     case 'floor.layout.saved':
     case 'venue.updated':
+    case 'guest.data.erased':
       return event;
     case 'floor.published':
       return { ...event, tables: event.tables.map(guestViewOfTable) };

@@ -207,6 +207,7 @@ describe.each(['inline', 'process'] as const)('live hub, fan-out %s', (liveFanou
         case 'staff.access.changed':
         case 'floor.layout.saved':
         case 'venue.updated':
+        case 'guest.data.erased':
           throw new Error(`a guest got the staff event ${event.type}`);
         // Seat selection draws the published floor, without who sits where (this test publishes none).
         case 'floor.published':

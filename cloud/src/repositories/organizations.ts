@@ -227,3 +227,21 @@ export async function countLiveTerminalsOf(q: Queryable, orgId: string): Promise
     .first();
   return Number(row?.n ?? 0);
 }
+
+/** The organization's staff accounts as its plan counts them (issue 24): the people with an
+ * active role there, and the open invitations that will add one each. */
+export async function countStaffAccountsOf(q: Queryable, orgId: string, now: Date): Promise<number> {
+  const members = await q('user_roles')
+    .where({ organization_id: orgId })
+    .whereNull('deactivated_at')
+    .countDistinct<{ n: string }[]>('user_id as n')
+    .first();
+  const invited = await q('invitations')
+    .where({ organization_id: orgId })
+    .whereNull('accepted_at')
+    .whereNull('revoked_at')
+    .where('expires_at', '>', now)
+    .count<{ n: string }[]>('* as n')
+    .first();
+  return Number(members?.n ?? 0) + Number(invited?.n ?? 0);
+}

@@ -136,6 +136,9 @@ export interface SessionRow {
   table_id: string | null;
   party_size: number;
   guest_name: string | null;
+  /** Selected by the queries that need them (a guest's erasure). */
+  guest_phone?: string | null;
+  guest_email?: string | null;
   status: string;
   started_at: Date;
   closed_at: Date | null;

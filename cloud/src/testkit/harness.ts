@@ -67,6 +67,8 @@ export async function startHarness(opts: Partial<StartCloudOptions> = {}): Promi
       // and expire cash shares with expireCashShares().
       cashShareSweepIntervalMs: 3_600_000,
       selfSeatingLimits: ROOMY_SELF_SEATING,
+      // and add the API calls counted to the month's usage with flushUsage().
+      usageFlushIntervalMs: 3_600_000,
       ...opts,
     });
     clouds.push(cloud);

@@ -16,6 +16,7 @@ import { listVenueEvents } from './events/list-venue-events.js';
 import { getFloorLayout } from './floor-layout/get-floor-layout.js';
 import { publishFloorLayout } from './floor-layout/publish-floor-layout.js';
 import { saveFloorLayout } from './floor-layout/save-floor-layout.js';
+import { eraseGuestData } from './guest-data/erase-guest-data.js';
 import { createMenuItem } from './menu/create-menu-item.js';
 import { getMenu } from './menu/get-menu.js';
 import { setMenuItemAvailability } from './menu/set-menu-item-availability.js';
@@ -33,6 +34,8 @@ import { fireCourse } from './orders/fire-course.js';
 import { listOrders } from './orders/list-orders.js';
 import { sendToExpo } from './orders/send-to-expo.js';
 import { createOrganization } from './organizations/create-organization.js';
+import { exportOrganization } from './organizations/export-organization.js';
+import { getOrganizationUsage } from './organizations/get-organization-usage.js';
 import { listOrganizations } from './organizations/list-organizations.js';
 import { updateOrganization } from './organizations/update-organization.js';
 import { getSessionBill } from './payments/get-session-bill.js';
@@ -135,6 +138,8 @@ const ADMIN_CALLS: readonly AnyCall[] = [
   listOrganizations,
   createOrganization,
   updateOrganization,
+  exportOrganization,
+  getOrganizationUsage,
   listVenues,
   createVenue,
   updateVenue,
@@ -212,6 +217,7 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
   '/admin/venues': ADMIN_CALLS,
   '/admin/restaurants': ADMIN_CALLS,
   '/setup': [getSetupChecklist, recordQrSheetPrinted],
+  '/guest-privacy': [eraseGuestData],
   '/staff': [
     listStaff,
     updateStaffMember,

@@ -25,9 +25,11 @@ import { listGuestOrders } from './guest/list-guest-orders.js';
 import { listGuestTables } from './guest/list-guest-tables.js';
 import { scanEntrance } from './guest/scan-entrance.js';
 import { scanTable } from './guest/scan-table.js';
+import { eraseGuestData } from './guest-data/erase-guest-data.js';
 import { getHealth } from './health/get-health.js';
 import { getLiveness } from './health/get-liveness.js';
 import { getReadiness } from './health/get-readiness.js';
+import { getPublicRestaurant } from './marketplace/get-public-restaurant.js';
 import { createMenuItem } from './menu/create-menu-item.js';
 import { getMenu } from './menu/get-menu.js';
 import { setMenuItemAvailability } from './menu/set-menu-item-availability.js';
@@ -49,6 +51,8 @@ import { fireCourse } from './orders/fire-course.js';
 import { listOrders } from './orders/list-orders.js';
 import { sendToExpo } from './orders/send-to-expo.js';
 import { createOrganization } from './organizations/create-organization.js';
+import { exportOrganization } from './organizations/export-organization.js';
+import { getOrganizationUsage } from './organizations/get-organization-usage.js';
 import { listOrganizations } from './organizations/list-organizations.js';
 import { updateOrganization } from './organizations/update-organization.js';
 import { cancelCashShare } from './payments/cancel-cash-share.js';
@@ -271,6 +275,10 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   listOrganizations,
   createOrganization,
   updateOrganization,
+  exportOrganization,
+  getOrganizationUsage,
+  eraseGuestData,
+  getPublicRestaurant,
   listVenues,
   createVenue,
   updateVenue,
@@ -309,9 +317,11 @@ export * from './guest/list-guest-tables.js';
 export * from './guest/scan-answer.js';
 export * from './guest/scan-entrance.js';
 export * from './guest/scan-table.js';
+export * from './guest-data/erase-guest-data.js';
 export * from './health/get-health.js';
 export * from './health/get-liveness.js';
 export * from './health/get-readiness.js';
+export * from './marketplace/get-public-restaurant.js';
 export * from './menu/create-menu-item.js';
 export * from './menu/get-menu.js';
 export * from './menu/set-menu-item-availability.js';
@@ -334,6 +344,8 @@ export * from './orders/list-orders.js';
 export * from './orders/order-facts.js';
 export * from './orders/send-to-expo.js';
 export * from './organizations/create-organization.js';
+export * from './organizations/export-organization.js';
+export * from './organizations/get-organization-usage.js';
 export * from './organizations/list-organizations.js';
 export * from './organizations/update-organization.js';
 export * from './payments/cancel-cash-share.js';

@@ -245,6 +245,16 @@ const VenueUpdatedEvent = Envelope.extend({
   venue: Venue,
 });
 
+/** A guest's personal data was erased on request (issue 24): the visits, waitlist entries and
+ * reservations as they now are, without the name, phone and email. Each replica overwrites its
+ * copies. */
+const GuestDataErasedEvent = Envelope.extend({
+  type: z.literal('guest.data.erased'),
+  sessions: z.array(DiningSession),
+  waitlist: z.array(WaitlistEntry),
+  reservations: z.array(Reservation),
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
@@ -279,6 +289,7 @@ export const LiveEvent = z.discriminatedUnion('type', [
   FloorLayoutSavedEvent,
   FloorPublishedEvent,
   VenueUpdatedEvent,
+  GuestDataErasedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

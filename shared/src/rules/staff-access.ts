@@ -65,6 +65,8 @@ const SCREEN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   '/admin/restaurants': permissionOfAdmin('RESTAURANT_ADMIN'),
   // The setup checklist (issue 24): the venue's settings, printers, terminals.
   '/setup': 'MANAGE_SETTINGS',
+  // Guest privacy requests (issue 24): erasing a guest's personal data.
+  '/guest-privacy': 'MANAGE_SETTINGS',
 };
 
 interface Viewer extends Holder {

@@ -167,6 +167,9 @@ describe('paying', () => {
       .whereRaw("payload_json->>'sessionId' = ?", [sessionId])
       .orderBy('seq');
     expect(completed.map((e) => e.payload_json.sessionComplete)).toEqual([false, false, true]);
+    // The bill paid in full closed the party's one order: the month's usage counts it (issue 24).
+    const usage = await h.database.db('org_usage_monthly').where({ organization_id: h.fixture.a.orgId });
+    expect(usage.map((u) => u.orders_closed)).toEqual([1]);
     expect(completed[2]?.payload_json).toMatchObject({
       tableId: h.fixture.a.tableIds[0],
       rushOrder: false,

@@ -9,6 +9,7 @@ import { listPrinters } from '../sqlite/repositories/printers.js';
 import { listTables } from '../sqlite/repositories/tables.js';
 import { ticketedAmong } from '../sqlite/repositories/ticketed.js';
 import { getVenue } from '../sqlite/repositories/venue.js';
+import { getWaitlistEntry } from '../sqlite/repositories/waitlist.js';
 import { item, order, printer, snapshot, table, tempDir, VENUE } from '../test/fixtures.js';
 import { applyEvent, applySnapshot } from './apply.js';
 
@@ -265,5 +266,37 @@ describe("the venue's settings (issue 24)", () => {
     const venue = { ...VENUE, taxRateBps: 1000, serviceChargeBps: 500, currency: 'EUR' };
     expect(applyEvent(r.write, { ...envelope(11), type: 'venue.updated', venue }, now()).kind).toBe('applied');
     expect(getVenue(r.read)).toEqual(venue);
+  });
+});
+
+describe("a guest's data erased on request (issue 24)", () => {
+  it("guest.data.erased overwrites the replica's copies of the guest's waitlist entry", () => {
+    const r = replica();
+    const entry = {
+      id: '7c0c9f50-3d6b-4d7e-9a43-0b7a4c1f2e01',
+      venueId: VENUE.id,
+      guestName: 'Erin Erase',
+      phone: '+1 555 010 2030',
+      email: 'erin@example.test',
+      partySize: 2,
+      quotedMinWait: 10,
+      quotedMaxWait: 20,
+      position: 1,
+      status: 'WAITING' as const,
+      needsAccessibility: false,
+      needsHighChair: false,
+      occasion: null,
+      notifiedAt: null,
+      seatedAt: null,
+      createdAt: now().toISOString(),
+      sessionId: null,
+      readyTableId: null,
+    };
+    applySnapshot(r.write, snapshot({ seq: 10, waitlist: [entry] }), now());
+    expect(getWaitlistEntry(r.read, entry.id)?.guestName).toBe('Erin Erase');
+    const erased = { ...entry, guestName: 'Erased guest', phone: null, email: null };
+    const event = { ...envelope(11), type: 'guest.data.erased', sessions: [], waitlist: [erased], reservations: [] };
+    expect(applyEvent(r.write, event, now()).kind).toBe('applied');
+    expect(getWaitlistEntry(r.read, entry.id)).toMatchObject({ guestName: 'Erased guest', phone: null, email: null });
   });
 });

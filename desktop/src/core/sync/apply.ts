@@ -149,6 +149,8 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     }
     case 'venue.updated':
       return { ...event, venue: getVenue(db) ?? event.venue };
+    case 'guest.data.erased':
+      return event;
     default: {
       const never: never = event;
       throw new Error(`Unhandled event ${JSON.stringify(never)}`);
@@ -273,6 +275,14 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
     // The venue's settings: the next bill, receipt and ticket use its tax rate and currency.
     case 'venue.updated':
       putVenue(db, event.venue);
+      return;
+    // A guest's name, phone and email erased on request: the replica's copies are overwritten too.
+    case 'guest.data.erased':
+      for (const session of event.sessions) putSession(db, session);
+      for (const entry of event.waitlist) putWaitlistEntry(db, entry);
+      for (const reservation of event.reservations) putReservation(db, reservation);
+      if (event.waitlist.length > 0) reapplyPendingWaitlist(db, event.venueId);
+      if (event.reservations.length > 0) reapplyPendingReservations(db, getVenue(db));
       return;
     default: {
       const never: never = event;

@@ -3,6 +3,8 @@ import {
   FEATURES,
   featuresWithScreens,
   floorDuty,
+  GUEST_PRIVACY_PATH,
+  GUEST_PRIVACY_TEXTS,
   homeScreenFor,
   LOGIN_TEXTS,
   type MeAnswer,
@@ -55,21 +57,17 @@ function Shell({ me }: { me: MeAnswer }) {
   const name = [me.user.firstName, me.user.lastName].filter(Boolean).join(' ') || me.user.email;
   // The sidebar shows only the screens of the member's role (docs/roles.md).
   const mine = features.filter((f) => canSeeScreen(me.principal, f.path));
-  const setup = canSeeScreen(me.principal, SETUP_CHECKLIST_PATH)
-    ? [
-        {
-          title: SETUP_TEXTS.title,
-          url: SETUP_CHECKLIST_PATH,
-          icon: 'clipboard-check',
-          description: SETUP_TEXTS.title,
-          category: 'admin' as const,
-        },
-      ]
-    : [];
+  // Our own screens beyond the spec's registry: the setup checklist and guest privacy requests.
+  const custom = [
+    { title: SETUP_TEXTS.title, url: SETUP_CHECKLIST_PATH, icon: 'clipboard-check' },
+    { title: GUEST_PRIVACY_TEXTS.title, url: GUEST_PRIVACY_PATH, icon: 'shield' },
+  ]
+    .filter((entry) => canSeeScreen(me.principal, entry.url))
+    .map((entry) => ({ ...entry, description: entry.title, category: 'admin' as const }));
   return (
     <AppShell
       features={mine}
-      customNav={setup}
+      customNav={custom}
       duty={floorDuty(me.principal)}
       routeCount={SCREENS.filter((s) => canSeeScreen(me.principal, s.path)).length}
       liveActive={live.status === 'open'}

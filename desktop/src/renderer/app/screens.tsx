@@ -1,6 +1,6 @@
 // The screens this build of the staff app has. The sidebar shows the registry features whose
 // paths appear here, so a group with no screens stays hidden.
-import { SETUP_CHECKLIST_PATH } from '@tablewise/shared';
+import { GUEST_PRIVACY_PATH, SETUP_CHECKLIST_PATH } from '@tablewise/shared';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { OrganizationsScreen } from '../features/admin/components/organizations-screen.js';
 import { RestaurantsScreen } from '../features/admin/components/restaurants-screen.js';
@@ -8,6 +8,7 @@ import { VenuesScreen } from '../features/admin/components/venues-screen.js';
 import { CleanerConsoleScreen } from '../features/cleaner-console/components/cleaner-console-screen.js';
 import { DashboardScreen } from '../features/dashboard/components/dashboard-screen.js';
 import { FloorMapScreen } from '../features/floor-map/components/floor-map-screen.js';
+import { GuestPrivacyScreen } from '../features/guest-privacy/components/guest-privacy-screen.js';
 import { HostConsoleScreen } from '../features/host-console/components/host-console-screen.js';
 import { KitchenDisplay } from '../features/kitchen-display/components/kitchen-display.js';
 import { MenuManagementScreen } from '../features/menu-management/components/menu-management-screen.js';
@@ -48,6 +49,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/admin/venues', element: <VenuesScreen /> },
   { path: '/admin/restaurants', element: <RestaurantsScreen /> },
   { path: SETUP_CHECKLIST_PATH, element: <SetupChecklistScreen /> },
+  { path: GUEST_PRIVACY_PATH, element: <GuestPrivacyScreen /> },
   {
     path: '/analytics',
     element: (

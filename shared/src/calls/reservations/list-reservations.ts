@@ -18,7 +18,7 @@ export const listReservations = defineCall({
   tiers: ['cloud', 'terminal'],
   query: z.object({ date: VenueDate.optional() }),
   answer: z.array(Reservation),
-  staleOn: ['reservation.created', 'reservation.checkin', 'reservation.updated'],
+  staleOn: ['reservation.created', 'reservation.checkin', 'reservation.updated', 'guest.data.erased'],
 });
 
 /** The answer both tiers give from the venue's reservations around that day. */

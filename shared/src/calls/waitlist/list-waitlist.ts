@@ -11,7 +11,7 @@ export const listWaitlist = defineCall({
   audience: ['staff', 'terminal'],
   tiers: ['cloud', 'terminal'],
   answer: z.array(WaitlistEntry),
-  staleOn: ['waitlist.updated'],
+  staleOn: ['waitlist.updated', 'guest.data.erased'],
 });
 
 /** The answer both tiers give from the venue's entries: the parties still in line, in order

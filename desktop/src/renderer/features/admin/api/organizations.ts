@@ -1,5 +1,6 @@
 import {
   createOrganization,
+  getOrganizationUsage,
   listOrganizations,
   type Organization,
   type OrganizationInput,
@@ -24,5 +25,13 @@ export function useSaveOrganization() {
         ? api.call(createOrganization, { body: input.body })
         : api.call(updateOrganization, { params: { id: input.id }, body: input.body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: organizationsQueryOptions().queryKey }),
+  });
+}
+
+/** The organization's usage by month, newest first (this month first). */
+export function useOrganizationUsage(id: string) {
+  return useQuery({
+    queryKey: getOrganizationUsage.key({ id }),
+    queryFn: () => api.call(getOrganizationUsage, { params: { id } }),
   });
 }

@@ -1,6 +1,7 @@
 // Organization management (spec 3 sections 2 and 5; issue 24): the organizations the member
 // administers, with their plans, and create and edit.
 import {
+  exportOrganization,
   type Organization,
   organizationInputProblem,
   PLAN_LIMITS,
@@ -10,7 +11,8 @@ import {
   ORGANIZATION_ADMIN_TEXTS as T,
 } from '@tablewise/shared';
 import { type FormEvent, useState } from 'react';
-import { useOrganizations, useSaveOrganization } from '../api/organizations.js';
+import { useMe } from '../../../api/get-me.js';
+import { useOrganizations, useOrganizationUsage, useSaveOrganization } from '../api/organizations.js';
 import { errorText } from './error-text.js';
 
 function OrganizationDialog({ organization, onClose }: { organization: Organization | null; onClose: () => void }) {
@@ -75,8 +77,20 @@ function OrganizationDialog({ organization, onClose }: { organization: Organizat
   );
 }
 
+/** This month's usage of one organization (issue 24). */
+function UsageCell({ id }: { id: string }) {
+  const usage = useOrganizationUsage(id);
+  const month = usage.data?.[0];
+  return (
+    <td data-label={T.usage} data-testid="org-usage">
+      {month ? T.usageLine(month.ordersClosed, month.apiCalls, month.storageUsedMb) : '—'}
+    </td>
+  );
+}
+
 export function OrganizationsScreen() {
   const organizations = useOrganizations();
+  const me = useMe();
   const [editing, setEditing] = useState<Organization | null | undefined>(undefined);
   return (
     <div className="page" data-testid="admin-organizations">
@@ -106,6 +120,7 @@ export function OrganizationsScreen() {
               <th>{T.plan}</th>
               <th>{T.venues}</th>
               <th>{T.createdAt}</th>
+              <th>{T.usage}</th>
               <th>
                 <span className="sr-only">{T.edit}</span>
               </th>
@@ -122,10 +137,25 @@ export function OrganizationsScreen() {
                 </td>
                 <td data-label={T.venues}>{o.venueCount}</td>
                 <td data-label={T.createdAt}>{new Date(o.createdAt).toLocaleDateString()}</td>
+                <UsageCell id={o.id} />
                 <td>
-                  <button type="button" className="button" onClick={() => setEditing(o)}>
-                    {T.edit}
-                  </button>
+                  <div className="row-actions">
+                    <button type="button" className="button" onClick={() => setEditing(o)}>
+                      {T.edit}
+                    </button>
+                    {/* The owner's download: a plain link, the browser saves the zip as it streams. */}
+                    {me.data && o.ownerId === me.data.user.id && (
+                      <a
+                        className="button"
+                        href={exportOrganization.url({ id: o.id })}
+                        download
+                        title={T.exportHint}
+                        data-testid="org-export"
+                      >
+                        {T.exportData}
+                      </a>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}

@@ -67,6 +67,8 @@ const PATHS: Record<string, ReactNode> = {
       <path d="M9 4V3h6v1M9 13l2 2 4-4" />
     </>
   ),
+  // Guest privacy requests.
+  shield: <path d="M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6l7-3zM9 12l2 2 4-4" />,
   // The host's desk bell: the Host Console's tab on a host's phone.
   'concierge-bell': <path d="M3 18h18M12 7a7 7 0 0 0-7 7v1h14v-1a7 7 0 0 0-7-7zM12 4v3M10 4h4" />,
   sparkles: <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6" />,
