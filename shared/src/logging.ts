@@ -37,7 +37,10 @@ const SECRET_KEYS = [
   'card',
 ] as const;
 
-/** What stands in for a redacted value. */
+/**
+ * What stands in for a redacted value.
+ * @internal exported for its test
+ */
 export const LOG_CENSOR = '[redacted]';
 
 const SECRET = new Set<string>(SECRET_KEYS.map((key) => key.toLowerCase()));
