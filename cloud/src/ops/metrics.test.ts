@@ -103,11 +103,13 @@ describe('who may read /metrics', () => {
   });
 
   it('without it, only loopback by the socket address, whatever X-Forwarded-For says', () => {
-    const ctxFrom = (remoteAddress: string) =>
-      ({ req: { socket: { remoteAddress } }, get: () => '' }) as unknown as Koa.Context;
+    const ctxFrom = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      ({ req: { socket: { remoteAddress } }, get: (name: string) => headers[name] ?? '' }) as unknown as Koa.Context;
     expect(metricsAllowed(ctxFrom('127.0.0.1'), undefined)).toBe(true);
     expect(metricsAllowed(ctxFrom('::1'), undefined)).toBe(true);
     expect(metricsAllowed(ctxFrom('10.1.2.3'), undefined)).toBe(false);
     expect(metricsAllowed(ctxFrom('203.0.113.9'), undefined)).toBe(false);
+    // Through a proxy on this host: loopback by address, but forwarded for someone else.
+    expect(metricsAllowed(ctxFrom('127.0.0.1', { 'X-Forwarded-For': '203.0.113.9' }), undefined)).toBe(false);
   });
 });

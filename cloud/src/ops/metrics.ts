@@ -154,8 +154,9 @@ function routeOf(ctx: Koa.Context): string {
 
 /**
  * Who may read /metrics: with METRICS_TOKEN set, whoever sends it as a bearer token; without it,
- * only a scraper on this host (the socket's own address, never X-Forwarded-For, which a client
- * behind the proxy writes).
+ * only a scraper on this host: the socket's own address is loopback (never judged by
+ * X-Forwarded-For, which a client writes), and the request did not come through a proxy (a proxy
+ * on this host connects from loopback too, but says whom it forwards for).
  * @internal exported for its test
  */
 export function metricsAllowed(ctx: Koa.Context, token: string | undefined): boolean {
@@ -166,7 +167,9 @@ export function metricsAllowed(ctx: Koa.Context, token: string | undefined): boo
     return a.length === b.length && timingSafeEqual(a, b);
   }
   const address = ctx.req.socket.remoteAddress ?? '';
-  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+  const loopback = address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+  const proxied = ctx.get('X-Forwarded-For') !== '' || ctx.get('Forwarded') !== '';
+  return loopback && !proxied;
 }
 
 /** GET /metrics, before every other route and outside /api (it is not part of the contract). */
