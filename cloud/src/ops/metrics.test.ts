@@ -79,6 +79,22 @@ describe('GET /metrics', () => {
   });
 });
 
+describe('readiness of an instance with fan-out processes', () => {
+  it('checks them too, and is ready again once a killed one is replaced', async () => {
+    const ready = await new Client(h.cloud.url).get('/api/health/ready');
+    expect(ready).toMatchObject({
+      status: 200,
+      body: { checks: { fanout: { ok: true }, notifications: { ok: true } } },
+    });
+    const [pid] = h.cloud.fanoutPids();
+    process.kill(pid as number, 'SIGKILL');
+    await expect.poll(() => h.cloud.fanoutPids()[0] ?? pid, { timeout: 10_000 }).not.toBe(pid);
+    await expect
+      .poll(async () => (await new Client(h.cloud.url).get('/api/health/ready')).status, { timeout: 10_000 })
+      .toBe(200);
+  });
+});
+
 describe('who may read /metrics', () => {
   let guarded: RunningCloud;
   beforeAll(async () => {
