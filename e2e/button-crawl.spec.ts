@@ -72,32 +72,8 @@ const GUEST_SKIP = new RegExp(`${SKIP.source}|exit restaurant|^pay\\b|place orde
  * when it contains every string the entry names.
  */
 const KNOWN: ReadonlyArray<{ item: string; match: readonly string[] }> = [
-  // Found when issues 24-26 merged together (this session's last run); each is open in its issue.
-  { item: '26: the dashboard asks for analytics without VIEW_ANALYTICS', match: ['403', '/api/analytics'] },
-  { item: '26: Load Demo Data is offered without MANAGE_SETTINGS', match: ['403', '/api/demo/populate'] },
-  { item: '24: the kitchen duty reads a printer it may not', match: ['KITCHEN /printer-management', '403'] },
-  { item: '25: library entries and templates that only drag', match: ['/floor-map', 'could not be clicked'] },
-  {
-    item: '25: Export, Import and Clear All open file pickers or ask first',
-    match: ['/floor-map', 'does nothing visible'],
-  },
-  { item: "25: the 'Check spacing' warning's contrast", match: ['/floor-map', 'contrast', 'designer-warning'] },
-  { item: '26: CSV export downloads a file only', match: ['/analytics', "'Export CSV' does nothing visible"] },
-  { item: "26: the analytics range's inline fields", match: ['/analytics phone', 'touch target'] },
-  { item: '24: Deactivate asks first, in a dialog the crawl does not confirm', match: ['/staff', "'Deactivate'"] },
-  { item: "26: the dashboard's Overview tab", match: ["'Overview' could not be clicked"] },
-  // The cloud-only screens on a terminal ask it for calls only the cloud serves (issues 24-26):
-  // they should ask the cloud through the terminal or say they need it.
-  { item: '25: the floor layout on a terminal', match: ['terminal', '404 (Not Found) (/api/floor-layout)'] },
-  { item: '24: organizations on a terminal', match: ['terminal', '404 (Not Found) (/api/organizations)'] },
-  { item: '24: venues on a terminal', match: ['terminal', '404 (Not Found) (/api/venues)'] },
-  { item: '24: restaurant profiles on a terminal', match: ['terminal', '404 (Not Found) (/api/restaurants)'] },
-  { item: '24: the setup checklist on a terminal', match: ['terminal', '404 (Not Found) (/api/setup/checklist)'] },
-  { item: '26: Load Demo Data on a terminal', match: ['terminal', '404 (Not Found) (/api/demo/populate)'] },
-  {
-    item: "24: the terminal's sign-in page asks where it runs before signing in",
-    match: ['terminal', '401', '/api/terminal/status'],
-  },
+  // None: the defects found when issues 24-26 merged are fixed at their causes (issue 22's crawl
+  // branch), so each fails the crawl again if it comes back.
 ];
 
 interface Stack {

@@ -1,10 +1,11 @@
 // Issue 24: a restaurant sets itself up. A new owner signs up in the staff app, lands on the setup
-// checklist, adds a menu item and invites a server; the server's invitation is read from the local
-// mailbox, accepted, and the server is signed in. The floor's two tables are published through the
-// floor designer's calls (the designer's canvas is issue 25's journey). A guest opens a table's
-// QR link on a phone, checks in and orders; the order reaches the owner's kitchen display. The demo
-// organization's manager sees none of it.
+// checklist, prints the table QR sheet (a PDF, issue 25), adds a menu item and invites a server;
+// the server's invitation is read from the local mailbox, accepted, and the server is signed in.
+// The floor's two tables are published through the floor designer's calls (the designer's canvas
+// is issue 25's journey). A guest opens a table's QR link on a phone, checks in and orders; the
+// order reaches the owner's kitchen display. The demo organization's manager sees none of it.
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type DemoCloud, startDemoCloud } from './support/demo-cloud.js';
@@ -42,7 +43,11 @@ async function mailTo(to: string): Promise<{ subject: string; text: string }> {
   await expect
     .poll(
       async () => {
-        const mails = (await (await fetch(`${mailboxUrl}/messages`)).json()) as { to: string; subject: string; text: string }[];
+        const mails = (await (await fetch(`${mailboxUrl}/messages`)).json()) as {
+          to: string;
+          subject: string;
+          text: string;
+        }[];
         found = mails.find((m) => m.to === to);
         return Boolean(found);
       },
@@ -99,7 +104,20 @@ test('a new owner signs up, sets up a menu, invites a server who joins, and a gu
     layout: { zones: [], components: [table(0), table(1)] },
   });
   expect(saved.reply.status).toBe(201);
-  expect((await ownerCall('POST', '/api/floor-layout/publish', { baseVersion: saved.body.version })).reply.status).toBe(200);
+  expect((await ownerCall('POST', '/api/floor-layout/publish', { baseVersion: saved.body.version })).reply.status).toBe(
+    200,
+  );
+
+  // ---- the table QR sheet, printed from the checklist: a PDF with a code for each table ----
+  await owner.goto(`${cloud.url}/setup`);
+  await expect(owner.getByTestId('qr-sheet-paper')).toHaveValue('a4');
+  const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByTestId('qr-sheet-print').click()]);
+  expect(download.suggestedFilename()).toBe('table-qr-codes.pdf');
+  const pdf = (await readFile(await download.path())).toString('latin1');
+  expect(pdf.match(/\/Subtype \/Image/g)).toHaveLength(2);
+  expect(pdf).toContain('(Table 1)');
+  await expect(owner.getByTestId('setup-step-table-qr')).toHaveAttribute('data-done', 'true', { timeout: 15_000 });
+  await shot(owner, 'signup24-qr-sheet-1280');
 
   // ---- a menu item, on Menu Management ----
   await owner.goto(`${cloud.url}/menu-management`);
@@ -140,7 +158,9 @@ test('a new owner signs up, sets up a menu, invites a server who joins, and a gu
   const qr = (await ownerCall('GET', `/api/tables/${one.id}/qr`)).body as { url: string };
   const guest = await pageAt(browser, PHONE);
   await guest.goto(qr.url);
-  await expect(guest.getByTestId('checkin-place')).toHaveText('Checking in at Table 1, Rossi Trastevere', { timeout: 15_000 });
+  await expect(guest.getByTestId('checkin-place')).toHaveText('Checking in at Table 1, Rossi Trastevere', {
+    timeout: 15_000,
+  });
   await guest.getByTestId('checkin-name').fill('Gia');
   await guest.getByTestId('checkin-party-size').selectOption('2');
   await guest.getByTestId('checkin-submit').click();

@@ -148,7 +148,17 @@ export const VIP_PRESETS: readonly Bundle[] = [
   { id: 'vip-booths', name: 'Booth Section', count: 12, items: grid('booth-4', 3, 3, 110) },
 ];
 
-export const LIBRARY_TEMPLATES = ['Café', 'Fine Dining', 'Event'] as const;
+/** The library's templates (spec 2 section 2.2): a starting floor each, placed as a bundle is. */
+export const LIBRARY_TEMPLATES: readonly Bundle[] = [
+  {
+    id: 'template-cafe',
+    name: 'Café',
+    count: 16,
+    items: [...grid('round-2', 6, 3, 100), ...grid('square-4', 1, 1, 0).map((t) => ({ ...t, dx: 330, dy: 0 }))],
+  },
+  { id: 'template-fine-dining', name: 'Fine Dining', count: 20, items: grid('round-4', 5, 3, 140) },
+  { id: 'template-event', name: 'Event', count: 36, items: grid('rectangle-6', 6, 2, 200) },
+];
 
 /** The library's sections in the spec's order, each with the items a search leaves. */
 export function librarySections(search: string) {

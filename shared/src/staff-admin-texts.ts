@@ -51,7 +51,6 @@ export const STAFF_ADMIN_TEXTS = {
   saved: 'Saved',
   you: '(you)',
   orgWide: 'Organization',
-  cloudOnly: 'Staff accounts are managed in the cloud staff app, from any browser.',
 } as const;
 
 export const ACCEPT_INVITATION_TEXTS = {

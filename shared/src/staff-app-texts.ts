@@ -304,6 +304,8 @@ export const ANALYTICS_TEXTS = {
   compare: 'Compare with the previous period',
   previousPeriod: 'Previous period',
   exportCsv: 'Export CSV',
+  exported: (file: string) => `Exported ${file}`,
+  exportedWhere: "Saved to this device's downloads.",
   notEnoughData: 'Not enough data yet',
   loading: 'Loading…',
   loadFailed: 'Could not load the analytics',
@@ -343,6 +345,10 @@ export const ACCESS_TEXTS = {
   notPermittedTitle: 'Not part of your role',
   notPermittedHint: 'Your role at this venue does not include this screen. Ask a manager if you need it.',
   goToMyScreen: 'Go to my screen',
+  /** A screen whose every call only the cloud answers, opened on a terminal (screenNeedsCloud). */
+  needsCloudTitle: 'This screen needs the cloud',
+  needsCloudHint:
+    'This terminal keeps the floor running from its own copy of the venue, but this screen works only on the cloud. Open the staff app in a browser signed in to the cloud.',
 } as const;
 
 /** Printer management (spec 2 section 2.12, issue 10). */
@@ -434,6 +440,7 @@ export const PRINTER_TEXTS = {
   connections: { tcp: 'Network (TCP)', usb: 'USB' },
   manageOnCloud:
     'Printers are added and changed from the cloud (sign in at the back office); this terminal picks the changes up at once.',
+  manageByManager: 'Printers are added and changed by a manager (the venue settings).',
   savedTitle: 'Printer Saved',
   removedTitle: 'Printer Removed',
   saveFailed: 'Could not save the printer',
@@ -746,5 +753,14 @@ export const TABLE_SERVICE_TEXTS = {
   markDeparted: 'Party Left',
   markDepartedHint: 'The party has left: the table goes to cleaning once nothing is left to serve',
   departedToast: (table: string) => `Table ${table}: party left`,
+  /** Party Left asks first: the table turns over, and the guests' bill can no longer be reopened. */
+  departedQuestion: (table: string) => `Has the party at table ${table} left?`,
+  departedDetail: 'The table goes to cleaning once nothing is left to serve.',
+  /** Then it waits while its toast shows, with Undo: the call is made when the toast ends. */
+  leavingToast: (table: string) => `Table ${table}: marking the party left`,
+  leavingDetail: 'Undo keeps the party seated.',
+  undo: 'Undo',
+  undoneToast: (table: string) => `Table ${table}: party still seated`,
+  leaving: 'Leaving…',
   departedErrorTitle: 'Could not mark the party left',
 } as const;

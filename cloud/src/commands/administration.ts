@@ -183,6 +183,13 @@ export async function changeVenue(
   if (!existing || !(orgWide || atVenue)) throw notFound('Venue');
   const problem = venueChangeProblem(change);
   if (problem) throw refuse(problem);
+  // The spec's form sends the organization with the update: the venue's own is taken; one the
+  // member does not administer is not found, and moving a venue between organizations is refused.
+  const orgId = change.organizationId?.trim();
+  if (orgId && orgId !== existing.org_id) {
+    if (!(await administeredOrgIds(trx, staff, 'MANAGE_VENUES')).includes(orgId)) throw notFound('Organization');
+    throw refuse(ADMIN_MESSAGES.venueStaysInItsOrganization);
+  }
   await updateVenueRow(trx, id, venueColumns(change), now);
   const venue = await findVenue(trx, id);
   const row = await findAdminVenue(trx, id);
@@ -215,7 +222,11 @@ async function restaurantColumns(trx: Trx, staff: StaffActor, input: RestaurantI
     if (!venue || venue.org_id !== orgId) throw refuse(ADMIN_MESSAGES.venueNotInOrganization);
   }
   const blank = (v: string | null | undefined) => v?.trim() || null;
+  // The form's `logo` or the profile's `logoUrl`: an upload of this organization; none leaves it.
+  const logo = input.logoUrl ?? input.logo ?? null;
+  if (logo !== null) await requireUploadOf(trx, orgId, logo);
   return {
+    ...(logo !== null ? { logo_url: logo } : {}),
     org_id: orgId,
     name: input.name.trim(),
     description: blank(input.description),
@@ -274,16 +285,19 @@ export async function changeRestaurant(trx: Trx, staff: StaffActor, id: string, 
   return presentRestaurant(row);
 }
 
+/** An image the organization uploaded (the menu photos' signed link), as `/api/objects/<id>`. */
+async function requireUploadOf(trx: Trx, orgId: string, url: string): Promise<void> {
+  const objectId = url.slice(url.lastIndexOf('/') + 1);
+  const stored = UUID.test(objectId) ? await findStoredObject(trx, objectId) : undefined;
+  if (!stored || stored.org_id !== orgId) {
+    throw new AppError(400, 'image_not_uploaded', SERVICE_MESSAGES.imageNotUploaded);
+  }
+}
+
 /** Gives a profile a logo its organization uploaded (the menu photos' signed link), or none. */
 export async function setLogo(trx: Trx, staff: StaffActor, id: string, logoUrl: string | null, now: Date) {
   const existing = await ownRestaurant(trx, staff, id);
-  if (logoUrl !== null) {
-    const objectId = logoUrl.slice(logoUrl.lastIndexOf('/') + 1);
-    const stored = await findStoredObject(trx, objectId);
-    if (!stored || stored.org_id !== existing.org_id) {
-      throw new AppError(400, 'image_not_uploaded', SERVICE_MESSAGES.imageNotUploaded);
-    }
-  }
+  if (logoUrl !== null) await requireUploadOf(trx, existing.org_id, logoUrl);
   await updateRestaurantRow(trx, id, { logo_url: logoUrl }, now);
   const row = await findRestaurant(trx, id);
   if (!row) throw notFound('Restaurant profile');

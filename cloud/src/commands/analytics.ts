@@ -1,13 +1,17 @@
 // GET /api/analytics (issue 26): a venue's figures over a range and the period before it, from the
 // rollups (repositories/analytics.ts) and the floor as it stands.
 import {
+  ANALYTICS_MAX_RANGE_DAYS,
   type AnalyticsAnswer,
   type AnalyticsPeriod,
+  AppError,
   DEFAULT_TIMEZONE,
   formatCents,
+  MESSAGES,
   occupancyPercent,
   SEATED_STATES,
   type TableState,
+  venueDayStart,
 } from '@tablewise/shared';
 import type { Queryable } from '../context.js';
 import { bucketTotals, hourTotals, keyTotals, liveFigures } from '../repositories/analytics.js';
@@ -72,12 +76,18 @@ async function period(q: Queryable, venueId: string, from: Date, to: Date, zone:
 export async function venueAnalytics(
   q: Queryable,
   venueId: string,
-  range: { from: string; to: string },
+  range: { from?: string | undefined; to?: string | undefined },
   now: Date,
 ): Promise<AnalyticsAnswer> {
   const zone = (await findVenue(q, venueId))?.tz ?? DEFAULT_TIMEZONE;
-  const from = new Date(range.from);
-  const to = new Date(range.to);
+  // Without a range (the spec's client sends none): the venue's day, in its time zone.
+  const today = venueDayStart(now, zone);
+  const from = range.from ? new Date(range.from) : today;
+  const to = range.to ? new Date(range.to) : venueDayStart(new Date(today.getTime() + 36 * 3_600_000), zone);
+  if (from.getTime() >= to.getTime()) throw new AppError(400, 'invalid_field', MESSAGES.analyticsRangeInvalid);
+  if (to.getTime() - from.getTime() > ANALYTICS_MAX_RANGE_DAYS * 86_400_000) {
+    throw new AppError(400, 'invalid_field', MESSAGES.analyticsRangeTooLong(ANALYTICS_MAX_RANGE_DAYS));
+  }
   const length = to.getTime() - from.getTime();
   const [current, previous, live] = await Promise.all([
     period(q, venueId, from, to, zone),
@@ -86,6 +96,14 @@ export async function venueAnalytics(
   ]);
   const states = live.states as TableState[];
   return {
+    occupancy: occupancyPercent(states),
+    averageOrderValue: current.averageOrderValue,
+    totalRevenue: current.revenue,
+    orderCount: current.orders,
+    lastHour: { orders: live.lastHourOrders, revenue: formatCents(live.lastHourCents) },
+    revenueSplit: current.categories,
+    turnover: current.tableEvents,
+    activeSessions: live.activeSessions,
     timeZone: zone,
     current,
     previous,

@@ -27,14 +27,25 @@ function whoOf(input: GuestDataRequest): Who {
   return { digits, email, name: input.name?.toLowerCase() || null };
 }
 
-/** Rows whose phone or email is the guest's (and whose name is, when one is given). */
+/** Where each kind of record keeps the guest's phone, email and name. */
+const CONTACT_COLUMNS = {
+  sessions: { phone: 'guest_phone', email: 'guest_email', name: 'guest_name' },
+  waitlist: { phone: 'phone', email: 'email', name: 'guest_name' },
+  reservations: {
+    phone: "guest_contact->>'phone'",
+    email: "guest_contact->>'email'",
+    name: "guest_contact->>'name'",
+  },
+} as const;
+
+/** Rows whose phone or email is the guest's (and whose name is, when one is given), locked. */
 function matching<T extends object>(
   q: Queryable,
-  table: string,
+  table: keyof typeof CONTACT_COLUMNS,
   venueId: string,
-  columns: { phone: string; email: string; name: string },
   who: Who,
 ): Promise<T[]> {
+  const columns = CONTACT_COLUMNS[table];
   return q(table)
     .where('venue_id', venueId)
     .where((w) => {
@@ -55,27 +66,9 @@ export async function eraseGuestDataAt(
 ): Promise<GuestDataErased> {
   const who = whoOf(input);
   const venueId = staff.venueId;
-  const sessions = await matching<SessionRow>(
-    trx,
-    'sessions',
-    venueId,
-    { phone: 'guest_phone', email: 'guest_email', name: 'guest_name' },
-    who,
-  );
-  const waitlist = await matching<WaitlistRow>(
-    trx,
-    'waitlist',
-    venueId,
-    { phone: 'phone', email: 'email', name: 'guest_name' },
-    who,
-  );
-  const reservations = await matching<ReservationRow>(
-    trx,
-    'reservations',
-    venueId,
-    { phone: "guest_contact->>'phone'", email: "guest_contact->>'email'", name: "guest_contact->>'name'" },
-    who,
-  );
+  const sessions = await matching<SessionRow>(trx, 'sessions', venueId, who);
+  const waitlist = await matching<WaitlistRow>(trx, 'waitlist', venueId, who);
+  const reservations = await matching<ReservationRow>(trx, 'reservations', venueId, who);
 
   // What the rows said: the strings past events may repeat.
   const names = new Set<string>();

@@ -12,6 +12,7 @@ import {
   partyQuote,
   type ScanAnswer,
   type TableQrAnswer,
+  type TableQrCodes,
   type TableState,
   tableTransition,
 } from '@tablewise/shared';
@@ -61,6 +62,22 @@ export async function tableQr(
   const table = await findTableInVenue(deps.db, actor.venueId, tableId);
   if (!table) throw notFound('Table');
   return qrAnswer(deps, table);
+}
+
+/** Every table's signed link, in table-number order, with the venue's name: the QR sheet. */
+export async function tableQrCodes(
+  deps: Pick<AppDeps, 'db' | 'secret' | 'publicUrl'>,
+  actor: VenueActor,
+): Promise<TableQrCodes> {
+  const venue = await deps.db('venues').where({ id: actor.venueId }).first('name', 'tz');
+  const tables = (await deps.db<QrTableRow>('tables').where({ venue_id: actor.venueId })).sort((a, b) =>
+    a.number.localeCompare(b.number, 'en', { numeric: true }),
+  );
+  return {
+    venueName: venue?.name ?? '',
+    timezone: venue?.tz ?? 'UTC',
+    codes: tables.map((t) => ({ tableId: t.id, number: t.number, name: t.name, url: qrAnswer(deps, t).url })),
+  };
 }
 
 /** The venue's exit code: a link to the exit page carrying the signed exit token. */

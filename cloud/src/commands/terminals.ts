@@ -14,7 +14,8 @@ import { planLimit } from './administration.js';
  * command line (npm run terminal -- --credential …) would read as an option. */
 const TERMINAL_CREDENTIAL_PREFIX = 'twt_';
 
-export async function createTerminal(trx: Trx, staff: StaffActor, name: string) {
+/** A terminal of `staff`'s venue (a manager's session, or the venue a pairing code was made for). */
+export async function createTerminal(trx: Trx, staff: Pick<StaffActor, 'orgId' | 'venueId'>, name: string) {
   // Within the plan's paired terminals (issue 24); the organization's row, locked, orders pairings.
   const org = await lockOrganization(trx, staff.orgId);
   const refusal = org && planLimitRefusal(org.plan, 'terminals', await countLiveTerminalsOf(trx, staff.orgId));

@@ -12,3 +12,8 @@ export async function findLiveAuthSession(q: Queryable, id: string, now: Date): 
 export async function deleteAuthSession(q: Queryable, id: string): Promise<void> {
   await q('auth_sessions').where({ id }).delete();
 }
+
+/** The venue a staff session works at from now on (the header's venue selector). */
+export async function setAuthSessionVenue(q: Queryable, id: string, venueId: string): Promise<void> {
+  await q('auth_sessions').where({ id }).update({ venue_id: venueId });
+}

@@ -21,3 +21,11 @@ export async function currentEventSeq(q: Queryable, venueId: string): Promise<nu
   const row = await q<VenueRow>('venues').where({ id: venueId }).first('event_seq');
   return Number(row?.event_seq ?? 0);
 }
+
+/** An organization's venues that are open for business, by name. */
+export async function listActiveVenuesOfOrg(q: Queryable, orgId: string): Promise<VenueRow[]> {
+  return q<VenueRow>('venues')
+    .where({ org_id: orgId })
+    .andWhere('is_active', true)
+    .orderBy([{ column: 'name' }, { column: 'id' }]);
+}

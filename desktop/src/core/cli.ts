@@ -5,7 +5,8 @@
 //   --port N           (TW_PORT, default 8181)
 //   --static DIR       (TW_STATIC_DIR, default desktop/dist/web)
 //   --no-printing      do not drive printers
-//   --pair --email E --password P [--name N]   pair with the cloud first, keep the credential, then run
+//   --pair-code CODE   pair with the short code a manager made on the cloud, keep the credential, then run
+//   --pair --email E --password P [--name N]   pair by a manager's sign-in (for scripts), then run
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_TERMINAL_PORT, startTerminalCore } from './core.js';
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
       static: { type: 'string' },
       'no-printing': { type: 'boolean', default: false },
       pair: { type: 'boolean', default: false },
+      'pair-code': { type: 'string' },
       email: { type: 'string' },
       password: { type: 'string' },
       name: { type: 'string' },
@@ -39,15 +41,16 @@ async function main(): Promise<void> {
     throw new Error(`--port must be a port number, got ${portText}`);
   const staticDir = resolve(values.static ?? env.TW_STATIC_DIR ?? 'desktop/dist/web');
 
-  if (values.pair) {
-    if (!cloudUrl) throw new Error('--pair needs --cloud (or TW_CLOUD_URL)');
-    if (!values.email || !values.password) throw new Error('--pair needs --email and --password');
-    const paired = await pairAndSave(dataDir, {
-      cloudUrl,
-      email: values.email,
-      password: values.password,
-      terminalName: values.name ?? 'Terminal',
-    });
+  const code = values['pair-code'];
+  if (values.pair || code) {
+    if (!cloudUrl) throw new Error('Pairing needs --cloud (or TW_CLOUD_URL)');
+    if (!code && (!values.email || !values.password)) throw new Error('--pair needs --email and --password');
+    const paired = await pairAndSave(
+      dataDir,
+      code
+        ? { cloudUrl, code }
+        : { cloudUrl, email: values.email, password: values.password, terminalName: values.name ?? 'Terminal' },
+    );
     if (!paired.config) throw new Error(`Pairing failed: ${paired.result.message}`);
     credential = paired.config.credential;
     console.log(
@@ -57,7 +60,9 @@ async function main(): Promise<void> {
   credential ??= saved?.credential;
   if (!cloudUrl) throw new Error('The cloud URL is required: --cloud or TW_CLOUD_URL');
   if (!credential)
-    throw new Error(`No terminal credential: pass --credential, set TW_TERMINAL_CREDENTIAL, or pair with --pair`);
+    throw new Error(
+      `No terminal credential: pass --credential, set TW_TERMINAL_CREDENTIAL, or pair with --pair-code or --pair`,
+    );
 
   const core = await startTerminalCore({
     cloudUrl,

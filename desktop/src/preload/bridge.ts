@@ -1,6 +1,6 @@
 // The type of `window.tablewise`, the preload bridge, and its channel names. Importing it pulls
 // in no Electron code and no zod, so the sandboxed preload stays small. Data never crosses the bridge; the staff app reads it over HTTP.
-import type { PairingRequest, PairingResult, PairingStatus } from '@tablewise/shared';
+import type { PairingCodeRequest, PairingRequest, PairingResult, PairingStatus } from '@tablewise/shared';
 
 /** IPC channel names; the main process handles each with `ipcMain.handle`. */
 export const BRIDGE_CHANNELS = {
@@ -13,7 +13,7 @@ export interface TablewiseBridge {
   appVersion(): Promise<string>;
   pairing: {
     status(): Promise<PairingStatus>;
-    pair(input: PairingRequest): Promise<PairingResult>;
+    pair(input: PairingRequest | PairingCodeRequest): Promise<PairingResult>;
   };
 }
 

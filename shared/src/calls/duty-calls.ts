@@ -7,11 +7,15 @@
 import { type Role, STAFF_DUTIES } from '../constants.js';
 import { DUTY_SCREENS, floorDuty, holdsPermission, type StaffDuty } from '../rules/staff-access.js';
 import { sendStaffAlert } from './alerts/send-staff-alert.js';
+import { getAnalytics } from './analytics/get-analytics.js';
+import { chooseVenue } from './auth/choose-venue.js';
 import { getMe } from './auth/get-me.js';
+import { listMyVenues } from './auth/list-my-venues.js';
 import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
 import { signUp } from './auth/sign-up.js';
 import type { Call, CallSpec } from './define.js';
+import { populateDemo } from './demo/populate-demo.js';
 import { listVenueEvents } from './events/list-venue-events.js';
 import { getFloorLayout } from './floor-layout/get-floor-layout.js';
 import { publishFloorLayout } from './floor-layout/publish-floor-layout.js';
@@ -85,6 +89,7 @@ import {
 import { completeTableQa } from './tables/complete-table-qa.js';
 import { getExitQr } from './tables/get-exit-qr.js';
 import { getTableQr } from './tables/get-table-qr.js';
+import { listTableQrCodes } from './tables/list-table-qr-codes.js';
 import { listTables } from './tables/list-tables.js';
 import { markDeparted } from './tables/mark-departed.js';
 import { printTableQr } from './tables/print-table-qr.js';
@@ -95,6 +100,7 @@ import { listTasks } from './tasks/list-tasks.js';
 import { startTask } from './tasks/start-task.js';
 import { dismissRejectedChange } from './terminal/dismiss-rejected-change.js';
 import { getTerminalStatus } from './terminal/get-terminal-status.js';
+import { createPairingCode } from './terminals/create-pairing-code.js';
 import { listTerminals } from './terminals/list-terminals.js';
 import { createVenue } from './venues/create-venue.js';
 import { listVenues } from './venues/list-venues.js';
@@ -113,6 +119,9 @@ export const SHELL_CALLS: readonly AnyCall[] = [
   login,
   logout,
   getMe,
+  // The header's venue selector (issue 24), on the cloud for a member with several venues.
+  listMyVenues,
+  chooseVenue,
   getTerminalStatus,
   dismissRejectedChange,
   listPrinters,
@@ -148,12 +157,26 @@ const ADMIN_CALLS: readonly AnyCall[] = [
   updateRestaurant,
   setRestaurantLogo,
   createUpload,
+  // The venues screen's Pair a terminal panel (issue 24): a code the terminal types.
+  createPairingCode,
 ];
 
 /** @internal exported for its test. The calls each floor screen makes (its feature's `api` folder). */
 export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
   // The dashboard: its figures, the activity feed and the tasks its rows show (issue 26).
-  '/': [listKitchenItems, listOrders, listPayments, listTables, listWaitlist, listVenueEvents, listTasks],
+  // The shift's figures and Load Demo Data name their permissions (VIEW_ANALYTICS, MANAGE_SETTINGS):
+  // the dashboard asks mayCall first, and the permission, not the duty, decides.
+  '/': [
+    listKitchenItems,
+    listOrders,
+    listPayments,
+    listTables,
+    listWaitlist,
+    listVenueEvents,
+    listTasks,
+    getAnalytics,
+    populateDemo,
+  ],
   '/floor-map': [listTables, getFloorLayout, saveFloorLayout, publishFloorLayout, transitionTable],
   '/reservations': [listReservations, createReservation, checkInReservation, seatReservation, listTables],
   '/waitlist': [listWaitlist, addToWaitlist, changeWaitlistStatus, seatWaitlistParty, listTables],
@@ -216,7 +239,7 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
   '/admin/organizations': ADMIN_CALLS,
   '/admin/venues': ADMIN_CALLS,
   '/admin/restaurants': ADMIN_CALLS,
-  '/setup': [getSetupChecklist, recordQrSheetPrinted],
+  '/setup': [getSetupChecklist, recordQrSheetPrinted, listTableQrCodes],
   '/guest-privacy': [eraseGuestData],
   '/staff': [
     listStaff,
@@ -248,6 +271,38 @@ export function dutyAllows(
   if (!duty) return true;
   if (call.permission) return holdsPermission(viewer, call.permission);
   return DUTY_CALLS.get(duty)?.has(`${call.method} ${call.path}`) ?? false;
+}
+
+/** Which server the staff app runs on: the cloud, or a terminal core answering from its replica. */
+export type AppTier = 'cloud' | 'terminal';
+
+/**
+ * Whether a signed-in member's screen may make `call` where the app runs: the server there answers
+ * it (`tiers`), the member holds its permission, and their duty includes it (dutyAllows). Screens
+ * ask this before they call, and show or hide the control that would call, so they ask only what
+ * the signed-in member may and what the server answers (issue 22's button crawl: a 403 or a 404
+ * on the way is a defect, not a state). While the tier is not known (null), nothing is asked.
+ */
+export function mayCall(
+  viewer: { role: Role; permissions: readonly string[]; duty?: StaffDuty | null },
+  call: Pick<CallSpec, 'method' | 'path' | 'permission' | 'tiers'>,
+  tier: AppTier | null,
+): boolean {
+  if (tier === null || !call.tiers.includes(tier)) return false;
+  if (call.permission && !holdsPermission(viewer, call.permission)) return false;
+  return dutyAllows(viewer, call);
+}
+
+/**
+ * Whether `path` is a screen that cannot work where the app runs: on a terminal, a screen none of
+ * whose calls the terminal answers (the admin area, the setup checklist, staff accounts). The app's
+ * shell shows that it needs the cloud instead of the screen, which would ask and get 404s. A screen
+ * with some calls served here (the floor map: its live floor) asks mayCall per call instead.
+ */
+export function screenNeedsCloud(path: string, tier: AppTier): boolean {
+  const calls = SCREEN_CALLS[path];
+  if (!calls || calls.length === 0) return false;
+  return calls.every((c) => !c.tiers.includes(tier));
 }
 
 const DOC_HEADER = `| Call | ${STAFF_DUTIES.join(' | ')} |\n|---|${STAFF_DUTIES.map(() => '---').join('|')}|`;

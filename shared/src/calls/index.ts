@@ -2,7 +2,9 @@
 
 import { sendStaffAlert } from './alerts/send-staff-alert.js';
 import { getAnalytics } from './analytics/get-analytics.js';
+import { chooseVenue } from './auth/choose-venue.js';
 import { getMe } from './auth/get-me.js';
+import { listMyVenues } from './auth/list-my-venues.js';
 import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
 import { signUp } from './auth/sign-up.js';
@@ -118,6 +120,7 @@ import { completeTableQa } from './tables/complete-table-qa.js';
 import { getExitQr } from './tables/get-exit-qr.js';
 import { getStuckStates } from './tables/get-stuck-states.js';
 import { getTableQr } from './tables/get-table-qr.js';
+import { listTableQrCodes } from './tables/list-table-qr-codes.js';
 import { listTables } from './tables/list-tables.js';
 import { markDeparted } from './tables/mark-departed.js';
 import { printTableQr } from './tables/print-table-qr.js';
@@ -129,9 +132,11 @@ import { listTasks } from './tasks/list-tasks.js';
 import { startTask } from './tasks/start-task.js';
 import { dismissRejectedChange } from './terminal/dismiss-rejected-change.js';
 import { getTerminalStatus } from './terminal/get-terminal-status.js';
+import { createPairingCode } from './terminals/create-pairing-code.js';
 import { createTerminal } from './terminals/create-terminal.js';
 import { getTerminalMe } from './terminals/get-terminal-me.js';
 import { listTerminals } from './terminals/list-terminals.js';
+import { pairWithCode } from './terminals/pair-with-code.js';
 import { revokeTerminal } from './terminals/revoke-terminal.js';
 import { createVenue } from './venues/create-venue.js';
 import { listVenues } from './venues/list-venues.js';
@@ -151,7 +156,11 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   login,
   logout,
   getMe,
+  listMyVenues,
+  chooseVenue,
   createTerminal,
+  createPairingCode,
+  pairWithCode,
   getTerminalMe,
   revokeTerminal,
   scanTable,
@@ -279,6 +288,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getOrganizationUsage,
   eraseGuestData,
   getPublicRestaurant,
+  listTableQrCodes,
   listVenues,
   createVenue,
   updateVenue,
@@ -292,7 +302,9 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
 
 export * from './alerts/send-staff-alert.js';
 export * from './analytics/get-analytics.js';
+export * from './auth/choose-venue.js';
 export * from './auth/get-me.js';
+export * from './auth/list-my-venues.js';
 export * from './auth/login.js';
 export * from './auth/logout.js';
 export * from './auth/sign-up.js';
@@ -403,6 +415,7 @@ export * from './tables/complete-table-qa.js';
 export * from './tables/get-exit-qr.js';
 export * from './tables/get-stuck-states.js';
 export * from './tables/get-table-qr.js';
+export * from './tables/list-table-qr-codes.js';
 export * from './tables/list-tables.js';
 export * from './tables/mark-departed.js';
 export * from './tables/print-table-qr.js';
@@ -414,9 +427,11 @@ export * from './tasks/list-tasks.js';
 export * from './tasks/start-task.js';
 export * from './terminal/dismiss-rejected-change.js';
 export * from './terminal/get-terminal-status.js';
+export * from './terminals/create-pairing-code.js';
 export * from './terminals/create-terminal.js';
 export * from './terminals/get-terminal-me.js';
 export * from './terminals/list-terminals.js';
+export * from './terminals/pair-with-code.js';
 export * from './terminals/revoke-terminal.js';
 export * from './venues/create-venue.js';
 export * from './venues/list-venues.js';

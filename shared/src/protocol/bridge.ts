@@ -3,15 +3,24 @@
 import { z } from 'zod';
 import { Id } from '../schemas/common.js';
 
+const CloudUrl = z
+  .url({ protocol: /^https?$/, error: 'Cloud URL must be an http or https address' })
+  .transform((u) => u.replace(/\/+$/, ''));
+
 export const PairingRequest = z.object({
-  cloudUrl: z
-    .url({ protocol: /^https?$/, error: 'Cloud URL must be an http or https address' })
-    .transform((u) => u.replace(/\/+$/, '')),
+  cloudUrl: CloudUrl,
   email: z.string().trim().min(1, { error: 'Email is required' }),
   password: z.string().min(1, { error: 'Password is required' }),
   terminalName: z.string().trim().min(1, { error: 'Terminal name is required' }).max(100),
 });
 export type PairingRequest = z.input<typeof PairingRequest>;
+
+/** Pairing with the short code a manager made on the cloud (issue 24): no password on the device. */
+export const PairingCodeRequest = z.object({
+  cloudUrl: CloudUrl,
+  code: z.string().trim().min(1, { error: 'Pairing code is required' }).max(40),
+});
+export type PairingCodeRequest = z.input<typeof PairingCodeRequest>;
 
 export const PairingStatus = z.object({
   paired: z.boolean(),
@@ -45,6 +54,10 @@ export const PAIRING_TEXTS = {
   email: 'Manager email',
   password: 'Password',
   terminalName: 'Terminal name',
+  code: 'Pairing code',
+  codeIntro: 'On the cloud, a manager opens Venue Management and makes a pairing code for this terminal.',
+  withCode: 'Pair with a code',
+  withPassword: 'Sign in as a manager instead',
   submit: 'Pair terminal',
   submitting: 'Pairing…',
   paired: (venue: string) => `Paired to venue ${venue}. Starting…`,

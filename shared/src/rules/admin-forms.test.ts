@@ -47,7 +47,13 @@ describe('the admin forms (spec 3 section 5)', () => {
     expect(venueChangeProblem({ currency: 'usd' })).toBe(ADMIN_MESSAGES.invalidCurrency);
     expect(venueChangeProblem({ taxRatePercent: 7.25, currency: 'EUR' })).toBeNull();
     expect(restaurantInputProblem({ name: 'X' })).toBe(ADMIN_MESSAGES.organizationRequired);
-    expect(restaurantInputProblem({ organizationId: 'o', name: 'X', website: 'https://x.test/menu' })).toBeNull();
+    expect(restaurantInputProblem({ organizationId: 'o', name: 'Xu', website: 'https://x.test/menu' })).toBeNull();
+    // spec 3 section 5's words
+    expect(restaurantInputProblem({ organizationId: 'o', name: 'X' })).toBe(
+      'Restaurant name must be at least 2 characters',
+    );
+    expect(restaurantInputProblem({ organizationId: 'o', name: 'Xu', email: 'x@' })).toBe('Invalid email format');
+    expect(restaurantInputProblem({ organizationId: 'o', name: 'Xu', website: 'x' })).toBe('Invalid website URL');
     expect(profileInitials('  trattoria da rossi ')).toBe('TD');
     expect(slugOf('Café Rossi!', 'ab12')).toBe('cafe-rossi-ab12');
   });

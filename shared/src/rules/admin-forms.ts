@@ -69,8 +69,9 @@ export function venueChangeProblem(input: VenueChange): string | null {
 
 export function restaurantInputProblem(input: RestaurantInput): string | null {
   if (!input.organizationId?.trim()) return ADMIN_MESSAGES.organizationRequired;
-  if (!input.name.trim()) return ADMIN_MESSAGES.restaurantNameRequired;
-  if (input.email?.trim() && !isEmailAddress(input.email)) return ADMIN_MESSAGES.invalidEmail;
+  // spec 3 section 5, word for word
+  if (input.name.trim().length < 2) return ADMIN_MESSAGES.restaurantNameTooShort;
+  if (input.email?.trim() && !isEmailAddress(input.email)) return ADMIN_MESSAGES.restaurantInvalidEmail;
   if (input.website?.trim() && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(input.website.trim())) {
     return ADMIN_MESSAGES.invalidWebsite;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalyticsAnswer, AnalyticsPeriod } from '../calls/analytics/get-analytics.js';
+import type { AnalyticsPeriod } from '../calls/analytics/get-analytics.js';
 import { analyticsCsv, hourLabel, peakAndQuietHours, percentChange, revenueSplit } from './analytics.js';
 
 const empty: AnalyticsPeriod = {
@@ -61,7 +61,7 @@ describe('analytics rules', () => {
   });
 
   it('exports both periods and the breakdowns as CSV, with no cell a spreadsheet would run', () => {
-    const answer: AnalyticsAnswer = {
+    const answer: Parameters<typeof analyticsCsv>[0] = {
       timeZone: 'UTC',
       current: { ...empty, orders: 2, categories: [{ category: '=HYPERLINK("x")', amount: '1.00' }] },
       previous: empty,

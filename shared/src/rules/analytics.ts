@@ -56,7 +56,7 @@ const csvCell = (v: string | number | null) => {
 
 /** The CSV export: the summary of both periods, then revenue by day and by hour, stations,
  * payment methods and categories of the current period. */
-export function analyticsCsv(answer: AnalyticsAnswer): string {
+export function analyticsCsv(answer: Pick<AnalyticsAnswer, 'timeZone' | 'current' | 'previous' | 'live'>): string {
   const { current: c, previous: p } = answer;
   const rows: (string | number | null)[][] = [
     ['figure', 'current', 'previous'],

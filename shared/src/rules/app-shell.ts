@@ -72,6 +72,9 @@ export const SHELL_TEXTS = {
   toggleSidebar: 'Toggle sidebar',
   liveSystem: 'Live System',
   more: 'More',
+  /** The header's venue selector (issue 24), for a member with several venues, on the cloud. */
+  venueSelector: 'Venue',
+  venueSwitchFailed: "Couldn't switch venue",
 } as const;
 
 /**

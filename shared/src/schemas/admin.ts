@@ -2,7 +2,9 @@
 // venues with their settings, restaurant profiles. Inputs are loose text here; the spec's own
 // messages come from rules/admin-forms.ts, which both the screens and the cloud run.
 import { z } from 'zod';
+import { ADMIN_MESSAGES } from '../admin-texts.js';
 import { Id, IsoDateTime } from './common.js';
+import { UploadedImageUrl } from './uploads.js';
 
 export const Organization = z.object({
   id: Id,
@@ -50,7 +52,20 @@ export type RestaurantProfile = z.infer<typeof RestaurantProfile>;
 
 const text = (max: number) => z.string().max(max);
 const optionalText = (max: number) => z.string().max(max).nullish();
-const coordinate = z.number().finite().nullish();
+/** Spec 3 section 5: latitude and longitude are optional strings converted to numbers, or null
+ * when empty; the screens send numbers, which are taken as they are. */
+const coordinate = z
+  .union([z.number().finite(), z.string().max(40)])
+  .nullable()
+  .transform((value, ctx) => {
+    if (typeof value !== 'string') return value;
+    if (value.trim() === '') return null;
+    const number = Number(value.trim());
+    if (Number.isFinite(number)) return number;
+    ctx.addIssue({ code: 'custom', message: ADMIN_MESSAGES.coordinateNotANumber });
+    return z.NEVER;
+  })
+  .optional();
 
 export const OrganizationInput = z.object({
   name: text(200),
@@ -74,6 +89,8 @@ export const VenueInput = VenueFields.extend({
 export type VenueInput = z.infer<typeof VenueInput>;
 
 export const VenueChange = VenueFields.partial().extend({
+  /** The spec's venue form sends its organization on update too: it must be the venue's own. */
+  organizationId: z.string().max(100).nullish(),
   isActive: z.boolean().optional(),
   /** Percent with up to two places: 8.75. */
   taxRatePercent: z.number().finite().optional(),
@@ -81,6 +98,14 @@ export const VenueChange = VenueFields.partial().extend({
   currency: z.string().max(10).optional(),
 });
 export type VenueChange = z.infer<typeof VenueChange>;
+
+/** An empty logo (the form's blank) is none. */
+const logoField = z
+  .literal('')
+  .transform(() => null)
+  .or(UploadedImageUrl)
+  .nullable()
+  .optional();
 
 export const RestaurantInput = z.object({
   organizationId: z.string().max(100).nullish(),
@@ -90,8 +115,11 @@ export const RestaurantInput = z.object({
   phone: optionalText(50),
   email: optionalText(254),
   website: optionalText(500),
-  /** The form view's name of the logo (spec 3 section 3: logo versus logoUrl). */
-  logo: optionalText(2000),
+  /** The form view's name of the logo (spec 3 section 3: logo versus logoUrl); either is taken,
+   * as the `uploadURL` or `objectUrl` of an upload of the organization. Null or absent leaves the
+   * logo as it is (PUT /api/restaurants/{id}/logo with null takes it away). */
+  logo: logoField,
+  logoUrl: logoField,
   isActive: z.boolean().optional(),
 });
 export type RestaurantInput = z.infer<typeof RestaurantInput>;

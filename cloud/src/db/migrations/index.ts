@@ -23,6 +23,7 @@ import * as m0027 from './0027_floor_layout_versions.js';
 import * as m0030 from './0030_analytics_rollups.js';
 import * as m0033 from './0033_rate_limits.js';
 import * as m0036 from './0036_venue_flags.js';
+import * as m0045 from './0045_terminal_pairing_codes.js';
 
 export interface Migration {
   name: string;
@@ -53,4 +54,5 @@ export const migrations: readonly Migration[] = [
   { name: '0030_analytics_rollups', up: m0030.up, down: m0030.down },
   { name: '0033_rate_limits', up: m0033.up, down: m0033.down },
   { name: '0036_venue_flags', up: m0036.up, down: m0036.down },
+  { name: '0045_terminal_pairing_codes', up: m0045.up, down: m0045.down },
 ];

@@ -1,5 +1,7 @@
 import {
+  chooseVenue,
   getMe,
+  listMyVenues,
   login as loginCall,
   logout as logoutCall,
   MESSAGES,
@@ -9,6 +11,7 @@ import {
 } from '@tablewise/shared';
 import { login, logout, meOf } from '../../commands/auth.js';
 import { signUp } from '../../commands/sign-up.js';
+import { chooseVenueFor, venuesOfMember } from '../../commands/venue-choice.js';
 import type { AppDeps } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { VENUE_HEADER } from '../../middleware/principals.js';
@@ -70,6 +73,10 @@ export function authRouter(deps: AppDeps): AppRouter {
   });
 
   serve(router, getMe, async ({ ctx }) => meOf(requireStaff(ctx)));
+
+  // The header's venue selector (issue 24): the session's venue is the member's choice.
+  serve(router, listMyVenues, async ({ ctx }) => venuesOfMember(deps, requireStaff(ctx)));
+  serve(router, chooseVenue, async ({ ctx, body }) => chooseVenueFor(deps, requireStaff(ctx), (await body()).venueId));
 
   return router;
 }

@@ -13,6 +13,7 @@ import {
   holdTable as holdTableCall,
   listGuestOrders,
   listGuestTables,
+  listTableQrCodes,
   MESSAGES,
   releaseTable as releaseTableCall,
   SELF_SEATING_LIMITS,
@@ -22,7 +23,15 @@ import {
   withQuery,
 } from '@tablewise/shared';
 import { sendGuestAssistanceAlert } from '../../commands/alerts.js';
-import { type CheckinResult, checkIn, exitQr, scanTable, tableQr, verifiedTarget } from '../../commands/guest.js';
+import {
+  type CheckinResult,
+  checkIn,
+  exitQr,
+  scanTable,
+  tableQr,
+  tableQrCodes,
+  verifiedTarget,
+} from '../../commands/guest.js';
 import { confirmTable, guestTables, holdTable, releaseTable } from '../../commands/guest-holds.js';
 import { guestWaitlistStatus } from '../../commands/guest-waitlist.js';
 import { ordersOfSession } from '../../commands/orders.js';
@@ -101,6 +110,8 @@ export function guestRouter(deps: AppDeps): AppRouter {
     const actor = requireVenueActor(ctx);
     return tableQr(deps, actor, params().id);
   });
+
+  serve(router, listTableQrCodes, async ({ ctx }) => tableQrCodes(deps, requireVenueActor(ctx)));
 
   serve(router, getExitQr, async ({ ctx }) => exitQr(deps, requireVenueActor(ctx)));
 

@@ -255,9 +255,10 @@ describe('restaurant profiles', () => {
     const orgId = ownerMe.principal.organizationId;
     const cases: [Record<string, unknown>, string][] = [
       [{ name: 'Rossi' }, ADMIN_MESSAGES.organizationRequired],
-      [{ organizationId: orgId, name: '  ' }, ADMIN_MESSAGES.restaurantNameRequired],
+      [{ organizationId: orgId, name: '  ' }, ADMIN_MESSAGES.restaurantNameTooShort],
+      [{ organizationId: orgId, name: 'R' }, ADMIN_MESSAGES.restaurantNameTooShort],
       [{ organizationId: orgId, name: 'Rossi', venueId: h.fixture.a.venueId }, ADMIN_MESSAGES.venueNotInOrganization],
-      [{ organizationId: orgId, name: 'Rossi', email: 'nope' }, ADMIN_MESSAGES.invalidEmail],
+      [{ organizationId: orgId, name: 'Rossi', email: 'nope' }, ADMIN_MESSAGES.restaurantInvalidEmail],
       [{ organizationId: orgId, name: 'Rossi', website: 'rossi' }, ADMIN_MESSAGES.invalidWebsite],
     ];
     for (const [body, message] of cases) {

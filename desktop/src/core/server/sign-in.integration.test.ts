@@ -46,3 +46,17 @@ it('signs the right password in offline when the cloud throttles, and answers an
   expect((await tab.get('/api/auth/me')).status).toBe(200);
   expect(findUserByEmail(core.replica.read, email)).not.toBeNull();
 });
+
+it('tells the sign-in page only that it is a terminal, and a signed-in member its status (issue 22)', async () => {
+  const tab = new Client(core.url);
+  // Before sign-in: no 401 on the page, and nothing of the cloud, the venue or the outbox.
+  expect(await tab.get('/api/terminal/status')).toMatchObject({ status: 200, body: { terminal: true } });
+  expect(Object.keys((await tab.get('/api/terminal/status')).body)).toEqual(['terminal']);
+  expect(
+    (await tab.post('/api/auth/login', { email: harness.fixture.a.managerEmail, password: PASSWORD })).status,
+  ).toBe(200);
+  const status = await tab.get('/api/terminal/status');
+  expect(status.status).toBe(200);
+  expect(status.body).toMatchObject({ paired: true, venueId: expect.any(String) });
+  expect(status.body.terminal).toBeUndefined();
+});

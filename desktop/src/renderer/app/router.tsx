@@ -19,6 +19,7 @@ import { AuthGate } from '../features/auth/components/auth-gate.js';
 import { AppShell } from '../features/shell/components/app-shell.js';
 import { NotFound } from '../features/shell/components/not-found.js';
 import { ScreenGuard } from '../features/shell/components/screen-guard.js';
+import { VenueSelector } from '../features/shell/components/venue-selector.js';
 import { LiveProvider, useLiveState } from './live-provider.js';
 import { HOME_PATH, SCREENS } from './screens.js';
 
@@ -72,7 +73,12 @@ function Shell({ me }: { me: MeAnswer }) {
       routeCount={SCREENS.filter((s) => canSeeScreen(me.principal, s.path)).length}
       liveActive={live.status === 'open'}
       liveError={live.status === 'failed' ? live.error : null}
-      account={<Account name={name} />}
+      account={
+        <>
+          <VenueSelector venueId={me.principal.venueId} />
+          <Account name={name} />
+        </>
+      }
     >
       <Outlet />
     </AppShell>
@@ -83,7 +89,8 @@ function Root() {
   return (
     <AuthGate>
       {(me) => (
-        <LiveProvider>
+        // A venue chosen in the header is a new live connection, and every screen reads again.
+        <LiveProvider key={me.principal.venueId}>
           <Shell me={me} />
         </LiveProvider>
       )}

@@ -1,25 +1,33 @@
-import { getTerminalStatus as getTerminalStatusCall, type TerminalStatusAnswer } from '@tablewise/shared';
+import {
+  type AnswerOf,
+  getTerminalStatus as getTerminalStatusCall,
+  type TerminalStatusAnswer,
+} from '@tablewise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.js';
 
-/** The terminal core's sync status; null on the cloud, which answers that it is not a terminal. */
-async function getTerminalStatus(): Promise<TerminalStatusAnswer | null> {
-  const answer = await api.call(getTerminalStatusCall);
+type StatusAnswer = AnswerOf<typeof getTerminalStatusCall>;
+
+/** The core's full status, when the answer is one (a signed-in member on a terminal). */
+function fullStatus(answer: StatusAnswer): TerminalStatusAnswer | null {
   return 'online' in answer ? answer : null;
 }
 
 /** On a terminal the core also pushes `terminal.status`; the slow poll covers a quiet channel. */
 const TERMINAL_STATUS_POLL_MS = 15_000;
 
+/** The answer as it came: the terminal's status, or where the app runs (the cloud says it is not a
+ * terminal; a terminal says only that it is one until someone signs in). */
 export const terminalStatusQueryOptions = () =>
   queryOptions({
     queryKey: getTerminalStatusCall.key(),
-    queryFn: getTerminalStatus,
-    refetchInterval: (query) => (query.state.data ? TERMINAL_STATUS_POLL_MS : false),
+    queryFn: (): Promise<StatusAnswer> => api.call(getTerminalStatusCall),
+    refetchInterval: (query) => (query.state.data && fullStatus(query.state.data) ? TERMINAL_STATUS_POLL_MS : false),
   });
 
+/** The terminal core's sync status; null on the cloud (and on a terminal before sign-in). */
 export function useTerminalStatus() {
-  return useQuery(terminalStatusQueryOptions());
+  return useQuery({ ...terminalStatusQueryOptions(), select: fullStatus });
 }
 
 /**
@@ -27,6 +35,9 @@ export function useTerminalStatus() {
  * null until known.
  */
 export function useOnTerminal(): boolean | null {
-  const status = useTerminalStatus();
-  return status.isSuccess ? status.data !== null : null;
+  const where = useQuery({
+    ...terminalStatusQueryOptions(),
+    select: (answer: StatusAnswer) => !('terminal' in answer && answer.terminal === false),
+  });
+  return where.isSuccess ? where.data : null;
 }

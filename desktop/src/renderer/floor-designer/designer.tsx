@@ -18,7 +18,8 @@ import {
   ZONE_TYPES,
   type ZoneType,
 } from '@tablewise/shared';
-import { type ChangeEvent, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { ConfirmDialog } from '../components/confirm-dialog.js';
 import {
   addBundle,
   addFromLibrary,
@@ -48,7 +49,8 @@ export interface DesignerProps {
 
 const newId = () => crypto.randomUUID();
 
-function download(name: string, layout: FloorLayout) {
+/** Saves the draft as a file (the browser's download); answers the file's name. */
+function download(name: string, layout: FloorLayout): string {
   const blob = new Blob([JSON.stringify({ components: layout.components, zones: layout.zones }, null, 2)], {
     type: 'application/json',
   });
@@ -58,6 +60,22 @@ function download(name: string, layout: FloorLayout) {
   a.download = `${name}.json`;
   a.click();
   URL.revokeObjectURL(url);
+  return a.download;
+}
+
+/** A section of the library that opens and closes; a closed one's entries are not on the page at all
+ * (a closed <details> keeps them, laid out but unclickable). A click on an entry adds it at the
+ * centre of the view; dragging it is not needed. */
+function LibrarySection({ title, open = false, children }: { title: string; open?: boolean; children: ReactNode }) {
+  const [shown, setShown] = useState(open);
+  return (
+    <section className="library-section">
+      <button type="button" className="library-section-head" aria-expanded={shown} onClick={() => setShown((o) => !o)}>
+        <span aria-hidden="true">{shown ? '▾' : '▸'}</span> {title}
+      </button>
+      {shown ? <div className="library-section-items">{children}</div> : null}
+    </section>
+  );
 }
 
 function LibraryPanel({
@@ -94,16 +112,8 @@ function LibraryPanel({
         value={search}
         onChange={(e) => setSearch(e.target.value)}
       />
-      <details>
-        <summary>{FLOOR_TEXTS.templates}</summary>
-        {LIBRARY_TEMPLATES.map((t) => (
-          <button key={t} type="button" className="library-item" onClick={() => console.info(`Template ${t}`)}>
-            {t}
-          </button>
-        ))}
-      </details>
-      <details open>
-        <summary>{FLOOR_TEXTS.essentials}</summary>
+      <LibrarySection title={FLOOR_TEXTS.templates}>{bundles(LIBRARY_TEMPLATES)}</LibrarySection>
+      <LibrarySection title={FLOOR_TEXTS.essentials} open>
         <h3>{FLOOR_TEXTS.tables}</h3>
         {items(s.tables)}
         <h3>Seating</h3>
@@ -118,19 +128,10 @@ function LibraryPanel({
             </button>
           ),
         )}
-      </details>
-      <details>
-        <summary>{FLOOR_TEXTS.utilities}</summary>
-        {items(s.utilities)}
-      </details>
-      <details>
-        <summary>{FLOOR_TEXTS.decor}</summary>
-        {items(s.decor)}
-      </details>
-      <details>
-        <summary>{FLOOR_TEXTS.vipPresets}</summary>
-        {bundles(s.vip)}
-      </details>
+      </LibrarySection>
+      <LibrarySection title={FLOOR_TEXTS.utilities}>{items(s.utilities)}</LibrarySection>
+      <LibrarySection title={FLOOR_TEXTS.decor}>{items(s.decor)}</LibrarySection>
+      <LibrarySection title={FLOOR_TEXTS.vipPresets}>{bundles(s.vip)}</LibrarySection>
     </div>
   );
 }
@@ -244,6 +245,48 @@ function ZoneProperties({ store, id }: { store: DesignStore; id: string }) {
   );
 }
 
+/** Import: the file is chosen in a dialog that says what importing does; a bad file is named there. */
+function ImportDialog(props: {
+  problem: string | null;
+  onFile: (e: ChangeEvent<HTMLInputElement>) => void;
+  onCancel: () => void;
+}) {
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the dialog cancels it
+    <div
+      className="dialog-backdrop"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') props.onCancel();
+      }}
+    >
+      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="import-title">
+        <h2 id="import-title">{FLOOR_TEXTS.importTitle}</h2>
+        <p>{FLOOR_TEXTS.importHint}</p>
+        <label className="import-file">
+          {FLOOR_TEXTS.importFile}
+          <input
+            className="import-file-input"
+            type="file"
+            accept="application/json,.json"
+            onChange={props.onFile}
+            data-testid="import-file"
+          />
+        </label>
+        {props.problem ? (
+          <p className="form-error" role="alert">
+            {props.problem}
+          </p>
+        ) : null}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={props.onCancel}>
+            {FLOOR_TEXTS.cancel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 export function Designer({ store, onSave, onPublish, onReload, busy, status, problem }: DesignerProps) {
   const layout = useSyncExternalStore(store.subscribe, store.get);
   const [zoom, setZoom] = useState(1);
@@ -253,7 +296,9 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
   const [tool, setTool] = useState<ToolState>({ kind: 'idle' });
   const [libraryOpen, setLibraryOpen] = useState(() => window.matchMedia('(min-width: 768px)').matches);
   const [importProblem, setImportProblem] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  /** What the last toolbar action did (Export, Import, Clear All, a template), said on the bar. */
+  const [note, setNote] = useState<string | null>(null);
+  const [asking, setAsking] = useState<'import' | 'clear' | null>(null);
   const stats = floorStats(layout);
   const selected = selection?.kind === 'component' ? layout.components.find((c) => c.id === selection.id) : undefined;
   const centre = { x: pan.x + FLOOR_DESIGN.viewWidth / zoom / 2, y: pan.y + FLOOR_DESIGN.viewHeight / zoom / 2 };
@@ -297,7 +342,15 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
       return;
     }
     setImportProblem(null);
+    setAsking(null);
     store.apply(() => read.layout);
+    setNote(FLOOR_TEXTS.imported(read.layout.components.length + read.layout.zones.length));
+  };
+
+  // On a phone the library is a sheet over the canvas: it closes once something is placed, so the
+  // canvas shows what the click added.
+  const closeSheetOnPhone = () => {
+    if (!window.matchMedia('(min-width: 768px)').matches) setLibraryOpen(false);
   };
 
   const setNumbering = (change: Partial<NumberingSettings>) =>
@@ -344,23 +397,27 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
             </ul>
           </div>
         </details>
-        <button type="button" className="button" onClick={() => download('floor-layout', layout)}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => setNote(FLOOR_TEXTS.exported(download('floor-layout', layout)))}
+        >
           {FLOOR_TEXTS.export}
-        </button>
-        <button type="button" className="button" onClick={() => fileInput.current?.click()}>
-          {FLOOR_TEXTS.import}
-        </button>
-        <input ref={fileInput} type="file" accept="application/json,.json" hidden onChange={importFile} />
-        <button type="button" className="button" onClick={() => setTool({ kind: 'zone-first', type: 'dining' })}>
-          {FLOOR_TEXTS.drawZone}
         </button>
         <button
           type="button"
           className="button"
           onClick={() => {
-            if (window.confirm(FLOOR_TEXTS.clearAllConfirm)) store.apply(clearAll);
+            setImportProblem(null);
+            setAsking('import');
           }}
         >
+          {FLOOR_TEXTS.import}
+        </button>
+        <button type="button" className="button" onClick={() => setTool({ kind: 'zone-first', type: 'dining' })}>
+          {FLOOR_TEXTS.drawZone}
+        </button>
+        <button type="button" className="button" onClick={() => setAsking('clear')}>
           {FLOOR_TEXTS.clearAll}
         </button>
         <span className="designer-zoom">
@@ -411,6 +468,11 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
         {stats.spacingWarning ? <span className="designer-warning">⚠ {FLOOR_TEXTS.checkSpacing}</span> : null}
         {store.dirty ? <span className="badge">{FLOOR_TEXTS.unsaved}</span> : null}
         {status ? <span role="status">{status}</span> : null}
+        {note ? (
+          <span role="status" data-testid="designer-note">
+            {note}
+          </span>
+        ) : null}
       </div>
       {problem ? (
         <div className="form-error designer-problem" role="alert">
@@ -420,10 +482,24 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
           </button>
         </div>
       ) : null}
-      {importProblem ? (
-        <div className="form-error" role="alert">
-          {importProblem}
-        </div>
+      {asking === 'clear' ? (
+        <ConfirmDialog
+          question={FLOOR_TEXTS.clearAllConfirm}
+          detail={FLOOR_TEXTS.clearAllDetail}
+          action={FLOOR_TEXTS.clearAll}
+          danger
+          busy={false}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            setAsking(null);
+            store.apply(clearAll);
+            setSelection(null);
+            setNote(FLOOR_TEXTS.cleared);
+          }}
+        />
+      ) : null}
+      {asking === 'import' ? (
+        <ImportDialog problem={importProblem} onFile={importFile} onCancel={() => setAsking(null)} />
       ) : null}
       {tool.kind === 'zone-first' || tool.kind === 'zone-second' ? (
         <div className="designer-hint" role="status">
@@ -442,8 +518,16 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
           </button>
           {libraryOpen ? (
             <LibraryPanel
-              onPlace={(c) => store.apply((l) => addFromLibrary(l, c.id, centre, newId))}
-              onBundle={(b) => store.apply((l) => addBundle(l, b, { x: centre.x - 120, y: centre.y - 80 }, newId))}
+              onPlace={(c) => {
+                store.apply((l) => addFromLibrary(l, c.id, centre, newId));
+                setNote(FLOOR_TEXTS.placed(c.name));
+                closeSheetOnPhone();
+              }}
+              onBundle={(b) => {
+                store.apply((l) => addBundle(l, b, { x: centre.x - 120, y: centre.y - 80 }, newId));
+                setNote(FLOOR_TEXTS.templateAdded(b.name, b.items.length));
+                closeSheetOnPhone();
+              }}
               onZone={(type) => setTool({ kind: 'zone-first', type })}
             />
           ) : null}

@@ -1,5 +1,7 @@
 // The pairing page, shown by the Electron shell while this device has no terminal credential.
-// It talks only to the preload bridge; the main process does the network calls.
+// It talks only to the preload bridge; the main process does the network calls. First it asks for
+// the short code a manager made on the cloud (issue 24: no manager's password on the device); a
+// manager's sign-in stays one tap away.
 import '../app/zod-config.js';
 import { PAIRING_TEXTS, type PairingRequest, PRODUCT_NAME, TAGLINE } from '@tablewise/shared';
 import { type FormEvent, StrictMode, useState } from 'react';
@@ -8,6 +10,8 @@ import '../app/styles.css';
 
 function PairingPage() {
   const [form, setForm] = useState<PairingRequest>({ cloudUrl: 'https://', email: '', password: '', terminalName: '' });
+  const [withCode, setWithCode] = useState(true);
+  const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const bridge = window.tablewise;
@@ -18,7 +22,7 @@ function PairingPage() {
     setBusy(true);
     setMessage(null);
     try {
-      const result = await bridge.pairing.pair(form);
+      const result = await bridge.pairing.pair(withCode ? { cloudUrl: form.cloudUrl, code } : form);
       setMessage(
         result.ok
           ? { error: false, text: PAIRING_TEXTS.paired(result.status.venueId ?? '') }
@@ -57,11 +61,28 @@ function PairingPage() {
           </div>
         </div>
         <h1>{PAIRING_TEXTS.title}</h1>
-        <p>{PAIRING_TEXTS.intro}</p>
+        <p>{withCode ? PAIRING_TEXTS.codeIntro : PAIRING_TEXTS.intro}</p>
         {field('cloudUrl', PAIRING_TEXTS.cloudUrl, 'url')}
-        {field('email', PAIRING_TEXTS.email, 'email')}
-        {field('password', PAIRING_TEXTS.password, 'password')}
-        {field('terminalName', PAIRING_TEXTS.terminalName)}
+        {withCode ? (
+          <label>
+            {PAIRING_TEXTS.code}
+            <input
+              required
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              data-testid="pairing-code"
+            />
+          </label>
+        ) : (
+          <>
+            {field('email', PAIRING_TEXTS.email, 'email')}
+            {field('password', PAIRING_TEXTS.password, 'password')}
+            {field('terminalName', PAIRING_TEXTS.terminalName)}
+          </>
+        )}
         {message && (
           <p className={message.error ? 'form-error' : ''} role={message.error ? 'alert' : 'status'}>
             {message.text}
@@ -69,6 +90,17 @@ function PairingPage() {
         )}
         <button type="submit" className="button primary" disabled={busy || !bridge}>
           {busy ? PAIRING_TEXTS.submitting : PAIRING_TEXTS.submit}
+        </button>
+        <button
+          type="button"
+          className="link-button pairing-mode"
+          onClick={() => {
+            setWithCode(!withCode);
+            setMessage(null);
+          }}
+          data-testid="pairing-mode"
+        >
+          {withCode ? PAIRING_TEXTS.withPassword : PAIRING_TEXTS.withCode}
         </button>
       </form>
     </main>

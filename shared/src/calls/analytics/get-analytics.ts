@@ -3,21 +3,28 @@ import { MESSAGES } from '../../messages.js';
 import { IsoDateTime, Money } from '../../schemas/common.js';
 import { defineCall } from '../define.js';
 
-/** The longest range one request may ask for: two years, so a comparison stays a read of rollups. @internal */
+/** The longest range one request may ask for: two years, so a comparison stays a read of rollups. */
 export const ANALYTICS_MAX_RANGE_DAYS = 731;
+
+/** Both ends, or neither: a range ends after it starts and is no longer than the longest one. */
+const bothInOrder = (q: { from?: string | undefined; to?: string | undefined }) =>
+  q.from === undefined || q.to === undefined || Date.parse(q.from) < Date.parse(q.to);
+const notTooLong = (q: { from?: string | undefined; to?: string | undefined }) =>
+  q.from === undefined ||
+  q.to === undefined ||
+  Date.parse(q.to) - Date.parse(q.from) <= ANALYTICS_MAX_RANGE_DAYS * 86_400_000;
 
 const AnalyticsQuery = z
   .object({
-    /** From this instant (rounded down to its hour); the range is read by whole hours. */
-    from: IsoDateTime,
-    /** Up to this instant (exclusive; the hour it falls in counts). */
-    to: IsoDateTime,
+    /** From this instant (rounded down to its hour); the range is read by whole hours. Without it,
+     * the start of the venue's day (the spec's client sends no range). */
+    from: IsoDateTime.optional(),
+    /** Up to this instant (exclusive; the hour it falls in counts). Without it, the start of the
+     * venue's next day. */
+    to: IsoDateTime.optional(),
   })
-  .refine((q) => Date.parse(q.from) < Date.parse(q.to), { error: MESSAGES.analyticsRangeInvalid, path: ['to'] })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= ANALYTICS_MAX_RANGE_DAYS * 86_400_000, {
-    error: MESSAGES.analyticsRangeTooLong(ANALYTICS_MAX_RANGE_DAYS),
-    path: ['to'],
-  });
+  .refine(bothInOrder, { error: MESSAGES.analyticsRangeInvalid, path: ['to'] })
+  .refine(notTooLong, { error: MESSAGES.analyticsRangeTooLong(ANALYTICS_MAX_RANGE_DAYS), path: ['to'] });
 
 const Bucket = z.object({ orders: z.number().int(), revenue: Money, covers: z.number().int() });
 
@@ -57,7 +64,24 @@ export const AnalyticsPeriod = z.object({
 });
 export type AnalyticsPeriod = z.infer<typeof AnalyticsPeriod>;
 
-export const AnalyticsAnswer = z.object({
+/**
+ * The figures the spec's analytics screen computes (spec 2 section 2.9), under its names, over the
+ * range (the last hour and the floor: now): occupancy (occupied tables over all, percent), average
+ * order value (total over order count), the last-hour window, the revenue split (by menu category),
+ * turnover (table events) and active sessions. The richer answer is beside them.
+ */
+const SpecAnalyticsFigures = z.object({
+  occupancy: z.number().int(),
+  averageOrderValue: Money.nullable(),
+  totalRevenue: Money,
+  orderCount: z.number().int(),
+  lastHour: z.object({ orders: z.number().int(), revenue: Money }),
+  revenueSplit: z.array(z.object({ category: z.string(), amount: Money })),
+  turnover: z.number().int(),
+  activeSessions: z.number().int(),
+});
+
+export const AnalyticsAnswer = SpecAnalyticsFigures.extend({
   timeZone: z.string(),
   current: AnalyticsPeriod,
   /** The period of the same length just before: the comparison. */
@@ -77,7 +101,8 @@ export type AnalyticsAnswer = z.infer<typeof AnalyticsAnswer>;
 /**
  * The venue's figures over a range and the period before it (spec 2 section 2.9; issue 26): read
  * from hourly rollups that a trigger keeps as the events are written, so a venue's age does not
- * slow it. Guarded by VIEW_ANALYTICS. A terminal asks the cloud for it.
+ * slow it. Without a range, the venue's day (in its time zone). Guarded by VIEW_ANALYTICS. A
+ * terminal asks the cloud for it.
  */
 export const getAnalytics = defineCall({
   method: 'GET',

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { boundedText } from '../../schemas/common.js';
 import { defineCall } from '../define.js';
 
 /** Who the guest is: their phone or email (exact, as they gave it; email in any case), and
  * optionally their name to narrow it. A name alone is too common to erase by. */
 export const GuestDataRequest = z
   .object({
-    phone: z.string().trim().max(40).optional(),
-    email: z.string().trim().max(254).optional(),
-    name: z.string().trim().max(120).optional(),
-    reason: z.string().trim().max(500).optional(),
+    phone: boundedText(40).optional(),
+    email: boundedText(254).optional(),
+    name: boundedText(120).optional(),
+    reason: boundedText(500).optional(),
     /** Only count what would be erased. */
     dryRun: z.boolean().optional(),
   })

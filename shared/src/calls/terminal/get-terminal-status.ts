@@ -52,13 +52,20 @@ export type TerminalStatusMessage = z.infer<typeof TerminalStatusMessage>;
 /** The cloud's answer: the staff app asking is not served by a terminal (no printers, no outbox). */
 export const NOT_A_TERMINAL = { terminal: false } as const;
 
+/** A terminal's answer before anyone has signed in: where the app runs, and nothing else (its cloud,
+ * venue and outbox are for signed-in staff). The sign-in page needs no more: it offers sign-up only
+ * on the cloud. */
+export const SIGNED_OUT_TERMINAL = { terminal: true } as const;
+
 /** Whether the terminal reaches the cloud, and what waits in its outbox. The cloud answers
- * NOT_A_TERMINAL, so the staff app learns where it runs without a failed call on every page. */
+ * NOT_A_TERMINAL, so the staff app learns where it runs without a failed call on every page. It is
+ * asked before sign-in too (the sign-in page), so anyone may ask: a terminal answers
+ * SIGNED_OUT_TERMINAL to someone not signed in. */
 export const getTerminalStatus = defineCall({
   method: 'GET',
   path: '/api/terminal/status',
   summary: "The terminal's link to the cloud and its outbox (on the cloud: not a terminal)",
-  audience: ['staff'],
+  audience: ['public', 'staff'],
   tiers: ['cloud', 'terminal'],
-  answer: z.union([TerminalStatusAnswer, z.object({ terminal: z.literal(false) })]),
+  answer: z.union([TerminalStatusAnswer, z.object({ terminal: z.boolean() })]),
 });

@@ -372,3 +372,39 @@ it('says that the cloud signs table codes when the terminal cannot reach it', as
   expect(await dialog.getByTestId('qr-image').getAttribute('alt')).toBe(SHELL_MESSAGES.exitQrCaption);
   h.cloud = await h.startAnother();
 }, 90_000);
+
+it('says on a terminal that a cloud-only screen needs the cloud, and asks nothing that 404s or is refused (issue 22)', async () => {
+  const managerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const manager = await managerContext.newPage();
+    const refused: string[] = [];
+    manager.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      // Signed out, "who am I?" is answered 401: that is how the app learns it (not a refusal).
+      if (r.status() === 401 && path === '/api/auth/me') return;
+      if (r.status() >= 400 && path.startsWith('/api/')) refused.push(`${r.status()} ${path}`);
+    });
+    // The sign-in page learns where it runs without a 401.
+    await manager.goto(`${core.url}/admin/venues`);
+    await manager.getByTestId('login-email').fill(h.fixture.a.managerEmail);
+    await manager.getByTestId('login-password').fill(PASSWORD);
+    await manager.getByTestId('login-submit').click();
+    await manager.getByTestId('needs-cloud').getByText(ACCESS_TEXTS.needsCloudTitle).waitFor();
+    for (const path of ['/admin/organizations', '/admin/restaurants', '/setup', '/staff']) {
+      await manager.goto(`${core.url}${path}`);
+      await manager.getByTestId('needs-cloud').waitFor();
+    }
+    await manager.screenshot({ path: join(shots, 'needs-cloud-1280.png') });
+    // The dashboard offers no Load Demo Data here (the cloud seeds a venue), and the floor map
+    // draws the live floor without the layout only the cloud keeps.
+    await manager.goto(`${core.url}/`);
+    await manager.getByTestId('dashboard-quick-actions').waitFor();
+    expect(await manager.getByTestId('quick-demo').count()).toBe(0);
+    await manager.goto(`${core.url}/floor-map`);
+    await manager.getByTestId('floor-needs-cloud').waitFor();
+    await manager.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
+  } finally {
+    await managerContext.close();
+  }
+}, 60_000);

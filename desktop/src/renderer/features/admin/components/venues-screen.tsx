@@ -14,6 +14,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useOrganizations } from '../api/organizations.js';
 import { useSaveVenue, useVenues } from '../api/venues.js';
 import { errorText } from './error-text.js';
+import { PairTerminalPanel } from './pair-terminal-panel.js';
 
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 const percentOf = (bps: number) => String(bps / 100);
@@ -230,6 +231,7 @@ export function VenuesScreen() {
           </tbody>
         </table>
       )}
+      <PairTerminalPanel />
       {editing !== undefined && (
         <VenueDialog venue={editing} organizations={organizations.data ?? []} onClose={() => setEditing(undefined)} />
       )}

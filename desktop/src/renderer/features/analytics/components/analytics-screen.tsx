@@ -16,6 +16,7 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { useAnalytics } from '../../../api/get-analytics.js';
 import { useBookableTimes } from '../../../api/get-reservations.js';
+import { useToast } from '../../../components/toast.js';
 import { BarChart } from './bar-chart.js';
 import './analytics.css';
 
@@ -89,6 +90,7 @@ function download(name: string, text: string) {
 
 export function AnalyticsScreen() {
   const times = useBookableTimes();
+  const { toast } = useToast();
   const zone = times.data?.timeZone;
   const today = times.data?.today;
   const [tab, setTab] = useState<Tab>('overview');
@@ -155,7 +157,12 @@ export function AnalyticsScreen() {
         type="button"
         className="button"
         disabled={!data}
-        onClick={() => data && days && download(`analytics-${days[0]}-${days[1]}.csv`, analyticsCsv(data))}
+        onClick={() => {
+          if (!data || !days) return;
+          const file = `analytics-${days[0]}-${days[1]}.csv`;
+          download(file, analyticsCsv(data));
+          toast({ title: ANALYTICS_TEXTS.exported(file), description: ANALYTICS_TEXTS.exportedWhere });
+        }}
         data-testid="analytics-csv"
       >
         {ANALYTICS_TEXTS.exportCsv}

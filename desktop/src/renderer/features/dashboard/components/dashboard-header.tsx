@@ -12,7 +12,7 @@ import {
   type Table,
   type WaitlistEntry,
 } from '@tablewise/shared';
-import { useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useStaffAlerts } from '../../../api/get-events.js';
 import { useMe } from '../../../api/get-me.js';
 import { useBookableTimes } from '../../../api/get-reservations.js';
@@ -63,10 +63,32 @@ export function searchHits(
 
 const READ_KEY = 'tablewise.alerts.readSeq';
 
+/** A header popover closes as a menu does: a press outside it, or Escape. Left open, it lay over the
+ * tabs below and took their clicks (the button crawl could not click 'Overview'). */
+function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, close: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) close();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [ref, open, close]);
+}
+
 function Bell() {
   const alerts = useStaffAlerts();
   const clock = useVenueClock();
   const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  useDismiss(menu, open, () => setOpen(false));
   const [readSeq, setReadSeq] = useState(() => Number(localStorage.getItem(READ_KEY) ?? 0));
   const list = alerts.data ?? [];
   const unread = list.filter((e) => e.seq > readSeq).length;
@@ -76,7 +98,7 @@ function Bell() {
     setReadSeq(top);
   };
   return (
-    <div className="dash-menu">
+    <div className="dash-menu" ref={menu}>
       <button
         type="button"
         className="button dash-bell"
@@ -134,9 +156,14 @@ function UserMenu({ me }: { me: MeAnswer }) {
   const times = useBookableTimes();
   const [open, setOpen] = useState(false);
   const [panel, setPanel] = useState<'profile' | 'settings' | null>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  useDismiss(menu, open, () => {
+    setOpen(false);
+    setPanel(null);
+  });
   const name = [me.user.firstName, me.user.lastName].filter(Boolean).join(' ') || me.user.email;
   return (
-    <div className="dash-menu">
+    <div className="dash-menu" ref={menu}>
       <button
         type="button"
         className="button"

@@ -8,6 +8,7 @@ import {
   dashboardStats,
   displayMoney,
   floorZones,
+  getAnalytics,
   minutesSince,
   type Order,
   type Shift,
@@ -21,6 +22,7 @@ import { useKitchenItems } from '../../../api/get-kitchen-items.js';
 import { usePayments } from '../../../api/get-payments.js';
 import { useBookableTimes } from '../../../api/get-reservations.js';
 import { useWaitlist } from '../../../api/get-waitlist.js';
+import { useMayCall } from '../../../app/may-call.js';
 import { useNow } from '../../../components/use-now.js';
 import { useOrders } from '../api/get-orders.js';
 import { useTables } from '../api/get-tables.js';
@@ -55,7 +57,11 @@ function ShiftFigures({ shift, now }: { shift: Shift; now: Date }) {
   // the range moves with the clock once a minute, not on every render
   const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
   const range = zone ? shiftRange(shift, minute, zone) : null;
-  const figures = useAnalytics(range ? { from: range.from.toISOString(), to: range.to.toISOString() } : null);
+  // Asked only by who may see the venue's figures (VIEW_ANALYTICS): the others see no line.
+  const mayRead = useMayCall(getAnalytics);
+  const figures = useAnalytics(
+    range && mayRead ? { from: range.from.toISOString(), to: range.to.toISOString() } : null,
+  );
   if (!figures.data) return null;
   const c = figures.data.current;
   return (

@@ -14,6 +14,7 @@ import {
   tableStateColor,
   tableStateLabel,
 } from '@tablewise/shared';
+import { ServiceNoteText } from '../../../components/service-note.js';
 
 export interface FloorViewProps {
   tables: readonly Table[];
@@ -42,7 +43,7 @@ function TableTile({ table, now, orders }: { table: Table; now: Date; orders: re
       {seated !== null && <span className="floor-tile-detail">{DASHBOARD_TEXTS.seatedFor(seated)}</span>}
       {service && (
         <span className="floor-tile-service" data-testid="table-service-note">
-          {service}
+          <ServiceNoteText note={service} />
         </span>
       )}
     </>

@@ -4,6 +4,7 @@ import {
   DASHBOARD_TEXTS,
   isWaitingForStaff,
   type Payment,
+  populateDemo,
   type Table,
   tableStateLabel,
   tablesNeedingAttention,
@@ -15,6 +16,7 @@ import { useTasks } from '../../../api/get-tasks.js';
 import { usePopulateDemo } from '../../../api/populate-demo.js';
 import { useSendAlert } from '../../../api/send-alert.js';
 import { useCompleteTask, useStartTask } from '../../../api/task-actions.js';
+import { useMayCall } from '../../../app/may-call.js';
 import { useShell } from '../../../app/shell-context.js';
 import { AssignDialog } from './assign-dialog.js';
 
@@ -67,6 +69,8 @@ function CleaningDialog({ tables, onClose }: { tables: readonly Table[]; onClose
 export function QuickActionsGrid({ tables, onVerify }: { tables: readonly Table[]; onVerify(): void }) {
   const { features, runQuickAction } = useShell();
   const populate = usePopulateDemo();
+  // Offered only to who may load it, where the server loads it (the cloud: it seeds the venue).
+  const mayPopulate = useMayCall(populateDemo);
   const [cleaning, setCleaning] = useState(false);
   const built = new Set(features.map((f) => f.path));
   const links: { title: string; to: string }[] = [
@@ -103,15 +107,17 @@ export function QuickActionsGrid({ tables, onVerify }: { tables: readonly Table[
         <button type="button" className="button" onClick={onVerify} data-testid="quick-verify">
           {DASHBOARD_TEXTS.verifyPayment}
         </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => populate.mutate()}
-          disabled={populate.isPending}
-          data-testid="quick-demo"
-        >
-          {DASHBOARD_TEXTS.loadDemoData}
-        </button>
+        {mayPopulate ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => populate.mutate()}
+            disabled={populate.isPending}
+            data-testid="quick-demo"
+          >
+            {DASHBOARD_TEXTS.loadDemoData}
+          </button>
+        ) : null}
       </div>
       {cleaning && <CleaningDialog tables={tables} onClose={() => setCleaning(false)} />}
     </section>

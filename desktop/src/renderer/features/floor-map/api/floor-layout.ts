@@ -10,12 +10,16 @@ import {
 } from '@tablewise/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
+import { useMayCall } from '../../../app/may-call.js';
 
 const floorLayoutQueryOptions = () =>
   queryOptions({ queryKey: getFloorLayout.key(), queryFn: () => api.call(getFloorLayout) });
 
+/** The saved layout, where the server keeps it (the cloud): a terminal draws its live floor
+ * without it, from its tables, and does not ask. */
 export function useFloorLayout() {
-  return useQuery(floorLayoutQueryOptions());
+  const may = useMayCall(getFloorLayout);
+  return useQuery({ ...floorLayoutQueryOptions(), enabled: may });
 }
 
 const tablesQueryOptions = () => queryOptions({ queryKey: listTables.key(), queryFn: () => api.call(listTables) });

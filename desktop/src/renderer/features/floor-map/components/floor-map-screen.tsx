@@ -1,10 +1,18 @@
 // The floor map (spec 2 section 2.2, issue 25): the live floor for everyone, and for staff who may
 // manage tables a Manager Mode that opens the designer over the venue's saved layout. Save is
 // optimistic (a 409 names who saved first and offers Reload); Publish makes the tables.
-import { EMPTY_LAYOUT, FLOOR_MESSAGES, FLOOR_TEXTS, type FloorLayout, holdsPermission } from '@tablewise/shared';
+import {
+  EMPTY_LAYOUT,
+  FLOOR_MESSAGES,
+  FLOOR_TEXTS,
+  type FloorLayout,
+  holdsPermission,
+  saveFloorLayout,
+} from '@tablewise/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useMe } from '../../../api/get-me.js';
 import { ApiError } from '../../../app/api-client.js';
+import { useAppTier, useMayCall } from '../../../app/may-call.js';
 import { Designer } from '../../../floor-designer/designer.js';
 import { withoutChairs } from '../../../floor-designer/editing.js';
 import { DesignStore } from '../../../floor-designer/history.js';
@@ -18,7 +26,12 @@ function problemOf(error: unknown): string {
 
 export function FloorMapScreen() {
   const me = useMe();
-  const canManage = me.data ? holdsPermission(me.data.principal, 'MANAGE_TABLES') : false;
+  // The designer saves to the cloud: offered where the server takes a layout, to who may manage
+  // tables; a manager on a terminal is told editing needs the cloud (the live floor works here).
+  const canManage = useMayCall(saveFloorLayout);
+  const tier = useAppTier();
+  const mayManageElsewhere =
+    !canManage && tier === 'terminal' && !!me.data && holdsPermission(me.data.principal, 'MANAGE_TABLES');
   const [managerMode, setManagerMode] = useState(false);
   const saved = useFloorLayout();
   const tables = useFloorTables();
@@ -93,6 +106,10 @@ export function FloorMapScreen() {
             />
             {FLOOR_TEXTS.managerMode}: {managerMode ? FLOOR_TEXTS.on : FLOOR_TEXTS.off}
           </label>
+        ) : mayManageElsewhere ? (
+          <p className="muted" data-testid="floor-needs-cloud">
+            {FLOOR_MESSAGES.editingNeedsCloud}
+          </p>
         ) : null}
       </header>
       {managerMode && canManage ? (

@@ -16,6 +16,7 @@ import {
   tableServiceNote,
   tableStateColor,
 } from '@tablewise/shared';
+import { ServiceNoteText } from '../../../components/service-note.js';
 
 interface Props {
   tables: readonly Table[];
@@ -25,9 +26,11 @@ interface Props {
   onSeat?: (table: Table) => void;
   /** Party Left on a paid table: it turns over once nothing is left to serve. */
   onDeparted?: (table: Table) => void;
+  /** Tables marked left whose Undo still shows: their Party Left waits. */
+  leaving?: ReadonlySet<string>;
 }
 
-export function FloorPlan({ tables, orders = [], onSeat, onDeparted }: Props) {
+export function FloorPlan({ tables, orders = [], onSeat, onDeparted, leaving }: Props) {
   const cells = hostFloorCells(tables);
   return (
     <div className="host-floor" data-testid="host-floor">
@@ -49,7 +52,12 @@ export function FloorPlan({ tables, orders = [], onSeat, onDeparted }: Props) {
               <span>{floorStateLabel(table.state)}</span>
               {table.partyName && <span className="host-floor-party">{table.partyName}</span>}
               <ServiceNote table={table} orders={orders} />
-              {onDeparted && table.state === 'PAYMENT_VERIFIED' && (
+              {leaving?.has(table.id) && table.state === 'PAYMENT_VERIFIED' ? (
+                <span className="host-floor-service" role="status">
+                  {TABLE_SERVICE_TEXTS.leaving}
+                </span>
+              ) : null}
+              {onDeparted && table.state === 'PAYMENT_VERIFIED' && !leaving?.has(table.id) && (
                 <button
                   type="button"
                   className="button small mark-departed"
@@ -92,7 +100,7 @@ function ServiceNote({ table, orders }: { table: Table; orders: readonly Order[]
   if (!note) return null;
   return (
     <span className="host-floor-service" data-testid="table-service-note">
-      {note}
+      <ServiceNoteText note={note} />
     </span>
   );
 }

@@ -12,6 +12,7 @@ import {
   type Reservation,
   reservationBadge,
   reservationRowActions,
+  TABLE_SERVICE_TEXTS,
   type Table,
   tableMove,
   venueDayLabel,
@@ -20,6 +21,7 @@ import {
 import { useState } from 'react';
 import { useCheckIn } from '../../../api/change-reservation.js';
 import { useOnTerminal, useTerminalStatus } from '../../../app/terminal-status.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { ReservationDialog } from '../../../components/reservation-dialog.js';
 import { TabBar } from '../../../components/tab-bar.js';
 import { useVenueClock } from '../../../components/use-venue-clock.js';
@@ -27,7 +29,7 @@ import { useCreateReservation } from '../../reservations/api/create-reservation.
 import { type SeatTarget, useSeat } from '../api/front-desk-actions.js';
 import { useBookableTimes, useReservations, useTables, useWaitlist } from '../api/get-front-desk.js';
 import { usePrinters } from '../api/get-printers.js';
-import { useMarkDeparted, useOpenOrders } from '../api/party-service.js';
+import { useOpenOrders, usePartyLeft } from '../api/party-service.js';
 import { usePrintSummary } from '../api/print-summary.js';
 import { FloorPlan } from './floor-plan.js';
 
@@ -72,7 +74,8 @@ export function HostConsoleScreen() {
   const waitlist = useWaitlist();
   const tables = useTables();
   const orders = useOpenOrders();
-  const departed = useMarkDeparted();
+  const partyLeft = usePartyLeft();
+  const [askingLeft, setAskingLeft] = useState<Table | null>(null);
   const create = useCreateReservation();
   const seat = useSeat();
   const [tab, setTab] = useState<Tab>('checkins');
@@ -249,7 +252,8 @@ export function HostConsoleScreen() {
           <FloorPlan
             tables={tables.data ?? []}
             orders={orders.data ?? []}
-            {...(departed.isPending ? {} : { onDeparted: (table: Table) => departed.mutate(table.id) })}
+            leaving={partyLeft.leaving}
+            {...(partyLeft.busy ? {} : { onDeparted: (table: Table) => setAskingLeft(table) })}
             {...(seating && !seat.isPending
               ? {
                   onSeat: (table) =>
@@ -266,6 +270,19 @@ export function HostConsoleScreen() {
           busy={create.isPending}
           onSubmit={(values, done) => create.mutate(values, { onSuccess: done })}
           onClose={() => setAdding(false)}
+        />
+      )}
+      {askingLeft && (
+        <ConfirmDialog
+          question={TABLE_SERVICE_TEXTS.departedQuestion(askingLeft.number)}
+          detail={TABLE_SERVICE_TEXTS.departedDetail}
+          action={TABLE_SERVICE_TEXTS.markDeparted}
+          busy={false}
+          onCancel={() => setAskingLeft(null)}
+          onConfirm={() => {
+            partyLeft.leave(askingLeft);
+            setAskingLeft(null);
+          }}
         />
       )}
     </section>

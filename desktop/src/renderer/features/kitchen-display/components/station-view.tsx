@@ -16,10 +16,10 @@ import {
   stationCounts,
 } from '@tablewise/shared';
 import { useCallback, useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { TabBar } from '../../../components/tab-bar.js';
 import { useBatchUpdateItems } from '../api/batch-update-items.js';
 import { useRunnerOrders } from '../api/get-runner-orders.js';
-import { ConfirmDialog } from './confirm-dialog.js';
 import { type Bumped, TicketCard } from './ticket-card.js';
 
 /** The station tab that shows every station. */

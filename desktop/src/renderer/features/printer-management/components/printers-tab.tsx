@@ -1,5 +1,6 @@
-import { PRINTER_TEXTS, type Printer } from '@tablewise/shared';
+import { createPrinter, PRINTER_TEXTS, type Printer } from '@tablewise/shared';
 import { useState } from 'react';
+import { useMayCall } from '../../../app/may-call.js';
 import { useTerminalStatus } from '../../../app/terminal-status.js';
 import { usePrinters } from '../api/get-printers.js';
 import { useTerminals } from '../api/get-terminals.js';
@@ -13,10 +14,11 @@ function address(p: Printer): string {
     : `${p.host ?? ''}${p.port !== null ? `:${p.port}` : ''}`;
 }
 
-/** `onTerminal`: printers are added and changed on the cloud's staff app; null while unknown. */
+/** `onTerminal`: printers are added and changed on the cloud's staff app; null while unknown. Only
+ * who may change the venue's settings is offered Add, Edit and Remove (the kitchen reads the list). */
 export function PrintersTab({ onTerminal }: { onTerminal: boolean | null }) {
   const printers = usePrinters();
-  const manage = onTerminal === false;
+  const manage = useMayCall(createPrinter);
   const terminals = useTerminals(manage);
   const remove = useRemovePrinter();
   const self = useTerminalStatus().data?.terminalId ?? null;
@@ -39,7 +41,9 @@ export function PrintersTab({ onTerminal }: { onTerminal: boolean | null }) {
           </button>
         </div>
       ) : (
-        onTerminal && <p className="muted pm-note">{PRINTER_TEXTS.manageOnCloud}</p>
+        onTerminal !== null && (
+          <p className="muted pm-note">{onTerminal ? PRINTER_TEXTS.manageOnCloud : PRINTER_TEXTS.manageByManager}</p>
+        )
       )}
       {list.length === 0 ? (
         <p className="empty">{PRINTER_TEXTS.noPrinters}</p>

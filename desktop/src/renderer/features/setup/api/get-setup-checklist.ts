@@ -1,4 +1,4 @@
-import { getSetupChecklist, recordQrSheetPrinted } from '@tablewise/shared';
+import { getSetupChecklist, listTableQrCodes, recordQrSheetPrinted } from '@tablewise/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
 
@@ -16,4 +16,9 @@ export function useRecordQrSheet() {
     mutationFn: () => api.call(recordQrSheetPrinted),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: setupChecklistQueryOptions().queryKey }),
   });
+}
+
+/** Every table's check-in link, for the printable sheet. */
+export function useTableQrCodes() {
+  return useQuery({ queryKey: listTableQrCodes.key(), queryFn: () => api.call(listTableQrCodes) });
 }

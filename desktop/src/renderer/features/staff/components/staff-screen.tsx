@@ -16,7 +16,7 @@ import {
 } from '@tablewise/shared';
 import { type FormEvent, useState } from 'react';
 import { toastMessage } from '../../../app/api-client.js';
-import { useOnTerminal } from '../../../app/terminal-status.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { useToast } from '../../../components/toast.js';
 import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useActOnInvitation } from '../api/act-on-invitation.js';
@@ -169,6 +169,7 @@ function MemberRow({ member }: { member: StaffMember }) {
   const update = useUpdateMember();
   const deactivate = useDeactivateMember();
   const { toast } = useToast();
+  const [asking, setAsking] = useState(false);
   const roles = member.scope === 'ORGANIZATION' ? ORGANIZATION_ROLES : VENUE_ROLES;
   const failed = (error: Error) => toast({ title: toastMessage(error, error.message), variant: 'destructive' });
   return (
@@ -229,31 +230,39 @@ function MemberRow({ member }: { member: StaffMember }) {
             type="button"
             className="button danger"
             disabled={deactivate.isPending}
-            onClick={() => {
-              if (window.confirm(T.deactivateConfirm(nameOf(member)))) {
-                deactivate.mutate(member.id, { onSuccess: () => toast({ title: T.deactivated }), onError: failed });
-              }
-            }}
+            onClick={() => setAsking(true)}
           >
             {T.deactivate}
           </button>
+        )}
+        {asking && (
+          <ConfirmDialog
+            question={T.deactivateConfirm(nameOf(member))}
+            action={T.deactivate}
+            danger
+            busy={deactivate.isPending}
+            onCancel={() => setAsking(false)}
+            onConfirm={() =>
+              deactivate.mutate(member.id, {
+                onSuccess: () => {
+                  setAsking(false);
+                  toast({ title: T.deactivated });
+                },
+                onError: (error) => {
+                  setAsking(false);
+                  failed(error);
+                },
+              })
+            }
+          />
         )}
       </div>
     </li>
   );
 }
 
+/** Accounts live in the cloud: on a terminal the shell says the screen needs it (screenNeedsCloud). */
 export function StaffScreen() {
-  // The terminal serves its venue's floor from its replica; accounts live in the cloud.
-  const onTerminal = useOnTerminal();
-  if (onTerminal) {
-    return (
-      <section className="staff-screen">
-        <h1>{T.title}</h1>
-        <p className="empty">{T.cloudOnly}</p>
-      </section>
-    );
-  }
   return <StaffPanels />;
 }
 

@@ -1,17 +1,22 @@
-// Asks before a button that moves many items at once (issue 22 item 8); Escape or Cancel keeps
-// everything as it is. Focus starts on Cancel, so a stray second tap changes nothing.
+// Asks before an action that is hard to take back (the kitchen's buttons that move many items at
+// once, issue 22 item 8; Clear All on the floor designer; a party marked as left); Escape or Cancel
+// keeps everything as it is. Focus starts on Cancel, so a stray second tap changes nothing.
 import { KITCHEN_TICKET_TEXTS } from '@tablewise/shared';
 import { useEffect, useRef } from 'react';
 
 interface Props {
   question: string;
+  /** What confirming does, said once more under the question. */
+  detail?: string;
   action: string;
+  /** An action that removes or closes something (Deactivate, Clear All): styled as the danger it is. */
+  danger?: boolean;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ question, action, busy, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ question, detail, action, danger = false, busy, onConfirm, onCancel }: Props) {
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => cancel.current?.focus(), []);
   return (
@@ -24,11 +29,17 @@ export function ConfirmDialog({ question, action, busy, onConfirm, onCancel }: P
     >
       <div className="dialog confirm-dialog" role="alertdialog" aria-modal="true" aria-label={question}>
         <h2>{question}</h2>
+        {detail ? <p>{detail}</p> : null}
         <div className="dialog-actions">
           <button ref={cancel} type="button" className="button" onClick={onCancel}>
             {KITCHEN_TICKET_TEXTS.cancel}
           </button>
-          <button type="button" className="button primary" disabled={busy} onClick={onConfirm}>
+          <button
+            type="button"
+            className={danger ? 'button danger' : 'button primary'}
+            disabled={busy}
+            onClick={onConfirm}
+          >
             {action}
           </button>
         </div>
