@@ -6,10 +6,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_PORT, PRINTING } from '@tablewise/shared';
+import { logLevelFrom } from '@tablewise/shared/logging';
 import { appSecret } from '../cloud/src/app-secret.js';
 import { closeDb, connectDb } from '../cloud/src/db/connect.js';
 import { migrateLatest } from '../cloud/src/db/migrate.js';
 import { seedDemo } from '../cloud/src/db/seed/demo.js';
+import { createLogger } from '../cloud/src/log/logger.js';
 import { startMailboxPage } from '../cloud/src/mail/mailbox-page.js';
 import { LocalMailbox, mailerFrom } from '../cloud/src/mail/mailer.js';
 import { objectStoreFrom } from '../cloud/src/objects/from-env.js';
@@ -105,6 +107,9 @@ async function main(): Promise<void> {
     objectStore,
     liveFanout: databaseUrl ? 'process' : 'inline',
     mail,
+    // The demo's console stays for the lines above: warnings and errors (a 5xx with its stack)
+    // only, unless LOG_LEVEL asks for more.
+    log: createLogger({ level: logLevelFrom({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }) }),
     // The embedded demo takes the card networks' test numbers (labelled demo on the bill page).
     payments: demo ? { demo: true } : { stripe: stripeSettingsFrom(process.env) },
   });

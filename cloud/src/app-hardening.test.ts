@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLogger } from './log/logger.js';
 import { HSTS_VALUE } from './middleware/security-headers.js';
 import type { ObjectStore } from './objects/store.js';
 import { Client, type Harness, loginAs, startHarness } from './testkit/harness.js';
@@ -21,10 +22,10 @@ const objectStore: ObjectStore = {
   },
 };
 
-const logged: string[] = [];
+const captured = captureLogger();
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ trustProxy: 1, objectStore, log: (line) => logged.push(line) });
+  h = await startHarness({ trustProxy: 1, objectStore, log: captured.logger });
 });
 afterAll(async () => {
   await h?.close();
@@ -56,9 +57,9 @@ describe('GET /api/objects/:id', () => {
     });
     expect(reply.status).toBe(500);
     expect(JSON.stringify(reply.body)).not.toMatch(/disk/);
-    const line = logged.find((l) => l.includes('the disk went away'));
-    expect(line).toMatch(/probe-500/);
-    expect(line).toMatch(/at .*app-hardening\.test\.ts/);
+    const line = captured.lines.find((l) => JSON.stringify(l.err ?? '').includes('the disk went away'));
+    expect(line).toMatchObject({ level: 50, reqId: 'probe-500', msg: 'request failed' });
+    expect((line?.err as { stack?: string } | undefined)?.stack).toMatch(/at .*app-hardening\.test\.ts/);
   });
 });
 

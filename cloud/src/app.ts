@@ -1,8 +1,8 @@
 // The Koa application. Middleware runs in this order, on purpose: the request id and log wrap
-// everything so the log line shows the final status; security headers go on every answer, errors
-// included; errors are shaped next so everything after
-// is covered; then the origin check and body reader; principal resolution; the API routes; and
-// last the static sites for every non-API path.
+// everything so the log line shows the final status, and the metrics count it too; security
+// headers go on every answer, errors included; errors are shaped next so everything after is
+// covered; then /metrics (outside /api, for the operator's scraper), the origin check and body
+// reader; principal resolution; the API routes; and last the static sites for every non-API path.
 import Koa from 'koa';
 import type { AppDeps, AppState } from './context.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -11,6 +11,7 @@ import { originCheck } from './middleware/origin-check.js';
 import { principalsMiddleware } from './middleware/principals.js';
 import { requestId } from './middleware/request-id.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { metricsRoute } from './ops/metrics.js';
 import { alertsRouter } from './routes/alerts/router.js';
 import { analyticsRouter } from './routes/analytics/router.js';
 import { authRouter } from './routes/auth/router.js';
@@ -51,6 +52,8 @@ export type AppOptions = AppDeps &
   StaticSites & {
     /** Proxies in front to trust for the client's address and protocol; 0 trusts none. */
     trustProxy: number;
+    /** METRICS_TOKEN: /metrics answers whoever sends it as a bearer token; unset, loopback only. */
+    metricsToken?: string | undefined;
   };
 
 export function createApp(deps: AppOptions): Koa<AppState> {
@@ -62,8 +65,10 @@ export function createApp(deps: AppOptions): Koa<AppState> {
     app.maxIpsCount = deps.trustProxy;
   }
   app.use(requestId(deps));
+  if (deps.metrics) app.use(deps.metrics.middleware());
   app.use(securityHeaders());
   app.use(errorHandler(deps));
+  if (deps.metrics) app.use(metricsRoute(deps.metrics, deps.metricsToken));
   app.use(originCheck(deps));
   app.use(jsonBody());
   app.use(principalsMiddleware(deps));

@@ -1,11 +1,14 @@
 // What every route and command is given: the database, the clock and the secrets. The clock is
 // injectable so course firing can be tested without waiting.
 
-import type { Role, StaffDuty, User } from '@tablewise/shared';
+import type { Role, SelfSeatingLimits, StaffDuty, User } from '@tablewise/shared';
 import type { Knex } from 'knex';
 import type { Db } from './db/connect.js';
+import type { Logger } from './log/logger.js';
 import type { Mailer } from './mail/mailer.js';
 import type { ObjectStore } from './objects/store.js';
+import type { CloudMetrics } from './ops/metrics.js';
+import type { Readiness } from './ops/readiness.js';
 import type { PaymentProviders } from './payments/providers.js';
 import type { LimitStore } from './security/limits.js';
 import type { UsageCounter } from './usage/usage.js';
@@ -22,7 +25,8 @@ export interface AppDeps {
   /** The origin guests reach, used in QR URLs (no trailing slash). */
   publicUrl: string;
   now: () => Date;
-  log: (line: string) => void;
+  /** Structured log (pino): lines carry the request id of the request that caused them. */
+  log: Logger;
   /** Where uploaded files (menu photos) are kept. */
   objects: ObjectStore;
   /** Where every rate limit counts: shared by all instances on a PostgreSQL server (issue 27). */
@@ -31,6 +35,12 @@ export interface AppDeps {
   payments?: PaymentProviders;
   /** Where mail goes (issue 24): SMTP, or the local mailbox when SMTP_URL is unset. */
   mail?: Mailer;
+  /** The instance's metrics (GET /metrics); none for a bare app in a test. */
+  metrics?: CloudMetrics;
+  /** The instance's readiness; a bare app is ready while its database answers. */
+  readiness?: Readiness;
+  /** Self-seating limits other than SELF_SEATING_LIMITS (tests that seat many parties from one address). */
+  selfSeatingLimits?: SelfSeatingLimits;
   /** API calls counted per organization, added to the month's usage every minute (issue 24). */
   usage?: UsageCounter;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startExpirySweeper } from './expiry-sweeper.js';
+import { createLogger } from './log/logger.js';
 import { IDEMPOTENCY_TTL_MS } from './mutations.js';
 import { deleteExpiredKeys } from './repositories/idempotency.js';
 import { createTestDatabase, type TestDatabase } from './test/database.js';
@@ -32,7 +33,10 @@ it('deletes expired records in bounded batches until none is left, and keeps the
   await database.db('idempotency_keys').insert(records(3, 'new', new Date()));
   expect(await deleteExpiredKeys(database.db, dayAgo(0), 500)).toBe(500);
 
-  const sweeper = startExpirySweeper({ db: database.db, now: () => new Date(), log: () => {} }, 3_600_000);
+  const sweeper = startExpirySweeper(
+    { db: database.db, now: () => new Date(), log: createLogger({ level: 'silent' }) },
+    3_600_000,
+  );
   expect(await sweeper.tick()).toBe(701);
   expect(await sweeper.tick()).toBe(0);
   await sweeper.stop();

@@ -12,12 +12,17 @@
 // OBJECTS_S3_FORCE_PATH_STYLE to keep them in an S3-compatible bucket instead (see the README).
 // Mail goes to SMTP_URL's server; without it, to a local mailbox, whose page MAILBOX_PORT serves
 // on 127.0.0.1 (as `npm start` does; the end-to-end journeys read invitations there).
+// LOG_LEVEL (fatal, error, warn, info (default), debug, trace, silent: JSON lines on stdout),
+// METRICS_TOKEN (GET /metrics answers only a bearer of it; unset, only loopback), and
+// SHUTDOWN_DRAIN_MS (on SIGTERM, how long readiness answers 503 before the instance closes, so
+// the load balancer stops sending it requests first; default 0).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_PORT } from '@tablewise/shared';
 import { appSecret } from './app-secret.js';
 import { closeDb, connectDb } from './db/connect.js';
 import { migrateLatest } from './db/migrate.js';
+import { createLogger } from './log/logger.js';
 import { startMailboxPage } from './mail/mailbox-page.js';
 import { LocalMailbox, mailerFrom } from './mail/mailer.js';
 import { objectStoreFrom } from './objects/from-env.js';
@@ -26,6 +31,8 @@ import { renewDatabaseEpoch } from './repositories/database-epoch.js';
 import { startCloud, trustProxyFrom } from './server.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+const log = createLogger();
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -37,7 +44,7 @@ async function main(): Promise<void> {
   // Before the database: a photo store that is misconfigured or out of reach fails the start.
   const objectStore = await objectStoreFrom(process.env, path.join(dataDir, 'objects'));
 
-  const db = await connectDb(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') });
+  const db = await connectDb(databaseUrl ? { databaseUrl, log } : { dataDir: path.join(dataDir, 'pglite'), log });
   await migrateLatest(db);
   if (process.argv.includes('--new-epoch')) {
     const epoch = await renewDatabaseEpoch(db);
@@ -61,7 +68,8 @@ async function main(): Promise<void> {
     secret: appSecret(dataDir, databaseUrl),
     guestWebDir: path.resolve(process.env.GUEST_WEB_DIR ?? path.join(root, 'guest-web/dist')),
     staffWebDir: path.resolve(process.env.STAFF_WEB_DIR ?? path.join(root, 'desktop/dist/web')),
-    log: (line) => console.log(line),
+    log,
+    ...(process.env.METRICS_TOKEN ? { metricsToken: process.env.METRICS_TOKEN } : {}),
     trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
     objectStore,
     // On a PostgreSQL server the live sockets are fed from a process of their own (issue 8).
@@ -72,10 +80,17 @@ async function main(): Promise<void> {
   });
   console.log(`Tablewise cloud listening on ${cloud.url}`);
 
+  const drainMs = Number(process.env.SHUTDOWN_DRAIN_MS ?? 0);
+  if (!Number.isInteger(drainMs) || drainMs < 0) {
+    throw new Error(`SHUTDOWN_DRAIN_MS must be a number of milliseconds, got ${process.env.SHUTDOWN_DRAIN_MS}`);
+  }
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    cloud.drain();
+    log.info({ drainMs }, 'shutting down: not ready from now on');
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     await cloud.close();
     await mailboxPage?.close();
     await closeDb(db);
@@ -86,6 +101,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  log.fatal({ err: error }, 'the cloud could not start');
+  // The human reading a terminal gets the message too, whatever LOG_LEVEL says.
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

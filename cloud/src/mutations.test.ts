@@ -2,6 +2,7 @@ import { MESSAGES } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trx } from './context.js';
 import { startExpirySweeper } from './expiry-sweeper.js';
+import { createLogger } from './log/logger.js';
 import { canonicalJson, IDEMPOTENCY_TTL_MS, type MutationMeta, runMutation } from './mutations.js';
 import { createTestDatabase, type TestDatabase } from './test/database.js';
 import { type Fixture, seedFixture } from './testkit/fixture.js';
@@ -92,7 +93,7 @@ describe('idempotency records', () => {
     expect((await runMutation(deps(), meta('day-old', { n: 2 }), addTask)).replayed).toBe(true);
 
     // Every other record is more than a day old now; 'day-old' was claimed again just now.
-    const sweeper = startExpirySweeper({ ...deps(), log: () => {} }, 3_600_000);
+    const sweeper = startExpirySweeper({ ...deps(), log: createLogger({ level: 'silent' }) }, 3_600_000);
     expect(await sweeper.tick()).toBeGreaterThan(0);
     await sweeper.stop();
     const left = await database.db('idempotency_keys').pluck('key');

@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import type { AppDeps, Trx } from './context.js';
 import { prepared } from './db/connect.js';
 import { AppError, conflict, unprocessable } from './errors.js';
+import type { Logger } from './log/logger.js';
 import { atCommit, inSavepoint, writeTransaction } from './realtime/append-event.js';
 import {
   type Claim,
@@ -511,13 +512,16 @@ async function inSavepointOrNull(
   trx: Trx,
   meta: MutationMeta,
   effect: (trx: Trx) => Promise<Answer>,
-  log: (line: string) => void,
+  log: Logger,
 ): Promise<Answer | null> {
   try {
     return await inSavepoint(trx, effect);
   } catch (error) {
     if (error instanceof AppError) return { status: error.status, body: error.body() };
-    log(`mutation ${meta.terminal?.seq} ${meta.method} ${meta.path} failed: ${(error as Error).stack ?? error}`);
+    log.error(
+      { err: error, terminalSeq: meta.terminal?.seq, method: meta.method, path: meta.path },
+      'pushed mutation failed unexpectedly',
+    );
     return null;
   }
 }

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
+import type { SelfSeatingLimits } from '@tablewise/shared';
 import { createApp } from './app.js';
 import { releaseExpiredHolds } from './commands/guest-holds.js';
 import { expirePendingCashShares } from './commands/payments.js';
@@ -13,8 +14,11 @@ import { runStuckCheck } from './commands/stuck-check.js';
 import type { Db } from './context.js';
 import { createNotifier } from './db/notify.js';
 import { type ExpirySweeper, startExpirySweeper } from './expiry-sweeper.js';
+import { createLogger, type Logger } from './log/logger.js';
 import { type Mailer, mailerFrom } from './mail/mailer.js';
 import { diskObjectStore, type ObjectStore } from './objects/store.js';
+import { CloudMetrics } from './ops/metrics.js';
+import { type InstanceState, Readiness } from './ops/readiness.js';
 import { type PaymentSettings, paymentProviders } from './payments/providers.js';
 import { type PeriodicPass, startPeriodic } from './periodic.js';
 import { type CourseFirer, startCourseFirer } from './realtime/course-firer.js';
@@ -56,8 +60,12 @@ export interface StartCloudOptions {
   stuckCheckPollMs?: number;
   /** The clock; injectable for tests of course firing. */
   now?: () => Date;
-  /** Request and error log; silent when not given. */
-  log?: (line: string) => void;
+  /** Structured log (pino): main.ts gives one at LOG_LEVEL; silent when not given (tests, the bench). */
+  log?: Logger;
+  /** METRICS_TOKEN: /metrics answers whoever sends it as a bearer token; unset, loopback only. */
+  metricsToken?: string;
+  /** Self-seating limits other than SELF_SEATING_LIMITS (tests that seat many parties from one address). */
+  selfSeatingLimits?: SelfSeatingLimits;
   /** How often the hub re-reads venues with sockets in case a notification was lost. */
   hubSafetyPollMs?: number;
   /** How often the hub re-checks each socket's access (LIVE_LIMITS.revalidateMs by default). */
@@ -99,6 +107,11 @@ export interface RunningCloud {
   flushUsage(): Promise<void>;
   /** The live fan-out processes' ids, when the instance runs them (liveFanout 'process'). */
   fanoutPids(): number[];
+  /**
+   * Stops taking traffic: readiness answers 503 from now on, so the load balancer moves new
+   * requests elsewhere while the ones in flight finish. close() drains first by itself.
+   */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -114,7 +127,7 @@ export function trustProxyFrom(value: string | undefined): number {
 
 export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud> {
   if (!opts.secret) throw new Error('startCloud needs a secret (APP_SECRET) to sign QR tokens and guest cookies');
-  const log = opts.log ?? (() => {});
+  const log = opts.log ?? createLogger({ level: 'silent' });
   const now = opts.now ?? (() => new Date());
   const host = opts.host ?? '127.0.0.1';
   const server = createServer();
@@ -131,9 +144,27 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   const mail = opts.mail ?? mailerFrom(process.env);
   const limits = opts.databaseUrl ? postgresLimits(opts.databaseUrl) : memoryLimits();
   const usage = new UsageCounter();
-  const deps = { db: opts.db, secret: opts.secret, publicUrl, now, log, objects, payments, mail, limits, usage };
+  const state: InstanceState = { started: false, draining: false };
+  const readiness = new Readiness(opts.db, state, log);
+  const metrics = new CloudMetrics(opts.db);
+  const deps = {
+    db: opts.db,
+    secret: opts.secret,
+    publicUrl,
+    now,
+    log,
+    objects,
+    payments,
+    mail,
+    limits,
+    metrics,
+    readiness,
+    usage,
+    ...(opts.selfSeatingLimits ? { selfSeatingLimits: opts.selfSeatingLimits } : {}),
+  };
   const app = createApp({
     ...deps,
+    metricsToken: opts.metricsToken,
     guestWebDir: opts.guestWebDir,
     staffWebDir: opts.staffWebDir,
     trustProxy: opts.trustProxy ?? 0,
@@ -157,8 +188,10 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   let usageFlush: PeriodicPass | undefined;
   const notifier = await createNotifier(opts.db, {
     ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
+    log,
     onReconnect: () => hub?.refreshAll(),
   });
+  state.notifications = () => notifier.listening();
   try {
     const hubOptions = {
       ...(opts.hubSafetyPollMs ? { safetyPollMs: opts.hubSafetyPollMs } : {}),
@@ -176,8 +209,10 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
         gone: (id) => gate?.gone(id),
       });
       sink = fanout;
+      const pool = fanout;
+      state.fanout = () => pool.pids().length === processes;
     } else {
-      const inline = new LiveHub(deps, { ...hubOptions, gone: (id) => gate?.gone(id) });
+      const inline = new LiveHub({ ...deps, hubMetrics: metrics.hub }, { ...hubOptions, gone: (id) => gate?.gone(id) });
       await inline.listen(notifier);
       hub = inline;
       sink = inline;
@@ -185,6 +220,12 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     gate = new LiveGate(deps, sink, opts.hubRevalidateMs ? { revalidateMs: opts.hubRevalidateMs } : {});
     await gate.start(server, notifier);
     server.off('upgrade', notYet);
+    const liveGate = gate;
+    const pool = fanout;
+    metrics.attach({
+      sockets: () => liveGate.socketCounts(),
+      ...(pool ? { fanoutMetrics: () => pool.metrics() } : {}),
+    });
     firer = startCourseFirer(deps, opts.fireIntervalMs ?? 1000);
     sweeper = startExpirySweeper(deps, opts.sweepIntervalMs ?? 10 * 60_000);
     holdSweeper = startPeriodic('hold expiry', () => releaseExpiredHolds(deps), opts.holdSweepIntervalMs ?? 5_000, log);
@@ -207,6 +248,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
       opts.stuckCheckPollMs ?? 30_000,
       log,
     );
+    state.started = true;
   } catch (error) {
     await gate?.close();
     await hub?.close();
@@ -228,8 +270,12 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     checkStuckTables: () => (stuckCheck as PeriodicPass).tick(),
     flushUsage: () => usage.flush(opts.db, now()),
     fanoutPids: () => fanout?.pids() ?? [],
+    drain() {
+      state.draining = true;
+    },
     close() {
       closing ??= (async () => {
+        state.draining = true;
         await firer?.stop();
         await sweeper?.stop();
         await holdSweeper?.stop();
@@ -243,7 +289,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         // The last minute's API calls, once no request is left to count.
-        await usage.flush(opts.db, now()).catch((error) => log(`usage not saved at shutdown: ${String(error)}`));
+        await usage.flush(opts.db, now()).catch((err) => log.error({ err }, 'usage not saved at shutdown'));
         await limits.close();
       })();
       return closing;

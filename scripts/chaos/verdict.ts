@@ -127,7 +127,8 @@ export async function computeVerdict(opts: {
   }
   for (const log of stack.logs()) {
     for (const line of log.split('\n')) {
-      if (/ (GET|POST|PUT|PATCH|DELETE) \S+ failed: |\[terminal\] request failed/.test(line)) {
+      // The cloud's and the terminal's JSON log lines for an unexpected error (a 500), whichever process.
+      if (/"msg":"(request failed|pushed mutation failed unexpectedly)"/.test(line)) {
         add('process logs', 'fiveHundreds');
         details.push(`5xx in a process log: ${line.slice(0, 200)}`);
       }

@@ -213,6 +213,32 @@ export const GUEST_RATE_LIMITS = {
 } as const;
 
 /**
+ * Guests seating themselves (issue 27, probe finding 1: a loop of fresh cookies from one address
+ * held and confirmed 19 tables in 2 seconds, and real parties went to the waitlist). A fresh cookie
+ * is free, so these count per client address and per venue, never per session, in every cloud
+ * instance together (the PostgreSQL limit store), within `windowSeconds`:
+ * - walkIn: check-ins naming only the venue (no table's code), which is how such a loop gets its cookies;
+ * - hold: attempts to hold a table from the guest's list;
+ * - seat: attempts to confirm a held table (self-seating).
+ * Per address allows a family's phones and a venue's shared Wi-Fi; per venue is more parties seating
+ * themselves in a minute than a busy room sees, and bounds what any number of addresses can take.
+ */
+export const SELF_SEATING_LIMITS = {
+  windowSeconds: 60,
+  walkIn: { perAddress: 10, perVenue: 60 },
+  hold: { perAddress: 12, perVenue: 40 },
+  seat: { perAddress: 4, perVenue: 12 },
+} as const;
+type PerAddressAndVenue = { perAddress: number; perVenue: number };
+/** SELF_SEATING_LIMITS's shape, for a cloud started with others (tests that seat many parties from one address). */
+export type SelfSeatingLimits = {
+  windowSeconds: number;
+  walkIn: PerAddressAndVenue;
+  hold: PerAddressAndVenue;
+  seat: PerAddressAndVenue;
+};
+
+/**
  * Payment attempts on one bill (issue 27: 100 declined cards left 100 FAILED payments and 100
  * events). In `windowSeconds`, a bill takes `perSession` attempts (a ten-way split paying share by
  * share, with a retry each, stays well inside) and `failuresPerSession` refused cards; an address
@@ -431,3 +457,9 @@ export const GUEST_ASSISTANCE_REASONS = ['exit', 'other'] as const;
 export const GUEST_ASSISTANCE_WINDOW_SECONDS = 120;
 /** How many paper copies of its receipt a departing party may print at the venue. */
 export const GUEST_RECEIPT_PRINTS_PER_SESSION = 3;
+
+/** Operating the cloud (issue 27): readiness and metrics. */
+export const READINESS = {
+  /** A database that has not answered `select 1` by then counts as lost. */
+  databaseTimeoutMs: 2_000,
+} as const;

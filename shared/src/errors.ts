@@ -59,6 +59,8 @@ const ERROR_IDS = [
   'layout_stale',
   'layout_invalid',
   'table_in_use',
+  // Operating the cloud (issue 27)
+  'not_ready',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];
 

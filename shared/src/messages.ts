@@ -22,11 +22,16 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   tooManySignInAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  selfSeatingBusy: 'Many parties are seating themselves right now. Please wait a moment, or ask the host to seat you.',
   authenticationRequired: 'Authentication required',
   guestSessionRequired: 'Session Required',
   invalidQrToken: 'Invalid QR code. Please try again.',
   terminalCredentialInvalid: 'Terminal credential is invalid or revoked',
   forbiddenOrigin: 'Requests from this origin are not allowed',
+
+  // Operating the cloud (issue 27)
+  notReady: (failed: readonly string[]) => `Not ready: ${failed.join('; ')}`,
+  metricsRefused: 'Metrics are served to loopback or with METRICS_TOKEN as a bearer token',
 
   // Generic answers
   notFound: (entity: string) => `${entity} not found`,

@@ -34,6 +34,7 @@ import type { z } from 'zod';
 import type { Actor, AppDeps, GuestActor, Queryable, StaffActor, TerminalActor, Trx } from '../context.js';
 import { actorRef } from '../context.js';
 import { AppError, badRequest, conflict, invalidQrToken, notFound } from '../errors.js';
+import { countPaymentOutcome } from '../ops/metrics.js';
 import { paymentProviders, providerFor } from '../payments/providers.js';
 import { presentSession } from '../presenters/index.js';
 import { presentPayment } from '../presenters/payments.js';
@@ -122,6 +123,7 @@ export const demoPaymentsOn = (deps: Pick<AppDeps, 'payments'>): boolean => prov
 
 async function emitStatus(trx: Trx, actor: Actor | null, row: PaymentRow, at: Date): Promise<Payment> {
   const payment = presentPayment(row);
+  countPaymentOutcome(trx, { method: row.payment_method ?? 'unknown', status: row.status });
   const ref = actor ? actorRef(actor) : { userId: null, terminalId: null };
   await appendEvent(trx, {
     orgId: row.org_id,

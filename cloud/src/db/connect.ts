@@ -16,6 +16,7 @@ import ClientPgServer from 'knex/lib/dialects/postgres/index.js';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
 import pgUtils from 'pg/lib/utils.js';
+import { createLogger, type Logger } from '../log/logger.js';
 
 export type Db = Knex;
 
@@ -343,6 +344,20 @@ export interface ConnectOptions {
   dataDir?: string;
   /** Connections to a server the pool keeps at most; default 10. */
   poolMax?: number;
+  /** Where knex's own warnings (a connection lost, a failed acquire) go; the cloud's logger by default. */
+  log?: Logger;
+}
+
+/** knex's warnings as structured lines rather than console text. */
+function knexLog(log: Logger): Knex.Config['log'] {
+  const db = log.child({ component: 'knex' });
+  return {
+    warn: (message: unknown) => db.warn(String(message)),
+    error: (message: unknown) => db.error(String(message)),
+    deprecate: (method: unknown, alternative: unknown) =>
+      db.warn(`${String(method)} is deprecated: ${String(alternative)}`),
+    debug: (message: unknown) => db.debug(String(message)),
+  };
 }
 
 export async function connectDb(opts: ConnectOptions): Promise<Db> {
@@ -351,6 +366,7 @@ export async function connectDb(opts: ConnectOptions): Promise<Db> {
       client: ServerClient,
       connection: { connectionString: opts.databaseUrl, types: pgTypes },
       pool: { min: 0, max: opts.poolMax ?? 10 },
+      log: knexLog(opts.log ?? createLogger()),
     });
     // Fail at start-up, not on the first request, when the server is unreachable.
     try {

@@ -5,11 +5,14 @@
 // Notifications sent while a listener is disconnected are lost; `onReconnect` tells the caller
 // to catch up from the events table (the feed is the source of truth, NOTIFY only a wake-up).
 import pg from 'pg';
+import type { Logger } from '../log/logger.js';
 import { type Db, embeddedPglite } from './connect.js';
 
 export interface Notifier {
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Whether notifications can arrive now (false while the LISTEN connection is lost): readiness. */
+  listening(): boolean;
 }
 
 export interface NotifierOptions {
@@ -19,6 +22,8 @@ export interface NotifierOptions {
   onReconnect?: () => void;
   /** Back-off bounds for reconnecting, in ms (default 250 doubling up to 10000). */
   reconnectDelayMs?: { initial: number; max: number };
+  /** Where a lost connection and a failing handler are logged. */
+  log?: Logger;
 }
 
 type Handler = (payload: string) => void;
@@ -34,6 +39,8 @@ function validateChannel(channel: string): void {
 
 class Subscriptions {
   private readonly byChannel = new Map<string, Set<Handler>>();
+
+  constructor(private readonly log: Logger | undefined) {}
 
   /** True when this is the channel's first handler (the caller must LISTEN). */
   add(channel: string, handler: Handler): boolean {
@@ -70,7 +77,8 @@ class Subscriptions {
         handler(payload);
       } catch (err) {
         // One faulty subscriber must not starve the others.
-        console.error(`Notification handler for '${channel}' failed`, err);
+        if (this.log) this.log.error({ err, channel }, 'notification handler failed');
+        else console.error(`Notification handler for '${channel}' failed`, err);
       }
     }
   }
@@ -78,7 +86,7 @@ class Subscriptions {
 
 export async function createNotifier(db: Db, opts: NotifierOptions): Promise<Notifier> {
   const pglite = embeddedPglite(db);
-  if (pglite) return createEmbeddedNotifier(db, pglite);
+  if (pglite) return createEmbeddedNotifier(db, pglite, opts.log);
   if (!opts.databaseUrl) throw new Error('createNotifier needs databaseUrl for a PostgreSQL server');
   const notifier = new ServerNotifier(opts.databaseUrl, opts);
   await notifier.start();
@@ -88,11 +96,16 @@ export async function createNotifier(db: Db, opts: NotifierOptions): Promise<Not
 // PGlite has one session, so a notification committed by any knex query on it comes back on that
 // same session. LISTEN runs through knex, so it queues behind an open transaction instead of
 // slipping into it (a LISTEN inside a transaction that rolls back would be undone).
-function createEmbeddedNotifier(db: Db, pglite: NonNullable<ReturnType<typeof embeddedPglite>>): Notifier {
-  const subs = new Subscriptions();
+function createEmbeddedNotifier(
+  db: Db,
+  pglite: NonNullable<ReturnType<typeof embeddedPglite>>,
+  log: Logger | undefined,
+): Notifier {
+  const subs = new Subscriptions(log);
   let closed = false;
   const stop = pglite.onNotification((channel, payload) => subs.deliver(channel, payload));
   return {
+    listening: () => !closed,
     async listen(channel, onMessage) {
       if (closed) throw new Error('Notifier is closed');
       validateChannel(channel);
@@ -113,7 +126,7 @@ function createEmbeddedNotifier(db: Db, pglite: NonNullable<ReturnType<typeof em
 }
 
 class ServerNotifier implements Notifier {
-  private readonly subs = new Subscriptions();
+  private readonly subs: Subscriptions;
   private client: pg.Client | undefined;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
@@ -126,7 +139,13 @@ class ServerNotifier implements Notifier {
   constructor(
     private readonly databaseUrl: string,
     private readonly opts: NotifierOptions,
-  ) {}
+  ) {
+    this.subs = new Subscriptions(opts.log);
+  }
+
+  listening(): boolean {
+    return !this.closed && this.client !== undefined;
+  }
 
   async start(): Promise<void> {
     this.client = await this.connect();
@@ -148,6 +167,7 @@ class ServerNotifier implements Notifier {
     if (this.closed || this.client !== client) return;
     this.client = undefined;
     client.end().catch(() => {});
+    this.opts.log?.warn('LISTEN connection to PostgreSQL lost; reconnecting');
     this.scheduleReconnect();
   }
 
@@ -169,6 +189,7 @@ class ServerNotifier implements Notifier {
           if (this.dead.has(client)) throw new Error('LISTEN connection dropped while connecting');
           this.client = client;
           this.attempt = 0;
+          this.opts.log?.info('LISTEN connection to PostgreSQL back');
           this.opts.onReconnect?.();
         })
         .catch(() => this.scheduleReconnect());

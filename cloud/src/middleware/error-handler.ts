@@ -1,5 +1,5 @@
 // The one place errors become answers: {message} with the factory's status (spec 1 section 8).
-// Only unexpected errors are logged; their details never reach the client.
+// Only unexpected errors are logged (with their stack and request id); their details never reach the client.
 import { INTERNAL_ERROR_BODY } from '@tablewise/shared';
 import type Koa from 'koa';
 import type { AppDeps, AppState } from '../context.js';
@@ -26,7 +26,8 @@ export function errorHandler(deps: Pick<AppDeps, 'log'>): Koa.Middleware<AppStat
         ctx.body = { message: (error as Error).message };
         return;
       }
-      deps.log(`[${ctx.state.requestId ?? '-'}] ${ctx.method} ${ctx.path} failed: ${(error as Error).stack ?? error}`);
+      // With its stack; the request id comes from the request's context (middleware/request-id.ts).
+      deps.log.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
       ctx.status = 500;
       ctx.body = INTERNAL_ERROR_BODY;
     }

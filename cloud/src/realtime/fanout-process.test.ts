@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../log/logger.js';
 import type { RunningCloud } from '../server.js';
 import { type Client, type Harness, LiveSocket, loginAs, seqOf, startHarness } from '../testkit/harness.js';
 import { appendEvent, writeTransaction } from './append-event.js';
@@ -154,7 +155,13 @@ describe('live fan-out process', () => {
     url.pathname = '/tw_no_such_database';
     const restartDelayMs = 10;
     await expect(
-      FanoutPool.start(1, { databaseUrl: url.href, hub: {}, log: () => {}, gone: () => {}, restartDelayMs }),
+      FanoutPool.start(1, {
+        databaseUrl: url.href,
+        hub: {},
+        log: createLogger({ level: 'silent' }),
+        gone: () => {},
+        restartDelayMs,
+      }),
     ).rejects.toThrow(/ended before it was ready/);
     // The child's exit set the timer of its first restart (restartDelayMs) before the start failed.
     // A timer of the same delay set now fires after that one: by then the restart has forked a

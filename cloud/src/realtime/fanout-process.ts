@@ -13,30 +13,68 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { LogLevel } from '@tablewise/shared/logging';
+import type { MetricObjectWithValues, MetricValue } from 'prom-client';
+import type { Logger } from '../log/logger.js';
 import type { Admission, HubOptions, UpgradeRequest } from './hub.js';
 import type { LiveSink } from './live-gate.js';
 
 /** What the parent tells the child. */
 export type ToFanout =
-  | { type: 'start'; databaseUrl: string; hub: FanoutHubOptions }
+  | { type: 'start'; databaseUrl: string; hub: FanoutHubOptions; logLevel: LogLevel }
   | { type: 'socket'; id: string; req: UpgradeRequest; head: string; admission: Admission }
   | { type: 'close'; ids: readonly string[]; code: number; reason: string }
+  /** Asks for the child's metrics (answered with a 'metrics' message of the same id). */
+  | { type: 'metrics'; id: number }
   | { type: 'stop' };
 
 /** What the child tells the parent. */
-export type FromFanout = { type: 'ready' } | { type: 'gone'; id: string } | { type: 'log'; line: string };
+export type FromFanout =
+  | { type: 'ready' }
+  | { type: 'gone'; id: string }
+  /** One JSON line of the child's logger, written out by the parent's (one stream, one level). */
+  | { type: 'log'; line: string }
+  | { type: 'metrics'; id: number; metrics: ChildMetrics };
 
 type FanoutHubOptions = Pick<HubOptions, 'safetyPollMs' | 'heartbeatMs' | 'maxBufferedBytes'>;
 
 export interface FanoutProcessOptions {
   databaseUrl: string;
   hub: FanoutHubOptions;
-  log: (line: string) => void;
+  log: Logger;
   /** The child no longer holds the socket (closed, or the child ended). */
   gone: (id: string) => void;
   /** Wait before forking again after the child ended (doubling, up to 5 s, while it keeps failing). */
   restartDelayMs?: number;
 }
+
+const LEVEL_NAMES: Record<number, 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal'> = {
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  40: 'warn',
+  50: 'error',
+  60: 'fatal',
+};
+
+/** A line the child logged, written by the parent's logger with the child's fields and its pid. */
+function relayLine(log: Logger, line: string, pid: number | undefined): void {
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    log.warn({ fanoutPid: pid }, 'unreadable log line from the live fan-out process');
+    return;
+  }
+  const { level, time: _time, pid: _pid, service: _service, msg, ...fields } = parsed;
+  const name = LEVEL_NAMES[level as number] ?? 'info';
+  log[name]({ ...fields, proc: 'fanout', fanoutPid: pid }, typeof msg === 'string' ? msg : '');
+}
+
+type ChildMetrics = MetricObjectWithValues<MetricValue<string>>[];
+
+/** How long a scrape waits for a fan-out process's metrics before leaving them out. */
+const METRICS_WAIT_MS = 1000;
 
 /** How long a stopping child gets to close its sockets before it is killed. */
 const STOP_GRACE_MS = 5000;
@@ -59,6 +97,9 @@ class FanoutProcess implements LiveSink {
   private ready: Promise<ChildProcess>;
   private closing = false;
   private failures = 0;
+  /** Metrics asked of the child and not yet answered, by request number. */
+  private readonly asked = new Map<number, (metrics: ChildMetrics | null) => void>();
+  private nextAsk = 0;
 
   private constructor(private readonly opts: FanoutProcessOptions) {
     this.ready = this.spawn();
@@ -110,7 +151,11 @@ class FanoutProcess implements LiveSink {
             this.release(message.id);
             return;
           case 'log':
-            this.opts.log(message.line);
+            relayLine(this.opts.log, message.line, child.pid);
+            return;
+          case 'metrics':
+            this.asked.get(message.id)?.(message.metrics);
+            this.asked.delete(message.id);
             return;
           default: {
             const never: never = message;
@@ -122,7 +167,10 @@ class FanoutProcess implements LiveSink {
         for (const id of [...this.held]) this.release(id);
         reject(new Error(`The live fan-out process ended before it was ready (${signal ?? code})`));
         if (this.closing) return;
-        this.opts.log(`live fan-out process ended (${signal ?? code}); starting another`);
+        this.opts.log.warn(
+          { fanoutPid: child.pid, exit: signal ?? code },
+          'live fan-out process ended; starting another',
+        );
         this.failures += 1;
         const delay = Math.min(5000, (this.opts.restartDelayMs ?? 50) * 2 ** (this.failures - 1));
         const next = new Promise<void>((r) => setTimeout(r, delay).unref()).then(() =>
@@ -132,7 +180,12 @@ class FanoutProcess implements LiveSink {
         this.ready = next;
         next.catch(() => {});
       });
-      const start: ToFanout = { type: 'start', databaseUrl: this.opts.databaseUrl, hub: this.opts.hub };
+      const start: ToFanout = {
+        type: 'start',
+        databaseUrl: this.opts.databaseUrl,
+        hub: this.opts.hub,
+        logLevel: this.opts.log.level as LogLevel,
+      };
       child.send(start);
     });
   }
@@ -161,6 +214,25 @@ class FanoutProcess implements LiveSink {
     this.ready.then(handOver, () => {
       socket.destroy();
       this.release(id);
+    });
+  }
+
+  /** The child's metrics, or null when it does not answer within METRICS_WAIT_MS. */
+  metrics(): Promise<ChildMetrics | null> {
+    const child = this.child;
+    if (!child?.connected) return Promise.resolve(null);
+    const id = this.nextAsk++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.asked.delete(id);
+        resolve(null);
+      }, METRICS_WAIT_MS);
+      this.asked.set(id, (metrics) => {
+        clearTimeout(timer);
+        resolve(metrics);
+      });
+      const ask: ToFanout = { type: 'metrics', id };
+      child.send(ask);
     });
   }
 
@@ -215,6 +287,12 @@ export class FanoutPool implements LiveSink {
       const mine = ids.filter((id) => slot.holds(id));
       if (mine.length > 0) slot.closeClients(mine, code, reason);
     }
+  }
+
+  /** Every running child's metrics, for the parent's /metrics to merge. */
+  async metrics(): Promise<ChildMetrics[]> {
+    const answers = await Promise.all(this.slots.map((slot) => slot.metrics()));
+    return answers.filter((m): m is ChildMetrics => m !== null);
   }
 
   /** The running children's process ids. */

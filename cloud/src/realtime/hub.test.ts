@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { LIVE_LIMITS, type LiveEvent, MESSAGES, type ServerMessage, STAFF_SESSION_COOKIE } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { captureLogger } from '../log/logger.js';
 import { appendVenueEvents } from '../repositories/events.js';
 import { sha256Hex } from '../security/tokens.js';
 import { startCloud } from '../server.js';
@@ -473,18 +474,21 @@ describe.each(['inline', 'process'] as const)('live hub, fan-out %s', (liveFanou
 
   it('drops a socket that stops reading once its unsent frames pass the bound; it catches up on reconnect', async () => {
     const venueId = h.fixture.a.venueId;
-    const logged: string[] = [];
+    const captured = captureLogger();
     const bounded = await startCloud({
       db: h.database.db,
       databaseUrl: h.database.url,
       secret: TEST_SECRET,
       hubMaxBufferedBytes: 512 * 1024,
       liveFanout,
-      log: (line) => logged.push(line),
+      log: captured.logger,
     });
     try {
       const reader = await LiveSocket.open(bounded.url, { cookie: staff.cookieHeader() });
-      const stalled = await LiveSocket.open(bounded.url, { cookie: staff.cookieHeader() });
+      const stalled = await LiveSocket.open(bounded.url, {
+        cookie: staff.cookieHeader(),
+        headers: { 'x-request-id': 'stalled-socket' },
+      });
       const stalledClosed = closeCodeOf(stalled);
       await Promise.all([reader, stalled].map((socket) => socket.next((m) => m.type === 'hello')));
       const cursor = await venueSeq(venueId);
@@ -516,7 +520,11 @@ describe.each(['inline', 'process'] as const)('live hub, fan-out %s', (liveFanou
       expect(reader.messages.map(seqOf).filter((s) => s > cursor)).toEqual(
         Array.from({ length: count }, (_, i) => cursor + i + 1),
       );
-      expect(logged.some((line) => line.includes('dropped'))).toBe(true);
+      // Logged under the upgrade's request id, by whichever process fed the socket.
+      expect(captured.lines.find((line) => String(line.msg).includes('dropped'))).toMatchObject({
+        reqId: 'stalled-socket',
+        ...(liveFanout === 'process' ? { proc: 'fanout' } : {}),
+      });
 
       (stalled.ws as unknown as { _socket: Socket })._socket.resume();
       expect(await stalledClosed).toBe(1006);

@@ -20,6 +20,7 @@ import { ClientMessage, LIVE_LIMITS, type LiveEvent, MESSAGES, type ServerMessag
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { AppDeps } from '../context.js';
 import type { Notifier } from '../db/notify.js';
+import type { HubMetrics } from '../ops/metrics.js';
 import { EVENTS_CHANNEL, listEventsAfter, parseEventsNotification } from '../repositories/events.js';
 import { type GuestAudience, guestSees, guestViewOf } from './audience.js';
 
@@ -35,6 +36,8 @@ export interface Admission {
   epoch: string;
   /** A guest's session, with the orders and waitlist parties it had when it connected. */
   guest: { sessionId: string; orderIds: string[]; waitlistIds: string[] } | null;
+  /** The upgrade request's id: the socket's log lines carry it. */
+  reqId?: string;
 }
 
 /** The parts of an upgrade request the hub reads (ws checks the method and the handshake headers). */
@@ -47,6 +50,8 @@ export interface UpgradeRequest {
 interface Client {
   /** The gate's id for the socket. */
   id: string;
+  /** The id of the upgrade request that opened it. */
+  reqId: string | undefined;
   ws: WebSocket;
   /** Work queued on `queue` and not finished: while any is, every send goes through the queue. */
   queued: number;
@@ -163,7 +168,7 @@ export class LiveHub {
   private closed = false;
 
   constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'log'>,
+    private readonly deps: Pick<AppDeps, 'db' | 'log'> & { hubMetrics?: HubMetrics | undefined },
     private readonly opts: HubOptions = {},
   ) {}
 
@@ -229,6 +234,7 @@ export class LiveHub {
     this.wss.handleUpgrade(req as IncomingMessage, socket, head, (ws) => {
       const client: Client = {
         id,
+        reqId: admission.reqId,
         ws,
         venueId,
         guest,
@@ -416,10 +422,9 @@ export class LiveHub {
         }
         if (feed.recent.length > RECENT_LIMIT) feed.recent.splice(0, feed.recent.length - RECENT_LIMIT);
         this.broadcast(feed, before);
+        this.observeLag(feed, before);
       })
-      .catch((error) =>
-        this.deps.log(`live refresh of venue ${feed.venueId} failed: ${(error as Error).stack ?? error}`),
-      );
+      .catch((error) => this.deps.log.error({ err: error, venueId: feed.venueId }, 'live refresh failed'));
   }
 
   /**
@@ -437,6 +442,17 @@ export class LiveHub {
       } else {
         this.pump(client);
       }
+    }
+  }
+
+  /** Time from each new event's writing to its frames leaving (once per event, whatever the sockets). */
+  private observeLag(feed: VenueFeed, before: number): void {
+    const lag = this.deps.hubMetrics?.eventLag;
+    if (!lag || feed.lastSeq <= before) return;
+    const now = Date.now();
+    for (const entry of this.recentAfter(feed, before) ?? []) {
+      const at = Date.parse((entry.event as { at?: string }).at ?? '');
+      if (Number.isFinite(at)) lag.observe(Math.max(0, now - at) / 1000);
     }
   }
 
@@ -488,7 +504,10 @@ export class LiveHub {
   private dropIfStalled(client: Client): void {
     const bound = this.opts.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
     if (client.ws.bufferedAmount <= bound) return;
-    this.deps.log(`live socket of venue ${client.venueId} dropped: ${client.ws.bufferedAmount} bytes unread`);
+    this.deps.log.warn(
+      { reqId: client.reqId, venueId: client.venueId, unreadBytes: client.ws.bufferedAmount },
+      'live socket dropped: it stopped reading',
+    );
     client.ws.terminate();
     this.remove(client);
   }
@@ -497,7 +516,9 @@ export class LiveHub {
     client.queued += 1;
     client.queue = client.queue
       .then(work)
-      .catch((error) => this.deps.log(`live send failed: ${(error as Error).stack ?? error}`))
+      .catch((error) =>
+        this.deps.log.error({ err: error, reqId: client.reqId, venueId: client.venueId }, 'live send failed'),
+      )
       .finally(() => {
         client.queued -= 1;
       });

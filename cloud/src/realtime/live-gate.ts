@@ -4,6 +4,7 @@
 // The gate keeps what each socket's access rests on and closes, through the hub, every socket
 // whose credential is revoked (a notice on tw_revoked) or whose access no longer holds when it is
 // re-checked each LIVE_LIMITS.revalidateMs. The hub tells the gate when a socket is gone.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
@@ -14,9 +15,11 @@ import {
   MESSAGES,
   STAFF_SESSION_COOKIE,
 } from '@tablewise/shared';
+import { acceptableRequestId } from '@tablewise/shared/logging';
 import type { Actor, AppDeps, Principals } from '../context.js';
 import type { Notifier } from '../db/notify.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
+import { inRequest } from '../log/logger.js';
 import { originAllowed } from '../middleware/origin-check.js';
 import { resolvePrincipals, terminalCredentialOf, VENUE_HEADER } from '../middleware/principals.js';
 import { resolveStaffScope, type StaffScope } from '../policies/staff-scope.js';
@@ -95,16 +98,29 @@ export class LiveGate {
   async start(server: Server, notifier: Notifier): Promise<void> {
     this.unlisteners.push(await notifier.listen(REVOCATIONS_CHANNEL, (ref) => this.revoked(ref)));
     server.on('upgrade', (req, socket, head) => {
-      this.upgrade(req, socket, head).catch((error) => {
-        this.deps.log(`live upgrade failed: ${(error as Error).stack ?? error}`);
-        socket.destroy();
-      });
+      // The upgrade is a request like any other: its id (kept from a proxy's X-Request-Id) names the
+      // socket's lines here and in the fan-out process that feeds it.
+      const given = req.headers['x-request-id'];
+      const reqId = typeof given === 'string' && acceptableRequestId(given) ? given : randomUUID();
+      inRequest(reqId, () =>
+        this.upgrade(req, socket, head, reqId).catch((error) => {
+          this.deps.log.error({ err: error }, 'live upgrade failed');
+          socket.destroy();
+        }),
+      );
     });
     const revalidate = setInterval(() => {
-      this.revalidate().catch((error) => this.deps.log(`live re-check failed: ${(error as Error).stack ?? error}`));
+      this.revalidate().catch((error) => this.deps.log.error({ err: error }, 'live re-check failed'));
     }, this.opts.revalidateMs ?? LIVE_LIMITS.revalidateMs);
     revalidate.unref();
     this.timers.push(revalidate);
+  }
+
+  /** The sockets admitted and not yet gone, by who holds them (for /metrics). */
+  socketCounts(): Record<Access['kind'], number> {
+    const counts = { staff: 0, guest: 0, terminal: 0 };
+    for (const { access } of this.admitted.values()) counts[access.kind] += 1;
+    return counts;
   }
 
   /** The hub no longer holds the socket. */
@@ -166,7 +182,7 @@ export class LiveGate {
     });
   }
 
-  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, reqId: string): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://hub.invalid');
     if (url.pathname !== LIVE_PATH) return refuse(socket, new AppError(404, 'not_found', MESSAGES.notFound('Route')));
     if (CREDENTIAL_PARAMS.some((name) => url.searchParams.has(name))) {
@@ -216,7 +232,7 @@ export class LiveGate {
     const id = String(this.nextId);
     this.admitted.set(id, { credentialRef, access: accessOf(actor), venueId: actor.venueId });
     const request: UpgradeRequest = { method: req.method, url: req.url, headers: req.headers };
-    this.sink.accept(id, request, socket, head, { venueId: actor.venueId, lastSeq, epoch, guest });
+    this.sink.accept(id, request, socket, head, { venueId: actor.venueId, lastSeq, epoch, guest, reqId });
   }
 }
 

@@ -6,6 +6,7 @@ import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppState, Principals, StaffActor, TerminalActor } from '../context.js';
+import { createLogger } from '../log/logger.js';
 import { errorHandler } from '../middleware/error-handler.js';
 import { newRouter, serve } from './http.js';
 
@@ -43,7 +44,7 @@ let ran = 0;
 
 beforeAll(async () => {
   const app = new Koa<AppState>();
-  app.use(errorHandler({ log: () => {} }));
+  app.use(errorHandler({ log: createLogger({ level: 'silent' }) }));
   app.use(async (ctx, next) => {
     ctx.state.principals = WHO[ctx.get('x-who')] ?? {};
     await next();

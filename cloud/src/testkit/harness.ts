@@ -1,5 +1,11 @@
 // A started cloud on its own database, real HTTP and WebSocket clients with cookie jars.
-import { Bill, IDEMPOTENCY_HEADER, type ServerMessage, TERMINAL_MUTATION_SEQ_HEADER } from '@tablewise/shared';
+import {
+  Bill,
+  IDEMPOTENCY_HEADER,
+  type SelfSeatingLimits,
+  type ServerMessage,
+  TERMINAL_MUTATION_SEQ_HEADER,
+} from '@tablewise/shared';
 import WebSocket from 'ws';
 import { LocalMailbox } from '../mail/mailer.js';
 import { type RunningCloud, type StartCloudOptions, startCloud } from '../server.js';
@@ -7,6 +13,17 @@ import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { type Fixture, PASSWORD, seedFixture } from './fixture.js';
 
 export const TEST_SECRET = 'test-secret-for-signing';
+
+/**
+ * Self-seating limits no test meets by accident: every test's phones share one address and one
+ * venue. The limits themselves are tested with SELF_SEATING_LIMITS (guest/self-seating-limits.test.ts).
+ */
+const ROOMY_SELF_SEATING: SelfSeatingLimits = {
+  windowSeconds: 60,
+  walkIn: { perAddress: 100_000, perVenue: 100_000 },
+  hold: { perAddress: 100_000, perVenue: 100_000 },
+  seat: { perAddress: 100_000, perVenue: 100_000 },
+};
 
 interface Clock {
   /** Added to the real time; tests move it forward instead of waiting. */
@@ -49,6 +66,7 @@ export async function startHarness(opts: Partial<StartCloudOptions> = {}): Promi
       mail: mailbox,
       // and expire cash shares with expireCashShares().
       cashShareSweepIntervalMs: 3_600_000,
+      selfSeatingLimits: ROOMY_SELF_SEATING,
       // and add the API calls counted to the month's usage with flushUsage().
       usageFlushIntervalMs: 3_600_000,
       ...opts,

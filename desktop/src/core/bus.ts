@@ -1,5 +1,6 @@
 // What the core's parts tell each other: a change reached the replica, the terminal's status moved.
 import type { LiveEvent, PrinterStatus, PrintJob } from '@tablewise/shared';
+import { log } from './log.js';
 
 export interface CoreSignals {
   /** An event to push to the local staff app (a server event applied, or a local change). */
@@ -44,7 +45,7 @@ export class Bus {
       try {
         listener(value[0] as CoreSignals[K]);
       } catch (error) {
-        console.error(`[terminal] ${signal} listener failed`, error);
+        log.error({ err: error, signal }, 'bus listener failed');
       }
     }
   }

@@ -6,6 +6,7 @@
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type PairingStatus, TerminalConfig } from '@tablewise/shared';
+import { log } from './log.js';
 
 export const TERMINAL_CONFIG_FILE = 'terminal.json';
 
@@ -43,7 +44,7 @@ export async function readTerminalConfig(
   if (isObject(stored) && FIELDS.some((field) => !(field in stored))) {
     // An older shape: keep the current one from now on. Failing to is no reason not to start.
     await writeTerminalConfig(dataDir, parsed.data).catch((error: unknown) =>
-      console.warn(`[terminal] could not rewrite ${TERMINAL_CONFIG_FILE} in the current shape`, error),
+      log.warn({ err: error }, `could not rewrite ${TERMINAL_CONFIG_FILE} in the current shape`),
     );
   }
   return parsed.data;

@@ -29,6 +29,8 @@ import { scanEntrance } from './guest/scan-entrance.js';
 import { scanTable } from './guest/scan-table.js';
 import { eraseGuestData } from './guest-data/erase-guest-data.js';
 import { getHealth } from './health/get-health.js';
+import { getLiveness } from './health/get-liveness.js';
+import { getReadiness } from './health/get-readiness.js';
 import { getPublicRestaurant } from './marketplace/get-public-restaurant.js';
 import { createMenuItem } from './menu/create-menu-item.js';
 import { getMenu } from './menu/get-menu.js';
@@ -152,6 +154,8 @@ import { seatWaitlistParty } from './waitlist/seat-waitlist-party.js';
 
 export const ALL_CALLS: readonly Call<CallSpec>[] = [
   getHealth,
+  getLiveness,
+  getReadiness,
   getOpenApi,
   login,
   logout,
@@ -336,6 +340,8 @@ export * from './guest/scan-entrance.js';
 export * from './guest/scan-table.js';
 export * from './guest-data/erase-guest-data.js';
 export * from './health/get-health.js';
+export * from './health/get-liveness.js';
+export * from './health/get-readiness.js';
 export * from './marketplace/get-public-restaurant.js';
 export * from './menu/create-menu-item.js';
 export * from './menu/get-menu.js';

@@ -19,7 +19,7 @@ export function guestDataRouter(deps: AppDeps): AppRouter {
     await checkExporter(deps.db, staff, id);
     const now = deps.now();
     const stream = await exportOrganizationData(deps.db, staff, id, now, (error) =>
-      console.error(`[cloud] export of organization ${id} failed:`, error),
+      deps.log.error({ err: error, orgId: id }, 'organization export failed'),
     );
     ctx.status = 200;
     ctx.type = 'application/zip';

@@ -7,7 +7,7 @@
 // otherwise the proxy's, which every guest would then share. A request without a guest cookie
 // counts against its address only; counting per table instead would let a stranger use up a
 // seated party's allowance.
-import { AppError, GUEST_RATE_LIMITS, MESSAGES } from '@tablewise/shared';
+import { AppError, GUEST_RATE_LIMITS, MESSAGES, type SelfSeatingLimits } from '@tablewise/shared';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { LimitStore } from '../../security/limits.js';
 import type { Ctx } from '../http.js';
@@ -30,6 +30,46 @@ export function guestRateLimit(limits: LimitStore, action: GuestAction): GuestRa
       if (!(error instanceof RateLimiterRes)) throw error;
       ctx.set('Retry-After', String(Math.max(1, Math.ceil(error.msBeforeNext / 1000))));
       throw new AppError(429, 'rate_limited', MESSAGES.tooManyRequests);
+    }
+  };
+}
+
+export type SelfSeatingAction = Exclude<keyof SelfSeatingLimits, 'windowSeconds'>;
+
+/** Counts one attempt of `action` for the venue; throws 429 with Retry-After when its address or the venue is over. */
+export type SelfSeatingLimit = (ctx: Ctx, venueId: string) => Promise<void>;
+
+/**
+ * Self-seating (walk-in check-ins, holds, confirms) counted per client address and per venue
+ * (SELF_SEATING_LIMITS): a script minting fresh cookies cannot take a venue's tables, from one
+ * address or from many. The venue's count is taken only once the address's allowed it, so one
+ * noisy address does not use up the venue's allowance for everyone else.
+ */
+export function selfSeatingLimit(
+  limits: LimitStore,
+  action: SelfSeatingAction,
+  bounds: SelfSeatingLimits,
+): SelfSeatingLimit {
+  const { perAddress, perVenue } = bounds[action];
+  const duration = bounds.windowSeconds;
+  const byAddress = limits.limiter({ keyPrefix: `seat-${action}:address`, points: perAddress, duration });
+  const byVenue = limits.limiter({ keyPrefix: `seat-${action}:venue`, points: perVenue, duration });
+  const refuse = (ctx: Ctx, error: RateLimiterRes, message: string): never => {
+    ctx.set('Retry-After', String(Math.max(1, Math.ceil(error.msBeforeNext / 1000))));
+    throw new AppError(429, 'rate_limited', message);
+  };
+  return async (ctx, venueId) => {
+    try {
+      await byAddress.consume(ctx.ip);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      refuse(ctx, error, MESSAGES.tooManyRequests);
+    }
+    try {
+      await byVenue.consume(venueId);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      refuse(ctx, error, MESSAGES.selfSeatingBusy);
     }
   };
 }

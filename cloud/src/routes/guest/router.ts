@@ -16,6 +16,7 @@ import {
   listTableQrCodes,
   MESSAGES,
   releaseTable as releaseTableCall,
+  SELF_SEATING_LIMITS,
   scanEntrance,
   scanTable as scanTableCall,
   updateGuestSession,
@@ -43,7 +44,7 @@ import { findTableInVenue } from '../../repositories/tables.js';
 import { findVenue } from '../../repositories/venues.js';
 import { signGuestCookie } from '../../security/tokens.js';
 import { type AppRouter, type Ctx, mutate, newRouter, ok, serve } from '../http.js';
-import { guestRateLimit, oncePerWindow } from './rate-limits.js';
+import { guestRateLimit, oncePerWindow, selfSeatingLimit } from './rate-limits.js';
 
 const GUEST_COOKIE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -98,6 +99,10 @@ export function guestRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
   const scanLimit = guestRateLimit(deps.limits, 'scan');
   const checkinLimit = guestRateLimit(deps.limits, 'checkin');
+  const selfSeating = deps.selfSeatingLimits ?? SELF_SEATING_LIMITS;
+  const walkInLimit = selfSeatingLimit(deps.limits, 'walkIn', selfSeating);
+  const holdLimit = selfSeatingLimit(deps.limits, 'hold', selfSeating);
+  const seatLimit = selfSeatingLimit(deps.limits, 'seat', selfSeating);
   const guestSessionOf = (ctx: Ctx) => ctx.state.principals.guest?.sessionId;
   const assistance = oncePerWindow(deps.limits, 'assistance:session', GUEST_ASSISTANCE_WINDOW_SECONDS);
 
@@ -160,6 +165,8 @@ export function guestRouter(deps: AppDeps): AppRouter {
   serve(router, guestCheckin, async ({ ctx, body }) => {
     await checkinLimit(ctx, guestSessionOf(ctx));
     const input = await body();
+    // A walk-in names only the venue: the way a loop of fresh cookies gets them (issue 27).
+    if (!input.token && input.venueId) await walkInLimit(ctx, input.venueId);
     // The token (or a walk-in's venue) names the organization that owns the idempotency record.
     const owner = input.token
       ? await verifiedTarget(deps.db, deps.secret, input.token).then(({ venue, target }) => ({
@@ -181,6 +188,7 @@ export function guestRouter(deps: AppDeps): AppRouter {
   serve(router, holdTableCall, async ({ ctx, body }) => {
     const guest = requireGuest(ctx);
     const { tableId } = await body();
+    await holdLimit(ctx, guest.venueId);
     await mutate(ctx, deps, guest, async (trx) => ok(await holdTable(trx, deps, guest, tableId)));
     return undefined;
   });
@@ -195,6 +203,7 @@ export function guestRouter(deps: AppDeps): AppRouter {
   serve(router, confirmTableCall, async ({ ctx, body }) => {
     const guest = requireGuest(ctx);
     const input = await body();
+    await seatLimit(ctx, guest.venueId);
     await mutate(ctx, deps, guest, async (trx) => ok(await confirmTable(trx, deps, guest, input)));
     return undefined;
   });
@@ -204,6 +213,7 @@ export function guestRouter(deps: AppDeps): AppRouter {
     const guest = requireGuest(ctx);
     if (params().id !== guest.sessionId) throw notFound('Session');
     const { tableId } = await body();
+    await seatLimit(ctx, guest.venueId);
     await mutate(ctx, deps, guest, async (trx) => ok(await confirmTable(trx, deps, guest, { tableId })));
     return undefined;
   });

@@ -11,6 +11,7 @@ import {
   localTaskUpdatedEvent,
   localWaitlistEvent,
 } from '../local-events.js';
+import { log } from '../log.js';
 import type { ReadDb, WriteDb } from '../sqlite/replica.js';
 import { dropOrder } from '../sqlite/repositories/menu-orders.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
@@ -57,7 +58,7 @@ async function refetchParty({ read, write, api, bus, now }: RefusalContext, id: 
   } catch (error) {
     // A party the cloud never took (its add was refused) leaves the line here too.
     if (error instanceof CloudRefused && error.status === 404) dropWaitlistEntry(write, id);
-    else console.warn(`[terminal] reading party ${id} again failed: ${why(error)}`);
+    else log.warn(`reading party ${id} again failed: ${why(error)}`);
   }
   bus.emit('status');
 }
@@ -70,7 +71,7 @@ async function refetchReservation({ read, write, api, bus, now }: RefusalContext
   } catch (error) {
     // A booking the cloud never took leaves the replica too.
     if (error instanceof CloudRefused && error.status === 404) dropReservation(write, id);
-    else console.warn(`[terminal] reading reservation ${id} again failed: ${why(error)}`);
+    else log.warn(`reading reservation ${id} again failed: ${why(error)}`);
   }
   bus.emit('status');
 }
@@ -86,7 +87,7 @@ async function refetchTable({ read, write, api, bus, now }: RefusalContext, id: 
     reapplyPendingTurnover(write);
     bus.emit('live', localTableEvent(read, getTable(read, id) ?? table, now()));
   } catch (error) {
-    console.warn(`[terminal] reading table ${id} again failed: ${why(error)}`);
+    log.warn(`reading table ${id} again failed: ${why(error)}`);
   }
 }
 
@@ -103,7 +104,7 @@ async function refetchTurnover(here: RefusalContext, entityId: string): Promise<
     if (task) bus.emit('live', localTaskUpdatedEvent(read, task, now()));
     await refetchTable(here, task?.targetTableId ?? entityId);
   } catch (error) {
-    console.warn(`[terminal] reading tasks again failed: ${why(error)}`);
+    log.warn(`reading tasks again failed: ${why(error)}`);
   }
   bus.emit('status');
 }
@@ -125,7 +126,7 @@ async function dropRefusedPayment(
     restorePayments(write, payments);
     for (const p of payments) bus.emit('live', localPaymentEvent(read, p, now()));
   } catch (error) {
-    console.warn(`[terminal] reading payments again failed: ${why(error)}`);
+    log.warn(`reading payments again failed: ${why(error)}`);
   }
 }
 
@@ -149,7 +150,7 @@ async function refetchMenuAndOrders({ read, write, api, bus, now }: RefusalConte
     }
     for (const order of restoreOrders(write, orders, now())) bus.emit('live', localPriorityEvent(read, order, now()));
   } catch (error) {
-    console.warn(`[terminal] reading the menu and orders again failed: ${why(error)}`);
+    log.warn(`reading the menu and orders again failed: ${why(error)}`);
   }
   bus.emit('status');
 }

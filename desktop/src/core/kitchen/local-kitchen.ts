@@ -3,6 +3,7 @@
 // whenever items change (batched to one pass per turn of the event loop).
 import type { Bus } from '../bus.js';
 import { localItemEvent } from '../local-events.js';
+import { log } from '../log.js';
 import type { PrintQueue } from '../print-queue.js';
 import type { ReadDb, WriteDb } from '../sqlite/replica.js';
 import { getMeta } from '../sqlite/repositories/meta.js';
@@ -24,7 +25,7 @@ export function localKitchen(ctx: {
     try {
       makeDueTickets({ db: write, terminalId, queue, now: now() });
     } catch (error) {
-      console.error('[terminal] making kitchen tickets failed', error);
+      log.error({ err: error }, 'making kitchen tickets failed');
     }
   };
   let ticketsScheduled = false;
@@ -44,7 +45,7 @@ export function localKitchen(ctx: {
         for (const { item, from } of fired) bus.emit('live', localItemEvent(read, item, from, now()));
         if (fired.length > 0) bus.emit('itemsChanged');
       } catch (error) {
-        console.error('[terminal] local firing failed', error);
+        log.error({ err: error }, 'local firing failed');
       }
       makeTickets();
     },

@@ -3,6 +3,7 @@
 // codes, receipts (a departed guest's 'Print at the venue' among them) and kitchen reprints. All
 // answer null when this terminal drives no printers.
 import { conflict, type LiveEventOf, notFound, SERVICE_MESSAGES } from '@tablewise/shared';
+import { log } from '../log.js';
 import type { PrintQueue } from '../print-queue.js';
 import type { LocalServerDeps } from '../server/deps.js';
 import type { ReadDb } from '../sqlite/replica.js';
@@ -89,6 +90,6 @@ export function printRequestedReceipt(
       dedupeKey: `guest-receipt:${event.requestId}`,
     });
   } catch (error) {
-    console.error(`[terminal] the receipt of request ${event.requestId} could not be queued`, error);
+    log.error({ err: error, receiptRequestId: event.requestId }, 'the receipt could not be queued');
   }
 }

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type Printer, type PrinterStatus } from '@tablewise/shared';
 import type { Bus } from '../bus.js';
+import { log } from '../log.js';
 import { transact, transactDerived, type WriteDb } from '../sqlite/replica.js';
 import {
   getPrintJob,
@@ -325,7 +326,7 @@ export class PrintWorker {
     const done = work
       .then(
         () => {},
-        (error: unknown) => console.error('[terminal] printing failed unexpectedly', error),
+        (error: unknown) => log.error({ err: error, printerId }, 'printing failed unexpectedly'),
       )
       .finally(() => {
         this.inFlight.delete(printerId);

@@ -1,5 +1,6 @@
 // The terminal's local server: the staff app and the venue-scoped API on 127.0.0.1 only.
-// Middleware order: guard (host and origin), error shape, API routes, static app.
+// Middleware order: request id and log, guard (host and origin), error shape, /metrics, API
+// routes, static app.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { notFound } from '@tablewise/shared';
@@ -8,6 +9,7 @@ import type { LocalServerDeps } from './deps.js';
 import { errorHandler } from './errors.js';
 import { hostGuard } from './guard.js';
 import { LocalLive } from './live.js';
+import { metricsRoute, requestId } from './ops.js';
 import { alertsRouter } from './routes/alerts/router.js';
 import { authRouter } from './routes/auth/router.js';
 import { menuRouter } from './routes/menu/router.js';
@@ -44,8 +46,10 @@ export async function startLocalServer(
 ): Promise<LocalServer> {
   let boundPort = port;
   const app = new Koa();
+  app.use(requestId);
   app.use(hostGuard(() => boundPort));
   app.use(errorHandler);
+  app.use(metricsRoute(deps));
   for (const router of apiRouters(deps)) {
     app.use(router.routes()).use(router.allowedMethods());
   }

@@ -2,6 +2,7 @@
 // cloud's ids ({message, id}); the staff app reads both alike.
 import { AppError, INTERNAL_ERROR_BODY, readJsonBody } from '@tablewise/shared';
 import type { Context, Next } from 'koa';
+import { log } from '../log.js';
 
 export async function errorHandler(ctx: Context, next: Next): Promise<void> {
   try {
@@ -12,7 +13,8 @@ export async function errorHandler(ctx: Context, next: Next): Promise<void> {
       ctx.body = error.body();
       return;
     }
-    console.error('[terminal] request failed', ctx.method, ctx.path, error);
+    // With its stack; the request id comes from the request's context (server/app.ts).
+    log.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
     ctx.status = 500;
     ctx.body = INTERNAL_ERROR_BODY;
   }

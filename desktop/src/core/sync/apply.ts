@@ -7,6 +7,7 @@ import { replacePayments } from '../commands/payments.js';
 import { reapplyPendingReservations, replaceReservations } from '../commands/reservations.js';
 import { reapplyPendingTurnover, replaceTasks } from '../commands/turnover.js';
 import { reapplyPendingWaitlist, replaceWaitlist } from '../commands/waitlist.js';
+import { log } from '../log.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
 import { forgetUser } from '../sqlite/repositories/local-auth.js';
 import { putMenuItem } from '../sqlite/repositories/menu-items.js';
@@ -58,7 +59,7 @@ export function applyEvent(db: WriteDb, raw: unknown, now: Date): ApplyOutcome {
       event = ownPrinting(db, parsed.data) ? null : asReplicaShows(db, parsed.data);
     } else {
       const type = raw && typeof raw === 'object' && 'type' in raw ? String(raw.type) : '?';
-      console.warn(`[terminal] event ${seq} (${type}) not understood by this build; skipped`);
+      log.warn(`event ${seq} (${type}) not understood by this build; skipped`);
     }
     setCursor(db, seq);
     return { kind: 'applied', event };
@@ -167,7 +168,7 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       if (!orderExists(db, event.item.orderId)) {
         // The replica only misses an order the snapshot left out (a closed one); its items do not
         // concern this terminal's screens.
-        console.warn(`[terminal] event ${event.seq}: item ${event.item.id} of an unknown order; skipped`);
+        log.warn(`event ${event.seq}: item ${event.item.id} of an unknown order; skipped`);
         return;
       }
       putOrderItem(db, event.item);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inRequest } from '../log.js';
 import { CloudApi, CloudUnreachable } from './cloud-api.js';
 
 function recorder(answer: () => Response) {
@@ -15,6 +16,16 @@ function recorder(answer: () => Response) {
 }
 
 describe('CloudApi', () => {
+  it('sends the id of the local request it is part of, so both logs name the same request', async () => {
+    const { seen, fetchImpl } = recorder(() => new Response('{}', { status: 200 }));
+    const api = new CloudApi('http://cloud.test', 'device-secret', { fetch: fetchImpl });
+    await inRequest('tab-request-7', () => api.request('GET', '/api/menu'));
+    await api.request('GET', '/api/menu');
+    expect(seen[0]?.headers.get('x-request-id')).toBe('tab-request-7');
+    // Outside a request, an id of its own.
+    expect(seen[1]?.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("signs staff in without the device credential, and answers the session's cookie", async () => {
     const { seen, fetchImpl } = recorder(() => {
       const headers = new Headers();

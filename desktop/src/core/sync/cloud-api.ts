@@ -21,7 +21,9 @@ import {
   type PushedMutation,
   pushMutations,
 } from '@tablewise/shared';
+import { REQUEST_ID_HEADER } from '@tablewise/shared/logging';
 import { z } from 'zod';
+import { currentRequestId } from '../log.js';
 
 export class CloudUnreachable extends Error {
   constructor(cause: unknown) {
@@ -97,6 +99,8 @@ export class CloudClient {
         headers: {
           Accept: 'application/json',
           ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          // The local request (or outbox push) this call is part of: the cloud logs under the same id.
+          [REQUEST_ID_HEADER]: currentRequestId() ?? randomUUID(),
           ...init.headers,
         },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),

@@ -5,11 +5,13 @@
 // acknowledges it; a refusal (4xx) rejects it: kept with the cloud's message for staff to see,
 // and the item is refetched so the replica shows the cloud's truth again. Nothing is dropped
 // silently. A batch's verdicts are settled in one SQLite transaction.
+import { randomUUID } from 'node:crypto';
 import { MAX_PUSH_MUTATIONS, MESSAGES, type PushedMutation, pushMutations } from '@tablewise/shared';
 import { type BackoffPolicy, backoffDelayMs, DEFAULT_BACKOFF } from '../backoff.js';
 import type { Bus } from '../bus.js';
 import { ORDER_ITEM_ENTITY, reapplyPendingItemChanges } from '../commands/item-status.js';
 import { localItemEvent } from '../local-events.js';
+import { inRequest, log } from '../log.js';
 import { makeDurable, transact, type WriteDb } from '../sqlite/replica.js';
 import { getOrderItem, orderExists, putOrderItem } from '../sqlite/repositories/orders.js';
 import { markAttempt, type OutboxEntry, pendingBatch, requestOf, settle } from '../sqlite/repositories/outbox.js';
@@ -144,7 +146,7 @@ export class OutboxPusher {
       try {
         worked = await this.step();
       } catch (error) {
-        console.error('[terminal] outbox push failed unexpectedly', error);
+        log.error({ err: error }, 'outbox push failed unexpectedly');
         this.failures += 1;
         await this.sleep(backoffDelayMs(this.failures, this.opts.backoff ?? DEFAULT_BACKOFF));
         continue;
@@ -172,7 +174,8 @@ export class OutboxPusher {
     }
     // What is pushed must be on disk first: the cloud keeps a change's number for good.
     makeDurable(this.opts.db);
-    return this.pushChain(entries);
+    // Under an id of its own, sent with the push: the cloud's lines for it name the same id.
+    return inRequest(`push-${randomUUID()}`, () => this.pushChain(entries));
   }
 
   /** How much longer the pending entries may wait for company: 0 once any of them may not. */
@@ -300,9 +303,7 @@ export class OutboxPusher {
         if (!leading) break;
         // At the head of the outbox: send it again as that number.
         this.lag = entry.seq - expected;
-        console.warn(
-          `[terminal] the cloud expects mutation ${expected}; renumbering the outbox from entry ${entry.seq}`,
-        );
+        log.warn(`the cloud expects mutation ${expected}; renumbering the outbox from entry ${entry.seq}`);
         renumbered = true;
         break;
       }
@@ -315,7 +316,7 @@ export class OutboxPusher {
           break;
         case 'rejected': {
           const message = messageOf(result.body) ?? `${result.status}: ${MESSAGES.outboxRejectedTitle}`;
-          console.warn(`[terminal] cloud rejected mutation ${entry.seq} ${entry.method} ${entry.path}: ${message}`);
+          log.warn(`cloud rejected mutation ${entry.seq} ${entry.method} ${entry.path}: ${message}`);
           settled.push({ entry, status: 'REJECTED', message });
           break;
         }
@@ -353,7 +354,7 @@ export class OutboxPusher {
     try {
       fresh = await api.orderItem(itemId);
     } catch (error) {
-      console.warn(`[terminal] refetch of item ${itemId} failed: ${error instanceof Error ? error.message : error}`);
+      log.warn(`refetch of item ${itemId} failed: ${error instanceof Error ? error.message : error}`);
       this.failures += 1;
       // A refetch the cloud refuses (the item is gone) cannot succeed later; give up on it.
       if (!(error instanceof CloudUnreachable)) this.refetch.delete(itemId);

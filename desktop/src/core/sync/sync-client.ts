@@ -8,6 +8,7 @@ import { HelloMessage, LIVE_PATH } from '@tablewise/shared';
 import WebSocket from 'ws';
 import { type BackoffPolicy, backoffDelayMs, DEFAULT_BACKOFF } from '../backoff.js';
 import type { Bus } from '../bus.js';
+import { log } from '../log.js';
 import { transactDerived, type WriteDb } from '../sqlite/replica.js';
 import { getMeta, setIdentity } from '../sqlite/repositories/meta.js';
 import { applyEvent, applySnapshot, seqOf } from './apply.js';
@@ -99,7 +100,7 @@ export class SyncClient {
         unreachable = error instanceof CloudUnreachable;
         const text = error instanceof Error ? error.message : String(error);
         // One line per kind of failure, not one per retry of a long outage.
-        if (this.running && text !== this.lastErrorText) console.warn(`[terminal] sync: ${text} (retrying)`);
+        if (this.running && text !== this.lastErrorText) log.warn(`sync: ${text} (retrying)`);
         this.lastErrorText = text;
       }
       this.setOnline(false);
@@ -173,7 +174,7 @@ export class SyncClient {
         page = await api.eventsAfter(after);
       } catch (error) {
         if (error instanceof CloudRefused && CURSOR_UNKNOWN.has(error.status)) {
-          console.warn(`[terminal] cloud does not know cursor ${after}; bootstrapping from a snapshot`);
+          log.warn(`cloud does not know cursor ${after}; bootstrapping from a snapshot`);
           await this.bootstrap();
           continue;
         }
@@ -184,7 +185,7 @@ export class SyncClient {
         continue;
       }
       if (page.lastSeq < after) {
-        console.warn(`[terminal] cloud's feed ends at ${page.lastSeq}, before cursor ${after}; bootstrapping`);
+        log.warn(`cloud's feed ends at ${page.lastSeq}, before cursor ${after}; bootstrapping`);
         await this.bootstrap();
         continue;
       }
@@ -204,8 +205,8 @@ export class SyncClient {
   private rebuildsForEpoch(cloudEpoch: string | undefined): boolean {
     const { epoch, cursor } = getMeta(this.opts.db);
     if (epochVerdict(epoch, cloudEpoch) === 'same') return false;
-    console.warn(
-      `[terminal] the cloud's database is epoch ${cloudEpoch}, not ${epoch ?? 'unknown'} of cursor ${cursor} ` +
+    log.warn(
+      `the cloud's database is epoch ${cloudEpoch}, not ${epoch ?? 'unknown'} of cursor ${cursor} ` +
         '(restored or replaced); rebuilding the replica from a snapshot, keeping the outbox',
     );
     // A replica that never learnt an epoch (an older build's) was not restored under it.
@@ -273,7 +274,7 @@ export class SyncClient {
         try {
           message = JSON.parse(data.toString());
         } catch {
-          console.warn('[terminal] malformed live message ignored');
+          log.warn('malformed live message ignored');
           return;
         }
         inbox.push(message);
@@ -287,7 +288,7 @@ export class SyncClient {
             this.setOnline(true);
           }),
         ).catch((error: unknown) => {
-          console.warn(`[terminal] live message failed: ${error instanceof Error ? error.message : error}`);
+          log.warn(`live message failed: ${error instanceof Error ? error.message : error}`);
           ws.terminate();
         });
       });
@@ -342,7 +343,7 @@ export class SyncClient {
       if (this.rebuildsForEpoch(hello.epoch)) {
         await this.bootstrap();
       } else if (hello.lastSeq < meta.cursor) {
-        console.warn(`[terminal] cloud's feed ends at ${hello.lastSeq}, before cursor ${meta.cursor}; bootstrapping`);
+        log.warn(`cloud's feed ends at ${hello.lastSeq}, before cursor ${meta.cursor}; bootstrapping`);
         await this.bootstrap();
       } else if (hello.lastSeq > meta.cursor) {
         await this.catchUp();
@@ -352,7 +353,7 @@ export class SyncClient {
       return;
     }
     if (type === 'error') {
-      console.warn(`[terminal] cloud live channel error: ${JSON.stringify(message)}`);
+      log.warn(`cloud live channel error: ${JSON.stringify(message)}`);
       return;
     }
   }
