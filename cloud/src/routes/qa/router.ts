@@ -34,8 +34,7 @@ export function qaRouter(deps: AppDeps, served: ServedRoutes): AppRouter {
       const { run, venueId } = opened;
       // The journeys run on after the answer; the screen polls GET /api/admin/qa-runs/latest.
       void runJourneys(deps, inQaVenue(staff, venueId), run, async () => scanBrokenButtons(served())).catch(
-        (error: unknown) =>
-          deps.log(`QA run ${run.id} stopped: ${error instanceof Error ? error.stack : String(error)}`),
+        (error: unknown) => deps.log.error({ err: error, runId: run.id }, 'QA run stopped'),
       );
     }
     return undefined;
