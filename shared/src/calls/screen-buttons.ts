@@ -45,7 +45,9 @@ const button = (route: string, page: string, testId: string, element: string, ca
   priority,
 });
 
-/** The declared buttons, screen by screen. */
+/** The declared buttons, screen by screen.
+ * @internal exported for its tests
+ */
 export const SCREEN_BUTTONS: readonly ScreenButton[] = [
   button('/', 'Dashboard', 'dash-seat-now', 'Seat Now', seatWaitlistParty, 'high'),
   button('/', 'Dashboard', 'dash-notify', 'Notify', changeWaitlistStatus, 'medium'),

@@ -10,6 +10,7 @@ const PAGES: Record<QrSheetSize, { width: number; height: number }> = {
   letter: { width: 215.9, height: 279.4 },
 };
 
+/** @internal exported for its tests */
 export const QR_SHEET_PER_PAGE = 6;
 const COLUMNS = 2;
 const CODE_MM = 70;
@@ -31,6 +32,7 @@ export function defaultQrSheetSize(timezone: string): QrSheetSize {
   return timezone.startsWith('America/') ? 'letter' : 'a4';
 }
 
+/** @internal exported for its tests */
 export function qrSheetPage(size: QrSheetSize): { width: number; height: number } {
   return PAGES[size];
 }

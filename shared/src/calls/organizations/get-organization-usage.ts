@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id } from '../../schemas/common.js';
 import { defineCall } from '../define.js';
 
-export const MonthUsage = z.object({
+const MonthUsage = z.object({
   year: z.number().int(),
   month: z.number().int().min(1).max(12),
   ordersClosed: z.number().int().nonnegative(),

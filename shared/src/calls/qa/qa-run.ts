@@ -4,8 +4,10 @@
 import { z } from 'zod';
 import { IsoDateTime } from '../../schemas/common.js';
 
+/** @internal exported for its tests */
 export const QA_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type QaPriority = (typeof QA_PRIORITIES)[number];
+/** @internal exported for its tests */
 export const QA_STEP_STATUSES = ['pending', 'running', 'pass', 'fail'] as const;
 export type QaStepStatus = (typeof QA_STEP_STATUSES)[number];
 
@@ -41,6 +43,7 @@ export const BrokenButton = z.object({
 });
 export type BrokenButton = z.infer<typeof BrokenButton>;
 
+/** @internal exported for its tests */
 export const QA_RUN_STATUSES = ['running', 'done'] as const;
 
 export const QaRun = z.object({
