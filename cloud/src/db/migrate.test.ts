@@ -85,10 +85,11 @@ async function tenant(db: Db) {
 function behavesLikeTheSchema(connect: () => Promise<{ db: Db; done(): Promise<void> }>) {
   let db: Db;
   let done: () => Promise<void>;
+  // Every migration from nothing: on embedded PGlite that is a minute of a core on a busy machine.
   beforeAll(async () => {
     ({ db, done } = await connect());
     await migrateLatest(db);
-  });
+  }, 240_000);
   afterAll(async () => {
     await done?.();
   });

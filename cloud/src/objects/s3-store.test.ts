@@ -150,8 +150,9 @@ describe('choosing the store from the environment', () => {
     const root = path.resolve(import.meta.dirname, '../../..');
     const run = promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'cloud/src/main.ts')], {
       env: { ...process.env, ...env, OBJECTS_S3_BUCKET: 'no-such-bucket', DATA_DIR: scratch, PORT: '0' },
-      // Killed if it started after all (the exit code below then fails the test).
-      timeout: 20_000,
+      // Killed if it started after all (the exit code below then fails the test); a cloud's start
+      // under tsx (a compile, then the check of the bucket) on a busy machine takes its time.
+      timeout: 90_000,
     });
     const failed = await run.then(
       () => null,
@@ -159,7 +160,7 @@ describe('choosing the store from the environment', () => {
     );
     expect(failed?.code).toBe(1);
     expect(failed?.stderr).toContain('Menu photos cannot be stored in the bucket no-such-bucket');
-  });
+  }, 120_000);
 });
 
 describe('uploads through the cloud with the S3 store', () => {

@@ -92,9 +92,12 @@ it('shows the outbox waiting on /metrics and names the failing push in both logs
   >;
   expect(failure.reqId).toMatch(/^push-[0-9a-f-]{36}$/);
   expect((failure.err as { stack: string }).stack).toMatch(/disk full/);
-  expect(cloudLog.lines.find((l) => l.msg === 'request answered' && l.reqId === failure.reqId)).toMatchObject({
-    path: '/api/sync/push',
-  });
+  // The answer's line follows once the push is answered, a moment after the failure's.
+  await expect
+    .poll(() => cloudLog.lines.find((l) => l.msg === 'request answered' && l.reqId === failure.reqId), {
+      timeout: 10_000,
+    })
+    .toMatchObject({ path: '/api/sync/push' });
 
   await expect.poll(async () => series(await scrape(), 'tablewise_terminal_outbox_pending')).toBe(1);
   await new Promise((resolve) => setTimeout(resolve, 1100));

@@ -190,6 +190,9 @@ interface Step {
 async function bothTiers(step: Step) {
   const send = (client: Client, r: Request) => client.request(r.method, r.path, { body: r.body ?? {} });
   const cloud = await send(onCloud, step.request(cloudTwin));
+  // The terminal decides on its replica: it has the cloud twin's write first, as it would by the
+  // time a person taps (on a busy machine the feed can lag the answer by more than a step).
+  await inStep();
   const local = await send(onTerminal, step.request(terminalTwin));
   await inStep();
   for (const [twin, answer] of [
