@@ -64,7 +64,9 @@ import { startQaRun } from './qa/start-qa-run.js';
 import { checkInReservation } from './reservations/check-in-reservation.js';
 import { createReservation } from './reservations/create-reservation.js';
 import { getBookableTimes } from './reservations/get-bookable-times.js';
+import { getReservation } from './reservations/get-reservation.js';
 import { listReservations } from './reservations/list-reservations.js';
+import { modifyReservation } from './reservations/modify-reservation.js';
 import { seatReservation } from './reservations/seat-reservation.js';
 import { createRestaurant } from './restaurants/create-restaurant.js';
 import { listRestaurants } from './restaurants/list-restaurants.js';
@@ -180,9 +182,22 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
     listTasks,
     getAnalytics,
     populateDemo,
+    // Waitlist & Reservations: Seat (a party just arrived is checked in first) and Modify.
+    listReservations,
+    checkInReservation,
+    seatReservation,
+    modifyReservation,
   ],
   '/floor-map': [listTables, getFloorLayout, saveFloorLayout, publishFloorLayout, transitionTable],
-  '/reservations': [listReservations, createReservation, checkInReservation, seatReservation, listTables],
+  '/reservations': [
+    listReservations,
+    createReservation,
+    checkInReservation,
+    seatReservation,
+    modifyReservation,
+    getReservation,
+    listTables,
+  ],
   '/waitlist': [listWaitlist, addToWaitlist, changeWaitlistStatus, seatWaitlistParty, listTables],
   '/host-console': [
     listReservations,

@@ -1,7 +1,9 @@
 // Waitlist & Reservations (spec 2 section 2.1): Seat Now and Notify on each waiting party, Seat and
-// Modify on each upcoming reservation, through the waitlist's and reservations' own calls.
+// Modify on each upcoming reservation, through the waitlist's and reservations' own calls. Modify
+// opens the booking's Modify dialog here, so the host stays on the dashboard.
 import {
   DASHBOARD_TEXTS,
+  modifyReservation,
   partySizeLabel,
   quotedWait,
   type Reservation,
@@ -10,11 +12,12 @@ import {
   type WaitlistEntry,
 } from '@tablewise/shared';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useCheckIn, useSeatReservation } from '../../../api/change-reservation.js';
 import { useChangeWaitlistStatus } from '../../../api/change-waitlist-status.js';
 import { useBookableTimes, useReservations } from '../../../api/get-reservations.js';
 import { useSeatParty } from '../../../api/seat-party.js';
+import { useMayCall } from '../../../app/may-call.js';
+import { ModifyReservationDialog } from '../../../components/modify-reservation-dialog.js';
 import { SeatTableDialog } from '../../../components/seat-table-dialog.js';
 import { useVenueClock } from '../../../components/use-venue-clock.js';
 
@@ -85,7 +88,11 @@ export function ReservationsPanel({ tables }: { tables: readonly Table[] }) {
   const checkIn = useCheckIn();
   const seat = useSeatReservation();
   const [seating, setSeating] = useState<Reservation | null>(null);
+  const [modifying, setModifying] = useState<string | null>(null);
+  const mayModify = useMayCall(modifyReservation);
   const upcoming = (list.data ?? []).filter((r) => r.status === 'CONFIRMED' || r.status === 'CHECKED_IN');
+  // The booking as the list has it now (a live change while the dialog is open shows in it).
+  const modifyingNow = list.data?.find((r) => r.id === modifying);
   const tableName = (r: Reservation) => tables.find((t) => t.id === r.lockedTableIds[0])?.name ?? null;
   return (
     <section className="panel" data-testid="dashboard-reservations">
@@ -104,14 +111,22 @@ export function ReservationsPanel({ tables }: { tables: readonly Table[] }) {
                 <button type="button" className="button primary dash-act" onClick={() => setSeating(r)}>
                   {DASHBOARD_TEXTS.seat}
                 </button>
-                <Link className="button dash-act" to={`/reservations?id=${r.id}`}>
-                  {DASHBOARD_TEXTS.modify}
-                </Link>
+                {mayModify && (
+                  <button
+                    type="button"
+                    className="button dash-act"
+                    onClick={() => setModifying(r.id)}
+                    data-testid="dash-modify"
+                  >
+                    {DASHBOARD_TEXTS.modify}
+                  </button>
+                )}
               </span>
             </li>
           ))}
         </ol>
       )}
+      {modifyingNow && <ModifyReservationDialog reservation={modifyingNow} onClose={() => setModifying(null)} />}
       {seating && (
         <SeatTableDialog
           party={seating.guestContact.name}
