@@ -66,6 +66,7 @@ import { createReservation } from './reservations/create-reservation.js';
 import { getBookableTimes } from './reservations/get-bookable-times.js';
 import { getReservation } from './reservations/get-reservation.js';
 import { listReservations } from './reservations/list-reservations.js';
+import { listReservationsOfDate } from './reservations/list-reservations-of-date.js';
 import { modifyReservation } from './reservations/modify-reservation.js';
 import { seatReservation } from './reservations/seat-reservation.js';
 import { createRestaurant } from './restaurants/create-restaurant.js';
@@ -195,7 +196,11 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
     checkInReservation,
     seatReservation,
     modifyReservation,
+    // ?id= names a booking not on today's list: read on its own. Its path is also the spec
+    // client's day read (/api/reservations/2026-11-29), which the cloud tells apart only by the
+    // segment, so both go together; the day read answers what listReservations does.
     getReservation,
+    listReservationsOfDate,
     listTables,
   ],
   '/waitlist': [listWaitlist, addToWaitlist, changeWaitlistStatus, seatWaitlistParty, listTables],
