@@ -662,7 +662,8 @@ const RESERVATIONS: Step[] = [
   },
   {
     name: 'Add Reservation to cancel',
-    request: (t) => post('/api/reservations', { id: t.ids.cancelled, guestContact: { name: 'Gone' }, slotStart: slot, partySize: 2 }),
+    request: (t) =>
+      post('/api/reservations', { id: t.ids.cancelled, guestContact: { name: 'Gone' }, slotStart: slot, partySize: 2 }),
     status: 201,
   },
   {

@@ -98,12 +98,20 @@ describe('decideModifyReservation', () => {
       [
         state(),
         { slotStart: '2026-11-29T01:15:00.000Z' },
-        { status: 400, id: 'invalid_field', message: MESSAGES.invalidField('slotStart', MESSAGES.reservationTimeNotBookable) },
+        {
+          status: 400,
+          id: 'invalid_field',
+          message: MESSAGES.invalidField('slotStart', MESSAGES.reservationTimeNotBookable),
+        },
       ],
       [
         state(),
         { slotStart: '2026-12-02T01:00:00.000Z' },
-        { status: 400, id: 'invalid_field', message: MESSAGES.invalidField('slotStart', MESSAGES.reservationTimeNotBookable) },
+        {
+          status: 400,
+          id: 'invalid_field',
+          message: MESSAGES.invalidField('slotStart', MESSAGES.reservationTimeNotBookable),
+        },
       ],
       [state(null), { partySize: 3 }, { status: 404, id: 'not_found', message: MESSAGES.notFound('Reservation') }],
       [
@@ -114,7 +122,11 @@ describe('decideModifyReservation', () => {
       [
         state({ status: 'CANCELLED' }),
         { guestContact: { name: 'Bo' } },
-        { status: 409, id: 'transition_refused', message: MESSAGES.reservationTransitionRefused('modify', 'Cancelled') },
+        {
+          status: 409,
+          id: 'transition_refused',
+          message: MESSAGES.reservationTransitionRefused('modify', 'Cancelled'),
+        },
       ],
       [
         state({ status: 'SEATED' }),
@@ -124,19 +136,28 @@ describe('decideModifyReservation', () => {
       [
         state({ status: 'CANCELLED' }),
         { status: 'CANCELLED' },
-        { status: 409, id: 'transition_refused', message: MESSAGES.reservationTransitionRefused('cancel', 'Cancelled') },
+        {
+          status: 409,
+          id: 'transition_refused',
+          message: MESSAGES.reservationTransitionRefused('cancel', 'Cancelled'),
+        },
       ],
     ];
     for (const [s, b, expected] of cases) {
       const before = structuredClone(s);
-      expect(refusal(() => decideModifyReservation(s, body(b), now)), JSON.stringify(b)).toEqual(expected);
+      expect(
+        refusal(() => decideModifyReservation(s, body(b), now)),
+        JSON.stringify(b),
+      ).toEqual(expected);
       expect(s).toEqual(before);
     }
   });
 
   it("takes a terminal's new time that began since it was chosen offline, as a late booking is; staff's is refused", () => {
     const later = new Date('2026-11-29T01:30:00.000Z');
-    expect(decideModifyReservation(state({}, terminal), body({ slotStart: eight }), later).answer.slotStart).toBe(eight);
+    expect(decideModifyReservation(state({}, terminal), body({ slotStart: eight }), later).answer.slotStart).toBe(
+      eight,
+    );
     expect(refusal(() => decideModifyReservation(state(), body({ slotStart: eight }), later)).status).toBe(400);
   });
 });

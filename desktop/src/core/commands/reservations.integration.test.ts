@@ -178,8 +178,16 @@ it('modifies and cancels bookings offline: shown at once from the replica, repla
   const times = (await tab.get('/api/reservations/bookable-times')).body as BookableTimesAnswer;
   const at = (time: string) => times.times.find((t) => t.day === 'Tomorrow' && t.time === time)?.value as string;
   const day = venueDate(new Date(at('18:00')), times.timeZone);
-  const dee = await tab.post('/api/reservations', { guestContact: { name: 'Dee' }, slotStart: at('18:00'), partySize: 2 });
-  const bo = await tab.post('/api/reservations', { guestContact: { name: 'Bo' }, slotStart: at('18:30'), partySize: 2 });
+  const dee = await tab.post('/api/reservations', {
+    guestContact: { name: 'Dee' },
+    slotStart: at('18:00'),
+    partySize: 2,
+  });
+  const bo = await tab.post('/api/reservations', {
+    guestContact: { name: 'Bo' },
+    slotStart: at('18:30'),
+    partySize: 2,
+  });
   expect([dee.status, bo.status]).toEqual([201, 201]);
   await expect.poll(() => terminal.core.status().outbox.pending, { timeout: 10_000 }).toBe(0);
   const eventsBefore = await harness.database.db('events').where({ type: 'reservation.updated' });
@@ -204,7 +212,9 @@ it('modifies and cancels bookings offline: shown at once from the replica, repla
   const gone = await tab.request('PATCH', `/api/reservations/${bo.body.id}`, { body: { partySize: 3 } });
   expect(gone.status).toBe(409);
   expect(gone.body.message).toBe(MESSAGES.reservationTransitionRefused('modify', 'Cancelled'));
-  expect((await tab.request('PATCH', `/api/reservations/${randomUUID()}`, { body: { partySize: 3 } })).status).toBe(404);
+  expect((await tab.request('PATCH', `/api/reservations/${randomUUID()}`, { body: { partySize: 3 } })).status).toBe(
+    404,
+  );
   expect(terminal.core.status().outbox.pending).toBe(2);
 
   const cloud = await online();

@@ -141,11 +141,7 @@ function modifyHere(
   actor: DecisionActor,
   now: Date,
 ): Decided<Reservation> {
-  return decideModifyReservation(
-    { reservation: getReservation(db, id), timeZone: venue.timezone, actor },
-    change,
-    now,
-  );
+  return decideModifyReservation({ reservation: getReservation(db, id), timeZone: venue.timezone, actor }, change, now);
 }
 
 /** The host modifies or cancels a booking here; a change that changes nothing is not queued. */

@@ -34,9 +34,7 @@ export function ModifyReservationDialog({ reservation, cancelling = false, onClo
         dismiss={RESERVATION_TEXTS.keepReservation}
         danger
         busy={modify.isPending}
-        onConfirm={() =>
-          modify.mutate({ id: reservation.id, change: { status: 'CANCELLED' } }, { onSuccess: onClose })
-        }
+        onConfirm={() => modify.mutate({ id: reservation.id, change: { status: 'CANCELLED' } }, { onSuccess: onClose })}
         onCancel={cancelling ? onClose : () => setAsking(false)}
       />
     );

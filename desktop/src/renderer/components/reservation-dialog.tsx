@@ -79,7 +79,7 @@ export function ReservationDialog({ times, busy, onSubmit, onClose, reservation,
   return (
     <div className="dialog-backdrop">
       <form
-        className="dialog reservation-dialog"
+        className={editing ? 'dialog reservation-dialog modifying' : 'dialog reservation-dialog'}
         aria-label={title}
         data-testid={editing ? 'reservation-modify-dialog' : undefined}
         onSubmit={submit}
@@ -207,7 +207,7 @@ export function ReservationDialog({ times, busy, onSubmit, onClose, reservation,
           {editing && onCancelReservation && !locked && (
             <button
               type="button"
-              className="button danger"
+              className="button danger modify-cancel-booking"
               disabled={busy}
               onClick={onCancelReservation}
               data-testid="reservation-cancel-booking"
@@ -218,12 +218,7 @@ export function ReservationDialog({ times, busy, onSubmit, onClose, reservation,
           <button type="button" className="button" onClick={onClose}>
             {editing ? RESERVATION_TEXTS.close : RESERVATION_TEXTS.cancel}
           </button>
-          <button
-            type="submit"
-            className="button primary"
-            disabled={busy || locked}
-            data-testid="reservation-submit"
-          >
+          <button type="submit" className="button primary" disabled={busy || locked} data-testid="reservation-submit">
             {editing ? RESERVATION_TEXTS.save : RESERVATION_TEXTS.create}
           </button>
         </div>

@@ -40,8 +40,7 @@ afterAll(async () => {
 const row = (name: string) => page.locator('[data-testid="reservation-row"]', { hasText: name });
 const dialog = () => page.getByTestId('reservation-modify-dialog');
 const synced = () => expect.poll(() => core.status().outbox.pending, { timeout: 15_000 }).toBe(0);
-const onCloud = (name: string) =>
-  h.database.db('reservations').whereRaw("guest_contact->>'name' = ?", [name]).first();
+const onCloud = (name: string) => h.database.db('reservations').whereRaw("guest_contact->>'name' = ?", [name]).first();
 
 async function phoneShot(path: string, name: string, prepare?: (phone: Page) => Promise<void>) {
   const context = await browser.newContext({

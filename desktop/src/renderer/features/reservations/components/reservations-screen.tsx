@@ -16,8 +16,8 @@ import {
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useCheckIn, useSeatReservation } from '../../../api/change-reservation.js';
-import { useMayCall } from '../../../app/may-call.js';
 import { useBookableTimes, useReservations } from '../../../api/get-reservations.js';
+import { useMayCall } from '../../../app/may-call.js';
 import { ModifyReservationDialog } from '../../../components/modify-reservation-dialog.js';
 import { ReservationDialog } from '../../../components/reservation-dialog.js';
 import { SeatTableDialog } from '../../../components/seat-table-dialog.js';
@@ -85,12 +85,7 @@ function Row({
           </button>
         )}
         {actions.includes('modify') && (
-          <button
-            type="button"
-            className="button"
-            onClick={() => onModify(r, false)}
-            data-testid="reservation-modify"
-          >
+          <button type="button" className="button" onClick={() => onModify(r, false)} data-testid="reservation-modify">
             {RESERVATION_TEXTS.modify}
           </button>
         )}
