@@ -13,6 +13,7 @@ const BENCHES: { ids: string[]; load: () => Promise<{ bench: Bench }> }[] = [
   { ids: ['P6'], load: () => import('./guest-page.js') },
   { ids: ['P7'], load: () => import('./kitchen-render.js') },
   { ids: ['P8'], load: () => import('./core-start.js') },
+  { ids: ['A9'], load: () => import('./analytics-year.js') },
 ];
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { quick: { type: 'boolean' } } });

@@ -1,7 +1,7 @@
 // Sums the JSON reports of vitest and Playwright into one plain closing line,
 // "Tests: N passed, N failed, N skipped", after the name of each failed test and its first error
 // line. Exits 1 when a test failed or a report is missing.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
 
 let passed = 0;
@@ -15,9 +15,10 @@ const firstLine = (text) =>
     .split('\n')[0]
     .slice(0, 300);
 
-const vitest = 'reports/vitest.json';
-if (existsSync(vitest)) {
-  const r = JSON.parse(readFileSync(vitest, 'utf8'));
+// One vitest report, or one per half when the suite ran in halves (scripts/test.mjs).
+const vitestReports = existsSync('reports') ? readdirSync('reports').filter((f) => /^vitest.*\.json$/.test(f)) : [];
+for (const report of vitestReports) {
+  const r = JSON.parse(readFileSync(`reports/${report}`, 'utf8'));
   passed += r.numPassedTests ?? 0;
   failed += r.numFailedTests ?? 0;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
@@ -36,7 +37,8 @@ if (existsSync(vitest)) {
       failed += 1;
     }
   }
-} else missing += 1;
+}
+if (vitestReports.length === 0) missing += 1;
 
 const pw = 'reports/playwright.json';
 if (existsSync(pw)) {

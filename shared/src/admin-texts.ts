@@ -96,7 +96,6 @@ export const GUEST_PRIVACY_TEXTS = {
   confirmBody: 'Their name, phone and email are removed for good. This cannot be undone.',
   cancel: 'Cancel',
   erased: 'The guest’s personal data was erased.',
-  needsCloud: 'Guest privacy requests are made on the cloud staff app.',
 } as const;
 
 /** The setup checklist's screen: where a new owner lands, and an Administration entry. */

@@ -7,7 +7,14 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { FEATURES, featuresWithScreens, KITCHEN_FLOW_TEXTS, MESSAGES, SETUP_TEXTS } from '@tablewise/shared';
+import {
+  FEATURES,
+  featuresWithScreens,
+  GUEST_PRIVACY_TEXTS,
+  KITCHEN_FLOW_TEXTS,
+  MESSAGES,
+  SETUP_TEXTS,
+} from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renewDatabaseEpoch } from '../../../cloud/src/repositories/database-epoch.js';
 import { PASSWORD } from '../../../cloud/src/testkit/fixture.js';
@@ -71,9 +78,10 @@ describe('staff app on a terminal', () => {
       FEATURES,
       SCREENS.map((sc) => sc.path),
     );
-    // Besides the registry's screens, a manager's sidebar links the setup checklist (issue 24).
+    // Besides the registry's screens, a manager's sidebar links the setup checklist and guest
+    // privacy requests (issue 24).
     const links = (await page.getByTestId('sidebar').getByRole('link').allTextContents()).filter(
-      (l) => !l.endsWith(SETUP_TEXTS.title),
+      (l) => !l.endsWith(SETUP_TEXTS.title) && !l.endsWith(GUEST_PRIVACY_TEXTS.title),
     );
     // A feature without a drawing shows its initial before its title; the sidebar groups the
     // screens (the administration ones last), so the registry's screens are compared as a set.

@@ -109,8 +109,6 @@ const each = (fields: readonly string[]) => fields.map((f) => `[].${f}`);
 
 /** Calls another engineer is building now: listed so the test stays green until they land, when
  * the row's deviation goes (the test fails on a row that starts conforming). */
-const PENDING = (issue: 24 | 26, what: string) => `Pending issue ${issue}: ${what} is being built there.`;
-
 /** @internal exported for its tests */
 export const SPEC_CALLS: readonly SpecCallRow[] = [
   // ---- The staff's reads before service ----

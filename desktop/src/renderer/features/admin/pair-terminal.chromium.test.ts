@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { PAIRING_CODE_TEXTS, VENUE_ADMIN_TEXTS } from '@tablewise/shared';
+import { ACCESS_TEXTS, PAIRING_CODE_TEXTS, VENUE_ADMIN_TEXTS } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
 import { Client, type Harness } from '../../../../../cloud/src/testkit/harness.js';
@@ -78,16 +78,18 @@ for (const viewport of [
   }, 90_000);
 }
 
-it('says on the terminal that codes are made on the cloud', async () => {
+it('says on the terminal that the screen needs the cloud, where codes are made', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.goto(`${core.url}/admin/venues`);
   await page.getByTestId('login-email').fill(h.fixture.a.managerEmail);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
-  const panel = page.getByTestId('pair-terminal');
-  await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toContain(PAIRING_CODE_TEXTS.needsCloud);
-  expect(await panel.getByTestId('pair-terminal-create').count()).toBe(0);
+  // Venues is a cloud-only screen: the shell's one needs-cloud page answers before anything is asked.
+  await expect
+    .poll(() => page.getByTestId('needs-cloud').locator('h1').textContent(), { timeout: 15_000 })
+    .toBe(ACCESS_TEXTS.needsCloudTitle);
+  expect(await page.getByTestId('pair-terminal-create').count()).toBe(0);
   await page.screenshot({ path: join(shots, 'pair-terminal-on-terminal-1280.png'), fullPage: true });
   await context.close();
 }, 60_000);

@@ -10,7 +10,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { QA_KITCHEN_PRINTER, QA_TEXTS, SHELL_TEXTS } from '@tablewise/shared';
+import { ACCESS_TEXTS, QA_KITCHEN_PRINTER, QA_TEXTS, SHELL_TEXTS } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
 import { type Harness, loginAs } from '../../../../../cloud/src/testkit/harness.js';
@@ -169,8 +169,9 @@ it('says on a terminal that it needs the cloud', async () => {
   await expect.poll(() => core.status().online, { timeout: 15_000 }).toBe(true);
   const page = await browser.newPage({ viewport: DESKTOP });
   await signIn(page, core.url, '/qa-dashboard');
-  await page.getByTestId('qa-needs-cloud').waitFor({ timeout: 15_000 });
-  expect(await page.getByTestId('qa-needs-cloud').textContent()).toBe(QA_TEXTS.needsCloud);
+  // A cloud-only screen: the shell's one needs-cloud page answers before anything is asked.
+  await page.getByTestId('needs-cloud').waitFor({ timeout: 15_000 });
+  expect(await page.getByTestId('needs-cloud').locator('h1').textContent()).toBe(ACCESS_TEXTS.needsCloudTitle);
   expect(await page.getByTestId('qa-seed').count()).toBe(0);
   await shoot(page, 'qa-dashboard-terminal');
   await page.close();

@@ -1,14 +1,13 @@
 // Guest privacy requests (issue 24): a manager finds one guest's records by phone or email (a
 // dry run counts them), then erases the name, phone and email after a confirmation. The erasure is
-// the cloud's (it rewrites history the terminals only copy), so a terminal says where to make it.
+// the cloud's (it rewrites history the terminals only copy): on a terminal the shell's needs-cloud
+// page stands in for the screen.
 import { ADMIN_MESSAGES, type GuestDataErased, GUEST_PRIVACY_TEXTS as T } from '@tablewise/shared';
 import { type FormEvent, useState } from 'react';
-import { useOnTerminal } from '../../../app/terminal-status.js';
 import { errorText } from '../../admin/components/error-text.js';
 import { useEraseGuestData } from '../api/erase-guest-data.js';
 
 export function GuestPrivacyScreen() {
-  const onTerminal = useOnTerminal();
   const erase = useEraseGuestData();
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
@@ -69,64 +68,58 @@ export function GuestPrivacyScreen() {
           <p className="muted">{T.subtitle}</p>
         </div>
       </div>
-      {onTerminal === true ? (
-        <p className="empty" data-testid="guest-privacy-needs-cloud">
-          {T.needsCloud}
-        </p>
-      ) : (
-        <form className="panel privacy-form" onSubmit={find} noValidate>
-          <label>
-            {T.phone}
-            <input data-testid="privacy-phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
-          </label>
-          <label>
-            {T.email}
-            <input data-testid="privacy-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          </label>
-          <label>
-            {T.name}
-            <input data-testid="privacy-name" value={name} onChange={(e) => setName(e.target.value)} />
-          </label>
-          <label>
-            {T.reason}
-            <input data-testid="privacy-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
-          </label>
-          {problem && (
-            <p className="form-error" role="alert" data-testid="privacy-error">
-              {problem}
+      <form className="panel privacy-form" onSubmit={find} noValidate>
+        <label>
+          {T.phone}
+          <input data-testid="privacy-phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        </label>
+        <label>
+          {T.email}
+          <input data-testid="privacy-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <label>
+          {T.name}
+          <input data-testid="privacy-name" value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          {T.reason}
+          <input data-testid="privacy-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
+        </label>
+        {problem && (
+          <p className="form-error" role="alert" data-testid="privacy-error">
+            {problem}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="button primary" disabled={erase.isPending} data-testid="privacy-find">
+            {erase.isPending && !confirming ? T.finding : T.find}
+          </button>
+        </div>
+        {found && (
+          <div className="privacy-found" role="status" data-testid="privacy-found">
+            <p>
+              {total === 0
+                ? T.nothingFound
+                : T.found(found.sessions, found.waitlistEntries, found.reservations, found.events)}
             </p>
-          )}
-          <div className="form-actions">
-            <button type="submit" className="button primary" disabled={erase.isPending} data-testid="privacy-find">
-              {erase.isPending && !confirming ? T.finding : T.find}
-            </button>
+            {total > 0 && (
+              <button
+                type="button"
+                className="button danger"
+                onClick={() => setConfirming(true)}
+                data-testid="privacy-erase"
+              >
+                {T.erase}
+              </button>
+            )}
           </div>
-          {found && (
-            <div className="privacy-found" role="status" data-testid="privacy-found">
-              <p>
-                {total === 0
-                  ? T.nothingFound
-                  : T.found(found.sessions, found.waitlistEntries, found.reservations, found.events)}
-              </p>
-              {total > 0 && (
-                <button
-                  type="button"
-                  className="button danger"
-                  onClick={() => setConfirming(true)}
-                  data-testid="privacy-erase"
-                >
-                  {T.erase}
-                </button>
-              )}
-            </div>
-          )}
-          {done && (
-            <p className="form-success" role="status" data-testid="privacy-done">
-              {T.erased}
-            </p>
-          )}
-        </form>
-      )}
+        )}
+        {done && (
+          <p className="form-success" role="status" data-testid="privacy-done">
+            {T.erased}
+          </p>
+        )}
+      </form>
       {confirming && (
         <div className="dialog-backdrop">
           <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby="privacy-confirm-title">

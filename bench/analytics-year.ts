@@ -1,0 +1,169 @@
+// A9: GET /api/analytics on a venue a year old (issue 26): a busy venue's year, about a million
+// orders and ten million events, made here by SQL day by day through the product's own tables, so
+// the rollups are kept by the events' trigger as the product keeps them. Then the call, for the
+// last 30 days and for the whole year, over HTTP as the manager's browser asks it, against the
+// floor of one indexed read (an order by its id) in the same run. `--quick` makes a 30-day year
+// at a tenth of the volume.
+import { PASSWORD } from '../cloud/src/testkit/fixture.js';
+import { type Harness, startHarness } from '../cloud/src/testkit/harness.js';
+import { type Bench, type Figure, percentile } from './figure.js';
+
+const ORDERS_PER_DAY = 2_740;
+const GOAL_MS = 200;
+
+/** One day's service: sessions (a party per two orders), orders, and their events (about ten an
+ * order: created, paid, three items ready, four table moves, and the party's check-in and exit). */
+async function makeDay(h: Harness, day: Date, orders: number, tableIds: string[], menuIds: string[]): Promise<number> {
+  const { orgId, venueId } = h.fixture.a;
+  const db = h.database.db;
+  const parties = Math.ceil(orders / 2);
+  const span = 12 * 3600; // 11:00 to 23:00
+  await db.raw(
+    `INSERT INTO sessions (id, org_id, venue_id, table_id, party_size, status, started_at, closed_at, created_at)
+     SELECT gen_random_uuid(), ?, ?, (?::uuid[])[1 + g % ?], 2 + g % 4, 'CLOSED',
+            ?::timestamptz + interval '11 hours' + g * (?::float / ?) * interval '1 second',
+            ?::timestamptz + interval '11 hours' + g * (?::float / ?) * interval '1 second' + interval '70 minutes',
+            ?::timestamptz + interval '11 hours' + g * (?::float / ?) * interval '1 second'
+       FROM generate_series(0, ? - 1) g`,
+    [orgId, venueId, tableIds, tableIds.length, day, span, parties, day, span, parties, day, span, parties, parties],
+  );
+  await db.raw(
+    `INSERT INTO orders (id, org_id, venue_id, session_id, status, subtotal, tax, total, created_at, updated_at)
+     SELECT gen_random_uuid(), s.org_id, s.venue_id, s.id, 'CLOSED', t.total, 0, t.total,
+            s.started_at + j * interval '20 minutes', s.started_at + j * interval '20 minutes'
+       FROM sessions s CROSS JOIN generate_series(0, 1) j
+       CROSS JOIN LATERAL (SELECT (20 + (extract(epoch FROM s.started_at)::bigint % 60))::numeric(10,2) AS total) t
+      WHERE s.venue_id = ? AND s.started_at >= ? AND s.started_at < ?::timestamptz + interval '1 day'`,
+    [venueId, day, day],
+  );
+  const before = Number((await db('events').where({ venue_id: venueId }).max('seq as m').first())?.m ?? 0);
+  // One statement: the rollup trigger folds the day's events in once per venue-hour.
+  await db.raw(
+    `WITH o AS (
+       SELECT o.id, o.session_id, o.total, o.created_at, s.table_id, s.party_size, s.started_at, s.closed_at,
+              row_number() OVER () AS k
+         FROM orders o JOIN sessions s ON s.id = o.session_id
+        WHERE o.venue_id = ? AND o.created_at >= ? AND o.created_at < ?::timestamptz + interval '1 day'),
+     e AS (
+       SELECT 'order.created' AS type, o.created_at AS at,
+              jsonb_build_object('order', jsonb_build_object('id', o.id, 'total', o.total::text, 'items',
+                jsonb_build_array(
+                  jsonb_build_object('menuItemId', (?::uuid[])[1 + o.k % ?], 'quantity', 1, 'totalPrice', (o.total / 2)::text),
+                  jsonb_build_object('menuItemId', (?::uuid[])[1 + (o.k + 1) % ?], 'quantity', 1, 'totalPrice', (o.total / 2)::text)))) AS p
+         FROM o
+       UNION ALL
+       SELECT 'payment.status.changed', o.created_at + interval '50 minutes',
+              jsonb_build_object('payment', jsonb_build_object('status', 'COMPLETED', 'amount', o.total::text,
+                'tipAmount', (o.total * 0.15)::numeric(10,2)::text, 'paymentMethod', CASE WHEN o.k % 3 = 0 THEN 'cash' ELSE 'card' END))
+         FROM o
+       UNION ALL
+       SELECT 'order.item.status.changed', o.created_at + interval '12 minutes' + i * interval '1 minute',
+              jsonb_build_object('to', 'READY_FOR_RUN', 'item', jsonb_build_object('station',
+                CASE i WHEN 0 THEN 'Grill' WHEN 1 THEN 'Fry' ELSE 'Cold' END, 'fireAt', o.created_at))
+         FROM o CROSS JOIN generate_series(0, 2) i
+       UNION ALL
+       SELECT 'table.state.changed', o.created_at + i * interval '10 minutes', jsonb_build_object('tableId', o.table_id)
+         FROM o CROSS JOIN generate_series(0, 3) i
+       UNION ALL
+       SELECT 'guest.checkedin', o.started_at,
+              jsonb_build_object('session', jsonb_build_object('id', o.session_id, 'tableId', o.table_id, 'partySize', o.party_size))
+         FROM o WHERE o.created_at = o.started_at
+       UNION ALL
+       SELECT 'guest.departed', o.closed_at,
+              jsonb_build_object('session', jsonb_build_object('id', o.session_id, 'startedAt', o.started_at, 'closedAt', o.closed_at))
+         FROM o WHERE o.created_at = o.started_at)
+     INSERT INTO events (id, org_id, venue_id, seq, type, payload_json, created_at)
+     SELECT gen_random_uuid(), ?, ?, ? + row_number() OVER (ORDER BY at), type, p, at FROM e`,
+    [venueId, day, day, menuIds, menuIds.length, menuIds, menuIds.length, orgId, venueId, before],
+  );
+  const after = Number((await db('events').where({ venue_id: venueId }).max('seq as m').first())?.m ?? 0);
+  await db('venues').where({ id: venueId }).update({ event_seq: after });
+  return after - before;
+}
+
+async function median(runs: number, once: () => Promise<void>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await once();
+    times.push(performance.now() - started);
+  }
+  return percentile(times, 0.5);
+}
+
+export const bench: Bench = async ({ quick }) => {
+  const days = quick ? 30 : 365;
+  const perDay = quick ? Math.round(ORDERS_PER_DAY / 10) : ORDERS_PER_DAY;
+  const h = await startHarness();
+  try {
+    const db = h.database.db;
+    const tableIds = h.fixture.a.tableIds;
+    const menuIds = Object.values(h.fixture.a.menu);
+    const today = new Date();
+    today.setUTCHours(0, 0, 0, 0);
+    const started = performance.now();
+    let events = 0;
+    for (let d = days; d >= 1; d--) {
+      events += await makeDay(h, new Date(today.getTime() - d * 86_400_000), perDay, tableIds, menuIds);
+      if (d % 30 === 0) console.error(`[A9] ${days - d + 1} of ${days} days made, ${events} events so far`);
+    }
+    await db.raw('ANALYZE');
+    const orders = Number((await db('orders').count('* as n').first())?.n ?? 0);
+    console.error(
+      `[A9] a year of one venue: ${orders} orders, ${events} events in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+
+    const login = await fetch(`${h.cloud.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: h.fixture.a.managerEmail, password: PASSWORD }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const ask = async (from: Date) => {
+      const url = `${h.cloud.url}/api/analytics?from=${from.toISOString()}&to=${new Date(today.getTime() + 86_400_000).toISOString()}`;
+      const reply = await fetch(url, { headers: { cookie } });
+      if (reply.status !== 200) throw new Error(`GET /api/analytics answered ${reply.status}: ${await reply.text()}`);
+      await reply.json();
+    };
+    const ids = (await db('orders').select('id').orderByRaw('random()').limit(50)).map((r) => r.id as string);
+    let next = 0;
+    const floor = await median(50, async () => {
+      await db('orders')
+        .where({ id: ids[next++ % ids.length] as string })
+        .first('id', 'total');
+    });
+    await ask(new Date(today.getTime() - 30 * 86_400_000)); // warm
+    const month = await median(15, () => ask(new Date(today.getTime() - 30 * 86_400_000)));
+    const year = await median(9, () => ask(new Date(today.getTime() - days * 86_400_000)));
+    const label = `one indexed read (an order by id, ${orders} orders)`;
+    const scale = `${orders} orders, ${events} events`;
+    const figures: Figure[] = [
+      {
+        id: 'A9',
+        figure: `GET /api/analytics, last 30 days, a venue with ${scale} (median)`,
+        value: month,
+        unit: 'ms',
+        floor,
+        floorLabel: label,
+        goal: `≤ ${GOAL_MS} ms`,
+        met: month <= GOAL_MS,
+      },
+      {
+        id: 'A9',
+        figure: `GET /api/analytics, the whole ${days} days (median)`,
+        value: year,
+        unit: 'ms',
+        floor,
+        floorLabel: label,
+        goal: `≤ ${GOAL_MS} ms`,
+        met: year <= GOAL_MS,
+      },
+    ];
+    return figures;
+  } finally {
+    await h.close();
+  }
+};
