@@ -95,52 +95,55 @@ export function ReservationsPanel({ tables }: { tables: readonly Table[] }) {
   const modifyingNow = list.data?.find((r) => r.id === modifying);
   const tableName = (r: Reservation) => tables.find((t) => t.id === r.lockedTableIds[0])?.name ?? null;
   return (
-    <section className="panel" data-testid="dashboard-reservations">
-      <h2>{DASHBOARD_TEXTS.reservationsCard}</h2>
-      {upcoming.length === 0 ? (
-        <p className="empty">{DASHBOARD_TEXTS.noReservations}</p>
-      ) : (
-        <ol className="dash-list">
-          {upcoming.map((r) => (
-            <li key={r.id} className="dash-row" data-testid="dash-reservation-row">
-              <span>{clock(r.slotStart)}</span>
-              <strong>{r.guestContact.name}</strong>
-              <span>{partySizeLabel(r.partySize)}</span>
-              <span className="muted">{tableName(r) ?? reservationBadge(r.status).label}</span>
-              <span className="dash-actions">
-                <button type="button" className="button primary dash-act" onClick={() => setSeating(r)}>
-                  {DASHBOARD_TEXTS.seat}
-                </button>
-                {mayModify && (
-                  <button
-                    type="button"
-                    className="button dash-act"
-                    onClick={() => setModifying(r.id)}
-                    data-testid="dash-modify"
-                  >
-                    {DASHBOARD_TEXTS.modify}
+    <>
+      <section className="panel" data-testid="dashboard-reservations">
+        <h2>{DASHBOARD_TEXTS.reservationsCard}</h2>
+        {upcoming.length === 0 ? (
+          <p className="empty">{DASHBOARD_TEXTS.noReservations}</p>
+        ) : (
+          <ol className="dash-list">
+            {upcoming.map((r) => (
+              <li key={r.id} className="dash-row" data-testid="dash-reservation-row">
+                <span>{clock(r.slotStart)}</span>
+                <strong>{r.guestContact.name}</strong>
+                <span>{partySizeLabel(r.partySize)}</span>
+                <span className="muted">{tableName(r) ?? reservationBadge(r.status).label}</span>
+                <span className="dash-actions">
+                  <button type="button" className="button primary dash-act" onClick={() => setSeating(r)}>
+                    {DASHBOARD_TEXTS.seat}
                   </button>
-                )}
-              </span>
-            </li>
-          ))}
-        </ol>
-      )}
+                  {mayModify && (
+                    <button
+                      type="button"
+                      className="button dash-act"
+                      onClick={() => setModifying(r.id)}
+                      data-testid="dash-modify"
+                    >
+                      {DASHBOARD_TEXTS.modify}
+                    </button>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+        {seating && (
+          <SeatTableDialog
+            party={seating.guestContact.name}
+            partySize={seating.partySize}
+            tables={tables}
+            busy={seat.isPending || checkIn.isPending}
+            onChoose={async (tableId) => {
+              // a party that has just arrived is checked in first, as at the host stand
+              if (seating.status === 'CONFIRMED') await checkIn.mutateAsync(seating.id);
+              seat.mutate({ id: seating.id, tableId }, { onSuccess: () => setSeating(null) });
+            }}
+            onClose={() => setSeating(null)}
+          />
+        )}
+      </section>
+      {/* Outside the panel, so it reads as every other dialog does (the panel styles its own heading). */}
       {modifyingNow && <ModifyReservationDialog reservation={modifyingNow} onClose={() => setModifying(null)} />}
-      {seating && (
-        <SeatTableDialog
-          party={seating.guestContact.name}
-          partySize={seating.partySize}
-          tables={tables}
-          busy={seat.isPending || checkIn.isPending}
-          onChoose={async (tableId) => {
-            // a party that has just arrived is checked in first, as at the host stand
-            if (seating.status === 'CONFIRMED') await checkIn.mutateAsync(seating.id);
-            seat.mutate({ id: seating.id, tableId }, { onSuccess: () => setSeating(null) });
-          }}
-          onClose={() => setSeating(null)}
-        />
-      )}
-    </section>
+    </>
   );
 }
