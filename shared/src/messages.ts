@@ -190,6 +190,12 @@ export const MESSAGES = {
   taskTransitionRefused: (from: string, to: string) => `Cannot change task status from ${from} to ${to}`,
   paymentTransitionRefused: (from: string, to: string) => `Cannot change payment status from ${from} to ${to}`,
   reservationTransitionRefused: (action: string, status: string) => `Cannot ${action} a reservation that is ${status}`,
+  reservationNothingToChange: 'Nothing to change: send the fields to modify',
+  reservationCancelAlone: 'A cancellation changes nothing else: send the status alone',
+  reservationUpdatedTitle: 'Reservation Updated',
+  reservationUpdated: 'The reservation has been updated.',
+  reservationCancelledTitle: 'Reservation Cancelled',
+  reservationUpdateFailed: 'Failed to update reservation',
   waitlistTransitionRefused: (from: string, to: string) => `Cannot change waitlist status from ${from} to ${to}`,
 
   // Money and split payment (spec 3 section 5)

@@ -125,6 +125,22 @@ export const RESERVATION_TEXTS = {
   checkedInTitle: MESSAGES.guestCheckedInTitle,
   seatedTitle: MESSAGES.guestSeatedTitle,
   timesLoadFailed: 'The bookable times could not be read',
+  // Modify and Cancel Reservation (the dashboard's Modify, spec 2 section 2.1; a row's actions)
+  modify: 'Modify',
+  modifyTitle: 'Modify Reservation',
+  save: 'Save Changes',
+  close: 'Close',
+  bookedFor: (label: string) => `${label} (as booked)`,
+  cancelReservation: 'Cancel Reservation',
+  keepReservation: 'Keep Reservation',
+  cancelQuestion: (name: string) => `Cancel the reservation for ${name}?`,
+  cancelDetail: (party: string, time: string) => `${party} at ${time}. The booking stays on the list as Cancelled.`,
+  notFound: 'That reservation was not found.',
+  notModifiable: (status: string) => `This reservation is ${status} and can no longer be changed.`,
+  updatedTitle: MESSAGES.reservationUpdatedTitle,
+  updated: MESSAGES.reservationUpdated,
+  cancelledTitle: MESSAGES.reservationCancelledTitle,
+  updateFailed: MESSAGES.reservationUpdateFailed,
 } as const;
 
 /** Seat (choose a table): the dialog the waitlist, reservations and host console open. */

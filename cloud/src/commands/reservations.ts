@@ -1,5 +1,5 @@
 // Reservations (spec 2 sections 2.3 and 2.10) on the cloud: the day's list and bookable times, and
-// the writes (book, check in, seat), each loading the state its decision
+// the writes (book, check in, seat, modify or cancel), each loading the state its decision
 // (shared/src/decisions/reservations.ts) needs, locking what it must, and applying what it decided.
 import { randomUUID } from 'node:crypto';
 import {
@@ -9,8 +9,10 @@ import {
   DEFAULT_TIMEZONE,
   decideBookReservation,
   decideCheckIn,
+  decideModifyReservation,
   decideSeatReservation,
   type Reservation,
+  type ReservationModifyBody,
   reservationsAnswer,
   type SeatRequest,
   type SeatReservationAnswer,
@@ -111,4 +113,20 @@ export async function seatReservationAt(
     ? { reservation, ...(await loadSeat(trx, staff, seat, null)) }
     : { reservation, table: null, guestSession: null, sessionTaken: false, freshSessionId: randomUUID() };
   return applyDecided(trx, authorOf(staff), decideSeatReservation(state, seat, now), now);
+}
+
+/** The host modifies or cancels a booking (decideModifyReservation), the reservation locked. */
+export async function modifyReservationOf(
+  trx: Trx,
+  staff: VenueActor,
+  id: string,
+  change: ReservationModifyBody,
+  now: Date,
+): Promise<Reservation> {
+  const state = {
+    reservation: await locked(trx, staff, id),
+    timeZone: await venueZone(trx, staff.venueId),
+    actor: decisionActor(staff),
+  };
+  return applyDecided(trx, authorOf(staff), decideModifyReservation(state, change, now), now);
 }

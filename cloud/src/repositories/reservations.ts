@@ -49,10 +49,20 @@ export async function lockReservation(trx: Trx, venueId: string, id: string): Pr
   return trx<ReservationRow>('reservations').where({ venue_id: venueId, id }).forUpdate().first();
 }
 
-/** A reservation's status, check-in time and tables as a decision left them. */
+/** A reservation as a decision left it: its status, check-in time and tables, and what the host may modify. */
 export async function saveReservationState(
   trx: Trx,
-  reservation: { id: string; status: string; checkedInAt: string | null; lockedTableIds: string[] },
+  reservation: {
+    id: string;
+    status: string;
+    checkedInAt: string | null;
+    lockedTableIds: string[];
+    guestContact: ReservationRow['guest_contact'];
+    slotStart: string;
+    slotEnd: string;
+    partySize: number;
+    preferencesJson: ReservationRow['preferences_json'];
+  },
   at: Date,
 ): Promise<void> {
   await trx('reservations')
@@ -61,6 +71,11 @@ export async function saveReservationState(
       status: reservation.status,
       checked_in_at: reservation.checkedInAt ? new Date(reservation.checkedInAt) : null,
       locked_table_ids: reservation.lockedTableIds,
+      guest_contact: JSON.stringify(reservation.guestContact),
+      slot_start: new Date(reservation.slotStart),
+      slot_end: new Date(reservation.slotEnd),
+      party_size: reservation.partySize,
+      preferences_json: JSON.stringify(reservation.preferencesJson),
       updated_at: at,
     });
 }

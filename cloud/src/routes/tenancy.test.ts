@@ -26,6 +26,12 @@ beforeAll(async () => {
   const { sessionId } = await checkInGuest(h.cloud.url, beta, b.tableIds[1] as string);
   const invitation = await beta.post('/api/invitations', { email: 'new@beta.test', role: 'STAFF' });
   const membership = await h.database.db('user_roles').where({ organization_id: b.orgId }).first('id');
+  const { times } = (await beta.get('/api/reservations/bookable-times')).body as { times: { value: string }[] };
+  const booking = await beta.post('/api/reservations', {
+    guestContact: { name: 'Bea' },
+    slotStart: times.at(-1)?.value,
+    partySize: 2,
+  });
   betaIds.push(
     { prefix: '/api/tables/', id: b.tableIds[0] as string },
     { prefix: '/api/menu/', id: b.menu.burger },
@@ -35,6 +41,7 @@ beforeAll(async () => {
     { prefix: '/api/orders/payment/', id: sessionId },
     { prefix: '/api/invitations/', id: invitation.body.id },
     { prefix: '/api/staff/', id: membership.id },
+    { prefix: '/api/reservations/', id: booking.body.id },
   );
   alpha = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
 }, 60_000);
@@ -80,6 +87,7 @@ function withBetaIds(call: Call<CallSpec>): string {
  * call gets as far as looking the id up. (The others' ids are judged with an empty body.) */
 const BODIES: Record<string, unknown> = {
   'PATCH /api/waitlist/:id/status': { status: 'CANCELLED' },
+  'PATCH /api/reservations/:id': { status: 'CANCELLED' },
   'PATCH /api/menu/:id/availability': { isAvailable: false },
   'PATCH /api/orders/:id/priority': { priority: 'HIGH' },
   'POST /api/tables/:id/transition': { state: 'CLEANING' },

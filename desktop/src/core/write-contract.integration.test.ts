@@ -132,6 +132,7 @@ async function seatTwin(
       request: randomUUID(),
       guests: randomUUID(),
       booking: randomUUID(),
+      cancelled: randomUUID(),
       dessertOrder: randomUUID(),
       ticket: randomUUID(),
     },
@@ -639,6 +640,46 @@ const RESERVATIONS: Step[] = [
   },
   { name: 'Add Reservation', request: (t) => book(t), status: 201 },
   { name: 'Add Reservation again (a double tap)', request: (t) => book(t), status: 201 },
+  {
+    name: 'Modify to a time that is not bookable',
+    request: (t) => patch(`/api/reservations/${t.ids.booking}`, { slotStart: '2020-01-01T18:00:00.000Z' }),
+    status: 400,
+    id: 'invalid_field',
+  },
+  {
+    name: 'Modify the party size, contact and requests',
+    request: (t) =>
+      patch(`/api/reservations/${t.ids.booking}`, {
+        slotStart: slot,
+        partySize: 3,
+        guestContact: { phone: '555 0202' },
+        preferencesJson: { specialRequests: 'booth' },
+      }),
+    status: 200,
+  },
+  {
+    name: 'Modify an unknown reservation',
+    request: () => patch(`/api/reservations/${UNKNOWN}`, { partySize: 2 }),
+    status: 404,
+    id: 'not_found',
+  },
+  {
+    name: 'Add Reservation to cancel',
+    request: (t) =>
+      post('/api/reservations', { id: t.ids.cancelled, guestContact: { name: 'Gone' }, slotStart: slot, partySize: 2 }),
+    status: 201,
+  },
+  {
+    name: 'Cancel Reservation',
+    request: (t) => patch(`/api/reservations/${t.ids.cancelled}`, { status: 'CANCELLED' }),
+    status: 200,
+  },
+  {
+    name: 'Modify a cancelled reservation',
+    request: (t) => patch(`/api/reservations/${t.ids.cancelled}`, { partySize: 4 }),
+    status: 409,
+    id: 'transition_refused',
+  },
   { name: 'Seat before Check In', request: seatBooking((t) => t.tableId), status: 409, id: 'transition_refused' },
   { name: 'Check In', request: (t) => post(`/api/reservations/${t.ids.booking}/checkin`), status: 200 },
   {

@@ -64,7 +64,10 @@ import { startQaRun } from './qa/start-qa-run.js';
 import { checkInReservation } from './reservations/check-in-reservation.js';
 import { createReservation } from './reservations/create-reservation.js';
 import { getBookableTimes } from './reservations/get-bookable-times.js';
+import { getReservation } from './reservations/get-reservation.js';
 import { listReservations } from './reservations/list-reservations.js';
+import { listReservationsOfDate } from './reservations/list-reservations-of-date.js';
+import { modifyReservation } from './reservations/modify-reservation.js';
 import { seatReservation } from './reservations/seat-reservation.js';
 import { createRestaurant } from './restaurants/create-restaurant.js';
 import { listRestaurants } from './restaurants/list-restaurants.js';
@@ -180,9 +183,26 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
     listTasks,
     getAnalytics,
     populateDemo,
+    // Waitlist & Reservations: Seat (a party just arrived is checked in first) and Modify.
+    listReservations,
+    checkInReservation,
+    seatReservation,
+    modifyReservation,
   ],
   '/floor-map': [listTables, getFloorLayout, saveFloorLayout, publishFloorLayout, transitionTable],
-  '/reservations': [listReservations, createReservation, checkInReservation, seatReservation, listTables],
+  '/reservations': [
+    listReservations,
+    createReservation,
+    checkInReservation,
+    seatReservation,
+    modifyReservation,
+    // ?id= names a booking not on today's list: read on its own. Its path is also the spec
+    // client's day read (/api/reservations/2026-11-29), which the cloud tells apart only by the
+    // segment, so both go together; the day read answers what listReservations does.
+    getReservation,
+    listReservationsOfDate,
+    listTables,
+  ],
   '/waitlist': [listWaitlist, addToWaitlist, changeWaitlistStatus, seatWaitlistParty, listTables],
   '/host-console': [
     listReservations,

@@ -90,6 +90,7 @@ import { getBookableTimes } from './reservations/get-bookable-times.js';
 import { getReservation } from './reservations/get-reservation.js';
 import { listReservations } from './reservations/list-reservations.js';
 import { listReservationsOfDate } from './reservations/list-reservations-of-date.js';
+import { modifyReservation } from './reservations/modify-reservation.js';
 import { seatReservation } from './reservations/seat-reservation.js';
 import { createRestaurant } from './restaurants/create-restaurant.js';
 import { listRestaurants } from './restaurants/list-restaurants.js';
@@ -209,6 +210,7 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   createReservation,
   checkInReservation,
   seatReservation,
+  modifyReservation,
   listGuestTables,
   holdTable,
   releaseTable,
@@ -404,6 +406,7 @@ export * from './reservations/get-bookable-times.js';
 export * from './reservations/get-reservation.js';
 export * from './reservations/list-reservations.js';
 export * from './reservations/list-reservations-of-date.js';
+export * from './reservations/modify-reservation.js';
 export * from './reservations/seat-reservation.js';
 export * from './restaurants/create-restaurant.js';
 export * from './restaurants/list-restaurants.js';

@@ -18,6 +18,7 @@ import { getSmokeTest } from './qa/get-smoke-test.js';
 import type { BrokenButton, QaPriority } from './qa/qa-run.js';
 import { seedProduct } from './qa/seed-product.js';
 import { startQaRun } from './qa/start-qa-run.js';
+import { modifyReservation } from './reservations/modify-reservation.js';
 import { changeRunnerOrderStatus } from './runner/change-runner-order-status.js';
 import { completeTableQa } from './tables/complete-table-qa.js';
 import { completeTask } from './tasks/complete-task.js';
@@ -51,6 +52,9 @@ const button = (route: string, page: string, testId: string, element: string, ca
 export const SCREEN_BUTTONS: readonly ScreenButton[] = [
   button('/', 'Dashboard', 'dash-seat-now', 'Seat Now', seatWaitlistParty, 'high'),
   button('/', 'Dashboard', 'dash-notify', 'Notify', changeWaitlistStatus, 'medium'),
+  button('/', 'Dashboard', 'dash-modify', 'Modify', modifyReservation, 'medium'),
+  button('/reservations', 'Reservations', 'reservation-modify', 'Modify', modifyReservation, 'medium'),
+  button('/reservations', 'Reservations', 'reservation-cancel', 'Cancel Reservation', modifyReservation, 'medium'),
   button('/', 'Dashboard', 'dash-mark-ready', 'Mark READY', changeItemStatus, 'high'),
   button('/', 'Dashboard', 'dash-mark-complete', 'Mark Complete', changeRunnerOrderStatus, 'high'),
   button('/', 'Dashboard', 'quick-demo', 'Load Demo Data', populateDemo, 'low'),

@@ -10,12 +10,14 @@ import { conflict, invalidField, notFound } from '../errors.js';
 import { MESSAGES } from '../messages.js';
 import {
   acceptsBookedSlot,
+  isModifiableReservation,
   type ReservationAction,
+  reservationBadge,
   reservationSlotEnd,
   reservationTransition,
 } from '../rules/reservations.js';
 import type { Reservation } from '../schemas/entities.js';
-import type { ReservationCreateBody } from '../schemas/forms.js';
+import type { ReservationCreateBody, ReservationModifyBody } from '../schemas/forms.js';
 import { Changes, type Decided, type DecisionActor } from './decision.js';
 import { decideSeating, type SeatRequest, type SeatState } from './seating.js';
 
@@ -117,4 +119,76 @@ export function decideSeatReservation(
     .write({ kind: 'reservation.update', reservation })
     .announce({ type: 'reservation.updated', reservation })
     .answer({ reservation, table, sessionId });
+}
+
+export interface ModifyState {
+  /** The reservation of the caller's venue the path names; null when there is none. */
+  reservation: Reservation | null;
+  timeZone: string;
+  /** Who asks: a terminal's change may come late through its outbox, as its bookings do. */
+  actor: DecisionActor;
+}
+
+/**
+ * Modify (PATCH /api/reservations/:id): a new bookable time (two hours, as when booked), party
+ * size, contact or preferences, each merged over what the booking has; or Cancel (status
+ * CANCELLED, alone). A seated or cancelled reservation is not changed (409 naming its status). A
+ * time left as it was is not checked again, so the contact of a party whose time has begun can
+ * still be corrected. A change that changes nothing answers the reservation and announces nothing.
+ */
+export function decideModifyReservation(
+  state: ModifyState,
+  input: ReservationModifyBody,
+  now: Date,
+): Decided<Reservation> {
+  const before = state.reservation;
+  if (!before) throw notFound('Reservation');
+  if (input.status === 'CANCELLED') {
+    const reservation = moved(before, 'cancel');
+    return new Changes()
+      .write({ kind: 'reservation.update', reservation })
+      .announce({ type: 'reservation.updated', reservation })
+      .answer(reservation);
+  }
+  if (!isModifiableReservation(before.status)) {
+    throw conflict(
+      MESSAGES.reservationTransitionRefused('modify', reservationBadge(before.status).label),
+      'transition_refused',
+    );
+  }
+  let slot = { slotStart: before.slotStart, slotEnd: before.slotEnd };
+  if (input.slotStart !== undefined) {
+    const start = new Date(input.slotStart);
+    if (start.getTime() !== new Date(before.slotStart).getTime()) {
+      const lateMs = state.actor.kind === 'terminal' ? RESERVATION_DURATION_MS : 0;
+      if (!acceptsBookedSlot(start, now, state.timeZone, lateMs)) {
+        throw invalidField('slotStart', MESSAGES.reservationTimeNotBookable);
+      }
+      slot = { slotStart: start.toISOString(), slotEnd: reservationSlotEnd(start).toISOString() };
+    }
+  }
+  const contact: NonNullable<ReservationModifyBody['guestContact']> = input.guestContact ?? {};
+  const prefs: NonNullable<ReservationModifyBody['preferencesJson']> = input.preferencesJson ?? {};
+  const reservation: Reservation = {
+    ...before,
+    ...slot,
+    partySize: input.partySize ?? before.partySize,
+    guestContact: {
+      name: contact.name ?? before.guestContact.name,
+      phone: contact.phone ?? before.guestContact.phone,
+      email: contact.email ?? before.guestContact.email,
+    },
+    preferencesJson: {
+      needsAccessibility: prefs.needsAccessibility ?? before.preferencesJson.needsAccessibility,
+      needsHighChair: prefs.needsHighChair ?? before.preferencesJson.needsHighChair,
+      occasion: prefs.occasion ?? before.preferencesJson.occasion,
+      specialRequests: prefs.specialRequests ?? before.preferencesJson.specialRequests,
+    },
+  };
+  const changes = new Changes();
+  if (JSON.stringify(reservation) === JSON.stringify(before)) return changes.answer(before);
+  return changes
+    .write({ kind: 'reservation.update', reservation })
+    .announce({ type: 'reservation.updated', reservation })
+    .answer(reservation);
 }

@@ -104,7 +104,7 @@ const ReservationCheckinEvent = Envelope.extend({
   type: z.literal('reservation.checkin'),
   reservation: Reservation,
 });
-/** A reservation moved otherwise: its party was seated at a table (reservation.updated). */
+/** A reservation changed otherwise: its party was seated at a table, or the host modified or cancelled it (reservation.updated). */
 const ReservationUpdatedEvent = Envelope.extend({
   type: z.literal('reservation.updated'),
   reservation: Reservation,

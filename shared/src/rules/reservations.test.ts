@@ -127,8 +127,8 @@ describe('slot and create body', () => {
 
 describe('status badges and actions', () => {
   it.each([
-    ['CONFIRMED', 'Confirmed', ['checkIn']],
-    ['CHECKED_IN', 'Checked In', ['seat']],
+    ['CONFIRMED', 'Confirmed', ['checkIn', 'modify', 'cancel']],
+    ['CHECKED_IN', 'Checked In', ['seat', 'modify', 'cancel']],
     ['SEATED', 'Seated', []],
     ['CANCELLED', 'Cancelled', []],
     ['WHATEVER', 'Pending', []],

@@ -8,7 +8,7 @@ import {
   RESERVATION_STATUSES,
 } from '../constants.js';
 import { MESSAGES } from '../messages.js';
-import type { ReservationCreateBody, ReservationFormValues } from '../schemas/forms.js';
+import type { ReservationCreateBody, ReservationFormValues, ReservationModifyBody } from '../schemas/forms.js';
 
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
@@ -140,6 +140,42 @@ export function reservationFromForm(
   };
 }
 
+/** The body of PATCH /api/reservations/:id from the edit dialog's valid form: everything the form
+ * shows, the time as chosen (the decision checks it only when it changed). */
+export function reservationChangeFromForm(form: ReservationFormValues): ReservationModifyBody {
+  return {
+    guestContact: { name: form.guestName, phone: form.phone, email: form.email },
+    slotStart: new Date(form.reservationTime).toISOString(),
+    partySize: form.partySize,
+    preferencesJson: {
+      needsAccessibility: form.needsAccessibility,
+      needsHighChair: form.needsHighChair,
+      occasion: form.occasion ?? '',
+      specialRequests: form.specialRequests ?? '',
+    },
+  };
+}
+
+/** The edit dialog's starting values: the booking as it is. */
+export function reservationFormOf(r: {
+  guestContact: { name: string; phone: string; email: string };
+  slotStart: string;
+  partySize: number;
+  preferencesJson: { needsAccessibility: boolean; needsHighChair: boolean; occasion: string; specialRequests: string };
+}) {
+  return {
+    guestName: r.guestContact.name,
+    phone: r.guestContact.phone,
+    email: r.guestContact.email,
+    reservationTime: new Date(r.slotStart).toISOString(),
+    partySize: r.partySize,
+    needsAccessibility: r.preferencesJson.needsAccessibility,
+    needsHighChair: r.preferencesJson.needsHighChair,
+    occasion: r.preferencesJson.occasion,
+    specialRequests: r.preferencesJson.specialRequests,
+  };
+}
+
 function isReservationStatus(value: string): value is ReservationStatus {
   return (RESERVATION_STATUSES as readonly string[]).includes(value);
 }
@@ -162,14 +198,22 @@ const ACTION_MOVES: Record<
   cancel: { from: ['CONFIRMED', 'CHECKED_IN'], to: 'CANCELLED', verb: 'cancel' },
 };
 
-/** The row actions the reservations screen offers: Check In for CONFIRMED, Seat for CHECKED_IN. */
-export function reservationRowActions(status: string): ('checkIn' | 'seat')[] {
+/** A booking may be modified or cancelled until its party is at a table. */
+export function isModifiableReservation(status: string): boolean {
+  return status === 'CONFIRMED' || status === 'CHECKED_IN';
+}
+
+export type ReservationRowAction = 'checkIn' | 'seat' | 'modify' | 'cancel';
+
+/** The row actions the reservations screen offers: Check In for CONFIRMED, Seat for CHECKED_IN,
+ * and Modify and Cancel Reservation for both (not on a spec screen; a host expects them). */
+export function reservationRowActions(status: string): ReservationRowAction[] {
   if (!isReservationStatus(status)) return [];
   switch (status) {
     case 'CONFIRMED':
-      return ['checkIn'];
+      return ['checkIn', 'modify', 'cancel'];
     case 'CHECKED_IN':
-      return ['seat'];
+      return ['seat', 'modify', 'cancel'];
     case 'SEATED':
     case 'CANCELLED':
       return [];

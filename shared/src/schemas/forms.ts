@@ -97,6 +97,56 @@ export const ReservationCreateBody = z
   );
 export type ReservationCreateBody = z.output<typeof ReservationCreateBody>;
 
+const ContactEmail = z.union([
+  z.literal(''),
+  z.email({ error: MESSAGES.invalidEmail }).max(254, { error: MESSAGES.textTooLong(254) }),
+]);
+
+/**
+ * The body of PATCH /api/reservations/:id (Modify on the reservations screen and the dashboard):
+ * only what changes. A contact or preference left out keeps its value; a new time is a bookable
+ * one (two hours, as when booked); `status: 'CANCELLED'` cancels, and goes alone.
+ */
+export const ReservationModifyBody = z
+  .strictObject({
+    guestContact: z
+      .strictObject({
+        name: boundedText(100).min(1, { error: MESSAGES.reservationGuestNameRequired }).optional(),
+        phone: boundedText(40).optional(),
+        email: ContactEmail.optional(),
+      })
+      .optional(),
+    slotStart: z
+      .string({ error: MESSAGES.reservationTimeRequired })
+      .min(1, { error: MESSAGES.reservationTimeRequired })
+      .pipe(z.iso.datetime({ offset: true, error: MESSAGES.reservationTimeNotBookable }))
+      .optional(),
+    slotEnd: IsoDateTime.optional(),
+    partySize: PartySize.optional(),
+    preferencesJson: z
+      .strictObject({
+        needsAccessibility: z.boolean().optional(),
+        needsHighChair: z.boolean().optional(),
+        occasion: OccasionChoice,
+        specialRequests: boundedText(500, { multiline: true }).optional(),
+      })
+      .optional(),
+    status: z.literal('CANCELLED').optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { error: MESSAGES.reservationNothingToChange })
+  .refine((b) => b.status === undefined || Object.keys(b).every((k) => k === 'status'), {
+    error: MESSAGES.reservationCancelAlone,
+    path: ['status'],
+  })
+  .refine(
+    (b) =>
+      b.slotEnd === undefined ||
+      (b.slotStart !== undefined &&
+        new Date(b.slotEnd).getTime() - new Date(b.slotStart).getTime() === RESERVATION_DURATION_MS),
+    { error: MESSAGES.reservationSlotLength, path: ['slotEnd'] },
+  );
+export type ReservationModifyBody = z.output<typeof ReservationModifyBody>;
+
 // ---- Waitlist add (spec 2 section 5) ----
 export const WaitlistAddForm = z.object({
   guestName: z.string({ error: MESSAGES.reservationGuestNameRequired }).trim().min(1, {

@@ -263,3 +263,143 @@ describe('reservations', () => {
     }
   });
 });
+
+describe('modify a reservation (PATCH /api/reservations/:id)', () => {
+  const patch = (id: string, body: unknown, who = host, key?: string) =>
+    who.request('PATCH', `/api/reservations/${id}`, { body, ...(key ? { key } : {}) });
+
+  it('moves the time, party size, contact and preferences, announced as reservation.updated, and lists it so', async () => {
+    const made = Reservation.parse((await host.post('/api/reservations', booking({}, 3))).body);
+    const socket = await LiveSocket.open(h.cloud.url, { cookie: host.cookieHeader() });
+    socket.send({ type: 'subscribe' });
+    await socket.next((m) => m.type === 'hello');
+    const key = randomUUID();
+    const change = {
+      slotStart: tomorrow[5]?.value,
+      partySize: 6,
+      guestContact: { phone: '555 0202' },
+      preferencesJson: { needsHighChair: true, specialRequests: 'Booth' },
+    };
+    const reply = await patch(made.id, change, host, key);
+    expect(reply.status).toBe(200);
+    const changed = Reservation.parse(reply.body);
+    expect(changed).toEqual({
+      ...made,
+      slotStart: new Date(tomorrow[5]?.value as string).toISOString(),
+      slotEnd: new Date(new Date(tomorrow[5]?.value as string).getTime() + 2 * 3600_000).toISOString(),
+      partySize: 6,
+      guestContact: { ...made.guestContact, phone: '555 0202' },
+      preferencesJson: { ...made.preferencesJson, needsHighChair: true, specialRequests: 'Booth' },
+    });
+    expect(await socket.next((m) => m.type === 'reservation.updated')).toMatchObject({
+      reservation: { id: made.id, partySize: 6 },
+    });
+    await socket.close();
+    // Read back as changed, and once only for a repeat of the same request.
+    expect((await host.get(`/api/reservations/${made.id}`)).body).toEqual(changed);
+    expect((await dayList()).find((r) => r.id === made.id)).toEqual(changed);
+    const events = await h.database.db('events').where({ type: 'reservation.updated' });
+    expect((await patch(made.id, change, host, key)).body).toEqual(changed);
+    expect(await h.database.db('events').where({ type: 'reservation.updated' })).toHaveLength(events.length);
+    // Nothing changed: the same answer, no event.
+    expect((await patch(made.id, { partySize: 6 })).body).toEqual(changed);
+    expect(await h.database.db('events').where({ type: 'reservation.updated' })).toHaveLength(events.length);
+  });
+
+  it('cancels a booking; then, like a seated one, it cannot be modified or cancelled again (409 naming its status)', async () => {
+    const made = (await host.post('/api/reservations', booking({ guestContact: { name: 'Ivy' } }, 10))).body;
+    const cancelled = await patch(made.id, { status: 'CANCELLED' });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ id: made.id, status: 'CANCELLED' });
+    expect((await dayList()).find((r) => r.id === made.id)?.status).toBe('CANCELLED');
+    const before = await rows();
+    const again = await patch(made.id, { status: 'CANCELLED' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(MESSAGES.reservationTransitionRefused('cancel', 'Cancelled'));
+    const moved = await patch(made.id, { partySize: 2 });
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toBe(MESSAGES.reservationTransitionRefused('modify', 'Cancelled'));
+
+    const seated = (await host.post('/api/reservations', booking({ guestContact: { name: 'Jo' } }, 11))).body;
+    await host.post(`/api/reservations/${seated.id}/checkin`);
+    expect((await host.post(`/api/reservations/${seated.id}/seat`, { tableId: h.fixture.a.tableIds[2] })).status).toBe(
+      200,
+    );
+    const seatedBefore = await rows();
+    const late = await patch(seated.id, { guestContact: { name: 'Joe' } });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(MESSAGES.reservationTransitionRefused('modify', 'Seated'));
+    expect((await patch(seated.id, { status: 'CANCELLED' })).body.message).toBe(
+      MESSAGES.reservationTransitionRefused('cancel', 'Seated'),
+    );
+    expect((await rows()).filter((r) => r.id !== seated.id)).toEqual(before.filter((r) => r.id !== seated.id));
+    expect(await rows()).toEqual(seatedBefore);
+  });
+
+  it("refuses bad input with 400 and the form's messages, an unknown id with 404, and changes nothing", async () => {
+    const made = (await host.post('/api/reservations', booking({ guestContact: { name: 'Kai' } }, 1))).body;
+    const before = await rows();
+    const slot = tomorrow[1]?.value as string;
+    const offGrid = new Date(new Date(slot).getTime() + 15 * 60_000).toISOString();
+    const cases: [unknown, string][] = [
+      [{}, MESSAGES.reservationNothingToChange],
+      [{ slotStart: offGrid }, MESSAGES.reservationTimeNotBookable],
+      [{ slotStart: '' }, MESSAGES.reservationTimeRequired],
+      [{ slotStart: tomorrow[2]?.value, slotEnd: tomorrow[2]?.value }, MESSAGES.reservationSlotLength],
+      [{ guestContact: { name: ' ' } }, MESSAGES.reservationGuestNameRequired],
+      [{ guestContact: { email: 'not-mail' } }, MESSAGES.invalidEmail],
+      [{ partySize: 0 }, MESSAGES.partySizeMin(1)],
+      [{ partySize: 21 }, MESSAGES.partySizeMax(20)],
+      [{ partySize: 'four' }, MESSAGES.partySizeNotNumber],
+      [{ status: 'SEATED' }, 'status'],
+      [{ status: 'CANCELLED', partySize: 2 }, MESSAGES.reservationCancelAlone],
+      [{ preferencesJson: { occasion: 'wake' } }, 'occasion'],
+      [{ table: 'T1' }, 'table'],
+    ];
+    for (const [body, message] of cases) {
+      const reply = await patch(made.id, body);
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+      expect(reply.body.message, JSON.stringify(body)).toContain(message);
+    }
+    expect((await patch(randomUUID(), { partySize: 2 })).status).toBe(404);
+    expect((await patch('not-an-id', { partySize: 2 })).status).toBe(404);
+    expect(await rows()).toEqual(before);
+  });
+
+  it("another organization's reservation is no reservation here (404), and nobody signed out may change one", async () => {
+    const ours = (await host.post('/api/reservations', booking({ guestContact: { name: 'Lu' } }, 9))).body;
+    const before = await rows();
+    const other = await loginAs(h.cloud.url, h.fixture.b.staffEmail);
+    expect((await patch(ours.id, { partySize: 2 }, other)).status).toBe(404);
+    expect((await patch(ours.id, { status: 'CANCELLED' }, other)).status).toBe(404);
+    expect((await patch(ours.id, { partySize: 2 }, new Client(h.cloud.url))).status).toBe(401);
+    expect(await rows()).toEqual(before);
+  });
+
+  it("a terminal's change pushed late is taken for a time that was bookable when it was made", async () => {
+    const device = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Door 2');
+    const made = (await host.post('/api/reservations', booking({ guestContact: { name: 'Mo' } }, 8))).body;
+    const slot = tomorrow[0]?.value as string;
+    h.clock.offsetMs = new Date(slot).getTime() + 3600_000 - Date.now();
+    try {
+      const late = await device.client.request('PATCH', `/api/reservations/${made.id}`, {
+        body: { slotStart: slot },
+        key: randomUUID(),
+        seq: 1,
+      });
+      expect(late.status).toBe(200);
+      expect(late.body.slotStart).toBe(new Date(slot).toISOString());
+      // Signed in again: the session of an hour ago may be over by the moved clock.
+      const lateHost = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
+      const staffLate = await patch(made.id, { slotStart: tomorrow[0]?.value, partySize: 3 }, lateHost);
+      // The time is as booked now, so staff may still change the party size.
+      expect(staffLate.status).toBe(200);
+      const other = (await lateHost.post('/api/reservations', booking({ guestContact: { name: 'Ned' } }, 9))).body;
+      const refused = await patch(other.id, { slotStart: slot }, lateHost);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain(MESSAGES.reservationTimeNotBookable);
+    } finally {
+      h.clock.offsetMs = 0;
+    }
+  });
+});

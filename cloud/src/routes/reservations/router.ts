@@ -6,6 +6,7 @@ import {
   isDateSegment,
   listReservations,
   listReservationsOfDate,
+  modifyReservation,
   refuseOtherTenant,
   seatReservation,
 } from '@tablewise/shared';
@@ -13,6 +14,7 @@ import {
   bookableTimesOf,
   bookReservation,
   checkIn,
+  modifyReservationOf,
   reservationOf,
   reservationsOfDay,
   seatReservationAt,
@@ -39,6 +41,11 @@ export const reservationSeated = pushable(seatReservation, async (deps, actor, {
   ok(await seatReservationAt(trx, actor, params().id, await body(), deps.now())),
 );
 
+/** A host modifies or cancels a booking, on the cloud or through a terminal's outbox. */
+export const reservationModified = pushable(modifyReservation, async (deps, actor, { params, body }, trx) =>
+  ok(await modifyReservationOf(trx, actor, params().id, await body(), deps.now())),
+);
+
 export function reservationsRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
   serve(router, listReservations, async ({ ctx, query }) =>
@@ -57,5 +64,6 @@ export function reservationsRouter(deps: AppDeps): AppRouter {
   servePushable(router, deps, reservationBooked);
   servePushable(router, deps, reservationCheckedIn);
   servePushable(router, deps, reservationSeated);
+  servePushable(router, deps, reservationModified);
   return router;
 }

@@ -10,7 +10,12 @@ import { courseFired, orderPlaced, priorityChanged } from '../orders/router.js';
 import { paymentTaken } from '../payments/router.js';
 import { printJobReport } from '../print-jobs/router.js';
 import { printerStateReport } from '../printers/router.js';
-import { reservationBooked, reservationCheckedIn, reservationSeated } from '../reservations/router.js';
+import {
+  reservationBooked,
+  reservationCheckedIn,
+  reservationModified,
+  reservationSeated,
+} from '../reservations/router.js';
 import { runnerOrderMoved, sentToRunners } from '../runner/router.js';
 import { tableDeparted, tableQaCompleted, tableTransitioned } from '../tables/router.js';
 import { taskCompleted, taskCreated, taskStarted } from '../tasks/router.js';
@@ -28,6 +33,7 @@ const PUSHABLE = [
   reservationBooked,
   reservationCheckedIn,
   reservationSeated,
+  reservationModified,
   taskCreated,
   taskStarted,
   taskCompleted,

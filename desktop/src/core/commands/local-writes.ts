@@ -15,7 +15,12 @@ import { changeItemStatusLocally } from './item-status.js';
 import { cancelItemLocally, changePriorityLocally, fireCourseLocally, setAvailabilityLocally } from './menu-orders.js';
 import { createOrderLocally } from './orders.js';
 import { takeCashLocally } from './payments.js';
-import { checkInLocally, createReservationLocally, seatReservationLocally } from './reservations.js';
+import {
+  checkInLocally,
+  createReservationLocally,
+  modifyReservationLocally,
+  seatReservationLocally,
+} from './reservations.js';
 import { type LocalRunnerResult, moveRunnerOrderLocally, sendToRunnersLocally } from './runner.js';
 import {
   completeQaLocally,
@@ -48,6 +53,7 @@ export type LocalWrites = Pick<
   | 'createReservation'
   | 'checkInReservation'
   | 'seatReservation'
+  | 'modifyReservation'
   | 'createTask'
   | 'startTask'
   | 'completeTask'
@@ -114,6 +120,11 @@ export function localWrites({ read, write, bus, now, pusher, printQueue }: Local
     },
     checkInReservation: (id) => told(checkInLocally(write, id, now())),
     seatReservation: (id, seat) => told(seatReservationLocally(write, id, seat, now())),
+    modifyReservation(id, change) {
+      const venue = getVenue(read);
+      if (!venue) throw notFound('Venue');
+      return told(modifyReservationLocally(write, venue, id, change, now()));
+    },
     createTask: (input, userId) => told(createTaskLocally(write, input, userId, now())),
     startTask: (id, userId) => told(startTaskLocally(write, id, userId, now())),
     completeTask: (id, userId) => told(completeTaskLocally(write, id, userId, now())),

@@ -173,3 +173,62 @@ it('names a check-in the cloud refused and shows the cloud’s reservation again
     .poll(async () => (await tab.get(`/api/reservations/${made.body.id}`)).body.status, { timeout: 10_000 })
     .toBe('CANCELLED');
 });
+
+it('modifies and cancels bookings offline: shown at once from the replica, replayed once on the cloud', async () => {
+  const times = (await tab.get('/api/reservations/bookable-times')).body as BookableTimesAnswer;
+  const at = (time: string) => times.times.find((t) => t.day === 'Tomorrow' && t.time === time)?.value as string;
+  const day = venueDate(new Date(at('18:00')), times.timeZone);
+  const dee = await tab.post('/api/reservations', {
+    guestContact: { name: 'Dee' },
+    slotStart: at('18:00'),
+    partySize: 2,
+  });
+  const bo = await tab.post('/api/reservations', {
+    guestContact: { name: 'Bo' },
+    slotStart: at('18:30'),
+    partySize: 2,
+  });
+  expect([dee.status, bo.status]).toEqual([201, 201]);
+  await expect.poll(() => terminal.core.status().outbox.pending, { timeout: 10_000 }).toBe(0);
+  const eventsBefore = await harness.database.db('events').where({ type: 'reservation.updated' });
+  await offline();
+
+  const change = { slotStart: at('21:00'), partySize: 5, guestContact: { phone: '555 0303' } };
+  const moved = await tab.request('PATCH', `/api/reservations/${dee.body.id}`, { body: change });
+  expect(moved.status).toBe(200);
+  expect(moved.body).toMatchObject({
+    slotStart: new Date(at('21:00')).toISOString(),
+    partySize: 5,
+    guestContact: { name: 'Dee', phone: '555 0303' },
+  });
+  expect((await tab.get(`/api/reservations/${dee.body.id}`)).body).toEqual(moved.body);
+  const cancelled = await tab.request('PATCH', `/api/reservations/${bo.body.id}`, { body: { status: 'CANCELLED' } });
+  expect(cancelled.body).toMatchObject({ status: 'CANCELLED' });
+  // Refused here as the cloud refuses: a time not bookable, a cancelled booking, changing nothing.
+  const offGrid = new Date(new Date(at('19:00')).getTime() + 10 * 60_000).toISOString();
+  const bad = await tab.request('PATCH', `/api/reservations/${dee.body.id}`, { body: { slotStart: offGrid } });
+  expect(bad.status).toBe(400);
+  expect(bad.body.message).toContain(MESSAGES.reservationTimeNotBookable);
+  const gone = await tab.request('PATCH', `/api/reservations/${bo.body.id}`, { body: { partySize: 3 } });
+  expect(gone.status).toBe(409);
+  expect(gone.body.message).toBe(MESSAGES.reservationTransitionRefused('modify', 'Cancelled'));
+  expect((await tab.request('PATCH', `/api/reservations/${randomUUID()}`, { body: { partySize: 3 } })).status).toBe(
+    404,
+  );
+  expect(terminal.core.status().outbox.pending).toBe(2);
+
+  const cloud = await online();
+  expect(await harness.database.db('reservations').where({ id: dee.body.id }).first()).toMatchObject({
+    party_size: 5,
+    slot_start: new Date(at('21:00')),
+    guest_contact: { name: 'Dee', phone: '555 0303', email: '' },
+  });
+  expect((await harness.database.db('reservations').where({ id: bo.body.id }).first()).status).toBe('CANCELLED');
+  // Each change reached the cloud once.
+  const updated = (await harness.database.db('events').where({ type: 'reservation.updated' })).length;
+  expect(updated - eventsBefore.length).toBe(2);
+  const onCloud = await loginAs(cloud.url, harness.fixture.a.staffEmail);
+  await expect
+    .poll(async () => JSON.stringify((await tab.get(`/api/reservations?date=${day}`)).body), { timeout: 10_000 })
+    .toBe(JSON.stringify((await onCloud.get(`/api/reservations?date=${day}`)).body));
+});

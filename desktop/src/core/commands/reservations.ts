@@ -14,9 +14,12 @@ import {
   type DecisionActor,
   decideBookReservation,
   decideCheckIn,
+  decideModifyReservation,
   decideSeatReservation,
   type LiveEvent,
+  modifyReservation,
   type Reservation,
+  type ReservationModifyBody,
   type SeatRequest,
   type SeatReservationAnswer,
   seatReservation,
@@ -130,6 +133,39 @@ export function seatReservationLocally(
   });
 }
 
+function modifyHere(
+  db: AnyDb,
+  venue: { id: string; timezone: string },
+  id: string,
+  change: ReservationModifyBody,
+  actor: DecisionActor,
+  now: Date,
+): Decided<Reservation> {
+  return decideModifyReservation({ reservation: getReservation(db, id), timeZone: venue.timezone, actor }, change, now);
+}
+
+/** The host modifies or cancels a booking here; a change that changes nothing is not queued. */
+export function modifyReservationLocally(
+  db: WriteDb,
+  venue: { id: string; timezone: string },
+  id: string,
+  change: ReservationModifyBody,
+  now: Date,
+): ReservationHere<Reservation> {
+  return transact(db, () => {
+    const decided = modifyHere(db, venue, id, change, actorHere(db), now);
+    if (decided.writes.length === 0) return { value: decided.answer, events: [] };
+    const { answer, events } = applyLocally(
+      db,
+      decided,
+      modifyReservation,
+      { params: { id }, body: change, entityType: RESERVATION_ENTITY, entityId: id },
+      now,
+    );
+    return { value: answer, events };
+  });
+}
+
 /** The decision a waiting entry is, on the replica as it is now; null for an entry of another call. */
 function redecide(db: WriteDb, venue: { id: string; timezone: string }, entry: OutboxEntry): Decided<unknown> | null {
   const at = new Date(entry.createdAt);
@@ -140,6 +176,11 @@ function redecide(db: WriteDb, venue: { id: string; timezone: string }, entry: O
   }
   if (isEntryOf(entry, checkInReservation, { id })) {
     return decideCheckIn({ reservation: getReservation(db, id) }, at);
+  }
+  if (isEntryOf(entry, modifyReservation, { id })) {
+    // Decided again late: a new time taken as the cloud takes a terminal's change made offline.
+    const change = modifyReservation.body.parse(entry.body);
+    return modifyHere(db, venue, id, change, actorHere(db, 'terminal'), at);
   }
   if (isEntryOf(entry, seatReservation, { id })) {
     const seat = seatReservation.body.parse(entry.body);
@@ -192,7 +233,7 @@ export function dropReservation(db: WriteDb, id: string): void {
 
 /**
  * Sets the replica's reservations to the cloud's (from a snapshot), then decides again on top what
- * this terminal has not pushed yet: its bookings, check-ins and seats.
+ * this terminal has not pushed yet: its bookings, check-ins, seats and modifications.
  */
 export function replaceReservations(
   db: WriteDb,

@@ -10,6 +10,7 @@ import type {
   MarkDepartedAnswer,
   MeAnswer,
   MenuItem,
+  modifyReservation,
   Order,
   OrderItem,
   OrderItemState,
@@ -62,6 +63,8 @@ export interface LocalServerDeps {
   createReservation(booking: z.output<(typeof createReservation)['body']>): Reservation;
   /** A host checks a reservation's party in; refused (AppError) as the cloud would refuse it. */
   checkInReservation(id: string): Reservation;
+  /** A host modifies or cancels a booking; refused (AppError) as the cloud would refuse it. */
+  modifyReservation(id: string, change: z.output<(typeof modifyReservation)['body']>): Reservation;
   /** A host seats a checked-in reservation at a table; refused (AppError) as the cloud would. */
   seatReservation(
     id: string,

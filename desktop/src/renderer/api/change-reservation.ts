@@ -1,7 +1,9 @@
 import {
   checkInReservation,
   listReservations,
+  modifyReservation,
   RESERVATION_TEXTS,
+  type ReservationModifyBody,
   SEATING_TEXTS,
   seatReservation,
 } from '@tablewise/shared';
@@ -50,5 +52,32 @@ export function useSeatReservation() {
         description: toastMessage(error),
         variant: 'destructive',
       }),
+  });
+}
+
+/** Modify (Save Changes) or Cancel Reservation: 'Reservation Updated' or 'Reservation Cancelled',
+ * or 'Error' with the server's message; either way the day's list is read again. */
+export function useModifyReservation() {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: ReservationModifyBody }) =>
+      api.call(modifyReservation, { params: { id }, body: change }),
+    onSuccess: (r, { change }) => {
+      toast(
+        change.status === 'CANCELLED'
+          ? { title: RESERVATION_TEXTS.cancelledTitle, description: r.guestContact.name }
+          : { title: RESERVATION_TEXTS.updatedTitle, description: RESERVATION_TEXTS.updated },
+      );
+      void queryClient.invalidateQueries({ queryKey: listReservations.key() });
+    },
+    onError: (error) => {
+      toast({
+        title: RESERVATION_TEXTS.errorTitle,
+        description: toastMessage(error, RESERVATION_TEXTS.updateFailed),
+        variant: 'destructive',
+      });
+      void queryClient.invalidateQueries({ queryKey: listReservations.key() });
+    },
   });
 }

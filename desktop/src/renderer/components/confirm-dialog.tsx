@@ -9,6 +9,8 @@ interface Props {
   /** What confirming does, said once more under the question. */
   detail?: string;
   action: string;
+  /** The words of the button that keeps everything as it is; 'Cancel' unless the action is itself a cancelling. */
+  dismiss?: string | undefined;
   /** An action that removes or closes something (Deactivate, Clear All): styled as the danger it is. */
   danger?: boolean;
   busy: boolean;
@@ -16,7 +18,7 @@ interface Props {
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ question, detail, action, danger = false, busy, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ question, detail, action, dismiss, danger = false, busy, onConfirm, onCancel }: Props) {
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => cancel.current?.focus(), []);
   return (
@@ -32,7 +34,7 @@ export function ConfirmDialog({ question, detail, action, danger = false, busy, 
         {detail ? <p>{detail}</p> : null}
         <div className="dialog-actions">
           <button ref={cancel} type="button" className="button" onClick={onCancel}>
-            {KITCHEN_TICKET_TEXTS.cancel}
+            {dismiss ?? KITCHEN_TICKET_TEXTS.cancel}
           </button>
           <button
             type="button"

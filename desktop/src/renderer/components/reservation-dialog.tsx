@@ -1,19 +1,25 @@
 // The create-reservation form (spec 2 sections 2.3 and 5): guest name, phone, email, reservation
 // time from the bookable times, party size, accessibility, high chair, occasion and special
 // requests, checked by the shared form schema with its messages. A dialog on desktop, a bottom
-// sheet under 768 px. Shared by the reservations screen and the host console.
+// sheet under 768 px. Shared by the reservations screen and the host console. Given a reservation
+// it is the Modify dialog: the booking's values to change, Save Changes, and Cancel Reservation.
 import {
   type BookableTimesAnswer,
+  isModifiableReservation,
   OCCASION_LABELS,
   OCCASIONS,
   partySizeChoices,
   partySizeLabel,
   RESERVATION_FORM_DEFAULTS,
   RESERVATION_TEXTS,
+  type Reservation,
   ReservationForm,
   type ReservationFormValues,
+  reservationBadge,
+  reservationFormOf,
 } from '@tablewise/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useVenueClock } from './use-venue-clock.js';
 
 type Values = {
   guestName: string;
@@ -34,10 +40,23 @@ interface Props {
   /** `id`: one per reservation being made, so a second tap books it once. */
   onSubmit(values: ReservationFormValues & { id: string }, done: () => void): void;
   onClose(): void;
+  /** The booking to modify; absent, the dialog books a new one. */
+  reservation?: Reservation | undefined;
+  /** Cancel Reservation, offered when modifying a booking that may still change. */
+  onCancelReservation?: (() => void) | undefined;
 }
 
-export function ReservationDialog({ times, busy, onSubmit, onClose }: Props) {
-  const [values, setValues] = useState<Values>({ ...RESERVATION_FORM_DEFAULTS });
+export function ReservationDialog({ times, busy, onSubmit, onClose, reservation, onCancelReservation }: Props) {
+  const [values, setValues] = useState<Values>(() =>
+    reservation ? reservationFormOf(reservation) : { ...RESERVATION_FORM_DEFAULTS },
+  );
+  const clock = useVenueClock();
+  const editing = reservation !== undefined;
+  const locked = editing && !isModifiableReservation(reservation.status);
+  const title = editing ? RESERVATION_TEXTS.modifyTitle : RESERVATION_TEXTS.add;
+  // A booked time no longer offered (it has begun) stays choosable as it was.
+  const booked = reservation ? reservationFormOf(reservation).reservationTime : '';
+  const bookedMissing = booked !== '' && !times?.some((t) => t.value === booked);
   const [problems, setProblems] = useState<Problems>({});
   const reservationId = useRef(crypto.randomUUID());
   const nameField = useRef<HTMLInputElement>(null);
@@ -59,8 +78,19 @@ export function ReservationDialog({ times, busy, onSubmit, onClose }: Props) {
 
   return (
     <div className="dialog-backdrop">
-      <form className="dialog reservation-dialog" aria-label={RESERVATION_TEXTS.add} onSubmit={submit} noValidate>
-        <h2>{RESERVATION_TEXTS.add}</h2>
+      <form
+        className={editing ? 'dialog reservation-dialog modifying' : 'dialog reservation-dialog'}
+        aria-label={title}
+        data-testid={editing ? 'reservation-modify-dialog' : undefined}
+        onSubmit={submit}
+        noValidate
+      >
+        <h2>{title}</h2>
+        {locked && (
+          <p className="field-problem" role="status">
+            {RESERVATION_TEXTS.notModifiable(reservationBadge(reservation.status).label)}
+          </p>
+        )}
         <label>
           {RESERVATION_TEXTS.guestName}
           <input
@@ -104,6 +134,9 @@ export function ReservationDialog({ times, busy, onSubmit, onClose }: Props) {
               onChange={(e) => set('reservationTime', e.target.value)}
             >
               <option value="">{RESERVATION_TEXTS.chooseTime}</option>
+              {bookedMissing && (
+                <option value={booked}>{RESERVATION_TEXTS.bookedFor(clock(booked, { withDate: true }))}</option>
+              )}
               {times?.map((t) => (
                 <option key={t.value} value={t.value}>
                   {t.label}
@@ -171,11 +204,22 @@ export function ReservationDialog({ times, busy, onSubmit, onClose }: Props) {
           />
         </label>
         <div className="dialog-actions">
+          {editing && onCancelReservation && !locked && (
+            <button
+              type="button"
+              className="button danger modify-cancel-booking"
+              disabled={busy}
+              onClick={onCancelReservation}
+              data-testid="reservation-cancel-booking"
+            >
+              {RESERVATION_TEXTS.cancelReservation}
+            </button>
+          )}
           <button type="button" className="button" onClick={onClose}>
-            {RESERVATION_TEXTS.cancel}
+            {editing ? RESERVATION_TEXTS.close : RESERVATION_TEXTS.cancel}
           </button>
-          <button type="submit" className="button primary" disabled={busy} data-testid="reservation-submit">
-            {RESERVATION_TEXTS.create}
+          <button type="submit" className="button primary" disabled={busy || locked} data-testid="reservation-submit">
+            {editing ? RESERVATION_TEXTS.save : RESERVATION_TEXTS.create}
           </button>
         </div>
       </form>

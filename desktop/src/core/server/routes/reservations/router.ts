@@ -7,6 +7,7 @@ import {
   getBookableTimes,
   getReservation as getReservationCall,
   listReservations,
+  modifyReservation,
   notFound,
   refuseOtherTenant,
   reservationsAnswer,
@@ -42,5 +43,6 @@ export function reservationsRouter(deps: LocalServerDeps): LocalRouter {
   });
   serve(router, deps, checkInReservation, ({ params }) => deps.checkInReservation(params().id));
   serve(router, deps, seatReservation, async ({ params, body }) => deps.seatReservation(params().id, await body()));
+  serve(router, deps, modifyReservation, async ({ params, body }) => deps.modifyReservation(params().id, await body()));
   return router;
 }

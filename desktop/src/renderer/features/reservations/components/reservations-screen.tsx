@@ -1,8 +1,11 @@
 // Reservations (spec 2 section 2.3): today's reservations at the venue in a table (Time, Party,
 // Table, Status, Contact, Actions; cards under 768 px), Add Reservation with the shared form, Check
-// In for CONFIRMED and Seat (choose a table) for CHECKED_IN. On a terminal it reads and writes the
-// replica, so bookings keep being taken while the cloud is away.
+// In for CONFIRMED and Seat (choose a table) for CHECKED_IN, Modify and Cancel Reservation while
+// the party is not at a table. Reached with ?id= (the dashboard's link to a booking) it opens that
+// booking's Modify dialog. On a terminal it reads and writes the replica, so bookings keep being
+// taken and changed while the cloud is away.
 import {
+  modifyReservation,
   partySizeLabel,
   RESERVATION_TEXTS,
   type Reservation,
@@ -11,12 +14,16 @@ import {
   type Table,
 } from '@tablewise/shared';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useCheckIn, useSeatReservation } from '../../../api/change-reservation.js';
 import { useBookableTimes, useReservations } from '../../../api/get-reservations.js';
+import { useMayCall } from '../../../app/may-call.js';
+import { ModifyReservationDialog } from '../../../components/modify-reservation-dialog.js';
 import { ReservationDialog } from '../../../components/reservation-dialog.js';
 import { SeatTableDialog } from '../../../components/seat-table-dialog.js';
 import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useCreateReservation } from '../api/create-reservation.js';
+import { useReservation } from '../api/get-reservation.js';
 import { useTables } from '../api/get-tables.js';
 
 function tableName(r: Reservation, tables: readonly Table[] | undefined): string {
@@ -29,15 +36,18 @@ function Row({
   r,
   tables,
   onSeat,
+  onModify,
 }: {
   r: Reservation;
   tables: readonly Table[] | undefined;
   onSeat(r: Reservation): void;
+  onModify(r: Reservation, cancelling: boolean): void;
 }) {
   const checkIn = useCheckIn();
   const clock = useVenueClock();
   const badge = reservationBadge(r.status);
-  const actions = reservationRowActions(r.status);
+  const mayModify = useMayCall(modifyReservation);
+  const actions = reservationRowActions(r.status).filter((a) => mayModify || (a !== 'modify' && a !== 'cancel'));
   const { name, phone, email } = r.guestContact;
   return (
     <tr data-testid="reservation-row" data-reservation-id={r.id}>
@@ -74,6 +84,21 @@ function Row({
             {RESERVATION_TEXTS.seat}
           </button>
         )}
+        {actions.includes('modify') && (
+          <button type="button" className="button" onClick={() => onModify(r, false)} data-testid="reservation-modify">
+            {RESERVATION_TEXTS.modify}
+          </button>
+        )}
+        {actions.includes('cancel') && (
+          <button
+            type="button"
+            className="button danger-outline"
+            onClick={() => onModify(r, true)}
+            data-testid="reservation-cancel"
+          >
+            {RESERVATION_TEXTS.cancelReservation}
+          </button>
+        )}
       </td>
     </tr>
   );
@@ -88,6 +113,24 @@ export function ReservationsScreen() {
   // the dashboard's Add Walk-In and Add Reservation open this screen with its add dialog (?add=1)
   const [adding, setAdding] = useState(() => new URLSearchParams(window.location.search).has('add'));
   const [seating, setSeating] = useState<Reservation | null>(null);
+  // ?id= names the booking to modify (the dashboard's link); a row's Modify or Cancel Reservation
+  // opens the same dialog.
+  const [params, setParams] = useSearchParams();
+  const [modifying, setModifying] = useState<{ id: string; cancelling: boolean } | null>(() => {
+    const id = params.get('id');
+    return id ? { id, cancelling: false } : null;
+  });
+  const inList = list.data?.find((r) => r.id === modifying?.id);
+  // A booking of another day is read on its own.
+  const single = useReservation(modifying && list.data && !inList ? modifying.id : undefined);
+  const target = inList ?? single.data;
+  const stopModifying = () => {
+    setModifying(null);
+    if (params.has('id')) {
+      params.delete('id');
+      setParams(params, { replace: true });
+    }
+  };
   const loading = times.isPending || list.isPending;
   return (
     <section className="reservations">
@@ -114,7 +157,13 @@ export function ReservationsScreen() {
           </thead>
           <tbody>
             {list.data.map((r) => (
-              <Row key={r.id} r={r} tables={tables.data} onSeat={setSeating} />
+              <Row
+                key={r.id}
+                r={r}
+                tables={tables.data}
+                onSeat={setSeating}
+                onModify={(booking, cancelling) => setModifying({ id: booking.id, cancelling })}
+              />
             ))}
           </tbody>
         </table>
@@ -126,6 +175,19 @@ export function ReservationsScreen() {
           onSubmit={(values, done) => create.mutate(values, { onSuccess: done })}
           onClose={() => setAdding(false)}
         />
+      )}
+      {modifying && target && (
+        <ModifyReservationDialog
+          key={`${target.id}-${modifying.cancelling}`}
+          reservation={target}
+          cancelling={modifying.cancelling}
+          onClose={stopModifying}
+        />
+      )}
+      {modifying && single.isError && (
+        <p className="field-problem" role="alert">
+          {RESERVATION_TEXTS.notFound}
+        </p>
       )}
       {seating && (
         <SeatTableDialog
