@@ -213,4 +213,16 @@ describe("exporting the organization's data", () => {
     await expect.poll(async () => (await recorded()).map((r) => r.status)).toEqual(['COMPLETED']);
     expect((await recorded())[0].data_types).toEqual(expect.arrayContaining(['tables', 'events', 'users']));
   });
+
+  it('gives it to the account the organization names as its owner, whatever its role there', async () => {
+    const managerRow = await db()('users').where({ email: h.fixture.a.managerEmail }).first();
+    await db()('user_roles')
+      .where({ user_id: managerRow.id, organization_id: h.fixture.a.orgId })
+      .update({ role: 'MANAGER' });
+    expect((await download(manager, h.fixture.a.orgId)).status).toBe(403);
+    await db()('organizations').where({ id: h.fixture.a.orgId }).update({ owner_user_id: managerRow.id });
+    const reply = await download(manager, h.fixture.a.orgId);
+    expect(reply.status).toBe(200);
+    expect(unzipSync(new Uint8Array(await reply.arrayBuffer()))['manifest.json']).toBeDefined();
+  });
 });
