@@ -31,7 +31,7 @@ import { benchThread } from './thread.js';
 const VENUES = 20;
 const CONCURRENCY = 24;
 
-interface Venue {
+export interface Venue {
   id: string;
   /** The order every guest of the venue places: five lines, each with a note and modifiers. */
   lines: OrderLine[];
@@ -96,10 +96,15 @@ function holding(run: Run): number {
 }
 
 /** Seats `sessions.first` parties in the first venue (the one-venue runs order there too), `sessions.other` in each other. */
-async function seed(db: Db, orgId: string, sessions: { first: number; other: number }): Promise<Venue[]> {
+export async function seed(
+  db: Db,
+  orgId: string,
+  sessions: { first: number; other: number },
+  venueCount = VENUES,
+): Promise<Venue[]> {
   await db('organizations').insert({ id: orgId, name: 'Bench Group' });
   const venues: Venue[] = [];
-  for (let v = 0; v < VENUES; v++) {
+  for (let v = 0; v < venueCount; v++) {
     const id = randomUUID();
     const tableId = randomUUID();
     const dishes = DISHES.map((dish) => ({ ...dish, id: randomUUID() }));

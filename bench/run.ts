@@ -13,7 +13,8 @@ const BENCHES: { ids: string[]; load: () => Promise<{ bench: Bench }> }[] = [
   { ids: ['P6'], load: () => import('./guest-page.js') },
   { ids: ['P7'], load: () => import('./kitchen-render.js') },
   { ids: ['P8'], load: () => import('./core-start.js') },
-  { ids: ['A9'], load: () => import('./analytics-year.js') },
+  { ids: ['A9', 'E1'], load: () => import('./analytics-year.js') },
+  { ids: ['S1'], load: () => import('./soak.js') },
 ];
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { quick: { type: 'boolean' } } });
