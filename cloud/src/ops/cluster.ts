@@ -52,7 +52,7 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-export async function freePort(host = '127.0.0.1'): Promise<number> {
+async function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((res, rej) => {
     const server = createServer();
     server.unref();
@@ -65,7 +65,7 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
 }
 
 /** The binary to run, or a clear error saying how to install it. */
-export function haproxyBinary(configured = process.env.HAPROXY ?? 'haproxy'): string {
+function haproxyBinary(configured = process.env.HAPROXY ?? 'haproxy'): string {
   const probe = spawnSync(configured, ['-v'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
     throw new Error(
