@@ -1,7 +1,7 @@
 // Times on the staff screens are the venue's, as its tickets and receipts print them (issue 22,
 // item 12): the venue's zone comes with its bookable times, on the cloud and the terminal alike.
 // Every staff screen formats its times here, through the one shared formatter (venueClock).
-import { getBookableTimes, venueClock } from '@tablewise/shared';
+import { getBookableTimes, venueClock, venueDate, venueDayLabel } from '@tablewise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../app/api-client.js';
@@ -23,6 +23,15 @@ export function useVenueClock(): (at: string | Date, o?: { withDate?: boolean })
       const device = deviceZone();
       return venueClock(when, zone ?? device, device, o);
     },
+    [zone],
+  );
+}
+
+/** A formatter of the day an instant falls on, on the venue's calendar ("Sat, Nov 28"). */
+export function useVenueDay(): (at: string | Date) => string {
+  const zone = useVenueZone();
+  return useCallback(
+    (at) => venueDayLabel(venueDate(typeof at === 'string' ? new Date(at) : at, zone ?? deviceZone())),
     [zone],
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@tablewise/shared';
 import { type FormEvent, useState } from 'react';
 import { useMe } from '../../../api/get-me.js';
+import { useVenueDay } from '../../../components/use-venue-clock.js';
 import { useOrganizations, useOrganizationUsage, useSaveOrganization } from '../api/organizations.js';
 import { errorText } from './error-text.js';
 
@@ -91,6 +92,7 @@ function UsageCell({ id }: { id: string }) {
 export function OrganizationsScreen() {
   const organizations = useOrganizations();
   const me = useMe();
+  const day = useVenueDay();
   const [editing, setEditing] = useState<Organization | null | undefined>(undefined);
   return (
     <div className="page" data-testid="admin-organizations">
@@ -136,7 +138,7 @@ export function OrganizationsScreen() {
                   <span className="badge">{o.plan}</span>
                 </td>
                 <td data-label={T.venues}>{o.venueCount}</td>
-                <td data-label={T.createdAt}>{new Date(o.createdAt).toLocaleDateString()}</td>
+                <td data-label={T.createdAt}>{day(o.createdAt)}</td>
                 <UsageCell id={o.id} />
                 <td>
                   <div className="row-actions">

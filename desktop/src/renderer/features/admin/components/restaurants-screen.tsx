@@ -12,6 +12,7 @@ import {
   type VenueRecord,
 } from '@tablewise/shared';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { useVenueDay } from '../../../components/use-venue-clock.js';
 import { useOrganizations } from '../api/organizations.js';
 import { useRestaurants, useSaveRestaurant, useUploadLogo } from '../api/restaurants.js';
 import { useVenues } from '../api/venues.js';
@@ -159,6 +160,7 @@ function Detail({
   onEdit: () => void;
 }) {
   const upload = useUploadLogo();
+  const day = useVenueDay();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const choose = (e: ChangeEvent<HTMLInputElement>) => {
@@ -233,9 +235,9 @@ function Detail({
             <span className="badge">{profile.isActive ? T.active : T.inactive}</span>
           </dd>
           <dt>{T.created}</dt>
-          <dd>{new Date(profile.createdAt).toLocaleDateString()}</dd>
+          <dd>{day(profile.createdAt)}</dd>
           <dt>{T.updated}</dt>
-          <dd>{new Date(profile.updatedAt).toLocaleDateString()}</dd>
+          <dd>{day(profile.updatedAt)}</dd>
         </dl>
       </div>
       <div className="row-actions">
