@@ -196,8 +196,8 @@ it("draws the guest's seat map at the published places, every table at least 44 
   for (const t of seen) expect(Math.min(t.width, t.height), `table ${t.number}`).toBeGreaterThanOrEqual(44);
   await page.screenshot({ path: join(shots, 'guest-seat-map-390.png'), fullPage: true });
   await tables.and(page.locator('[data-number="3"]')).click();
-  await expect(page.getByTestId('held-table')).toHaveText('Table 3');
-  await expect(tables.and(page.locator('[data-number="3"]'))).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => page.getByTestId('held-table').textContent()).toBe('Table 3');
+  await expect.poll(() => tables.and(page.locator('[data-number="3"]')).getAttribute('aria-pressed')).toBe('true');
   await page.screenshot({ path: join(shots, 'guest-seat-map-held-390.png'), fullPage: true });
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: join(shots, 'guest-seat-map-1280.png'), fullPage: true });
@@ -221,7 +221,7 @@ it("opens the designer's context menus by right click and keyboard: Duplicate of
   await menu.waitFor();
   expect(await menu.getAttribute('aria-label')).toBe(FLOOR_TEXTS.tableMenuHeader('2', 6));
   for (const name of [FLOOR_TEXTS.chairManagement, FLOOR_TEXTS.tableActions, FLOOR_TEXTS.advanced]) {
-    await expect(menu.getByRole('menuitem', { name })).toBeVisible();
+    expect(await menu.getByRole('menuitem', { name }).isVisible()).toBe(true);
   }
   await page.screenshot({ path: join(shots, 'designer-table-menu-1280.png') });
   await menu.getByRole('menuitem', { name: FLOOR_TEXTS.duplicate }).click();
@@ -235,7 +235,7 @@ it("opens the designer's context menus by right click and keyboard: Duplicate of
   await expect.poll(() => table('2').getAttribute('transform')).toMatch(/rotate\(45 /);
   await table('2').click({ button: 'right' });
   await menu.getByRole('menuitem', { name: FLOOR_TEXTS.toggleStatus }).click();
-  await expect(table('2')).toHaveAttribute('data-state', 'OCCUPIED');
+  await expect.poll(() => table('2').getAttribute('data-state')).toBe('OCCUPIED');
 
   // Chair Management opens from its title; Remove Chair takes one seat off.
   await table('1').click({ button: 'right' });
@@ -250,11 +250,11 @@ it("opens the designer's context menus by right click and keyboard: Duplicate of
   await ask.waitFor();
   await page.screenshot({ path: join(shots, 'designer-delete-confirm-1280.png') });
   await ask.getByRole('button', { name: FLOOR_TEXTS.cancel }).click();
-  await expect(table('1')).toHaveCount(1);
+  await expect.poll(() => table('1').count()).toBe(1);
   await table('1').click({ button: 'right' });
   await menu.getByRole('menuitem', { name: FLOOR_TEXTS.delete }).click();
   await ask.getByRole('button', { name: FLOOR_TEXTS.delete }).click();
-  await expect(table('1')).toHaveCount(0);
+  await expect.poll(() => table('1').count()).toBe(0);
 
   // The canvas's own menu, from an empty spot.
   const canvas = page.getByRole('application', { name: FLOOR_TEXTS.title });
@@ -286,7 +286,7 @@ it("opens the designer's context menus by right click and keyboard: Duplicate of
 
   // Undo brings the deleted table back.
   await page.getByRole('button', { name: FLOOR_TEXTS.undo }).click();
-  await expect(table('1')).toHaveCount(1);
+  await expect.poll(() => table('1').count()).toBe(1);
   await page.close();
 }, 60_000);
 
@@ -300,13 +300,13 @@ it('zooms by pinch on a touch screen, on the steps and readout of the buttons, a
   const page = await context.newPage();
   await page.goto(`${h.cloud.url}/floor-map`);
   const readout = page.getByTestId('floor-zoom');
-  await expect(readout).toHaveText('100%');
+  await expect.poll(() => readout.textContent()).toBe('100%');
   const canvas = page.getByRole('application', { name: FLOOR_TEXTS.title });
   const box = await canvas.boundingBox();
   const cx = (box?.x ?? 0) + (box?.width ?? 0) / 2;
   const cy = (box?.y ?? 0) + (box?.height ?? 0) / 2;
   const cdp = await context.newCDPSession(page);
-  const touch = (type: string, points: { x: number; y: number }[]) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
     cdp.send('Input.dispatchTouchEvent', {
       type,
       touchPoints: points.map((p, id) => ({ ...p, id })),
@@ -323,9 +323,9 @@ it('zooms by pinch on a touch screen, on the steps and readout of the buttons, a
     ]);
   }
   await touch('touchEnd', []);
-  await expect(readout).toHaveText('200%');
+  await expect.poll(() => readout.textContent()).toBe('200%');
   await page.getByRole('button', { name: FLOOR_TEXTS.zoomOut }).click();
-  await expect(readout).toHaveText('190%');
+  await expect.poll(() => readout.textContent()).toBe('190%');
   await page.screenshot({ path: join(shots, 'live-floor-pinched-390.png'), fullPage: true });
 
   // A long press in the designer opens the same menu a right click does.
