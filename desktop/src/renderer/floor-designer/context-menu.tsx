@@ -2,7 +2,7 @@
 // a touch screen, or the Menu key (Shift+F10) on the canvas or a focused item. A WAI-ARIA menu:
 // focus starts on the first item, the arrow keys, Home and End move it, Escape or a click outside
 // closes it and gives focus back.
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 interface MenuEntry {
   /** Its name, as read out and as the spec words it. */
@@ -33,6 +33,9 @@ export function ContextMenu(props: {
   entries?: MenuEntry[];
   sections?: MenuSection[];
   onClose: () => void;
+  /** The touch whose long press opened the menu: lifting it clicks what is under the finger,
+   * which is the menu itself, and that click is not a choice. */
+  openedBy?: number | undefined;
 }) {
   const menu = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState(props.at);
@@ -65,8 +68,10 @@ export function ContextMenu(props: {
     };
   }, [props.onClose]);
 
-  const choose = (entry: MenuEntry) => {
-    if (entry.disabled) return;
+  const fromOpeningTouch = (e: MouseEvent<HTMLButtonElement>) =>
+    props.openedBy !== undefined && (e.nativeEvent as PointerEvent).pointerId === props.openedBy;
+  const choose = (entry: MenuEntry, e: MouseEvent<HTMLButtonElement>) => {
+    if (entry.disabled || fromOpeningTouch(e)) return;
     props.onClose();
     entry.onSelect();
   };
@@ -80,7 +85,7 @@ export function ContextMenu(props: {
       aria-disabled={entry.disabled ? true : undefined}
       tabIndex={-1}
       aria-label={entry.short ? entry.label : undefined}
-      onClick={() => choose(entry)}
+      onClick={(e) => choose(entry, e)}
     >
       {entry.short ?? entry.label}
     </button>
@@ -127,7 +132,8 @@ export function ContextMenu(props: {
               className="context-menu-title"
               aria-expanded={open}
               tabIndex={-1}
-              onClick={() =>
+              onClick={(e) =>
+                !fromOpeningTouch(e) &&
                 setFolded((f) => {
                   const next = new Set(f);
                   if (open) next.add(section.title);

@@ -344,7 +344,9 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
   const [asking, setAsking] = useState<'import' | 'clear' | null>(null);
   /** The table whose Delete waits for its confirmation. */
   const [deleting, setDeleting] = useState<string | null>(null);
-  const [menu, setMenu] = useState<{ at: Point; target: Selection | null } | null>(null);
+  const [menu, setMenu] = useState<{ at: Point; target: Selection | null; pointerId?: number | undefined } | null>(
+    null,
+  );
   /** Statuses set in the designer: local to the session and never saved (spec 2 section 4). */
   const [statuses, setStatuses] = useState<ReadonlyMap<string, TableState>>(new Map());
   const statusOf = (id: string): TableState => statuses.get(id) ?? 'EMPTY';
@@ -620,6 +622,7 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
           at={menu.at}
           sections={menuSections(menuComponent)}
           onClose={closeMenu}
+          openedBy={menu.pointerId}
         />
       ) : menu ? (
         <ContextMenu
@@ -635,6 +638,7 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
             { label: FLOOR_TEXTS.clearAll, onSelect: () => setAsking('clear') },
           ]}
           onClose={closeMenu}
+          openedBy={menu.pointerId}
         />
       ) : null}
       {asking === 'import' ? (
@@ -687,7 +691,7 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
             newId={newId}
             label={FLOOR_TEXTS.title}
             onZoom={setZoom}
-            onContextMenu={(at, target) => setMenu({ at, target })}
+            onContextMenu={(at, target, pointerId) => setMenu({ at, target, pointerId })}
             itemLabel={(target) => {
               if (target.kind === 'zone') return layout.zones.find((z) => z.id === target.id)?.name ?? '';
               const c = layout.components.find((o) => o.id === target.id);
