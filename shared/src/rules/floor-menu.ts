@@ -1,8 +1,9 @@
 // The designer's table context menu (spec 2 sections 2.2, 4 and 5): Chair Management's seat
 // changes and which of them are offered, the status toggle, and the 45-degree turn. Pure: the
 // menu shows what these answer and applies it to the draft.
-import type { TableState } from '../schemas/entities.js';
+
 import { FLOOR_TEXTS } from '../floor-texts.js';
+import type { TableState } from '../schemas/entities.js';
 import { clampCapacity, FLOOR_DESIGN } from './floor-layout.js';
 
 /** @internal */
