@@ -6,7 +6,6 @@ import { FLOOR_TEXTS } from '../floor-texts.js';
 import type { TableState } from '../schemas/entities.js';
 import { clampCapacity, FLOOR_DESIGN } from './floor-layout.js';
 
-/** @internal */
 export interface ChairChoice {
   label: string;
   /** The short form a row of quick set values shows ("6" for "Set 6 seats"). */

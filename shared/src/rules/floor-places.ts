@@ -17,7 +17,6 @@ import {
   tableSize,
 } from './floor-layout.js';
 
-/** @internal */
 export interface TablePlace extends Rect {
   rotation: number;
   shape: FloorShape;
