@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import type pg from 'pg';
-import { type DemoCloud, startDemoCloud } from './support/demo-cloud.js';
+import { type DemoCloud, entranceLink, startDemoCloud } from './support/demo-cloud.js';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 const PHONE = { width: 390, height: 844 };
@@ -125,7 +125,7 @@ test('three phones order held mains, split three ways with different tips and pa
   // ---- a fourth phone walks in: no table is free, so it joins the waitlist ----
   const waiterContext = await browser.newContext({ viewport: PHONE });
   const waiter = await waiterContext.newPage();
-  await waiter.goto(`${cloudUrl}/guest/checkin?venueId=${venueId}`);
+  await waiter.goto(await entranceLink(cloudUrl, staffCookie));
   await waiter.getByTestId('checkin-name').fill('Dee');
   await waiter.getByTestId('checkin-party-size').selectOption('2');
   await waiter.getByTestId('checkin-submit').click();

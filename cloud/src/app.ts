@@ -36,6 +36,7 @@ import { qaRouter } from './routes/qa/router.js';
 import { reservationsRouter } from './routes/reservations/router.js';
 import { restaurantsRouter } from './routes/restaurants/router.js';
 import { runnerRouter } from './routes/runner/router.js';
+import { seatRequestsRouter } from './routes/seat-requests/router.js';
 import { setupRouter } from './routes/setup/router.js';
 import { staffRouter } from './routes/staff/router.js';
 import { syncRouter } from './routes/sync/router.js';
@@ -97,6 +98,7 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     guestRouter(deps),
     menuRouter(deps),
     tablesRouter(deps),
+    seatRequestsRouter(deps),
     waitlistRouter(deps),
     floorLayoutRouter(deps),
     ordersRouter(deps),

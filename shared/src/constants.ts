@@ -19,6 +19,8 @@ export const TAX_RATE_PERCENT = 8.75;
 
 /** How long POST /api/guest/hold-table holds a table for a guest. */
 export const TABLE_HOLD_MS = 3 * 60 * 1000;
+/** How long a guest's table choice waits for the host (issue 27): the table stays held that long. */
+export const SEAT_REQUEST_WAIT_MS = 10 * 60 * 1000;
 export const RESERVATION_DURATION_MS = 2 * 60 * 60 * 1000;
 
 export const LIVE_RECONNECT = { maxAttempts: 5, baseDelayMs: 1000, factor: 2 } as const;

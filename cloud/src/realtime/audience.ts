@@ -76,6 +76,11 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
       return true;
     case 'floor.layout.saved':
       return false;
+    // The guest's own table choice waiting for the host, and its answer (issue 27).
+    case 'seat.request.updated':
+      return event.request.sessionId === guest.sessionId;
+    case 'seating.approval.changed':
+      return false;
     default: {
       const never: never = event;
       throw new Error(`Unknown live event ${String((never as { type?: string }).type)}`);
@@ -120,6 +125,8 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'floor.layout.saved':
     case 'venue.updated':
     case 'guest.data.erased':
+    case 'seat.request.updated':
+    case 'seating.approval.changed':
       return event;
     case 'floor.published':
       return { ...event, tables: event.tables.map(guestViewOfTable) };

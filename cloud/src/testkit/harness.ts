@@ -193,6 +193,13 @@ export async function checkInGuest(baseUrl: string, staff: Client, tableId: stri
   return { guest, sessionId: reply.body.sessionId as string, token: qr.body.token as string };
 }
 
+/** The venue's entrance code, as its manager reads it for the door's QR code (issue 27). */
+export async function entranceCode(baseUrl: string, managerEmail: string): Promise<{ url: string; token: string }> {
+  const reply = await (await loginAs(baseUrl, managerEmail)).get('/api/venue/entrance-qr');
+  if (reply.status !== 200) throw new Error(`Entrance code failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return { url: reply.body.url as string, token: reply.body.token as string };
+}
+
 /** Pays the session's whole bill with one card (a network's test Visa, for the demo provider): the bill paid and the reply. */
 export async function payInFullByCard(guest: Client, sessionId: string) {
   const bill = Bill.parse((await guest.get(`/api/orders/payment/${sessionId}`)).body);

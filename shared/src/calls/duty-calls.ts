@@ -78,6 +78,9 @@ import { createDeliveryRun } from './runner/create-delivery-run.js';
 import { listDeliveryRuns } from './runner/list-delivery-runs.js';
 import { listRunnerOrders } from './runner/list-runner-orders.js';
 import { listRunners } from './runner/list-runners.js';
+import { decideSeatRequest } from './seat-requests/decide-seat-request.js';
+import { listSeatRequests } from './seat-requests/list-seat-requests.js';
+import { setSeatingApproval } from './seat-requests/set-seating-approval.js';
 import { getSetupChecklist } from './setup/get-setup-checklist.js';
 import { recordQrSheetPrinted } from './setup/record-qr-sheet.js';
 import {
@@ -110,7 +113,9 @@ import { getTerminalStatus } from './terminal/get-terminal-status.js';
 import { createPairingCode } from './terminals/create-pairing-code.js';
 import { listTerminals } from './terminals/list-terminals.js';
 import { createVenue } from './venues/create-venue.js';
+import { getEntranceQr } from './venues/get-entrance-qr.js';
 import { listVenues } from './venues/list-venues.js';
+import { rotateEntranceQr } from './venues/rotate-entrance-qr.js';
 import { updateVenue } from './venues/update-venue.js';
 import { addToWaitlist } from './waitlist/add-to-waitlist.js';
 import { changeWaitlistStatus } from './waitlist/change-waitlist-status.js';
@@ -213,6 +218,9 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
     listOrders,
     markDeparted,
     printReceipt,
+    listSeatRequests,
+    setSeatingApproval,
+    decideSeatRequest,
   ],
   '/menu-orders': [
     getMenu,
@@ -263,7 +271,7 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
   '/admin/organizations': ADMIN_CALLS,
   '/admin/venues': ADMIN_CALLS,
   '/admin/restaurants': ADMIN_CALLS,
-  '/setup': [getSetupChecklist, recordQrSheetPrinted, listTableQrCodes],
+  '/setup': [getSetupChecklist, recordQrSheetPrinted, listTableQrCodes, getEntranceQr, rotateEntranceQr],
   '/qa-dashboard': [getSmokeTest, seedProduct, startQaRun, getLatestQaRun],
   '/guest-privacy': [eraseGuestData],
   '/staff': [

@@ -20,6 +20,7 @@ import { saveFloorLayout } from './floor-layout/save-floor-layout.js';
 import { askStaffAssistance } from './guest/ask-staff-assistance.js';
 import { guestCheckin } from './guest/checkin.js';
 import { confirmTable, updateGuestSession } from './guest/confirm-table.js';
+import { getGuestSeatRequest } from './guest/get-guest-seat-request.js';
 import { getGuestSession } from './guest/get-guest-session.js';
 import { getGuestWaitlistStatus } from './guest/get-guest-waitlist-status.js';
 import { holdTable, releaseTable } from './guest/hold-table.js';
@@ -101,6 +102,9 @@ import { createDeliveryRun } from './runner/create-delivery-run.js';
 import { listDeliveryRuns } from './runner/list-delivery-runs.js';
 import { listRunnerOrders } from './runner/list-runner-orders.js';
 import { listRunners } from './runner/list-runners.js';
+import { decideSeatRequest } from './seat-requests/decide-seat-request.js';
+import { listSeatRequests } from './seat-requests/list-seat-requests.js';
+import { setSeatingApproval } from './seat-requests/set-seating-approval.js';
 import { listCheckins } from './sessions/list-checkins.js';
 import { listCheckouts } from './sessions/list-checkouts.js';
 import { getSetupChecklist } from './setup/get-setup-checklist.js';
@@ -144,7 +148,9 @@ import { listTerminals } from './terminals/list-terminals.js';
 import { pairWithCode } from './terminals/pair-with-code.js';
 import { revokeTerminal } from './terminals/revoke-terminal.js';
 import { createVenue } from './venues/create-venue.js';
+import { getEntranceQr } from './venues/get-entrance-qr.js';
 import { listVenues } from './venues/list-venues.js';
+import { rotateEntranceQr } from './venues/rotate-entrance-qr.js';
 import { updateVenue } from './venues/update-venue.js';
 import { addToWaitlist } from './waitlist/add-to-waitlist.js';
 import { changeWaitlistStatus } from './waitlist/change-waitlist-status.js';
@@ -295,6 +301,14 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   eraseGuestData,
   getPublicRestaurant,
   listTableQrCodes,
+  // The entrance code (issue 27)
+  getEntranceQr,
+  rotateEntranceQr,
+  // The host approves self-seating during a rush (issue 27)
+  listSeatRequests,
+  setSeatingApproval,
+  decideSeatRequest,
+  getGuestSeatRequest,
   listVenues,
   createVenue,
   updateVenue,
@@ -332,6 +346,7 @@ export * from './floor-layout/save-floor-layout.js';
 export * from './guest/ask-staff-assistance.js';
 export * from './guest/checkin.js';
 export * from './guest/confirm-table.js';
+export * from './guest/get-guest-seat-request.js';
 export * from './guest/get-guest-session.js';
 export * from './guest/get-guest-waitlist-status.js';
 export * from './guest/hold-table.js';
@@ -418,6 +433,9 @@ export * from './runner/list-delivery-runs.js';
 export * from './runner/list-runner-orders.js';
 export * from './runner/list-runners.js';
 export * from './screen-buttons.js';
+export * from './seat-requests/decide-seat-request.js';
+export * from './seat-requests/list-seat-requests.js';
+export * from './seat-requests/set-seating-approval.js';
 export * from './serve.js';
 export * from './sessions/list-checkins.js';
 export * from './sessions/list-checkouts.js';
@@ -452,7 +470,9 @@ export * from './terminals/list-terminals.js';
 export * from './terminals/pair-with-code.js';
 export * from './terminals/revoke-terminal.js';
 export * from './venues/create-venue.js';
+export * from './venues/get-entrance-qr.js';
 export * from './venues/list-venues.js';
+export * from './venues/rotate-entrance-qr.js';
 export * from './venues/update-venue.js';
 export * from './waitlist/add-to-waitlist.js';
 export * from './waitlist/change-waitlist-status.js';

@@ -32,6 +32,7 @@ import { usePrinters } from '../api/get-printers.js';
 import { useOpenOrders, usePartyLeft } from '../api/party-service.js';
 import { usePrintSummary } from '../api/print-summary.js';
 import { FloorPlan } from './floor-plan.js';
+import { SeatRequestsPanel } from './seat-requests-panel.js';
 
 type Tab = keyof typeof HOST_CONSOLE_TEXTS.tabs;
 
@@ -164,6 +165,7 @@ export function HostConsoleScreen() {
           </div>
         ))}
       </dl>
+      <SeatRequestsPanel />
       <TabBar
         options={Object.keys(HOST_CONSOLE_TEXTS.tabs) as Tab[]}
         value={tab}
