@@ -33,7 +33,7 @@ import { extendHold, findTableInVenue } from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
 import { applyDecided, authorOf } from './decided.js';
 
-export function presentTableRequest(row: SeatRequestRow): TableRequest {
+function presentTableRequest(row: SeatRequestRow): TableRequest {
   return {
     id: row.id,
     venueId: row.venue_id,

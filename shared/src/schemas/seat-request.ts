@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { Id, IsoDateTime } from './common.js';
 
-export const TABLE_REQUEST_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'EXPIRED', 'CANCELLED'] as const;
+const TABLE_REQUEST_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'EXPIRED', 'CANCELLED'] as const;
 export const TableRequestStatus = z.enum(TABLE_REQUEST_STATUSES);
 export type TableRequestStatus = z.infer<typeof TableRequestStatus>;
 

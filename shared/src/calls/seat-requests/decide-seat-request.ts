@@ -3,7 +3,7 @@ import { Id } from '../../schemas/common.js';
 import { TableRequest } from '../../schemas/seat-request.js';
 import { defineCall } from '../define.js';
 
-export const SeatRequestVerdict = z.object({ approve: z.boolean() });
+const SeatRequestVerdict = z.object({ approve: z.boolean() });
 
 /** The host's answer to a guest's table choice (issue 27): the party sits down, or the table is freed. */
 export const decideSeatRequest = defineCall({

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define.js';
 
-export const SeatingApproval = z.object({ hostApproves: z.boolean() });
-export type SeatingApproval = z.infer<typeof SeatingApproval>;
+const SeatingApproval = z.object({ hostApproves: z.boolean() });
 
 /**
  * Turns "host approves self-seating" on during a rush, or off (issue 27): while on, a guest's
