@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { GUEST_PHONE_TEXTS } from '@tablewise/shared/guest-phone-texts';
 import { GUEST_SEAT_TEXTS } from '@tablewise/shared/guest-seat-texts';
 import { MESSAGES } from '@tablewise/shared/messages';
 import pg from 'pg';
@@ -230,6 +231,47 @@ test('during a rush the host approves: the phone waits with its table held, then
   } finally {
     await staffCall('PUT', '/api/seat-requests/approval', { hostApproves: false });
     await context.close();
+  }
+});
+
+test('an old photo of a table code joins the party only once a phone of the party lets it in', async ({ browser }) => {
+  const table = (await db.query("SELECT id FROM tables WHERE venue_id = $1 AND number = '7'", [venueId])).rows[0] as {
+    id: string;
+  };
+  await db.query("UPDATE sessions SET status = 'CLOSED', closed_at = now() WHERE table_id = $1 AND status = 'ACTIVE'", [
+    table.id,
+  ]);
+  await floorWithFree('7');
+  const { url } = (await staffCall('GET', `/api/tables/${table.id}/qr`)) as { url: string };
+  const checkInBy = async (page: Page, name: string) => {
+    await page.goto(url);
+    await page.getByTestId('checkin-name').fill(name);
+    await page.getByTestId('checkin-submit').click();
+    await expect(page).toHaveURL(/\/guest\/table-confirmation\?/);
+  };
+  const partyContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const photoContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const party = await partyContext.newPage();
+    await checkInBy(party, 'Party');
+    await party.getByTestId('to-menu').click();
+    await expect(party.getByTestId('menu-item').first()).toBeVisible();
+
+    const photo = await photoContext.newPage();
+    await checkInBy(photo, 'Old Photo');
+    await expect(photo.getByTestId('phone-waiting')).toContainText(GUEST_PHONE_TEXTS.waitingTitle);
+    await expect(photo.getByTestId('table-name')).toHaveCount(0);
+    await shot(photo, 'phone-waiting-390');
+
+    const ask = party.getByTestId('phone-request');
+    await expect(ask).toContainText(GUEST_PHONE_TEXTS.askingTitle, { timeout: 20_000 });
+    await shot(party, 'phone-asking-390');
+    await ask.getByTestId('phone-let-in').click();
+    await expect(ask).toHaveCount(0);
+    await expect(photo.getByTestId('table-name')).toHaveText(/Table 7$/, { timeout: 10_000 });
+  } finally {
+    await partyContext.close();
+    await photoContext.close();
   }
 });
 

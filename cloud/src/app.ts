@@ -29,6 +29,7 @@ import { openApiRouter } from './routes/openapi/router.js';
 import { orderItemsRouter } from './routes/order-items/router.js';
 import { ordersRouter } from './routes/orders/router.js';
 import { organizationsRouter } from './routes/organizations/router.js';
+import { partyPhonesRouter } from './routes/party-phones/router.js';
 import { paymentsRouter } from './routes/payments/router.js';
 import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
@@ -99,6 +100,7 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     menuRouter(deps),
     tablesRouter(deps),
     seatRequestsRouter(deps),
+    partyPhonesRouter(deps),
     waitlistRouter(deps),
     floorLayoutRouter(deps),
     ordersRouter(deps),

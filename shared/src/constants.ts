@@ -36,6 +36,10 @@ export const POLLING_MS = {
   waitlistStatus: 15_000,
   guestMenu: 30_000,
   stuckTables: 5 * 60_000,
+  /** A phone waiting to be let in to its party asks again this often (it has no live channel yet). */
+  phoneWaiting: 3_000,
+  /** The phones asking to join, on a party's phone, besides the live channel. */
+  partyPhones: 15_000,
 } as const;
 
 /** Course fire times (spec 3 section 9). */

@@ -23,6 +23,7 @@ const ERROR_IDS = [
   'entrance_code_required',
   'entrance_code_retired',
   'seat_request_closed',
+  'phone_not_approved',
   'too_many_attempts',
   'rate_limited',
   'seq_needs_key',
@@ -105,6 +106,9 @@ export const invalidQrToken = () => new AppError(400, 'invalid_qr_token', MESSAG
 /** A walk-in that names only the venue: its id is public, so it checks nobody in (issue 27). */
 export const entranceCodeRequired = () =>
   new AppError(403, 'entrance_code_required', MESSAGES.checkinNeedsEntranceCode);
+/** A phone that joined a seated party and is not let in (yet): it may pay, nothing else (issue 27). */
+export const phoneNotApproved = (declined: boolean) =>
+  new AppError(403, 'phone_not_approved', declined ? MESSAGES.phoneDeclined : MESSAGES.phoneWaitsForParty);
 /** A real entrance code a manager has replaced since (a photographed or shared code). */
 export const entranceCodeRetired = () => new AppError(403, 'entrance_code_retired', MESSAGES.entranceCodeRetired);
 

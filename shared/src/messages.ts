@@ -280,6 +280,10 @@ export const MESSAGES = {
   seatRequestClosed: (status: string) => `This table request was ${status.toLowerCase()} already`,
   seatRequestExpired: 'This table request waited too long and has expired',
   seatRequestSessionSeated: 'This party is already seated or has left',
+  phoneWaitsForParty:
+    'Someone at your table needs to let this phone join first. Ask them to tap Let in on their phone, or ask a server.',
+  phoneDeclined: 'This phone was not let in to the party at this table. Please ask a server.',
+  phoneAnsweredAlready: 'This phone was answered already',
   entranceCodeRetired:
     'This entrance QR code has been replaced. Please scan the code at the entrance, or ask the host.',
   // Staff accounts and invitations (issue 24)

@@ -173,6 +173,16 @@ export const HOST_APPROVAL_TEXTS = {
   failed: 'Could not answer the table choice',
 } as const;
 
+/** Phones asking to join a party already seated (issue 27, finding 2): the host console's list. */
+export const PHONE_JOIN_TEXTS = {
+  title: 'Phones asking to join a table',
+  hint: 'A phone that scans the code of a table where a party sits waits to be let in. Let in only the party’s own.',
+  asks: (table: string | null) => `A phone asks to join ${table ?? 'a party'}`,
+  letIn: 'Let in',
+  turnAway: 'Turn away',
+  failed: 'Could not answer the phone',
+} as const;
+
 export const HOST_CONSOLE_TEXTS = {
   title: 'Host Console',
   tabs: { checkins: 'Check-ins', waitlist: 'Waitlist', reservations: 'Reservations', floor: 'Floor Plan' },

@@ -52,6 +52,7 @@ import {
   verifyQrToken,
 } from '../security/tokens.js';
 import { isTableFree } from './guest-holds.js';
+import { askToJoinParty } from './party-phones.js';
 
 type CheckinInput = z.output<typeof GuestCheckinRequest>;
 
@@ -240,6 +241,10 @@ export interface CheckinResult {
   waitlistId?: string;
   position?: number;
   estimatedWait?: number;
+  /** The phone's own id when it is not the party's first phone (issue 27). */
+  phoneId?: string;
+  /** The phone has just asked to join a party already seated: it waits to be let in. */
+  joinPending?: boolean;
 }
 
 /**
@@ -299,11 +304,34 @@ export async function checkIn(
   trx: Trx,
   deps: Pick<AppDeps, 'secret' | 'now'>,
   input: CheckinInput,
+  /** The phone's cookie, if it has one: a phone of the party scanning its table again stays itself. */
+  phone?: { sessionId: string; phoneId?: string | undefined },
 ): Promise<CheckinResult> {
   const { venue, table } = await checkinPlace(trx, deps.secret, input);
   if (table) {
+    // A party sits there already: this phone asks to join it and sees nothing of it until a phone
+    // of the party or staff let it in (issue 27, finding 2: an old photo of the table's code).
     const seated = await findActiveSessionAtTable(trx, table.id);
-    if (seated) return { route: 'session_created', sessionId: seated.id, tableId: table.id, tableName: table.name };
+    if (seated) {
+      if (phone?.sessionId === seated.id) {
+        const same = {
+          route: 'session_created' as const,
+          sessionId: seated.id,
+          tableId: table.id,
+          tableName: table.name,
+        };
+        return phone.phoneId ? { ...same, phoneId: phone.phoneId } : same;
+      }
+      const phoneId = await askToJoinParty(trx, seated, deps.now());
+      return {
+        route: 'session_created',
+        sessionId: seated.id,
+        tableId: table.id,
+        tableName: table.name,
+        phoneId,
+        joinPending: true,
+      };
+    }
   }
   const now = deps.now();
   const needs = {

@@ -81,6 +81,9 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
       return event.request.sessionId === guest.sessionId;
     case 'seating.approval.changed':
       return false;
+    // A phone asking to join the guest's party: its phones let it in (issue 27).
+    case 'party.phone.updated':
+      return event.phone.sessionId === guest.sessionId;
     default: {
       const never: never = event;
       throw new Error(`Unknown live event ${String((never as { type?: string }).type)}`);
@@ -127,6 +130,7 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'guest.data.erased':
     case 'seat.request.updated':
     case 'seating.approval.changed':
+    case 'party.phone.updated':
       return event;
     case 'floor.published':
       return { ...event, tables: event.tables.map(guestViewOfTable) };

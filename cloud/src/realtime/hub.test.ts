@@ -214,6 +214,9 @@ describe.each(['inline', 'process'] as const)('live hub, fan-out %s', (liveFanou
         case 'seat.request.updated':
           expect(event.request.sessionId).toBe(first.sessionId);
           break;
+        case 'party.phone.updated':
+          expect(event.phone.sessionId).toBe(first.sessionId);
+          break;
         // Seat selection draws the published floor, without who sits where (this test publishes none).
         case 'floor.published':
           expect(event.tables.every((t) => t.partyName === null)).toBe(true);

@@ -95,12 +95,31 @@ export function verifyEntranceToken(secret: string, token: string): EntranceTarg
   return { venueId, generation: Number(generationText) };
 }
 
-export function signGuestCookie(secret: string, sessionId: string): string {
-  return `${sessionId}.${sign(secret, 'guest', sessionId)}`;
+/**
+ * A guest's cookie: the party's session, and for a phone that joined a party already seated
+ * (issue 27) the phone's own id, so that phone is told apart from the party until it is let in.
+ */
+export function signGuestCookie(secret: string, sessionId: string, phoneId?: string): string {
+  const data = phoneId ? `${sessionId}~${phoneId}` : sessionId;
+  return `${data}.${sign(secret, 'guest', data)}`;
 }
 
+/** The session and (for a phone that joined a seated party) the phone a cookie names, or null. */
+export function verifyGuestCookieParts(
+  secret: string,
+  value: string,
+): { sessionId: string; phoneId: string | null } | null {
+  const [data, signature, ...rest] = value.split('.');
+  if (!data || !signature || rest.length > 0) return null;
+  const [sessionId, phoneId, ...extra] = data.split('~');
+  if (!sessionId || !UUID.test(sessionId) || extra.length > 0 || (phoneId !== undefined && !UUID.test(phoneId))) {
+    return null;
+  }
+  if (!sameSignature(signature, sign(secret, 'guest', data))) return null;
+  return { sessionId, phoneId: phoneId ?? null };
+}
+
+/** The session a guest's cookie names, or null. */
 export function verifyGuestCookie(secret: string, value: string): string | null {
-  const [sessionId, signature, ...rest] = value.split('.');
-  if (!sessionId || !signature || rest.length > 0 || !UUID.test(sessionId)) return null;
-  return sameSignature(signature, sign(secret, 'guest', sessionId)) ? sessionId : null;
+  return verifyGuestCookieParts(secret, value)?.sessionId ?? null;
 }

@@ -176,7 +176,11 @@ export async function pairTerminal(
   return { client, id: reply.body.terminal.id, credential: reply.body.credential };
 }
 
-/** Checks a guest in at a table by its QR code; the returned client holds the guest cookie. */
+/**
+ * Checks a guest in at a table by its QR code; the returned client holds the guest cookie. At a
+ * table whose party sits there already the phone asks to join it (issue 27): `staff` lets it in,
+ * as the host would, so the phone is the party's (party-phones.test.ts tests the asking itself).
+ */
 export async function checkInGuest(baseUrl: string, staff: Client, tableId: string, partySize = 2) {
   const qr = await staff.get(`/api/tables/${tableId}/qr`);
   if (qr.status !== 200) throw new Error(`QR failed: ${qr.status} ${JSON.stringify(qr.body)}`);
@@ -190,6 +194,10 @@ export async function checkInGuest(baseUrl: string, staff: Client, tableId: stri
     token: qr.body.token,
   });
   if (reply.status !== 200) throw new Error(`Check-in failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  if (reply.body.joinPending) {
+    const letIn = await staff.post(`/api/phone-joins/${reply.body.phoneId}/decision`, { approve: true });
+    if (letIn.status !== 200) throw new Error(`Letting the phone in failed: ${letIn.status} ${JSON.stringify(letIn.body)}`);
+  }
   return { guest, sessionId: reply.body.sessionId as string, token: qr.body.token as string };
 }
 

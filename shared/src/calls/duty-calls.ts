@@ -42,6 +42,8 @@ import { exportOrganization } from './organizations/export-organization.js';
 import { getOrganizationUsage } from './organizations/get-organization-usage.js';
 import { listOrganizations } from './organizations/list-organizations.js';
 import { updateOrganization } from './organizations/update-organization.js';
+import { answerPhoneJoin } from './party-phones/answer-phone-join.js';
+import { listPhoneJoins } from './party-phones/list-phone-joins.js';
 import { getSessionBill } from './payments/get-session-bill.js';
 import { listPayments, listVenuePayments } from './payments/list-payments.js';
 import { printGuestReceipt } from './payments/print-guest-receipt.js';
@@ -221,6 +223,8 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
     listSeatRequests,
     setSeatingApproval,
     decideSeatRequest,
+    listPhoneJoins,
+    answerPhoneJoin,
   ],
   '/menu-orders': [
     getMenu,

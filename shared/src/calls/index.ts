@@ -58,6 +58,11 @@ import { exportOrganization } from './organizations/export-organization.js';
 import { getOrganizationUsage } from './organizations/get-organization-usage.js';
 import { listOrganizations } from './organizations/list-organizations.js';
 import { updateOrganization } from './organizations/update-organization.js';
+import { answerPartyPhone } from './party-phones/answer-party-phone.js';
+import { answerPhoneJoin } from './party-phones/answer-phone-join.js';
+import { getMyPhone } from './party-phones/get-my-phone.js';
+import { listPartyPhones } from './party-phones/list-party-phones.js';
+import { listPhoneJoins } from './party-phones/list-phone-joins.js';
 import { cancelCashShare } from './payments/cancel-cash-share.js';
 import { getSessionBill } from './payments/get-session-bill.js';
 import { guestCheckout } from './payments/guest-checkout.js';
@@ -309,6 +314,12 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   setSeatingApproval,
   decideSeatRequest,
   getGuestSeatRequest,
+  // A phone joining a seated party is let in first (issue 27)
+  getMyPhone,
+  listPartyPhones,
+  answerPartyPhone,
+  listPhoneJoins,
+  answerPhoneJoin,
   listVenues,
   createVenue,
   updateVenue,
@@ -386,6 +397,11 @@ export * from './organizations/export-organization.js';
 export * from './organizations/get-organization-usage.js';
 export * from './organizations/list-organizations.js';
 export * from './organizations/update-organization.js';
+export * from './party-phones/answer-party-phone.js';
+export * from './party-phones/answer-phone-join.js';
+export * from './party-phones/get-my-phone.js';
+export * from './party-phones/list-party-phones.js';
+export * from './party-phones/list-phone-joins.js';
 export * from './payments/cancel-cash-share.js';
 export * from './payments/get-session-bill.js';
 export * from './payments/guest-checkout.js';

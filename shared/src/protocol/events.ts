@@ -17,6 +17,7 @@ import {
   Venue,
   WaitlistEntry,
 } from '../schemas/entities.js';
+import { PartyPhone } from '../schemas/party-phone.js';
 import { Payment } from '../schemas/payment.js';
 import { Runner, RunnerOrder } from '../schemas/runner.js';
 import { TableRequest } from '../schemas/seat-request.js';
@@ -269,6 +270,12 @@ const SelfSeatingApprovalChangedEvent = Envelope.extend({
   hostApproves: z.boolean(),
 });
 
+/** A phone asked to join a party already seated, or was let in or turned away (issue 27). */
+const PartyPhoneUpdatedEvent = Envelope.extend({
+  type: z.literal('party.phone.updated'),
+  phone: PartyPhone,
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
@@ -306,6 +313,7 @@ export const LiveEvent = z.discriminatedUnion('type', [
   GuestDataErasedEvent,
   SeatRequestUpdatedEvent,
   SelfSeatingApprovalChangedEvent,
+  PartyPhoneUpdatedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

@@ -55,8 +55,8 @@ import { guestRateLimit, oncePerWindow, selfSeatingLimit } from './rate-limits.j
 
 const GUEST_COOKIE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-function setGuestCookie(ctx: Ctx, secret: string, sessionId: string): void {
-  ctx.cookies.set(GUEST_SESSION_COOKIE, signGuestCookie(secret, sessionId), {
+function setGuestCookie(ctx: Ctx, secret: string, sessionId: string, phoneId?: string): void {
+  ctx.cookies.set(GUEST_SESSION_COOKIE, signGuestCookie(secret, sessionId, phoneId), {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
@@ -77,6 +77,8 @@ function checkinAnswer(
         ...base,
         tableId: result.tableId,
         tableName: result.tableName,
+        ...(result.phoneId ? { phoneId: result.phoneId } : {}),
+        ...(result.joinPending ? { joinPending: true } : {}),
         redirectUrl: withQuery('/guest/table-confirmation', { sessionId: result.sessionId, tableId: result.tableId }),
       };
     case 'seat_selection':
@@ -194,12 +196,15 @@ export function guestRouter(deps: AppDeps): AppRouter {
     const { walkIn, ...owner } = await checkinOwner(input);
     // A walk-in is the way a loop of fresh cookies takes tables: limited per address and venue.
     if (walkIn) await walkInLimit(ctx, owner.principal.slice('entrance:'.length));
+    const phone = ctx.state.principals.guest ?? ctx.state.principals.waitingPhone;
     const answer = await mutate(ctx, deps, owner, async (trx) =>
-      ok(checkinAnswer(await checkIn(trx, deps, input), input)),
+      ok(checkinAnswer(await checkIn(trx, deps, input, phone), input)),
     );
     // A replayed check-in sets the cookie too: the phone that retried is the one checked in.
-    const sessionId = (answer.body as GuestCheckinAnswer | undefined)?.sessionId;
-    if (answer.status === 200 && sessionId) setGuestCookie(ctx, deps.secret, sessionId);
+    const checkedIn = answer.body as GuestCheckinAnswer | undefined;
+    if (answer.status === 200 && checkedIn?.sessionId) {
+      setGuestCookie(ctx, deps.secret, checkedIn.sessionId, checkedIn.phoneId);
+    }
     return undefined;
   });
 

@@ -154,6 +154,7 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
     // Seat requests are decided in the cloud only for now: the terminal passes them to its screens.
     case 'seat.request.updated':
     case 'seating.approval.changed':
+    case 'party.phone.updated':
       return event;
     default: {
       const never: never = event;
@@ -292,6 +293,7 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
     // cloud's (issue 27: the host approves it on a screen served by the cloud).
     case 'seat.request.updated':
     case 'seating.approval.changed':
+    case 'party.phone.updated':
       return;
     default: {
       const never: never = event;

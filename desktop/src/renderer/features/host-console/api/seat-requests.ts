@@ -1,6 +1,14 @@
 // Guests' table choices waiting for the host, the "host approves self-seating" switch and the
 // host's answer (issue 27). The cloud decides them; a terminal's console does not offer them.
-import { decideSeatRequest, HOST_APPROVAL_TEXTS, listSeatRequests, setSeatingApproval } from '@tablewise/shared';
+import {
+  answerPhoneJoin,
+  decideSeatRequest,
+  HOST_APPROVAL_TEXTS,
+  listPhoneJoins,
+  listSeatRequests,
+  PHONE_JOIN_TEXTS,
+  setSeatingApproval,
+} from '@tablewise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, toastMessage } from '../../../app/api-client.js';
 import { useMayCall } from '../../../app/may-call.js';
@@ -38,5 +46,23 @@ export function useDecideSeatRequest() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: listSeatRequests.key() }),
     onError: (error) =>
       toast({ title: HOST_APPROVAL_TEXTS.failed, description: toastMessage(error), variant: 'destructive' }),
+  });
+}
+
+/** Phones waiting to join a party already seated (issue 27, finding 2). */
+export function usePhoneJoins() {
+  const may = useMayCall(listPhoneJoins);
+  return useQuery({ queryKey: listPhoneJoins.key(), queryFn: () => api.call(listPhoneJoins), enabled: may });
+}
+
+export function useAnswerPhoneJoin() {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  return useMutation({
+    mutationFn: ({ id, approve }: { id: string; approve: boolean }) =>
+      api.call(answerPhoneJoin, { params: { id }, body: { approve } }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: listPhoneJoins.key() }),
+    onError: (error) =>
+      toast({ title: PHONE_JOIN_TEXTS.failed, description: toastMessage(error), variant: 'destructive' }),
   });
 }

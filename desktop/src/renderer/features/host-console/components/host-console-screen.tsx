@@ -32,6 +32,7 @@ import { usePrinters } from '../api/get-printers.js';
 import { useOpenOrders, usePartyLeft } from '../api/party-service.js';
 import { usePrintSummary } from '../api/print-summary.js';
 import { FloorPlan } from './floor-plan.js';
+import { PhoneJoinsPanel } from './phone-joins-panel.js';
 import { SeatRequestsPanel } from './seat-requests-panel.js';
 
 type Tab = keyof typeof HOST_CONSOLE_TEXTS.tabs;
@@ -166,6 +167,7 @@ export function HostConsoleScreen() {
         ))}
       </dl>
       <SeatRequestsPanel />
+      <PhoneJoinsPanel />
       <TabBar
         options={Object.keys(HOST_CONSOLE_TEXTS.tabs) as Tab[]}
         value={tab}
