@@ -273,9 +273,10 @@ test('an old photo of a table code joins the party only once a phone of the part
     await partyContext.close();
     await photoContext.close();
     // The party leaves: later tests find table 7 as a new party would.
-    await db.query("UPDATE sessions SET status = 'CLOSED', closed_at = now() WHERE table_id = $1 AND status = 'ACTIVE'", [
-      table.id,
-    ]);
+    await db.query(
+      "UPDATE sessions SET status = 'CLOSED', closed_at = now() WHERE table_id = $1 AND status = 'ACTIVE'",
+      [table.id],
+    );
   }
 });
 

@@ -196,7 +196,8 @@ export async function checkInGuest(baseUrl: string, staff: Client, tableId: stri
   if (reply.status !== 200) throw new Error(`Check-in failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   if (reply.body.joinPending) {
     const letIn = await staff.post(`/api/phone-joins/${reply.body.phoneId}/decision`, { approve: true });
-    if (letIn.status !== 200) throw new Error(`Letting the phone in failed: ${letIn.status} ${JSON.stringify(letIn.body)}`);
+    if (letIn.status !== 200)
+      throw new Error(`Letting the phone in failed: ${letIn.status} ${JSON.stringify(letIn.body)}`);
   }
   return { guest, sessionId: reply.body.sessionId as string, token: qr.body.token as string };
 }

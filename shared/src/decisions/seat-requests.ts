@@ -11,7 +11,6 @@ import type { TableRequest } from '../schemas/seat-request.js';
 import { Changes, type Decided } from './decision.js';
 import { decideSeating } from './seating.js';
 
-/** @internal exported for its tests */
 export interface SeatRequestState {
   request: TableRequest | null;
   /** The requested table, as it is now. */

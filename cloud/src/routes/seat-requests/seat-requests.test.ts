@@ -75,14 +75,18 @@ describe('the host approves self-seating', () => {
     expect((await read(host)).hostApproves).toBe(false);
     await setApproval(true);
     expect((await read(host)).hostApproves).toBe(true);
-    const event = await db()('events').where({ venue_id: h.fixture.a.venueId, type: 'seating.approval.changed' }).first();
+    const event = await db()('events')
+      .where({ venue_id: h.fixture.a.venueId, type: 'seating.approval.changed' })
+      .first();
     expect(event).toBeDefined();
     // Another organization's venue keeps its own setting.
     const beta = await loginAs(h.cloud.url, h.fixture.b.managerEmail);
     expect((await read(beta)).hostApproves).toBe(false);
 
     const { guest } = await guestConfirms((await addTable()).id);
-    expect((await guest.request('PUT', '/api/seat-requests/approval', { body: { hostApproves: false } })).status).toBe(401);
+    expect((await guest.request('PUT', '/api/seat-requests/approval', { body: { hostApproves: false } })).status).toBe(
+      401,
+    );
     expect((await guest.get('/api/seat-requests')).status).toBe(401);
     const bad = await host.request('PUT', '/api/seat-requests/approval', {
       body: { hostApproves: 'yes' },
@@ -115,7 +119,11 @@ describe('the host approves self-seating', () => {
       const phone = await LiveSocket.open(h.cloud.url, { cookie: guest.cookieHeader() });
       await phone.next((m) => m.type === 'hello');
       phone.send({ type: 'subscribe' });
-      const approved = await host.post(`/api/seat-requests/${answer.requestId}/decision`, { approve: true }, { key: randomUUID() });
+      const approved = await host.post(
+        `/api/seat-requests/${answer.requestId}/decision`,
+        { approve: true },
+        { key: randomUUID() },
+      );
       expect(approved.status, JSON.stringify(approved.body)).toBe(200);
       expect(TableRequest.parse(approved.body).status).toBe('APPROVED');
       await phone.next((m) => m.type === 'seat.request.updated' && m.request.status === 'APPROVED');
@@ -129,7 +137,11 @@ describe('the host approves self-seating', () => {
       expect((await guest.get('/api/guest/session')).body.session.tableId).toBe(table.id);
 
       // Answered once: a second answer is refused and changes nothing.
-      const again = await host.post(`/api/seat-requests/${answer.requestId}/decision`, { approve: false }, { key: randomUUID() });
+      const again = await host.post(
+        `/api/seat-requests/${answer.requestId}/decision`,
+        { approve: false },
+        { key: randomUUID() },
+      );
       expect(again.status).toBe(409);
       expect(again.body).toMatchObject({ id: 'seat_request_closed', message: MESSAGES.seatRequestClosed('APPROVED') });
       expect((await db()('tables').where({ id: table.id }).first()).state).toBe('OCCUPIED');
@@ -144,14 +156,21 @@ describe('the host approves self-seating', () => {
       const table = await addTable();
       const { guest, sessionId, confirmed } = await guestConfirms(table.id);
       const requestId = ConfirmTableAnswer.parse(confirmed.body).requestId as string;
-      const declined = await host.post(`/api/seat-requests/${requestId}/decision`, { approve: false }, { key: randomUUID() });
+      const declined = await host.post(
+        `/api/seat-requests/${requestId}/decision`,
+        { approve: false },
+        { key: randomUUID() },
+      );
       expect(declined.status).toBe(200);
       expect(await db()('tables').where({ id: table.id }).first()).toMatchObject({
         state: 'EMPTY',
         held_by_session_id: null,
       });
       expect((await db()('sessions').where({ id: sessionId }).first()).table_id).toBeNull();
-      expect((await guest.get('/api/guest/seat-request')).body.request).toMatchObject({ id: requestId, status: 'DECLINED' });
+      expect((await guest.get('/api/guest/seat-request')).body.request).toMatchObject({
+        id: requestId,
+        status: 'DECLINED',
+      });
       expect((await guest.post('/api/guest/hold-table', { tableId: table.id })).status).toBe(200);
     } finally {
       await setApproval(false);
@@ -165,7 +184,11 @@ describe('the host approves self-seating', () => {
       const { guest, confirmed } = await guestConfirms(table.id);
       const requestId = ConfirmTableAnswer.parse(confirmed.body).requestId as string;
       const beta = await loginAs(h.cloud.url, h.fixture.b.managerEmail);
-      const theirs = await beta.post(`/api/seat-requests/${requestId}/decision`, { approve: true }, { key: randomUUID() });
+      const theirs = await beta.post(
+        `/api/seat-requests/${requestId}/decision`,
+        { approve: true },
+        { key: randomUUID() },
+      );
       expect(theirs.status).toBe(404);
       expect(SeatRequestsAnswer.parse((await beta.get('/api/seat-requests')).body).requests).toEqual([]);
       expect((await host.post(`/api/seat-requests/${randomUUID()}/decision`, { approve: true })).status).toBe(404);
@@ -191,7 +214,11 @@ describe('the host approves self-seating', () => {
         expect(await h.cloud.releaseExpiredHolds()).toBeGreaterThanOrEqual(2);
         expect((await guest.get('/api/guest/seat-request')).body.request.status).toBe('EXPIRED');
         expect((await db()('tables').where({ id: table.id }).first()).state).toBe('EMPTY');
-        const late = await host.post(`/api/seat-requests/${requestId}/decision`, { approve: true }, { key: randomUUID() });
+        const late = await host.post(
+          `/api/seat-requests/${requestId}/decision`,
+          { approve: true },
+          { key: randomUUID() },
+        );
         expect(late.status).toBe(409);
       } finally {
         h.clock.offsetMs -= SEAT_REQUEST_WAIT_MS + 1_000;
