@@ -8,8 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { GUEST_PHONE_TEXTS } from '@tablewise/shared/guest-phone-texts';
+import { GUEST_SEAT_TEXTS } from '@tablewise/shared/guest-seat-texts';
+import { MESSAGES } from '@tablewise/shared/messages';
 import pg from 'pg';
 import { writeQrVideo } from '../desktop/src/core/test/fake-camera.js';
+import { entranceLink } from './support/demo-cloud.js';
 import { freePort, type Proc, startTsx, waitForHttp } from './support/processes.js';
 import { type SeededDatabase, seededDatabase } from './support/seeded-database.js';
 
@@ -97,7 +101,7 @@ async function floorWithFree(...free: string[]): Promise<void> {
 }
 
 async function walkIn(page: Page, name: string, partySize = 2): Promise<void> {
-  await page.goto(`${cloudUrl}/guest/checkin?venueId=${venueId}`);
+  await page.goto(await entranceLink(cloudUrl, staffCookie));
   await page.getByTestId('checkin-name').fill(name);
   await page.getByTestId('checkin-party-size').selectOption(String(partySize));
   await page.getByTestId('checkin-submit').click();
@@ -168,6 +172,113 @@ for (const viewport of VIEWPORTS) {
     await context.close();
   });
 }
+
+test('the entrance code: the venue id alone is refused on the page, and a rotated code checks nobody in', async ({
+  browser,
+}) => {
+  await floorWithFree('5');
+  const sessions = async () =>
+    Number((await db.query('SELECT count(*) AS n FROM sessions WHERE venue_id = $1', [venueId])).rows[0].n);
+  const before = await sessions();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await context.newPage();
+  // An old or shared link with only the venue id: the page says so before and after submitting.
+  await phone.goto(`${cloudUrl}/guest/checkin?venueId=${venueId}`);
+  await expect(phone.getByTestId('checkin-needs-code')).toHaveText(MESSAGES.checkinNeedsEntranceCode);
+  await shot(phone, 'entrance-needs-code-390');
+  await phone.getByTestId('checkin-name').fill('Loop');
+  await phone.getByTestId('checkin-submit').click();
+  await expect(phone.getByText(MESSAGES.checkinNeedsEntranceCode).nth(1)).toBeVisible();
+  // A photo of the entrance code, taken before the manager replaced it.
+  const photo = await entranceLink(cloudUrl, staffCookie);
+  await staffCall('POST', '/api/venue/entrance-qr/rotate');
+  await phone.goto(photo);
+  await phone.getByTestId('checkin-name').fill('Old Photo');
+  await phone.getByTestId('checkin-submit').click();
+  await expect(phone.getByText(MESSAGES.entranceCodeRetired)).toBeVisible();
+  await expect(phone).toHaveURL(/\/guest\/checkin\?/);
+  expect(await sessions()).toBe(before);
+  // The new code at the door works.
+  await phone.goto(await entranceLink(cloudUrl, staffCookie));
+  await phone.getByTestId('checkin-name').fill('Door');
+  await phone.getByTestId('checkin-submit').click();
+  await expect(phone).toHaveURL(/\/guest\/seat-selection/);
+  expect(await sessions()).toBe(before + 1);
+  await context.close();
+});
+
+test('during a rush the host approves: the phone waits with its table held, then moves on live', async ({
+  browser,
+}) => {
+  await emptyLine();
+  await floorWithFree('5');
+  await staffCall('PUT', '/api/seat-requests/approval', { hostApproves: true });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const phone = await context.newPage();
+    await walkIn(phone, 'Rush');
+    await expect(phone).toHaveURL(/\/guest\/seat-selection/);
+    await phone.getByTestId('pick-table').click();
+    await expect(phone.getByTestId('hold-countdown')).toBeVisible();
+    await phone.getByTestId('confirm-selection').click();
+    await expect(phone.getByTestId('seat-request-waiting')).toContainText(GUEST_SEAT_TEXTS.waitingForHost('Table 5'));
+    await shot(phone, 'host-approval-waiting-390');
+    const { requests } = (await staffCall('GET', '/api/seat-requests')) as { requests: { id: string }[] };
+    expect(requests).toHaveLength(1);
+    await staffCall('POST', `/api/seat-requests/${requests[0]?.id}/decision`, { approve: true });
+    await expect(phone).toHaveURL(/\/guest\/table-confirmation\?/, { timeout: 12_000 });
+    await expect(phone.getByTestId('table-name')).toHaveText(/Table 5$/);
+  } finally {
+    await staffCall('PUT', '/api/seat-requests/approval', { hostApproves: false });
+    await context.close();
+  }
+});
+
+test('an old photo of a table code joins the party only once a phone of the party lets it in', async ({ browser }) => {
+  const table = (await db.query("SELECT id FROM tables WHERE venue_id = $1 AND number = '7'", [venueId])).rows[0] as {
+    id: string;
+  };
+  await db.query("UPDATE sessions SET status = 'CLOSED', closed_at = now() WHERE table_id = $1 AND status = 'ACTIVE'", [
+    table.id,
+  ]);
+  await floorWithFree('7');
+  const { url } = (await staffCall('GET', `/api/tables/${table.id}/qr`)) as { url: string };
+  const checkInBy = async (page: Page, name: string) => {
+    await page.goto(url);
+    await page.getByTestId('checkin-name').fill(name);
+    await page.getByTestId('checkin-submit').click();
+    await expect(page).toHaveURL(/\/guest\/table-confirmation\?/);
+  };
+  const partyContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const photoContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const party = await partyContext.newPage();
+    await checkInBy(party, 'Party');
+    await party.getByTestId('to-menu').click();
+    await expect(party.getByTestId('menu-item').first()).toBeVisible();
+
+    const photo = await photoContext.newPage();
+    await checkInBy(photo, 'Old Photo');
+    await expect(photo.getByTestId('phone-waiting')).toContainText(GUEST_PHONE_TEXTS.waitingTitle);
+    await expect(photo.getByTestId('table-name')).toHaveCount(0);
+    await shot(photo, 'phone-waiting-390');
+
+    const ask = party.getByTestId('phone-request');
+    await expect(ask).toContainText(GUEST_PHONE_TEXTS.askingTitle, { timeout: 20_000 });
+    await shot(party, 'phone-asking-390');
+    await ask.getByTestId('phone-let-in').click();
+    await expect(ask).toHaveCount(0);
+    await expect(photo.getByTestId('table-name')).toHaveText(/Table 7$/, { timeout: 10_000 });
+  } finally {
+    await partyContext.close();
+    await photoContext.close();
+    // The party leaves: later tests find table 7 as a new party would.
+    await db.query(
+      "UPDATE sessions SET status = 'CLOSED', closed_at = now() WHERE table_id = $1 AND status = 'ACTIVE'",
+      [table.id],
+    );
+  }
+});
 
 test('two phones racing for one table: exactly one holds it, the other is told it is reserved', async ({ browser }) => {
   await floorWithFree('5');

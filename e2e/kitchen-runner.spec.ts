@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type pg from 'pg';
-import { type DemoCloud, startDemoCloud } from './support/demo-cloud.js';
+import { type DemoCloud, entranceLink, startDemoCloud } from './support/demo-cloud.js';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
@@ -46,7 +46,7 @@ test('a guest orders two courses; the kitchen batches them, expo sends them, a r
   );
   const guestContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const phone = await guestContext.newPage();
-  await phone.goto(`${cloudUrl}/guest/checkin?venueId=${venueId}`);
+  await phone.goto(await entranceLink(cloudUrl, (stack as DemoCloud).staffCookie));
   await phone.getByTestId('checkin-name').fill('Rosa');
   await phone.getByTestId('checkin-party-size').selectOption('2');
   await phone.getByTestId('checkin-submit').click();

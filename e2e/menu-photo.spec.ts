@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type pg from 'pg';
-import { type DemoCloud, startDemoCloud } from './support/demo-cloud.js';
+import { type DemoCloud, entranceLink, startDemoCloud } from './support/demo-cloud.js';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 // Well under the guest menu's 30 s poll: what arrives by then arrived live.
@@ -38,7 +38,7 @@ async function guestAtMenu(page: Page): Promise<void> {
        hold_expires_at = NULL, held_by_session_id = NULL WHERE venue_id = $1`,
     [venueId],
   );
-  await page.goto(`${cloudUrl}/guest/checkin?venueId=${venueId}`);
+  await page.goto(await entranceLink(cloudUrl, (stack as DemoCloud).staffCookie));
   await page.getByTestId('checkin-name').fill('Ada');
   await page.getByTestId('checkin-party-size').selectOption('2');
   await page.getByTestId('checkin-submit').click();

@@ -119,6 +119,23 @@ test('a new owner signs up, sets up a menu, invites a server who joins, and a gu
   await expect(owner.getByTestId('setup-step-table-qr')).toHaveAttribute('data-done', 'true', { timeout: 15_000 });
   await shot(owner, 'signup24-qr-sheet-1280');
 
+  // ---- the entrance's QR code (issue 27): a one-page PDF for the door, and replaced on demand ----
+  const entrance = owner.getByTestId('entrance-qr-image');
+  await expect(entrance).toBeVisible();
+  const [poster] = await Promise.all([
+    owner.waitForEvent('download'),
+    owner.getByTestId('entrance-qr-download').click(),
+  ]);
+  expect(poster.suggestedFilename()).toBe('entrance-qr-code.pdf');
+  expect((await readFile(await poster.path())).toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
+  const firstCode = (await entrance.getAttribute('data-url')) as string;
+  expect(firstCode).toContain('/guest/checkin?venueId=');
+  await owner.getByTestId('entrance-qr-rotate').click();
+  await owner.getByTestId('entrance-qr-rotate-yes').click();
+  await expect(entrance).not.toHaveAttribute('data-url', firstCode);
+  await expect(owner.getByTestId('entrance-qr-status')).toBeVisible();
+  await shot(owner, 'ops27-entrance-1280');
+
   // ---- a menu item, on Menu Management ----
   await owner.goto(`${cloud.url}/menu-management`);
   await owner.getByTestId('menu-add-item').click();

@@ -8,6 +8,7 @@
 // every open screen shows.
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { entranceLink } from './support/demo-cloud.js';
 import { apiCall } from './support/guest-party.js';
 import { startVenueStack, type VenueStack } from './support/venue-stack.js';
 
@@ -255,7 +256,7 @@ test('a Saturday night: two parties, held courses, drinks first, a course fired 
 
   // ---- a party walks in: nothing is free, so it waits ----
   const cy = await newPage(browser, PHONE);
-  await cy.goto(`${cloud.url}/guest/checkin?venueId=${cloud.venueId}`);
+  await cy.goto(await entranceLink(cloud.url, cloud.staffCookie));
   await cy.getByTestId('checkin-name').fill('Cy');
   await cy.getByTestId('checkin-party-size').selectOption('2');
   await cy.getByTestId('checkin-submit').click();

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import type pg from 'pg';
-import { type DemoCloud, startDemoCloud } from './support/demo-cloud.js';
+import { type DemoCloud, entranceLink, startDemoCloud } from './support/demo-cloud.js';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 const PHONE = { width: 390, height: 844 };
@@ -44,20 +44,20 @@ async function phoneAtTable(
   browser: Browser,
   table: { id: string; token: string },
   guestName: string,
-): Promise<{ context: BrowserContext; page: Page; sessionId: string }> {
+): Promise<{ context: BrowserContext; page: Page; sessionId: string; phoneId?: string }> {
   const context = await browser.newContext({ viewport: PHONE });
   const reply = await context.request.post(`${cloudUrl}/api/guest/checkin`, {
     data: { guestName, partySize: 3, tableId: table.id, venueId, token: table.token },
   });
   expect(reply.status(), 'checkin').toBeLessThan(300);
-  const answer = (await reply.json()) as { type: string; sessionId: string };
+  const answer = (await reply.json()) as { type: string; sessionId: string; phoneId?: string };
   expect(answer.type).toBe('session_created');
   await context.addInitScript(
     `localStorage.setItem('guestSessionId', ${JSON.stringify(answer.sessionId)});
      localStorage.setItem('guest_qr_token', ${JSON.stringify(table.token)});`,
   );
   const page = await context.newPage();
-  return { context, page, sessionId: answer.sessionId };
+  return { context, page, sessionId: answer.sessionId, ...(answer.phoneId ? { phoneId: answer.phoneId } : {}) };
 }
 
 /** Orders one dish from the guest menu and lands on the order's status page. */
@@ -116,6 +116,15 @@ test('three phones order held mains, split three ways with different tips and pa
   ];
   const sessionId = trio[0]?.sessionId as string;
   expect(new Set(trio.map((p) => p.sessionId))).toEqual(new Set([sessionId]));
+  // The phones that scanned after the party sat down are let in by its first phone (issue 27).
+  for (const joined of trio.slice(1)) {
+    expect(joined.phoneId).toBeDefined();
+    const letIn = await trio[0]?.context.request.post(`${cloudUrl}/api/guest/phones/${joined.phoneId}/decision`, {
+      data: { approve: true },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(letIn?.status(), 'let in').toBe(200);
+  }
   expect(await tableState(tableId)).toBe('OCCUPIED');
   const dishes = ['Caesar Salad', 'Classic Burger', 'Grilled Salmon'];
   for (const [i, phone] of trio.entries()) await orderDish(phone.page, sessionId, tableId, dishes[i] as string);
@@ -125,7 +134,7 @@ test('three phones order held mains, split three ways with different tips and pa
   // ---- a fourth phone walks in: no table is free, so it joins the waitlist ----
   const waiterContext = await browser.newContext({ viewport: PHONE });
   const waiter = await waiterContext.newPage();
-  await waiter.goto(`${cloudUrl}/guest/checkin?venueId=${venueId}`);
+  await waiter.goto(await entranceLink(cloudUrl, staffCookie));
   await waiter.getByTestId('checkin-name').fill('Dee');
   await waiter.getByTestId('checkin-party-size').selectOption('2');
   await waiter.getByTestId('checkin-submit').click();

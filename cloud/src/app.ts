@@ -29,6 +29,7 @@ import { openApiRouter } from './routes/openapi/router.js';
 import { orderItemsRouter } from './routes/order-items/router.js';
 import { ordersRouter } from './routes/orders/router.js';
 import { organizationsRouter } from './routes/organizations/router.js';
+import { partyPhonesRouter } from './routes/party-phones/router.js';
 import { paymentsRouter } from './routes/payments/router.js';
 import { printJobsRouter } from './routes/print-jobs/router.js';
 import { printersRouter } from './routes/printers/router.js';
@@ -36,6 +37,7 @@ import { qaRouter } from './routes/qa/router.js';
 import { reservationsRouter } from './routes/reservations/router.js';
 import { restaurantsRouter } from './routes/restaurants/router.js';
 import { runnerRouter } from './routes/runner/router.js';
+import { seatRequestsRouter } from './routes/seat-requests/router.js';
 import { setupRouter } from './routes/setup/router.js';
 import { staffRouter } from './routes/staff/router.js';
 import { syncRouter } from './routes/sync/router.js';
@@ -97,6 +99,8 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     guestRouter(deps),
     menuRouter(deps),
     tablesRouter(deps),
+    seatRequestsRouter(deps),
+    partyPhonesRouter(deps),
     waitlistRouter(deps),
     floorLayoutRouter(deps),
     ordersRouter(deps),

@@ -75,6 +75,14 @@ export interface GuestActor {
    * session itself (middleware/principals.ts, selfCheckingGuestCall), which reads its table there.
    */
   tableId: string | null;
+  /** A phone that joined the party at its table after it sat down, and was let in (issue 27). */
+  phoneId?: string;
+}
+
+/** A phone that joined a seated party and is not let in (issue 27): it may pay the bill, nothing else. */
+export interface WaitingPhone extends GuestActor {
+  phoneId: string;
+  declined: boolean;
 }
 
 /** Staff and terminals act for a venue with the same rights for the skeleton's calls. */
@@ -86,6 +94,7 @@ export interface Principals {
   staff?: StaffActor;
   terminal?: TerminalActor;
   guest?: GuestActor;
+  waitingPhone?: WaitingPhone;
 }
 
 export interface AppState {

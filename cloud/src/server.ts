@@ -10,6 +10,7 @@ import type { SelfSeatingLimits } from '@tablewise/shared';
 import { createApp } from './app.js';
 import { releaseExpiredHolds } from './commands/guest-holds.js';
 import { expirePendingCashShares } from './commands/payments.js';
+import { expireSeatRequests } from './commands/seat-requests.js';
 import { runStuckCheck } from './commands/stuck-check.js';
 import type { Db } from './context.js';
 import { createNotifier } from './db/notify.js';
@@ -228,7 +229,9 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     });
     firer = startCourseFirer(deps, opts.fireIntervalMs ?? 1000);
     sweeper = startExpirySweeper(deps, opts.sweepIntervalMs ?? 10 * 60_000);
-    holdSweeper = startPeriodic('hold expiry', () => releaseExpiredHolds(deps), opts.holdSweepIntervalMs ?? 5_000, log);
+    // A request that waited for the host as long as its hold closes with it (issue 27).
+    const sweepHolds = async () => (await expireSeatRequests(deps)) + (await releaseExpiredHolds(deps));
+    holdSweeper = startPeriodic('hold expiry', sweepHolds, opts.holdSweepIntervalMs ?? 5_000, log);
     cashShareSweep = startPeriodic(
       'cash share expiry',
       () => opts.db.transaction((trx) => expirePendingCashShares(trx, now(), 100)),

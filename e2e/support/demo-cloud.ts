@@ -30,6 +30,16 @@ export function cookieOf(reply: Response): string {
     .join('; ');
 }
 
+/**
+ * The venue's entrance link, as its QR code at the door carries it (issue 27): a walk-in checks in
+ * with the signed entrance code, never with the bare venue id.
+ */
+export async function entranceLink(cloudUrl: string, staffCookie: string): Promise<string> {
+  const reply = await fetch(`${cloudUrl}/api/venue/entrance-qr`, { headers: { cookie: staffCookie } });
+  if (!reply.ok) throw new Error(`Entrance code: ${reply.status} ${await reply.text()}`);
+  return ((await reply.json()) as { url: string }).url;
+}
+
 /** `env` adds to the cloud's environment; it is given the run's data folder. `beforeStart` runs on
  * the new database before the cloud starts (to point the venue's printers somewhere, say). */
 export async function startDemoCloud(

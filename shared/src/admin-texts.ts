@@ -68,7 +68,7 @@ export const MARKETPLACE_TEXTS = {
   email: 'Email',
   website: 'Website',
   joinWaitlist: 'Join the waitlist or check in',
-  joinHint: 'Tell us about your party: we seat you, or keep your place in line and text you.',
+  joinHint: 'At the door, scan the QR code at the entrance: we seat you, or keep your place in line and text you.',
   notFoundTitle: 'Restaurant not found',
   notFound: 'This restaurant has no public profile.',
   poweredBy: 'Tablewise',
@@ -142,6 +142,22 @@ export const SETUP_TEXTS = {
   qrSheetFile: 'table-qr-codes.pdf',
   qrSheetScan: 'Scan to check in and order',
   qrSheetTable: (number: string) => `Table ${number}`,
+  // The entrance code (issue 27)
+  entranceTitle: 'Entrance QR code',
+  entranceDetail:
+    'Walk-in guests scan it at the door to check in. The venue link alone checks nobody in. Replace the code if a copy gets out: printed copies of the old one stop working.',
+  entranceCaption: 'Welcome! Scan to check in',
+  entranceDownload: 'Download entrance QR (PDF)',
+  entranceMaking: 'Making the PDF...',
+  entranceFile: 'entrance-qr-code.pdf',
+  entranceReady: 'Entrance QR code downloaded',
+  entranceRotate: 'Replace code',
+  entranceRotateConfirm: 'Replace the entrance code? Every printed copy of the current one stops working at once.',
+  entranceRotateYes: 'Replace it',
+  entranceRotateNo: 'Keep it',
+  entranceRotating: 'Replacing...',
+  entranceRotated: 'New entrance code made: print it and put it up in place of the old one.',
+  entranceImageAlt: 'The entrance QR code',
 } as const;
 
 export const VENUE_SETTINGS_TEXTS = {

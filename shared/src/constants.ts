@@ -19,6 +19,8 @@ export const TAX_RATE_PERCENT = 8.75;
 
 /** How long POST /api/guest/hold-table holds a table for a guest. */
 export const TABLE_HOLD_MS = 3 * 60 * 1000;
+/** How long a guest's table choice waits for the host (issue 27): the table stays held that long. */
+export const SEAT_REQUEST_WAIT_MS = 10 * 60 * 1000;
 export const RESERVATION_DURATION_MS = 2 * 60 * 60 * 1000;
 
 export const LIVE_RECONNECT = { maxAttempts: 5, baseDelayMs: 1000, factor: 2 } as const;
@@ -34,6 +36,10 @@ export const POLLING_MS = {
   waitlistStatus: 15_000,
   guestMenu: 30_000,
   stuckTables: 5 * 60_000,
+  /** A phone waiting to be let in to its party asks again this often (it has no live channel yet). */
+  phoneWaiting: 3_000,
+  /** The phones asking to join, on a party's phone, besides the live channel. */
+  partyPhones: 15_000,
 } as const;
 
 /** Course fire times (spec 3 section 9). */

@@ -19,6 +19,11 @@ const ERROR_IDS = [
   'order_exists',
   'menu_item_unavailable',
   'invalid_qr_token',
+  // The entrance code (issue 27)
+  'entrance_code_required',
+  'entrance_code_retired',
+  'seat_request_closed',
+  'phone_not_approved',
   'too_many_attempts',
   'rate_limited',
   'seq_needs_key',
@@ -98,6 +103,14 @@ export const notFound = (entity: string) => new AppError(404, 'not_found', MESSA
 export const conflict = (message: string, id: ErrorId = 'conflict') => new AppError(409, id, message);
 export const unprocessable = (message: string, id: ErrorId) => new AppError(422, id, message);
 export const invalidQrToken = () => new AppError(400, 'invalid_qr_token', MESSAGES.invalidQrToken);
+/** A walk-in that names only the venue: its id is public, so it checks nobody in (issue 27). */
+export const entranceCodeRequired = () =>
+  new AppError(403, 'entrance_code_required', MESSAGES.checkinNeedsEntranceCode);
+/** A phone that joined a seated party and is not let in (yet): it may pay, nothing else (issue 27). */
+export const phoneNotApproved = (declined: boolean) =>
+  new AppError(403, 'phone_not_approved', declined ? MESSAGES.phoneDeclined : MESSAGES.phoneWaitsForParty);
+/** A real entrance code a manager has replaced since (a photographed or shared code). */
+export const entranceCodeRetired = () => new AppError(403, 'entrance_code_retired', MESSAGES.entranceCodeRetired);
 
 /** A zod failure as a 400 whose message names the first offending field. */
 export function fromZodError(error: z.ZodError): AppError {

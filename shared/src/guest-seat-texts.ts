@@ -3,6 +3,16 @@
 import { GUEST_TITLES } from './page-titles.js';
 
 export const GUEST_SEAT_TEXTS = {
+  // The host approves self-seating during a rush (issue 27)
+  sentToHostTitle: 'Sent to the host',
+  sentToHost: 'It is busy: the host approves each table. Your table is held while you wait.',
+  waitingForHost: (table: string) => `Waiting for the host to approve ${table}`,
+  waitingForHostDetail: 'Your table is held for you. This page moves on by itself once the host answers.',
+  hostDeclinedTitle: 'Table not approved',
+  hostDeclined: (table: string) =>
+    `The host could not seat you at ${table}. Please choose another table or ask the host.`,
+  hostDidNotAnswer: (table: string) =>
+    `The host did not get to your request for ${table} in time. Please choose again or ask the host.`,
   // QR scanner (spec 3 section 2)
   enableCamera: 'Enable Camera',
   startScanning: 'Start Scanning',

@@ -26,6 +26,9 @@ export const GUEST_TEXTS = {
   checkinHighChair: 'High chair needed',
   checkinSubmit: 'Check In',
   checkinSubmitting: 'Checking in...',
+  /** The venue id alone checks nobody in (issue 27); the cloud's refusal says the same. */
+  checkinNeedsEntranceCode:
+    'This link cannot check you in by itself. Please scan the QR code at the entrance or on your table.',
   checkinAtTable: 'Checking in at your table',
   /** The table and venue the QR code names (issue 22, item 12). */
   checkinAt: (table: string, venue: string | null) => `Checking in at ${table}${venue ? `, ${venue}` : ''}`,

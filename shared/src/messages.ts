@@ -1,5 +1,6 @@
 // Every user-facing message, keyed by a stable id. The cloud answers with these words and the
 // screens show them; nothing retypes them. Messages that take values are functions.
+import { GUEST_TEXTS } from './guest-texts.js';
 import { CHECKIN_FAILED, GUEST_TITLES, NOT_FOUND_TEXTS } from './page-titles.js';
 
 export const MESSAGES = {
@@ -274,6 +275,17 @@ export const MESSAGES = {
   guestAlreadySeated: (table: string) => `Your party is already seated at ${table}`,
   tableTooSmall: (table: string, seats: number) => `${table} seats up to ${seats}`,
   checkinNeedsVenue: 'Please scan the QR code at the entrance or on your table to check in.',
+  // The entrance code (issue 27)
+  checkinNeedsEntranceCode: GUEST_TEXTS.checkinNeedsEntranceCode,
+  seatRequestClosed: (status: string) => `This table request was ${status.toLowerCase()} already`,
+  seatRequestExpired: 'This table request waited too long and has expired',
+  seatRequestSessionSeated: 'This party is already seated or has left',
+  phoneWaitsForParty:
+    'Someone at your table needs to let this phone join first. Ask them to tap Let in on their phone, or ask a server.',
+  phoneDeclined: 'This phone was not let in to the party at this table. Please ask a server.',
+  phoneAnsweredAlready: 'This phone was answered already',
+  entranceCodeRetired:
+    'This entrance QR code has been replaced. Please scan the code at the entrance, or ask the host.',
   // Staff accounts and invitations (issue 24)
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',

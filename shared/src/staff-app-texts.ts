@@ -157,6 +157,32 @@ export const SEATING_TEXTS = {
 } as const;
 
 /** Host console (spec 2 section 2.10). */
+/** The host approves self-seating during a rush (issue 27): the host console's panel. */
+export const HOST_APPROVAL_TEXTS = {
+  title: 'Guests choosing tables',
+  switchLabel: 'Host approves self-seating',
+  onHint: "Busy: a guest's table choice waits here for you; the table is held meanwhile.",
+  offHint: 'Guests who check in on their phone choose and take a free table themselves.',
+  none: 'No table choices waiting.',
+  guest: 'Guest',
+  wants: (table: string) => `wants ${table}`,
+  approve: 'Approve',
+  decline: 'Decline',
+  approved: (table: string) => `Seated at ${table}`,
+  declined: (table: string) => `${table} is free again`,
+  failed: 'Could not answer the table choice',
+} as const;
+
+/** Phones asking to join a party already seated (issue 27, finding 2): the host console's list. */
+export const PHONE_JOIN_TEXTS = {
+  title: 'Phones asking to join a table',
+  hint: 'A phone that scans the code of a table where a party sits waits to be let in. Let in only the party’s own.',
+  asks: (table: string | null) => `A phone asks to join ${table ?? 'a party'}`,
+  letIn: 'Let in',
+  turnAway: 'Turn away',
+  failed: 'Could not answer the phone',
+} as const;
+
 export const HOST_CONSOLE_TEXTS = {
   title: 'Host Console',
   tabs: { checkins: 'Check-ins', waitlist: 'Waitlist', reservations: 'Reservations', floor: 'Floor Plan' },

@@ -10,6 +10,7 @@ import { deleteOrderItem, setOrderPriority, setOrderTotals } from '../repositori
 import { setItemFired, setItemStatus } from '../repositories/orders.js';
 import { insertReservation, saveReservationState } from '../repositories/reservations.js';
 import { completeFinishedRuns, saveRunnerOrder, setRunner } from '../repositories/runners.js';
+import { setSeatRequestStatus } from '../repositories/seat-requests.js';
 import { insertSession, seatSession } from '../repositories/sessions.js';
 import { seatTable } from '../repositories/tables.js';
 import { insertTask, saveTask } from '../repositories/tasks.js';
@@ -166,6 +167,13 @@ async function applyWrite(trx: Trx, author: Author, write: Write, now: Date): Pr
       throw new Error('order.insert is written by the order command itself (commands/orders.ts)');
     case 'payment.take':
       throw new Error('payment.take is charged and written by the payment command itself (commands/payments.ts)');
+    case 'seatRequest.update':
+      await setSeatRequestStatus(trx, write.request.id, {
+        status: write.request.status,
+        at: now,
+        by: author.userId,
+      });
+      return;
     default: {
       const never: never = write;
       throw new Error(`Unknown write ${JSON.stringify(never)}`);

@@ -39,6 +39,7 @@ import {
   seatTable,
 } from '../repositories/tables.js';
 import { findWaitingPartyOfSession, setWaitlistStatus } from '../repositories/waitlist.js';
+import { cancelRequestOf, hostApprovesSelfSeating, requestSeat } from './seat-requests.js';
 
 const clamp = (v: number, max: number) => Math.min(max, Math.max(0, v));
 
@@ -176,6 +177,7 @@ export async function releaseTable(
   if (!table) throw notFound('Table');
   if (table.state !== 'HOLD_SOFT' || table.held_by_session_id !== session.id) return { success: true, tableId };
   const now = deps.now();
+  await cancelRequestOf(trx, session, tableId, now);
   const move = tableTransition('HOLD_SOFT', 'releaseHold', 'guest');
   if (!move.ok) throw conflict(move.reason, 'transition_refused');
   await announceTable(trx, await endHold(trx, table.id, move.to, now), now);
@@ -218,6 +220,8 @@ export async function confirmTable(
   if (!heldUntil(table, session.id, now)) throw conflict(MESSAGES.unableToConfirmTable, 'hold_not_live');
   const move = tableTransition('HOLD_SOFT', 'confirmSeat', 'guest');
   if (!move.ok) throw conflict(move.reason, 'transition_refused');
+  // During a rush the host approves self-seating (issue 27): the choice waits for the host.
+  if (await hostApprovesSelfSeating(trx, session.venue_id)) return requestSeat(trx, session, table, now);
 
   const seated = await seatSession(trx, session.id, {
     tableId: table.id,

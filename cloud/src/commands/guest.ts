@@ -3,7 +3,10 @@ import { randomUUID } from 'node:crypto';
 import {
   type CheckinRoute,
   checkinRoute,
+  type EntranceQrAnswer,
   effectiveTableState,
+  entranceCodeRequired,
+  entranceCodeRetired,
   GUEST_WITHOUT_NAME,
   type GuestCheckinRequest,
   guestEstimatedWaitMinutes,
@@ -22,7 +25,7 @@ import { badRequest, conflict, forbidden, invalidQrToken, notFound } from '../er
 import { canManageTerminals } from '../policies/staff-scope.js';
 import { presentSession, presentTable, presentWaitlistEntry } from '../presenters/index.js';
 import { appendEvent } from '../realtime/append-event.js';
-import type { TableRow } from '../repositories/rows.js';
+import type { TableRow, VenueRow } from '../repositories/rows.js';
 import { findActiveSessionAtTable, insertSession } from '../repositories/sessions.js';
 import {
   findTableInVenue,
@@ -31,15 +34,25 @@ import {
   rotateQrGeneration,
   seatTable,
 } from '../repositories/tables.js';
-import { findVenue } from '../repositories/venues.js';
+import { findVenue, rotateEntranceGeneration } from '../repositories/venues.js';
 import {
   findWaitlistEntry,
   insertWaitlistEntry,
   listActiveWaitlist,
   nextWaitlistPosition,
 } from '../repositories/waitlist.js';
-import { type QrTarget, signExitToken, signQrToken, verifyExitToken, verifyQrToken } from '../security/tokens.js';
+import {
+  type EntranceTarget,
+  type QrTarget,
+  signEntranceToken,
+  signExitToken,
+  signQrToken,
+  verifyEntranceToken,
+  verifyExitToken,
+  verifyQrToken,
+} from '../security/tokens.js';
 import { isTableFree } from './guest-holds.js';
+import { askToJoinParty } from './party-phones.js';
 
 type CheckinInput = z.output<typeof GuestCheckinRequest>;
 
@@ -85,6 +98,55 @@ export function exitQr(deps: Pick<AppDeps, 'secret' | 'publicUrl'>, actor: Venue
   const token = signExitToken(deps.secret, actor.venueId);
   const query = new URLSearchParams({ exitCode: token });
   return { url: `${deps.publicUrl}/guest/exit?${query.toString()}`, token };
+}
+
+/** The entrance's check-in link: the venue and its signed entrance code. */
+function entrancePath(target: EntranceTarget, token: string): string {
+  const query = new URLSearchParams({ venueId: target.venueId, token });
+  return `/guest/checkin?${query.toString()}`;
+}
+
+function entranceAnswer(deps: Pick<AppDeps, 'secret' | 'publicUrl'>, venue: VenueRow): EntranceQrAnswer {
+  const target = { venueId: venue.id, generation: venue.entrance_generation };
+  const token = signEntranceToken(deps.secret, target);
+  return { url: `${deps.publicUrl}${entrancePath(target, token)}`, token, venueName: venue.name, timezone: venue.tz };
+}
+
+/** The venue's entrance code: the link a walk-in's phone opens from the QR code at the door. */
+export async function entranceQr(
+  deps: Pick<AppDeps, 'db' | 'secret' | 'publicUrl'>,
+  actor: VenueActor,
+): Promise<EntranceQrAnswer> {
+  const venue = await findVenue(deps.db, actor.venueId);
+  if (!venue) throw notFound('Venue');
+  return entranceAnswer(deps, venue);
+}
+
+/**
+ * Gives the venue a new entrance code and retires every earlier one. No live event: the generation
+ * is in no answer a screen or terminal holds; the screen that rotated reads the new code.
+ */
+export async function rotateEntranceQr(
+  trx: Trx,
+  deps: Pick<AppDeps, 'secret' | 'publicUrl'>,
+  staff: StaffActor,
+): Promise<EntranceQrAnswer> {
+  const venue = await rotateEntranceGeneration(trx, staff.venueId);
+  if (!venue) throw notFound('Venue');
+  return entranceAnswer(deps, venue);
+}
+
+/**
+ * The venue an entrance code lets a walk-in into, or null when `token` is not an entrance code at
+ * all (it may be a table's). A real code that was rotated since is refused as such.
+ */
+export async function verifiedEntrance(q: Queryable, secret: string, token: string | undefined) {
+  const target = token ? verifyEntranceToken(secret, token) : null;
+  if (!target) return null;
+  const venue = await findVenue(q, target.venueId);
+  if (!venue) throw invalidQrToken();
+  if (venue.entrance_generation !== target.generation) throw entranceCodeRetired();
+  return { target, venue };
 }
 
 /** The token in a scanned exit code: the exit link's exitCode, or the bare text. */
@@ -179,10 +241,42 @@ export interface CheckinResult {
   waitlistId?: string;
   position?: number;
   estimatedWait?: number;
+  /** The phone's own id when it is not the party's first phone (issue 27). */
+  phoneId?: string;
+  /** The phone has just asked to join a party already seated: it waits to be let in. */
+  joinPending?: boolean;
 }
 
-/** Where the guest checks in: the QR code's venue and table, or the venue a walk-in names. */
+/**
+ * At the entrance any code leads to check-in: the venue's entrance code to a walk-in's, a table's
+ * code to that table's (spec 3 section 4, entrance mode).
+ */
+export async function scanAtEntrance(deps: Pick<AppDeps, 'db' | 'secret'>, qrData: string): Promise<ScanAnswer> {
+  const token = tokenOfQrData(qrData);
+  const entrance = await verifiedEntrance(deps.db, deps.secret, token);
+  if (!entrance) return scanTable(deps, { qrData });
+  return {
+    success: true,
+    type: 'entrance',
+    venueId: entrance.venue.id,
+    venueName: entrance.venue.name,
+    redirectUrl: entrancePath(entrance.target, token),
+  };
+}
+
+/**
+ * Where the guest checks in: the QR code's venue and table, or the venue whose entrance code a
+ * walk-in brings. The venue id alone is public (a marketplace page, an old link), so it checks
+ * nobody in: a loop of fresh cookies took every table with it (issue 27, probe finding 1).
+ */
 async function checkinPlace(trx: Trx, secret: string, input: CheckinInput) {
+  const entrance = await verifiedEntrance(trx, secret, input.token);
+  if (entrance) {
+    if (input.tableId || (input.venueId && input.venueId !== entrance.venue.id)) throw invalidQrToken();
+    // No lock on the venue: a check-in that read the code just before a rotation is the guest's
+    // scan before it, and every event of the venue would queue behind the lock.
+    return { venue: entrance.venue, table: undefined };
+  }
   if (input.token) {
     const { target, venue } = await verifiedTarget(trx, secret, input.token);
     if ((input.tableId && input.tableId !== target.tableId) || (input.venueId && input.venueId !== target.venueId)) {
@@ -193,11 +287,10 @@ async function checkinPlace(trx: Trx, secret: string, input: CheckinInput) {
     if (!table || table.qr_generation !== target.generation) throw invalidQrToken();
     return { venue, table };
   }
-  // A walk-in names the venue (the entrance's link); a table needs its signed code.
+  // A table needs its signed code, a walk-in the entrance's.
   if (input.tableId) throw invalidQrToken();
-  const venue = input.venueId ? await findVenue(trx, input.venueId) : undefined;
-  if (!venue) throw badRequest(MESSAGES.checkinNeedsVenue);
-  return { venue, table: undefined };
+  if (input.venueId) throw entranceCodeRequired();
+  throw badRequest(MESSAGES.checkinNeedsVenue);
 }
 
 /**
@@ -211,11 +304,34 @@ export async function checkIn(
   trx: Trx,
   deps: Pick<AppDeps, 'secret' | 'now'>,
   input: CheckinInput,
+  /** The phone's cookie, if it has one: a phone of the party scanning its table again stays itself. */
+  phone?: { sessionId: string; phoneId?: string | undefined },
 ): Promise<CheckinResult> {
   const { venue, table } = await checkinPlace(trx, deps.secret, input);
   if (table) {
+    // A party sits there already: this phone asks to join it and sees nothing of it until a phone
+    // of the party or staff let it in (issue 27, finding 2: an old photo of the table's code).
     const seated = await findActiveSessionAtTable(trx, table.id);
-    if (seated) return { route: 'session_created', sessionId: seated.id, tableId: table.id, tableName: table.name };
+    if (seated) {
+      if (phone?.sessionId === seated.id) {
+        const same = {
+          route: 'session_created' as const,
+          sessionId: seated.id,
+          tableId: table.id,
+          tableName: table.name,
+        };
+        return phone.phoneId ? { ...same, phoneId: phone.phoneId } : same;
+      }
+      const phoneId = await askToJoinParty(trx, seated, deps.now());
+      return {
+        route: 'session_created',
+        sessionId: seated.id,
+        tableId: table.id,
+        tableName: table.name,
+        phoneId,
+        joinPending: true,
+      };
+    }
   }
   const now = deps.now();
   const needs = {

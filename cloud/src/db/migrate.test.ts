@@ -285,6 +285,16 @@ function behavesLikeTheSchema(connect: () => Promise<{ db: Db; done(): Promise<v
     );
   });
 
+  it("starts every venue's entrance code at generation 1 and refuses a generation below it", async () => {
+    const t = await tenant(db);
+    expect(await db('venues').where({ id: t.venueId }).first('entrance_generation')).toEqual({
+      entrance_generation: 1,
+    });
+    await expect(db('venues').where({ id: t.venueId }).update({ entrance_generation: 0 })).rejects.toThrow(
+      /venues_entrance_generation_check/,
+    );
+  });
+
   it('gives the database one epoch, a random id, and keeps it to one row', async () => {
     const rows = await db('database_epoch').select('epoch');
     expect(rows).toHaveLength(1);

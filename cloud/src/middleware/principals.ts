@@ -3,16 +3,26 @@
 import { createOrder, GUEST_SESSION_COOKIE, MESSAGES, STAFF_SESSION_COOKIE } from '@tablewise/shared';
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
-import type { AppDeps, AppState, GuestActor, Principals, Queryable, StaffActor, TerminalActor } from '../context.js';
+import type {
+  AppDeps,
+  AppState,
+  GuestActor,
+  Principals,
+  Queryable,
+  StaffActor,
+  TerminalActor,
+  WaitingPhone,
+} from '../context.js';
 import { unauthorized } from '../errors.js';
 import { resolveStaffScope } from '../policies/staff-scope.js';
 import { presentUser } from '../presenters/index.js';
 import { findLiveAuthSession } from '../repositories/auth-sessions.js';
+import { findPhoneStanding } from '../repositories/party-phones.js';
 import { findGuestSession } from '../repositories/sessions.js';
 import { findActiveTerminalByCredentialHash } from '../repositories/terminals.js';
 import { findUserById, listRolesOfUser } from '../repositories/users.js';
 import { findVenueInOrg } from '../repositories/venues.js';
-import { sha256Hex, verifyGuestCookie } from '../security/tokens.js';
+import { sha256Hex, verifyGuestCookieParts } from '../security/tokens.js';
 
 export const VENUE_HEADER = 'X-Venue-Id';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -68,7 +78,9 @@ export async function resolvePrincipals(
     principals.staff = await resolveStaff(deps.db, sources.staffToken, sources.requestedVenueId, deps.now());
   }
   if (sources.guestCookie) {
-    principals.guest = await resolveGuest(deps.db, deps.secret, sources.guestCookie, scoping);
+    const guest = await resolveGuest(deps.db, deps.secret, sources.guestCookie, scoping);
+    if (guest && 'declined' in guest) principals.waitingPhone = guest;
+    else if (guest) principals.guest = guest;
   }
   return principals;
 }
@@ -103,28 +115,51 @@ async function resolveStaff(
   return { kind: 'staff', authSessionId, user: presentUser(user), ...scope };
 }
 
+/** Phones let in to a seated party (issue 27), by id: a phone let in stays in, so one instance
+ * keeps them and does not read the phone again on every call. */
+const APPROVED_PHONES_KEPT = 20_000;
+const approvedPhones = new LRUCache<string, true>({ max: APPROVED_PHONES_KEPT });
+
+/** A phone's standing with the party its cookie names: let in, waiting or turned away; null if
+ * the phone is not that party's. */
+async function phoneStanding(q: Queryable, sessionId: string, phoneId: string): Promise<string | null> {
+  if (approvedPhones.get(phoneId)) return 'APPROVED';
+  const row = await findPhoneStanding(q, phoneId);
+  if (!row || row.session_id !== sessionId) return null;
+  if (row.status === 'APPROVED') approvedPhones.set(phoneId, true);
+  return row.status;
+}
+
 async function resolveGuest(
   q: Queryable,
   secret: string,
   cookie: string,
   scoping: GuestScoping | undefined,
-): Promise<GuestActor | undefined> {
-  const sessionId = verifyGuestCookie(secret, cookie);
-  if (!sessionId) return undefined;
-  const known = scoping?.selfChecking ? scoping.scopes.get(sessionId) : undefined;
-  if (known) return { kind: 'guest', sessionId, ...known, tableId: null };
+): Promise<GuestActor | WaitingPhone | undefined> {
+  const parts = verifyGuestCookieParts(secret, cookie);
+  if (!parts) return undefined;
+  const { sessionId, phoneId } = parts;
+  // A phone that joined a seated party is the party's only once let in (issue 27, finding 2).
+  const standing = phoneId ? await phoneStanding(q, sessionId, phoneId) : 'APPROVED';
+  if (!standing) return undefined;
+  const phone = phoneId ? { phoneId } : {};
+  const known = scoping?.selfChecking && standing === 'APPROVED' ? scoping.scopes.get(sessionId) : undefined;
+  if (known) return { kind: 'guest', sessionId, ...known, tableId: null, ...phone };
   const session = await findGuestSession(q, sessionId);
   // A party's cookie grants nothing once its session closed (checkout, turnover): a phone left
   // behind, or a copied cookie, cannot read the bill or order onto the table's next party.
   if (session?.status !== 'ACTIVE') return undefined;
   scoping?.scopes.set(sessionId, { orgId: session.org_id, venueId: session.venue_id });
-  return {
+  const guest: GuestActor = {
     kind: 'guest',
     sessionId: session.id,
     orgId: session.org_id,
     venueId: session.venue_id,
     tableId: session.table_id,
+    ...phone,
   };
+  if (phoneId && standing !== 'APPROVED') return { ...guest, phoneId, declined: standing === 'DECLINED' };
+  return guest;
 }
 
 export function principalsMiddleware(deps: Pick<AppDeps, 'db' | 'secret' | 'now'>): Koa.Middleware<AppState> {

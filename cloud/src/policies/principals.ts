@@ -1,6 +1,6 @@
 // Guards routes use to pick the principal a call needs; none of them reads a client-sent id.
-import { MESSAGES } from '@tablewise/shared';
-import type { Actor, AppState, GuestActor, StaffActor, TerminalActor, VenueActor } from '../context.js';
+import { MESSAGES, phoneNotApproved } from '@tablewise/shared';
+import type { Actor, AppState, GuestActor, StaffActor, TerminalActor, VenueActor, WaitingPhone } from '../context.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { canManageTerminals } from './staff-scope.js';
 
@@ -27,9 +27,17 @@ export function requireTerminal(ctx: WithState): TerminalActor {
   throw unauthorized();
 }
 
+/** A phone that joined a seated party and is not let in: told so, rather than that it has no session. */
+function refuseWaitingPhone(waiting: WaitingPhone | undefined): void {
+  if (waiting) throw phoneNotApproved(waiting.declined);
+}
+
 export function requireGuest(ctx: WithState): GuestActor {
   const guest = ctx.state.principals.guest;
-  if (!guest) throw unauthorized(MESSAGES.guestSessionRequired);
+  if (!guest) {
+    refuseWaitingPhone(ctx.state.principals.waitingPhone);
+    throw unauthorized(MESSAGES.guestSessionRequired);
+  }
   return guest;
 }
 
@@ -37,8 +45,33 @@ export function requireGuest(ctx: WithState): GuestActor {
 export function requireAnyActor(ctx: WithState): Actor {
   const { terminal, staff, guest } = ctx.state.principals;
   const actor = terminal ?? staff ?? guest;
-  if (!actor) throw unauthorized();
+  if (!actor) {
+    refuseWaitingPhone(ctx.state.principals.waitingPhone);
+    throw unauthorized();
+  }
   return actor;
+}
+
+/**
+ * Whoever may pay a bill: as requireAnyActor, and also a phone that joined a seated party and is
+ * not let in yet (issue 27): paying stays open to it, as it is at the table with a card reader.
+ */
+export function requirePayer(ctx: WithState): Actor {
+  const { terminal, staff, guest, waitingPhone } = ctx.state.principals;
+  const actor = terminal ?? staff ?? guest ?? (waitingPhone && !waitingPhone.declined ? waitingPhone : undefined);
+  if (!actor) {
+    refuseWaitingPhone(waitingPhone);
+    throw unauthorized();
+  }
+  return actor;
+}
+
+/** A phone's own standing (its waiting page asks it): the party's phone, a phone let in, or one waiting. */
+export function requireAnyPhone(ctx: WithState): GuestActor {
+  const { guest, waitingPhone } = ctx.state.principals;
+  const phone = guest ?? waitingPhone;
+  if (!phone) throw unauthorized(MESSAGES.guestSessionRequired);
+  return phone;
 }
 
 export function requireTerminalManager(ctx: WithState): StaffActor {

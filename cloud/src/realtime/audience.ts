@@ -76,6 +76,14 @@ export function guestSees(guest: GuestAudience, event: LiveEvent): boolean {
       return true;
     case 'floor.layout.saved':
       return false;
+    // The guest's own table choice waiting for the host, and its answer (issue 27).
+    case 'seat.request.updated':
+      return event.request.sessionId === guest.sessionId;
+    case 'seating.approval.changed':
+      return false;
+    // A phone asking to join the guest's party: its phones let it in (issue 27).
+    case 'party.phone.updated':
+      return event.phone.sessionId === guest.sessionId;
     default: {
       const never: never = event;
       throw new Error(`Unknown live event ${String((never as { type?: string }).type)}`);
@@ -120,6 +128,9 @@ export function guestViewOf(event: LiveEvent): LiveEvent {
     case 'floor.layout.saved':
     case 'venue.updated':
     case 'guest.data.erased':
+    case 'seat.request.updated':
+    case 'seating.approval.changed':
+    case 'party.phone.updated':
       return event;
     case 'floor.published':
       return { ...event, tables: event.tables.map(guestViewOfTable) };

@@ -208,7 +208,15 @@ describe.each(['inline', 'process'] as const)('live hub, fan-out %s', (liveFanou
         case 'floor.layout.saved':
         case 'venue.updated':
         case 'guest.data.erased':
+        case 'seating.approval.changed':
           throw new Error(`a guest got the staff event ${event.type}`);
+        // A table choice waiting for the host: only the guest's own (this test makes none).
+        case 'seat.request.updated':
+          expect(event.request.sessionId).toBe(first.sessionId);
+          break;
+        case 'party.phone.updated':
+          expect(event.phone.sessionId).toBe(first.sessionId);
+          break;
         // Seat selection draws the published floor, without who sits where (this test publishes none).
         case 'floor.published':
           expect(event.tables.every((t) => t.partyName === null)).toBe(true);

@@ -34,6 +34,10 @@ export interface VenueRow {
   /** The tax rate in basis points (migration 0019; 875 before it). */
   tax_rate_bps: number;
   currency: string;
+  /** The generation its entrance code was signed at; rotating it retires earlier codes (migration 0070). */
+  entrance_generation: number;
+  /** Whether a guest's table choice waits for the host (migration 0071). */
+  host_approves_self_seating: boolean;
 }
 
 export interface AuthSessionRow {

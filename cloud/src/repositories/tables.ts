@@ -70,6 +70,16 @@ export async function holdTableFor(
 }
 
 /** Ends a hold: the table takes `state` (free again) and nobody holds it. */
+/** Keeps a guest's hold while its request waits for the host (issue 27): until the request runs out. */
+export async function extendHold(q: Queryable, id: string, until: Date, at: Date): Promise<TableRow> {
+  const [row] = await q<TableRow>('tables')
+    .where({ id })
+    .update({ hold_expires_at: until, updated_at: at })
+    .returning('*');
+  if (!row) throw new Error(`Table ${id} does not exist`);
+  return row;
+}
+
 export async function endHold(q: Queryable, id: string, state: string, at: Date): Promise<TableRow> {
   const [row] = await q<TableRow>('tables')
     .where({ id })

@@ -29,3 +29,9 @@ export async function listActiveVenuesOfOrg(q: Queryable, orgId: string): Promis
     .andWhere('is_active', true)
     .orderBy([{ column: 'name' }, { column: 'id' }]);
 }
+
+/** Retires the venue's entrance code: the next one is signed at the new generation (migration 0070). */
+export async function rotateEntranceGeneration(q: Queryable, id: string): Promise<VenueRow | undefined> {
+  const [row] = await q<VenueRow>('venues').where({ id }).increment('entrance_generation', 1).returning('*');
+  return row;
+}

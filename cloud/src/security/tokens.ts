@@ -69,12 +69,57 @@ export function verifyExitToken(secret: string, token: string): string | null {
   return venueId;
 }
 
-export function signGuestCookie(secret: string, sessionId: string): string {
-  return `${sessionId}.${sign(secret, 'guest', sessionId)}`;
+export interface EntranceTarget {
+  venueId: string;
+  /** The venue's entrance-code generation when it was signed; rotating the code retires it. */
+  generation: number;
 }
 
+/**
+ * The venue's entrance code (issue 27): what a walk-in's check-in needs instead of the public venue
+ * id. Signed for its own purpose, so neither a table's code, an exit code nor a cookie passes as one.
+ */
+export function signEntranceToken(secret: string, target: EntranceTarget): string {
+  const data = Buffer.from(`entrance:${target.venueId}:${target.generation}`).toString('base64url');
+  return `${data}.${sign(secret, 'entrance', data)}`;
+}
+
+/** The venue and generation an entrance code was signed for, or null. */
+export function verifyEntranceToken(secret: string, token: string): EntranceTarget | null {
+  const [data, signature, ...rest] = token.trim().split('.');
+  if (!data || !signature || rest.length > 0) return null;
+  if (!sameSignature(signature, sign(secret, 'entrance', data))) return null;
+  const [kind, venueId, generationText, ...extra] = Buffer.from(data, 'base64url').toString('utf8').split(':');
+  if (kind !== 'entrance' || !venueId || !UUID.test(venueId) || extra.length > 0) return null;
+  if (!generationText || !/^[1-9]\d{0,8}$/.test(generationText)) return null;
+  return { venueId, generation: Number(generationText) };
+}
+
+/**
+ * A guest's cookie: the party's session, and for a phone that joined a party already seated
+ * (issue 27) the phone's own id, so that phone is told apart from the party until it is let in.
+ */
+export function signGuestCookie(secret: string, sessionId: string, phoneId?: string): string {
+  const data = phoneId ? `${sessionId}~${phoneId}` : sessionId;
+  return `${data}.${sign(secret, 'guest', data)}`;
+}
+
+/** The session and (for a phone that joined a seated party) the phone a cookie names, or null. */
+export function verifyGuestCookieParts(
+  secret: string,
+  value: string,
+): { sessionId: string; phoneId: string | null } | null {
+  const [data, signature, ...rest] = value.split('.');
+  if (!data || !signature || rest.length > 0) return null;
+  const [sessionId, phoneId, ...extra] = data.split('~');
+  if (!sessionId || !UUID.test(sessionId) || extra.length > 0 || (phoneId !== undefined && !UUID.test(phoneId))) {
+    return null;
+  }
+  if (!sameSignature(signature, sign(secret, 'guest', data))) return null;
+  return { sessionId, phoneId: phoneId ?? null };
+}
+
+/** The session a guest's cookie names, or null. */
 export function verifyGuestCookie(secret: string, value: string): string | null {
-  const [sessionId, signature, ...rest] = value.split('.');
-  if (!sessionId || !signature || rest.length > 0 || !UUID.test(sessionId)) return null;
-  return sameSignature(signature, sign(secret, 'guest', sessionId)) ? sessionId : null;
+  return verifyGuestCookieParts(secret, value)?.sessionId ?? null;
 }

@@ -176,7 +176,11 @@ export async function pairTerminal(
   return { client, id: reply.body.terminal.id, credential: reply.body.credential };
 }
 
-/** Checks a guest in at a table by its QR code; the returned client holds the guest cookie. */
+/**
+ * Checks a guest in at a table by its QR code; the returned client holds the guest cookie. At a
+ * table whose party sits there already the phone asks to join it (issue 27): `staff` lets it in,
+ * as the host would, so the phone is the party's (party-phones.test.ts tests the asking itself).
+ */
 export async function checkInGuest(baseUrl: string, staff: Client, tableId: string, partySize = 2) {
   const qr = await staff.get(`/api/tables/${tableId}/qr`);
   if (qr.status !== 200) throw new Error(`QR failed: ${qr.status} ${JSON.stringify(qr.body)}`);
@@ -190,7 +194,19 @@ export async function checkInGuest(baseUrl: string, staff: Client, tableId: stri
     token: qr.body.token,
   });
   if (reply.status !== 200) throw new Error(`Check-in failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  if (reply.body.joinPending) {
+    const letIn = await staff.post(`/api/phone-joins/${reply.body.phoneId}/decision`, { approve: true });
+    if (letIn.status !== 200)
+      throw new Error(`Letting the phone in failed: ${letIn.status} ${JSON.stringify(letIn.body)}`);
+  }
   return { guest, sessionId: reply.body.sessionId as string, token: qr.body.token as string };
+}
+
+/** The venue's entrance code, as its manager reads it for the door's QR code (issue 27). */
+export async function entranceCode(baseUrl: string, managerEmail: string): Promise<{ url: string; token: string }> {
+  const reply = await (await loginAs(baseUrl, managerEmail)).get('/api/venue/entrance-qr');
+  if (reply.status !== 200) throw new Error(`Entrance code failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return { url: reply.body.url as string, token: reply.body.token as string };
 }
 
 /** Pays the session's whole bill with one card (a network's test Visa, for the demo provider): the bill paid and the reply. */

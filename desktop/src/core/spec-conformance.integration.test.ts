@@ -80,6 +80,7 @@ beforeAll(async () => {
   const tableId = a.tableIds[0] as string;
   const qr = (await callers.staff.get(`/api/tables/${tableId}/qr`)).body as { url: string; token: string };
   const exit = (await callers.staff.get('/api/venue/exit-qr')).body as { token: string };
+  const entrance = (await callers.staff.get('/api/venue/entrance-qr')).body as { token: string };
   const now = harness.clock.now();
   const slot = bookableTimes(now, 'UTC')[0]?.value as string;
   Object.assign(scenario, {
@@ -90,6 +91,7 @@ beforeAll(async () => {
     qrData: qr.url,
     qrToken: qr.token,
     exitToken: exit.token,
+    entranceToken: entrance.token,
     now: now.toISOString(),
     today: venueDate(now, 'UTC'),
     bookableSlot: slot,

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { GuestHomePage } from './GuestHomePage.js';
 import { NotFoundPage } from './NotFoundPage.js';
+import { PhoneGate } from './PhoneGate.js';
 
 // Each page is its own chunk, loaded when its route is first shown: a guest who scans a QR code
 // downloads the scan and check-in pages, not the menu and order screens (issue 8, P6).
@@ -45,9 +46,31 @@ export function GuestRoutes() {
       <Route path="/qr/table" element={page(<ScanPage mode="table" />)} />
       <Route path="/guest/scan-table" element={page(<ScanPage mode="table" />)} />
       <Route path="/guest/checkin" element={page(<CheckinPage />)} />
-      <Route path="/guest/table-confirmation" element={page(<TableConfirmationPage />)} />
-      <Route path="/guest/menu" element={page(<MenuPage />)} />
-      <Route path="/guest/order-status" element={page(<OrderStatusPage />)} />
+      {/* A phone that joined a seated party waits at the gate until it is let in (issue 27). */}
+      <Route
+        path="/guest/table-confirmation"
+        element={page(
+          <PhoneGate>
+            <TableConfirmationPage />
+          </PhoneGate>,
+        )}
+      />
+      <Route
+        path="/guest/menu"
+        element={page(
+          <PhoneGate>
+            <MenuPage />
+          </PhoneGate>,
+        )}
+      />
+      <Route
+        path="/guest/order-status"
+        element={page(
+          <PhoneGate>
+            <OrderStatusPage />
+          </PhoneGate>,
+        )}
+      />
       <Route path="/guest/seat-selection" element={page(<SeatSelectionPage />)} />
       <Route path="/guest/waitlist" element={page(<WaitlistStatusPage />)} />
       <Route path="/guest/payment" element={page(<PaymentPage />)} />

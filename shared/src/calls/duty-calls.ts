@@ -42,6 +42,8 @@ import { exportOrganization } from './organizations/export-organization.js';
 import { getOrganizationUsage } from './organizations/get-organization-usage.js';
 import { listOrganizations } from './organizations/list-organizations.js';
 import { updateOrganization } from './organizations/update-organization.js';
+import { answerPhoneJoin } from './party-phones/answer-phone-join.js';
+import { listPhoneJoins } from './party-phones/list-phone-joins.js';
 import { getSessionBill } from './payments/get-session-bill.js';
 import { listPayments, listVenuePayments } from './payments/list-payments.js';
 import { printGuestReceipt } from './payments/print-guest-receipt.js';
@@ -78,6 +80,9 @@ import { createDeliveryRun } from './runner/create-delivery-run.js';
 import { listDeliveryRuns } from './runner/list-delivery-runs.js';
 import { listRunnerOrders } from './runner/list-runner-orders.js';
 import { listRunners } from './runner/list-runners.js';
+import { decideSeatRequest } from './seat-requests/decide-seat-request.js';
+import { listSeatRequests } from './seat-requests/list-seat-requests.js';
+import { setSeatingApproval } from './seat-requests/set-seating-approval.js';
 import { getSetupChecklist } from './setup/get-setup-checklist.js';
 import { recordQrSheetPrinted } from './setup/record-qr-sheet.js';
 import {
@@ -110,7 +115,9 @@ import { getTerminalStatus } from './terminal/get-terminal-status.js';
 import { createPairingCode } from './terminals/create-pairing-code.js';
 import { listTerminals } from './terminals/list-terminals.js';
 import { createVenue } from './venues/create-venue.js';
+import { getEntranceQr } from './venues/get-entrance-qr.js';
 import { listVenues } from './venues/list-venues.js';
+import { rotateEntranceQr } from './venues/rotate-entrance-qr.js';
 import { updateVenue } from './venues/update-venue.js';
 import { addToWaitlist } from './waitlist/add-to-waitlist.js';
 import { changeWaitlistStatus } from './waitlist/change-waitlist-status.js';
@@ -213,6 +220,11 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
     listOrders,
     markDeparted,
     printReceipt,
+    listSeatRequests,
+    setSeatingApproval,
+    decideSeatRequest,
+    listPhoneJoins,
+    answerPhoneJoin,
   ],
   '/menu-orders': [
     getMenu,
@@ -263,7 +275,7 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
   '/admin/organizations': ADMIN_CALLS,
   '/admin/venues': ADMIN_CALLS,
   '/admin/restaurants': ADMIN_CALLS,
-  '/setup': [getSetupChecklist, recordQrSheetPrinted, listTableQrCodes],
+  '/setup': [getSetupChecklist, recordQrSheetPrinted, listTableQrCodes, getEntranceQr, rotateEntranceQr],
   '/qa-dashboard': [getSmokeTest, seedProduct, startQaRun, getLatestQaRun],
   '/guest-privacy': [eraseGuestData],
   '/staff': [

@@ -20,6 +20,7 @@ import { saveFloorLayout } from './floor-layout/save-floor-layout.js';
 import { askStaffAssistance } from './guest/ask-staff-assistance.js';
 import { guestCheckin } from './guest/checkin.js';
 import { confirmTable, updateGuestSession } from './guest/confirm-table.js';
+import { getGuestSeatRequest } from './guest/get-guest-seat-request.js';
 import { getGuestSession } from './guest/get-guest-session.js';
 import { getGuestWaitlistStatus } from './guest/get-guest-waitlist-status.js';
 import { holdTable, releaseTable } from './guest/hold-table.js';
@@ -57,6 +58,11 @@ import { exportOrganization } from './organizations/export-organization.js';
 import { getOrganizationUsage } from './organizations/get-organization-usage.js';
 import { listOrganizations } from './organizations/list-organizations.js';
 import { updateOrganization } from './organizations/update-organization.js';
+import { answerPartyPhone } from './party-phones/answer-party-phone.js';
+import { answerPhoneJoin } from './party-phones/answer-phone-join.js';
+import { getMyPhone } from './party-phones/get-my-phone.js';
+import { listPartyPhones } from './party-phones/list-party-phones.js';
+import { listPhoneJoins } from './party-phones/list-phone-joins.js';
 import { cancelCashShare } from './payments/cancel-cash-share.js';
 import { getSessionBill } from './payments/get-session-bill.js';
 import { guestCheckout } from './payments/guest-checkout.js';
@@ -101,6 +107,9 @@ import { createDeliveryRun } from './runner/create-delivery-run.js';
 import { listDeliveryRuns } from './runner/list-delivery-runs.js';
 import { listRunnerOrders } from './runner/list-runner-orders.js';
 import { listRunners } from './runner/list-runners.js';
+import { decideSeatRequest } from './seat-requests/decide-seat-request.js';
+import { listSeatRequests } from './seat-requests/list-seat-requests.js';
+import { setSeatingApproval } from './seat-requests/set-seating-approval.js';
 import { listCheckins } from './sessions/list-checkins.js';
 import { listCheckouts } from './sessions/list-checkouts.js';
 import { getSetupChecklist } from './setup/get-setup-checklist.js';
@@ -144,7 +153,9 @@ import { listTerminals } from './terminals/list-terminals.js';
 import { pairWithCode } from './terminals/pair-with-code.js';
 import { revokeTerminal } from './terminals/revoke-terminal.js';
 import { createVenue } from './venues/create-venue.js';
+import { getEntranceQr } from './venues/get-entrance-qr.js';
 import { listVenues } from './venues/list-venues.js';
+import { rotateEntranceQr } from './venues/rotate-entrance-qr.js';
 import { updateVenue } from './venues/update-venue.js';
 import { addToWaitlist } from './waitlist/add-to-waitlist.js';
 import { changeWaitlistStatus } from './waitlist/change-waitlist-status.js';
@@ -295,6 +306,20 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   eraseGuestData,
   getPublicRestaurant,
   listTableQrCodes,
+  // The entrance code (issue 27)
+  getEntranceQr,
+  rotateEntranceQr,
+  // The host approves self-seating during a rush (issue 27)
+  listSeatRequests,
+  setSeatingApproval,
+  decideSeatRequest,
+  getGuestSeatRequest,
+  // A phone joining a seated party is let in first (issue 27)
+  getMyPhone,
+  listPartyPhones,
+  answerPartyPhone,
+  listPhoneJoins,
+  answerPhoneJoin,
   listVenues,
   createVenue,
   updateVenue,
@@ -332,6 +357,7 @@ export * from './floor-layout/save-floor-layout.js';
 export * from './guest/ask-staff-assistance.js';
 export * from './guest/checkin.js';
 export * from './guest/confirm-table.js';
+export * from './guest/get-guest-seat-request.js';
 export * from './guest/get-guest-session.js';
 export * from './guest/get-guest-waitlist-status.js';
 export * from './guest/hold-table.js';
@@ -371,6 +397,11 @@ export * from './organizations/export-organization.js';
 export * from './organizations/get-organization-usage.js';
 export * from './organizations/list-organizations.js';
 export * from './organizations/update-organization.js';
+export * from './party-phones/answer-party-phone.js';
+export * from './party-phones/answer-phone-join.js';
+export * from './party-phones/get-my-phone.js';
+export * from './party-phones/list-party-phones.js';
+export * from './party-phones/list-phone-joins.js';
 export * from './payments/cancel-cash-share.js';
 export * from './payments/get-session-bill.js';
 export * from './payments/guest-checkout.js';
@@ -418,6 +449,9 @@ export * from './runner/list-delivery-runs.js';
 export * from './runner/list-runner-orders.js';
 export * from './runner/list-runners.js';
 export * from './screen-buttons.js';
+export * from './seat-requests/decide-seat-request.js';
+export * from './seat-requests/list-seat-requests.js';
+export * from './seat-requests/set-seating-approval.js';
 export * from './serve.js';
 export * from './sessions/list-checkins.js';
 export * from './sessions/list-checkouts.js';
@@ -452,7 +486,9 @@ export * from './terminals/list-terminals.js';
 export * from './terminals/pair-with-code.js';
 export * from './terminals/revoke-terminal.js';
 export * from './venues/create-venue.js';
+export * from './venues/get-entrance-qr.js';
 export * from './venues/list-venues.js';
+export * from './venues/rotate-entrance-qr.js';
 export * from './venues/update-venue.js';
 export * from './waitlist/add-to-waitlist.js';
 export * from './waitlist/change-waitlist-status.js';

@@ -18,6 +18,7 @@ import type {
 } from '../schemas/entities.js';
 import type { Payment } from '../schemas/payment.js';
 import type { Runner, RunnerOrder } from '../schemas/runner.js';
+import type { TableRequest } from '../schemas/seat-request.js';
 import type { Task } from '../schemas/task.js';
 
 /** Who acts: a signed-in staff member (on either tier), a paired terminal relaying its staff, or
@@ -69,7 +70,9 @@ export type Write =
   /** A reservation's status, check-in time and tables. */
   | { kind: 'reservation.update'; reservation: Reservation }
   /** A payment staff took at the table, as taken. */
-  | { kind: 'payment.take'; payment: Payment };
+  | { kind: 'payment.take'; payment: Payment }
+  /** A guest's table choice waiting for the host, as it is after its answer (issue 27). */
+  | { kind: 'seatRequest.update'; request: TableRequest };
 
 /** What a decision answers: the writes in the order they apply, the events in the order they are
  * announced, and the call's answer. */

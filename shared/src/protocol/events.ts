@@ -17,8 +17,10 @@ import {
   Venue,
   WaitlistEntry,
 } from '../schemas/entities.js';
+import { PartyPhone } from '../schemas/party-phone.js';
 import { Payment } from '../schemas/payment.js';
 import { Runner, RunnerOrder } from '../schemas/runner.js';
+import { TableRequest } from '../schemas/seat-request.js';
 import { StaffAlert } from '../schemas/staff-alert.js';
 import { Task } from '../schemas/task.js';
 
@@ -255,6 +257,25 @@ const GuestDataErasedEvent = Envelope.extend({
   reservations: z.array(Reservation),
 });
 
+/** A guest's table choice waits for the host, or was approved, declined, cancelled or expired
+ * (issue 27): the host console's list and the guest's waiting page follow it. */
+const SeatRequestUpdatedEvent = Envelope.extend({
+  type: z.literal('seat.request.updated'),
+  request: TableRequest,
+});
+
+/** The venue's "host approves self-seating" was turned on or off (issue 27). */
+const SelfSeatingApprovalChangedEvent = Envelope.extend({
+  type: z.literal('seating.approval.changed'),
+  hostApproves: z.boolean(),
+});
+
+/** A phone asked to join a party already seated, or was let in or turned away (issue 27). */
+const PartyPhoneUpdatedEvent = Envelope.extend({
+  type: z.literal('party.phone.updated'),
+  phone: PartyPhone,
+});
+
 export const LiveEvent = z.discriminatedUnion('type', [
   OrderCreatedEvent,
   OrderItemStatusChangedEvent,
@@ -290,6 +311,9 @@ export const LiveEvent = z.discriminatedUnion('type', [
   FloorPublishedEvent,
   VenueUpdatedEvent,
   GuestDataErasedEvent,
+  SeatRequestUpdatedEvent,
+  SelfSeatingApprovalChangedEvent,
+  PartyPhoneUpdatedEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

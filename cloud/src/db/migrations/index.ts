@@ -25,6 +25,9 @@ import * as m0033 from './0033_rate_limits.js';
 import * as m0036 from './0036_venue_flags.js';
 import * as m0040 from './0040_qa_runs.js';
 import * as m0045 from './0045_terminal_pairing_codes.js';
+import * as m0070 from './0070_entrance_code.js';
+import * as m0071 from './0071_seat_requests.js';
+import * as m0072 from './0072_party_phones.js';
 
 export interface Migration {
   name: string;
@@ -57,4 +60,7 @@ export const migrations: readonly Migration[] = [
   { name: '0036_venue_flags', up: m0036.up, down: m0036.down },
   { name: '0040_qa_runs', up: m0040.up, down: m0040.down },
   { name: '0045_terminal_pairing_codes', up: m0045.up, down: m0045.down },
+  { name: '0070_entrance_code', up: m0070.up, down: m0070.down },
+  { name: '0071_seat_requests', up: m0071.up, down: m0071.down },
+  { name: '0072_party_phones', up: m0072.up, down: m0072.down },
 ];

@@ -11,15 +11,18 @@ import {
   TABLE_HOLD_MS,
 } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, type Harness, LiveSocket, loginAs, startHarness } from '../../testkit/harness.js';
+import { Client, entranceCode, type Harness, LiveSocket, loginAs, startHarness } from '../../testkit/harness.js';
 
 let h: Harness;
 let staff: Client;
 let venueId: string;
+/** Venue A's entrance code: a walk-in checks in with it (issue 27). */
+let entrance: string;
 beforeAll(async () => {
   h = await startHarness({ holdSweepIntervalMs: 3_600_000 });
   staff = await loginAs(h.cloud.url, h.fixture.a.staffEmail);
   venueId = h.fixture.a.venueId;
+  entrance = (await entranceCode(h.cloud.url, h.fixture.a.managerEmail)).token;
 });
 afterAll(async () => {
   await h?.close();
@@ -53,7 +56,13 @@ async function addTable(opts: { capacity?: number; accessible?: boolean; zone?: 
 /** A walk-in at venue A: a guest with a session and no table yet. */
 async function walkIn(partySize = 2, extra: Record<string, unknown> = {}) {
   const guest = new Client(h.cloud.url);
-  const reply = await guest.post('/api/guest/checkin', { guestName: 'Noor', partySize, venueId, ...extra });
+  const reply = await guest.post('/api/guest/checkin', {
+    guestName: 'Noor',
+    partySize,
+    venueId,
+    token: entrance,
+    ...extra,
+  });
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   return { guest, answer: GuestCheckinAnswer.parse(reply.body) };
 }
@@ -82,8 +91,12 @@ describe('check-in routing', () => {
     const noVenue = await new Client(h.cloud.url).post('/api/guest/checkin', { guestName: 'X', partySize: 2 });
     expect(noVenue.status).toBe(400);
     expect(noVenue.body.message).toBe(MESSAGES.checkinNeedsVenue);
-    const unknown = await new Client(h.cloud.url).post('/api/guest/checkin', { partySize: 2, venueId: randomUUID() });
-    expect(unknown.body.message).toBe(MESSAGES.checkinNeedsVenue);
+    // The venue id alone, known or not, checks nobody in: it is public (issue 27).
+    for (const id of [venueId, randomUUID()]) {
+      const bare = await new Client(h.cloud.url).post('/api/guest/checkin', { partySize: 2, venueId: id });
+      expect(bare.status).toBe(403);
+      expect(bare.body).toMatchObject({ id: 'entrance_code_required', message: MESSAGES.checkinNeedsEntranceCode });
+    }
     const tableOnly = await new Client(h.cloud.url).post('/api/guest/checkin', {
       partySize: 2,
       venueId,
@@ -116,10 +129,12 @@ describe('check-in routing', () => {
     const h2 = await startHarness();
     try {
       const vid = h2.fixture.a.venueId;
+      const token = (await entranceCode(h2.cloud.url, h2.fixture.a.managerEmail)).token;
       await h2.database.db('tables').where({ venue_id: vid }).update({ state: 'OCCUPIED' });
       await h2.database.db('tables').where({ id: h2.fixture.a.tableIds[0] }).update({ state: 'EMPTY' });
       const route = async (body: object) =>
-        (await new Client(h2.cloud.url).post('/api/guest/checkin', { partySize: 3, venueId: vid, ...body })).body.type;
+        (await new Client(h2.cloud.url).post('/api/guest/checkin', { partySize: 3, venueId: vid, token, ...body })).body
+          .type;
       expect(await route({})).toBe('seat_selection');
       expect(await route({ needsHighChair: true })).toBe('seat_selection');
       expect(await route({ partySize: 4, needsHighChair: true })).toBe('waitlist');

@@ -85,15 +85,22 @@ describe('guest rate limits', () => {
     const tableId = h.fixture.a.tableIds[0] as string;
     const token = await tokenOf(tableId);
     const phones = Array.from({ length: 8 }, () => new Phone('127.0.0.2'));
+    const joined: string[] = [];
     for (const phone of phones) {
       expect((await phone.post('/api/guest/scan-entrance', { qrData: token })).status).toBe(200);
       expect((await phone.post('/api/guest/scan-table', { qrData: token, expectedTableId: tableId })).status).toBe(200);
       // The party fits its table of 4 (a larger one would be sent to choose another table).
       const checkin = await phone.post('/api/guest/checkin', { guestName: 'Ada', partySize: 4, tableId, token });
       expect(checkin.status).toBe(200);
+      if (checkin.body.phoneId) joined.push(checkin.body.phoneId);
     }
-    // Every phone joined the one party; each orders a round, then another.
-    expect(new Set(phones.map((p) => p.cookie?.split('.')[0]))).toHaveLength(1);
+    // Every phone joined the one party; the first lets the others in (issue 27); each orders a
+    // round, then another.
+    expect(new Set(phones.map((p) => p.cookie?.split('.')[0]?.split('~')[0]))).toHaveLength(1);
+    expect(joined).toHaveLength(phones.length - 1);
+    for (const phoneId of joined) {
+      expect((await phones[0]?.post(`/api/guest/phones/${phoneId}/decision`, { approve: true }))?.status).toBe(200);
+    }
     const sessionId = (await h.database.db('sessions').where({ table_id: tableId }).first()).id;
     for (const round of [1, 2]) {
       for (const phone of phones) {

@@ -2,9 +2,11 @@ import {
   askStaffAssistance,
   confirmTable as confirmTableCall,
   DEFAULT_TIMEZONE,
+  entranceCodeRequired,
   GUEST_ASSISTANCE_WINDOW_SECONDS,
   GUEST_SESSION_COOKIE,
   type GuestCheckinAnswer,
+  getEntranceQr,
   getExitQr,
   getGuestSession,
   getGuestWaitlistStatus,
@@ -16,6 +18,7 @@ import {
   listTableQrCodes,
   MESSAGES,
   releaseTable as releaseTableCall,
+  rotateEntranceQr as rotateEntranceQrCall,
   SELF_SEATING_LIMITS,
   scanEntrance,
   scanTable as scanTableCall,
@@ -26,10 +29,14 @@ import { sendGuestAssistanceAlert } from '../../commands/alerts.js';
 import {
   type CheckinResult,
   checkIn,
+  entranceQr,
   exitQr,
+  rotateEntranceQr,
+  scanAtEntrance,
   scanTable,
   tableQr,
   tableQrCodes,
+  verifiedEntrance,
   verifiedTarget,
 } from '../../commands/guest.js';
 import { confirmTable, guestTables, holdTable, releaseTable } from '../../commands/guest-holds.js';
@@ -37,7 +44,7 @@ import { guestWaitlistStatus } from '../../commands/guest-waitlist.js';
 import { ordersOfSession } from '../../commands/orders.js';
 import type { AppDeps } from '../../context.js';
 import { badRequest, invalidQrToken, notFound } from '../../errors.js';
-import { requireGuest, requireVenueActor } from '../../policies/principals.js';
+import { requireGuest, requireStaff, requireVenueActor } from '../../policies/principals.js';
 import { presentSession } from '../../presenters/index.js';
 import { findSession } from '../../repositories/sessions.js';
 import { findTableInVenue } from '../../repositories/tables.js';
@@ -48,8 +55,8 @@ import { guestRateLimit, oncePerWindow, selfSeatingLimit } from './rate-limits.j
 
 const GUEST_COOKIE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-function setGuestCookie(ctx: Ctx, secret: string, sessionId: string): void {
-  ctx.cookies.set(GUEST_SESSION_COOKIE, signGuestCookie(secret, sessionId), {
+function setGuestCookie(ctx: Ctx, secret: string, sessionId: string, phoneId?: string): void {
+  ctx.cookies.set(GUEST_SESSION_COOKIE, signGuestCookie(secret, sessionId, phoneId), {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
@@ -70,6 +77,8 @@ function checkinAnswer(
         ...base,
         tableId: result.tableId,
         tableName: result.tableName,
+        ...(result.phoneId ? { phoneId: result.phoneId } : {}),
+        ...(result.joinPending ? { joinPending: true } : {}),
         redirectUrl: withQuery('/guest/table-confirmation', { sessionId: result.sessionId, tableId: result.tableId }),
       };
     case 'seat_selection':
@@ -120,11 +129,20 @@ export function guestRouter(deps: AppDeps): AppRouter {
     return scanTable(deps, await body());
   });
 
-  // The entrance code and a table's code are the same signed link; at the entrance any table's
-  // code is accepted and leads to check-in at that table.
+  // At the entrance, the venue's entrance code leads to a walk-in's check-in, and any table's code
+  // to check-in at that table.
   serve(router, scanEntrance, async ({ ctx, body }) => {
     await scanLimit(ctx, guestSessionOf(ctx));
-    return scanTable(deps, { qrData: (await body()).qrData });
+    return scanAtEntrance(deps, (await body()).qrData);
+  });
+
+  serve(router, getEntranceQr, async ({ ctx }) => entranceQr(deps, requireVenueActor(ctx)));
+
+  // A repeat with the same Idempotency-Key answers the code it made instead of rotating again.
+  serve(router, rotateEntranceQrCall, async ({ ctx }) => {
+    const staff = requireStaff(ctx);
+    await mutate(ctx, deps, staff, async (trx) => ok(await rotateEntranceQr(trx, deps, staff)));
+    return undefined;
   });
 
   // The staff-assistance button: one HIGH alert per party per window; a repeat tap is told staff
@@ -154,32 +172,39 @@ export function guestRouter(deps: AppDeps): AppRouter {
 
   serve(router, listGuestOrders, async ({ ctx }) => ordersOfSession(deps.db, requireGuest(ctx).sessionId));
 
-  const walkInOwner = async (input: { venueId?: string | undefined; tableId?: string | undefined }) => {
-    // A table's check-in needs its signed code; only a walk-in names just the venue.
-    if (input.tableId) throw invalidQrToken();
-    const venue = input.venueId ? await findVenue(deps.db, input.venueId) : undefined;
-    if (!venue) throw badRequest(MESSAGES.checkinNeedsVenue);
-    return { principal: `walk-in:${venue.id}`, orgId: venue.org_id };
+  // Who owns a check-in's idempotency record: the table whose code it brings, or the venue whose
+  // entrance code a walk-in brings. The venue id alone checks nobody in (issue 27, finding 1).
+  const checkinOwner = async (input: {
+    venueId?: string | undefined;
+    tableId?: string | undefined;
+    token?: string | undefined;
+  }) => {
+    const entrance = await verifiedEntrance(deps.db, deps.secret, input.token);
+    if (entrance) return { principal: `entrance:${entrance.venue.id}`, orgId: entrance.venue.org_id, walkIn: true };
+    if (!input.token) {
+      if (input.tableId) throw invalidQrToken();
+      if (input.venueId) throw entranceCodeRequired();
+      throw badRequest(MESSAGES.checkinNeedsVenue);
+    }
+    const { venue, target } = await verifiedTarget(deps.db, deps.secret, input.token);
+    return { principal: `qr:${target.tableId}`, orgId: venue.org_id, walkIn: false };
   };
 
   serve(router, guestCheckin, async ({ ctx, body }) => {
     await checkinLimit(ctx, guestSessionOf(ctx));
     const input = await body();
-    // A walk-in names only the venue: the way a loop of fresh cookies gets them (issue 27).
-    if (!input.token && input.venueId) await walkInLimit(ctx, input.venueId);
-    // The token (or a walk-in's venue) names the organization that owns the idempotency record.
-    const owner = input.token
-      ? await verifiedTarget(deps.db, deps.secret, input.token).then(({ venue, target }) => ({
-          principal: `qr:${target.tableId}`,
-          orgId: venue.org_id,
-        }))
-      : await walkInOwner(input);
+    const { walkIn, ...owner } = await checkinOwner(input);
+    // A walk-in is the way a loop of fresh cookies takes tables: limited per address and venue.
+    if (walkIn) await walkInLimit(ctx, owner.principal.slice('entrance:'.length));
+    const phone = ctx.state.principals.guest ?? ctx.state.principals.waitingPhone;
     const answer = await mutate(ctx, deps, owner, async (trx) =>
-      ok(checkinAnswer(await checkIn(trx, deps, input), input)),
+      ok(checkinAnswer(await checkIn(trx, deps, input, phone), input)),
     );
     // A replayed check-in sets the cookie too: the phone that retried is the one checked in.
-    const sessionId = (answer.body as GuestCheckinAnswer | undefined)?.sessionId;
-    if (answer.status === 200 && sessionId) setGuestCookie(ctx, deps.secret, sessionId);
+    const checkedIn = answer.body as GuestCheckinAnswer | undefined;
+    if (answer.status === 200 && checkedIn?.sessionId) {
+      setGuestCookie(ctx, deps.secret, checkedIn.sessionId, checkedIn.phoneId);
+    }
     return undefined;
   });
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { GUEST_SESSION_COOKIE, MESSAGES, SELF_SEATING_LIMITS } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../testkit/harness.js';
+import { entranceCode, type Harness, startHarness } from '../../testkit/harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -91,10 +91,24 @@ async function addTable(org: { orgId: string; venueId: string }): Promise<string
   return id;
 }
 
-/** A fresh phone (fresh cookie) from `address` that walks in at the venue. */
+const entranceCodes = new Map<string, string>();
+
+/** The venue's entrance code, as scanned at its door (a walk-in needs it: issue 27). */
+async function entranceTokenOf(venueId: string): Promise<string> {
+  const known = entranceCodes.get(venueId);
+  if (known) return known;
+  const org = [h.fixture.a, h.fixture.b].find((o) => o.venueId === venueId);
+  if (!org) throw new Error(`No fixture venue ${venueId}`);
+  const { token } = await entranceCode(h.cloud.url, org.managerEmail);
+  entranceCodes.set(venueId, token);
+  return token;
+}
+
+/** A fresh phone (fresh cookie) from `address` that walks in at the venue by its entrance code. */
 async function walkIn(address: string, venueId: string): Promise<{ phone: Phone; reply: Reply }> {
   const phone = new Phone(address);
-  const reply = await phone.post('/api/guest/checkin', { guestName: 'Loop', partySize: 2, venueId });
+  const token = await entranceTokenOf(venueId);
+  const reply = await phone.post('/api/guest/checkin', { guestName: 'Loop', partySize: 2, venueId, token });
   return { phone, reply };
 }
 

@@ -45,7 +45,8 @@ describe('the public profile page', () => {
     // A website that is not http(s) is shown, never linked.
     expect(html).not.toContain('href="javascript:');
     expect(html).toContain('href="tel:+15550100000"');
-    expect(html).toContain(`href="${h.cloud.url}/guest/checkin?venueId=${h.fixture.a.venueId}"`);
+    // The venue id alone checks nobody in (issue 27): the profile sends guests to the entrance scanner.
+    expect(html).toContain(`href="${h.cloud.url}/guest/scan"`);
     expect(html).toContain(MARKETPLACE_TEXTS.joinWaitlist);
     const venue = await h.database.db('venues').where({ id: h.fixture.a.venueId }).first('address');
     if (venue.address) expect(html).toContain(venue.address);
@@ -87,7 +88,7 @@ describe('GET /api/marketplace/restaurants/{id}', () => {
       id: open,
       name: 'Alpha Bistro & Bar',
       venue: { id: h.fixture.a.venueId },
-      checkinUrl: `${h.cloud.url}/guest/checkin?venueId=${h.fixture.a.venueId}`,
+      checkinUrl: `${h.cloud.url}/guest/scan`,
     });
     expect((await fetch(`${h.cloud.url}/api/marketplace/restaurants/${closed}`)).status).toBe(404);
   });

@@ -25,7 +25,9 @@ async function publicProfile(db: Queryable, publicUrl: string, id: string): Prom
     website: row.website || null,
     logoUrl: row.logo_url || null,
     venue: venue ? { id: venue.id, name: venue.name, address: venue.address, timezone: venue.tz } : null,
-    checkinUrl: venue ? `${publicUrl}/guest/checkin?venueId=${venue.id}` : null,
+    // The scanner at the entrance: the venue id alone checks nobody in (issue 27), so the profile
+    // sends guests to scan the code at the door rather than to a check-in that would refuse them.
+    checkinUrl: venue ? `${publicUrl}/guest/scan` : null,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   listVenuePayments,
   MESSAGES,
   PAYMENT_MESSAGES,
+  phoneNotApproved,
   printReceiptAtVenue,
   processPayment as processPaymentCall,
   stripeWebhook,
@@ -29,7 +30,7 @@ import {
 import { requestReceiptPrint } from '../../commands/receipt-print.js';
 import type { AppDeps, GuestActor, StaffActor } from '../../context.js';
 import { badRequest, notFound, unauthorized } from '../../errors.js';
-import { requireAnyActor, requireVenueActor } from '../../policies/principals.js';
+import { requirePayer, requireVenueActor } from '../../policies/principals.js';
 import { writeTransaction } from '../../realtime/append-event.js';
 import { findSession } from '../../repositories/sessions.js';
 import { verifyGuestCookie } from '../../security/tokens.js';
@@ -39,9 +40,13 @@ import { paymentLimits } from './payment-limits.js';
 
 /** A guest paying their own bill, or staff paying it for them. */
 function payer(ctx: Ctx): GuestActor | StaffActor {
-  const { guest, staff } = ctx.state.principals;
-  const actor = guest ?? staff;
-  if (!actor) throw unauthorized(MESSAGES.guestSessionRequired);
+  const { guest, staff, waitingPhone } = ctx.state.principals;
+  // A phone waiting to join the party may pay its bill (issue 27); one turned away may not.
+  const actor = guest ?? staff ?? (waitingPhone && !waitingPhone.declined ? waitingPhone : undefined);
+  if (!actor) {
+    if (waitingPhone) throw phoneNotApproved(true);
+    throw unauthorized(MESSAGES.guestSessionRequired);
+  }
   return actor;
 }
 
@@ -73,7 +78,12 @@ export function paymentsRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
   const attempts = paymentLimits(deps.limits);
 
-  serve(router, getSessionBill, async ({ ctx, params }) => sessionBill(deps, requireAnyActor(ctx), params().sessionId));
+  serve(router, getSessionBill, async ({ ctx, params }) => {
+    const actor = requirePayer(ctx);
+    const bill = await sessionBill(deps, actor, params().sessionId);
+    // A phone not let in to the party pays the amount; what the party ordered stays the party's.
+    return actor === ctx.state.principals.waitingPhone ? { ...bill, items: [], orderIds: [] } : bill;
+  });
 
   serve(router, processPaymentCall, async ({ ctx, body }) => {
     const actor = payer(ctx);

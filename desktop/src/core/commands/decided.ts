@@ -93,6 +93,10 @@ function applyWrite(db: WriteDb, write: Write, at: string): void {
       // Taken here, recorded by the cloud when it is back: PENDING until its copy comes.
       putLocalPayment(db, { ...write.payment, status: 'PENDING', paidAt: null });
       return;
+    case 'seatRequest.update':
+      // The host answers guests' table choices on a screen the cloud serves (issue 27); the
+      // terminal keeps no copy of them and serves no call that decides one.
+      throw new Error('seatRequest.update is written by the cloud only');
     default: {
       const never: never = write;
       throw new Error(`Unknown write ${JSON.stringify(never)}`);

@@ -151,6 +151,11 @@ function asReplicaShows(db: WriteDb, event: LiveEvent): LiveEvent {
       return { ...event, venue: getVenue(db) ?? event.venue };
     case 'guest.data.erased':
       return event;
+    // Seat requests are decided in the cloud only for now: the terminal passes them to its screens.
+    case 'seat.request.updated':
+    case 'seating.approval.changed':
+    case 'party.phone.updated':
+      return event;
     default: {
       const never: never = event;
       throw new Error(`Unhandled event ${JSON.stringify(never)}`);
@@ -283,6 +288,12 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
       for (const reservation of event.reservations) putReservation(db, reservation);
       if (event.waitlist.length > 0) reapplyPendingWaitlist(db, event.venueId);
       if (event.reservations.length > 0) reapplyPendingReservations(db, getVenue(db));
+      return;
+    // The table's moves come as their own table.state.changed events; the request itself is the
+    // cloud's (issue 27: the host approves it on a screen served by the cloud).
+    case 'seat.request.updated':
+    case 'seating.approval.changed':
+    case 'party.phone.updated':
       return;
     default: {
       const never: never = event;

@@ -36,6 +36,10 @@ export const GuestCheckinAnswer = z.object({
   redirectUrl: z.string().optional(),
   position: z.number().int().optional(),
   estimatedWait: z.number().int().optional(),
+  /** The table's party sits there already: this phone asks to join it and waits to be let in by a
+   * phone of the party or staff before it sees or orders anything (issue 27). */
+  joinPending: z.boolean().optional(),
+  phoneId: Id.optional(),
 });
 export type GuestCheckinAnswer = z.infer<typeof GuestCheckinAnswer>;
 

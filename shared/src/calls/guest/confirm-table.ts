@@ -9,6 +9,10 @@ export const ConfirmTableAnswer = z.object({
   tableId: Id,
   tableName: z.string(),
   redirectUrl: z.string(),
+  /** The venue's host approves self-seating (issue 27): the choice waits for the host, the table
+   * held for the party meanwhile; `redirectUrl` is where the guest goes once approved. */
+  awaitingHost: z.boolean().optional(),
+  requestId: Id.optional(),
 });
 export type ConfirmTableAnswer = z.infer<typeof ConfirmTableAnswer>;
 

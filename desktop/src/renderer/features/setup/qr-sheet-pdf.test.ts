@@ -1,6 +1,6 @@
 import { SETUP_TEXTS } from '@tablewise/shared';
 import { describe, expect, it } from 'vitest';
-import { qrSheetPdf } from './qr-sheet-pdf.js';
+import { entranceQrPdf, qrSheetPdf } from './qr-sheet-pdf.js';
 
 const sheet = (count: number) => ({
   venueName: 'Rossi Trastevere',
@@ -24,5 +24,21 @@ describe('the table QR sheet PDF', () => {
     const letter = Buffer.from(await qrSheetPdf(sheet(6), 'letter')).toString('latin1');
     expect(letter.match(/\/Type \/Page\b/g)).toHaveLength(1);
     expect(letter).toMatch(/\/MediaBox \[0 0 612\.?0* 792\.?0*\]/);
+  });
+});
+
+describe('the entrance QR poster PDF', () => {
+  it('is one page with one code, what to do, and the venue name', async () => {
+    const code = {
+      url: 'https://example.test/guest/checkin?venueId=v&token=entrance',
+      token: 'entrance',
+      venueName: 'Rossi Trastevere',
+      timezone: 'Europe/Rome',
+    };
+    const pdf = Buffer.from(await entranceQrPdf(code, 'a4')).toString('latin1');
+    expect(pdf.match(/\/Type \/Page\b/g)).toHaveLength(1);
+    expect(pdf.match(/\/Subtype \/Image/g)).toHaveLength(1);
+    expect(pdf).toContain(`(${SETUP_TEXTS.entranceCaption})`);
+    expect(pdf).toContain('(Rossi Trastevere)');
   });
 });

@@ -147,6 +147,13 @@ export function CheckinPage() {
               : GUEST_TEXTS.checkinAtTable}
           </p>
         ) : null}
+        {/* The venue id alone (an old link, a shared one) checks nobody in: say so before the form
+            is filled in rather than after (issue 27). */}
+        {hydrated && context.venueId && !context.token && !context.tableId ? (
+          <p className="error-text" role="alert" data-testid="checkin-needs-code">
+            {GUEST_TEXTS.checkinNeedsEntranceCode}
+          </p>
+        ) : null}
       </header>
       {/* Painted from the prerendered HTML before the JS has come: nothing can be typed or sent
           until React has taken the form over (a native submit would reload the page without it). */}

@@ -1,4 +1,4 @@
-import { getGuestSession, listGuestTables, POLLING_MS } from '@tablewise/shared';
+import { getGuestSeatRequest, getGuestSession, listGuestTables, POLLING_MS } from '@tablewise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../app/api-client.js';
 
@@ -26,6 +26,15 @@ export function useGuestParty(enabled: boolean) {
   return useQuery({
     queryKey: getGuestSession.key(),
     queryFn: ({ signal }) => callApi(getGuestSession, { signal }),
+    enabled,
+  });
+}
+
+/** The party's table choice that went to the host, and its answer (issue 27); live by its events. */
+export function useGuestSeatRequest(enabled: boolean) {
+  return useQuery({
+    queryKey: getGuestSeatRequest.key(),
+    queryFn: ({ signal }) => callApi(getGuestSeatRequest, { signal }),
     enabled,
   });
 }

@@ -8,6 +8,7 @@ import {
   GUEST_MAP_ZONES,
   GUEST_SEAT_TEXTS,
   type GuestTable,
+  getGuestSeatRequest,
   holdCountdown,
   initialSeatHold,
   isSafeRedirect,
@@ -31,7 +32,7 @@ import { ApiError, failureText } from '../../../app/api-client.js';
 import { useLiveEvents } from '../../../app/live.js';
 import { storedSessionId } from '../../../app/storage.js';
 import { useToast } from '../../../app/toast.js';
-import { guestTablesQueryOptions, useGuestParty, useGuestTables } from '../api/guest-tables.js';
+import { guestTablesQueryOptions, useGuestParty, useGuestSeatRequest, useGuestTables } from '../api/guest-tables.js';
 import { useConfirmTable, useHoldTable, useReleaseTable } from '../api/hold.js';
 import { TableMap } from './TableMap.js';
 
@@ -71,6 +72,16 @@ export function SeatSelectionPage() {
     }
   }, [seatedAt, ownSessionId, navigate]);
 
+  // During a rush the host approves each table choice (issue 27): the request waits with the table
+  // held; approval seats the session (the effect above moves on), any other answer is said once.
+  const request = useGuestSeatRequest(party.isSuccess && !seatedAt);
+  const latest = request.data?.request ?? null;
+  const [askedId, setAskedId] = useState<string | null>(null);
+  const waiting = latest?.status === 'PENDING' ? latest : null;
+  useEffect(() => {
+    if (waiting) setAskedId(waiting.id);
+  }, [waiting]);
+
   // The hold: a pure reducer (shared/src/rules/seat-hold.ts) of the clock, the server's answers and
   // reads, and the guest's taps. A party seated meanwhile is becoming its table: no expiry.
   const [holdState, dispatch] = useReducer(seatHoldReducer, undefined, () => initialSeatHold(new Date()));
@@ -81,6 +92,23 @@ export function SeatSelectionPage() {
   useEffect(() => {
     if (tables.data) dispatch({ type: 'read', tables: tables.data, at: tables.dataUpdatedAt });
   }, [tables.data, tables.dataUpdatedAt]);
+
+  useEffect(() => {
+    if (waiting) dispatch({ type: 'confirm' });
+  }, [waiting]);
+  useEffect(() => {
+    if (!latest || latest.id !== askedId || latest.status === 'PENDING' || latest.status === 'APPROVED') return;
+    setAskedId(null);
+    dispatch({ type: 'confirmRefused' });
+    const description =
+      latest.status === 'DECLINED'
+        ? GUEST_SEAT_TEXTS.hostDeclined(latest.tableName)
+        : latest.status === 'EXPIRED'
+          ? GUEST_SEAT_TEXTS.hostDidNotAnswer(latest.tableName)
+          : null;
+    if (description) toast({ title: GUEST_SEAT_TEXTS.hostDeclinedTitle, description, variant: 'destructive' });
+    void queryClient.invalidateQueries({ queryKey: guestTablesQueryOptions().queryKey });
+  }, [latest, askedId, toast, queryClient]);
 
   const [view, setView] = useState<'list' | 'map'>('list');
   const [filters, setFilters] = useState<SeatFilters>({
@@ -166,6 +194,12 @@ export function SeatSelectionPage() {
       { tableId: held.tableId, sessionId },
       {
         onSuccess: (answer) => {
+          if (answer.awaitingHost) {
+            setAskedId(answer.requestId ?? null);
+            toast({ title: GUEST_SEAT_TEXTS.sentToHostTitle, description: GUEST_SEAT_TEXTS.sentToHost });
+            void queryClient.invalidateQueries({ queryKey: getGuestSeatRequest.key() });
+            return;
+          }
           toast({ title: MESSAGES.tableConfirmedTitle });
           navigate(
             isSafeRedirect(answer.redirectUrl)
@@ -310,7 +344,13 @@ export function SeatSelectionPage() {
       )}
 
       <div className="hold-bar" data-testid="hold-bar">
-        {held && countdown ? (
+        {waiting ? (
+          <div className="hold-text seat-request-waiting" data-testid="seat-request-waiting" role="status">
+            <strong>{GUEST_SEAT_TEXTS.waitingForHost(waiting.tableName)}</strong>
+            <span className="muted small">{GUEST_SEAT_TEXTS.waitingForHostDetail}</span>
+          </div>
+        ) : null}
+        {held && countdown && !waiting ? (
           <p className="hold-text" role="timer" aria-live="off">
             <strong data-testid="held-table">{held.tableName}</strong>
             <span className="muted small">{GUEST_SEAT_TEXTS.holdTimer}</span>
@@ -335,7 +375,7 @@ export function SeatSelectionPage() {
             data-testid="confirm-selection"
             // A tap on Confirm while the pick is still being held waits for the hold, instead of
             // answering 'no table selected' for the table the guest has just picked.
-            disabled={confirm.isPending || hold.isPending}
+            disabled={confirm.isPending || hold.isPending || waiting !== null}
             onClick={onConfirm}
           >
             {confirm.isPending ? GUEST_SEAT_TEXTS.confirming : GUEST_SEAT_TEXTS.confirmSelection}

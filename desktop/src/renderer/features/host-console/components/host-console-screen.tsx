@@ -32,6 +32,8 @@ import { usePrinters } from '../api/get-printers.js';
 import { useOpenOrders, usePartyLeft } from '../api/party-service.js';
 import { usePrintSummary } from '../api/print-summary.js';
 import { FloorPlan } from './floor-plan.js';
+import { PhoneJoinsPanel } from './phone-joins-panel.js';
+import { SeatRequestsPanel } from './seat-requests-panel.js';
 
 type Tab = keyof typeof HOST_CONSOLE_TEXTS.tabs;
 
@@ -164,6 +166,8 @@ export function HostConsoleScreen() {
           </div>
         ))}
       </dl>
+      <SeatRequestsPanel />
+      <PhoneJoinsPanel />
       <TabBar
         options={Object.keys(HOST_CONSOLE_TEXTS.tabs) as Tab[]}
         value={tab}

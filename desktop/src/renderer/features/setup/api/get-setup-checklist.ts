@@ -1,4 +1,10 @@
-import { getSetupChecklist, listTableQrCodes, recordQrSheetPrinted } from '@tablewise/shared';
+import {
+  getEntranceQr,
+  getSetupChecklist,
+  listTableQrCodes,
+  recordQrSheetPrinted,
+  rotateEntranceQr,
+} from '@tablewise/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.js';
 
@@ -21,4 +27,18 @@ export function useRecordQrSheet() {
 /** Every table's check-in link, for the printable sheet. */
 export function useTableQrCodes() {
   return useQuery({ queryKey: listTableQrCodes.key(), queryFn: () => api.call(listTableQrCodes) });
+}
+
+/** The venue's signed entrance code (issue 27). */
+export function useEntranceQr() {
+  return useQuery({ queryKey: getEntranceQr.key(), queryFn: () => api.call(getEntranceQr) });
+}
+
+/** Replaces the entrance code; the new one is what the screen shows from then on. */
+export function useRotateEntranceQr() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(rotateEntranceQr),
+    onSuccess: (code) => queryClient.setQueryData(getEntranceQr.key(), code),
+  });
 }

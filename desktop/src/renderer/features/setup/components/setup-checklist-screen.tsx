@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useRecordQrSheet, useSetupChecklist, useTableQrCodes } from '../api/get-setup-checklist.js';
 import { qrSheetPdf } from '../qr-sheet-pdf.js';
+import { EntranceQrPanel } from './entrance-qr-panel.js';
 
 /** Where each step is done in the staff app; the QR step is done here. */
 const STEP_LINKS: Record<SetupStepId, string | null> = {
@@ -131,6 +132,7 @@ export function SetupChecklistScreen() {
           );
         })}
       </ol>
+      <EntranceQrPanel />
     </div>
   );
 }

@@ -1,0 +1,51 @@
+// Phones asking to join a party already seated (issue 27, finding 2): staff let one in or turn it
+// away (a party's own phones can too). Shown where the server serves it (the cloud).
+import { listPhoneJoins, PHONE_JOIN_TEXTS } from '@tablewise/shared';
+import { useMayCall } from '../../../app/may-call.js';
+import { useVenueClock } from '../../../components/use-venue-clock.js';
+import { useAnswerPhoneJoin, usePhoneJoins } from '../api/seat-requests.js';
+
+export function PhoneJoinsPanel() {
+  const may = useMayCall(listPhoneJoins);
+  const joins = usePhoneJoins();
+  const answer = useAnswerPhoneJoin();
+  const timeOf = useVenueClock();
+  const phones = joins.data?.phones ?? [];
+  if (!may || phones.length === 0) return null;
+  return (
+    <section className="seat-requests" aria-labelledby="phone-joins-title" data-testid="phone-joins">
+      <h2 id="phone-joins-title">{PHONE_JOIN_TEXTS.title}</h2>
+      <p className="muted">{PHONE_JOIN_TEXTS.hint}</p>
+      <ul className="host-list" aria-label={PHONE_JOIN_TEXTS.title}>
+        {phones.map((p) => (
+          <li key={p.id} className="host-row" data-testid="phone-join">
+            <span className="host-time">{timeOf(p.createdAt)}</span>
+            <div className="host-who">
+              <strong>{PHONE_JOIN_TEXTS.asks(p.tableName)}</strong>
+            </div>
+            <div className="host-actions">
+              <button
+                type="button"
+                className="button primary"
+                disabled={answer.isPending}
+                onClick={() => answer.mutate({ id: p.id, approve: true })}
+                data-testid="phone-join-let-in"
+              >
+                {PHONE_JOIN_TEXTS.letIn}
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={answer.isPending}
+                onClick={() => answer.mutate({ id: p.id, approve: false })}
+                data-testid="phone-join-turn-away"
+              >
+                {PHONE_JOIN_TEXTS.turnAway}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+// The host approves self-seating during a rush (issue 27): a switch, and each guest's table choice
+// waiting for an answer with Approve and Decline. Shown where the server serves it (the cloud).
+import { HOST_APPROVAL_TEXTS, listSeatRequests, partySizeLabel } from '@tablewise/shared';
+import { useMayCall } from '../../../app/may-call.js';
+import { useVenueClock } from '../../../components/use-venue-clock.js';
+import { useDecideSeatRequest, useSeatRequests, useSetSeatingApproval } from '../api/seat-requests.js';
+
+export function SeatRequestsPanel() {
+  const may = useMayCall(listSeatRequests);
+  const requests = useSeatRequests();
+  const setApproval = useSetSeatingApproval();
+  const decide = useDecideSeatRequest();
+  const timeOf = useVenueClock();
+  if (!may || !requests.data) return null;
+  const { hostApproves, requests: waiting } = requests.data;
+  return (
+    <section className="seat-requests" aria-labelledby="seat-requests-title" data-testid="seat-requests">
+      <div className="seat-requests-head">
+        <h2 id="seat-requests-title">{HOST_APPROVAL_TEXTS.title}</h2>
+        <label className="switch-label">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={hostApproves}
+            aria-checked={hostApproves}
+            disabled={setApproval.isPending}
+            onChange={(e) => setApproval.mutate(e.target.checked)}
+            data-testid="host-approves-switch"
+          />
+          {HOST_APPROVAL_TEXTS.switchLabel}
+        </label>
+      </div>
+      <p className="muted">{hostApproves ? HOST_APPROVAL_TEXTS.onHint : HOST_APPROVAL_TEXTS.offHint}</p>
+      {waiting.length === 0 ? (
+        hostApproves ? (
+          <p className="empty">{HOST_APPROVAL_TEXTS.none}</p>
+        ) : null
+      ) : (
+        <ul className="host-list" aria-label={HOST_APPROVAL_TEXTS.title}>
+          {waiting.map((r) => (
+            <li key={r.id} className="host-row" data-testid="seat-request" data-table={r.tableName}>
+              <span className="host-time">{timeOf(r.createdAt)}</span>
+              <div className="host-who">
+                <strong>{r.guestName ?? HOST_APPROVAL_TEXTS.guest}</strong>
+                <span className="muted">
+                  {HOST_APPROVAL_TEXTS.wants(r.tableName)} · {partySizeLabel(r.partySize)}
+                </span>
+              </div>
+              <div className="host-actions">
+                <button
+                  type="button"
+                  className="button primary"
+                  disabled={decide.isPending}
+                  onClick={() => decide.mutate({ id: r.id, approve: true })}
+                  data-testid="seat-request-approve"
+                >
+                  {HOST_APPROVAL_TEXTS.approve}
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={decide.isPending}
+                  onClick={() => decide.mutate({ id: r.id, approve: false })}
+                  data-testid="seat-request-decline"
+                >
+                  {HOST_APPROVAL_TEXTS.decline}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
