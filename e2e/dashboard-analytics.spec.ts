@@ -214,7 +214,8 @@ async function runAll(page: Page): Promise<SeenState[]> {
   return seen();
 }
 
-/** The run was shown live: the bar part way, and each step seen while the run went on. */
+/** The run was shown live: the bar part way, and `step` seen in `status` while the run went on (the
+ * screen polls twice a second: only a step that lasts longer, such as the printed ticket, is sure to be seen). */
 function expectShownLive(seen: SeenState[], step: string, status: string) {
   const between = seen.filter((s) => s.percent !== '0%' && s.percent !== '100%' && s.percent !== '');
   expect(between.length, JSON.stringify(seen)).toBeGreaterThan(0);
@@ -264,16 +265,16 @@ test('the QA dashboard seeds its venue and runs every journey; the ticket step f
     '--static',
     join(process.cwd(), 'desktop/dist/web'),
   ]);
-  await waitForHttp(`${terminalUrl}/api/auth/me`, qaTerminal);
-  const printer = ((await atVenue(qaVenueId, 'GET', '/api/printers')) as { id: string; name: string }[]).find(
-    (p) => p.name === QA_KITCHEN_PRINTER,
-  );
-  expect(printer, JSON.stringify(await atVenue(qaVenueId, 'GET', '/api/printers'))).toBeDefined();
+  const printers = (await atVenue(qaVenueId, 'GET', '/api/printers')) as { id: string; name: string }[];
+  const printer = printers.find((p) => p.name === QA_KITCHEN_PRINTER);
+  expect(printer, JSON.stringify(printers)).toBeDefined();
   await atVenue(qaVenueId, 'PATCH', `/api/printers/${printer?.id}`, {
     host: '127.0.0.1',
     port: printerPort,
     terminalId: paired.terminal.id,
   });
+  // Moved while the terminal starts: it hears of it from the cloud once it is up.
+  await waitForHttp(`${terminalUrl}/api/auth/me`, qaTerminal);
   const printerState = async () =>
     ((await atVenue(qaVenueId, 'GET', '/api/printers')) as { id: string; status: string }[]).find(
       (p) => p.id === printer?.id,
@@ -281,7 +282,7 @@ test('the QA dashboard seeds its venue and runs every journey; the ticket step f
   await expect.poll(printerState, { timeout: 30_000 }).toBe('ONLINE');
 
   // Run All Tests: every journey passes, each step shown as the run goes, the ticket on the paper.
-  let seen = await runAll(page);
+  const seen = await runAll(page);
   expect(await journeyStatuses(page)).toEqual(['pass', 'pass']);
   expectShownLive(seen, 'ticket', 'running');
   await expect(page.getByTestId('qa-badge-critical')).toHaveText(QA_TEXTS.critical(0));
@@ -290,9 +291,8 @@ test('the QA dashboard seeds its venue and runs every journey; the ticket step f
 
   // Unplugged: the terminal finds it gone when the ticket comes, and the step names the state.
   await emulator.close();
-  seen = await runAll(page);
+  await runAll(page);
   expect(await journeyStatuses(page)).toEqual(['fail', 'pass']);
-  expectShownLive(seen, 'checkin', 'pass');
   const ticket = page.locator('[data-testid="qa-step"][data-step="ticket"]');
   await expect(ticket).toHaveAttribute('data-status', 'fail');
   await expect(ticket.getByTestId('qa-step-error')).toContainText(`Kitchen printer "${QA_KITCHEN_PRINTER}" is OFFLINE`);
