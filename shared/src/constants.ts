@@ -201,6 +201,8 @@ export const GUEST_SESSION_COOKIE = 'tw_guest';
 export const STAFF_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const TERMINAL_MUTATION_SEQ_HEADER = 'X-Terminal-Mutation-Seq';
+/** The venue a staff request asks to work at (the header's venue selector, a terminal's sign-in). */
+export const VENUE_HEADER = 'X-Venue-Id';
 
 /**
  * How often a guest may scan, check in and order (issue 7), per client address and per guest

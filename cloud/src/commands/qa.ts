@@ -24,6 +24,7 @@ import {
   findQaVenue,
   insertQaRun,
   insertQaVenue,
+  insertQaVenueRoleIfNone,
   insertRunnerIfNone,
   latestQaRun,
   lockQaRuns,
@@ -83,6 +84,18 @@ export async function seedQa(trx: Trx, staff: StaffActor, product: string, now: 
     venue = await findQaVenue(trx, staff.orgId);
     if (!venue) throw new Error('The QA venue was not inserted');
   }
+  // Whoever seeds it may open it (the header's venue selector) to pair its kitchen PC and give it
+  // the kitchen printer: a manager whose role is one venue's could not reach it otherwise, and the
+  // ticket step could never pass.
+  await insertQaVenueRoleIfNone(trx, {
+    userId: staff.user.id,
+    orgId: staff.orgId,
+    venueId: venue.id,
+    role: staff.role,
+    permissions: staff.permissions,
+    duty: staff.duty ?? null,
+    at: now,
+  });
   const actor = inQaVenue(staff, venue.id);
   await populateDemo(trx, actor, now);
   if (!(await findPrinterNamed(trx, venue.id, QA_KITCHEN_PRINTER, null))) {

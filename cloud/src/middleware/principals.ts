@@ -1,6 +1,6 @@
 // Resolves every principal a request carries: a staff session cookie, a terminal credential, a
 // guest session cookie. Routes then pick the one they need (policies/principals.ts).
-import { createOrder, GUEST_SESSION_COOKIE, MESSAGES, STAFF_SESSION_COOKIE } from '@tablewise/shared';
+import { createOrder, GUEST_SESSION_COOKIE, MESSAGES, STAFF_SESSION_COOKIE, VENUE_HEADER } from '@tablewise/shared';
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
 import type {
@@ -24,7 +24,6 @@ import { findUserById, listRolesOfUser } from '../repositories/users.js';
 import { findVenueInOrg } from '../repositories/venues.js';
 import { sha256Hex, verifyGuestCookieParts } from '../security/tokens.js';
 
-export const VENUE_HEADER = 'X-Venue-Id';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface CredentialSources {

@@ -14,6 +14,7 @@ import {
   LIVE_REVOKED_CLOSE_CODE,
   MESSAGES,
   STAFF_SESSION_COOKIE,
+  VENUE_HEADER,
 } from '@tablewise/shared';
 import { acceptableRequestId } from '@tablewise/shared/logging';
 import type { Actor, AppDeps, Principals } from '../context.js';
@@ -21,7 +22,7 @@ import type { Notifier } from '../db/notify.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
 import { inRequest } from '../log/logger.js';
 import { originAllowed } from '../middleware/origin-check.js';
-import { resolvePrincipals, terminalCredentialOf, VENUE_HEADER } from '../middleware/principals.js';
+import { resolvePrincipals, terminalCredentialOf } from '../middleware/principals.js';
 import { resolveStaffScope, type StaffScope } from '../policies/staff-scope.js';
 import { databaseEpoch } from '../repositories/database-epoch.js';
 import { REVOCATIONS_CHANNEL } from '../repositories/events.js';

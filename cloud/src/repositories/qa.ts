@@ -1,4 +1,5 @@
 // The QA dashboard's rows (issue 26): the organization's QA venue and its runs. Only queries.
+import { randomUUID } from 'node:crypto';
 import type { Queryable, Trx } from '../context.js';
 import type { VenueRow } from './rows.js';
 
@@ -49,6 +50,41 @@ export async function insertRunnerIfNone(
     name: row.name,
     status: 'available',
     current_zone: row.zone,
+  });
+}
+
+/**
+ * Gives a member a role at the QA venue unless one of theirs covers it already: an active
+ * organization-wide role, or any role there (one deactivated there stays deactivated).
+ */
+export async function insertQaVenueRoleIfNone(
+  trx: Trx,
+  row: {
+    userId: string;
+    orgId: string;
+    venueId: string;
+    role: string;
+    permissions: readonly string[];
+    duty: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  const covering = await trx('user_roles')
+    .where({ user_id: row.userId, organization_id: row.orgId })
+    .andWhere((q) =>
+      q.where('venue_id', row.venueId).orWhere((w) => w.whereNull('venue_id').whereNull('deactivated_at')),
+    )
+    .first('id');
+  if (covering) return;
+  await trx('user_roles').insert({
+    id: randomUUID(),
+    user_id: row.userId,
+    organization_id: row.orgId,
+    venue_id: row.venueId,
+    role: row.role,
+    permissions: [...row.permissions],
+    duty: row.duty,
+    created_at: row.at,
   });
 }
 

@@ -8,13 +8,13 @@ import {
   STAFF_SESSION_COOKIE,
   STAFF_SESSION_TTL_MS,
   signUp as signUpCall,
+  VENUE_HEADER,
 } from '@tablewise/shared';
 import { login, logout, meOf } from '../../commands/auth.js';
 import { signUp } from '../../commands/sign-up.js';
 import { chooseVenueFor, venuesOfMember } from '../../commands/venue-choice.js';
 import type { AppDeps } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { VENUE_HEADER } from '../../middleware/principals.js';
 import { requireStaff } from '../../policies/principals.js';
 import { beginSignIn } from '../../security/login-throttle.js';
 import { type AppRouter, newRouter, serve } from '../http.js';

@@ -116,6 +116,54 @@ describe('the QA dashboard calls', () => {
     else expect([401, 403, 404]).toContain(foreign.status);
   });
 
+  it("lets a manager whose role is one venue's open the QA venue they seed, to pair its kitchen PC and move its printer there; the seed grants nobody else", async () => {
+    const userId = randomUUID();
+    const email = 'venue-manager@a.test';
+    const { password_hash } = await db()('users').where({ email: h.fixture.a.managerEmail }).first('password_hash');
+    await db()('users').insert({ id: userId, email, password_hash, first_name: 'Vera', last_name: 'Venue' });
+    await db()('user_roles').insert({
+      id: randomUUID(),
+      user_id: userId,
+      organization_id: h.fixture.a.orgId,
+      venue_id: h.fixture.a.venueId,
+      role: 'MANAGER',
+    });
+    const venueManager = await loginAs(h.cloud.url, email);
+    const venuesOf = async (client: Client) =>
+      ((await client.get('/api/auth/venues')).body as { id: string }[]).map((v) => v.id);
+    expect(await venuesOf(venueManager)).toEqual([h.fixture.a.venueId]);
+    const qaVenueId = (await manager.get('/api/admin/smoke-test')).body.venue.id as string;
+    const atQa = { headers: { 'X-Venue-Id': qaVenueId } };
+    // Before seeding, naming the QA venue reaches only their own venue.
+    const before = (await venueManager.get('/api/printers', atQa)).body as { venueId: string }[];
+    expect(before.every((p) => p.venueId === h.fixture.a.venueId)).toBe(true);
+
+    const seeded = await venueManager.post('/api/admin/seeds/restaurant', {});
+    expect(seeded.status).toBe(200);
+    expect(seeded.body.venue.id).toBe(qaVenueId);
+    expect(await venuesOf(venueManager)).toContain(qaVenueId);
+    const printers = (await venueManager.get('/api/printers', atQa)).body as { id: string; name: string }[];
+    const printer = printers.find((p) => p.name === QA_KITCHEN_PRINTER);
+    expect(printer).toBeDefined();
+    const paired = await venueManager.post('/api/terminals', { name: 'QA kitchen PC' }, atQa);
+    expect(paired.status).toBe(201);
+    expect(paired.body.terminal.venueId).toBe(qaVenueId);
+    const moved = await venueManager.request('PATCH', `/api/printers/${printer?.id}`, {
+      body: { terminalId: paired.body.terminal.id },
+      ...atQa,
+    });
+    expect(moved.status).toBe(200);
+    // Their role there is the one they hold, once however often they seed.
+    await venueManager.post('/api/admin/seeds/restaurant', {});
+    const rolesThere = await db()('user_roles').where({ venue_id: qaVenueId });
+    expect(rolesThere.map((r) => [r.user_id, r.role])).toEqual([[userId, 'MANAGER']]);
+    // Put back: the QA printer driven by no terminal, the terminal revoked.
+    await db()('printers').where({ id: printer?.id }).update({ terminal_id: null });
+    expect(
+      (await venueManager.request('DELETE', `/api/terminals/${paired.body.terminal.id}`, atQa)).status,
+    ).toBeLessThan(300);
+  });
+
   it('runs the journeys: the ticket step fails naming the printer state while nothing prints; the rest runs', async () => {
     const real = await venueSnapshot(h.fixture.a.venueId);
     const run = await runToTheEnd(manager);

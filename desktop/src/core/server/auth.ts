@@ -61,7 +61,13 @@ const CLOUD_SIGN_IN_TIMEOUT_MS = 5000;
 async function askCloud(deps: AuthDeps, credentials: LoginRequest): Promise<CloudVerdict> {
   let answer: CloudAnswer;
   try {
-    answer = await deps.api.login(credentials, { timeoutMs: deps.cloudTimeoutMs ?? CLOUD_SIGN_IN_TIMEOUT_MS });
+    // At this terminal's venue: a member whose roles cover several venues signs in at this one
+    // rather than at their first role's (the QA venue's kitchen PC, a second restaurant's host stand).
+    const venueId = getMeta(deps.read).venueId ?? undefined;
+    answer = await deps.api.login(credentials, {
+      timeoutMs: deps.cloudTimeoutMs ?? CLOUD_SIGN_IN_TIMEOUT_MS,
+      ...(venueId ? { venueId } : {}),
+    });
   } catch (error) {
     if (error instanceof CloudUnreachable) return { kind: 'unreachable' };
     throw error;

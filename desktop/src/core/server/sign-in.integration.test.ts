@@ -1,9 +1,10 @@
 // Staff sign-in on a terminal while the cloud throttles sign-ins: the terminal falls back to its
 // offline check (issue 27) and keeps the offline copy of a password the cloud never said was wrong.
-import { MESSAGES } from '@tablewise/shared';
+// A member whose roles cover several venues signs in at the terminal's own.
+import { MESSAGES, VENUE_HEADER } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD } from '../../../../cloud/src/testkit/fixture.js';
-import { Client, type Harness, pairTerminal, startHarness } from '../../../../cloud/src/testkit/harness.js';
+import { Client, type Harness, loginAs, pairTerminal, startHarness } from '../../../../cloud/src/testkit/harness.js';
 import type { TerminalCore } from '../core.js';
 import { findUserByEmail } from '../sqlite/repositories/local-auth.js';
 import { type CoreOnCloud, startCoreOn, untilOnline } from '../test/core-on-cloud.js';
@@ -59,4 +60,33 @@ it('tells the sign-in page only that it is a terminal, and a signed-in member it
   expect(status.status).toBe(200);
   expect(status.body).toMatchObject({ paired: true, venueId: expect.any(String) });
   expect(status.body.terminal).toBeUndefined();
+});
+
+it("signs a member in at the terminal's own venue when their roles cover several, and still refuses one whose roles do not cover it", async () => {
+  const { otherVenueId, managerEmail, staffEmail } = harness.fixture.a;
+  const manager = await loginAs(harness.cloud.url, managerEmail);
+  const paired = await manager.post(
+    '/api/terminals',
+    { name: 'Uptown host stand' },
+    { headers: { [VENUE_HEADER]: otherVenueId } },
+  );
+  expect(paired.status).toBe(201);
+  const uptown = await startCoreOn(harness.cloud.url, paired.body.credential);
+  try {
+    await untilOnline(uptown.core);
+    const tab = new Client(uptown.core.url);
+    // The organization-wide manager's first venue is Downtown: here they work at Uptown.
+    const signedIn = await tab.post('/api/auth/login', { email: managerEmail, password: PASSWORD });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.principal.venueId).toBe(otherVenueId);
+    // Downtown's staff member has no role at Uptown (the first test's throttle on them lifted).
+    await harness.database.db('login_throttles').where({ email: staffEmail }).delete();
+    const refused = await new Client(uptown.core.url).post('/api/auth/login', {
+      email: staffEmail,
+      password: PASSWORD,
+    });
+    expect(refused).toMatchObject({ status: 403, body: { message: MESSAGES.staffNotAtThisVenue } });
+  } finally {
+    await uptown.close();
+  }
 });

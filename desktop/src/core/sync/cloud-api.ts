@@ -20,6 +20,7 @@ import {
   logout,
   type PushedMutation,
   pushMutations,
+  VENUE_HEADER,
 } from '@tablewise/shared';
 import { REQUEST_ID_HEADER } from '@tablewise/shared/logging';
 import { z } from 'zod';
@@ -130,8 +131,14 @@ export class CloudClient {
    * Signs a staff member in. Sent without the device credential: a revoked terminal must not turn
    * a good password into a refusal.
    */
-  async login(credentials: LoginRequest, opts: { timeoutMs?: number } = {}): Promise<StaffLogin> {
-    const { status, body, headers } = await this.send(login.method, login.path, { ...opts, body: credentials });
+  /** `venueId`: the venue to sign in at (a terminal's own), for a member whose roles cover several. */
+  async login(credentials: LoginRequest, opts: { timeoutMs?: number; venueId?: string } = {}): Promise<StaffLogin> {
+    const { venueId, ...init } = opts;
+    const { status, body, headers } = await this.send(login.method, login.path, {
+      ...init,
+      body: credentials,
+      ...(venueId ? { headers: { [VENUE_HEADER]: venueId } } : {}),
+    });
     const cookie = headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
