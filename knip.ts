@@ -95,6 +95,7 @@ const config: KnipConfig = (options) => ({
       entry: [
         'scripts/start.ts!',
         'scripts/demo-cli.ts!',
+        'scripts/cluster.ts!',
         'scripts/roles-doc.ts',
         'scripts/printer-emulator/cli.ts!',
         'scripts/test-summary.mjs',

@@ -33,6 +33,7 @@ export interface ClusterOptions {
   onOutput?: (name: string, line: string) => void;
 }
 
+/** @internal */
 export interface ClusterInstance {
   name: string;
   port: number;
@@ -76,7 +77,10 @@ function haproxyBinary(configured = process.env.HAPROXY ?? 'haproxy'): string {
   return configured;
 }
 
-/** HAProxy's configuration for `backends` behind `bind`. */
+/**
+ * HAProxy's configuration for `backends` behind `bind`.
+ * @internal
+ */
 export function haproxyConfig(bind: string, backends: readonly { name: string; port: number }[]): string {
   return [
     'global',
