@@ -14,6 +14,8 @@ const BENCHES: { ids: string[]; load: () => Promise<{ bench: Bench }> }[] = [
   { ids: ['P7'], load: () => import('./kitchen-render.js') },
   { ids: ['P8'], load: () => import('./core-start.js') },
   { ids: ['A9'], load: () => import('./analytics-year.js') },
+  { ids: ['F1'], load: () => import('./floor-drag.js') },
+  { ids: ['F2'], load: () => import('./floor-publish.js') },
 ];
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { quick: { type: 'boolean' } } });

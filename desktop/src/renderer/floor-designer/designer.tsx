@@ -18,7 +18,7 @@ import {
   ZONE_TYPES,
   type ZoneType,
 } from '@tablewise/shared';
-import { type ChangeEvent, type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
 import {
   addBundle,
@@ -91,19 +91,33 @@ function LibraryPanel({
   const s = useMemo(() => librarySections(search), [search]);
   const items = (list: readonly LibraryComponent[]) =>
     list.map((c) => (
-      <button key={c.id} type="button" className="library-item" onClick={() => onPlace(c)}>
+      <button
+        key={c.id}
+        type="button"
+        className="library-item"
+        data-testid="library-item"
+        data-library-id={c.id}
+        onClick={() => onPlace(c)}
+      >
         {c.name}
         {c.capacity ? <span className="library-seats">{FLOOR_TEXTS.seats(c.capacity)}</span> : null}
       </button>
     ));
   const bundles = (list: readonly Bundle[]) =>
     list.map((b) => (
-      <button key={b.id} type="button" className="library-item" onClick={() => onBundle(b)}>
+      <button
+        key={b.id}
+        type="button"
+        className="library-item"
+        data-testid="library-bundle"
+        data-bundle-id={b.id}
+        onClick={() => onBundle(b)}
+      >
         {b.name} ({b.count})
       </button>
     ));
   return (
-    <div className="library-panel">
+    <div className="library-panel" data-testid="library-panel">
       <h2>{FLOOR_TEXTS.library}</h2>
       <input
         type="search"
@@ -123,7 +137,14 @@ function LibraryPanel({
         <h3>{FLOOR_TEXTS.zones}</h3>
         {ZONE_TYPE_IDS.filter((t) => ZONE_TYPES[t].label.toLowerCase().includes(search.trim().toLowerCase())).map(
           (t) => (
-            <button key={t} type="button" className="library-item" onClick={() => onZone(t)}>
+            <button
+              key={t}
+              type="button"
+              className="library-item"
+              data-testid="library-zone"
+              data-zone-type={t}
+              onClick={() => onZone(t)}
+            >
               {ZONE_TYPES[t].label}
             </button>
           ),
@@ -138,7 +159,7 @@ function LibraryPanel({
 
 function Properties({ store, c, onDelete }: { store: DesignStore; c: FloorComponent; onDelete: () => void }) {
   return (
-    <div className="properties-panel">
+    <div className="properties-panel" data-testid="properties-panel" data-component-id={c.id}>
       <h2>{FLOOR_TEXTS.properties}</h2>
       <label>
         {FLOOR_TEXTS.name}
@@ -177,7 +198,7 @@ function Properties({ store, c, onDelete }: { store: DesignStore; c: FloorCompon
         >
           {FLOOR_TEXTS.duplicate}
         </button>
-        <button type="button" className="button danger" onClick={onDelete}>
+        <button type="button" className="button danger" onClick={onDelete} data-testid="properties-delete">
           {FLOOR_TEXTS.delete}
         </button>
       </div>
@@ -189,7 +210,7 @@ function ZoneProperties({ store, id }: { store: DesignStore; id: string }) {
   const zone = store.get().zones.find((z) => z.id === id);
   if (!zone) return null;
   return (
-    <div className="properties-panel">
+    <div className="properties-panel" data-testid="zone-properties" data-zone-id={zone.id}>
       <h2>{FLOOR_TEXTS.editZone}</h2>
       <label>
         {FLOOR_TEXTS.zoneName}
@@ -242,6 +263,47 @@ function ZoneProperties({ store, id }: { store: DesignStore; id: string }) {
         {FLOOR_TEXTS.deleteZone}
       </button>
     </div>
+  );
+}
+
+/** The table number edited in place (spec 2 section 2.2), over the table on the canvas: Enter or
+ * leaving the field commits, Escape cancels, an empty value keeps the old number (setNumber). */
+function InlineNumber(props: {
+  c: FloorComponent;
+  zoom: number;
+  pan: Point;
+  onCommit: (value: string) => void;
+  onCancel: () => void;
+}) {
+  const { c, zoom, pan } = props;
+  const done = useRef(false);
+  const viewWidth = FLOOR_DESIGN.viewWidth / zoom;
+  const viewHeight = FLOOR_DESIGN.viewHeight / zoom;
+  const finish = (commit: boolean, value: string) => {
+    if (done.current) return;
+    done.current = true;
+    if (commit) props.onCommit(value);
+    else props.onCancel();
+  };
+  return (
+    <input
+      className="inline-number"
+      data-testid="inline-number"
+      aria-label={FLOOR_TEXTS.tableNumber}
+      // biome-ignore lint/a11y/noAutofocus: a double-click on the table asked to type its number here
+      autoFocus
+      defaultValue={c.number ?? ''}
+      style={{
+        left: `${((c.x + c.width / 2 - pan.x) / viewWidth) * 100}%`,
+        top: `${((c.y + c.height / 2 - pan.y) / viewHeight) * 100}%`,
+      }}
+      onFocus={(e) => e.target.select()}
+      onBlur={(e) => finish(true, e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') finish(true, e.currentTarget.value);
+        if (e.key === 'Escape') finish(false, '');
+      }}
+    />
   );
 }
 
@@ -299,6 +361,9 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
   /** What the last toolbar action did (Export, Import, Clear All, a template), said on the bar. */
   const [note, setNote] = useState<string | null>(null);
   const [asking, setAsking] = useState<'import' | 'clear' | null>(null);
+  /** The table whose number is being typed on the canvas. */
+  const [numbering, setNumbering] = useState<string | null>(null);
+  const editingNumber = numbering ? layout.components.find((c) => c.id === numbering) : undefined;
   const stats = floorStats(layout);
   const selected = selection?.kind === 'component' ? layout.components.find((c) => c.id === selection.id) : undefined;
   const centre = { x: pan.x + FLOOR_DESIGN.viewWidth / zoom / 2, y: pan.y + FLOOR_DESIGN.viewHeight / zoom / 2 };
@@ -353,16 +418,28 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
     if (!window.matchMedia('(min-width: 768px)').matches) setLibraryOpen(false);
   };
 
-  const setNumbering = (change: Partial<NumberingSettings>) =>
+  const changeNumberingSettings = (change: Partial<NumberingSettings>) =>
     store.apply((l) => changeNumbering(l, { ...l.numbering, ...change }));
 
   return (
     <div className="designer">
       <div className="designer-toolbar" role="toolbar" aria-label="Floor tools">
-        <button type="button" className="button" onClick={() => store.undo()} disabled={!store.canUndo()}>
+        <button
+          type="button"
+          className="button"
+          data-testid="designer-undo"
+          onClick={() => store.undo()}
+          disabled={!store.canUndo()}
+        >
           {FLOOR_TEXTS.undo}
         </button>
-        <button type="button" className="button" onClick={() => store.redo()} disabled={!store.canRedo()}>
+        <button
+          type="button"
+          className="button"
+          data-testid="designer-redo"
+          onClick={() => store.redo()}
+          disabled={!store.canRedo()}
+        >
           {FLOOR_TEXTS.redo}
         </button>
         <label className="toggle">
@@ -385,7 +462,7 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
                   role="switch"
                   aria-checked={layout.numbering[key]}
                   checked={layout.numbering[key]}
-                  onChange={(e) => setNumbering({ [key]: e.target.checked })}
+                  onChange={(e) => changeNumberingSettings({ [key]: e.target.checked })}
                 />
                 {label}
               </label>
@@ -444,10 +521,16 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
           </button>
         </span>
         <span className="designer-save">
-          <button type="button" className="button" onClick={onSave} disabled={busy}>
+          <button type="button" className="button" onClick={onSave} disabled={busy} data-testid="designer-save">
             {FLOOR_TEXTS.save}
           </button>
-          <button type="button" className="button primary" onClick={onPublish} disabled={busy}>
+          <button
+            type="button"
+            className="button primary"
+            onClick={onPublish}
+            disabled={busy}
+            data-testid="designer-publish"
+          >
             {FLOOR_TEXTS.publish}
           </button>
         </span>
@@ -466,8 +549,16 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
           {FLOOR_TEXTS.tables}: <strong>{stats.tables}</strong>
         </span>
         {stats.spacingWarning ? <span className="designer-warning">⚠ {FLOOR_TEXTS.checkSpacing}</span> : null}
-        {store.dirty ? <span className="badge">{FLOOR_TEXTS.unsaved}</span> : null}
-        {status ? <span role="status">{status}</span> : null}
+        {store.dirty ? (
+          <span className="badge" data-testid="designer-unsaved">
+            {FLOOR_TEXTS.unsaved}
+          </span>
+        ) : null}
+        {status ? (
+          <span role="status" data-testid="designer-status">
+            {status}
+          </span>
+        ) : null}
         {note ? (
           <span role="status" data-testid="designer-note">
             {note}
@@ -475,7 +566,7 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
         ) : null}
       </div>
       {problem ? (
-        <div className="form-error designer-problem" role="alert">
+        <div className="form-error designer-problem" role="alert" data-testid="designer-problem">
           {problem}{' '}
           <button type="button" className="button small" onClick={onReload}>
             {FLOOR_TEXTS.reload}
@@ -532,7 +623,7 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
             />
           ) : null}
         </aside>
-        <div className="designer-canvas">
+        <div className="designer-canvas" data-testid="designer-canvas">
           <FloorCanvas
             layout={layout}
             store={store}
@@ -554,11 +645,22 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
               detail: c.capacity ? FLOOR_TEXTS.seats(c.capacity) : undefined,
             })}
             onEditNumber={(id) => {
-              const c = layout.components.find((o) => o.id === id);
-              const value = window.prompt(FLOOR_TEXTS.tableNumber, c?.number ?? '');
-              if (value !== null) store.apply((l) => setNumber(l, id, value));
+              if (layout.components.find((c) => c.id === id)?.type === 'table') setNumbering(id);
             }}
           />
+          {editingNumber ? (
+            <InlineNumber
+              key={editingNumber.id}
+              c={editingNumber}
+              zoom={zoom}
+              pan={pan}
+              onCommit={(value) => {
+                setNumbering(null);
+                store.apply((l) => setNumber(l, editingNumber.id, value));
+              }}
+              onCancel={() => setNumbering(null)}
+            />
+          ) : null}
         </div>
         <aside className="designer-properties">
           {selected ? <Properties store={store} c={selected} onDelete={() => confirmDelete(selected.id)} /> : null}
