@@ -136,7 +136,7 @@ for (const viewport of VIEWPORTS) {
     await expect(phone.getByTestId('seat-card')).toHaveCount(2);
     await shot(phone, `seat-list-${viewport.width}`);
     await phone.getByTestId('view-map').click();
-    await expect(phone.getByTestId('map-table')).toHaveCount(2);
+    await expect(phone.getByTestId('seat-map-table')).toHaveCount(2);
     await shot(phone, `seat-map-${viewport.width}`);
     await phone.getByTestId('view-list').click();
     await phone.getByTestId('feature-filter-view').click();

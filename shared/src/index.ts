@@ -37,6 +37,7 @@ export * from './rules/dashboard.js';
 export * from './rules/dashboard-work.js';
 export * from './rules/floor-layout.js';
 export * from './rules/floor-numbering.js';
+export * from './rules/floor-places.js';
 export * from './rules/floor-publish.js';
 export * from './rules/guest-checkin.js';
 export * from './rules/guest-flow.js';

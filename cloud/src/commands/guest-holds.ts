@@ -6,7 +6,9 @@ import {
   AVAILABLE_TABLE_STATES,
   type ConfirmTableAnswer,
   compareTables,
+  componentsByTable,
   effectiveTableState,
+  FloorLayout,
   type GuestTable,
   type HoldTableAnswer,
   holdExpiry,
@@ -16,6 +18,7 @@ import {
   type TableState,
   type TablesQuery,
   tableMove,
+  tablePlace,
   tableTransition,
   withQuery,
 } from '@tablewise/shared';
@@ -23,6 +26,7 @@ import type { AppDeps, GuestActor, Queryable, Trx } from '../context.js';
 import { conflict, notFound, unauthorized } from '../errors.js';
 import { presentSession, presentTable, presentWaitlistEntry } from '../presenters/index.js';
 import { appendEvent } from '../realtime/append-event.js';
+import { publishedLayout } from '../repositories/floor-layouts.js';
 import type { SessionRow, TableRow } from '../repositories/rows.js';
 import { lockSession, seatSession } from '../repositories/sessions.js';
 import {
@@ -49,11 +53,25 @@ function heldUntil(row: TableRow, sessionId: string, now: Date): Date | null {
     : null;
 }
 
-function guestViewOf(row: TableRow, sessionId: string, now: Date): GuestTable {
+/** The published layout's table components by table, or null when the venue has published none. */
+async function publishedPlaces(q: Queryable, guest: GuestActor) {
+  const stored = await publishedLayout(q, guest);
+  if (stored === undefined) return null;
+  const parsed = FloorLayout.safeParse(stored);
+  return componentsByTable(parsed.success ? parsed.data : null);
+}
+
+function guestViewOf(
+  row: TableRow,
+  sessionId: string,
+  now: Date,
+  placed: ReturnType<typeof componentsByTable> | null,
+): GuestTable {
   const held = heldUntil(row, sessionId, now);
   return {
     id: row.id,
     name: row.name,
+    number: row.number,
     zone: row.zone,
     capacity: row.capacity_max,
     x: clamp(Number(row.x_position), MAP_VIEW_BOX.width),
@@ -64,6 +82,7 @@ function guestViewOf(row: TableRow, sessionId: string, now: Date): GuestTable {
     isQuiet: row.is_quiet ?? false,
     available: isTableFree(row, now),
     heldByYouUntil: held ? held.toISOString() : null,
+    place: placed ? tablePlace(presentTable(row), placed.get(row.id)) : null,
   };
 }
 
@@ -75,8 +94,9 @@ export async function guestTables(
 ): Promise<GuestTable[]> {
   const now = deps.now();
   const rows = (await listTables(deps.db, guest.venueId)).sort(compareTables);
+  const placed = await publishedPlaces(deps.db, guest);
   return rows
-    .map((row) => guestViewOf(row, guest.sessionId, now))
+    .map((row) => guestViewOf(row, guest.sessionId, now, placed))
     .filter(
       (t) =>
         (!query.available || t.available || t.heldByYouUntil !== null) &&

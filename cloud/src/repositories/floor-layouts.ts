@@ -43,6 +43,16 @@ export async function publishedVersion(q: Queryable, { orgId, venueId }: Scope):
   return row?.max ?? null;
 }
 
+/** The layout of the version last published, or undefined when the venue never published one. */
+export async function publishedLayout(q: Queryable, { orgId, venueId }: Scope): Promise<unknown> {
+  const row = await q<FloorLayoutRow>('floor_layout_versions')
+    .where({ org_id: orgId, venue_id: venueId })
+    .whereNotNull('published_at')
+    .orderBy('version', 'desc')
+    .first('layout_json');
+  return row?.layout_json;
+}
+
 export async function findLayoutVersion(
   q: Queryable,
   { orgId, venueId }: Scope,

@@ -36,6 +36,7 @@ import {
 import { FloorCanvas, type Selection } from './floor-canvas.js';
 import type { DesignStore } from './history.js';
 import type { ToolState } from './tools/select-tool.js';
+import { ZoomControls } from './zoom-controls.js';
 
 export interface DesignerProps {
   store: DesignStore;
@@ -497,29 +498,7 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
         <button type="button" className="button" onClick={() => setAsking('clear')}>
           {FLOOR_TEXTS.clearAll}
         </button>
-        <span className="designer-zoom">
-          <button
-            type="button"
-            className="button"
-            aria-label={FLOOR_TEXTS.zoomOut}
-            onClick={() =>
-              setZoom((z) => Math.max(FLOOR_DESIGN.zoomMin, Math.round((z - FLOOR_DESIGN.zoomStep) * 10) / 10 || 0.1))
-            }
-          >
-            −
-          </button>
-          <output aria-live="polite">{Math.round(zoom * 100)}%</output>
-          <button
-            type="button"
-            className="button"
-            aria-label={FLOOR_TEXTS.zoomIn}
-            onClick={() =>
-              setZoom((z) => Math.min(FLOOR_DESIGN.zoomMax, Math.round((z + FLOOR_DESIGN.zoomStep) * 10) / 10))
-            }
-          >
-            +
-          </button>
-        </span>
+        <ZoomControls zoom={zoom} onZoom={setZoom} />
         <span className="designer-save">
           <button type="button" className="button" onClick={onSave} disabled={busy} data-testid="designer-save">
             {FLOOR_TEXTS.save}

@@ -1,14 +1,27 @@
 // The canvas: a fixed 800x600 view (spec 2 section 2.2) over the layout, with pan and zoom. In
 // edit mode the select tool moves, resizes (eight handles) and rotates the selected item, and the
-// zone tool draws a zone with two clicks and a 100x80 preview.
+// zone tool draws a zone with two clicks and a 100x80 preview. Two fingers pinch the zoom; a long
+// press on a touch screen opens the context menu as a right click does; every item takes focus,
+// and the Menu key (or Shift+F10) opens its menu.
 import { FLOOR_DESIGN, type FloorComponent, type FloorLayout, type Point, type Rect, snap } from '@tablewise/shared';
-import { type PointerEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { addZone, moveComponent, rotateComponent, setComponentRect, updateZone } from './editing.js';
 import { HANDLES, type Handle, handlePoint, hitTest, resizeRect, rotationTo, zoneRect } from './geometry.js';
 import type { DesignStore } from './history.js';
-import { type TableLook, TableShape } from './shapes/table/table-shape.js';
+import { type ItemAccess, type TableLook, TableShape } from './shapes/table/table-shape.js';
 import { ZoneShape } from './shapes/zone/zone-shape.js';
 import { afterMove, dragTo, type Target, type ToolState } from './tools/select-tool.js';
+import { pinchZoom } from './zoom.js';
+
+/** A press held this long without moving opens the context menu on a touch screen. */
+const LONG_PRESS_MS = 500;
+/** Travel that makes a press a pan or a drag rather than a long press (spec 2 section 9: pan 8). */
+const LONG_PRESS_SLOP_PX = 8;
+
+/** The Menu key, or Shift+F10: the keyboard's right click. */
+function isMenuKey(e: KeyboardEvent): boolean {
+  return e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10');
+}
 
 export interface Selection {
   kind: 'component' | 'zone';
@@ -32,6 +45,12 @@ export interface FloorCanvasProps {
   onEditNumber?: ((id: string) => void) | undefined;
   newId: () => string;
   label: string;
+  /** The pinch's new zoom; without it two fingers do not zoom. */
+  onZoom?: ((zoom: number) => void) | undefined;
+  /** What a keyboard user hears for an item; with it, every item takes focus. */
+  itemLabel?: ((target: Selection) => string) | undefined;
+  /** Enter or Space on a focused item. */
+  onActivate?: ((target: Selection) => void) | undefined;
 }
 
 function rectOf(layout: FloorLayout, t: Target): Rect | null {
@@ -44,6 +63,21 @@ export function FloorCanvas(props: FloorCanvasProps) {
   const { layout, store, editable, zoom, pan, selection, tool, onTool } = props;
   const svg = useRef<SVGSVGElement>(null);
   const [hover, setHover] = useState<Point | null>(null);
+  /** Where each finger (or pointer) is pressed, by pointer id: two make a pinch. */
+  const pointers = useRef(new Map<number, Point>());
+  const pinch = useRef<{ distance: number; zoom: number } | null>(null);
+  const longPress = useRef<{ timer: ReturnType<typeof setTimeout>; at: Point } | null>(null);
+  const cancelLongPress = () => {
+    if (longPress.current) clearTimeout(longPress.current.timer);
+    longPress.current = null;
+  };
+  // A long press still timing when the canvas goes away must not open a menu on nothing.
+  useEffect(
+    () => () => {
+      if (longPress.current) clearTimeout(longPress.current.timer);
+    },
+    [],
+  );
   const width = FLOOR_DESIGN.viewWidth / zoom;
   const height = FLOOR_DESIGN.viewHeight / zoom;
 
@@ -56,8 +90,40 @@ export function FloorCanvas(props: FloorCanvasProps) {
   };
   const snapStep = props.gridSnap ? FLOOR_DESIGN.snap : null;
 
+  const spread = () => {
+    const [a, b] = [...pointers.current.values()];
+    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+  };
+
+  const openMenuAt = (client: Point) => {
+    if (!props.onContextMenu) return;
+    const hit = hitTest(layout, toCanvas({ clientX: client.x, clientY: client.y }));
+    if (hit) props.onSelect(hit);
+    props.onContextMenu(client, hit);
+  };
+
   const down = (e: PointerEvent<SVGSVGElement>) => {
     if (e.button !== 0) return;
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pointers.current.size === 2 && props.onZoom) {
+      // A second finger: the gesture is a pinch, whatever the first one began.
+      cancelLongPress();
+      pinch.current = { distance: spread(), zoom };
+      if (tool.kind !== 'idle' && !tool.kind.startsWith('zone')) onTool({ kind: 'idle' });
+      return;
+    }
+    if (pointers.current.size > 1) return;
+    if (e.pointerType === 'touch' && props.onContextMenu) {
+      const at = { x: e.clientX, y: e.clientY };
+      longPress.current = {
+        at,
+        timer: setTimeout(() => {
+          longPress.current = null;
+          onTool({ kind: 'idle' });
+          openMenuAt(at);
+        }, LONG_PRESS_MS),
+      };
+    }
     const p = toCanvas(e);
     (e.target as Element).setPointerCapture?.(e.pointerId);
     if (tool.kind === 'zone-first') {
@@ -97,6 +163,15 @@ export function FloorCanvas(props: FloorCanvasProps) {
   };
 
   const move = (e: PointerEvent<SVGSVGElement>) => {
+    if (pointers.current.has(e.pointerId)) pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pinch.current) {
+      if (pointers.current.size === 2) props.onZoom?.(pinchZoom(pinch.current.zoom, pinch.current.distance, spread()));
+      return;
+    }
+    const pressed = longPress.current;
+    if (pressed && Math.hypot(e.clientX - pressed.at.x, e.clientY - pressed.at.y) > LONG_PRESS_SLOP_PX) {
+      cancelLongPress();
+    }
     const p = toCanvas(e);
     if (tool.kind === 'zone-second') {
       onTool({ ...tool, hover: p });
@@ -155,7 +230,14 @@ export function FloorCanvas(props: FloorCanvasProps) {
     }
   };
 
-  const up = () => {
+  const up = (e: PointerEvent<SVGSVGElement>) => {
+    pointers.current.delete(e.pointerId);
+    cancelLongPress();
+    if (pinch.current) {
+      // The pinch ends when its fingers lift; a finger left behind does not start a pan.
+      if (pointers.current.size === 0) pinch.current = null;
+      return;
+    }
     if (['pointing', 'dragging', 'resizing', 'rotating', 'panning'].includes(tool.kind)) onTool({ kind: 'idle' });
   };
 
@@ -170,6 +252,31 @@ export function FloorCanvas(props: FloorCanvasProps) {
         : null;
   const handleSize = 10 / zoom;
 
+  const accessOf = (target: Selection): ItemAccess | undefined => {
+    if (!props.itemLabel) return undefined;
+    return {
+      label: props.itemLabel(target),
+      hasMenu: !!props.onContextMenu,
+      // In the designer focus selects, as a click does; on the live floor selecting opens Quick
+      // Actions, which waits for Enter.
+      onFocus: () => {
+        if (editable) props.onSelect(target);
+      },
+      onKeyDown: (e) => {
+        if (isMenuKey(e) && props.onContextMenu) {
+          e.preventDefault();
+          e.stopPropagation();
+          const box = (e.currentTarget as Element).getBoundingClientRect();
+          props.onSelect(target);
+          props.onContextMenu({ x: box.left + box.width / 2, y: box.top + box.height / 2 }, target);
+        } else if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          props.onActivate?.(target);
+        }
+      },
+    };
+  };
+
   return (
     <svg
       ref={svg}
@@ -181,6 +288,15 @@ export function FloorCanvas(props: FloorCanvasProps) {
       onPointerMove={move}
       onPointerUp={up}
       onPointerCancel={up}
+      tabIndex={props.onContextMenu ? 0 : undefined}
+      onKeyDown={(e) => {
+        // The canvas itself focused (no item): its own menu.
+        if (e.target !== e.currentTarget || !isMenuKey(e) || !props.onContextMenu) return;
+        e.preventDefault();
+        const box = e.currentTarget.getBoundingClientRect();
+        props.onSelect(null);
+        props.onContextMenu({ x: box.left + 24, y: box.top + 24 }, null);
+      }}
       onDoubleClick={(e) => {
         const hit = hitTest(layout, toCanvas(e));
         if (editable && hit?.kind === 'component') props.onEditNumber?.(hit.id);
@@ -205,12 +321,17 @@ export function FloorCanvas(props: FloorCanvasProps) {
       </defs>
       <rect x={pan.x} y={pan.y} width={width} height={height} fill="url(#floor-grid)" />
       {layout.zones.map((z) => (
-        <ZoneShape key={z.id} zone={z} selected={selection?.kind === 'zone' && selection.id === z.id} />
+        <ZoneShape
+          key={z.id}
+          zone={z}
+          selected={selection?.kind === 'zone' && selection.id === z.id}
+          access={accessOf({ kind: 'zone', id: z.id })}
+        />
       ))}
       {[...layout.components]
         .sort((a, b) => a.zIndex - b.zIndex)
         .map((c) => (
-          <TableShape key={c.id} c={c} look={props.lookOf(c)} />
+          <TableShape key={c.id} c={c} look={props.lookOf(c)} access={accessOf({ kind: 'component', id: c.id })} />
         ))}
       {preview ? (
         <rect {...preview} fill="#1f5fd1" fillOpacity={0.1} stroke="#1f5fd1" strokeDasharray="6 4" strokeWidth={2} />

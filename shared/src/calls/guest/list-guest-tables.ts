@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAP_VIEW_BOX } from '../../constants.js';
+import { FLOOR_SHAPES } from '../../rules/floor-layout.js';
 import { Id, IsoDateTime } from '../../schemas/common.js';
 import { defineCall } from '../define.js';
 import { TablesQuery } from '../tables/list-tables.js';
@@ -8,9 +9,23 @@ import { TablesQuery } from '../tables/list-tables.js';
  * A table as seat selection shows it (spec 3 section 3's guest view): where it is and what it
  * offers, whether it is free, and whether this guest holds it. Nothing about who sits at it.
  */
+/** Where the venue's published floor layout draws a table: its corner, size and rotation in the
+ * layout's units, and its shape. */
+export const GuestTablePlace = z.object({
+  x: z.number(),
+  y: z.number(),
+  width: z.number().positive(),
+  height: z.number().positive(),
+  rotation: z.number(),
+  shape: z.enum(FLOOR_SHAPES),
+});
+export type GuestTablePlace = z.infer<typeof GuestTablePlace>;
+
 export const GuestTable = z.object({
   id: Id,
   name: z.string(),
+  /** Its number on the floor ("12", "B3"). */
+  number: z.string(),
   zone: z.string().nullable(),
   /** The most the table seats. */
   capacity: z.number().int(),
@@ -25,6 +40,9 @@ export const GuestTable = z.object({
   available: z.boolean(),
   /** This guest's live hold on it ends then; null when this guest does not hold it. */
   heldByYouUntil: IsoDateTime.nullable(),
+  /** Its place on the venue's published floor (issue 25); null while the venue has published no
+   * layout, and seat selection draws its own map from `x` and `y`. */
+  place: GuestTablePlace.nullable(),
 });
 export type GuestTable = z.infer<typeof GuestTable>;
 

@@ -17,12 +17,14 @@ import {
   toCents,
 } from '@tablewise/shared';
 import { type ReactNode, useState } from 'react';
+import { usePublishedLayout } from '../../../api/floor-layout.js';
 import { useAnalytics } from '../../../api/get-analytics.js';
 import { useKitchenItems } from '../../../api/get-kitchen-items.js';
 import { usePayments } from '../../../api/get-payments.js';
 import { useBookableTimes } from '../../../api/get-reservations.js';
 import { useWaitlist } from '../../../api/get-waitlist.js';
 import { useMayCall } from '../../../app/may-call.js';
+import { LiveFloor } from '../../../components/live-floor.js';
 import { useNow } from '../../../components/use-now.js';
 import { useOrders } from '../api/get-orders.js';
 import { useTables } from '../api/get-tables.js';
@@ -117,6 +119,7 @@ function FoundDialog(props: { hit: SearchHit; orders: readonly Order[]; now: Dat
 
 export function DashboardScreen() {
   const tables = useTables();
+  const published = usePublishedLayout();
   const orders = useOrders();
   const waitlist = useWaitlist();
   const payments = usePayments();
@@ -238,9 +241,11 @@ export function DashboardScreen() {
             <div className="dash-floor-head">
               <h2>{DASHBOARD_TEXTS.floorTitle}</h2>
               <span className="pill">{DASHBOARD_TEXTS.tablesActive(active)}</span>
-              <span className="pill">{DASHBOARD_TEXTS.zonesConfigured(floorZones(tables.data).length)}</span>
+              <span className="pill">
+                {DASHBOARD_TEXTS.zonesConfigured(published ? published.zones.length : floorZones(tables.data).length)}
+              </span>
             </div>
-            <FloorView tables={shownTables} now={now} orders={orders.data} />
+            <LiveFloor layout={published} tables={shownTables} />
           </section>
         )}
         {tab === 'payments' && <PaymentsExitsPanel payments={payments.data} tables={tables.data} now={now} />}

@@ -10,14 +10,20 @@ import {
   saveFloorLayout,
 } from '@tablewise/shared';
 import { useEffect, useRef, useState } from 'react';
+import {
+  useFloorLayout,
+  useFloorTables,
+  usePublishedLayout,
+  usePublishLayout,
+  useSaveLayout,
+} from '../../../api/floor-layout.js';
 import { useMe } from '../../../api/get-me.js';
 import { ApiError } from '../../../app/api-client.js';
 import { useAppTier, useMayCall } from '../../../app/may-call.js';
+import { LiveFloor } from '../../../components/live-floor.js';
 import { Designer } from '../../../floor-designer/designer.js';
 import { withoutChairs } from '../../../floor-designer/editing.js';
 import { DesignStore } from '../../../floor-designer/history.js';
-import { useFloorLayout, useFloorTables, usePublishLayout, useSaveLayout } from '../api/floor-layout.js';
-import { LiveFloor } from './live-floor.js';
 
 function problemOf(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage ?? error.message;
@@ -35,6 +41,7 @@ export function FloorMapScreen() {
   const [managerMode, setManagerMode] = useState(false);
   const saved = useFloorLayout();
   const tables = useFloorTables();
+  const published = usePublishedLayout();
   const save = useSaveLayout();
   const publish = usePublishLayout();
   const store = useRef<DesignStore | null>(null);
@@ -131,7 +138,7 @@ export function FloorMapScreen() {
           <p>…</p>
         )
       ) : (
-        <LiveFloor layout={current?.layout ?? null} tables={tables.data ?? []} />
+        <LiveFloor layout={published} tables={tables.data ?? []} />
       )}
     </section>
   );

@@ -1,7 +1,8 @@
-// The host console's floor plan (spec 2 section 2.10): a 6-column grid of 36 cells filled with the
-// tables in order, each with its state label and floor-map colour (spec 2 section 4), and a Bar
-// Area row of 8 seats below. A table the host may seat offers Seat when a party is being seated.
-// Self-contained: the dashboard's floor map is another screen's.
+// The host console's floor plan: the published floor drawn where its tables stand (issue 25), in
+// their state colours, a tap choosing the table for the party being seated; under it the spec's
+// list (spec 2 section 2.10): a 6-column grid of 36 cells filled with the tables in order, each
+// with its state label and floor-map colour (spec 2 section 4), and a Bar Area row of 8 seats.
+// A table the host may seat offers Seat when a party is being seated.
 import {
   floorStateLabel,
   HOST_CONSOLE_TEXTS,
@@ -16,6 +17,8 @@ import {
   tableServiceNote,
   tableStateColor,
 } from '@tablewise/shared';
+import { usePublishedLayout } from '../../../api/floor-layout.js';
+import { LiveFloor } from '../../../components/live-floor.js';
 import { ServiceNoteText } from '../../../components/service-note.js';
 
 interface Props {
@@ -32,8 +35,31 @@ interface Props {
 
 export function FloorPlan({ tables, orders = [], onSeat, onDeparted, leaving }: Props) {
   const cells = hostFloorCells(tables);
+  const layout = usePublishedLayout();
+  const seatable = (table: Table) => !!onSeat && tableMove(table.state, 'OCCUPIED', 'staff').ok;
   return (
     <div className="host-floor" data-testid="host-floor">
+      <LiveFloor
+        layout={layout}
+        tables={tables}
+        legend={false}
+        onPick={onSeat ? (table) => seatable(table) && onSeat(table) : undefined}
+        actions={(table, close) =>
+          onDeparted && table.state === 'PAYMENT_VERIFIED' && !leaving?.has(table.id) ? (
+            <button
+              type="button"
+              className="button"
+              title={TABLE_SERVICE_TEXTS.markDepartedHint}
+              onClick={() => {
+                close();
+                onDeparted(table);
+              }}
+            >
+              {TABLE_SERVICE_TEXTS.markDeparted}
+            </button>
+          ) : null
+        }
+      />
       <div
         className="host-floor-grid"
         style={{ gridTemplateColumns: `repeat(${HOST_FLOOR_PLAN.columns}, minmax(6.5rem, 1fr))` }}
@@ -68,7 +94,7 @@ export function FloorPlan({ tables, orders = [], onSeat, onDeparted, leaving }: 
                   {TABLE_SERVICE_TEXTS.markDeparted}
                 </button>
               )}
-              {onSeat && tableMove(table.state, 'OCCUPIED', 'staff').ok && (
+              {onSeat && seatable(table) && (
                 <button type="button" className="button small" onClick={() => onSeat(table)}>
                   {HOST_CONSOLE_TEXTS.seat}
                 </button>

@@ -1,12 +1,20 @@
 // A table on the canvas, drawn by its shape: round and oval as ellipses, half-moon and quarter as
 // arcs, the rest as rounded rectangles; its number and seats in the middle.
 import { type FloorComponent, shapeOf } from '@tablewise/shared';
+import type { KeyboardEvent } from 'react';
 
 export interface TableLook {
   fill: string;
   stroke: string;
   label?: string | undefined;
   detail?: string | undefined;
+  /** The table's state on the live floor (spec 2 section 4); the designer draws none. */
+  state?: string | undefined;
+}
+
+/** What a drawn item is, for the page's readers and tests: a table, or anything else on the floor. */
+function kindOf(c: FloorComponent): 'table' | 'decor' {
+  return c.type === 'table' ? 'table' : 'decor';
 }
 
 function outline(c: FloorComponent, look: TableLook) {
@@ -27,10 +35,45 @@ function outline(c: FloorComponent, look: TableLook) {
   }
 }
 
-export function TableShape({ c, look }: { c: FloorComponent; look: TableLook }) {
+/** How a keyboard reaches an item: it takes focus, says what it is, and answers keys. */
+export interface ItemAccess {
+  label: string;
+  onFocus: () => void;
+  onKeyDown: (e: KeyboardEvent<SVGGElement>) => void;
+  hasMenu: boolean;
+}
+
+export function TableShape({
+  c,
+  look,
+  access,
+}: {
+  c: FloorComponent;
+  look: TableLook;
+  access?: ItemAccess | undefined;
+}) {
   const size = Math.max(10, Math.min(16, c.width / 4));
   return (
-    <g transform={`translate(${c.x} ${c.y}) rotate(${c.rotation} ${c.width / 2} ${c.height / 2})`}>
+    <g
+      transform={`translate(${c.x} ${c.y}) rotate(${c.rotation} ${c.width / 2} ${c.height / 2})`}
+      data-testid="floor-item"
+      data-kind={kindOf(c)}
+      data-id={c.id}
+      data-number={c.type === 'table' ? (c.number ?? '') : undefined}
+      data-state={look.state}
+      data-x={c.x}
+      data-y={c.y}
+      {...(access
+        ? {
+            role: 'button',
+            tabIndex: 0,
+            'aria-label': access.label,
+            'aria-haspopup': access.hasMenu ? 'menu' : undefined,
+            onFocus: access.onFocus,
+            onKeyDown: access.onKeyDown,
+          }
+        : {})}
+    >
       {outline(c, look)}
       <text
         x={c.width / 2}

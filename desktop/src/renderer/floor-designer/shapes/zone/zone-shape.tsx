@@ -1,10 +1,36 @@
 // A zone: a tinted area with its name on a label bar at most 100 wide (spec 2 section 9).
 import type { FloorZone } from '@tablewise/shared';
+import type { ItemAccess } from '../table/table-shape.js';
 
-export function ZoneShape({ zone, selected }: { zone: FloorZone; selected: boolean }) {
+export function ZoneShape({
+  zone,
+  selected,
+  access,
+}: {
+  zone: FloorZone;
+  selected: boolean;
+  access?: ItemAccess | undefined;
+}) {
   const label = Math.min(100, zone.width);
   return (
-    <g transform={`translate(${zone.x} ${zone.y})`}>
+    <g
+      transform={`translate(${zone.x} ${zone.y})`}
+      data-testid="floor-item"
+      data-kind="zone"
+      data-id={zone.id}
+      data-x={zone.x}
+      data-y={zone.y}
+      {...(access
+        ? {
+            role: 'button',
+            tabIndex: 0,
+            'aria-label': access.label,
+            'aria-haspopup': access.hasMenu ? 'menu' : undefined,
+            onFocus: access.onFocus,
+            onKeyDown: access.onKeyDown,
+          }
+        : {})}
+    >
       <rect
         width={zone.width}
         height={zone.height}

@@ -1,16 +1,18 @@
-// The floor designer's calls: the saved layout, Save (a 409 names who saved a newer version),
-// Publish, and the venue's tables for the live floor. Live events make each stale by its module.
+// The floor's calls: the saved layout and the published one, Save (a 409 names who saved a newer
+// version), Publish, and the venue's tables for the live floor (the floor map, the dashboard's
+// Floor Map tab, the host console). Live events make each stale by its module.
 import {
   type FloorLayout,
   getFloorLayout,
+  getFloorLayoutVersion,
   listTables,
   publishFloorLayout,
   saveFloorLayout,
   transitionTable,
 } from '@tablewise/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.js';
-import { useMayCall } from '../../../app/may-call.js';
+import { api } from '../app/api-client.js';
+import { useMayCall } from '../app/may-call.js';
 
 const floorLayoutQueryOptions = () =>
   queryOptions({ queryKey: getFloorLayout.key(), queryFn: () => api.call(getFloorLayout) });
@@ -20,6 +22,26 @@ const floorLayoutQueryOptions = () =>
 export function useFloorLayout() {
   const may = useMayCall(getFloorLayout);
   return useQuery({ ...floorLayoutQueryOptions(), enabled: may });
+}
+
+/**
+ * The layout the venue's tables were last published from, or null where there is none or the
+ * server keeps none (a terminal: its live floor is drawn from the tables, which Publish placed).
+ * The latest save may be a draft newer than it; then that version is read on its own.
+ */
+export function usePublishedLayout(): FloorLayout | null {
+  const saved = useFloorLayout();
+  const published = saved.data?.publishedVersion ?? null;
+  const current = saved.data?.current ?? null;
+  const olderVersion = published !== null && current?.version !== published ? published : null;
+  const older = useQuery({
+    queryKey: getFloorLayoutVersion.key({ version: String(olderVersion ?? 0) }),
+    queryFn: () => api.call(getFloorLayoutVersion, { params: { version: String(olderVersion) } }),
+    enabled: olderVersion !== null,
+  });
+  if (published === null) return null;
+  if (olderVersion === null) return current?.layout ?? null;
+  return older.data?.layout ?? null;
 }
 
 const tablesQueryOptions = () => queryOptions({ queryKey: listTables.key(), queryFn: () => api.call(listTables) });

@@ -1,24 +1,27 @@
-// The live floor (Manager Mode off): the published layout at its real positions, every table
-// coloured by its state (spec 2 section 4) with its party, guests and time seated, moving as
-// table events arrive. A tap opens the table's Quick Actions.
+// The live floor (Manager Mode off; the dashboard's Floor Map tab; the host console's floor plan):
+// the published layout at its real positions and shapes, every table coloured by its state (spec 2
+// section 4) with its party, guests and time seated, moving as table events arrive. A tap opens
+// the table's Quick Actions; a screen may put its own actions there, or take the tap itself (the
+// host choosing a table for a party). On a terminal, where no layout is kept, the tables are drawn
+// where Publish put them.
 import {
-  EMPTY_LAYOUT,
   FLOOR_TEXTS,
   type FloorColor,
-  type FloorComponent,
   type FloorLayout,
+  liveFloorLayout,
   type Point,
   type Table,
   tableStateColor,
   tableStateLabel,
 } from '@tablewise/shared';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../../../app/api-client.js';
-import { useVenueClock } from '../../../components/use-venue-clock.js';
-import { FloorCanvas, type Selection } from '../../../floor-designer/floor-canvas.js';
-import type { ToolState } from '../../../floor-designer/tools/select-tool.js';
 import { useMoveTable } from '../api/floor-layout.js';
+import { ApiError } from '../app/api-client.js';
+import { FloorCanvas, type Selection } from '../floor-designer/floor-canvas.js';
+import type { ToolState } from '../floor-designer/tools/select-tool.js';
+import { ZoomControls } from '../floor-designer/zoom-controls.js';
+import { useVenueClock } from './use-venue-clock.js';
 
 const COLORS: Record<FloorColor, { fill: string; stroke: string }> = {
   green: { fill: '#c9ecd4', stroke: '#1d7a3e' },
@@ -31,37 +34,21 @@ const COLORS: Record<FloorColor, { fill: string; stroke: string }> = {
   grey: { fill: '#e3e6ec', stroke: '#5b6170' },
 };
 
-/** The layout drawn from the venue's tables: each at its published place, in the shape and size
- * the layout gave it; decor and zones from the layout. */
-function liveLayout(layout: FloorLayout | null, tables: readonly Table[]): FloorLayout {
-  const base = layout ?? EMPTY_LAYOUT;
-  const byTable = new Map(base.components.filter((c) => c.tableId).map((c) => [c.tableId as string, c]));
-  const others = base.components.filter((c) => c.type !== 'table');
-  const drawn: FloorComponent[] = tables.map((t, i) => {
-    const c = byTable.get(t.id);
-    return {
-      id: t.id,
-      libraryComponentId: c?.libraryComponentId ?? t.shape.toLowerCase(),
-      name: t.name,
-      type: 'table',
-      shape: c?.shape ?? null,
-      x: t.xPosition,
-      y: t.yPosition,
-      width: c?.width ?? 80,
-      height: c?.height ?? 80,
-      rotation: t.rotation,
-      zIndex: 1000 + i,
-      number: t.number,
-      capacity: t.capacityMax,
-      zone: null,
-      tableId: t.id,
-    };
-  });
-  return { ...base, components: [...others, ...drawn] };
+export interface LiveFloorProps {
+  /** The published layout, or null (none yet, or a terminal). */
+  layout: FloorLayout | null;
+  tables: readonly Table[];
+  /** Takes a tap on a table instead of Quick Actions (the host seating a party). */
+  onPick?: ((table: Table) => void) | undefined;
+  /** The screen's own buttons for the chosen table, under the Quick Actions. */
+  actions?: ((table: Table, close: () => void) => ReactNode) | undefined;
+  /** The list of tables beside the map (a screen with its own list leaves it out). */
+  legend?: boolean;
 }
 
-export function LiveFloor({ layout, tables }: { layout: FloorLayout | null; tables: readonly Table[] }) {
-  const [selection, setSelection] = useState<Selection | null>(null);
+export function LiveFloor({ layout, tables, onPick, actions, legend = true }: LiveFloorProps) {
+  const [selection, setSelectionState] = useState<Selection | null>(null);
+  const [zoom, setZoom] = useState(1);
   const [pan, setPan] = useState<Point>({ x: 0, y: 0 });
   const [tool, setTool] = useState<ToolState>({ kind: 'idle' });
   const clock = useVenueClock();
@@ -71,20 +58,36 @@ export function LiveFloor({ layout, tables }: { layout: FloorLayout | null; tabl
     moveTable.mutate(
       { id, state },
       {
-        onSuccess: () => setSelection(null),
+        onSuccess: () => setSelectionState(null),
         onError: (e) => setRefusal(e instanceof ApiError ? (e.serverMessage ?? e.message) : String(e)),
       },
     );
-  const drawn = useMemo(() => liveLayout(layout, tables), [layout, tables]);
+  const drawn = useMemo(() => liveFloorLayout(layout, tables), [layout, tables]);
   const byId = useMemo(() => new Map(tables.map((t) => [t.id, t])), [tables]);
+  const setSelection = (next: Selection | null) => {
+    const table = next?.kind === 'component' ? byId.get(next.id) : undefined;
+    if (table && onPick) {
+      onPick(table);
+      return;
+    }
+    setSelectionState(next);
+  };
+  const close = () => {
+    setSelectionState(null);
+    setRefusal(null);
+  };
   const chosen = selection?.kind === 'component' ? byId.get(selection.id) : undefined;
   return (
-    <div className="live-floor">
+    <div className={legend ? 'live-floor' : 'live-floor live-floor-alone'} data-testid="live-floor">
       <div className="designer-canvas">
+        <div className="live-floor-tools">
+          <ZoomControls zoom={zoom} onZoom={setZoom} />
+        </div>
         <FloorCanvas
           layout={drawn}
           editable={false}
-          zoom={1}
+          zoom={zoom}
+          onZoom={setZoom}
           pan={pan}
           onPan={setPan}
           gridSnap={false}
@@ -94,6 +97,12 @@ export function LiveFloor({ layout, tables }: { layout: FloorLayout | null; tabl
           onTool={setTool}
           newId={() => crypto.randomUUID()}
           label={FLOOR_TEXTS.title}
+          itemLabel={(target) => {
+            const t = target.kind === 'component' ? byId.get(target.id) : undefined;
+            if (t) return `${t.name}, ${FLOOR_TEXTS.seats(t.capacityMax)}, ${tableStateLabel(t.state)}`;
+            return drawn.zones.find((z) => z.id === target.id)?.name ?? '';
+          }}
+          onActivate={setSelection}
           lookOf={(c) => {
             const t = byId.get(c.id);
             if (!t) return { fill: '#eef0f4', stroke: '#5b6170', label: c.name };
@@ -101,25 +110,28 @@ export function LiveFloor({ layout, tables }: { layout: FloorLayout | null; tabl
               ...COLORS[tableStateColor(t.state)],
               label: t.number,
               detail: t.partyName ?? tableStateLabel(t.state),
+              state: t.state,
             };
           }}
         />
       </div>
-      <ul className="live-floor-legend" aria-label="Tables">
-        {tables.map((t) => (
-          <li key={t.id}>
-            <button
-              type="button"
-              className="floor-tile"
-              data-color={tableStateColor(t.state)}
-              aria-pressed={chosen?.id === t.id}
-              onClick={() => setSelection({ kind: 'component', id: t.id })}
-            >
-              <strong>{t.number}</strong> {tableStateLabel(t.state)}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {legend ? (
+        <ul className="live-floor-legend" aria-label={FLOOR_TEXTS.tables}>
+          {tables.map((t) => (
+            <li key={t.id}>
+              <button
+                type="button"
+                className="floor-tile"
+                data-color={tableStateColor(t.state)}
+                aria-pressed={chosen?.id === t.id}
+                onClick={() => setSelection({ kind: 'component', id: t.id })}
+              >
+                <strong>{t.number}</strong> {tableStateLabel(t.state)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {chosen ? (
         <div className="dialog-backdrop">
           <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="quick-actions-title">
@@ -165,14 +177,8 @@ export function LiveFloor({ layout, tables }: { layout: FloorLayout | null; tabl
                 {FLOOR_TEXTS.markClean}
               </button>
             </div>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setSelection(null);
-                setRefusal(null);
-              }}
-            >
+            {actions ? <div className="quick-actions">{actions(chosen, close)}</div> : null}
+            <button type="button" className="button" onClick={close}>
               {FLOOR_TEXTS.cancel}
             </button>
           </div>
