@@ -4,7 +4,8 @@
 // renumbers one table inline and publishes. A walk-in guest's seat selection shows the six tables
 // at their places; the guest takes the renumbered one and the host's live floor colours it. A
 // second manager, who opened the designer before the publish, saves over the old version: the 409
-// names who saved and when, and nothing is lost. Undo brings back a deleted table. The cloud is
+// names who saved and when, and nothing is lost; she reloads and restores the old floor from the
+// versions list as a new version (not published). Undo brings back a deleted table. The cloud is
 // killed: the terminal still shows the floor, and says editing needs the cloud.
 // Screenshots go to $SHOTS_DIR when it is set (never into the repository).
 import { mkdirSync } from 'node:fs';
@@ -240,6 +241,16 @@ test('a manager redesigns the floor and publishes it; guests, the host, a second
   await marta.getByTestId('designer-problem').getByRole('button', { name: 'Reload' }).click();
   await expect(tablesOn(marta)).toHaveCount(6);
   await expect(marta.getByTestId('designer-problem')).toBeHidden();
+  // Her versions list names who saved each; she restores the floor as it was, as a new version.
+  await marta.getByTestId('versions-toggle').click();
+  await expect(marta.getByTestId('layout-version').first()).toHaveAttribute('data-version', String(newest.version));
+  await expect(marta.getByTestId('layout-version').first()).toContainText('Demo Manager');
+  await marta.getByRole('button', { name: `Restore ${before.version}`, exact: true }).click();
+  await expect(marta.getByTestId('designer-status')).toHaveText(
+    `Version ${before.version} restored as version ${newest.version + 1}. Publish to apply it.`,
+  );
+  await expect(tablesOn(marta)).toHaveCount(22);
+  expect(await savedLayout()).toMatchObject({ version: newest.version + 1, savedBy: SECOND_MANAGER.name });
 
   // ---- undo brings back a deleted table ----
   const gone = tableOn(manager, '25');
