@@ -134,7 +134,7 @@ test('a manager redesigns the floor and publishes it; guests, the host, a second
   const manager = await staffScreen(browser, cloud.url, '/floor-map', 'manager@demo.test');
   await openDesigner(manager);
   await manager.getByRole('button', { name: 'Clear All' }).click();
-  await manager.getByRole('dialog').getByRole('button', { name: 'Clear All' }).click();
+  await manager.getByRole('alertdialog').getByRole('button', { name: 'Clear All' }).click();
   await expect(manager.locator('[data-testid="floor-item"]')).toHaveCount(0);
   await manager.locator('[data-testid="library-zone"][data-zone-type="patio"]').click();
   await expect(manager.getByText('Click a corner, then click the opposite corner')).toBeVisible();
@@ -144,6 +144,7 @@ test('a manager redesigns the floor and publishes it; guests, the host, a second
   await expect(zone).toHaveCount(1);
   await expect(zone).toHaveAttribute('data-x', '200');
   await expect(zone).toHaveAttribute('data-y', '150');
+  await expect(manager.getByTestId('zone-properties').getByLabel('Height')).toHaveValue('270');
   await manager.locator('[data-testid="library-bundle"][data-bundle-id="patio"]').click();
   await expect(tablesOn(manager)).toHaveCount(6);
   // Dropped into the patio, they take the patio's numbers (21-30).
@@ -166,7 +167,7 @@ test('a manager redesigns the floor and publishes it; guests, the host, a second
 
   // ---- published: the venue's tables are the six ----
   await manager.getByRole('button', { name: 'Publish' }).click();
-  await expect(manager.getByTestId('designer-status')).toHaveText(/^Published version \d+$/);
+  await expect(manager.getByTestId('designer-status')).toHaveText(/^Published version \d+$/, { timeout: 20_000 });
   const published = await savedLayout();
   expect(published.version).toBeGreaterThan(before.version);
   const layoutTables = published.layout.components.filter((c) => c.type === 'table');

@@ -131,8 +131,9 @@ export function FloorCanvas(props: FloorCanvasProps) {
       return;
     }
     if (tool.kind === 'zone-second') {
-      const r = zoneRect(tool.first, p);
-      const snapped = snapStep ? { ...r, x: snap(r.x, snapStep), y: snap(r.y, snapStep) } : r;
+      // Both corners on the grid when it snaps, so the zone's edges are too.
+      const onGrid = (q: Point) => (snapStep ? { x: snap(q.x, snapStep), y: snap(q.y, snapStep) } : q);
+      const snapped = zoneRect(onGrid(tool.first), onGrid(p));
       const id = props.newId();
       store?.apply((l) => addZone(l, tool.type, snapped, () => id, tool.name));
       props.onSelect({ kind: 'zone', id });
