@@ -33,7 +33,6 @@ interface BenchPage {
     stopFrames(): { frames: number; ms: number; longestMs: number };
   };
 }
-const fb = () => (globalThis as unknown as BenchPage).floorBench;
 
 /** One drag of a table in the middle of the floor for `seconds`, the pointer moving as fast as
  * Chromium takes it; answers frames a second and the longest frame. */
@@ -43,28 +42,31 @@ async function dragFps(browser: Browser, url: string, tables: number, zones: num
     const cdp = await page.context().newCDPSession(page);
     await page.goto(url);
     await page.waitForFunction(() => 'floorBench' in globalThis);
-    await page.evaluate(([t, z]) => fb().mount(t as number, z as number), [tables, zones]);
+    await page.evaluate(
+      ([t, z]) => (globalThis as unknown as BenchPage).floorBench.mount(t as number, z as number),
+      [tables, zones],
+    );
     const id = `table-${Math.ceil(tables / 2)}`;
     const drag = async (ms: number) => {
-      const from = await page.evaluate((i) => fb().pointOf(i), id);
+      const from = await page.evaluate((i) => (globalThis as unknown as BenchPage).floorBench.pointOf(i), id);
       await page.mouse.move(from.x, from.y);
       await page.mouse.down();
       await page.mouse.move(from.x + 8, from.y + 8);
-      await page.evaluate(() => fb().startFrames());
+      await page.evaluate(() => (globalThis as unknown as BenchPage).floorBench.startFrames());
       const started = Date.now();
       for (let k = 1; Date.now() - started < ms; k++) {
         const a = k / 8;
         await page.mouse.move(from.x + 8 + 60 * Math.sin(a), from.y + 8 + 40 * (1 - Math.cos(a)));
       }
-      const frames = await page.evaluate(() => fb().stopFrames());
+      const frames = await page.evaluate(() => (globalThis as unknown as BenchPage).floorBench.stopFrames());
       await page.mouse.up();
       return frames;
     };
     await drag(500); // warms the JIT, unthrottled
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const before = await page.evaluate((i) => fb().placeOf(i), id);
+    const before = await page.evaluate((i) => (globalThis as unknown as BenchPage).floorBench.placeOf(i), id);
     const got = await drag(seconds * 1000);
-    const after = await page.evaluate((i) => fb().placeOf(i), id);
+    const after = await page.evaluate((i) => (globalThis as unknown as BenchPage).floorBench.placeOf(i), id);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     if (before.x === after.x && before.y === after.y) throw new Error('F1: the table did not move during the drag');
     return { fps: ((got.frames - 1) * 1000) / got.ms, longestMs: got.longestMs };
