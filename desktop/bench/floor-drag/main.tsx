@@ -1,9 +1,11 @@
 // The floor designer alone, for bench/floor.ts (issue 25, F1): the real Designer with the staff
 // app's styles over a layout of N tables and Z zones, and window.floorBench to mount it, find a
 // table on the screen, and count the frames Chromium paints while the driver drags it.
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import '../../src/renderer/app/styles.css';
 import { Designer } from '../../src/renderer/floor-designer/designer.js';
+import { moveComponent } from '../../src/renderer/floor-designer/editing.js';
 import { DesignStore } from '../../src/renderer/floor-designer/history.js';
 import { benchLayout } from './layout.js';
 
@@ -33,6 +35,8 @@ declare global {
       startFrames(): void;
       /** The frames painted since startFrames: how many, over how long, and the longest gap. */
       stopFrames(): { frames: number; ms: number; longestMs: number };
+      /** Ms of main-thread work (median, least) for one drag step of table `id` drawn at once. */
+      stepCost(id: string, steps: number): { median: number; least: number };
     };
   }
 }
@@ -65,6 +69,19 @@ window.floorBench = {
     const c = store?.get().components.find((o) => o.id === id);
     if (!c) throw new Error(`no table ${id}`);
     return { x: c.x, y: c.y };
+  },
+  stepCost(id, steps) {
+    const s = store as DesignStore;
+    const start = s.get().components.find((c) => c.id === id) as { x: number; y: number };
+    const samples: number[] = [];
+    for (let k = 1; k <= steps; k++) {
+      const to = { x: start.x + 10 * (k % 7), y: start.y + 10 * (k % 5) };
+      const t0 = performance.now();
+      flushSync(() => s.preview((l) => moveComponent(l, id, to)));
+      samples.push(performance.now() - t0);
+    }
+    samples.sort((a, b) => a - b);
+    return { median: samples[Math.floor(samples.length / 2)] as number, least: samples[0] as number };
   },
   startFrames() {
     frames = [];

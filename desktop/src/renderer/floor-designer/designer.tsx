@@ -18,7 +18,16 @@ import {
   ZONE_TYPES,
   type ZoneType,
 } from '@tablewise/shared';
-import { type ChangeEvent, type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  type ChangeEvent,
+  memo,
+  type ReactNode,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
 import {
   addBundle,
@@ -79,15 +88,15 @@ function LibrarySection({ title, open = false, children }: { title: string; open
   );
 }
 
-function LibraryPanel({
-  onPlace,
-  onBundle,
-  onZone,
-}: {
+interface LibraryActions {
   onPlace: (c: LibraryComponent) => void;
   onBundle: (b: Bundle) => void;
   onZone: (t: ZoneType) => void;
-}) {
+}
+
+/** Kept as it is while the canvas changes (a drag redraws the Designer on every pointer move):
+ * its actions are stable and call the Designer's latest ones. */
+const LibraryPanel = memo(function LibraryPanel({ onPlace, onBundle, onZone }: LibraryActions) {
   const [search, setSearch] = useState('');
   const s = useMemo(() => librarySections(search), [search]);
   const items = (list: readonly LibraryComponent[]) =>
@@ -156,7 +165,7 @@ function LibraryPanel({
       <LibrarySection title={FLOOR_TEXTS.vipPresets}>{bundles(s.vip)}</LibrarySection>
     </div>
   );
-}
+});
 
 function Properties({ store, c, onDelete }: { store: DesignStore; c: FloorComponent; onDelete: () => void }) {
   return (
@@ -419,6 +428,29 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
     if (!window.matchMedia('(min-width: 768px)').matches) setLibraryOpen(false);
   };
 
+  const library = useRef<LibraryActions | null>(null);
+  library.current = {
+    onPlace: (c) => {
+      store.apply((l) => addFromLibrary(l, c.id, centre, newId));
+      setNote(FLOOR_TEXTS.placed(c.name));
+      closeSheetOnPhone();
+    },
+    onBundle: (b) => {
+      store.apply((l) => addBundle(l, b, { x: centre.x - 120, y: centre.y - 80 }, newId));
+      setNote(FLOOR_TEXTS.templateAdded(b.name, b.items.length));
+      closeSheetOnPhone();
+    },
+    onZone: (type) => setTool({ kind: 'zone-first', type }),
+  };
+  const libraryActions = useMemo<LibraryActions>(
+    () => ({
+      onPlace: (c) => library.current?.onPlace(c),
+      onBundle: (b) => library.current?.onBundle(b),
+      onZone: (t) => library.current?.onZone(t),
+    }),
+    [],
+  );
+
   const changeNumberingSettings = (change: Partial<NumberingSettings>) =>
     store.apply((l) => changeNumbering(l, { ...l.numbering, ...change }));
 
@@ -586,21 +618,7 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
           >
             {libraryOpen ? '‹' : FLOOR_TEXTS.library}
           </button>
-          {libraryOpen ? (
-            <LibraryPanel
-              onPlace={(c) => {
-                store.apply((l) => addFromLibrary(l, c.id, centre, newId));
-                setNote(FLOOR_TEXTS.placed(c.name));
-                closeSheetOnPhone();
-              }}
-              onBundle={(b) => {
-                store.apply((l) => addBundle(l, b, { x: centre.x - 120, y: centre.y - 80 }, newId));
-                setNote(FLOOR_TEXTS.templateAdded(b.name, b.items.length));
-                closeSheetOnPhone();
-              }}
-              onZone={(type) => setTool({ kind: 'zone-first', type })}
-            />
-          ) : null}
+          {libraryOpen ? <LibraryPanel {...libraryActions} /> : null}
         </aside>
         <div className="designer-canvas" data-testid="designer-canvas">
           <FloorCanvas
