@@ -36,6 +36,7 @@ export * from './rules/courses.js';
 export * from './rules/dashboard.js';
 export * from './rules/dashboard-work.js';
 export * from './rules/floor-layout.js';
+export * from './rules/floor-menu.js';
 export * from './rules/floor-numbering.js';
 export * from './rules/floor-places.js';
 export * from './rules/floor-publish.js';

@@ -23,7 +23,7 @@ export const ZONE_TYPES = {
 export type ZoneType = keyof typeof ZONE_TYPES;
 export const ZONE_TYPE_IDS = Object.keys(ZONE_TYPES) as [ZoneType, ...ZoneType[]];
 
-/** The library's shapes (spec 2 section 3). @internal */
+/** The library's shapes (spec 2 section 3). */
 export const FLOOR_SHAPES = ['round', 'square', 'rectangle', 'oval', 'halfmoon', 'quarter', 'booth'] as const;
 export type FloorShape = (typeof FLOOR_SHAPES)[number];
 
@@ -87,7 +87,7 @@ export const NumberingSettings = z.object({
   sequentialByZone: z.boolean().default(true),
 });
 export type NumberingSettings = z.output<typeof NumberingSettings>;
-/** @internal */
+/** Numbering as a new floor starts it. */
 export const DEFAULT_NUMBERING: NumberingSettings = {
   useZonePrefixes: true,
   useShapeSuffixes: false,

@@ -77,7 +77,10 @@ export function liveFloorLayout(layout: FloorLayout | null, tables: readonly Tab
   };
 }
 
-/** The guest's seat map never draws a table smaller than a finger (WCAG 2.5.5: 44 px). */
+/**
+ * The guest's seat map never draws a table smaller than a finger (WCAG 2.5.5: 44 px).
+ * @internal
+ */
 export const SEAT_MAP_MIN_TARGET_PX = 44;
 const SEAT_MAP_MARGIN = 20;
 

@@ -2,10 +2,10 @@
 // restore, and Publish turning the layout into the venue's tables in one transaction, refused
 // while a table to retire is in use. One cloud and one database for the file.
 import { randomUUID } from 'node:crypto';
-import { FLOOR_MESSAGES, type FloorLayoutInput, PublishAnswer, type Table } from '@tablewise/shared';
+import { FLOOR_MESSAGES, type FloorLayoutInput, GuestTable, PublishAnswer, type Table } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../../testkit/fixture.js';
-import { type Client, checkInGuest, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
+import { Client, checkInGuest, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
 
 let h: Harness;
 let mia: Client;
@@ -267,5 +267,35 @@ describe('publishing', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ created: 0, retired: 0, renumbered: 2 });
     expect((await tables()).find((t) => t.number === '2')?.id).toBe(t1);
+  });
+});
+
+describe("the guest's seat map", () => {
+  /** A walk-in's phone at `venueId`: the tables as seat selection reads them. */
+  async function guestTablesAt(venueId: string): Promise<GuestTable[]> {
+    const guest = new Client(h.cloud.url);
+    const checkin = await guest.post('/api/guest/checkin', { guestName: 'Noor', partySize: 2, venueId });
+    expect(checkin.status, JSON.stringify(checkin.body)).toBe(200);
+    const reply = await guest.get('/api/guest/tables');
+    expect(reply.status).toBe(200);
+    return GuestTable.array().parse(reply.body);
+  }
+
+  it('places each table where the published layout draws it, in its size and shape; a venue that never published gets none', async () => {
+    const published = (await mia.get('/api/floor-layout')).body;
+    const drawn = await mia.get(`/api/floor-layout/versions/${published.publishedVersion}`);
+    const components = drawn.body.layout.components as { tableId: string; x: number; y: number }[];
+    const seen = await guestTablesAt(h.fixture.a.venueId);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const t of seen) {
+      const c = components.find((o) => o.tableId === t.id);
+      expect(c, t.number).toBeDefined();
+      expect(t.place).toEqual({ x: c?.x, y: c?.y, width: 80, height: 80, rotation: 0, shape: 'round' });
+      expect(t.name).toBe(`Table ${t.number}`);
+    }
+    // Another organization's venue has published nothing: its guests keep the spec's map.
+    const other = await guestTablesAt(h.fixture.b.venueId);
+    expect(other.length).toBeGreaterThan(0);
+    expect(other.every((t) => t.place === null)).toBe(true);
   });
 });

@@ -6,7 +6,6 @@
 // where Publish put them.
 import {
   FLOOR_TEXTS,
-  type FloorColor,
   type FloorLayout,
   liveFloorLayout,
   type Point,
@@ -18,21 +17,11 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMoveTable } from '../api/floor-layout.js';
 import { ApiError } from '../app/api-client.js';
+import { STATE_COLORS } from '../floor-designer/colors.js';
 import { FloorCanvas, type Selection } from '../floor-designer/floor-canvas.js';
 import type { ToolState } from '../floor-designer/tools/select-tool.js';
 import { ZoomControls } from '../floor-designer/zoom-controls.js';
 import { useVenueClock } from './use-venue-clock.js';
-
-const COLORS: Record<FloorColor, { fill: string; stroke: string }> = {
-  green: { fill: '#c9ecd4', stroke: '#1d7a3e' },
-  purple: { fill: '#e4dcf7', stroke: '#6b4fbb' },
-  red: { fill: '#f8d0cc', stroke: '#b42318' },
-  amber: { fill: '#fde7b5', stroke: '#9a5b00' },
-  orange: { fill: '#fdd9b5', stroke: '#b54708' },
-  yellow: { fill: '#fdf3b0', stroke: '#8a6d00' },
-  blue: { fill: '#cfe0fb', stroke: '#1f5fd1' },
-  grey: { fill: '#e3e6ec', stroke: '#5b6170' },
-};
 
 export interface LiveFloorProps {
   /** The published layout, or null (none yet, or a terminal). */
@@ -107,7 +96,7 @@ export function LiveFloor({ layout, tables, onPick, actions, legend = true }: Li
             const t = byId.get(c.id);
             if (!t) return { fill: '#eef0f4', stroke: '#5b6170', label: c.name };
             return {
-              ...COLORS[tableStateColor(t.state)],
+              ...STATE_COLORS[tableStateColor(t.state)],
               label: t.number,
               detail: t.partyName ?? tableStateLabel(t.state),
               state: t.state,

@@ -3,6 +3,7 @@
 // Publish, Export and Import (checked by the layout file's schema).
 import {
   type Bundle,
+  chairChoices,
   FLOOR_DESIGN,
   FLOOR_TEXTS,
   type FloorComponent,
@@ -14,6 +15,10 @@ import {
   type NumberingSettings,
   type Point,
   parseLayoutFile,
+  rotatedByStep,
+  type TableState,
+  tableStateColor,
+  toggledStatus,
   ZONE_TYPE_IDS,
   ZONE_TYPES,
   type ZoneType,
@@ -22,6 +27,7 @@ import {
   type ChangeEvent,
   memo,
   type ReactNode,
+  useCallback,
   useEffect,
   useMemo,
   useRef,
@@ -29,6 +35,8 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
+import { STATE_COLORS } from './colors.js';
+import { ContextMenu, type MenuSection } from './context-menu.js';
 import {
   addBundle,
   addFromLibrary,
@@ -38,6 +46,8 @@ import {
   duplicate,
   removeComponent,
   removeZone,
+  restack,
+  rotateComponent,
   setCapacity,
   setNumber,
   updateZone,
@@ -167,7 +177,22 @@ const LibraryPanel = memo(function LibraryPanel({ onPlace, onBundle, onZone }: L
   );
 });
 
-function Properties({ store, c, onDelete }: { store: DesignStore; c: FloorComponent; onDelete: () => void }) {
+/** The Properties panel's free choice of status (spec 2 section 4); local to the session, not saved. */
+const DESIGNER_STATUSES: readonly TableState[] = ['EMPTY', 'OCCUPIED', 'RESERVED', 'CLEANING', 'PAYMENT_DUE', 'HOLD'];
+
+function Properties({
+  store,
+  c,
+  status,
+  onStatus,
+  onDelete,
+}: {
+  store: DesignStore;
+  c: FloorComponent;
+  status: TableState;
+  onStatus: (s: TableState) => void;
+  onDelete: () => void;
+}) {
   return (
     <div className="properties-panel" data-testid="properties-panel" data-component-id={c.id}>
       <h2>{FLOOR_TEXTS.properties}</h2>
@@ -197,6 +222,16 @@ function Properties({ store, c, onDelete }: { store: DesignStore; c: FloorCompon
               value={c.capacity ?? 2}
               onChange={(e) => store.apply((l) => setCapacity(l, c.id, Number(e.target.value) || 2))}
             />
+          </label>
+          <label>
+            {FLOOR_TEXTS.status}
+            <select value={status} onChange={(e) => onStatus(e.target.value as TableState)}>
+              {DESIGNER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
           </label>
         </>
       ) : null}
@@ -374,16 +409,88 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
   /** The table whose number is being typed on the canvas. */
   const [numbering, setNumbering] = useState<string | null>(null);
   const editingNumber = numbering ? layout.components.find((c) => c.id === numbering) : undefined;
+  /** The table whose Delete waits for its confirmation. */
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [menu, setMenu] = useState<{ at: Point; target: Selection | null; pointerId?: number | undefined } | null>(
+    null,
+  );
+  /** Statuses set in the designer: local to the session and never saved (spec 2 section 4). */
+  const [statuses, setStatuses] = useState<ReadonlyMap<string, TableState>>(new Map());
+  const statusOf = (id: string): TableState => statuses.get(id) ?? 'EMPTY';
+  const setStatus = (id: string, state: TableState) => setStatuses((m) => new Map(m).set(id, state));
   const stats = floorStats(layout);
+  // Each item's keyboard label looks its item up on every draw: by id, not by a search of all.
+  const componentsById = useMemo(() => new Map(layout.components.map((c) => [c.id, c])), [layout.components]);
   const selected = selection?.kind === 'component' ? layout.components.find((c) => c.id === selection.id) : undefined;
   const centre = { x: pan.x + FLOOR_DESIGN.viewWidth / zoom / 2, y: pan.y + FLOOR_DESIGN.viewHeight / zoom / 2 };
 
-  const confirmDelete = (id: string) => {
-    if (window.confirm(FLOOR_TEXTS.deleteTableConfirm)) {
-      store.apply((l) => removeComponent(l, id));
-      setSelection(null);
+  const confirmDelete = (id: string) => setDeleting(id);
+  // The number is typed in place, over the table (InlineNumber).
+  const editNumber = (id: string) => {
+    if (layout.components.find((c) => c.id === id)?.type === 'table') setNumbering(id);
+  };
+  const copyLayout = async () => {
+    const text = JSON.stringify({ components: layout.components, zones: layout.zones }, null, 2);
+    try {
+      await navigator.clipboard.writeText(text);
+      setNote(FLOOR_TEXTS.layoutCopied);
+    } catch {
+      setNote(FLOOR_TEXTS.copyFailed);
     }
   };
+  const menuSections = (c: FloorComponent): MenuSection[] => {
+    const chairs = c.type === 'table' && c.capacity !== null ? chairChoices(c.capacity) : [];
+    const seats = (entry: (typeof chairs)[number]) => ({
+      label: entry.label,
+      short: entry.short,
+      disabled: entry.to === null,
+      onSelect: () => entry.to !== null && store.apply((l) => setCapacity(l, c.id, entry.to as number)),
+    });
+    return [
+      ...(chairs.length
+        ? [
+            {
+              title: FLOOR_TEXTS.chairManagement,
+              folded: true,
+              entries: [
+                seats(chairs[0] as (typeof chairs)[number]),
+                seats(chairs[1] as (typeof chairs)[number]),
+                chairs.slice(2, 6).map(seats),
+                chairs.slice(6).map(seats),
+              ],
+            },
+          ]
+        : []),
+      {
+        title: FLOOR_TEXTS.tableActions,
+        entries: [
+          ...(c.type === 'table'
+            ? [{ label: FLOOR_TEXTS.toggleStatus, onSelect: () => setStatus(c.id, toggledStatus(statusOf(c.id))) }]
+            : []),
+          {
+            label: FLOOR_TEXTS.rotate45,
+            onSelect: () => store.apply((l) => rotateComponent(l, c.id, rotatedByStep(c.rotation))),
+          },
+          {
+            label: FLOOR_TEXTS.duplicate,
+            onSelect: () => store.apply((l) => duplicate(l, c.id, FLOOR_DESIGN.duplicateOffsetMenu, newId)),
+          },
+          { label: FLOOR_TEXTS.delete, onSelect: () => confirmDelete(c.id) },
+        ],
+      },
+      {
+        title: FLOOR_TEXTS.advanced,
+        folded: true,
+        entries: [
+          ...(c.type === 'table' ? [{ label: FLOOR_TEXTS.editNumber, onSelect: () => editNumber(c.id) }] : []),
+          { label: FLOOR_TEXTS.bringToFront, onSelect: () => store.apply((l) => restack(l, c.id, 'front')) },
+          { label: FLOOR_TEXTS.sendToBack, onSelect: () => store.apply((l) => restack(l, c.id, 'back')) },
+        ],
+      },
+    ];
+  };
+  const menuComponent =
+    menu?.target?.kind === 'component' ? layout.components.find((c) => c.id === menu.target?.id) : undefined;
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -450,6 +557,8 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
     }),
     [],
   );
+
+  const closeMenu = useCallback(() => setMenu(null), []);
 
   const changeNumberingSettings = (change: Partial<NumberingSettings>) =>
     store.apply((l) => changeNumbering(l, { ...l.numbering, ...change }));
@@ -600,6 +709,55 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
           }}
         />
       ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          question={FLOOR_TEXTS.deleteTableConfirm}
+          action={FLOOR_TEXTS.delete}
+          danger
+          busy={false}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            const id = deleting;
+            setDeleting(null);
+            store.apply((l) => removeComponent(l, id));
+            setSelection(null);
+          }}
+        />
+      ) : null}
+      {menu && menuComponent ? (
+        <ContextMenu
+          label={
+            menuComponent.type === 'table'
+              ? FLOOR_TEXTS.tableMenuHeader(menuComponent.number ?? '', menuComponent.capacity ?? 0)
+              : menuComponent.name
+          }
+          header={
+            menuComponent.type === 'table'
+              ? FLOOR_TEXTS.tableMenuHeader(menuComponent.number ?? '', menuComponent.capacity ?? 0)
+              : menuComponent.name
+          }
+          at={menu.at}
+          sections={menuSections(menuComponent)}
+          onClose={closeMenu}
+          openedBy={menu.pointerId}
+        />
+      ) : menu ? (
+        <ContextMenu
+          label={FLOOR_TEXTS.canvasMenu}
+          at={menu.at}
+          entries={[
+            { label: FLOOR_TEXTS.drawZone, onSelect: () => setTool({ kind: 'zone-first', type: 'dining' }) },
+            { label: FLOOR_TEXTS.copyLayout, onSelect: () => void copyLayout() },
+            {
+              label: FLOOR_TEXTS.exportLayout,
+              onSelect: () => setNote(FLOOR_TEXTS.exported(download('floor-layout', layout))),
+            },
+            { label: FLOOR_TEXTS.clearAll, onSelect: () => setAsking('clear') },
+          ]}
+          onClose={closeMenu}
+          openedBy={menu.pointerId}
+        />
+      ) : null}
       {asking === 'import' ? (
         <ImportDialog problem={importProblem} onFile={importFile} onCancel={() => setAsking(null)} />
       ) : null}
@@ -635,15 +793,31 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
             onTool={setTool}
             newId={newId}
             label={FLOOR_TEXTS.title}
-            lookOf={(c) => ({
-              fill: c.type === 'table' ? '#e8f5ec' : '#eef0f4',
-              stroke: c.type === 'table' ? '#1d7a3e' : '#5b6170',
-              label: c.type === 'table' ? (c.number ?? '') : c.name,
-              detail: c.capacity ? FLOOR_TEXTS.seats(c.capacity) : undefined,
-            })}
-            onEditNumber={(id) => {
-              if (layout.components.find((c) => c.id === id)?.type === 'table') setNumbering(id);
+            onZoom={setZoom}
+            onContextMenu={(at, target, pointerId) => setMenu({ at, target, pointerId })}
+            itemLabel={(target) => {
+              if (target.kind === 'zone') return layout.zones.find((z) => z.id === target.id)?.name ?? '';
+              const c = componentsById.get(target.id);
+              if (!c) return '';
+              return c.type === 'table' ? FLOOR_TEXTS.tableMenuHeader(c.number ?? '', c.capacity ?? 0) : c.name;
             }}
+            onActivate={setSelection}
+            lookOf={(c) =>
+              c.type === 'table'
+                ? {
+                    ...STATE_COLORS[tableStateColor(statusOf(c.id))],
+                    label: c.number ?? '',
+                    detail: c.capacity ? FLOOR_TEXTS.seats(c.capacity) : undefined,
+                    state: statusOf(c.id),
+                  }
+                : {
+                    fill: '#eef0f4',
+                    stroke: '#5b6170',
+                    label: c.name,
+                    detail: c.capacity ? FLOOR_TEXTS.seats(c.capacity) : undefined,
+                  }
+            }
+            onEditNumber={editNumber}
           />
           {editingNumber ? (
             <InlineNumber
@@ -660,7 +834,15 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
           ) : null}
         </div>
         <aside className="designer-properties">
-          {selected ? <Properties store={store} c={selected} onDelete={() => confirmDelete(selected.id)} /> : null}
+          {selected ? (
+            <Properties
+              store={store}
+              c={selected}
+              status={statusOf(selected.id)}
+              onStatus={(state) => setStatus(selected.id, state)}
+              onDelete={() => confirmDelete(selected.id)}
+            />
+          ) : null}
           {selection?.kind === 'zone' ? <ZoneProperties store={store} id={selection.id} /> : null}
         </aside>
       </div>

@@ -102,6 +102,13 @@ export function rotateComponent(layout: FloorLayout, id: string, rotation: numbe
   );
 }
 
+/** Advanced: Bring to Front and Send to Back, by the drawing order. */
+export function restack(layout: FloorLayout, id: string, to: 'front' | 'back'): FloorLayout {
+  const others = layout.components.filter((c) => c.id !== id).map((c) => c.zIndex);
+  const z = to === 'front' ? Math.max(0, ...others) + 1 : Math.min(0, ...others) - 1;
+  return updateComponent(layout, id, (c) => (c.zIndex === z ? c : { ...c, zIndex: z }));
+}
+
 /** Table Number edited inline or in Properties: an empty value keeps the old number. */
 export function setNumber(layout: FloorLayout, id: string, number: string): FloorLayout {
   const value = number.trim();

@@ -55,7 +55,8 @@ export interface FloorCanvasProps {
   tool: ToolState;
   onTool: (t: ToolState) => void;
   lookOf: (c: FloorComponent) => TableLook;
-  onContextMenu?: ((at: { x: number; y: number }, target: Selection | null) => void) | undefined;
+  /** A right click, a long press (with its touch's pointer id) or the Menu key asks for a menu. */
+  onContextMenu?: ((at: { x: number; y: number }, target: Selection | null, pointerId?: number) => void) | undefined;
   onEditNumber?: ((id: string) => void) | undefined;
   newId: () => string;
   label: string;
@@ -111,11 +112,11 @@ export function FloorCanvas(props: FloorCanvasProps) {
     return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
   };
 
-  const openMenuAt = (client: Point) => {
+  const openMenuAt = (client: Point, pointerId: number) => {
     if (!props.onContextMenu) return;
     const hit = hitTest(layout, toCanvas({ clientX: client.x, clientY: client.y }));
     if (hit) props.onSelect(hit);
-    props.onContextMenu(client, hit);
+    props.onContextMenu(client, hit, pointerId);
   };
 
   const down = (e: PointerEvent<SVGSVGElement>) => {
@@ -131,12 +132,13 @@ export function FloorCanvas(props: FloorCanvasProps) {
     if (pointers.current.size > 1) return;
     if (e.pointerType === 'touch' && props.onContextMenu) {
       const at = { x: e.clientX, y: e.clientY };
+      const { pointerId } = e;
       longPress.current = {
         at,
         timer: setTimeout(() => {
           longPress.current = null;
           onTool({ kind: 'idle' });
-          openMenuAt(at);
+          openMenuAt(at, pointerId);
         }, LONG_PRESS_MS),
       };
     }

@@ -8,7 +8,7 @@ export function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom: (zoom: nu
     <span className="designer-zoom">
       <button
         type="button"
-        className="button"
+        className="button zoom-button"
         aria-label={FLOOR_TEXTS.zoomOut}
         onClick={() => onZoom(stepZoom(zoom, -1))}
       >
@@ -19,7 +19,7 @@ export function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom: (zoom: nu
       </output>
       <button
         type="button"
-        className="button"
+        className="button zoom-button"
         aria-label={FLOOR_TEXTS.zoomIn}
         onClick={() => onZoom(stepZoom(zoom, 1))}
       >

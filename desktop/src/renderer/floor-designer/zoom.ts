@@ -8,7 +8,10 @@ const PINCH_THRESHOLD_PX = 10;
 /** The buttons never reach 0: the least zoom is one step. */
 const LEAST = Math.max(FLOOR_DESIGN.zoomMin, FLOOR_DESIGN.zoomStep);
 
-/** A zoom on the steps and within the limits. */
+/**
+ * A zoom on the steps and within the limits.
+ * @internal
+ */
 export function clampZoom(zoom: number): number {
   const stepped = Math.round(zoom / FLOOR_DESIGN.zoomStep) * FLOOR_DESIGN.zoomStep;
   return Math.min(FLOOR_DESIGN.zoomMax, Math.max(LEAST, Math.round(stepped * 10) / 10));

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
 import { build } from 'vite';
+import type { StartCloudOptions } from '../../../../cloud/src/server.js';
 import { type Harness, pairTerminal, startHarness } from '../../../../cloud/src/testkit/harness.js';
 import { buildIsCurrent } from '../../../../scripts/build-stamp.js';
 import { startTerminalCore, type TerminalCore, type TerminalCoreOptions } from '../../core/core.js';
@@ -91,11 +92,13 @@ export async function startStaffAppStack(
     h: Harness,
     terminalId: string,
   ) => Promise<Partial<TerminalCoreOptions>> | Partial<TerminalCoreOptions> = () => ({}),
+  /** More for the cloud: the built guest site, say. */
+  cloud: Partial<StartCloudOptions> = {},
 ): Promise<{ h: Harness; core: TerminalCore; browser: Browser; close(): Promise<void> }> {
   const workDir = await mkdtemp(join(tmpdir(), `tw-${name}-`));
   const webDir = await staffAppDir();
   // A fixed port, so a cloud started again later answers where the terminal looks for it.
-  const h = await startHarness({ port: await freePort(), staffWebDir: webDir });
+  const h = await startHarness({ ...cloud, port: await freePort(), staffWebDir: webDir });
   const paired = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail, 'Host stand');
   const core = await startTerminalCore({
     cloudUrl: h.cloud.url,

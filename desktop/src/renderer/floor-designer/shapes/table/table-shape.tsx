@@ -54,6 +54,7 @@ export function TableShape({
 }) {
   const size = Math.max(10, Math.min(16, c.width / 4));
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the item is a button (role and keys) wherever the canvas lets a keyboard reach it
     <g
       transform={`translate(${c.x} ${c.y}) rotate(${c.rotation} ${c.width / 2} ${c.height / 2})`}
       data-testid="floor-item"
@@ -63,16 +64,12 @@ export function TableShape({
       data-state={look.state}
       data-x={c.x}
       data-y={c.y}
-      {...(access
-        ? {
-            role: 'button',
-            tabIndex: 0,
-            'aria-label': access.label,
-            'aria-haspopup': access.hasMenu ? 'menu' : undefined,
-            onFocus: access.onFocus,
-            onKeyDown: access.onKeyDown,
-          }
-        : {})}
+      role={access ? 'button' : undefined}
+      tabIndex={access ? 0 : undefined}
+      aria-label={access?.label}
+      aria-haspopup={access?.hasMenu ? 'menu' : undefined}
+      onFocus={access?.onFocus}
+      onKeyDown={access?.onKeyDown}
     >
       {outline(c, look)}
       <text

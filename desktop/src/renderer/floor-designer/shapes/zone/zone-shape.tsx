@@ -13,6 +13,7 @@ export function ZoneShape({
 }) {
   const label = Math.min(100, zone.width);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the item is a button (role and keys) wherever the canvas lets a keyboard reach it
     <g
       transform={`translate(${zone.x} ${zone.y})`}
       data-testid="floor-item"
@@ -20,16 +21,12 @@ export function ZoneShape({
       data-id={zone.id}
       data-x={zone.x}
       data-y={zone.y}
-      {...(access
-        ? {
-            role: 'button',
-            tabIndex: 0,
-            'aria-label': access.label,
-            'aria-haspopup': access.hasMenu ? 'menu' : undefined,
-            onFocus: access.onFocus,
-            onKeyDown: access.onKeyDown,
-          }
-        : {})}
+      role={access ? 'button' : undefined}
+      tabIndex={access ? 0 : undefined}
+      aria-label={access?.label}
+      aria-haspopup={access?.hasMenu ? 'menu' : undefined}
+      onFocus={access?.onFocus}
+      onKeyDown={access?.onKeyDown}
     >
       <rect
         width={zone.width}
