@@ -108,7 +108,11 @@ async function clickAt(page: Page, x: number, y: number): Promise<void> {
   const canvas = page.getByTestId('designer-canvas').locator('svg');
   await canvas.scrollIntoViewIfNeeded();
   const p = await canvas.evaluate(
-    (svg, at) => new DOMPoint(at.x, at.y).matrixTransform((svg as SVGSVGElement).getScreenCTM() as DOMMatrix),
+    (svg, at) => {
+      type Matrix = { a: number; b: number; c: number; d: number; e: number; f: number };
+      const m = (svg as unknown as { getScreenCTM(): Matrix }).getScreenCTM();
+      return { x: m.a * at.x + m.c * at.y + m.e, y: m.b * at.x + m.d * at.y + m.f };
+    },
     { x, y },
   );
   await page.mouse.click(p.x, p.y);
@@ -258,11 +262,11 @@ test('a manager redesigns the floor and publishes it; guests, the host, a second
   const place = { x: Number(await gone.getAttribute('data-x')), y: Number(await gone.getAttribute('data-y')) };
   await gone.click();
   await expect(manager.getByTestId('properties-panel')).toBeVisible();
-  manager.once('dialog', (d) => {
-    expect(d.message()).toBe('Are you sure you want to delete this table? This action cannot be undone.');
-    void d.accept();
-  });
   await manager.getByTestId('properties-delete').click();
+  const confirm = manager.getByRole('alertdialog', {
+    name: 'Are you sure you want to delete this table? This action cannot be undone.',
+  });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(tablesOn(manager)).toHaveCount(5);
   await expect(gone).toHaveCount(0);
   await manager.getByRole('button', { name: 'Undo' }).click();
