@@ -15,6 +15,8 @@ const BENCHES: { ids: string[]; load: () => Promise<{ bench: Bench }> }[] = [
   { ids: ['P8'], load: () => import('./core-start.js') },
   { ids: ['A9', 'E1'], load: () => import('./analytics-year.js') },
   { ids: ['S1'], load: () => import('./soak.js') },
+  { ids: ['F1'], load: () => import('./floor-drag.js') },
+  { ids: ['F2'], load: () => import('./floor-publish.js') },
 ];
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { quick: { type: 'boolean' } } });

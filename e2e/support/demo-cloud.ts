@@ -19,6 +19,8 @@ export interface DemoCloud {
   /** The demo manager's session cookie. */
   staffCookie: string;
   db: pg.Client;
+  /** Kills the cloud's process (SIGKILL), as a power cut or a crash would; close() still cleans up. */
+  kill(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -79,7 +81,10 @@ export async function startDemoCloud(
       }),
     );
     await db.connect();
-    return { url: cloudUrl, venueId: database.seed.venueId, databaseUrl, dataDir, staffCookie, db, close };
+    const kill = async () => {
+      await cloud?.kill('SIGKILL');
+    };
+    return { url: cloudUrl, venueId: database.seed.venueId, databaseUrl, dataDir, staffCookie, db, kill, close };
   } catch (error) {
     await close();
     throw error;

@@ -55,6 +55,13 @@ export const FLOOR_TEXTS = {
   unsaved: 'Unsaved changes',
   versions: 'Versions',
   restore: 'Restore',
+  versionLine: (version: number, who: string, when: string) => `Version ${version}: ${who}, ${when}`,
+  versionCounts: (tables: number, zones: number) =>
+    `${tables} ${tables === 1 ? 'table' : 'tables'}, ${zones} ${zones === 1 ? 'zone' : 'zones'}`,
+  publishedBadge: 'Published',
+  openBadge: 'In the designer',
+  restored: (from: number, to: number) => `Version ${from} restored as version ${to}. Publish to apply it.`,
+  restoreDiscards: 'Restoring replaces the unsaved changes of this draft.',
   reload: 'Reload',
   import: 'Import',
   library: 'Component Library',

@@ -25,10 +25,12 @@ import {
 } from '@tablewise/shared';
 import {
   type ChangeEvent,
+  memo,
   type ReactNode,
   useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
@@ -96,32 +98,46 @@ function LibrarySection({ title, open = false, children }: { title: string; open
   );
 }
 
-function LibraryPanel({
-  onPlace,
-  onBundle,
-  onZone,
-}: {
+interface LibraryActions {
   onPlace: (c: LibraryComponent) => void;
   onBundle: (b: Bundle) => void;
   onZone: (t: ZoneType) => void;
-}) {
+}
+
+/** Kept as it is while the canvas changes (a drag redraws the Designer on every pointer move):
+ * its actions are stable and call the Designer's latest ones. */
+const LibraryPanel = memo(function LibraryPanel({ onPlace, onBundle, onZone }: LibraryActions) {
   const [search, setSearch] = useState('');
   const s = useMemo(() => librarySections(search), [search]);
   const items = (list: readonly LibraryComponent[]) =>
     list.map((c) => (
-      <button key={c.id} type="button" className="library-item" onClick={() => onPlace(c)}>
+      <button
+        key={c.id}
+        type="button"
+        className="library-item"
+        data-testid="library-item"
+        data-library-id={c.id}
+        onClick={() => onPlace(c)}
+      >
         {c.name}
         {c.capacity ? <span className="library-seats">{FLOOR_TEXTS.seats(c.capacity)}</span> : null}
       </button>
     ));
   const bundles = (list: readonly Bundle[]) =>
     list.map((b) => (
-      <button key={b.id} type="button" className="library-item" onClick={() => onBundle(b)}>
+      <button
+        key={b.id}
+        type="button"
+        className="library-item"
+        data-testid="library-bundle"
+        data-bundle-id={b.id}
+        onClick={() => onBundle(b)}
+      >
         {b.name} ({b.count})
       </button>
     ));
   return (
-    <div className="library-panel">
+    <div className="library-panel" data-testid="library-panel">
       <h2>{FLOOR_TEXTS.library}</h2>
       <input
         type="search"
@@ -141,7 +157,14 @@ function LibraryPanel({
         <h3>{FLOOR_TEXTS.zones}</h3>
         {ZONE_TYPE_IDS.filter((t) => ZONE_TYPES[t].label.toLowerCase().includes(search.trim().toLowerCase())).map(
           (t) => (
-            <button key={t} type="button" className="library-item" onClick={() => onZone(t)}>
+            <button
+              key={t}
+              type="button"
+              className="library-item"
+              data-testid="library-zone"
+              data-zone-type={t}
+              onClick={() => onZone(t)}
+            >
               {ZONE_TYPES[t].label}
             </button>
           ),
@@ -152,7 +175,7 @@ function LibraryPanel({
       <LibrarySection title={FLOOR_TEXTS.vipPresets}>{bundles(s.vip)}</LibrarySection>
     </div>
   );
-}
+});
 
 /** The Properties panel's free choice of status (spec 2 section 4); local to the session, not saved. */
 const DESIGNER_STATUSES: readonly TableState[] = ['EMPTY', 'OCCUPIED', 'RESERVED', 'CLEANING', 'PAYMENT_DUE', 'HOLD'];
@@ -171,7 +194,7 @@ function Properties({
   onDelete: () => void;
 }) {
   return (
-    <div className="properties-panel">
+    <div className="properties-panel" data-testid="properties-panel" data-component-id={c.id}>
       <h2>{FLOOR_TEXTS.properties}</h2>
       <label>
         {FLOOR_TEXTS.name}
@@ -220,7 +243,7 @@ function Properties({
         >
           {FLOOR_TEXTS.duplicate}
         </button>
-        <button type="button" className="button danger" onClick={onDelete}>
+        <button type="button" className="button danger" onClick={onDelete} data-testid="properties-delete">
           {FLOOR_TEXTS.delete}
         </button>
       </div>
@@ -232,7 +255,7 @@ function ZoneProperties({ store, id }: { store: DesignStore; id: string }) {
   const zone = store.get().zones.find((z) => z.id === id);
   if (!zone) return null;
   return (
-    <div className="properties-panel">
+    <div className="properties-panel" data-testid="zone-properties" data-zone-id={zone.id}>
       <h2>{FLOOR_TEXTS.editZone}</h2>
       <label>
         {FLOOR_TEXTS.zoneName}
@@ -285,6 +308,47 @@ function ZoneProperties({ store, id }: { store: DesignStore; id: string }) {
         {FLOOR_TEXTS.deleteZone}
       </button>
     </div>
+  );
+}
+
+/** The table number edited in place (spec 2 section 2.2), over the table on the canvas: Enter or
+ * leaving the field commits, Escape cancels, an empty value keeps the old number (setNumber). */
+function InlineNumber(props: {
+  c: FloorComponent;
+  zoom: number;
+  pan: Point;
+  onCommit: (value: string) => void;
+  onCancel: () => void;
+}) {
+  const { c, zoom, pan } = props;
+  const done = useRef(false);
+  const viewWidth = FLOOR_DESIGN.viewWidth / zoom;
+  const viewHeight = FLOOR_DESIGN.viewHeight / zoom;
+  const finish = (commit: boolean, value: string) => {
+    if (done.current) return;
+    done.current = true;
+    if (commit) props.onCommit(value);
+    else props.onCancel();
+  };
+  return (
+    <input
+      className="inline-number"
+      data-testid="inline-number"
+      aria-label={FLOOR_TEXTS.tableNumber}
+      // biome-ignore lint/a11y/noAutofocus: a double-click on the table asked to type its number here
+      autoFocus
+      defaultValue={c.number ?? ''}
+      style={{
+        left: `${((c.x + c.width / 2 - pan.x) / viewWidth) * 100}%`,
+        top: `${((c.y + c.height / 2 - pan.y) / viewHeight) * 100}%`,
+      }}
+      onFocus={(e) => e.target.select()}
+      onBlur={(e) => finish(true, e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') finish(true, e.currentTarget.value);
+        if (e.key === 'Escape') finish(false, '');
+      }}
+    />
   );
 }
 
@@ -342,6 +406,9 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
   /** What the last toolbar action did (Export, Import, Clear All, a template), said on the bar. */
   const [note, setNote] = useState<string | null>(null);
   const [asking, setAsking] = useState<'import' | 'clear' | null>(null);
+  /** The table whose number is being typed on the canvas. */
+  const [numbering, setNumbering] = useState<string | null>(null);
+  const editingNumber = numbering ? layout.components.find((c) => c.id === numbering) : undefined;
   /** The table whose Delete waits for its confirmation. */
   const [deleting, setDeleting] = useState<string | null>(null);
   const [menu, setMenu] = useState<{ at: Point; target: Selection | null; pointerId?: number | undefined } | null>(
@@ -352,14 +419,15 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
   const statusOf = (id: string): TableState => statuses.get(id) ?? 'EMPTY';
   const setStatus = (id: string, state: TableState) => setStatuses((m) => new Map(m).set(id, state));
   const stats = floorStats(layout);
+  // Each item's keyboard label looks its item up on every draw: by id, not by a search of all.
+  const componentsById = useMemo(() => new Map(layout.components.map((c) => [c.id, c])), [layout.components]);
   const selected = selection?.kind === 'component' ? layout.components.find((c) => c.id === selection.id) : undefined;
   const centre = { x: pan.x + FLOOR_DESIGN.viewWidth / zoom / 2, y: pan.y + FLOOR_DESIGN.viewHeight / zoom / 2 };
 
   const confirmDelete = (id: string) => setDeleting(id);
+  // The number is typed in place, over the table (InlineNumber).
   const editNumber = (id: string) => {
-    const c = layout.components.find((o) => o.id === id);
-    const value = window.prompt(FLOOR_TEXTS.tableNumber, c?.number ?? '');
-    if (value !== null) store.apply((l) => setNumber(l, id, value));
+    if (layout.components.find((c) => c.id === id)?.type === 'table') setNumbering(id);
   };
   const copyLayout = async () => {
     const text = JSON.stringify({ components: layout.components, zones: layout.zones }, null, 2);
@@ -467,18 +535,53 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
     if (!window.matchMedia('(min-width: 768px)').matches) setLibraryOpen(false);
   };
 
+  const library = useRef<LibraryActions | null>(null);
+  library.current = {
+    onPlace: (c) => {
+      store.apply((l) => addFromLibrary(l, c.id, centre, newId));
+      setNote(FLOOR_TEXTS.placed(c.name));
+      closeSheetOnPhone();
+    },
+    onBundle: (b) => {
+      store.apply((l) => addBundle(l, b, { x: centre.x - 120, y: centre.y - 80 }, newId));
+      setNote(FLOOR_TEXTS.templateAdded(b.name, b.items.length));
+      closeSheetOnPhone();
+    },
+    onZone: (type) => setTool({ kind: 'zone-first', type }),
+  };
+  const libraryActions = useMemo<LibraryActions>(
+    () => ({
+      onPlace: (c) => library.current?.onPlace(c),
+      onBundle: (b) => library.current?.onBundle(b),
+      onZone: (t) => library.current?.onZone(t),
+    }),
+    [],
+  );
+
   const closeMenu = useCallback(() => setMenu(null), []);
 
-  const setNumbering = (change: Partial<NumberingSettings>) =>
+  const changeNumberingSettings = (change: Partial<NumberingSettings>) =>
     store.apply((l) => changeNumbering(l, { ...l.numbering, ...change }));
 
   return (
     <div className="designer">
       <div className="designer-toolbar" role="toolbar" aria-label="Floor tools">
-        <button type="button" className="button" onClick={() => store.undo()} disabled={!store.canUndo()}>
+        <button
+          type="button"
+          className="button"
+          data-testid="designer-undo"
+          onClick={() => store.undo()}
+          disabled={!store.canUndo()}
+        >
           {FLOOR_TEXTS.undo}
         </button>
-        <button type="button" className="button" onClick={() => store.redo()} disabled={!store.canRedo()}>
+        <button
+          type="button"
+          className="button"
+          data-testid="designer-redo"
+          onClick={() => store.redo()}
+          disabled={!store.canRedo()}
+        >
           {FLOOR_TEXTS.redo}
         </button>
         <label className="toggle">
@@ -501,7 +604,7 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
                   role="switch"
                   aria-checked={layout.numbering[key]}
                   checked={layout.numbering[key]}
-                  onChange={(e) => setNumbering({ [key]: e.target.checked })}
+                  onChange={(e) => changeNumberingSettings({ [key]: e.target.checked })}
                 />
                 {label}
               </label>
@@ -538,10 +641,16 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
         </button>
         <ZoomControls zoom={zoom} onZoom={setZoom} />
         <span className="designer-save">
-          <button type="button" className="button" onClick={onSave} disabled={busy}>
+          <button type="button" className="button" onClick={onSave} disabled={busy} data-testid="designer-save">
             {FLOOR_TEXTS.save}
           </button>
-          <button type="button" className="button primary" onClick={onPublish} disabled={busy}>
+          <button
+            type="button"
+            className="button primary"
+            onClick={onPublish}
+            disabled={busy}
+            data-testid="designer-publish"
+          >
             {FLOOR_TEXTS.publish}
           </button>
         </span>
@@ -560,8 +669,16 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
           {FLOOR_TEXTS.tables}: <strong>{stats.tables}</strong>
         </span>
         {stats.spacingWarning ? <span className="designer-warning">⚠ {FLOOR_TEXTS.checkSpacing}</span> : null}
-        {store.dirty ? <span className="badge">{FLOOR_TEXTS.unsaved}</span> : null}
-        {status ? <span role="status">{status}</span> : null}
+        {store.dirty ? (
+          <span className="badge" data-testid="designer-unsaved">
+            {FLOOR_TEXTS.unsaved}
+          </span>
+        ) : null}
+        {status ? (
+          <span role="status" data-testid="designer-status">
+            {status}
+          </span>
+        ) : null}
         {note ? (
           <span role="status" data-testid="designer-note">
             {note}
@@ -569,7 +686,7 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
         ) : null}
       </div>
       {problem ? (
-        <div className="form-error designer-problem" role="alert">
+        <div className="form-error designer-problem" role="alert" data-testid="designer-problem">
           {problem}{' '}
           <button type="button" className="button small" onClick={onReload}>
             {FLOOR_TEXTS.reload}
@@ -659,23 +776,9 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
           >
             {libraryOpen ? '‹' : FLOOR_TEXTS.library}
           </button>
-          {libraryOpen ? (
-            <LibraryPanel
-              onPlace={(c) => {
-                store.apply((l) => addFromLibrary(l, c.id, centre, newId));
-                setNote(FLOOR_TEXTS.placed(c.name));
-                closeSheetOnPhone();
-              }}
-              onBundle={(b) => {
-                store.apply((l) => addBundle(l, b, { x: centre.x - 120, y: centre.y - 80 }, newId));
-                setNote(FLOOR_TEXTS.templateAdded(b.name, b.items.length));
-                closeSheetOnPhone();
-              }}
-              onZone={(type) => setTool({ kind: 'zone-first', type })}
-            />
-          ) : null}
+          {libraryOpen ? <LibraryPanel {...libraryActions} /> : null}
         </aside>
-        <div className="designer-canvas">
+        <div className="designer-canvas" data-testid="designer-canvas">
           <FloorCanvas
             layout={layout}
             store={store}
@@ -694,7 +797,7 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
             onContextMenu={(at, target, pointerId) => setMenu({ at, target, pointerId })}
             itemLabel={(target) => {
               if (target.kind === 'zone') return layout.zones.find((z) => z.id === target.id)?.name ?? '';
-              const c = layout.components.find((o) => o.id === target.id);
+              const c = componentsById.get(target.id);
               if (!c) return '';
               return c.type === 'table' ? FLOOR_TEXTS.tableMenuHeader(c.number ?? '', c.capacity ?? 0) : c.name;
             }}
@@ -716,6 +819,19 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
             }
             onEditNumber={editNumber}
           />
+          {editingNumber ? (
+            <InlineNumber
+              key={editingNumber.id}
+              c={editingNumber}
+              zoom={zoom}
+              pan={pan}
+              onCommit={(value) => {
+                setNumbering(null);
+                store.apply((l) => setNumber(l, editingNumber.id, value));
+              }}
+              onCancel={() => setNumbering(null)}
+            />
+          ) : null}
         </div>
         <aside className="designer-properties">
           {selected ? (

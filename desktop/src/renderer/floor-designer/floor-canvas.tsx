@@ -4,7 +4,7 @@
 // press on a touch screen opens the context menu as a right click does; every item takes focus,
 // and the Menu key (or Shift+F10) opens its menu.
 import { FLOOR_DESIGN, type FloorComponent, type FloorLayout, type Point, type Rect, snap } from '@tablewise/shared';
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { addZone, moveComponent, rotateComponent, setComponentRect, updateZone } from './editing.js';
 import { HANDLES, type Handle, handlePoint, hitTest, resizeRect, rotationTo, zoneRect } from './geometry.js';
 import type { DesignStore } from './history.js';
@@ -22,6 +22,20 @@ const LONG_PRESS_SLOP_PX = 8;
 function isMenuKey(e: KeyboardEvent): boolean {
   return e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10');
 }
+
+const sameLook = (a: TableLook, b: TableLook) =>
+  a.fill === b.fill && a.stroke === b.stroke && a.label === b.label && a.detail === b.detail && a.state === b.state;
+const sameAccess = (a: ItemAccess | undefined, b: ItemAccess | undefined) =>
+  a?.label === b?.label && a?.hasMenu === b?.hasMenu;
+
+/** Items drawn again only when they or their looks change: a drag moves one table of hundreds, and
+ * redrawing the rest on every pointer move cost the frames (bench F1). Their keyboard handlers
+ * read the canvas's latest props (accessOf), so a kept item's handlers are never stale. */
+const Table = memo(TableShape, (a, b) => a.c === b.c && sameLook(a.look, b.look) && sameAccess(a.access, b.access));
+const Zone = memo(
+  ZoneShape,
+  (a, b) => a.zone === b.zone && a.selected === b.selected && sameAccess(a.access, b.access),
+);
 
 export interface Selection {
   kind: 'component' | 'zone';
@@ -63,6 +77,8 @@ function rectOf(layout: FloorLayout, t: Target): Rect | null {
 export function FloorCanvas(props: FloorCanvasProps) {
   const { layout, store, editable, zoom, pan, selection, tool, onTool } = props;
   const svg = useRef<SVGSVGElement>(null);
+  const latest = useRef(props);
+  latest.current = props;
   const [hover, setHover] = useState<Point | null>(null);
   /** Where each finger (or pointer) is pressed, by pointer id: two make a pinch. */
   const pointers = useRef(new Map<number, Point>());
@@ -133,8 +149,9 @@ export function FloorCanvas(props: FloorCanvasProps) {
       return;
     }
     if (tool.kind === 'zone-second') {
-      const r = zoneRect(tool.first, p);
-      const snapped = snapStep ? { ...r, x: snap(r.x, snapStep), y: snap(r.y, snapStep) } : r;
+      // Both corners on the grid when it snaps, so the zone's edges are too.
+      const onGrid = (q: Point) => (snapStep ? { x: snap(q.x, snapStep), y: snap(q.y, snapStep) } : q);
+      const snapped = zoneRect(onGrid(tool.first), onGrid(p));
       const id = props.newId();
       store?.apply((l) => addZone(l, tool.type, snapped, () => id, tool.name));
       props.onSelect({ kind: 'zone', id });
@@ -262,18 +279,19 @@ export function FloorCanvas(props: FloorCanvasProps) {
       // In the designer focus selects, as a click does; on the live floor selecting opens Quick
       // Actions, which waits for Enter.
       onFocus: () => {
-        if (editable) props.onSelect(target);
+        if (latest.current.editable) latest.current.onSelect(target);
       },
       onKeyDown: (e) => {
-        if (isMenuKey(e) && props.onContextMenu) {
+        const now = latest.current;
+        if (isMenuKey(e) && now.onContextMenu) {
           e.preventDefault();
           e.stopPropagation();
           const box = (e.currentTarget as Element).getBoundingClientRect();
-          props.onSelect(target);
-          props.onContextMenu({ x: box.left + box.width / 2, y: box.top + box.height / 2 }, target);
+          now.onSelect(target);
+          now.onContextMenu({ x: box.left + box.width / 2, y: box.top + box.height / 2 }, target);
         } else if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();
-          props.onActivate?.(target);
+          now.onActivate?.(target);
         }
       },
     };
@@ -323,7 +341,7 @@ export function FloorCanvas(props: FloorCanvasProps) {
       </defs>
       <rect x={pan.x} y={pan.y} width={width} height={height} fill="url(#floor-grid)" />
       {layout.zones.map((z) => (
-        <ZoneShape
+        <Zone
           key={z.id}
           zone={z}
           selected={selection?.kind === 'zone' && selection.id === z.id}
@@ -333,7 +351,7 @@ export function FloorCanvas(props: FloorCanvasProps) {
       {[...layout.components]
         .sort((a, b) => a.zIndex - b.zIndex)
         .map((c) => (
-          <TableShape key={c.id} c={c} look={props.lookOf(c)} access={accessOf({ kind: 'component', id: c.id })} />
+          <Table key={c.id} c={c} look={props.lookOf(c)} access={accessOf({ kind: 'component', id: c.id })} />
         ))}
       {preview ? (
         <rect {...preview} fill="#1f5fd1" fillOpacity={0.1} stroke="#1f5fd1" strokeDasharray="6 4" strokeWidth={2} />

@@ -76,7 +76,10 @@ export function rotationTo(r: Rect, p: Point, snapToStep: boolean): number {
 }
 
 /** Two clicks of the zone tool as a rectangle; a second click on the first gives the preview size. */
-export function zoneRect(a: Point, b: Point): Rect {
+export function zoneRect(from: Point, to: Point): Rect {
+  // Whole layout units: the clicks land wherever the screen's scale puts them (270.0000181).
+  const a = { x: Math.round(from.x), y: Math.round(from.y) };
+  const b = { x: Math.round(to.x), y: Math.round(to.y) };
   const width = Math.abs(b.x - a.x);
   const height = Math.abs(b.y - a.y);
   if (width < FLOOR_DESIGN.minZoneSize && height < FLOOR_DESIGN.minZoneSize) {

@@ -24,6 +24,8 @@ import { LiveFloor } from '../../../components/live-floor.js';
 import { Designer } from '../../../floor-designer/designer.js';
 import { withoutChairs } from '../../../floor-designer/editing.js';
 import { DesignStore } from '../../../floor-designer/history.js';
+import { useRestoreVersion } from '../api/layout-versions.js';
+import { VersionsPanel } from './versions-panel.js';
 
 function problemOf(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage ?? error.message;
@@ -44,6 +46,7 @@ export function FloorMapScreen() {
   const published = usePublishedLayout();
   const save = useSaveLayout();
   const publish = usePublishLayout();
+  const restore = useRestoreVersion();
   const store = useRef<DesignStore | null>(null);
   const [base, setBase] = useState<number | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -98,6 +101,20 @@ export function FloorMapScreen() {
     }
   };
 
+  // An older version saved again as the newest: the designer opens on it with a new history.
+  const restoreVersion = async (version: number) => {
+    if (store.current?.dirty && !window.confirm(FLOOR_TEXTS.restoreDiscards)) return;
+    try {
+      const v = await restore.mutateAsync({ version, baseVersion: base });
+      store.current?.load(withoutChairs(v.layout));
+      setBase(v.version);
+      setProblem(null);
+      setStatus(FLOOR_TEXTS.restored(version, v.version));
+    } catch (error) {
+      setProblem(problemOf(error));
+    }
+  };
+
   return (
     <section className="floor-map-screen">
       <header className="screen-header floor-map-header">
@@ -125,15 +142,22 @@ export function FloorMapScreen() {
             {FLOOR_MESSAGES.editingNeedsCloud}
           </p>
         ) : store.current ? (
-          <Designer
-            store={store.current}
-            onSave={() => void saveDraft()}
-            onPublish={() => void publishDraft()}
-            onReload={() => void reload()}
-            busy={save.isPending || publish.isPending}
-            status={status}
-            problem={problem}
-          />
+          <>
+            <Designer
+              store={store.current}
+              onSave={() => void saveDraft()}
+              onPublish={() => void publishDraft()}
+              onReload={() => void reload()}
+              busy={save.isPending || publish.isPending || restore.isPending}
+              status={status}
+              problem={problem}
+            />
+            <VersionsPanel
+              base={base}
+              busy={save.isPending || publish.isPending || restore.isPending}
+              onRestore={(v) => void restoreVersion(v)}
+            />
+          </>
         ) : (
           <p>…</p>
         )
