@@ -132,6 +132,9 @@ describe('the activity feed filter', () => {
   it.each<[string, TableState | null, string | null]>([
     ['guest.departed', null, 'exits'],
     ['table.state.changed', 'EXIT_PENDING', 'exits'],
+    ['payment.completed', null, 'exits'],
+    ['table.state.changed', 'PAYMENT_VERIFIED', 'exits'],
+    ['payment.status.changed', null, null],
     ['table.state.changed', 'OCCUPIED', null],
     ['order.created', null, 'orders'],
     ['order.item.status.changed', null, 'orders'],

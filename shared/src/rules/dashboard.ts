@@ -122,7 +122,13 @@ export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
  * @internal exported for its tests
  */
 export function activityCategory(type: string, tableState: TableState | null): Exclude<ActivityFilter, 'all'> | null {
-  if (type === 'guest.departed' || (type === 'table.state.changed' && tableState === 'EXIT_PENDING')) return 'exits';
+  // Exits as the dashboard's Payments & Exits tab groups them: a bill paid, a party leaving.
+  if (
+    type === 'guest.departed' ||
+    type === 'payment.completed' ||
+    (type === 'table.state.changed' && (tableState === 'EXIT_PENDING' || tableState === 'PAYMENT_VERIFIED'))
+  )
+    return 'exits';
   if (type.startsWith('order.')) return 'orders';
   if (type.startsWith('reservation.')) return 'reservations';
   if (type === 'staff.alert') return 'alerts';

@@ -330,6 +330,9 @@ function Revenue({ c, p, compare }: { c: AnalyticsPeriod; p: AnalyticsPeriod; co
   );
   const at = (period: AnalyticsPeriod, hour: number) =>
     toCents(period.byHour.find((h) => h.hour === hour)?.revenue ?? '0') / 100;
+  // Hours with covers but nothing paid yet draw empty axes: that is not enough data either.
+  const anyByHour = hours.some((h) => at(c, h) > 0 || (compare && at(p, h) > 0));
+  const anyByDay = c.byDay.some((d) => toCents(d.revenue) > 0);
   return (
     <div className="analytics-sections">
       <div className="stat-grid analytics-grid">
@@ -348,7 +351,7 @@ function Revenue({ c, p, compare }: { c: AnalyticsPeriod; p: AnalyticsPeriod; co
       </div>
       <section className="panel">
         <h2>{T.revenueByHour}</h2>
-        {hours.length === 0 ? (
+        {!anyByHour ? (
           <NotEnough />
         ) : (
           <BarChart
@@ -365,7 +368,7 @@ function Revenue({ c, p, compare }: { c: AnalyticsPeriod; p: AnalyticsPeriod; co
       </section>
       <section className="panel">
         <h2>{T.revenueByDay}</h2>
-        {c.byDay.length === 0 ? (
+        {!anyByDay ? (
           <NotEnough />
         ) : (
           <BarChart
