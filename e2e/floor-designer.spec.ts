@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { FLOOR_MESSAGES, type FloorLayout, layoutStaleMessage } from '@tablewise/shared';
-import { type DemoCloud, startDemoCloud } from './support/demo-cloud.js';
+import { type DemoCloud, entranceLink, startDemoCloud } from './support/demo-cloud.js';
 import { apiCall } from './support/guest-party.js';
 import { freePort, type Proc, runTsxJson, startTsx, waitForHttp } from './support/processes.js';
 
@@ -186,7 +186,7 @@ test('a manager redesigns the floor and publishes it; guests, the host, a second
 
   // ---- a walk-in guest's seat map shows the six at their places ----
   const guest = await newPage(browser, PHONE);
-  await guest.goto(`${cloud.url}/guest/checkin?venueId=${cloud.venueId}`);
+  await guest.goto(await entranceLink(cloud.url, cloud.staffCookie));
   await guest.getByTestId('checkin-name').fill('Lia');
   await guest.getByTestId('checkin-party-size').selectOption('2');
   await guest.getByTestId('checkin-submit').click();

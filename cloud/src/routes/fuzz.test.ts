@@ -13,6 +13,8 @@ import {
   ALL_CALLS,
   acceptInvitation,
   addToWaitlist,
+  answerPartyPhone,
+  answerPhoneJoin,
   askStaffAssistance,
   batchUpdateItems,
   type Call,
@@ -38,6 +40,7 @@ import {
   createTask,
   createTerminal,
   createVenue,
+  decideSeatRequest,
   eraseGuestData,
   fireCourse,
   getInvitationPreview,
@@ -73,6 +76,7 @@ import {
   setMenuItemAvailability,
   setMenuItemImage,
   setRestaurantLogo,
+  setSeatingApproval,
   signUp,
   startTask,
   stripeWebhook,
@@ -951,6 +955,31 @@ beforeAll(async () => {
         missing(['tableId']),
       ),
     },
+    // Issue 27: the host's switch, the host's answer to a guest's table choice, and the answers to
+    // a phone asking to join a seated party (staff's, and a phone of the party's). The ids are
+    // nobody's, so even a valid body changes nothing; the switch's valid body leaves it off, as it is.
+    {
+      call: setSeatingApproval,
+      path: setSeatingApproval.path,
+      principals: ['manager'],
+      weight: 2,
+      valid: () => ({ hostApproves: false }),
+      fields: fc.oneof(at(['hostApproves'], wrongType('boolean')), missing(['hostApproves'])),
+    },
+    ...(
+      [
+        [decideSeatRequest, 'manager'],
+        [answerPhoneJoin, 'manager'],
+        [answerPartyPhone, 'guest'],
+      ] as const
+    ).map(([call, principal]) => ({
+      call,
+      path: call.path.replace(':id', crypto.randomUUID()),
+      principals: [principal] as const,
+      weight: 2,
+      valid: () => ({ approve: false }),
+      fields: fc.oneof(at(['approve'], wrongType('boolean')), missing(['approve'])),
+    })),
     {
       call: updateGuestSession,
       path: `/api/guest/sessions/${sessionId}`,

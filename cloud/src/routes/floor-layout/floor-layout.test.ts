@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { FLOOR_MESSAGES, type FloorLayoutInput, GuestTable, PublishAnswer, type Table } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../../testkit/fixture.js';
-import { Client, checkInGuest, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
+import { Client, checkInGuest, entranceCode, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
 
 let h: Harness;
 let mia: Client;
@@ -271,10 +271,11 @@ describe('publishing', () => {
 });
 
 describe("the guest's seat map", () => {
-  /** A walk-in's phone at `venueId`: the tables as seat selection reads them. */
-  async function guestTablesAt(venueId: string): Promise<GuestTable[]> {
+  /** A walk-in's phone at the venue of `managerEmail`, by its entrance code: the tables as seat selection reads them. */
+  async function guestTablesAt(venueId: string, managerEmail: string): Promise<GuestTable[]> {
     const guest = new Client(h.cloud.url);
-    const checkin = await guest.post('/api/guest/checkin', { guestName: 'Noor', partySize: 2, venueId });
+    const { token } = await entranceCode(h.cloud.url, managerEmail);
+    const checkin = await guest.post('/api/guest/checkin', { guestName: 'Noor', partySize: 2, venueId, token });
     expect(checkin.status, JSON.stringify(checkin.body)).toBe(200);
     const reply = await guest.get('/api/guest/tables');
     expect(reply.status).toBe(200);
@@ -285,7 +286,7 @@ describe("the guest's seat map", () => {
     const published = (await mia.get('/api/floor-layout')).body;
     const drawn = await mia.get(`/api/floor-layout/versions/${published.publishedVersion}`);
     const components = drawn.body.layout.components as { tableId: string; x: number; y: number }[];
-    const seen = await guestTablesAt(h.fixture.a.venueId);
+    const seen = await guestTablesAt(h.fixture.a.venueId, h.fixture.a.managerEmail);
     expect(seen.length).toBeGreaterThan(0);
     for (const t of seen) {
       const c = components.find((o) => o.tableId === t.id);
@@ -294,7 +295,7 @@ describe("the guest's seat map", () => {
       expect(t.name).toBe(`Table ${t.number}`);
     }
     // Another organization's venue has published nothing: its guests keep the spec's map.
-    const other = await guestTablesAt(h.fixture.b.venueId);
+    const other = await guestTablesAt(h.fixture.b.venueId, h.fixture.b.managerEmail);
     expect(other.length).toBeGreaterThan(0);
     expect(other.every((t) => t.place === null)).toBe(true);
   });

@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { DASHBOARD_TEXTS, FLOOR_TEXTS, HOST_CONSOLE_TEXTS } from '@tablewise/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD } from '../../../../../cloud/src/testkit/fixture.js';
-import { type Client, type Harness, loginAs } from '../../../../../cloud/src/testkit/harness.js';
+import { type Client, entranceCode, type Harness, loginAs } from '../../../../../cloud/src/testkit/harness.js';
 import type { TerminalCore } from '../../../core/core.js';
 import { startStaffAppStack } from '../../test/chromium.js';
 
@@ -172,8 +172,9 @@ it("draws the host console's floor plan on the terminal from its replica, at the
 it("draws the guest's seat map at the published places, every table at least 44 px, and holds the one tapped", async () => {
   const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   const page = await phone.newPage();
+  const { token } = await entranceCode(h.cloud.url, h.fixture.a.managerEmail);
   const checkin = await phone.request.post(`${h.cloud.url}/api/guest/checkin`, {
-    data: { guestName: 'Noor', partySize: 2, venueId: h.fixture.a.venueId },
+    data: { guestName: 'Noor', partySize: 2, venueId: h.fixture.a.venueId, token },
   });
   expect(checkin.status()).toBe(200);
   await page.goto(`${h.cloud.url}/guest/seat-selection?partySize=2`);
