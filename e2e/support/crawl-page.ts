@@ -62,6 +62,9 @@ export const CRAWL_PAGE_SCRIPT = `(() => {
       const out = [];
       all.forEach((el, index) => {
         if (!visible(el) || el.disabled || el.getAttribute('aria-disabled') === 'true') return;
+        // A floor's tables and decor are drawn items, selected by a tap (the floor's own tests tap
+        // them); many sit beyond the canvas's view until it is panned. Their size still counts.
+        if (el.closest('.floor-canvas')) return;
         if (el.getAttribute('aria-current') === 'page' || el.getAttribute('aria-selected') === 'true') return;
         if (el.getAttribute('aria-pressed') === 'true' || el.classList.contains('active')) return;
         if (el instanceof HTMLAnchorElement) {
@@ -101,6 +104,10 @@ export const CRAWL_PAGE_SCRIPT = `(() => {
         const target =
           el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? el.closest('label') ?? el : el;
         if (!visible(target)) continue;
+        // A floor's zones and decor are drawn to the room's scale, which is their point (WCAG 2.5.8,
+        // essential); a table is a target and is held to 44 px.
+        const drawn = el.closest('.floor-canvas [data-kind]');
+        if (drawn && drawn.getAttribute('data-kind') !== 'table') continue;
         // A link inside a sentence is exempt (WCAG 2.5.8, inline).
         if (el instanceof HTMLAnchorElement && el.closest('p') && el.classList.length === 0) continue;
         const box = target.getBoundingClientRect();

@@ -20,6 +20,7 @@ import {
 import { useMe } from '../../../api/get-me.js';
 import { ApiError } from '../../../app/api-client.js';
 import { useAppTier, useMayCall } from '../../../app/may-call.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { LiveFloor } from '../../../components/live-floor.js';
 import { Designer } from '../../../floor-designer/designer.js';
 import { withoutChairs } from '../../../floor-designer/editing.js';
@@ -51,6 +52,8 @@ export function FloorMapScreen() {
   const [base, setBase] = useState<number | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The version whose Restore waits for the word that the draft's unsaved changes may go. */
+  const [restoring, setRestoring] = useState<number | null>(null);
 
   const current = saved.data?.current ?? null;
   // The designer opens on the saved layout once; a later read (someone else saved) waits for Reload.
@@ -102,8 +105,12 @@ export function FloorMapScreen() {
   };
 
   // An older version saved again as the newest: the designer opens on it with a new history.
-  const restoreVersion = async (version: number) => {
-    if (store.current?.dirty && !window.confirm(FLOOR_TEXTS.restoreDiscards)) return;
+  const restoreVersion = async (version: number, confirmed = false) => {
+    if (store.current?.dirty && !confirmed) {
+      setRestoring(version);
+      return;
+    }
+    setRestoring(null);
     try {
       const v = await restore.mutateAsync({ version, baseVersion: base });
       store.current?.load(withoutChairs(v.layout));
@@ -157,6 +164,15 @@ export function FloorMapScreen() {
               busy={save.isPending || publish.isPending || restore.isPending}
               onRestore={(v) => void restoreVersion(v)}
             />
+            {restoring !== null ? (
+              <ConfirmDialog
+                question={FLOOR_TEXTS.restoreDiscards}
+                action={FLOOR_TEXTS.restore}
+                busy={restore.isPending}
+                onCancel={() => setRestoring(null)}
+                onConfirm={() => void restoreVersion(restoring, true)}
+              />
+            ) : null}
           </>
         ) : (
           <p>…</p>
