@@ -16,7 +16,8 @@ export default defineConfig({
     // The JSON report scripts/test-summary.mjs reads (one per half when the suite runs in halves).
     outputFile: { json: process.env.VITEST_REPORT ?? 'reports/vitest.json' },
     exclude: ['**/node_modules/**', '**/dist/**', '**/out/**'],
-    testTimeout: 30_000,
+    // Counts of work on a loaded two-core CI box, where a 30 s limit failed tests that pass alone.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
