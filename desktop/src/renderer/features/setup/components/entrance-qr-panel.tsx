@@ -1,27 +1,11 @@
 // The venue's entrance QR code (issue 27, probe finding 1): shown, downloaded as a one-page PDF to
 // print for the door, and replaced when a copy has got out (the old one then checks nobody in).
 import { defaultQrSheetSize, SETUP_TEXTS } from '@tablewise/shared';
-import { toDataURL } from 'qrcode';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toastMessage } from '../../../app/api-client.js';
+import { useQrImage } from '../../../components/use-qr-image.js';
 import { useEntranceQr, useRotateEntranceQr } from '../api/get-setup-checklist.js';
 import { entranceQrPdf } from '../qr-sheet-pdf.js';
-
-function useQrImage(url: string | undefined): string | null {
-  const [image, setImage] = useState<string | null>(null);
-  useEffect(() => {
-    setImage(null);
-    if (!url) return;
-    let live = true;
-    void toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 320 }).then((data) => {
-      if (live) setImage(data);
-    });
-    return () => {
-      live = false;
-    };
-  }, [url]);
-  return image;
-}
 
 export function EntranceQrPanel() {
   const code = useEntranceQr();

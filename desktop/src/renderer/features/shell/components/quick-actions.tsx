@@ -8,11 +8,11 @@ import {
   TURNOVER_TASK_PRIORITY,
   type TurnoverPriority,
 } from '@tablewise/shared';
-import { toDataURL } from 'qrcode';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSendAlert } from '../../../api/send-alert.js';
 import { toastMessage } from '../../../app/api-client.js';
 import { useOnTerminal } from '../../../app/terminal-status.js';
+import { useQrImage } from '../../../components/use-qr-image.js';
 import { useRequestCleaning } from '../api/create-task.js';
 import { useExitQr } from '../api/get-exit-qr.js';
 import { useTableQr, useTablesToChoose } from '../api/get-table-qr.js';
@@ -43,23 +43,6 @@ function TableChoice(props: {
       </select>
     </label>
   );
-}
-
-/** The QR image of a link, drawn by the qrcode library. */
-function useQrImage(url: string | undefined): string | null {
-  const [image, setImage] = useState<string | null>(null);
-  useEffect(() => {
-    setImage(null);
-    if (!url) return;
-    let live = true;
-    void toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 320 }).then((data) => {
-      if (live) setImage(data);
-    });
-    return () => {
-      live = false;
-    };
-  }, [url]);
-  return image;
 }
 
 /** The choice in Generate Table QR that stands for the venue's exit code rather than a table. */
