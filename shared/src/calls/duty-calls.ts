@@ -18,7 +18,10 @@ import type { Call, CallSpec } from './define.js';
 import { populateDemo } from './demo/populate-demo.js';
 import { listVenueEvents } from './events/list-venue-events.js';
 import { getFloorLayout } from './floor-layout/get-floor-layout.js';
+import { getFloorLayoutVersion } from './floor-layout/get-floor-layout-version.js';
+import { listFloorLayoutVersions } from './floor-layout/list-floor-layout-versions.js';
 import { publishFloorLayout } from './floor-layout/publish-floor-layout.js';
+import { restoreFloorLayoutVersion } from './floor-layout/restore-floor-layout-version.js';
 import { saveFloorLayout } from './floor-layout/save-floor-layout.js';
 import { eraseGuestData } from './guest-data/erase-guest-data.js';
 import { createMenuItem } from './menu/create-menu-item.js';
@@ -196,7 +199,18 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
     seatReservation,
     modifyReservation,
   ],
-  '/floor-map': [listTables, getFloorLayout, saveFloorLayout, publishFloorLayout, transitionTable],
+  // The designer's Versions panel lists the saved versions and restores one (MANAGE_TABLES, as
+  // saving and publishing); the live floor reads an older version while a newer one is published.
+  '/floor-map': [
+    listTables,
+    getFloorLayout,
+    saveFloorLayout,
+    publishFloorLayout,
+    transitionTable,
+    listFloorLayoutVersions,
+    getFloorLayoutVersion,
+    restoreFloorLayoutVersion,
+  ],
   '/reservations': [
     listReservations,
     createReservation,
