@@ -29,6 +29,7 @@ import {
   lockVenueLayouts,
   lockVenueTables,
   markPublished,
+  publishedLayoutRow,
   publishedVersion,
   seatedParties,
   tablesWithOpenOrders,
@@ -71,6 +72,12 @@ function nameOf(staff: StaffActor): string {
 export async function currentLayout(q: Queryable, scope: Scope) {
   const row = await latestLayout(q, scope);
   return { current: row ? versionOf(row) : null, publishedVersion: await publishedVersion(q, scope) };
+}
+
+/** The version last published, for a terminal's replica (its snapshot), or null. */
+export async function publishedLayoutVersion(q: Queryable, scope: Scope): Promise<LayoutVersion | null> {
+  const row = await publishedLayoutRow(q, scope);
+  return row ? versionOf(row) : null;
 }
 
 export async function layoutVersions(q: Queryable, scope: Scope): Promise<LayoutVersionSummary[]> {
@@ -222,6 +229,7 @@ export async function publishLayout(
   const saved = await saveVersion(trx, staff, head, plan.layout, `Published version ${head.version}`, now);
   await markPublished(trx, saved.id, now);
   const after = (await listTables(trx, staff.venueId)).map(presentTable);
+  const published = versionOf({ ...saved, published_at: now });
   await appendEvent(trx, {
     orgId: staff.orgId,
     venueId: staff.venueId,
@@ -231,11 +239,12 @@ export async function publishLayout(
       version: saved.version,
       tables: after,
       retiredTableIds: plan.retires.map((t) => t.id),
+      published,
     },
     at: now,
   });
   return {
-    version: versionOf({ ...saved, published_at: now }),
+    version: published,
     created: plan.creates.length,
     moved: plan.updates.filter((u) => u.moved).length,
     renumbered: plan.updates.filter((u) => u.renumbered).length,

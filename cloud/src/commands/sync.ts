@@ -26,6 +26,7 @@ import { listActiveSessions } from '../repositories/sessions.js';
 import { listTables } from '../repositories/tables.js';
 import { findVenue } from '../repositories/venues.js';
 import { venueTasks } from './cleaning.js';
+import { publishedLayoutVersion } from './floor-layouts.js';
 import { openOrders } from './orders.js';
 import { replicaPayments } from './payments.js';
 import { runnerOrders, runners } from './runner.js';
@@ -63,6 +64,7 @@ export async function snapshot(
       const onThePass = await runnerOrders(trx, venue.id, now);
       const venueRunners = await runners(trx, venue.id);
       const payments = await replicaPayments(trx, venue.id);
+      const floorLayout = await publishedLayoutVersion(trx, { orgId: venue.org_id, venueId: venue.id });
       const epoch = await databaseEpoch(trx);
       return {
         seq: Number(venue.event_seq),
@@ -81,6 +83,7 @@ export async function snapshot(
         runners: venueRunners,
         payments,
         demoPayments: opts.demoPayments ?? false,
+        floorLayout,
       };
     },
     { isolationLevel: 'repeatable read' },

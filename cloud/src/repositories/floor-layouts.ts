@@ -43,6 +43,15 @@ export async function publishedVersion(q: Queryable, { orgId, venueId }: Scope):
   return row?.max ?? null;
 }
 
+/** The version last published, whole, or undefined when the venue never published one. */
+export async function publishedLayoutRow(q: Queryable, { orgId, venueId }: Scope): Promise<FloorLayoutRow | undefined> {
+  return q<FloorLayoutRow>('floor_layout_versions')
+    .where({ org_id: orgId, venue_id: venueId })
+    .whereNotNull('published_at')
+    .orderBy('version', 'desc')
+    .first();
+}
+
 /** The layout of the version last published, or undefined when the venue never published one. */
 export async function publishedLayout(q: Queryable, { orgId, venueId }: Scope): Promise<unknown> {
   const row = await q<FloorLayoutRow>('floor_layout_versions')

@@ -1,6 +1,7 @@
 // Live events: what the cloud commits with every write and pushes over /ws, and what terminals
 // replay by sequence number. Each event is a flat JSON object with `type` (spec 1 section 4).
 import { z } from 'zod';
+import { LayoutVersion } from '../calls/floor-layout/layout-version.js';
 import { GuestReceipt } from '../rules/receipts.js';
 import { boundedText, Id, IsoDateTime } from '../schemas/common.js';
 import {
@@ -239,6 +240,9 @@ const FloorPublishedEvent = Envelope.extend({
   version: z.number().int().positive(),
   tables: z.array(Table),
   retiredTableIds: z.array(Id),
+  /** The version published, its zones and decor too: a terminal's replica keeps it, so its live
+   * floor draws the whole layout with the cloud down. Absent from events published before. */
+  published: LayoutVersion.optional(),
 });
 /** A venue's settings changed (issue 24): its name, time zone, tax rate, service charge or
  * currency. Each replica keeps the venue whole, so its bills and tickets use the new settings. */

@@ -5,7 +5,15 @@ import { randomUUID } from 'node:crypto';
 import { FLOOR_MESSAGES, type FloorLayoutInput, GuestTable, PublishAnswer, type Table } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../../testkit/fixture.js';
-import { Client, checkInGuest, entranceCode, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
+import {
+  Client,
+  checkInGuest,
+  entranceCode,
+  type Harness,
+  loginAs,
+  pairTerminal,
+  startHarness,
+} from '../../testkit/harness.js';
 
 let h: Harness;
 let mia: Client;
@@ -252,6 +260,14 @@ describe('publishing', () => {
     const [event] = await h.database.db('events').where({ type: 'floor.published' }).orderBy('seq', 'desc');
     expect(event.payload_json.retiredTableIds.sort()).toEqual([held, ordered].sort());
     expect(event.payload_json.tables).toHaveLength(4);
+    // The version published rides on the event and the terminals' snapshot, zones and all: a
+    // replica draws the live floor from it with the cloud down.
+    expect(event.payload_json.published).toEqual(answer.version);
+    const terminal = await pairTerminal(h.cloud.url, h.fixture.a.managerEmail);
+    const snapshot = await terminal.client.get('/api/sync/snapshot');
+    expect(snapshot.status).toBe(200);
+    expect(snapshot.body.floorLayout).toEqual(answer.version);
+    expect(snapshot.body.floorLayout.layout.zones.length).toBeGreaterThan(0);
   });
 
   it('swaps two numbers, and a new save over the published version keeps the links', async () => {

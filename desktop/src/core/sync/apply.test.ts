@@ -2,6 +2,7 @@ import { changeItemStatus, type OrderItem } from '@tablewise/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeItemStatusLocally, ORDER_ITEM_ENTITY } from '../commands/item-status.js';
 import { openReplica } from '../sqlite/replica.js';
+import { getPublishedLayout } from '../sqlite/repositories/floor-layout.js';
 import { getMeta, setIdentity } from '../sqlite/repositories/meta.js';
 import { getOrderItem, setItemStatus } from '../sqlite/repositories/orders.js';
 import { appendCall, appendOutbox } from '../sqlite/repositories/outbox.js';
@@ -90,6 +91,43 @@ describe('applying the feed', () => {
         [added.id, '3', added.xPosition, added.zone],
       ].sort(),
     );
+  });
+
+  it('keeps the published layout from the snapshot and each publish, never an older one over a newer', () => {
+    const r = replica();
+    const version = (n: number, zone: string) => ({
+      version: n,
+      savedBy: 'Mia Manager',
+      savedAt: now().toISOString(),
+      note: null,
+      publishedAt: now().toISOString(),
+      tables: 0,
+      zones: 1,
+      layout: {
+        zones: [{ id: 'z1', name: zone, type: 'dining', x: 0, y: 0, width: 300, height: 200, color: '#dbeafe' }],
+        components: [],
+      },
+    });
+    applySnapshot(r.write, snapshot({ seq: 10, floorLayout: version(2, 'Main Room') }), now());
+    expect(getPublishedLayout(r.read, VENUE.id)?.layout.zones.map((z) => z.name)).toEqual(['Main Room']);
+    const publish = (seq: number, n: number, zone: string) => ({
+      ...envelope(seq),
+      type: 'floor.published',
+      version: n,
+      tables: [],
+      retiredTableIds: [],
+      published: version(n, zone),
+    });
+    expect(applyEvent(r.write, publish(11, 3, 'Patio'), now()).kind).toBe('applied');
+    expect(getPublishedLayout(r.read, VENUE.id)).toMatchObject({ version: 3, layout: { zones: [{ name: 'Patio' }] } });
+    // An event from before the layout rode on it changes nothing; nor does an older version.
+    const { published: _, ...bare } = publish(12, 4, 'Terrace');
+    expect(applyEvent(r.write, bare, now()).kind).toBe('applied');
+    expect(applyEvent(r.write, publish(13, 1, 'Old'), now()).kind).toBe('applied');
+    expect(getPublishedLayout(r.read, VENUE.id)?.version).toBe(3);
+    // A snapshot of a venue that never published forgets it.
+    applySnapshot(r.write, snapshot({ seq: 20 }), now());
+    expect(getPublishedLayout(r.read, VENUE.id)).toBeNull();
   });
 
   it('advances past an event type this build does not know', () => {

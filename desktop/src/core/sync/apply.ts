@@ -9,6 +9,7 @@ import { reapplyPendingTurnover, replaceTasks } from '../commands/turnover.js';
 import { reapplyPendingWaitlist, replaceWaitlist } from '../commands/waitlist.js';
 import { log } from '../log.js';
 import { transact, type WriteDb } from '../sqlite/replica.js';
+import { putPublishedLayout } from '../sqlite/repositories/floor-layout.js';
 import { forgetUser } from '../sqlite/repositories/local-auth.js';
 import { putMenuItem } from '../sqlite/repositories/menu-items.js';
 import { deleteOrderItem, getMenuItem } from '../sqlite/repositories/menu-orders.js';
@@ -272,6 +273,7 @@ function store(db: WriteDb, event: LiveEvent, now: Date): void {
     case 'floor.layout.saved':
       return;
     case 'floor.published':
+      if (event.published) putPublishedLayout(db, event.venueId, event.published);
       for (const id of event.retiredTableIds) deleteTable(db, id);
       for (const table of event.tables) putTable(db, table);
       reapplyPendingSeats(db);
@@ -330,6 +332,7 @@ export function applySnapshot(db: WriteDb, snapshot: SnapshotAnswer, now: Date):
     replaceRunnerData(db, snapshot.runnerOrders, snapshot.runners);
     replacePayments(db, snapshot.payments ?? []);
     setDemoPayments(db, snapshot.demoPayments ?? false);
+    putPublishedLayout(db, snapshot.venue.id, snapshot.floorLayout ?? null);
     for (const m of snapshot.menuItems) {
       putMenuItem(db, m);
       reapplyPendingAvailability(db, m.id, now);

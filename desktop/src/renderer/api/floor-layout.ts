@@ -17,16 +17,16 @@ import { useMayCall } from '../app/may-call.js';
 const floorLayoutQueryOptions = () =>
   queryOptions({ queryKey: getFloorLayout.key(), queryFn: () => api.call(getFloorLayout) });
 
-/** The saved layout, where the server keeps it (the cloud): a terminal draws its live floor
- * without it, from its tables, and does not ask. */
+/** The saved layout: the cloud answers the latest save, a terminal the version last published (its
+ * replica keeps no drafts). */
 export function useFloorLayout() {
   const may = useMayCall(getFloorLayout);
   return useQuery({ ...floorLayoutQueryOptions(), enabled: may });
 }
 
 /**
- * The layout the venue's tables were last published from, or null where there is none or the
- * server keeps none (a terminal: its live floor is drawn from the tables, which Publish placed).
+ * The layout the venue's tables were last published from, or null where there is none (the live
+ * floor is then drawn from the tables alone).
  * The latest save may be a draft newer than it; then that version is read on its own.
  */
 export function usePublishedLayout(): FloorLayout | null {

@@ -2,8 +2,8 @@
 // the published layout at its real positions and shapes, every table coloured by its state (spec 2
 // section 4) with its party, guests and time seated, moving as table events arrive. A tap opens
 // the table's Quick Actions; a screen may put its own actions there, or take the tap itself (the
-// host choosing a table for a party). On a terminal, where no layout is kept, the tables are drawn
-// where Publish put them.
+// host choosing a table for a party). A terminal draws the layout its replica keeps; where none was
+// ever published, the tables are drawn where they stand.
 import {
   FLOOR_TEXTS,
   type FloorLayout,
@@ -24,7 +24,7 @@ import { ZoomControls } from '../floor-designer/zoom-controls.js';
 import { useVenueClock } from './use-venue-clock.js';
 
 export interface LiveFloorProps {
-  /** The published layout, or null (none yet, or a terminal). */
+  /** The published layout, or null (none published yet). */
   layout: FloorLayout | null;
   tables: readonly Table[];
   /** Takes a tap on a table instead of Quick Actions (the host seating a party). */

@@ -14,6 +14,7 @@ import { Payment } from '../../schemas/payment.js';
 import { Runner, RunnerOrder } from '../../schemas/runner.js';
 import { Task } from '../../schemas/task.js';
 import { defineCall } from '../define.js';
+import { LayoutVersion } from '../floor-layout/layout-version.js';
 
 export const SnapshotAnswer = z.object({
   /** The venue's event sequence the snapshot is consistent with: the sync cursor. */
@@ -47,6 +48,9 @@ export const SnapshotAnswer = z.object({
   /** Whether the cloud takes cards through its demo provider (the bill says so). Absent from an
    * older cloud's answer: no. */
   demoPayments: z.boolean().default(false),
+  /** The floor layout last published (zones, decor and tables), for the live floor; null when the
+   * venue never published one. Absent from an older cloud's answer. */
+  floorLayout: LayoutVersion.nullable().default(null),
 });
 export type SnapshotAnswer = z.infer<typeof SnapshotAnswer>;
 

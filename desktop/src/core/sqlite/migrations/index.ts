@@ -21,6 +21,7 @@ import { migration0018 } from './0018_outbox_calls.js';
 import { migration0019 } from './0019_menu_handling.js';
 import { migration0020 } from './0020_runner_user.js';
 import { migration0021 } from './0021_venue_settings.js';
+import { migration0022 } from './0022_floor_layout.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0019,
   migration0020,
   migration0021,
+  migration0022,
 ];

@@ -52,6 +52,6 @@ export function putVenue(db: WriteDb, venue: Venue): void {
 /** Empties the replicated venue data before a snapshot is loaded. Local tables are kept. */
 export function clearVenueData(db: WriteDb): void {
   db.sql.exec(
-    'DELETE FROM order_items; DELETE FROM orders; DELETE FROM sessions; DELETE FROM tables; DELETE FROM menu_items; DELETE FROM printers; DELETE FROM waitlist; DELETE FROM venue;',
+    'DELETE FROM order_items; DELETE FROM orders; DELETE FROM sessions; DELETE FROM tables; DELETE FROM menu_items; DELETE FROM printers; DELETE FROM waitlist; DELETE FROM floor_layout; DELETE FROM venue;',
   );
 }

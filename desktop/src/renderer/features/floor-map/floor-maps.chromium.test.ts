@@ -162,6 +162,10 @@ it("draws the host console's floor plan on the terminal from its replica, at the
     })
     .toEqual(PLACES.map((p) => `${p.number}@${p.x},${p.y}`).sort());
   expectPublishedPlaces(await drawn(items));
+  // Its zone too: the replica keeps the layout published, not only the tables it made.
+  const zone = map.locator('[data-testid="floor-item"][data-kind="zone"]');
+  await expect.poll(() => zone.count(), { timeout: 15_000 }).toBe(1);
+  expect(await zone.getAttribute('data-x')).toBe('0');
   await expect.poll(() => items.and(page.locator('[data-number="2"]')).getAttribute('data-state')).toBe('OCCUPIED');
   await page.screenshot({ path: join(shots, 'host-floor-terminal-1280.png'), fullPage: true });
   await page.setViewportSize(PHONE);

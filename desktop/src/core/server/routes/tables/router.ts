@@ -3,16 +3,20 @@ import {
   AVAILABLE_TABLE_STATES,
   completeTableQa,
   getExitQr,
+  getFloorLayout,
   getTableQr,
   listTables as listTablesCall,
   markDeparted,
   notFound,
   printTableQr,
+  publishedLayoutAnswer,
   SHELL_MESSAGES,
   tablesAnswer,
   transitionTable,
 } from '@tablewise/shared';
+import { getPublishedLayout } from '../../../sqlite/repositories/floor-layout.js';
 import { getTable, listTables } from '../../../sqlite/repositories/tables.js';
+import { ownTenant } from '../../../sqlite/repositories/venue.js';
 import { askCloud } from '../../../sync/ask-cloud.js';
 import type { LocalServerDeps, StaffState } from '../../deps.js';
 import { type LocalRouter, serve } from '../../serve.js';
@@ -22,6 +26,11 @@ export function tablesRouter(deps: LocalServerDeps): LocalRouter {
   const router = new Router<StaffState>();
   serve(router, deps, listTablesCall, ({ query }) =>
     tablesAnswer(listTables(deps.read), query(), 'staff', (t) => AVAILABLE_TABLE_STATES.includes(t.state)),
+  );
+  // The layout last published, for the live floor's zones and decor; the designer's drafts and
+  // their saves are the cloud's.
+  serve(router, deps, getFloorLayout, () =>
+    publishedLayoutAnswer(getPublishedLayout(deps.read, ownTenant(deps.read).venueId)),
   );
   // A table's link carries a token only the cloud can sign (a terminal never holds the cloud's key,
   // so a stolen one cannot forge codes): the terminal asks the cloud, and says so when it cannot.
