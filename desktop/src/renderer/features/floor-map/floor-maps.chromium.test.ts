@@ -65,6 +65,7 @@ beforeAll(async () => {
   const published = await manager.post('/api/floor-layout/publish', { baseVersion: saved.body.version });
   expect(published.status, JSON.stringify(published.body)).toBe(200);
   staffContext = await browser.newContext({ viewport: DESKTOP });
+  await staffContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.cloud.url });
   const signing = await staffContext.newPage();
   await signIn(signing, `${h.cloud.url}/`);
   await signing.getByTestId('dashboard').waitFor();
@@ -279,6 +280,22 @@ it("opens the designer's context menus by right click and keyboard: Duplicate of
     FLOOR_TEXTS.clearAll,
   ]);
   await page.screenshot({ path: join(shots, 'designer-canvas-menu-1280.png') });
+  // Copy Layout puts the draft's components and zones on the clipboard as JSON, as drawn now.
+  await menu.getByRole('menuitem', { name: FLOOR_TEXTS.copyLayout }).click();
+  await menu.waitFor({ state: 'detached' });
+  await page.getByText(FLOOR_TEXTS.layoutCopied).waitFor();
+  const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as {
+    components: { type: string; number: string | null; x: number; y: number }[];
+    zones: { name: string }[];
+  };
+  expect(Object.keys(copied).sort()).toEqual(['components', 'zones']);
+  expect(copied.zones.map((z) => z.name)).toEqual(['Main Room']);
+  const copiedTables = copied.components.filter((c) => c.type === 'table');
+  expect(copiedTables.map((c) => `${c.x},${c.y}`).sort()).toEqual(['220,380', '420,120', '470,170']);
+  await page.mouse.click((box?.x ?? 0) + (box?.width ?? 0) - 20, (box?.y ?? 0) + (box?.height ?? 0) - 20, {
+    button: 'right',
+  });
+  await menu.waitFor();
   await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'detached' });
 
