@@ -347,6 +347,10 @@ export const SERVICE_MESSAGES = {
   /** The activity feed's history and the analytics come from the events the cloud keeps (issue 26). */
   historyNeedsCloud:
     'The venue history comes from the cloud, which cannot be reached right now. Live changes still show here.',
+  /** Guests' table choices and phones asking to join reach the cloud, which decides them (issue 27);
+   * with the cloud away, guests cannot ask either. */
+  guestRequestsNeedCloud:
+    "Guests' table requests and joining phones are kept by the cloud, which cannot be reached right now.",
 } as const;
 
 // ---- The app shell's quick actions (issue 9) ----

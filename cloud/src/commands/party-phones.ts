@@ -5,7 +5,7 @@
 // phone of the party or staff let it in (shared/src/rules/party-phones.ts decides). It may pay.
 import { randomUUID } from 'node:crypto';
 import { answerPhone, type PartyPhone, type PartyPhoneStatus } from '@tablewise/shared';
-import type { GuestActor, Queryable, StaffActor, Trx } from '../context.js';
+import { actorRef, type GuestActor, type Queryable, type Trx, type VenueActor } from '../context.js';
 import { appendEvent } from '../realtime/append-event.js';
 import {
   findPartyPhone,
@@ -29,13 +29,19 @@ function presentPartyPhone(row: PartyPhoneRow): PartyPhone {
   };
 }
 
-async function announce(trx: Trx, id: string, now: Date, author: { userId: string | null } = { userId: null }) {
+async function announce(
+  trx: Trx,
+  id: string,
+  now: Date,
+  author: { userId: string | null; terminalId?: string | null } = { userId: null },
+) {
   const row = await findPartyPhone(trx, id);
   if (!row) throw new Error(`Phone ${id} does not exist`);
   await appendEvent(trx, {
     orgId: row.org_id,
     venueId: row.venue_id,
     userId: author.userId,
+    terminalId: author.terminalId ?? null,
     at: now,
     event: { type: 'party.phone.updated', phone: presentPartyPhone(row) },
   });
@@ -67,14 +73,14 @@ export async function phonesAskingToJoin(q: Queryable, guest: GuestActor): Promi
   return { phones: (await listWaitingPhonesOfSession(q, guest.sessionId)).map(presentPartyPhone) };
 }
 
-export async function phonesWaitingAtVenue(q: Queryable, staff: StaffActor): Promise<{ phones: PartyPhone[] }> {
+export async function phonesWaitingAtVenue(q: Queryable, staff: VenueActor): Promise<{ phones: PartyPhone[] }> {
   return { phones: (await listWaitingPhonesOfVenue(q, staff.venueId)).map(presentPartyPhone) };
 }
 
 /** A phone of the party, or staff, answer a phone that asked to join. */
 export async function answerJoiningPhone(
   trx: Trx,
-  by: { kind: 'party'; guest: GuestActor } | { kind: 'staff'; staff: StaffActor },
+  by: { kind: 'party'; guest: GuestActor } | { kind: 'staff'; staff: VenueActor },
   id: string,
   approve: boolean,
   now: Date,
@@ -88,11 +94,13 @@ export async function answerJoiningPhone(
     approve,
     now,
   );
+  // Staff at a terminal answer through it: the terminal is named, as on every write it makes.
+  const author = by.kind === 'staff' ? actorRef(by.staff) : { userId: null, terminalId: null };
   await setPartyPhoneStatus(trx, id, {
     status: answered.status,
     at: now,
-    byUser: by.kind === 'staff' ? by.staff.user.id : null,
+    byUser: author.userId,
     byPhone: by.kind === 'party' ? (by.guest.phoneId ?? null) : null,
   });
-  return presentPartyPhone(await announce(trx, id, now, { userId: by.kind === 'staff' ? by.staff.user.id : null }));
+  return presentPartyPhone(await announce(trx, id, now, author));
 }

@@ -12,7 +12,7 @@ import {
   type TableRequestStatus,
   withQuery,
 } from '@tablewise/shared';
-import type { AppDeps, GuestActor, Queryable, StaffActor, Trx } from '../context.js';
+import type { AppDeps, GuestActor, Queryable, Trx, VenueActor } from '../context.js';
 import { notFound } from '../errors.js';
 import { presentSession, presentTable } from '../presenters/index.js';
 import { appendEvent } from '../realtime/append-event.js';
@@ -140,7 +140,7 @@ export async function seatRequests(
 
 export async function setSeatingApproval(
   trx: Trx,
-  staff: StaffActor,
+  staff: VenueActor,
   hostApproves: boolean,
   now: Date,
 ): Promise<{ hostApproves: boolean }> {
@@ -158,7 +158,7 @@ export async function setSeatingApproval(
 /** The host's answer: loads what the decision needs, under the request's and the table's locks. */
 export async function decideSeatRequest(
   trx: Trx,
-  staff: StaffActor,
+  staff: VenueActor,
   id: string,
   input: { approve: boolean },
   now: Date,

@@ -3,7 +3,7 @@
 import { answerPartyPhone, answerPhoneJoin, getMyPhone, listPartyPhones, listPhoneJoins } from '@tablewise/shared';
 import { answerJoiningPhone, myPhone, phonesAskingToJoin, phonesWaitingAtVenue } from '../../commands/party-phones.js';
 import type { AppDeps } from '../../context.js';
-import { requireAnyPhone, requireGuest, requireStaff } from '../../policies/principals.js';
+import { requireAnyPhone, requireGuest, requireVenueActor } from '../../policies/principals.js';
 import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
 
 export function partyPhonesRouter(deps: AppDeps): AppRouter {
@@ -24,10 +24,10 @@ export function partyPhonesRouter(deps: AppDeps): AppRouter {
     return undefined;
   });
 
-  serve(router, listPhoneJoins, async ({ ctx }) => phonesWaitingAtVenue(deps.db, requireStaff(ctx)));
+  serve(router, listPhoneJoins, async ({ ctx }) => phonesWaitingAtVenue(deps.db, requireVenueActor(ctx)));
 
   serve(router, answerPhoneJoin, async ({ ctx, params, body }) => {
-    const staff = requireStaff(ctx);
+    const staff = requireVenueActor(ctx);
     const { id } = params();
     const { approve } = await body();
     await mutate(ctx, deps, staff, async (trx) =>

@@ -8,23 +8,23 @@ import {
 } from '@tablewise/shared';
 import { decideSeatRequest, guestSeatRequest, seatRequests, setSeatingApproval } from '../../commands/seat-requests.js';
 import type { AppDeps } from '../../context.js';
-import { requireGuest, requireStaff } from '../../policies/principals.js';
+import { requireGuest, requireVenueActor } from '../../policies/principals.js';
 import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
 
 export function seatRequestsRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
 
-  serve(router, listSeatRequests, async ({ ctx }) => seatRequests(deps, requireStaff(ctx)));
+  serve(router, listSeatRequests, async ({ ctx }) => seatRequests(deps, requireVenueActor(ctx)));
 
   serve(router, setSeatingApprovalCall, async ({ ctx, body }) => {
-    const staff = requireStaff(ctx);
+    const staff = requireVenueActor(ctx);
     const { hostApproves } = await body();
     await mutate(ctx, deps, staff, async (trx) => ok(await setSeatingApproval(trx, staff, hostApproves, deps.now())));
     return undefined;
   });
 
   serve(router, decideSeatRequestCall, async ({ ctx, params, body }) => {
-    const staff = requireStaff(ctx);
+    const staff = requireVenueActor(ctx);
     const { id } = params();
     const input = await body();
     await mutate(ctx, deps, staff, async (trx) => ok(await decideSeatRequest(trx, staff, id, input, deps.now())));

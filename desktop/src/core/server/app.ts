@@ -12,6 +12,7 @@ import { LocalLive } from './live.js';
 import { metricsRoute, requestId } from './ops.js';
 import { alertsRouter } from './routes/alerts/router.js';
 import { authRouter } from './routes/auth/router.js';
+import { guestRequestsRouter } from './routes/guest-requests/router.js';
 import { menuRouter } from './routes/menu/router.js';
 import { orderItemsRouter } from './routes/order-items/router.js';
 import { ordersRouter } from './routes/orders/router.js';
@@ -107,5 +108,6 @@ export function apiRouters(deps: LocalServerDeps): LocalRouter[] {
     runnerRouter(deps),
     paymentsRouter(deps),
     reportsRouter(deps),
+    guestRequestsRouter(deps),
   ];
 }

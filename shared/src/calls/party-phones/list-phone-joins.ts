@@ -7,8 +7,8 @@ export const listPhoneJoins = defineCall({
   method: 'GET',
   path: '/api/phone-joins',
   summary: 'Phones waiting to join a party already seated',
-  audience: ['staff'],
-  tiers: ['cloud'],
+  audience: ['staff', 'terminal'],
+  tiers: ['cloud', 'terminal'],
   answer: z.object({ phones: z.array(PartyPhone) }),
   staleOn: ['party.phone.updated'],
 });

@@ -15,8 +15,8 @@ export const listSeatRequests = defineCall({
   method: 'GET',
   path: '/api/seat-requests',
   summary: "Guests' table choices waiting for the host, and whether the host approves self-seating",
-  audience: ['staff'],
-  tiers: ['cloud'],
+  audience: ['staff', 'terminal'],
+  tiers: ['cloud', 'terminal'],
   answer: SeatRequestsAnswer,
   staleOn: ['seat.request.updated', 'seating.approval.changed'],
 });

@@ -11,8 +11,8 @@ export const setSeatingApproval = defineCall({
   method: 'PUT',
   path: '/api/seat-requests/approval',
   summary: 'Turn on or off whether guests choosing a table wait for the host to approve',
-  audience: ['staff'],
-  tiers: ['cloud'],
+  audience: ['staff', 'terminal'],
+  tiers: ['cloud', 'terminal'],
   body: SeatingApproval,
   answer: SeatingApproval,
 });

@@ -1,5 +1,5 @@
 // Phones asking to join a party already seated (issue 27, finding 2): staff let one in or turn it
-// away (a party's own phones can too). Shown where the server serves it (the cloud).
+// away (a party's own phones can too). The cloud decides them; a terminal asks it for its staff.
 import { listPhoneJoins, PHONE_JOIN_TEXTS } from '@tablewise/shared';
 import { useMayCall } from '../../../app/may-call.js';
 import { useVenueClock } from '../../../components/use-venue-clock.js';

@@ -1,6 +1,8 @@
 // The host approves self-seating during a rush (issue 27): a switch, and each guest's table choice
-// waiting for an answer with Approve and Decline. Shown where the server serves it (the cloud).
+// waiting for an answer with Approve and Decline. The cloud decides them; a terminal asks it, and
+// with the cloud away the panel says so (guests cannot ask then either).
 import { HOST_APPROVAL_TEXTS, listSeatRequests, partySizeLabel } from '@tablewise/shared';
+import { toastMessage } from '../../../app/api-client.js';
 import { useMayCall } from '../../../app/may-call.js';
 import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useDecideSeatRequest, useSeatRequests, useSetSeatingApproval } from '../api/seat-requests.js';
@@ -11,7 +13,14 @@ export function SeatRequestsPanel() {
   const setApproval = useSetSeatingApproval();
   const decide = useDecideSeatRequest();
   const timeOf = useVenueClock();
-  if (!may || !requests.data) return null;
+  if (!may) return null;
+  if (!requests.data) {
+    return requests.error ? (
+      <p className="muted" role="status" data-testid="seat-requests-unreachable">
+        {toastMessage(requests.error)}
+      </p>
+    ) : null;
+  }
   const { hostApproves, requests: waiting } = requests.data;
   return (
     <section className="seat-requests" aria-labelledby="seat-requests-title" data-testid="seat-requests">
