@@ -1,4 +1,4 @@
-import { changeItemStatus, type OrderItem } from '@tablewise/shared';
+import { changeItemStatus, LayoutVersion, type OrderItem } from '@tablewise/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeItemStatusLocally, ORDER_ITEM_ENTITY } from '../commands/item-status.js';
 import { openReplica } from '../sqlite/replica.js';
@@ -95,19 +95,20 @@ describe('applying the feed', () => {
 
   it('keeps the published layout from the snapshot and each publish, never an older one over a newer', () => {
     const r = replica();
-    const version = (n: number, zone: string) => ({
-      version: n,
-      savedBy: 'Mia Manager',
-      savedAt: now().toISOString(),
-      note: null,
-      publishedAt: now().toISOString(),
-      tables: 0,
-      zones: 1,
-      layout: {
-        zones: [{ id: 'z1', name: zone, type: 'dining', x: 0, y: 0, width: 300, height: 200, color: '#dbeafe' }],
-        components: [],
-      },
-    });
+    const version = (n: number, zone: string) =>
+      LayoutVersion.parse({
+        version: n,
+        savedBy: 'Mia Manager',
+        savedAt: now().toISOString(),
+        note: null,
+        publishedAt: now().toISOString(),
+        tables: 0,
+        zones: 1,
+        layout: {
+          zones: [{ id: 'z1', name: zone, type: 'dining', x: 0, y: 0, width: 300, height: 200, color: '#dbeafe' }],
+          components: [],
+        },
+      });
     applySnapshot(r.write, snapshot({ seq: 10, floorLayout: version(2, 'Main Room') }), now());
     expect(getPublishedLayout(r.read, VENUE.id)?.layout.zones.map((z) => z.name)).toEqual(['Main Room']);
     const publish = (seq: number, n: number, zone: string) => ({
