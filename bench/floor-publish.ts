@@ -1,7 +1,7 @@
 // F2, the floor (issue 25): publishing a 200-table layout over HTTP against a real cloud and
 // PostgreSQL: the median of publishes that move all 200 tables, and the first publish (which creates
 // them), beside the median publish of a one-table layout (another organization's venue) in the
-// same run.
+// same run, measured first.
 import type { FloorLayout } from '@tablewise/shared';
 import { type Client, loginAs, startHarness } from '../cloud/src/testkit/harness.js';
 import { benchLayout } from '../desktop/bench/floor-drag/layout.js';
@@ -32,6 +32,16 @@ async function publishFigures(quick: boolean): Promise<Figure[]> {
   try {
     const big = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
     const small = await loginAs(h.cloud.url, h.fixture.b.managerEmail);
+    // The floor first: the one-table venue's publishes also run the call's code once before the
+    // 200-table venue's first publish, as a cloud that has served other venues has (the first call
+    // of a fresh process would time the JIT compiling it, not the publish).
+    let one = (await publish(small, benchLayout(1, 0))).published;
+    const floor: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      const got = await publish(small, moved(one, i % 2 === 0 ? 5 : -5));
+      floor.push(got.ms);
+      one = got.published;
+    }
     const first = await publish(big, benchLayout(200, 10));
     let layout = first.published;
     const many: number[] = [];
@@ -39,13 +49,6 @@ async function publishFigures(quick: boolean): Promise<Figure[]> {
       const got = await publish(big, moved(layout, i % 2 === 0 ? 5 : -5));
       many.push(got.ms);
       layout = got.published;
-    }
-    let one = (await publish(small, benchLayout(1, 0))).published;
-    const floor: number[] = [];
-    for (let i = 0; i < rounds; i++) {
-      const got = await publish(small, moved(one, i % 2 === 0 ? 5 : -5));
-      floor.push(got.ms);
-      one = got.published;
     }
     const tables = (await big.get('/api/tables')).body as unknown[];
     if (tables.length !== 200) throw new Error(`F2: the venue has ${tables.length} tables, not 200`);
