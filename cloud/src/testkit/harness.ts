@@ -209,6 +209,18 @@ export async function entranceCode(baseUrl: string, managerEmail: string): Promi
   return { url: reply.body.url as string, token: reply.body.token as string };
 }
 
+/** A walk-in by the venue's entrance code, on a phone of its own: the phone and the check-in's reply. */
+export async function walkIn(
+  baseUrl: string,
+  venue: { venueId: string; managerEmail: string },
+  party: { guestName: string; partySize: number },
+) {
+  const { token } = await entranceCode(baseUrl, venue.managerEmail);
+  const guest = new Client(baseUrl);
+  const reply = await guest.post('/api/guest/checkin', { ...party, venueId: venue.venueId, token });
+  return { guest, reply };
+}
+
 /** Pays the session's whole bill with one card (a network's test Visa, for the demo provider): the bill paid and the reply. */
 export async function payInFullByCard(guest: Client, sessionId: string) {
   const bill = Bill.parse((await guest.get(`/api/orders/payment/${sessionId}`)).body);

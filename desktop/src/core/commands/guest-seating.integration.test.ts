@@ -3,7 +3,7 @@
 // phone follows its party to the table and no second session is made for it.
 import { GuestCheckinAnswer, SeatPartyAnswer, type WaitlistEntry } from '@tablewise/shared';
 import { expect, it } from 'vitest';
-import { Client, entranceCode } from '../../../../cloud/src/testkit/harness.js';
+import { walkIn } from '../../../../cloud/src/testkit/harness.js';
 import { startHostStand } from '../test/core-on-cloud.js';
 
 it("seats a phone's waiting party with its guest's session offline, and the cloud seats that session once", async () => {
@@ -11,15 +11,8 @@ it("seats a phone's waiting party with its guest's session offline, and the clou
   let back: Awaited<ReturnType<typeof harness.startAnother>> | null = null;
   try {
     const a = harness.fixture.a;
-    const guest = new Client(harness.cloud.url);
     // No table of the fixture's seats 20: the party goes to the line with its session.
-    const { token } = await entranceCode(harness.cloud.url, a.managerEmail);
-    const reply = await guest.post('/api/guest/checkin', {
-      guestName: 'Noor',
-      partySize: 20,
-      venueId: a.venueId,
-      token,
-    });
+    const { reply } = await walkIn(harness.cloud.url, a, { guestName: 'Noor', partySize: 20 });
     const checkin = GuestCheckinAnswer.parse(reply.body);
     expect(checkin.type).toBe('waitlist');
     const waiting = async () =>

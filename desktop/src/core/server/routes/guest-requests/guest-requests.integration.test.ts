@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { type PartyPhone, SERVICE_MESSAGES, SeatRequestsAnswer, TableRequest } from '@tablewise/shared';
 import { expect, it } from 'vitest';
-import { Client, entranceCode } from '../../../../../../cloud/src/testkit/harness.js';
+import { Client, walkIn } from '../../../../../../cloud/src/testkit/harness.js';
 import { startHostStand } from '../../../test/core-on-cloud.js';
 
 it('lists, switches and decides guests’ table requests and joining phones through the cloud', async () => {
@@ -20,14 +20,7 @@ it('lists, switches and decides guests’ table requests and joining phones thro
     expect(turnOn.status, JSON.stringify(turnOn.body)).toBe(200);
     expect((await db('venues').where({ id: a.venueId }).first()).host_approves_self_seating).toBe(true);
 
-    const guest = new Client(harness.cloud.url);
-    const { token } = await entranceCode(harness.cloud.url, a.managerEmail);
-    const checkin = await guest.post('/api/guest/checkin', {
-      guestName: 'Rush',
-      partySize: 2,
-      venueId: a.venueId,
-      token,
-    });
+    const { guest, reply: checkin } = await walkIn(harness.cloud.url, a, { guestName: 'Rush', partySize: 2 });
     expect(checkin.status, JSON.stringify(checkin.body)).toBe(200);
     const tableId = a.tableIds[0] as string;
     expect((await guest.post('/api/guest/hold-table', { tableId })).status).toBe(200);
