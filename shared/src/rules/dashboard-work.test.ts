@@ -100,6 +100,21 @@ describe('activity lines', () => {
 });
 
 describe('shiftRange', () => {
+  it('is never empty: at 16:00 sharp the current shift and at midnight today are their first minute', () => {
+    const dinner = new Date('2026-11-29T21:00:00Z'); // 16:00 in New York
+    expect(shiftRange('current', dinner, 'America/New_York')).toEqual({
+      from: dinner,
+      to: new Date('2026-11-29T21:01:00Z'),
+    });
+    const midnight = new Date('2026-11-29T05:00:00Z'); // 00:00 in New York
+    expect(shiftRange('today', midnight, 'America/New_York')).toEqual({
+      from: midnight,
+      to: new Date('2026-11-29T05:01:00Z'),
+    });
+    const later = new Date('2026-11-29T21:30:00Z');
+    expect(shiftRange('current', later, 'America/New_York').to).toEqual(later);
+  });
+
   it('follows the venue clock: dinner from 16:00, today from midnight, yesterday whole', () => {
     // 20:00 UTC is 15:00 in New York (EST, -5): the lunch service, from 06:00 local = 11:00 UTC
     expect(shiftRange('current', now, 'America/New_York').from.toISOString()).toBe('2026-11-28T11:00:00.000Z');

@@ -281,13 +281,16 @@ function addDays(day: string, n: number): string {
 /**
  * The range the shift selector names, on the venue's clock: Current Shift from the start of the
  * service under way (lunch from 06:00, dinner from 16:00; before 06:00 the night's dinner goes on),
- * Today from the venue's midnight, Yesterday the whole day before. `to` is exclusive.
+ * Today from the venue's midnight, Yesterday the whole day before. `to` is exclusive, and at least a
+ * minute after `from`: in the minute a shift starts (16:00 sharp) its range is that minute, not an
+ * empty one, which the analytics call refuses.
  */
 export function shiftRange(shift: Shift, now: Date, timeZone: string): { from: Date; to: Date } {
   const today = venueDay(now, timeZone);
+  const upToNow = (from: Date) => ({ from, to: new Date(Math.max(now.getTime(), from.getTime() + 60_000)) });
   switch (shift) {
     case 'today':
-      return { from: venueInstant(today, 0, timeZone), to: now };
+      return upToNow(venueInstant(today, 0, timeZone));
     case 'yesterday':
       return { from: venueInstant(addDays(today, -1), 0, timeZone), to: venueInstant(today, 0, timeZone) };
     case 'current': {
@@ -295,7 +298,7 @@ export function shiftRange(shift: Shift, now: Date, timeZone: string): { from: D
         venueInstant(addDays(today, -1), SHIFT_START_HOURS[1], timeZone),
         ...SHIFT_START_HOURS.map((h) => venueInstant(today, h, timeZone)),
       ].filter((s) => s.getTime() <= now.getTime());
-      return { from: starts.at(-1) as Date, to: now };
+      return upToNow(starts.at(-1) as Date);
     }
     default: {
       const never: never = shift;
