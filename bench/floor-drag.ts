@@ -2,25 +2,10 @@
 // Designer, in Chromium at 4× CPU slowdown (CDP Emulation.setCPUThrottlingRate): frames painted a
 // second during the drag (requestAnimationFrame callbacks), beside the same drag on a page with one
 // table. Builds the bench page (desktop/bench/floor-drag, the staff app's Vite config) first.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from '@playwright/test';
-import { build } from 'vite';
+import type { Browser } from '@playwright/test';
+import { openBenchPage } from './bench-page.js';
 import type { Bench, Figure } from './figure.js';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 const FPS_GOAL = 55;
 
 /** What desktop/bench/floor-drag/main.tsx puts on the page's window. */
@@ -85,32 +70,7 @@ async function dragFps(browser: Browser, url: string, tables: number, zones: num
 
 async function dragFigures(quick: boolean): Promise<Figure[]> {
   const seconds = quick ? 2 : 5;
-  const outDir = mkdtempSync(join(tmpdir(), 'tw-bench-floor-'));
-  await build({
-    configFile: fileURLToPath(new URL('../desktop/vite.web.config.ts', import.meta.url)),
-    root: fileURLToPath(new URL('../desktop/bench/floor-drag', import.meta.url)),
-    logLevel: 'silent',
-    build: {
-      outDir,
-      emptyOutDir: true,
-      rollupOptions: { input: fileURLToPath(new URL('../desktop/bench/floor-drag/index.html', import.meta.url)) },
-    },
-  });
-  const server = createServer((req, res) => {
-    const path = normalize(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '') || 'index.html';
-    try {
-      const body = readFileSync(join(outDir, path));
-      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const { url, browser, close } = await openBenchPage('floor-drag');
   try {
     const many = await dragFps(browser, url, 200, 10, seconds);
     const one = await dragFps(browser, url, 1, 0, seconds);
@@ -131,9 +91,7 @@ async function dragFigures(quick: boolean): Promise<Figure[]> {
       },
     ];
   } finally {
-    await browser.close();
-    server.close();
-    rmSync(outDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -20,6 +20,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { TabBar } from '../../../components/tab-bar.js';
 import { useBatchUpdateItems } from '../api/batch-update-items.js';
 import { useRunnerOrders } from '../api/get-runner-orders.js';
+import { useStableTickets } from './stable-tickets.js';
 import { type Bumped, TicketCard } from './ticket-card.js';
 
 /** The station tab that shows every station. */
@@ -44,7 +45,7 @@ export function StationView({ items, now, station, onStation, priority, onPriori
   // The tabs count the work on the line: what is bumped is on the pass.
   const counts = useMemo(() => stationCounts(byPriority.filter((i) => i.status !== 'READY_FOR_RUN')), [byPriority]);
   const chosen = station === ALL_STATIONS ? null : station;
-  const tickets = useMemo(() => lineTickets(byPriority, chosen), [byPriority, chosen]);
+  const tickets = useStableTickets(useMemo(() => lineTickets(byPriority, chosen), [byPriority, chosen]));
   const shown = useMemo(() => tickets.flatMap((t) => t.items), [tickets]);
   // The batch buttons act on the items shown: this station (or all), this priority.
   const moves: Record<Batch, StatusUpdate[]> = { start: startMoves(shown), ready: readyMoves(shown) };
