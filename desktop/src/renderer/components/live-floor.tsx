@@ -92,6 +92,7 @@ export function LiveFloor({ layout, tables, onPick, actions, legend = true }: Li
             return drawn.zones.find((z) => z.id === target.id)?.name ?? '';
           }}
           onActivate={setSelection}
+          lookKey={tables}
           lookOf={(c) => {
             const t = byId.get(c.id);
             if (!t) return { fill: '#eef0f4', stroke: '#5b6170', label: c.name };

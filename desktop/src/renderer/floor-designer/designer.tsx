@@ -802,6 +802,7 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
               return c.type === 'table' ? FLOOR_TEXTS.tableMenuHeader(c.number ?? '', c.capacity ?? 0) : c.name;
             }}
             onActivate={setSelection}
+            lookKey={statuses}
             lookOf={(c) =>
               c.type === 'table'
                 ? {

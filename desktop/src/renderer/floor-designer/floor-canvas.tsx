@@ -4,7 +4,7 @@
 // press on a touch screen opens the context menu as a right click does; every item takes focus,
 // and the Menu key (or Shift+F10) opens its menu.
 import { FLOOR_DESIGN, type FloorComponent, type FloorLayout, type Point, type Rect, snap } from '@tablewise/shared';
-import { type KeyboardEvent, memo, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, type PointerEvent, type ReactElement, useEffect, useRef, useState } from 'react';
 import { addZone, moveComponent, rotateComponent, setComponentRect, updateZone } from './editing.js';
 import { HANDLES, type Handle, handlePoint, hitTest, resizeRect, rotationTo, zoneRect } from './geometry.js';
 import type { DesignStore } from './history.js';
@@ -55,6 +55,11 @@ export interface FloorCanvasProps {
   tool: ToolState;
   onTool: (t: ToolState) => void;
   lookOf: (c: FloorComponent) => TableLook;
+  /** Changes whenever what lookOf and itemLabel answer for an unchanged item may change (the
+   * tables' states they colour by). With it, an item whose object is unchanged keeps the element
+   * drawn for it, and React skips it outright: a drag step redraws the moved table alone, however
+   * many the floor holds (bench F1). Without it every item is made again each render. */
+  lookKey?: unknown;
   /** A right click, a long press (with its touch's pointer id) or the Menu key asks for a menu. */
   onContextMenu?: ((at: { x: number; y: number }, target: Selection | null, pointerId?: number) => void) | undefined;
   onEditNumber?: ((id: string) => void) | undefined;
@@ -297,6 +302,22 @@ export function FloorCanvas(props: FloorCanvasProps) {
     };
   };
 
+  // An item's element, made once for its object while lookKey holds (see the prop).
+  const drawnItems = useRef<{ key: unknown; elements: WeakMap<FloorComponent, ReactElement> }>({
+    key: undefined,
+    elements: new WeakMap(),
+  });
+  if (props.lookKey === undefined || drawnItems.current.key !== props.lookKey) {
+    drawnItems.current = { key: props.lookKey, elements: new WeakMap() };
+  }
+  const itemOf = (c: FloorComponent): ReactElement => {
+    const kept = drawnItems.current.elements.get(c);
+    if (kept) return kept;
+    const made = <Table key={c.id} c={c} look={props.lookOf(c)} access={accessOf({ kind: 'component', id: c.id })} />;
+    drawnItems.current.elements.set(c, made);
+    return made;
+  };
+
   return (
     <svg
       ref={svg}
@@ -348,11 +369,7 @@ export function FloorCanvas(props: FloorCanvasProps) {
           access={accessOf({ kind: 'zone', id: z.id })}
         />
       ))}
-      {[...layout.components]
-        .sort((a, b) => a.zIndex - b.zIndex)
-        .map((c) => (
-          <Table key={c.id} c={c} look={props.lookOf(c)} access={accessOf({ kind: 'component', id: c.id })} />
-        ))}
+      {[...layout.components].sort((a, b) => a.zIndex - b.zIndex).map(itemOf)}
       {preview ? (
         <rect {...preview} fill="#1f5fd1" fillOpacity={0.1} stroke="#1f5fd1" strokeDasharray="6 4" strokeWidth={2} />
       ) : null}
