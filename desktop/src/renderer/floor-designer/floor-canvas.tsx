@@ -318,108 +318,125 @@ export function FloorCanvas(props: FloorCanvasProps) {
     return made;
   };
 
+  // The table being dragged is drawn on a layer of its own over the floor, the rest of the floor
+  // left as it was when the drag began: Chromium then paints one table a step, not the whole floor
+  // (bench F1: painting 200 tables was most of a frame). Its outline and handles come back on drop.
+  const draggedId = editable && tool.kind === 'dragging' && tool.target.kind === 'component' ? tool.target.id : null;
+  const dragged = draggedId ? layout.components.find((c) => c.id === draggedId) : undefined;
+  const viewBox = `${pan.x} ${pan.y} ${width} ${height}`;
+
   return (
-    <svg
-      ref={svg}
-      className="floor-canvas"
-      role="application"
-      aria-label={props.label}
-      viewBox={`${pan.x} ${pan.y} ${width} ${height}`}
-      onPointerDown={down}
-      onPointerMove={move}
-      onPointerUp={up}
-      onPointerCancel={up}
-      tabIndex={props.onContextMenu ? 0 : undefined}
-      onKeyDown={(e) => {
-        // The canvas itself focused (no item): its own menu.
-        if (e.target !== e.currentTarget || !isMenuKey(e) || !props.onContextMenu) return;
-        e.preventDefault();
-        const box = e.currentTarget.getBoundingClientRect();
-        props.onSelect(null);
-        props.onContextMenu({ x: box.left + 24, y: box.top + 24 }, null);
-      }}
-      onDoubleClick={(e) => {
-        const hit = hitTest(layout, toCanvas(e));
-        if (editable && hit?.kind === 'component') props.onEditNumber?.(hit.id);
-      }}
-      onContextMenu={(e) => {
-        if (!props.onContextMenu) return;
-        e.preventDefault();
-        const hit = hitTest(layout, toCanvas(e));
-        if (hit) props.onSelect(hit);
-        props.onContextMenu({ x: e.clientX, y: e.clientY }, hit);
-      }}
-    >
-      <defs>
-        <pattern id="floor-grid" width={FLOOR_DESIGN.grid} height={FLOOR_DESIGN.grid} patternUnits="userSpaceOnUse">
-          <path
-            d={`M ${FLOOR_DESIGN.grid} 0 L 0 0 0 ${FLOOR_DESIGN.grid}`}
-            fill="none"
-            stroke="#e3e6ec"
-            strokeWidth={1}
-          />
-        </pattern>
-      </defs>
-      <rect x={pan.x} y={pan.y} width={width} height={height} fill="url(#floor-grid)" />
-      {layout.zones.map((z) => (
-        <Zone
-          key={z.id}
-          zone={z}
-          selected={selection?.kind === 'zone' && selection.id === z.id}
-          access={accessOf({ kind: 'zone', id: z.id })}
-        />
-      ))}
-      {[...layout.components].sort((a, b) => a.zIndex - b.zIndex).map(itemOf)}
-      {preview ? (
-        <rect {...preview} fill="#1f5fd1" fillOpacity={0.1} stroke="#1f5fd1" strokeDasharray="6 4" strokeWidth={2} />
-      ) : null}
-      {editable && selected ? (
-        <g>
-          <rect
-            x={selected.x}
-            y={selected.y}
-            width={selected.width}
-            height={selected.height}
-            fill="none"
-            stroke="#1f5fd1"
-            strokeWidth={1.5 / zoom}
-            transform={
-              selectedComponent
-                ? `rotate(${selectedComponent.rotation} ${selected.x + selected.width / 2} ${selected.y + selected.height / 2})`
-                : undefined
-            }
-          />
-          {HANDLES.map((h) => {
-            const at = handlePoint(selected, h);
-            return (
-              <rect
-                key={h}
-                data-handle={h}
-                aria-label={`Resize ${h}`}
-                x={at.x - handleSize / 2}
-                y={at.y - handleSize / 2}
-                width={handleSize}
-                height={handleSize}
-                fill="#ffffff"
-                stroke="#1f5fd1"
-                strokeWidth={1.5 / zoom}
-                style={{ cursor: `${h}-resize` }}
-              />
-            );
-          })}
-          {selection?.kind === 'component' ? (
-            <circle
-              data-handle="rotate"
-              aria-label="Rotate"
-              cx={selected.x + selected.width / 2}
-              cy={selected.y - 24 / zoom}
-              r={handleSize / 1.6}
-              fill="#1f5fd1"
-              style={{ cursor: 'grab' }}
+    <div className="floor-canvas-frame">
+      <svg
+        ref={svg}
+        className="floor-canvas"
+        role="application"
+        aria-label={props.label}
+        viewBox={viewBox}
+        onPointerDown={down}
+        onPointerMove={move}
+        onPointerUp={up}
+        onPointerCancel={up}
+        tabIndex={props.onContextMenu ? 0 : undefined}
+        onKeyDown={(e) => {
+          // The canvas itself focused (no item): its own menu.
+          if (e.target !== e.currentTarget || !isMenuKey(e) || !props.onContextMenu) return;
+          e.preventDefault();
+          const box = e.currentTarget.getBoundingClientRect();
+          props.onSelect(null);
+          props.onContextMenu({ x: box.left + 24, y: box.top + 24 }, null);
+        }}
+        onDoubleClick={(e) => {
+          const hit = hitTest(layout, toCanvas(e));
+          if (editable && hit?.kind === 'component') props.onEditNumber?.(hit.id);
+        }}
+        onContextMenu={(e) => {
+          if (!props.onContextMenu) return;
+          e.preventDefault();
+          const hit = hitTest(layout, toCanvas(e));
+          if (hit) props.onSelect(hit);
+          props.onContextMenu({ x: e.clientX, y: e.clientY }, hit);
+        }}
+      >
+        <defs>
+          <pattern id="floor-grid" width={FLOOR_DESIGN.grid} height={FLOOR_DESIGN.grid} patternUnits="userSpaceOnUse">
+            <path
+              d={`M ${FLOOR_DESIGN.grid} 0 L 0 0 0 ${FLOOR_DESIGN.grid}`}
+              fill="none"
+              stroke="#e3e6ec"
+              strokeWidth={1}
             />
-          ) : null}
-        </g>
+          </pattern>
+        </defs>
+        <rect x={pan.x} y={pan.y} width={width} height={height} fill="url(#floor-grid)" />
+        {layout.zones.map((z) => (
+          <Zone
+            key={z.id}
+            zone={z}
+            selected={selection?.kind === 'zone' && selection.id === z.id}
+            access={accessOf({ kind: 'zone', id: z.id })}
+          />
+        ))}
+        {[...layout.components]
+          .filter((c) => c.id !== draggedId)
+          .sort((a, b) => a.zIndex - b.zIndex)
+          .map(itemOf)}
+        {preview ? (
+          <rect {...preview} fill="#1f5fd1" fillOpacity={0.1} stroke="#1f5fd1" strokeDasharray="6 4" strokeWidth={2} />
+        ) : null}
+        {editable && selected && !dragged ? (
+          <g>
+            <rect
+              x={selected.x}
+              y={selected.y}
+              width={selected.width}
+              height={selected.height}
+              fill="none"
+              stroke="#1f5fd1"
+              strokeWidth={1.5 / zoom}
+              transform={
+                selectedComponent
+                  ? `rotate(${selectedComponent.rotation} ${selected.x + selected.width / 2} ${selected.y + selected.height / 2})`
+                  : undefined
+              }
+            />
+            {HANDLES.map((h) => {
+              const at = handlePoint(selected, h);
+              return (
+                <rect
+                  key={h}
+                  data-handle={h}
+                  aria-label={`Resize ${h}`}
+                  x={at.x - handleSize / 2}
+                  y={at.y - handleSize / 2}
+                  width={handleSize}
+                  height={handleSize}
+                  fill="#ffffff"
+                  stroke="#1f5fd1"
+                  strokeWidth={1.5 / zoom}
+                  style={{ cursor: `${h}-resize` }}
+                />
+              );
+            })}
+            {selection?.kind === 'component' ? (
+              <circle
+                data-handle="rotate"
+                aria-label="Rotate"
+                cx={selected.x + selected.width / 2}
+                cy={selected.y - 24 / zoom}
+                r={handleSize / 1.6}
+                fill="#1f5fd1"
+                style={{ cursor: 'grab' }}
+              />
+            ) : null}
+          </g>
+        ) : null}
+      </svg>
+      {dragged ? (
+        <svg className="floor-canvas-drag" viewBox={viewBox} aria-hidden="true" data-testid="floor-drag-layer">
+          {itemOf(dragged)}
+        </svg>
       ) : null}
-    </svg>
+    </div>
   );
 }
