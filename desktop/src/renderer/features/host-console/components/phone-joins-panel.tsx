@@ -4,6 +4,7 @@ import { listPhoneJoins, PHONE_JOIN_TEXTS } from '@tablewise/shared';
 import { useMayCall } from '../../../app/may-call.js';
 import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useAnswerPhoneJoin, usePhoneJoins } from '../api/seat-requests.js';
+import { AnswerButtons } from './answer-buttons.js';
 
 export function PhoneJoinsPanel() {
   const may = useMayCall(listPhoneJoins);
@@ -23,26 +24,13 @@ export function PhoneJoinsPanel() {
             <div className="host-who">
               <strong>{PHONE_JOIN_TEXTS.asks(p.tableName)}</strong>
             </div>
-            <div className="host-actions">
-              <button
-                type="button"
-                className="button primary"
-                disabled={answer.isPending}
-                onClick={() => answer.mutate({ id: p.id, approve: true })}
-                data-testid="phone-join-let-in"
-              >
-                {PHONE_JOIN_TEXTS.letIn}
-              </button>
-              <button
-                type="button"
-                className="button"
-                disabled={answer.isPending}
-                onClick={() => answer.mutate({ id: p.id, approve: false })}
-                data-testid="phone-join-turn-away"
-              >
-                {PHONE_JOIN_TEXTS.turnAway}
-              </button>
-            </div>
+            <AnswerButtons
+              yes={PHONE_JOIN_TEXTS.letIn}
+              no={PHONE_JOIN_TEXTS.turnAway}
+              busy={answer.isPending}
+              onAnswer={(approve) => answer.mutate({ id: p.id, approve })}
+              testIds={{ yes: 'phone-join-let-in', no: 'phone-join-turn-away' }}
+            />
           </li>
         ))}
       </ul>

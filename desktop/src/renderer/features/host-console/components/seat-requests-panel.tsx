@@ -6,6 +6,7 @@ import { toastMessage } from '../../../app/api-client.js';
 import { useMayCall } from '../../../app/may-call.js';
 import { useVenueClock } from '../../../components/use-venue-clock.js';
 import { useDecideSeatRequest, useSeatRequests, useSetSeatingApproval } from '../api/seat-requests.js';
+import { AnswerButtons } from './answer-buttons.js';
 
 export function SeatRequestsPanel() {
   const may = useMayCall(listSeatRequests);
@@ -55,26 +56,13 @@ export function SeatRequestsPanel() {
                   {HOST_APPROVAL_TEXTS.wants(r.tableName)} · {partySizeLabel(r.partySize)}
                 </span>
               </div>
-              <div className="host-actions">
-                <button
-                  type="button"
-                  className="button primary"
-                  disabled={decide.isPending}
-                  onClick={() => decide.mutate({ id: r.id, approve: true })}
-                  data-testid="seat-request-approve"
-                >
-                  {HOST_APPROVAL_TEXTS.approve}
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  disabled={decide.isPending}
-                  onClick={() => decide.mutate({ id: r.id, approve: false })}
-                  data-testid="seat-request-decline"
-                >
-                  {HOST_APPROVAL_TEXTS.decline}
-                </button>
-              </div>
+              <AnswerButtons
+                yes={HOST_APPROVAL_TEXTS.approve}
+                no={HOST_APPROVAL_TEXTS.decline}
+                busy={decide.isPending}
+                onAnswer={(approve) => decide.mutate({ id: r.id, approve })}
+                testIds={{ yes: 'seat-request-approve', no: 'seat-request-decline' }}
+              />
             </li>
           ))}
         </ul>
