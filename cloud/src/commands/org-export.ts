@@ -27,6 +27,7 @@ const EXPORTED_KINDS: readonly ExportedKind[] = [
   { file: 'tables', table: 'tables', orgColumn: 'org_id' },
   { file: 'floor_layouts', table: 'floor_layouts', orgColumn: 'org_id' },
   { file: 'floor_layout_versions', table: 'floor_layout_versions', orgColumn: 'org_id' },
+  { file: 'floor_templates', table: 'floor_templates', orgColumn: 'org_id' },
   { file: 'menu_items', table: 'menu_items', orgColumn: 'org_id' },
   { file: 'sessions', table: 'sessions', orgColumn: 'org_id' },
   { file: 'reservations', table: 'reservations', orgColumn: 'org_id' },

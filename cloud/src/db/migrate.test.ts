@@ -36,6 +36,7 @@ const TABLES = [
   'pass_tickets',
   'floor_layouts',
   'floor_layout_versions',
+  'floor_templates',
   'zones',
   'idempotency_keys',
   'login_throttles',

@@ -20,9 +20,11 @@ import { listVenueEvents } from './events/list-venue-events.js';
 import { getFloorLayout } from './floor-layout/get-floor-layout.js';
 import { getFloorLayoutVersion } from './floor-layout/get-floor-layout-version.js';
 import { listFloorLayoutVersions } from './floor-layout/list-floor-layout-versions.js';
+import { listFloorTemplates } from './floor-layout/list-floor-templates.js';
 import { publishFloorLayout } from './floor-layout/publish-floor-layout.js';
 import { restoreFloorLayoutVersion } from './floor-layout/restore-floor-layout-version.js';
 import { saveFloorLayout } from './floor-layout/save-floor-layout.js';
+import { saveFloorTemplate } from './floor-layout/save-floor-template.js';
 import { eraseGuestData } from './guest-data/erase-guest-data.js';
 import { createMenuItem } from './menu/create-menu-item.js';
 import { getMenu } from './menu/get-menu.js';
@@ -210,6 +212,9 @@ export const SCREEN_CALLS: Readonly<Record<string, readonly AnyCall[]>> = {
     listFloorLayoutVersions,
     getFloorLayoutVersion,
     restoreFloorLayoutVersion,
+    // Save as Template, and the organization's templates in the library.
+    saveFloorTemplate,
+    listFloorTemplates,
   ],
   '/reservations': [
     listReservations,

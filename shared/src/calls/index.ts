@@ -14,9 +14,11 @@ import { listVenueEvents } from './events/list-venue-events.js';
 import { getFloorLayout } from './floor-layout/get-floor-layout.js';
 import { getFloorLayoutVersion } from './floor-layout/get-floor-layout-version.js';
 import { listFloorLayoutVersions } from './floor-layout/list-floor-layout-versions.js';
+import { listFloorTemplates } from './floor-layout/list-floor-templates.js';
 import { publishFloorLayout } from './floor-layout/publish-floor-layout.js';
 import { restoreFloorLayoutVersion } from './floor-layout/restore-floor-layout-version.js';
 import { saveFloorLayout } from './floor-layout/save-floor-layout.js';
+import { saveFloorTemplate } from './floor-layout/save-floor-template.js';
 import { askStaffAssistance } from './guest/ask-staff-assistance.js';
 import { guestCheckin } from './guest/checkin.js';
 import { confirmTable, updateGuestSession } from './guest/confirm-table.js';
@@ -291,6 +293,8 @@ export const ALL_CALLS: readonly Call<CallSpec>[] = [
   saveFloorLayout,
   restoreFloorLayoutVersion,
   publishFloorLayout,
+  listFloorTemplates,
+  saveFloorTemplate,
   getExitQr,
   listOrderItems,
   listCheckins,
@@ -347,13 +351,16 @@ export * from './auth/sign-up.js';
 export * from './define.js';
 export * from './demo/populate-demo.js';
 export * from './events/list-venue-events.js';
+export * from './floor-layout/floor-template.js';
 export * from './floor-layout/get-floor-layout.js';
 export * from './floor-layout/get-floor-layout-version.js';
 export * from './floor-layout/layout-version.js';
 export * from './floor-layout/list-floor-layout-versions.js';
+export * from './floor-layout/list-floor-templates.js';
 export * from './floor-layout/publish-floor-layout.js';
 export * from './floor-layout/restore-floor-layout-version.js';
 export * from './floor-layout/save-floor-layout.js';
+export * from './floor-layout/save-floor-template.js';
 export * from './guest/ask-staff-assistance.js';
 export * from './guest/checkin.js';
 export * from './guest/confirm-table.js';

@@ -2,7 +2,14 @@
 // restore, and Publish turning the layout into the venue's tables in one transaction, refused
 // while a table to retire is in use. One cloud and one database for the file.
 import { randomUUID } from 'node:crypto';
-import { FLOOR_MESSAGES, type FloorLayoutInput, GuestTable, PublishAnswer, type Table } from '@tablewise/shared';
+import {
+  FLOOR_MESSAGES,
+  type FloorLayoutInput,
+  FloorTemplate,
+  GuestTable,
+  PublishAnswer,
+  type Table,
+} from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../../testkit/fixture.js';
 import {
@@ -314,5 +321,61 @@ describe("the guest's seat map", () => {
     const other = await guestTablesAt(h.fixture.b.venueId, h.fixture.b.managerEmail);
     expect(other.length).toBeGreaterThan(0);
     expect(other.every((t) => t.place === null)).toBe(true);
+  });
+});
+
+describe('templates (Save as Template)', () => {
+  const patioOf = () => ({
+    zones: [{ id: 'z-patio', name: 'Patio', type: 'patio', x: 0, y: 0, width: 300, height: 200, color: '#dcfce7' }],
+    components: [
+      { ...table('p1', 20, 20, t1 as string, '7'), zone: 'z-patio' },
+      { ...table('p2', 140, 20, null), zone: 'z-patio' },
+    ],
+  });
+
+  it("keeps a zone with its tables for the organization, by name; every venue's staff list it", async () => {
+    const patio = patioOf();
+    expect(patio.components[0]?.tableId).toBe(t1);
+    const reply = await mia.post(
+      '/api/floor-templates',
+      { name: '  Summer patio ', layout: patio },
+      { key: randomUUID() },
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    const saved = FloorTemplate.parse(reply.body);
+    expect(saved).toMatchObject({ name: 'Summer patio', layout: { zones: [{ name: 'Patio' }] } });
+    expect(saved.savedBy).toBeTruthy();
+    // The link to the venue's table is not carried: placing it makes new tables.
+    expect(saved.layout.components.map((c) => c.tableId)).toEqual([null, null]);
+    const listed = (await staff.get('/api/floor-templates')).body.templates as FloorTemplate[];
+    expect(listed.map((t) => t.name)).toEqual(['Summer patio']);
+    // The same name again replaces it.
+    const again = await mia.post(
+      '/api/floor-templates',
+      { name: 'summer PATIO', layout: { ...patio, components: patio.components.slice(0, 1) } },
+      { key: randomUUID() },
+    );
+    expect(again.status).toBe(201);
+    const after = (await mia.get('/api/floor-templates')).body.templates as FloorTemplate[];
+    expect(after.map((t) => [t.name, t.layout.components.length])).toEqual([['summer PATIO', 1]]);
+  });
+
+  it('refuses staff without MANAGE_TABLES, an empty name and a bad layout, and keeps organizations apart', async () => {
+    const patio = patioOf();
+    const before = await h.database.db('floor_templates').count({ n: '*' });
+    expect(
+      (await staff.post('/api/floor-templates', { name: 'Mine', layout: patio }, { key: randomUUID() })).status,
+    ).toBe(403);
+    const empty = await mia.post('/api/floor-templates', { name: '   ', layout: patio }, { key: randomUUID() });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toMatch(/name/);
+    const bad = await mia.post(
+      '/api/floor-templates',
+      { name: 'Bad', layout: { zones: [], components: [{ ...patio.components[0], width: -5 }] } },
+      { key: randomUUID() },
+    );
+    expect(bad.status).toBe(400);
+    expect(await h.database.db('floor_templates').count({ n: '*' })).toEqual(before);
+    expect((await beta.get('/api/floor-templates')).body.templates).toEqual([]);
   });
 });

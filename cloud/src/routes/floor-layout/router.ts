@@ -2,9 +2,11 @@ import {
   getFloorLayout,
   getFloorLayoutVersion,
   listFloorLayoutVersions,
+  listFloorTemplates,
   publishFloorLayout,
   restoreFloorLayoutVersion,
   saveFloorLayout,
+  saveFloorTemplate,
 } from '@tablewise/shared';
 import {
   currentLayout,
@@ -14,6 +16,7 @@ import {
   restoreLayout,
   saveLayout,
 } from '../../commands/floor-layouts.js';
+import { floorTemplates, saveTemplate } from '../../commands/floor-templates.js';
 import type { AppDeps } from '../../context.js';
 import { requireStaff } from '../../policies/principals.js';
 import { type AppRouter, mutate, newRouter, ok, serve } from '../http.js';
@@ -28,6 +31,15 @@ export function floorLayoutRouter(deps: AppDeps): AppRouter {
   serve(router, getFloorLayoutVersion, async ({ ctx, params }) =>
     layoutVersion(deps.db, requireStaff(ctx), params().version),
   );
+
+  // Save as Template: the organization's, for every venue's designer.
+  serve(router, listFloorTemplates, async ({ ctx }) => floorTemplates(deps.db, requireStaff(ctx)));
+  serve(router, saveFloorTemplate, async ({ ctx, body }) => {
+    const staff = requireStaff(ctx);
+    const input = await body();
+    await mutate(ctx, deps, staff, async (trx) => ok(await saveTemplate(trx, staff, input, deps.now()), 201));
+    return undefined;
+  });
 
   serve(router, saveFloorLayout, async ({ ctx, body }) => {
     const staff = requireStaff(ctx);
