@@ -282,7 +282,8 @@ export async function readClaimedOrderContext(
     sessionId,
     scope.venueId,
     orderId,
-    menuItemIds,
+    // As an array literal made here: the ids are UUIDs (the request's schema), which need no quoting.
+    `{${menuItemIds.join(',')}}`,
   ];
   type Row = OrderableRow & {
     claimed: number;

@@ -34,6 +34,8 @@ export const orderPlaced = pushable(createOrderCall, async (deps, actor, { body 
   return ok(order, created ? 201 : 200);
 });
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export function ordersRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
   const guestOrderLimit = guestRateLimit(deps.limits, 'order');
@@ -80,7 +82,8 @@ export function ordersRouter(deps: AppDeps): AppRouter {
         if (atOnce.limitedFor !== null) refuseLimited(ctx, atOnce.limitedFor);
         if (atOnce.placed) {
           ctx.status = 201;
-          ctx.type = 'application/json';
+          // What `ctx.type = 'application/json'` sets, without looking the type up each time.
+          ctx.set('Content-Type', JSON_TYPE);
           ctx.body = atOnce.placed.json;
           return undefined;
         }
