@@ -17,7 +17,7 @@ import {
 } from 'rate-limiter-flexible';
 import { type HandCall, handStatement } from '../db/connect.js';
 
-export interface LimitSpec {
+interface LimitSpec {
   /** The limit's name: keys of one limit never meet another's. */
   keyPrefix: string;
   points: number;
