@@ -187,7 +187,7 @@ function orderableDishOf(row: OrderableRow): OrderableDish {
 }
 
 /** An order placed at once: the order, and its JSON as answered and stored. */
-export interface OrderPlacedAtOnce {
+interface OrderPlacedAtOnce {
   order: Order;
   json: string;
 }
