@@ -2,10 +2,14 @@
 // capitals, a 5xx logged with its stack and request id, the origin check exact, and the security
 // headers on every answer.
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@tablewise/shared';
+import Koa from 'koa';
+import helmet from 'koa-helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogger } from './log/logger.js';
-import { HSTS_VALUE } from './middleware/security-headers.js';
+import { HELMET_OPTIONS, HSTS_VALUE } from './middleware/security-headers.js';
 import type { ObjectStore } from './objects/store.js';
 import { Client, type Harness, loginAs, startHarness } from './testkit/harness.js';
 
@@ -100,5 +104,25 @@ describe('security headers', () => {
     }
     const overTls = await fetch(`${h.cloud.url}/api/health`, { headers: { 'x-forwarded-proto': 'https' } });
     expect(overTls.headers.get('strict-transport-security')).toBe(HSTS_VALUE);
+  });
+
+  it("are koa-helmet's own, header for header (set once, not by its middlewares on each request)", async () => {
+    const bare = new Koa();
+    bare.use(helmet(HELMET_OPTIONS));
+    bare.use((ctx) => {
+      ctx.body = 'ok';
+    });
+    const server = createServer(bare.callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const own = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      const ours = await fetch(`${h.cloud.url}/api/health`);
+      const general = new Set(['date', 'connection', 'keep-alive', 'content-type', 'content-length']);
+      const helmets = [...own.headers].filter(([name]) => !general.has(name));
+      expect(helmets.length).toBeGreaterThan(8);
+      for (const [name, value] of helmets) expect(ours.headers.get(name), name).toBe(value);
+    } finally {
+      server.close();
+    }
   });
 });

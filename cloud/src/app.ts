@@ -75,9 +75,14 @@ export function createApp(deps: AppOptions): Koa<AppState> {
   app.use(jsonBody());
   app.use(principalsMiddleware(deps));
   app.use(countApiCalls(deps.usage));
-  for (const router of apiRouters(deps)) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
+  for (const [i, router] of apiRouters(deps).entries()) {
+    // Koa passes its context; the router's middlewares add their fields to it as they run.
+    const dispatch = router.routes() as Koa.Middleware<AppState>;
+    const allowed = router.allowedMethods() as Koa.Middleware<AppState>;
+    const routes: Koa.Middleware<AppState> = (ctx, next) => dispatch(ctx, () => allowed(ctx, next));
+    // The first always runs: it starts ctx.matched, and its allowedMethods, around every router
+    // after it, answers 405 and OPTIONS for them all as each of theirs would.
+    app.use(i === 0 ? routes : onlyForItsPaths(router, routes));
   }
   // A restaurant's public profile page (issue 24), before the staff app's catch-all.
   app.use(marketplacePages(deps).routes());
@@ -129,6 +134,38 @@ export function apiRouters(deps: AppDeps): AppRouter[] {
     qaRouter(deps, () => servedRoutes(routers)),
   );
   return routers;
+}
+
+/**
+ * Characters of a route's path from which it is no longer plain text (path-to-regexp's
+ * parameters, wildcards, groups and escapes).
+ */
+const PATTERN = /[:*?+!()[\]{}\\]/;
+
+/**
+ * `routes` (the router's routes and allowedMethods) for a request whose path one of the router's
+ * routes could match, and straight on to the next middleware for any other (issue 28). Each
+ * router tried its every route's pattern on every request that reached it: an order went past
+ * eleven routers' patterns before its own. A route's path matches only paths that begin with its
+ * plain-text start (case aside: routes are case-insensitive), so a router none of whose starts
+ * begins the path would have matched nothing and passed the request on unchanged; its
+ * allowedMethods would have found what the first router's (around it) finds.
+ * @internal exported for its test
+ */
+export function onlyForItsPaths(router: AppRouter, routes: Koa.Middleware<AppState>): Koa.Middleware<AppState> {
+  const starts: string[] = [];
+  for (const layer of router.stack) {
+    if (typeof layer.path !== 'string') return routes;
+    const cut = layer.path.search(PATTERN);
+    starts.push((cut === -1 ? layer.path : layer.path.slice(0, cut)).toLowerCase());
+  }
+  // The fewest starts that cover them all: none that another begins.
+  const kept = [...new Set(starts)].filter((s, _, all) => !all.some((t) => t !== s && s.startsWith(t)));
+  return (ctx, next) => {
+    const path = ctx.path.toLowerCase();
+    for (const start of kept) if (path.startsWith(start)) return routes(ctx, next);
+    return next();
+  };
 }
 
 /** `METHOD /path` of every route the routers serve, as Koa routes them. */

@@ -140,6 +140,8 @@ describe('the canonical JSON a request is hashed by', () => {
     );
     expect(canonicalJson(null)).toBe('null');
     expect(canonicalJson({})).toBe('{}');
+    expect(canonicalJson({ a: undefined, b: 1 })).toBe('{"b":1}');
+    expect(canonicalJson({ a: undefined })).toBe('{}');
     expect(canonicalJson([])).toBe('[]');
   });
 });

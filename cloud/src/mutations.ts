@@ -259,6 +259,20 @@ function hashRequest(meta: MutationMeta): string {
     .digest('hex');
 }
 
+/** Object keys as JSON strings, kept: a request's keys are the same few names each time. */
+const quotedKeys = new Map<string, string>();
+/** Keys kept at most (a request's keys are the client's to choose). */
+const QUOTED_KEYS_KEPT = 1_000;
+
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (quotedKeys.size < QUOTED_KEYS_KEPT) quotedKeys.set(key, quoted);
+  }
+  return quoted;
+}
+
 /**
  * JSON with every object's keys sorted (by UTF-16 code units) and undefined members left out.
  * @internal exported for its test: stored request hashes depend on it, character for character
@@ -271,11 +285,15 @@ export function canonicalJson(value: unknown): string {
     return `${out}]`;
   }
   const object = value as Record<string, unknown>;
+  const keys = Object.keys(object);
+  if (keys.length > 1) keys.sort();
   let out = '{';
-  for (const key of Object.keys(object).sort()) {
+  let first = true;
+  for (const key of keys) {
     const member = object[key];
     if (member === undefined) continue;
-    out += `${out.length > 1 ? ',' : ''}${JSON.stringify(key)}:${canonicalJson(member)}`;
+    out += `${first ? '' : ','}${quotedKey(key)}:${canonicalJson(member)}`;
+    first = false;
   }
   return `${out}}`;
 }

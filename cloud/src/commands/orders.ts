@@ -36,6 +36,7 @@ import {
   writePlacedOrder,
 } from '../repositories/orders.js';
 import type { MenuItemRow, OrderRow } from '../repositories/rows.js';
+import type { TwoCounted, TwoLimits } from '../security/limits.js';
 import { type Author, announceDecided, authorOf, decisionActor } from './decided.js';
 
 type CreateOrderInput = z.output<typeof CreateOrderRequest>;
@@ -186,18 +187,30 @@ function orderableDishOf(row: OrderableRow): OrderableDish {
 }
 
 /** An order placed at once: the order, and its JSON as answered and stored. */
-export interface OrderPlacedAtOnce {
+interface OrderPlacedAtOnce {
   order: Order;
   json: string;
+}
+
+/** What placeOrderAtOnce did. */
+export interface AtOnce {
+  /** The order placed, or null: nothing of it was written, and the caller takes the general way. */
+  placed: OrderPlacedAtOnce | null;
+  /** Whether the rate limit it was given was counted (the general way must not count it again). */
+  counted: boolean;
+  /** When that limit refused the order: ms before the next is allowed (nothing else was written). */
+  limitedFor: number | null;
 }
 
 /**
  * Places a new order as runMutation and createOrder (lastWrite) would, in a hand-built transaction
  * (db/connect.ts, handTransaction) of two statements: the read with the request's key claimed, and
- * the order, its items, its key's answer and its event with the COMMIT. Answers null, having
- * written nothing, for anything else (a repeat of the key, an order with this id, a refusal, a
- * client-made id placed meanwhile, embedded PGlite): the caller then takes the general way, which
- * answers it as it always did.
+ * the order, its items, its key's answer and its event with the COMMIT. `limit`, a guest's rate
+ * limit, is counted and committed on its own in the read's round trip, before it; when it refuses,
+ * the read is rolled back. Answers no order, having written nothing else, for anything else (a
+ * repeat of the key, an order with this id, a refusal, a client-made id placed meanwhile, embedded
+ * PGlite, a failed round trip): the caller then takes the general way, which answers it as it
+ * always did.
  */
 export async function placeOrderAtOnce(
   db: Db,
@@ -205,22 +218,38 @@ export async function placeOrderAtOnce(
   input: CreateOrderInput,
   meta: MutationMeta & { idempotencyKey: string },
   now: Date,
-): Promise<OrderPlacedAtOnce | null> {
-  if (actor.kind === 'terminal' || meta.terminal) return null;
+  limit?: TwoLimits,
+): Promise<AtOnce> {
+  const outcome: AtOnce = { placed: null, counted: false, limitedFor: null };
+  if (actor.kind === 'terminal' || meta.terminal) return outcome;
   const ordering = orderingActor(actor);
-  if (orderingRefusal(ordering, input.sessionId)) return null;
+  if (orderingRefusal(ordering, input.sessionId)) return outcome;
   const orderId = input.id ?? randomUUID();
   const menuItemIds = input.items.map((l) => l.menuItemId);
   const placed = await handTransaction(db, async (tx) => {
-    const context = await readClaimedOrderContext(
-      tx,
-      claimOf(meta, now),
-      idempotencyCutoff(now),
-      actor,
-      input.sessionId,
-      orderId,
-      menuItemIds,
-    );
+    let context: Awaited<ReturnType<typeof readClaimedOrderContext>>;
+    try {
+      context = await readClaimedOrderContext(
+        tx,
+        claimOf(meta, now),
+        idempotencyCutoff(now),
+        actor,
+        input.sessionId,
+        orderId,
+        menuItemIds,
+        limit?.call,
+      );
+    } catch (error) {
+      // With a limit, the round trip's failure may be the limit's: the general way counts it
+      // with the store's limiter, which falls back to counting in memory, and meets any other.
+      if (limit) return null;
+      throw error;
+    }
+    if (limit) {
+      outcome.counted = true;
+      outcome.limitedFor = limit.wait(context.before[0] as TwoCounted | undefined);
+      if (outcome.limitedFor !== null) return null;
+    }
     if (!context.claimed || context.orderExists || context.session?.status !== 'ACTIVE') return null;
     const state: CreateOrderState = {
       session: {
@@ -269,5 +298,6 @@ export async function placeOrderAtOnce(
     }
     return { order, json };
   });
-  return placed ?? null;
+  outcome.placed = placed ?? null;
+  return outcome;
 }

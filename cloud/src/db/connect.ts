@@ -278,9 +278,26 @@ export function handStatement(text: string): HandStatement {
   return { name: statementName(text), text };
 }
 
+/** A statement written by hand, with its values. */
+export interface HandCall {
+  statement: HandStatement;
+  values: readonly unknown[];
+}
+
 /** A transaction on a connection of the pool: its first statement goes with BEGIN, its last with COMMIT. */
 export interface HandTransaction {
   first<Row>(statement: HandStatement, values: readonly unknown[]): Promise<Row[]>;
+  /**
+   * `before` run and committed in a transaction of its own, then this transaction's first
+   * statement, in one round trip (`BEGIN; EXECUTE before(…); COMMIT; BEGIN; EXECUTE first(…)`)
+   * once both are prepared on the connection: each one's rows. `before` stays committed whatever
+   * this transaction then does; should it fail, nothing of this transaction ran.
+   */
+  firstAfter<Before, Row>(
+    before: HandCall,
+    statement: HandStatement,
+    values: readonly unknown[],
+  ): Promise<{ before: Before[]; rows: Row[] }>;
   last<Row>(statement: HandStatement, values: readonly unknown[]): Promise<Row[]>;
 }
 
@@ -293,16 +310,29 @@ export async function handTransaction<T>(db: Db, work: (tx: HandTransaction) => 
   const client = db.client as unknown;
   if (!(client instanceof ServerClient)) return null;
   const connection = (await client.acquireConnection()) as PgConnection;
+  const pgConnection = connection as unknown as pg.Client;
+  const parsed = connection.connection.parsedStatements;
   let begun = false;
   let committed = false;
-  const run = async <Row>(statement: HandStatement, values: readonly unknown[], at: 'first' | 'last') => {
+  const emit = (statement: HandStatement, values: readonly unknown[]) =>
     client.emit('query', {
       sql: statement.text,
       bindings: values,
       options: { [PREPARE_OPTION]: true },
       method: 'raw',
     });
-    const parsed = connection.connection.parsedStatements;
+  /** Runs `statement` by itself (extended protocol), named when the connection has room. */
+  const alone = async (statement: HandStatement, values: readonly unknown[]) => {
+    const named = parsed[statement.name] !== undefined || Object.keys(parsed).length < PREPARED_PER_CONNECTION;
+    const result = await pgConnection.query(
+      named
+        ? { name: statement.name, text: statement.text, values: [...values] }
+        : { text: statement.text, values: [...values] },
+    );
+    return result.rows;
+  };
+  const run = async <Row>(statement: HandStatement, values: readonly unknown[], at: 'first' | 'last') => {
+    emit(statement, values);
     const execute = executeText(connection, statement.name, statement.text, values);
     if (at === 'first') begun = true;
     if (execute) {
@@ -313,22 +343,37 @@ export async function handTransaction<T>(db: Db, work: (tx: HandTransaction) => 
       return (results[at === 'first' ? 1 : 0] as pg.QueryResult).rows as Row[];
     }
     if (at === 'first') await connection.query('BEGIN');
-    const named = parsed[statement.name] !== undefined || Object.keys(parsed).length < PREPARED_PER_CONNECTION;
-    const pgConnection = connection as unknown as pg.Client;
-    const result = await pgConnection.query(
-      named
-        ? { name: statement.name, text: statement.text, values: [...values] }
-        : { text: statement.text, values: [...values] },
-    );
+    const rows = await alone(statement, values);
     if (at === 'last') {
       await connection.query('COMMIT');
       committed = true;
     }
-    return result.rows as Row[];
+    return rows as Row[];
+  };
+  const firstAfter = async <Before, Row>(before: HandCall, statement: HandStatement, values: readonly unknown[]) => {
+    emit(before.statement, before.values);
+    const beforeExecute = executeText(connection, before.statement.name, before.statement.text, before.values);
+    const execute = beforeExecute && executeText(connection, statement.name, statement.text, values);
+    if (beforeExecute && execute) {
+      emit(statement, values);
+      // Begun before it is sent: a failure of either leaves a transaction block to roll back.
+      begun = true;
+      const results = (await connection.query(
+        `BEGIN; ${beforeExecute}; COMMIT; BEGIN; ${execute}`,
+      )) as unknown as pg.QueryResult[];
+      return {
+        before: (results[1] as pg.QueryResult).rows as Before[],
+        rows: (results[4] as pg.QueryResult).rows as Row[],
+      };
+    }
+    // Not both prepared yet on this connection: each in its own round trip, preparing them.
+    const beforeRows = (await alone(before.statement, before.values)) as Before[];
+    return { before: beforeRows, rows: await run<Row>(statement, values, 'first') };
   };
   try {
     return await work({
       first: (statement, values) => run(statement, values, 'first'),
+      firstAfter,
       last: (statement, values) => run(statement, values, 'last'),
     });
   } finally {

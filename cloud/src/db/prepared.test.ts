@@ -148,6 +148,44 @@ describe('hand-built transactions', () => {
       await closeDb(db);
     }
   });
+  it('commits the statement before the first on its own, in the same round trip once both are prepared', async () => {
+    await database.db.schema.createTable('hand_before', (t) => {
+      t.text('v').primary();
+    });
+    const db = await connectDb({ databaseUrl: database.url, poolMax: 1 });
+    const note = handStatement('insert into hand_before (v) values ($1::text) returning v');
+    const count = handStatement('select count(*)::int as n from hand_before where v like $1::text');
+    const sent: string[] = [];
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+      sent.push(typeof config === 'string' ? config : (config as { text: string }).text);
+      return (original as (...args: unknown[]) => unknown).call(this, config, ...rest);
+    } as typeof original;
+    try {
+      for (const round of [1, 2]) {
+        sent.length = 0;
+        // Stops short: the transaction rolls back, the statement before it stays.
+        const read = await handTransaction(db, (tx) =>
+          tx.firstAfter<{ v: string }, { n: number }>({ statement: note, values: [`noted ${round}`] }, count, [
+            'noted%',
+          ]),
+        );
+        expect(read).toEqual({ before: [{ v: `noted ${round}` }], rows: [{ n: round }] });
+        if (round === 2) {
+          expect(sent).toEqual([expect.stringMatching(/^BEGIN; EXECUTE .*; COMMIT; BEGIN; EXECUTE /), 'ROLLBACK']);
+        }
+      }
+      expect((await db('hand_before').orderBy('v')).map((r: { v: string }) => r.v)).toEqual(['noted 1', 'noted 2']);
+      // A failure of the statement before leaves nothing begun.
+      await expect(
+        handTransaction(db, (tx) => tx.firstAfter({ statement: note, values: ['noted 1'] }, count, ['%'])),
+      ).rejects.toThrow(/duplicate key/);
+      expect((await db.raw('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      pg.Client.prototype.query = original;
+      await closeDb(db);
+    }
+  });
 });
 
 describe('BEGIN and COMMIT with the statements next to them', () => {

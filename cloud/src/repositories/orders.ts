@@ -1,7 +1,7 @@
 import { type Order, type OrderItemState, TAX_RATE_BASIS_POINTS } from '@tablewise/shared';
 import type { Knex } from 'knex';
 import type { Queryable, Trx } from '../context.js';
-import { type HandTransaction, handStatement } from '../db/connect.js';
+import { type HandCall, type HandTransaction, handStatement } from '../db/connect.js';
 import { readClaiming } from '../mutations.js';
 import { EVENTS_CHANNEL, NOTIFY_EVENTS_MAX_BYTES } from './events.js';
 import type { Claim } from './idempotency.js';
@@ -254,7 +254,11 @@ export interface ClaimedOrderContext {
   menu: OrderableRow[];
 }
 
-/** readOrderContext with the request's key claimed, in a hand-built transaction's first statement. */
+/**
+ * readOrderContext with the request's key claimed, in a hand-built transaction's first statement;
+ * `before`, when given, committed on its own in the same round trip first (HandTransaction.firstAfter),
+ * and its rows answered too.
+ */
 export async function readClaimedOrderContext(
   tx: HandTransaction,
   claim: Claim,
@@ -263,16 +267,9 @@ export async function readClaimedOrderContext(
   sessionId: string,
   orderId: string,
   menuItemIds: readonly string[],
-): Promise<ClaimedOrderContext> {
-  const rows = await tx.first<
-    OrderableRow & {
-      claimed: number;
-      session_status: string | null;
-      table_id: string | null;
-      table_name: string | null;
-      order_exists: boolean;
-    }
-  >(PLACE_READ, [
+  before?: HandCall,
+): Promise<ClaimedOrderContext & { before: unknown[] }> {
+  const values = [
     claim.org_id,
     claim.key,
     claim.principal,
@@ -285,8 +282,20 @@ export async function readClaimedOrderContext(
     sessionId,
     scope.venueId,
     orderId,
-    menuItemIds,
-  ]);
+    // As an array literal made here: the ids are UUIDs (the request's schema), which need no quoting.
+    `{${menuItemIds.join(',')}}`,
+  ];
+  type Row = OrderableRow & {
+    claimed: number;
+    session_status: string | null;
+    table_id: string | null;
+    table_name: string | null;
+    order_exists: boolean;
+  };
+  const read = before
+    ? await tx.firstAfter<unknown, Row>(before, PLACE_READ, values)
+    : { before: [], rows: await tx.first<Row>(PLACE_READ, values) };
+  const rows = read.rows;
   const first = rows[0];
   if (!first) throw new Error('The order context read answered no row');
   const menu: OrderableRow[] = [];
@@ -299,6 +308,7 @@ export async function readClaimedOrderContext(
         : { status: first.session_status, table_id: first.table_id, table_name: first.table_name },
     orderExists: first.order_exists,
     menu,
+    before: read.before,
   };
 }
 

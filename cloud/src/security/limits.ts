@@ -6,6 +6,8 @@
 // statements (connect.ts drops those with DEALLOCATE ALL). Should PostgreSQL fail a count, each
 // limiter falls back to counting in memory (its insurance limiter) rather than refusing guests or
 // letting everything through. On the embedded database (one instance) the counts stay in memory.
+// A caller that sends a statement anyway may count two limits in it (countTwo, issue 28): the
+// guest's order counts its address's and its session's in the round trip that begins the order.
 import pg from 'pg';
 import {
   type RateLimiterAbstract,
@@ -13,6 +15,7 @@ import {
   RateLimiterPostgres,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
+import { type HandCall, handStatement } from '../db/connect.js';
 
 interface LimitSpec {
   /** The limit's name: keys of one limit never meet another's. */
@@ -31,6 +34,75 @@ export interface LimitStore {
 
 /** The table made by migration 0033. */
 const RATE_LIMIT_TABLE = 'rate_limits';
+
+/**
+ * A point of two limits, as the PostgreSQL store's consume counts it (its upsert: a window that
+ * ended starts again at this point), the second counted only when the first allowed this one, as
+ * consuming the first and then the second would: the rows' points and window ends after it.
+ */
+const COUNT_TWO = handStatement(
+  `with a as (
+     insert into ${RATE_LIMIT_TABLE} as r (key, points, expire) values ($1::text, 1, $3::bigint)
+     on conflict (key) do update set
+       points = case when r.expire <= $4::bigint then 1 else r.points + 1 end,
+       expire = case when r.expire <= $4::bigint then $3::bigint else r.expire end
+     returning points, expire
+   ),
+   b as (
+     insert into ${RATE_LIMIT_TABLE} as r (key, points, expire)
+     select $2::text, 1, $6::bigint from a where a.points <= $5::int
+     on conflict (key) do update set
+       points = case when r.expire <= $4::bigint then 1 else r.points + 1 end,
+       expire = case when r.expire <= $4::bigint then $6::bigint else r.expire end
+     returning points, expire
+   )
+   select a.points, a.expire, b.points as then_points, b.expire as then_expire from a left join b on true`,
+);
+
+/** What COUNT_TWO answers: the first limit's row, and the second's when it was counted. */
+export interface TwoCounted {
+  points: number;
+  expire: number | null;
+  then_points: number | null;
+  then_expire: number | null;
+}
+
+/** A point of two limits, each against its key, in a statement the caller sends (see COUNT_TWO). */
+export interface TwoLimits {
+  call: HandCall;
+  /** Ms to wait when either limit refused this point (as RateLimiterRes.msBeforeNext), else null. */
+  wait(row: TwoCounted | undefined): number | null;
+}
+
+/**
+ * `first` then `second` counted in one statement on the cloud's database, which a PostgreSQL
+ * store keeps its counts in: the same rows, under the same keys, as their limiters' consume.
+ */
+export function countTwo(first: { spec: LimitSpec; key: string }, second: { spec: LimitSpec; key: string }): TwoLimits {
+  const now = Date.now();
+  const keyOf = (spec: LimitSpec, key: string) => (spec.keyPrefix.length > 0 ? `${spec.keyPrefix}:${key}` : key);
+  const waitOf = (expire: number | null) => (expire ? Math.max(expire - Date.now(), 0) : -1);
+  return {
+    call: {
+      statement: COUNT_TWO,
+      values: [
+        keyOf(first.spec, first.key),
+        keyOf(second.spec, second.key),
+        now + first.spec.duration * 1000,
+        now,
+        first.spec.points,
+        now + second.spec.duration * 1000,
+      ],
+    },
+    wait(row) {
+      if (!row) throw new Error('Counting two limits answered no row');
+      if (row.points > first.spec.points) return waitOf(row.expire);
+      if (row.then_points === null) throw new Error('The second limit was not counted');
+      if (row.then_points > second.spec.points) return waitOf(row.then_expire);
+      return null;
+    },
+  };
+}
 
 export function memoryLimits(): LimitStore {
   return { kind: 'memory', limiter: (spec) => new RateLimiterMemory(spec), close: async () => {} };

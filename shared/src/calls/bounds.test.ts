@@ -174,6 +174,11 @@ describe('the request body reader both tiers share', () => {
       status: 400,
       id: 'invalid_json',
     });
+    // Objects count as arrays do, wherever they sit among their siblings.
+    const objects = (n: number) => `${'{"x":1,"a":'.repeat(n)}{}${'}'.repeat(n)}`;
+    expect(await read(`{"z":[1,2],"a":${objects(14)}}`)).toBeDefined();
+    expect(await refused(`{"z":[1,2],"a":${objects(15)}}`)).toMatchObject({ status: 400, id: 'invalid_json' });
+    expect(await refused(`{"a":[1,{"b":2},${'['.repeat(15)}${']'.repeat(15)}]}`)).toMatchObject({ status: 400 });
     const deep = 400_000;
     expect(await refused(`{"a":${'['.repeat(deep)}${']'.repeat(deep)}}`)).toMatchObject({
       status: 400,

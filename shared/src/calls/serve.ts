@@ -157,14 +157,21 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Deeper than any call's body goes (an order's option ids sit five levels down). */
 const BODY_MAX_DEPTH = 16;
 
-function deeperThan(value: unknown, max: number): boolean {
-  // Iterative, so a body of a million brackets cannot overflow the stack here.
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  for (let next = stack.pop(); next; next = stack.pop()) {
-    const [node, depth] = next;
-    if (typeof node !== 'object' || node === null) continue;
-    if (depth > max) return true;
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+/**
+ * Whether `node` holds an object or array more than `left` levels down (itself the first). It
+ * stops once past `left`, so it never goes deeper than that, and a body of a million brackets
+ * cannot overflow the stack here; nor does it make an array or tuple per node as a stack of them
+ * did (issue 28: that took as long as parsing the body).
+ */
+function deeperThan(node: unknown, left: number): boolean {
+  if (typeof node !== 'object' || node === null) return false;
+  if (left < 1) return true;
+  if (Array.isArray(node)) {
+    for (const child of node) if (deeperThan(child, left - 1)) return true;
+    return false;
+  }
+  for (const key in node) {
+    if (Object.hasOwn(node, key) && deeperThan((node as Record<string, unknown>)[key], left - 1)) return true;
   }
   return false;
 }

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { GUEST_RATE_LIMITS, GUEST_SESSION_COOKIE, MESSAGES } from '@tablewise/shared';
+import { GUEST_RATE_LIMITS, GUEST_SESSION_COOKIE, IDEMPOTENCY_HEADER, MESSAGES } from '@tablewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
+import { signGuestCookie } from '../../security/tokens.js';
+import { type Client, type Harness, loginAs, startHarness, TEST_SECRET } from '../../testkit/harness.js';
 
 let h: Harness;
 let staff: Client;
@@ -28,7 +30,7 @@ class Phone {
   cookie: string | undefined;
   constructor(readonly address: string) {}
 
-  post(path: string, body: unknown): Promise<Reply> {
+  post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
     const url = new URL(path, h.cloud.url);
     const text = JSON.stringify(body);
     return new Promise((resolve, reject) => {
@@ -43,6 +45,7 @@ class Phone {
             'content-type': 'application/json',
             'content-length': Buffer.byteLength(text),
             ...(this.cookie ? { cookie: this.cookie } : {}),
+            ...headers,
           },
         },
         (res) => {
@@ -173,5 +176,80 @@ describe('guest rate limits', () => {
     });
     const reply = await other.post('/api/orders', { ...order, sessionId: seated.body.sessionId });
     expect(reply.status).toBe(201);
+  });
+
+  // The guest app sends every order with an Idempotency-Key: such an order counts its limits in the
+  // round trip that begins it (commands/orders.ts, placeOrderAtOnce), in the same rows as the rest.
+  describe('keyed orders', () => {
+    /** A party seated straight in the database at the first table, and a phone holding its cookie. */
+    async function seatedPhone(address: string): Promise<{ phone: Phone; sessionId: string }> {
+      const sessionId = randomUUID();
+      await h.database.db('sessions').insert({
+        id: sessionId,
+        org_id: h.fixture.a.orgId,
+        venue_id: h.fixture.a.venueId,
+        table_id: h.fixture.a.tableIds[0],
+        party_size: 2,
+        guest_name: 'Limits',
+      });
+      const phone = new Phone(address);
+      phone.cookie = `${GUEST_SESSION_COOKIE}=${signGuestCookie(TEST_SECRET, sessionId)}`;
+      return { phone, sessionId };
+    }
+    const orderOf = (sessionId: string) => ({
+      sessionId,
+      items: [{ menuItemId: h.fixture.a.menu.lemonade, quantity: 1, course: 'drink' }],
+    });
+    const keyed = (key = randomUUID()) => ({ [IDEMPOTENCY_HEADER]: key });
+    const rateRow = async (key: string) => h.database.db('rate_limits').where({ key }).first();
+
+    it("counts a session's keyed and unkeyed orders in one allowance; past it, a keyed order writes nothing and leaves its key free", async () => {
+      const { phone, sessionId } = await seatedPhone('127.0.0.8');
+      const perSession = GUEST_RATE_LIMITS.order.perSession;
+      for (let i = 0; i < perSession; i += 1) {
+        const reply = await phone.post('/api/orders', orderOf(sessionId), i % 2 ? keyed() : {});
+        expect(reply.status).toBe(201);
+      }
+      expect(await rateRow(`order:session:${sessionId}`)).toMatchObject({ points: perSession });
+      expect(await rateRow('order:address:127.0.0.8')).toMatchObject({ points: perSession });
+      const before = await counts();
+      const key = randomUUID();
+      expectLimited(await phone.post('/api/orders', orderOf(sessionId), keyed(key)));
+      expectLimited(await phone.post('/api/orders', orderOf(sessionId), keyed(key)));
+      expect(await counts()).toEqual(before);
+      expect(await h.database.db('idempotency_keys').where({ key })).toEqual([]);
+      // Each refused order counted, as the store's limiter counts them.
+      expect(await rateRow(`order:session:${sessionId}`)).toMatchObject({ points: perSession + 2 });
+      expect(await rateRow('order:address:127.0.0.8')).toMatchObject({ points: perSession + 2 });
+    });
+
+    it('counts an address over its limit first, and then not its sessions; a bad order still counts', async () => {
+      const perAddress = GUEST_RATE_LIMITS.order.perAddress;
+      const perSession = GUEST_RATE_LIMITS.order.perSession;
+      const parties = await Promise.all(
+        Array.from({ length: Math.ceil(perAddress / (perSession - 1)) + 1 }, () => seatedPhone('127.0.0.9')),
+      );
+      let placed = 0;
+      for (const { phone, sessionId } of parties) {
+        for (let i = 0; i < perSession - 1 && placed < perAddress; i += 1, placed += 1) {
+          // Every fifth one refused for what it sent: counted all the same.
+          const body = placed % 5 === 4 ? { sessionId, items: [] } : orderOf(sessionId);
+          const reply = await phone.post('/api/orders', body, keyed());
+          expect(reply.status).toBe(placed % 5 === 4 ? 400 : 201);
+        }
+      }
+      const last = parties.at(-1) as { phone: Phone; sessionId: string };
+      const sessionPoints = (await rateRow(`order:session:${last.sessionId}`))?.points ?? 0;
+      const before = await counts();
+      expectLimited(await last.phone.post('/api/orders', orderOf(last.sessionId), keyed()));
+      expectLimited(await last.phone.post('/api/orders', { sessionId: last.sessionId, items: [] }, keyed()));
+      expect(await counts()).toEqual(before);
+      expect(await rateRow('order:address:127.0.0.9')).toMatchObject({ points: perAddress + 2 });
+      expect((await rateRow(`order:session:${last.sessionId}`))?.points ?? 0).toBe(sessionPoints);
+      // The same party from another network still orders.
+      const elsewhere = new Phone('127.0.0.10');
+      elsewhere.cookie = last.phone.cookie;
+      expect((await elsewhere.post('/api/orders', orderOf(last.sessionId), keyed())).status).toBe(201);
+    });
   });
 });

@@ -9,29 +9,48 @@
 // seated party's allowance.
 import { AppError, GUEST_RATE_LIMITS, MESSAGES, type SelfSeatingLimits } from '@tablewise/shared';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import type { LimitStore } from '../../security/limits.js';
+import { countTwo, type LimitStore, type TwoLimits } from '../../security/limits.js';
 import type { Ctx } from '../http.js';
 
 export type GuestAction = Exclude<keyof typeof GUEST_RATE_LIMITS, 'windowSeconds'>;
 
 /** Counts one request of `action`; throws 429 with Retry-After when its address or session is over. */
-export type GuestRateLimit = (ctx: Ctx, sessionId: string | undefined) => Promise<void>;
+export type GuestRateLimit = ((ctx: Ctx, sessionId: string | undefined) => Promise<void>) & {
+  /**
+   * The same count of a session's request, address then session, as a statement for a caller that
+   * sends one anyway (security/limits.ts, countTwo), on a PostgreSQL store; null in memory. Once
+   * sent, a wait it answers is refused with refuseLimited.
+   */
+  counting(ctx: Ctx, sessionId: string): TwoLimits | null;
+};
+
+/** Refuses the request that a limit answered `msBeforeNext` for: 429 with Retry-After. */
+export function refuseLimited(ctx: Ctx, msBeforeNext: number): never {
+  ctx.set('Retry-After', String(Math.max(1, Math.ceil(msBeforeNext / 1000))));
+  throw new AppError(429, 'rate_limited', MESSAGES.tooManyRequests);
+}
 
 export function guestRateLimit(limits: LimitStore, action: GuestAction): GuestRateLimit {
   const { perAddress, perSession } = GUEST_RATE_LIMITS[action];
   const duration = GUEST_RATE_LIMITS.windowSeconds;
-  const byAddress = limits.limiter({ keyPrefix: `${action}:address`, points: perAddress, duration });
-  const bySession = limits.limiter({ keyPrefix: `${action}:session`, points: perSession, duration });
-  return async (ctx, sessionId) => {
+  const addressSpec = { keyPrefix: `${action}:address`, points: perAddress, duration };
+  const sessionSpec = { keyPrefix: `${action}:session`, points: perSession, duration };
+  const byAddress = limits.limiter(addressSpec);
+  const bySession = limits.limiter(sessionSpec);
+  const limit = async (ctx: Ctx, sessionId: string | undefined) => {
     try {
       await byAddress.consume(ctx.ip);
       if (sessionId) await bySession.consume(sessionId);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      ctx.set('Retry-After', String(Math.max(1, Math.ceil(error.msBeforeNext / 1000))));
-      throw new AppError(429, 'rate_limited', MESSAGES.tooManyRequests);
+      refuseLimited(ctx, error.msBeforeNext);
     }
   };
+  const counting = (ctx: Ctx, sessionId: string) =>
+    limits.kind === 'postgres'
+      ? countTwo({ spec: addressSpec, key: ctx.ip }, { spec: sessionSpec, key: sessionId })
+      : null;
+  return Object.assign(limit, { counting });
 }
 
 export type SelfSeatingAction = Exclude<keyof SelfSeatingLimits, 'windowSeconds'>;

@@ -271,7 +271,7 @@ describe('placing an order', () => {
     expect(await h.database.db('idempotency_keys').whereIn('key', ['sold-out', 'bad-choice'])).toEqual([]);
   });
 
-  it("runs a guest's session read prepared, the order's read with its claim, and its write", async () => {
+  it("runs a guest's session read prepared, the guest's limits, the order's read with its claim, and its write", async () => {
     const marked: string[] = [];
     const note = (q: { sql: string; options?: Record<string, unknown> }) => {
       if (q.options?.[PREPARE_OPTION]) marked.push(q.sql);
@@ -284,14 +284,16 @@ describe('placing an order', () => {
     } finally {
       h.database.db.removeListener('query', note);
     }
-    expect(marked).toHaveLength(3);
+    expect(marked).toHaveLength(4);
     expect(marked[0]).toMatch(/^select "id", "org_id", "venue_id", "table_id", "status" from "sessions"/);
-    expect(marked[1]).toMatch(/insert into "?idempotency_keys"?[\s\S]*menu_items/);
+    // The guest's limits, counted in the round trip of the order's read (security/limits.ts).
+    expect(marked[1]).toMatch(/insert into rate_limits[\s\S]*insert into rate_limits/);
+    expect(marked[2]).toMatch(/insert into "?idempotency_keys"?[\s\S]*menu_items/);
     // The write, with its event, goes with the COMMIT (db/connect.ts): prepared so it can.
-    expect(marked[2]).toMatch(/insert into "?orders"?[\s\S]*event_batches/);
+    expect(marked[3]).toMatch(/insert into "?orders"?[\s\S]*event_batches/);
     // The menu items' columns named: a prepared statement's result must not follow a table's new columns.
-    expect(marked[1]).toMatch(/m\.modifiers_schema/);
-    expect(marked[1]).not.toMatch(/\bm\.\*/);
+    expect(marked[2]).toMatch(/m\.modifiers_schema/);
+    expect(marked[2]).not.toMatch(/\bm\.\*/);
   });
 
   it("places a known guest's order without reading the session first: the order's own read checks it", async () => {

@@ -10,7 +10,7 @@ import { createOrder, isDuplicateOrder, openOrders, placeOrderAtOnce } from '../
 import type { AppDeps } from '../../context.js';
 import { actorRef } from '../../context.js';
 import { requireAnyActor, requireVenueActor } from '../../policies/principals.js';
-import { guestRateLimit } from '../guest/rate-limits.js';
+import { guestRateLimit, refuseLimited } from '../guest/rate-limits.js';
 import { type AppRouter, idempotencyKeyOf, mutate, newRouter, ok, serve } from '../http.js';
 import { pushable, servePushable } from '../pushable.js';
 
@@ -34,6 +34,8 @@ export const orderPlaced = pushable(createOrderCall, async (deps, actor, { body 
   return ok(order, created ? 201 : 200);
 });
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export function ordersRouter(deps: AppDeps): AppRouter {
   const router = newRouter();
   const guestOrderLimit = guestRateLimit(deps.limits, 'order');
@@ -44,28 +46,51 @@ export function ordersRouter(deps: AppDeps): AppRouter {
   // their venue (a server taking an order at the table).
   serve(router, createOrderCall, async ({ ctx, body }) => {
     const actor = requireAnyActor(ctx);
-    if (actor.kind === 'guest') await guestOrderLimit(ctx, actor.sessionId);
-    const input = await body();
+    // A guest's order counts against their address and session before anything else is done.
+    let counted = actor.kind !== 'guest';
+    const count = async () => {
+      if (counted) return;
+      counted = true;
+      await guestOrderLimit(ctx, actor.kind === 'guest' ? actor.sessionId : undefined);
+    };
     // A new order with its key, as guests' phones send it: placed in two hand-built statements
-    // (commands/orders.ts), answered with its JSON as stored. Anything else goes the general way.
-    const key = idempotencyKeyOf(ctx);
-    if (key && actor.kind !== 'terminal') {
-      const meta = {
-        orgId: actor.orgId,
-        principal: actorRef(actor).principal,
-        method: ctx.method,
-        path: ctx.path,
-        body: ctx.state.body,
-        idempotencyKey: key,
-      };
-      const placed = await placeOrderAtOnce(deps.db, actor, input, meta, deps.now());
-      if (placed) {
-        ctx.status = 201;
-        ctx.type = 'application/json';
-        ctx.body = placed.json;
-        return undefined;
+    // (commands/orders.ts), the guest's limit counted in the first one's round trip, and answered
+    // with its JSON as stored. Anything else goes the general way.
+    const limit = actor.kind === 'guest' ? guestOrderLimit.counting(ctx, actor.sessionId) : null;
+    if (actor.kind !== 'terminal' && (counted || limit)) {
+      let input: Awaited<ReturnType<typeof body>>;
+      let key: string | undefined;
+      try {
+        input = await body();
+        key = idempotencyKeyOf(ctx);
+      } catch (error) {
+        // Refused as before: over its limit first, then for what it sent.
+        await count();
+        throw error;
+      }
+      if (key) {
+        const meta = {
+          orgId: actor.orgId,
+          principal: actorRef(actor).principal,
+          method: ctx.method,
+          path: ctx.path,
+          body: ctx.state.body,
+          idempotencyKey: key,
+        };
+        const atOnce = await placeOrderAtOnce(deps.db, actor, input, meta, deps.now(), limit ?? undefined);
+        if (atOnce.counted) counted = true;
+        if (atOnce.limitedFor !== null) refuseLimited(ctx, atOnce.limitedFor);
+        if (atOnce.placed) {
+          ctx.status = 201;
+          // What `ctx.type = 'application/json'` sets, without looking the type up each time.
+          ctx.set('Content-Type', JSON_TYPE);
+          ctx.body = atOnce.placed.json;
+          return undefined;
+        }
       }
     }
+    await count();
+    const input = await body();
     const place = () =>
       mutate(
         ctx,
