@@ -8,6 +8,7 @@ import {
   FLOOR_TEXTS,
   type FloorComponent,
   type FloorLayout,
+  type FloorTemplate,
   floorStats,
   LIBRARY_TEMPLATES,
   type LibraryComponent,
@@ -17,6 +18,7 @@ import {
   parseLayoutFile,
   rotatedByStep,
   type TableState,
+  type TemplateLayout,
   tableStateColor,
   toggledStatus,
   ZONE_TYPE_IDS,
@@ -40,6 +42,7 @@ import { ContextMenu, type MenuSection } from './context-menu.js';
 import {
   addBundle,
   addFromLibrary,
+  addTemplate,
   bumpCapacity,
   changeNumbering,
   clearAll,
@@ -50,6 +53,7 @@ import {
   rotateComponent,
   setCapacity,
   setNumber,
+  templateOf,
   updateZone,
 } from './editing.js';
 import { FloorCanvas, type Selection } from './floor-canvas.js';
@@ -65,12 +69,17 @@ export interface DesignerProps {
   busy: boolean;
   status: string | null;
   problem: string | null;
+  /** The organization's templates, placed from the library's Templates (where the server keeps them). */
+  templates?: readonly FloorTemplate[] | undefined;
+  /** Keeps a Save as Template on the server too (the file is downloaded either way). */
+  onSaveTemplate?: ((name: string, layout: TemplateLayout) => void) | undefined;
 }
 
 const newId = () => crypto.randomUUID();
+const NO_TEMPLATES: readonly FloorTemplate[] = [];
 
-/** Saves the draft as a file (the browser's download); answers the file's name. */
-function download(name: string, layout: FloorLayout): string {
+/** Saves the draft (or a template) as a file (the browser's download); answers the file's name. */
+function download(name: string, layout: Pick<FloorLayout, 'components' | 'zones'>): string {
   const blob = new Blob([JSON.stringify({ components: layout.components, zones: layout.zones }, null, 2)], {
     type: 'application/json',
   });
@@ -102,11 +111,18 @@ interface LibraryActions {
   onPlace: (c: LibraryComponent) => void;
   onBundle: (b: Bundle) => void;
   onZone: (t: ZoneType) => void;
+  onTemplate: (t: FloorTemplate) => void;
 }
 
 /** Kept as it is while the canvas changes (a drag redraws the Designer on every pointer move):
  * its actions are stable and call the Designer's latest ones. */
-const LibraryPanel = memo(function LibraryPanel({ onPlace, onBundle, onZone }: LibraryActions) {
+const LibraryPanel = memo(function LibraryPanel({
+  onPlace,
+  onBundle,
+  onZone,
+  onTemplate,
+  templates,
+}: LibraryActions & { templates: readonly FloorTemplate[] }) {
   const [search, setSearch] = useState('');
   const s = useMemo(() => librarySections(search), [search]);
   const items = (list: readonly LibraryComponent[]) =>
@@ -146,7 +162,22 @@ const LibraryPanel = memo(function LibraryPanel({ onPlace, onBundle, onZone }: L
         value={search}
         onChange={(e) => setSearch(e.target.value)}
       />
-      <LibrarySection title={FLOOR_TEXTS.templates}>{bundles(LIBRARY_TEMPLATES)}</LibrarySection>
+      <LibrarySection title={FLOOR_TEXTS.templates}>
+        {bundles(LIBRARY_TEMPLATES)}
+        {templates.length > 0 ? <h3>{FLOOR_TEXTS.yourTemplates}</h3> : null}
+        {templates.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            className="library-item"
+            data-testid="library-template"
+            data-template-name={t.name}
+            onClick={() => onTemplate(t)}
+          >
+            {t.name} ({t.layout.components.length})
+          </button>
+        ))}
+      </LibrarySection>
       <LibrarySection title={FLOOR_TEXTS.essentials} open>
         <h3>{FLOOR_TEXTS.tables}</h3>
         {items(s.tables)}
@@ -180,18 +211,45 @@ const LibraryPanel = memo(function LibraryPanel({ onPlace, onBundle, onZone }: L
 /** The Properties panel's free choice of status (spec 2 section 4); local to the session, not saved. */
 const DESIGNER_STATUSES: readonly TableState[] = ['EMPTY', 'OCCUPIED', 'RESERVED', 'CLEANING', 'PAYMENT_DUE', 'HOLD'];
 
+/** Save as Template (spec 2 section 2.2): a name, required; the button waits for one. */
+function SaveAsTemplate({ onSave }: { onSave: (name: string) => void }) {
+  const [name, setName] = useState('');
+  return (
+    <div className="save-template">
+      <label>
+        {FLOOR_TEXTS.templateName}
+        <input value={name} onChange={(e) => setName(e.target.value)} data-testid="template-name" />
+      </label>
+      <button
+        type="button"
+        className="button"
+        disabled={name.trim() === ''}
+        onClick={() => {
+          onSave(name.trim());
+          setName('');
+        }}
+        data-testid="save-template"
+      >
+        {FLOOR_TEXTS.saveAsTemplate}
+      </button>
+    </div>
+  );
+}
+
 function Properties({
   store,
   c,
   status,
   onStatus,
   onDelete,
+  onSaveTemplate,
 }: {
   store: DesignStore;
   c: FloorComponent;
   status: TableState;
   onStatus: (s: TableState) => void;
   onDelete: () => void;
+  onSaveTemplate: (name: string) => void;
 }) {
   return (
     <div className="properties-panel" data-testid="properties-panel" data-component-id={c.id}>
@@ -247,11 +305,20 @@ function Properties({
           {FLOOR_TEXTS.delete}
         </button>
       </div>
+      <SaveAsTemplate onSave={onSaveTemplate} />
     </div>
   );
 }
 
-function ZoneProperties({ store, id }: { store: DesignStore; id: string }) {
+function ZoneProperties({
+  store,
+  id,
+  onSaveTemplate,
+}: {
+  store: DesignStore;
+  id: string;
+  onSaveTemplate: (name: string) => void;
+}) {
   const zone = store.get().zones.find((z) => z.id === id);
   if (!zone) return null;
   return (
@@ -307,6 +374,7 @@ function ZoneProperties({ store, id }: { store: DesignStore; id: string }) {
       <button type="button" className="button danger" onClick={() => store.apply((l) => removeZone(l, id))}>
         {FLOOR_TEXTS.deleteZone}
       </button>
+      <SaveAsTemplate onSave={onSaveTemplate} />
     </div>
   );
 }
@@ -394,7 +462,17 @@ function ImportDialog(props: {
   );
 }
 
-export function Designer({ store, onSave, onPublish, onReload, busy, status, problem }: DesignerProps) {
+export function Designer({
+  store,
+  onSave,
+  onPublish,
+  onReload,
+  busy,
+  status,
+  problem,
+  templates = NO_TEMPLATES,
+  onSaveTemplate,
+}: DesignerProps) {
   const layout = useSyncExternalStore(store.subscribe, store.get);
   const [zoom, setZoom] = useState(1);
   const [pan, setPan] = useState<Point>({ x: 0, y: 0 });
@@ -548,17 +626,31 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
       closeSheetOnPhone();
     },
     onZone: (type) => setTool({ kind: 'zone-first', type }),
+    onTemplate: (t) => {
+      store.apply((l) => addTemplate(l, t.layout, { x: centre.x - 120, y: centre.y - 80 }, newId));
+      setNote(FLOOR_TEXTS.templateAdded(t.name, t.layout.components.length));
+      closeSheetOnPhone();
+    },
   };
   const libraryActions = useMemo<LibraryActions>(
     () => ({
       onPlace: (c) => library.current?.onPlace(c),
       onBundle: (b) => library.current?.onBundle(b),
       onZone: (t) => library.current?.onZone(t),
+      onTemplate: (t) => library.current?.onTemplate(t),
     }),
     [],
   );
 
   const closeMenu = useCallback(() => setMenu(null), []);
+
+  // Save as Template: the file the spec names, and the organization's copy where the server keeps one.
+  const saveAsTemplate = (name: string, target: Selection) => {
+    const template = templateOf(layout, target);
+    download(name, template);
+    onSaveTemplate?.(name, template);
+    setNote(FLOOR_TEXTS.templateSaved(name));
+  };
 
   const changeNumberingSettings = (change: Partial<NumberingSettings>) =>
     store.apply((l) => changeNumbering(l, { ...l.numbering, ...change }));
@@ -776,7 +868,7 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
           >
             {libraryOpen ? '‹' : FLOOR_TEXTS.library}
           </button>
-          {libraryOpen ? <LibraryPanel {...libraryActions} /> : null}
+          {libraryOpen ? <LibraryPanel {...libraryActions} templates={templates} /> : null}
         </aside>
         <div className="designer-canvas" data-testid="designer-canvas">
           <FloorCanvas
@@ -842,9 +934,16 @@ export function Designer({ store, onSave, onPublish, onReload, busy, status, pro
               status={statusOf(selected.id)}
               onStatus={(state) => setStatus(selected.id, state)}
               onDelete={() => confirmDelete(selected.id)}
+              onSaveTemplate={(name) => saveAsTemplate(name, { kind: 'component', id: selected.id })}
             />
           ) : null}
-          {selection?.kind === 'zone' ? <ZoneProperties store={store} id={selection.id} /> : null}
+          {selection?.kind === 'zone' ? (
+            <ZoneProperties
+              store={store}
+              id={selection.id}
+              onSaveTemplate={(name) => saveAsTemplate(name, { kind: 'zone', id: selection.id })}
+            />
+          ) : null}
         </aside>
       </div>
     </div>

@@ -1,14 +1,16 @@
-import { BUNDLES, EMPTY_LAYOUT, type FloorLayout } from '@tablewise/shared';
+import { BUNDLES, EMPTY_LAYOUT, type FloorComponent, type FloorLayout } from '@tablewise/shared';
 import { describe, expect, it } from 'vitest';
 import {
   addBundle,
   addFromLibrary,
+  addTemplate,
   addZone,
   bumpCapacity,
   duplicate,
   moveComponent,
   removeComponent,
   setNumber,
+  templateOf,
   withoutChairs,
 } from './editing.js';
 import { hitTest, resizeRect, zoneRect } from './geometry.js';
@@ -115,5 +117,55 @@ describe('geometry', () => {
   it('draws a zone from two corners, or the 100x80 preview for one spot', () => {
     expect(zoneRect({ x: 200, y: 200 }, { x: 50, y: 100 })).toEqual({ x: 50, y: 100, width: 150, height: 100 });
     expect(zoneRect({ x: 10, y: 10 }, { x: 12, y: 11 })).toEqual({ x: 10, y: 10, width: 100, height: 80 });
+  });
+});
+
+describe('Save as Template and placing a template', () => {
+  const zone = {
+    id: 'z1',
+    name: 'Patio',
+    type: 'patio' as const,
+    x: 100,
+    y: 100,
+    width: 300,
+    height: 200,
+    color: '#dcfce7',
+  };
+  const base = (): FloorLayout => {
+    let l: FloorLayout = { ...EMPTY_LAYOUT, zones: [zone] };
+    l = addFromLibrary(l, 'round-4', { x: 200, y: 200 }, () => 'in-zone');
+    l = addFromLibrary(l, 'square-2', { x: 600, y: 500 }, () => 'outside');
+    return { ...l, components: l.components.map((c) => ({ ...c, tableId: c.id === 'in-zone' ? LINKED : null })) };
+  };
+  const LINKED = '00000000-0000-4000-8000-000000000001';
+
+  it('keeps a zone with the items standing in it, or one item alone', () => {
+    const l = base();
+    const patio = templateOf(l, { kind: 'zone', id: 'z1' });
+    expect(patio.zones.map((z) => z.name)).toEqual(['Patio']);
+    expect(patio.components.map((c) => c.id)).toEqual(['in-zone']);
+    const one = templateOf(l, { kind: 'component', id: 'outside' });
+    expect(one).toEqual({ zones: [], components: [{ ...l.components[1], zone: null }] });
+    expect(templateOf(l, { kind: 'zone', id: 'nope' })).toEqual({ zones: [], components: [] });
+  });
+
+  it('places a template with new ids from a point, its tables unlinked and numbered as the floor next', () => {
+    const l = base();
+    const patio = templateOf(l, { kind: 'zone', id: 'z1' });
+    let n = 0;
+    const placed = addTemplate(l, patio, { x: 500, y: 0 }, () => `new-${++n}`);
+    expect(placed.zones).toHaveLength(2);
+    const [, newZone] = placed.zones;
+    expect(newZone).toMatchObject({ id: 'new-1', name: 'Patio', x: 500, y: 0 });
+    const added = placed.components.slice(2);
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ id: 'new-2', zone: 'new-1', tableId: null });
+    // Where it stood inside its zone is kept.
+    const original = l.components[0] as FloorComponent;
+    expect([added[0]?.x, added[0]?.y]).toEqual([original.x - 100 + 500, original.y - 100]);
+    expect(added[0]?.number).not.toBeNull();
+    expect(new Set(placed.components.map((c) => c.number)).size).toBe(3);
+    // Nothing to place: the floor is as it was.
+    expect(addTemplate(l, { zones: [], components: [] }, { x: 0, y: 0 }, () => 'x')).toBe(l);
   });
 });

@@ -14,6 +14,7 @@ import {
   type Rect,
   renumberLayout,
   shapeOf,
+  type TemplateLayout,
   ZONE_TYPES,
   type ZoneType,
   zoneAt,
@@ -182,4 +183,41 @@ export function changeNumbering(layout: FloorLayout, settings: NumberingSettings
 export function withoutChairs(layout: FloorLayout): FloorLayout {
   const chair = (c: FloorComponent) => c.type === 'seating' && /chair/i.test(`${c.name} ${c.libraryComponentId}`);
   return layout.components.some(chair) ? { ...layout, components: layout.components.filter((c) => !chair(c)) } : layout;
+}
+
+/** What Save as Template keeps of the selection (issue 25): a table (or any item) alone, or a zone
+ * with the items that stand in it. Unknown ids keep nothing. */
+export function templateOf(layout: FloorLayout, target: { kind: 'component' | 'zone'; id: string }): TemplateLayout {
+  if (target.kind === 'component') {
+    const c = layout.components.find((o) => o.id === target.id);
+    return { components: c ? [{ ...c, zone: null }] : [], zones: [] };
+  }
+  const zone = layout.zones.find((z) => z.id === target.id);
+  if (!zone) return { components: [], zones: [] };
+  return { components: layout.components.filter((c) => c.zone === zone.id), zones: [zone] };
+}
+
+/** A template placed with its top left corner at `at`: every item and zone with a new id (items
+ * keep their zone), tables unlinked and numbered as the floor's next, as a library table is, so
+ * Publish makes new tables. */
+export function addTemplate(layout: FloorLayout, template: TemplateLayout, at: Point, newId: NewId): FloorLayout {
+  const all = [...template.components, ...template.zones];
+  if (all.length === 0) return layout;
+  const dx = Math.round(at.x - Math.min(...all.map((o) => o.x)));
+  const dy = Math.round(at.y - Math.min(...all.map((o) => o.y)));
+  const zoneIds = new Map(template.zones.map((z) => [z.id, newId()]));
+  const zones = [
+    ...layout.zones,
+    ...template.zones.map((z) => ({ ...z, id: zoneIds.get(z.id) as string, x: z.x + dx, y: z.y + dy })),
+  ];
+  let next: FloorLayout = { ...layout, zones };
+  const zIndex = layout.components.reduce((m, c) => Math.max(m, c.zIndex), 0) + 1;
+  template.components.forEach((c, i) => {
+    const placed: FloorComponent = { ...c, id: newId(), x: c.x + dx, y: c.y + dy, zIndex: zIndex + i, tableId: null };
+    const zone = c.zone ? zoneIds.get(c.zone) : undefined;
+    const centre = { x: placed.x + c.width / 2, y: placed.y + c.height / 2 };
+    const inZone = { ...placed, zone: zone ?? zoneAt(zones, centre)?.id ?? null };
+    next = { ...next, components: [...next.components, { ...inZone, number: numberFor(next, inZone) }] };
+  });
+  return next;
 }

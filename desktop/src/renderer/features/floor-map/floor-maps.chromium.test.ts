@@ -5,7 +5,7 @@
 // designer's context menus (Duplicate offsets 50, Rotate 45°, Toggle Status, Delete asks first),
 // by mouse and keyboard; a pinch zooms the readout. Screenshots go to FLOOR_MAPS_SHOTS (default
 // the temp folder) at 1280×800 and 390×844.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -371,4 +371,39 @@ it('zooms by pinch on a touch screen, on the steps and readout of the buttons, a
   expect(await page.getByRole('alertdialog').count()).toBe(0);
   expect(await page.getByRole('menu').count()).toBe(1);
   await context.close();
+}, 60_000);
+
+it('saves a table as a template, as a file and for the organization, and places it from the library', async () => {
+  const page = await staffContext.newPage();
+  await openDesigner(page);
+  const table = tablesOn(page).and(page.locator('[data-number="3"]'));
+  await table.click();
+  const panel = page.getByTestId('properties-panel');
+  const button = panel.getByRole('button', { name: FLOOR_TEXTS.saveAsTemplate });
+  // The name is required: spaces alone leave the button off.
+  await panel.getByLabel(FLOOR_TEXTS.templateName).fill('   ');
+  expect(await button.isDisabled()).toBe(true);
+  await panel.getByLabel(FLOOR_TEXTS.templateName).fill('Corner booth');
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  expect(file.suggestedFilename()).toBe('Corner booth.json');
+  const saved = JSON.parse(readFileSync(await file.path(), 'utf8')) as { components: { libraryComponentId: string }[] };
+  expect(saved.components.map((c) => c.libraryComponentId)).toEqual(['booth-4']);
+  await page.getByText(FLOOR_TEXTS.templateSaved('Corner booth')).waitFor();
+  await expect
+    .poll(async () =>
+      ((await manager.get('/api/floor-templates')).body.templates as { name: string }[]).map((t) => t.name),
+    )
+    .toEqual(['Corner booth']);
+  await page.screenshot({ path: join(shots, 'designer-save-template-1280.png') });
+
+  // The library lists it under Templates; a click places a new, unlinked table.
+  await page
+    .getByRole('button', { name: new RegExp(FLOOR_TEXTS.templates) })
+    .first()
+    .click();
+  const entry = page.getByTestId('library-template').and(page.locator('[data-template-name="Corner booth"]'));
+  await entry.click();
+  await expect.poll(() => tablesOn(page).count()).toBe(PLACES.length + 1);
+  await page.getByText(FLOOR_TEXTS.templateAdded('Corner booth', 1)).waitFor();
+  await page.close();
 }, 60_000);

@@ -25,6 +25,7 @@ import { LiveFloor } from '../../../components/live-floor.js';
 import { Designer } from '../../../floor-designer/designer.js';
 import { withoutChairs } from '../../../floor-designer/editing.js';
 import { DesignStore } from '../../../floor-designer/history.js';
+import { useFloorTemplates, useSaveTemplate } from '../api/floor-templates.js';
 import { useRestoreVersion } from '../api/layout-versions.js';
 import { VersionsPanel } from './versions-panel.js';
 
@@ -48,6 +49,8 @@ export function FloorMapScreen() {
   const save = useSaveLayout();
   const publish = usePublishLayout();
   const restore = useRestoreVersion();
+  const templates = useFloorTemplates();
+  const saveTemplate = useSaveTemplate();
   const store = useRef<DesignStore | null>(null);
   const [base, setBase] = useState<number | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -158,6 +161,8 @@ export function FloorMapScreen() {
               busy={save.isPending || publish.isPending || restore.isPending}
               status={status}
               problem={problem}
+              templates={templates.data?.templates}
+              onSaveTemplate={saveTemplate}
             />
             <VersionsPanel
               base={base}
