@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getAnalytics } from './analytics/get-analytics.js';
 import { populateDemo } from './demo/populate-demo.js';
 import { mayCall, screenNeedsCloud } from './duty-calls.js';
-import { getFloorLayout } from './floor-layout/get-floor-layout.js';
+import { listFloorLayoutVersions } from './floor-layout/list-floor-layout-versions.js';
 import { createPrinter } from './printers/create-printer.js';
 import { listPrinters } from './printers/list-printers.js';
 import { listTables } from './tables/list-tables.js';
@@ -20,9 +20,9 @@ describe('mayCall', () => {
 
   it('asks a terminal only what it answers', () => {
     expect(mayCall(manager, listTables, 'terminal')).toBe(true);
-    expect(mayCall(manager, getFloorLayout, 'terminal')).toBe(false);
+    expect(mayCall(manager, listFloorLayoutVersions, 'terminal')).toBe(false);
     expect(mayCall(manager, populateDemo, 'terminal')).toBe(false);
-    expect(mayCall(manager, getFloorLayout, 'cloud')).toBe(true);
+    expect(mayCall(manager, listFloorLayoutVersions, 'cloud')).toBe(true);
   });
 
   it('asks only what the permission and the duty allow', () => {
@@ -34,7 +34,7 @@ describe('mayCall', () => {
     expect(mayCall(kitchen, createPrinter, 'cloud')).toBe(false);
     expect(mayCall(manager, createPrinter, 'cloud')).toBe(true);
     // A cleaner's screens do not read the floor layout.
-    expect(mayCall({ ...host, duty: 'CLEANER' }, getFloorLayout, 'cloud')).toBe(false);
+    expect(mayCall({ ...host, duty: 'CLEANER' }, listFloorLayoutVersions, 'cloud')).toBe(false);
   });
 });
 
