@@ -47,7 +47,7 @@ it('approves a guest’s table choice and lets a phone join its party from the t
   await panel.getByRole('heading', { name: HOST_APPROVAL_TEXTS.title }).waitFor();
 
   // The switch goes through the terminal to the cloud.
-  await panel.getByRole('switch', { name: HOST_APPROVAL_TEXTS.switchLabel }).click();
+  await panel.getByRole('switch', { name: HOST_APPROVAL_TEXTS.switchLabel }).check();
   await expect
     .poll(async () => (await db('venues').where({ id: a.venueId }).first()).host_approves_self_seating)
     .toBe(true);

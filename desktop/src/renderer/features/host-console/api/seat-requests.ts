@@ -1,5 +1,5 @@
 // Guests' table choices waiting for the host, the "host approves self-seating" switch and the
-// host's answer (issue 27). The cloud decides them; a terminal's console does not offer them.
+// host's answer (issue 27). The cloud decides them; a terminal asks it for its staff.
 import {
   answerPhoneJoin,
   decideSeatRequest,
@@ -7,6 +7,7 @@ import {
   listPhoneJoins,
   listSeatRequests,
   PHONE_JOIN_TEXTS,
+  type SeatRequestsAnswer,
   setSeatingApproval,
 } from '@tablewise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +25,11 @@ export function useSetSeatingApproval() {
   const { toast } = useToast();
   return useMutation({
     mutationFn: (hostApproves: boolean) => api.call(setSeatingApproval, { body: { hostApproves } }),
+    // The answer is the switch's new place: shown at once, not after the list is read again.
+    onSuccess: (answer) =>
+      queryClient.setQueryData(listSeatRequests.key(), (old: SeatRequestsAnswer | undefined) =>
+        old ? { ...old, hostApproves: answer.hostApproves } : old,
+      ),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: listSeatRequests.key() }),
     onError: (error) =>
       toast({ title: HOST_APPROVAL_TEXTS.failed, description: toastMessage(error), variant: 'destructive' }),

@@ -22,7 +22,11 @@ export function SeatRequestsPanel() {
       </p>
     ) : null;
   }
-  const { hostApproves, requests: waiting } = requests.data;
+  // The switch shows what was asked while the cloud answers (it is held until then).
+  const hostApproves = setApproval.isPending
+    ? (setApproval.variables ?? requests.data.hostApproves)
+    : requests.data.hostApproves;
+  const waiting = requests.data.requests;
   return (
     <section className="seat-requests" aria-labelledby="seat-requests-title" data-testid="seat-requests">
       <div className="seat-requests-head">
