@@ -2,16 +2,19 @@
 // orders and ten million events, made here by SQL day by day through the product's own tables, so
 // the rollups are kept by the events' trigger as the product keeps them. Then the call, for the
 // last 30 days and for the whole year, over HTTP as the manager's browser asks it, against the
-// floor of one indexed read (an order by its id) in the same run. `--quick` makes a 30-day year
-// at a tenth of the volume.
+// floor of one indexed read (an order by its id) in the same run. `--quick` makes a 60-day year
+// at a tenth of the volume (long enough for the archive to take its first weeks).
 //
 // E1 (issue 27): the hot path as events pile up. A guest's order (POST /api/orders) and a
 // terminal's catch-up read (the last 500 events, GET /api/sync/events) are timed once the first
-// day is made, with a day's events in the table (the floor), and again with the whole year in it.
-// The events table is not partitioned: every read and write of it goes by (venue, seq), a b-tree
-// whose depth grows with the logarithm of its size, and this figure is what shows that is enough.
+// day is made, with a day's events in the table (the floor); again with the whole year in the hot
+// table (reported: what the archive saves); then the archive job (commands/events-archive.ts)
+// moves everything older than EVENTS_HOT_RETENTION_MS to events_archive, and both are timed a
+// third time: the goal is on these. A terminal a year behind, catching up 500 events from the
+// archive, is timed too.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { archiveOldEvents } from '../cloud/src/commands/events-archive.js';
 import { PASSWORD } from '../cloud/src/testkit/fixture.js';
 import { type Harness, pairTerminal, startHarness } from '../cloud/src/testkit/harness.js';
 import { type Bench, type Figure, percentile } from './figure.js';
@@ -58,12 +61,22 @@ async function hotPath(h: Harness, terminal: { get(path: string): Promise<{ stat
     }),
   );
   agent.destroy();
-  const last = Number((await h.database.db('venues').where({ id: venueId }).first()).event_seq);
-  const catchUpMs = await median(rounds, async () => {
-    const reply = await terminal.get(`/api/sync/events?after=${Math.max(0, last - 500)}&limit=500`);
+  const last = await eventSeq(h);
+  const catchUpMs = await catchUp(terminal, Math.max(0, last - 500), rounds);
+  return { orderMs, catchUpMs } satisfies HotPath;
+}
+
+/** The venue's last event number (its counter: the events table may not hold it once archived). */
+async function eventSeq(h: Harness): Promise<number> {
+  return Number((await h.database.db('venues').where({ id: h.fixture.a.venueId }).first()).event_seq);
+}
+
+/** Median time of a terminal's read of the 500 events after `after`. */
+function catchUp(terminal: { get(path: string): Promise<{ status: number }> }, after: number, rounds: number) {
+  return median(rounds, async () => {
+    const reply = await terminal.get(`/api/sync/events?after=${after}&limit=500`);
     if (reply.status !== 200) throw new Error(`GET /api/sync/events answered ${reply.status}`);
   });
-  return { orderMs, catchUpMs } satisfies HotPath;
 }
 
 /** One day's service: sessions (a party per two orders), orders, and their events (about ten an
@@ -91,7 +104,7 @@ async function makeDay(h: Harness, day: Date, orders: number, tableIds: string[]
       WHERE s.venue_id = ? AND s.started_at >= ? AND s.started_at < ?::timestamptz + interval '1 day'`,
     [venueId, day, day],
   );
-  const before = Number((await db('events').where({ venue_id: venueId }).max('seq as m').first())?.m ?? 0);
+  const before = await eventSeq(h);
   // One statement: the rollup trigger folds the day's events in once per venue-hour.
   await db.raw(
     `WITH o AS (
@@ -131,7 +144,7 @@ async function makeDay(h: Harness, day: Date, orders: number, tableIds: string[]
      SELECT gen_random_uuid(), ?, ?, ? + row_number() OVER (ORDER BY at), type, p, at FROM e`,
     [venueId, day, day, menuIds, menuIds.length, menuIds, menuIds.length, orgId, venueId, before],
   );
-  const after = Number((await db('events').where({ venue_id: venueId }).max('seq as m').first())?.m ?? 0);
+  const after = Number((await db('events').where({ venue_id: venueId }).max('seq as m').first())?.m ?? before);
   await db('venues').where({ id: venueId }).update({ event_seq: after });
   return after - before;
 }
@@ -147,7 +160,7 @@ async function median(runs: number, once: () => Promise<void>): Promise<number> 
 }
 
 export const bench: Bench = async ({ quick }) => {
-  const days = quick ? 30 : 365;
+  const days = quick ? 60 : 365;
   const perDay = quick ? Math.round(ORDERS_PER_DAY / 10) : ORDERS_PER_DAY;
   // Guests' cookies signed as the bench's guests sign them, each phone from its own address.
   const h = await startHarness({ secret: BENCH_SECRET, trustProxy: 1 });
@@ -204,6 +217,23 @@ export const bench: Bench = async ({ quick }) => {
     const year = await median(9, () => ask(new Date(today.getTime() - days * 86_400_000)));
     const yearPath = await hotPath(h, terminal, rounds);
     console.error(`[E1] with the year's ${events} events: ${JSON.stringify(yearPath)}`);
+
+    // The archive job, as an instance runs it, until nothing old is left in the hot table.
+    const archiveStarted = performance.now();
+    const archived = await archiveOldEvents(
+      { db, now: () => new Date() },
+      { intervalMs: 0, batch: 2_000, maxBatches: Number.MAX_SAFE_INTEGER },
+    );
+    const archiveSeconds = (performance.now() - archiveStarted) / 1000;
+    // Statistics as autovacuum's ANALYZE would leave them; the deleted rows are not vacuumed.
+    await db.raw('ANALYZE events');
+    await db.raw('ANALYZE events_archive');
+    const hot = Number((await db('events').count('* as n').first())?.n ?? 0);
+    console.error(`[E1] archived ${archived} events in ${archiveSeconds.toFixed(1)} s; ${hot} left in the hot table`);
+    const archivedPath = await hotPath(h, terminal, rounds);
+    console.error(`[E1] with ${archived} archived, ${hot} hot: ${JSON.stringify(archivedPath)}`);
+    const fromArchiveMs = await catchUp(terminal, 1, rounds);
+    console.error(`[E1] a year-old cursor's catch-up from the archive: ${fromArchiveMs.toFixed(2)} ms`);
     const day = dayPath as HotPath;
     const label = `one indexed read (an order by id, ${orders} orders)`;
     const scale = `${orders} orders, ${events} events`;
@@ -230,23 +260,63 @@ export const bench: Bench = async ({ quick }) => {
       },
       {
         id: 'E1',
-        figure: `a guest's 4-line order, POST /api/orders, with ${events} events (median)`,
+        figure: `a guest's 4-line order, POST /api/orders, ${events} events all hot, not archived (median)`,
         value: yearPath.orderMs,
         unit: 'ms',
         floor: day.orderMs,
         floorLabel: "the same with one day's events",
-        goal: `≤ ${AGE_GOAL} × floor`,
-        met: yearPath.orderMs <= AGE_GOAL * day.orderMs,
+        goal: 'reported (the archive takes this)',
+        met: true,
       },
       {
         id: 'E1',
-        figure: `a terminal's catch-up read of 500 events, with ${events} events (median)`,
+        figure: `a terminal's catch-up read of 500 events, ${events} events all hot, not archived (median)`,
         value: yearPath.catchUpMs,
         unit: 'ms',
         floor: day.catchUpMs,
         floorLabel: "the same with one day's events",
+        goal: 'reported (the archive takes this)',
+        met: true,
+      },
+      {
+        id: 'E1',
+        figure: `the archive job: events moved a second (${archived} in ${archiveSeconds.toFixed(0)} s)`,
+        value: archived / archiveSeconds,
+        unit: 'events/s',
+        floor: null,
+        floorLabel: '',
+        goal: 'reported',
+        met: true,
+      },
+      {
+        id: 'E1',
+        figure: `a guest's 4-line order, POST /api/orders, ${archived} events archived, ${hot} hot (median)`,
+        value: archivedPath.orderMs,
+        unit: 'ms',
+        floor: day.orderMs,
+        floorLabel: "the same with one day's events",
         goal: `≤ ${AGE_GOAL} × floor`,
-        met: yearPath.catchUpMs <= AGE_GOAL * day.catchUpMs,
+        met: archivedPath.orderMs <= AGE_GOAL * day.orderMs,
+      },
+      {
+        id: 'E1',
+        figure: `a terminal's catch-up read of 500 events, ${archived} events archived, ${hot} hot (median)`,
+        value: archivedPath.catchUpMs,
+        unit: 'ms',
+        floor: day.catchUpMs,
+        floorLabel: "the same with one day's events",
+        goal: `≤ ${AGE_GOAL} × floor`,
+        met: archivedPath.catchUpMs <= AGE_GOAL * day.catchUpMs,
+      },
+      {
+        id: 'E1',
+        figure: `a terminal a year behind: catch-up read of its first 500 events, from the archive (median)`,
+        value: fromArchiveMs,
+        unit: 'ms',
+        floor: day.catchUpMs,
+        floorLabel: "the last 500 with one day's events",
+        goal: 'reported (a rare read)',
+        met: true,
       },
     ];
     return figures;

@@ -208,7 +208,7 @@ describe('readers of old events', () => {
     expect([...(await seqsOf('events_archive')), ...(await seqsOf('events'))]).toEqual(range(1, next));
   });
 
-  it("a venue's delete takes its archived events with it", async () => {
+  it("an organization's delete takes its venues' archived events with it", async () => {
     const beta = h.fixture.b.venueId;
     expect((await seqsOf('events_archive', beta)).length).toBeGreaterThan(0);
     await db()('organizations').where({ id: h.fixture.b.orgId }).del();
