@@ -31,7 +31,7 @@ export const EVENTS_ARCHIVE_DEFAULTS: EventsArchiveOptions = { intervalMs: 10 * 
  * instance (or this one) ran it within the interval.
  */
 export async function archiveOldEvents(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'now'> & Partial<Pick<AppDeps, 'log'>>,
   options: EventsArchiveOptions = EVENTS_ARCHIVE_DEFAULTS,
 ): Promise<number> {
   const now = deps.now();
@@ -40,16 +40,26 @@ export async function archiveOldEvents(
   const cutoff = new Date(now.getTime() - EVENTS_HOT_RETENTION_MS);
   let moved = 0;
   let batches = 0;
-  for (const venueId of await listVenueIds(deps.db)) {
+  let venues = 0;
+  const started = Date.now();
+  run: for (const venueId of await listVenueIds(deps.db)) {
     const through = await archiveBoundary(deps.db, venueId, cutoff);
     if (through === null) continue;
+    venues += 1;
     for (;;) {
-      if (batches >= options.maxBatches) return moved;
+      if (batches >= options.maxBatches) break run;
       const n = await moveToArchive(deps.db, venueId, through, options.batch);
       batches += 1;
       moved += n;
       if (n < options.batch) break;
     }
   }
+  // One line a run that moved something: an operator sees the archive keep up (or not: a run that
+  // used all its batches left work for the next).
+  if (moved > 0)
+    deps.log?.info(
+      { job: 'events archive', moved, venues, batches, full: batches >= options.maxBatches, ms: Date.now() - started },
+      'events archived',
+    );
   return moved;
 }
