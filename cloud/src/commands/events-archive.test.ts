@@ -6,13 +6,15 @@
 import { ADMIN_MESSAGES, EVENTS_HOT_RETENTION_MS } from '@tablewise/shared';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, type Harness, loginAs, pairTerminal, startHarness } from '../testkit/harness.js';
+import { moveToArchive } from '../repositories/events-archive.js';
+import { type Client, type Harness, loginAs, pairTerminal, type Reply, startHarness } from '../testkit/harness.js';
 import { archiveOldEvents } from './events-archive.js';
 
 const DAY_MS = 86_400_000;
 const BATCH = 3;
 const INTERVAL_MS = 60_000;
 const ERIN = { name: 'Erin Archived', phone: '+1 (555) 010-7777', email: 'erin.archived@example.test' };
+const FAY = { name: 'Fay Midmove', phone: '+1 (555) 010-8888', id: '' };
 
 let h: Harness;
 let terminal: Client;
@@ -31,6 +33,19 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 const advance = (ms: number) => {
   h.clock.offsetMs += ms;
 };
+
+/** Until a session of the test's database waits for a row lock (10 s at most). */
+async function untilOneWaitsForALock(): Promise<void> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await db().raw(
+      "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+    );
+    if (rows[0].n > 0) return;
+    if (Date.now() > until) throw new Error('nobody waited for the rows being moved');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 async function joinWaitlist(client: Client, name: string, contact: { phone?: string; email?: string } = {}) {
   const reply = await client.post('/api/waitlist', { name, partySize: 2, ...contact });
@@ -192,6 +207,33 @@ describe('readers of old events', () => {
     expect(archived).not.toContain(ERIN.email);
     expect(archived).toContain(ADMIN_MESSAGES.erasedGuestName);
     expect(archived).toContain('Old party 0');
+  });
+
+  it('an erasure that meets a batch being moved waits for it and scrubs the batch in the archive', async () => {
+    const manager = await loginAs(h.cloud.url, h.fixture.a.managerEmail);
+    FAY.id = await joinWaitlist(manager, FAY.name, { phone: FAY.phone });
+    const through = await eventSeq();
+    const mover = await db().transaction();
+    let erasing: Promise<Reply> | undefined;
+    try {
+      // The job's statement, its transaction not yet committed: Fay's events are on their way.
+      expect(await moveToArchive(mover, venueId(), through, 10_000)).toBeGreaterThan(0);
+      erasing = manager.post('/api/guest-data/erase', { phone: FAY.phone });
+      await untilOneWaitsForALock();
+      await mover.commit();
+    } catch (error) {
+      await mover.rollback();
+      throw error;
+    }
+    const reply = await erasing;
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.events).toBeGreaterThan(0);
+    const archived = JSON.stringify(
+      (await db()('events_archive').where({ venue_id: venueId() })).map((e) => e.payload_json),
+    );
+    expect(archived).toContain(FAY.id);
+    expect(archived).not.toContain(FAY.name);
+    expect(archived).not.toContain(FAY.phone);
   });
 
   it('numbering goes on without a gap once every event of the venue is archived', async () => {
