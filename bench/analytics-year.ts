@@ -225,8 +225,11 @@ export const bench: Bench = async ({ quick }) => {
       { intervalMs: 0, batch: 2_000, maxBatches: Number.MAX_SAFE_INTEGER },
     );
     const archiveSeconds = (performance.now() - archiveStarted) / 1000;
-    // Statistics as autovacuum's ANALYZE would leave them; the deleted rows are not vacuumed.
-    await db.raw('ANALYZE events');
+    // What autovacuum does after the job's deletes on a production server (this one may run with
+    // autovacuum off, as the test server does). Unvacuumed, the 9 million dead entries at the low
+    // end of the venue's (venue_id, seq) index are walked by any read that starts there (a year-old
+    // cursor, the planner's probe of the column's actual minimum).
+    await db.raw('VACUUM ANALYZE events');
     await db.raw('ANALYZE events_archive');
     const hot = Number((await db('events').count('* as n').first())?.n ?? 0);
     console.error(`[E1] archived ${archived} events in ${archiveSeconds.toFixed(1)} s; ${hot} left in the hot table`);
