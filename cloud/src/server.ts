@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { SelfSeatingLimits } from '@tablewise/shared';
 import { createApp } from './app.js';
+import { archiveOldEvents, EVENTS_ARCHIVE_DEFAULTS, type EventsArchiveOptions } from './commands/events-archive.js';
 import { releaseExpiredHolds } from './commands/guest-holds.js';
 import { expirePendingCashShares } from './commands/payments.js';
 import { expireSeatRequests } from './commands/seat-requests.js';
@@ -59,6 +60,11 @@ export interface StartCloudOptions {
   stuckCheckIntervalMs?: number;
   /** How often this instance asks whether the check is due (30 s by default). */
   stuckCheckPollMs?: number;
+  /** The events' archive job: its interval across all instances, batch and batches a run
+   * (EVENTS_ARCHIVE_DEFAULTS when not given). */
+  eventsArchive?: Partial<EventsArchiveOptions>;
+  /** How often this instance asks whether the archive job is due (a minute by default). */
+  eventsArchivePollMs?: number;
   /** The clock; injectable for tests of course firing. */
   now?: () => Date;
   /** Structured log (pino): main.ts gives one at LOG_LEVEL; silent when not given (tests, the bench). */
@@ -104,6 +110,9 @@ export interface RunningCloud {
   /** Runs the stuck-state check now if its interval is due; answers how many tables and parties
    * it acted on, or -1 when it was not due. */
   checkStuckTables(): Promise<number>;
+  /** Runs the events' archive job now if its interval is due; answers how many events it moved
+   * to the archive, or -1 when it was not due. */
+  archiveEvents(): Promise<number>;
   /** Adds the API calls counted so far to the month's usage now. */
   flushUsage(): Promise<void>;
   /** The live fan-out processes' ids, when the instance runs them (liveFanout 'process'). */
@@ -187,6 +196,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
   let stuckCheck: PeriodicPass | undefined;
   let cashShareSweep: PeriodicPass | undefined;
   let usageFlush: PeriodicPass | undefined;
+  let eventsArchive: PeriodicPass | undefined;
   const notifier = await createNotifier(opts.db, {
     ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
     log,
@@ -251,6 +261,13 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
       opts.stuckCheckPollMs ?? 30_000,
       log,
     );
+    const archiveOptions = { ...EVENTS_ARCHIVE_DEFAULTS, ...opts.eventsArchive };
+    eventsArchive = startPeriodic(
+      'events archive',
+      () => archiveOldEvents(deps, archiveOptions),
+      opts.eventsArchivePollMs ?? 60_000,
+      log,
+    );
     state.started = true;
   } catch (error) {
     await gate?.close();
@@ -271,6 +288,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
     releaseExpiredHolds: () => (holdSweeper as PeriodicPass).tick(),
     expireCashShares: () => (cashShareSweep as PeriodicPass).tick(),
     checkStuckTables: () => (stuckCheck as PeriodicPass).tick(),
+    archiveEvents: () => (eventsArchive as PeriodicPass).tick(),
     flushUsage: () => usage.flush(opts.db, now()),
     fanoutPids: () => fanout?.pids() ?? [],
     drain() {
@@ -285,6 +303,7 @@ export async function startCloud(opts: StartCloudOptions): Promise<RunningCloud>
         await stuckCheck?.stop();
         await cashShareSweep?.stop();
         await usageFlush?.stop();
+        await eventsArchive?.stop();
         await gate?.close();
         await hub?.close();
         await fanout?.close();

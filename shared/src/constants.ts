@@ -471,3 +471,14 @@ export const READINESS = {
   /** A database that has not answered `select 1` by then counts as lost. */
   databaseTimeoutMs: 2_000,
 } as const;
+
+/**
+ * Events retention (issue 27): a venue's events stay in the hot table (`events`) this long, then
+ * the cloud's archive job moves them to `events_archive`, where every reader of old events still
+ * finds them. 35 days: a calendar month of service and a week over. Everything the live paths
+ * read lies well inside it (the kitchen's ticket times, 12 hours; a receipt's reprints, 30 minutes;
+ * the activity feed's first pages), and a terminal switched off for a month's closure catches up
+ * from the hot table. What is older is read rarely: a terminal older than that, the feed's far
+ * pages, the organization's export, a guest's erasure.
+ */
+export const EVENTS_HOT_RETENTION_MS = 35 * 24 * 60 * 60 * 1000;

@@ -94,7 +94,7 @@ export async function eraseGuestDataAt(
   const ids = [...sessions, ...waitlist, ...reservations].map((row) => row.id);
   const events = ids.length === 0 ? [] : await eventsNaming(trx, venueId, ids);
   const scrubbed = events
-    .map((e) => ({ id: e.id, payload: scrub(e.payload_json, names, contacts) }))
+    .map((e) => ({ table: e.table, seq: e.seq, payload: scrub(e.payload_json, names, contacts) }))
     .filter((e) => e.payload !== null);
 
   const answer = {
@@ -127,8 +127,8 @@ export async function eraseGuestDataAt(
       });
   }
   for (const e of scrubbed)
-    await trx('events')
-      .where({ id: e.id })
+    await trx(e.table)
+      .where({ venue_id: venueId, seq: e.seq })
       .update({ payload_json: JSON.stringify(e.payload) });
   const [request] = await trx('data_deletion_requests')
     .insert({
@@ -159,22 +159,31 @@ export async function eraseGuestDataAt(
   return { erased: true, ...answer, requestId: request.id };
 }
 
-/** The venue's events whose payload names one of these rows. */
+/** Where an event is kept: the hot table or, past the retention window, the archive. */
+type EventTable = 'events' | 'events_archive';
+
+/**
+ * The venue's events whose payload names one of these rows, hot and archived, locked. The hot
+ * table is read first: an event the archive job is moving meanwhile is waited for and then found
+ * in the archive, and one it would move later waits for this erasure and moves scrubbed.
+ */
 async function eventsNaming(
   q: Queryable,
   venueId: string,
   ids: string[],
-): Promise<{ id: string; payload_json: unknown }[]> {
-  const rows: { id: string; payload_json: unknown }[] = [];
-  // A few hundred ids at a time: one pattern each, matched by the payload's text.
-  for (let i = 0; i < ids.length; i += 200) {
-    const patterns = ids.slice(i, i + 200).map((id) => `%${id}%`);
-    rows.push(
-      ...(await q('events')
+): Promise<{ table: EventTable; seq: string; payload_json: unknown }[]> {
+  const rows: { table: EventTable; seq: string; payload_json: unknown }[] = [];
+  for (const table of ['events', 'events_archive'] as const) {
+    // A few hundred ids at a time: one pattern each, matched by the payload's text.
+    for (let i = 0; i < ids.length; i += 200) {
+      const patterns = ids.slice(i, i + 200).map((id) => `%${id}%`);
+      const found: { seq: string; payload_json: unknown }[] = await q(table)
         .where({ venue_id: venueId })
         .whereRaw('payload_json::text like any (?)', [patterns])
-        .select('id', 'payload_json')),
-    );
+        .forUpdate()
+        .select('seq', 'payload_json');
+      rows.push(...found.map((r) => ({ table, ...r })));
+    }
   }
   return rows;
 }

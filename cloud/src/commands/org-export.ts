@@ -1,6 +1,6 @@
 // The organization's data for its owner (issue 24): a zip of one JSON file per kind of record,
-// streamed as the rows are read, a thousand at a time in id order, so a year of events never sits
-// in memory. fflate makes the zip (deflated, streamed); the response is its bytes. Secrets stay
+// streamed as the rows are read, a thousand at a time in id order (events: by venue and sequence,
+// the archived ones too), so a year of events never sits in memory. fflate makes the zip (deflated, streamed); the response is its bytes. Secrets stay
 // out: password hashes, terminal credentials, invitation tokens, sign-in sessions, password
 // resets, idempotency records and throttles are not exported.
 import { PassThrough } from 'node:stream';
@@ -46,7 +46,6 @@ const EXPORTED_KINDS: readonly ExportedKind[] = [
   { file: 'usage_monthly', table: 'org_usage_monthly', orgColumn: 'organization_id' },
   { file: 'data_export_requests', table: 'data_export_requests', orgColumn: 'organization_id' },
   { file: 'data_deletion_requests', table: 'data_deletion_requests', orgColumn: 'organization_id' },
-  { file: 'events', table: 'events', orgColumn: 'org_id' },
 ];
 
 const PAGE = 1000;
@@ -120,6 +119,7 @@ export async function exportOrganizationData(
   void (async () => {
     const counts: Record<string, number> = {};
     for (const kind of EXPORTED_KINDS) counts[kind.file] = await write(kind.file, rowsOf(db, kind, orgId));
+    counts.events = await write('events', eventsOf(db, orgId));
     counts.users = await write('users', usersOf(db, orgId));
     const manifest = {
       organizationId: orgId,
@@ -157,6 +157,31 @@ async function* rowsOf(db: Queryable, kind: ExportedKind, orgId: string): AsyncI
     }
     if (rows.length < PAGE) return;
     after = String(rows.at(-1)?.id);
+  }
+}
+
+/**
+ * The organization's events, hot and archived (events_all, migration 0073), venue by venue in
+ * sequence order. Pages go by (venue, seq), the key an event keeps when the archive job moves it,
+ * and each page is one statement, in whose snapshot every event is in one table or the other: an
+ * event moved while the export runs is written once, never twice or not at all.
+ */
+async function* eventsOf(db: Queryable, orgId: string): AsyncIterable<string> {
+  const venues: string[] = (await db('venues').where({ org_id: orgId }).orderBy('id').select('id')).map(
+    (v: { id: string }) => v.id,
+  );
+  for (const venueId of venues) {
+    let after = 0;
+    for (;;) {
+      const rows: Record<string, unknown>[] = await db('events_all')
+        .where({ venue_id: venueId, org_id: orgId })
+        .andWhere('seq', '>', after)
+        .orderBy('seq')
+        .limit(PAGE);
+      for (const row of rows) yield JSON.stringify(row);
+      if (rows.length < PAGE) break;
+      after = Number(rows.at(-1)?.seq);
+    }
   }
 }
 

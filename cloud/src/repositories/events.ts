@@ -88,13 +88,19 @@ export function parseEventsNotification(payload: string): { venueId: string; eve
   return { venueId, events };
 }
 
+/**
+ * The venue's events after seq `after`, in order: from the hot table and, for a cursor older than
+ * the retention window, the archive (events_all, migration 0073), so a terminal that was away
+ * longer catches up without a gap. A recent cursor costs the archive one index probe that finds
+ * nothing.
+ */
 export async function listEventsAfter(
   q: Queryable,
   venueId: string,
   after: number,
   limit: number,
 ): Promise<EventRow[]> {
-  const rows: EventRow[] = await q('events')
+  const rows: EventRow[] = await q('events_all')
     .where({ venue_id: venueId })
     .andWhere('seq', '>', after)
     .orderBy('seq')
@@ -108,7 +114,11 @@ export async function notifyRevoked(q: Queryable, ref: string): Promise<void> {
   await q.raw('select pg_notify(?, ?)', [REVOCATIONS_CHANNEL, ref]);
 }
 
-/** How many events of `type` the venue's feed holds for a dining session (payload `sessionId`). */
+/**
+ * How many events of `type` the venue's feed holds for a dining session (payload `sessionId`).
+ * The hot table only: it counts a departing party's receipt prints, asked for within
+ * GUEST_EXIT_RECEIPT_MS of its checkout, far inside EVENTS_HOT_RETENTION_MS.
+ */
 export async function countSessionEvents(q: Queryable, venueId: string, type: string, sessionId: string) {
   const row = await q('events')
     .where({ venue_id: venueId, type })
@@ -130,13 +140,14 @@ export interface VenueEventRow {
   user_name: string | null;
 }
 
-/** A venue's events, newest first: of one type (or its dotted family) when given, older than `before`. */
+/** A venue's events, newest first: of one type (or its dotted family) when given, older than `before`;
+ * past the retention window from the archive (events_all), so the activity feed pages on through it. */
 export async function listVenueEventsNewestFirst(
   q: Queryable,
   venueId: string,
   page: { type?: string | undefined; before?: number | undefined; limit: number },
 ): Promise<VenueEventRow[]> {
-  const query = q('events as e').where({ 'e.venue_id': venueId });
+  const query = q('events_all as e').where({ 'e.venue_id': venueId });
   if (page.type) {
     const type = page.type;
     query.andWhere((w) => w.where('e.type', type).orWhere('e.type', 'like', `${type.replace(/[\\%_]/g, '\\$&')}.%`));

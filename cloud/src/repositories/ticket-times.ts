@@ -1,6 +1,7 @@
 // When items went from fired to ready, from the venue's own events: ready is the event that moved an
 // item to READY_FOR_RUN; fired is its first move to SENT_TO_KITCHEN, or, for an item that went to
-// the kitchen as it was ordered (no such event), its fire time.
+// the kitchen as it was ordered (no such event), its fire time. The hot table only: the window
+// (KITCHEN_TICKET_WINDOW_MS, 12 hours) lies far inside EVENTS_HOT_RETENTION_MS.
 import type { Queryable } from '../context.js';
 
 export interface TicketTimeRow {

@@ -69,6 +69,8 @@ export async function startHarness(opts: Partial<StartCloudOptions> = {}): Promi
       selfSeatingLimits: ROOMY_SELF_SEATING,
       // and add the API calls counted to the month's usage with flushUsage().
       usageFlushIntervalMs: 3_600_000,
+      // and archive old events with archiveEvents().
+      eventsArchivePollMs: 3_600_000,
       ...opts,
     });
     clouds.push(cloud);

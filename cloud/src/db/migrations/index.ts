@@ -28,6 +28,7 @@ import * as m0045 from './0045_terminal_pairing_codes.js';
 import * as m0070 from './0070_entrance_code.js';
 import * as m0071 from './0071_seat_requests.js';
 import * as m0072 from './0072_party_phones.js';
+import * as m0073 from './0073_events_archive.js';
 import * as m0080 from './0080_floor_templates.js';
 
 export interface Migration {
@@ -64,5 +65,6 @@ export const migrations: readonly Migration[] = [
   { name: '0070_entrance_code', up: m0070.up, down: m0070.down },
   { name: '0071_seat_requests', up: m0071.up, down: m0071.down },
   { name: '0072_party_phones', up: m0072.up, down: m0072.down },
+  { name: '0073_events_archive', up: m0073.up, down: m0073.down },
   { name: '0080_floor_templates', up: m0080.up, down: m0080.down },
 ];
