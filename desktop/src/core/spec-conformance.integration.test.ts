@@ -57,6 +57,22 @@ beforeAll(async () => {
   await db('venues')
     .where({ id: a.venueId })
     .update({ flags_json: JSON.stringify({ qa: true }) });
+  // A booking today, whatever the hour: after the day's last bookable slot the spec's POST books
+  // tomorrow, and today's lists (GET /api/reservations, /api/reservations/{today}) would be empty,
+  // so their fields could not be checked. Before noon at noon, after it an hour ago (the venue's
+  // day is UTC's).
+  const hour = new Date();
+  const noon = Date.UTC(hour.getUTCFullYear(), hour.getUTCMonth(), hour.getUTCDate(), 12);
+  const todayStart = new Date(Date.now() < noon ? noon : Date.now() - 3_600_000);
+  await db('reservations').insert({
+    id: randomUUID(),
+    org_id: a.orgId,
+    venue_id: a.venueId,
+    guest_contact: JSON.stringify({ name: 'Noa', phone: '555 0105', email: 'noa@example.com' }),
+    slot_start: todayStart,
+    slot_end: reservationSlotEnd(todayStart),
+    party_size: 2,
+  });
   const paired = await pairTerminal(harness.cloud.url, a.managerEmail, 'Spec PC');
   // Printers on real TCP sockets, driven by the terminal: receipts and the bar's tickets print.
   for (const [name, station] of [
