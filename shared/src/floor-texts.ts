@@ -6,6 +6,7 @@ export const FLOOR_MESSAGES = {
     `${who} saved version ${version} of this floor at ${when}. Reload to see their changes, or save yours as a new version.`,
   layoutVersionNotFound: (version: number) => `Version ${version} of this floor does not exist`,
   noLayoutToPublish: 'Save the floor before publishing it',
+  templateNameRequired: 'Enter a template name',
   duplicateComponentId: (id: string) => `Two items share the id ${id}`,
   duplicateZoneId: (id: string) => `Two zones share the id ${id}`,
   unknownZone: (id: string) => `An item is placed in zone ${id}, which is not on this floor`,

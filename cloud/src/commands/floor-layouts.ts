@@ -64,7 +64,8 @@ function versionOf(row: FloorLayoutRow): LayoutVersion {
   return { ...summaryOf(row, layout), layout };
 }
 
-function nameOf(staff: StaffActor): string {
+/** Who saved a layout or a template, as the Versions list and the templates name them. */
+export function nameOf(staff: StaffActor): string {
   const { firstName, lastName, email } = staff.user;
   return [firstName, lastName].filter(Boolean).join(' ').trim() || email;
 }

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { type FloorTemplate, TemplateLayout } from '@tablewise/shared';
 import type { Queryable, StaffActor, Trx } from '../context.js';
 import { type FloorTemplateRow, listFloorTemplateRows, upsertFloorTemplate } from '../repositories/floor-templates.js';
+import { nameOf } from './floor-layouts.js';
 
 function templateOf(row: FloorTemplateRow): FloorTemplate {
   return {
@@ -25,7 +26,6 @@ export async function saveTemplate(
   input: { name: string; layout: TemplateLayout },
   now: Date,
 ): Promise<FloorTemplate> {
-  const { firstName, lastName, email } = staff.user;
   const row = await upsertFloorTemplate(trx, {
     id: randomUUID(),
     org_id: staff.orgId,
@@ -33,7 +33,7 @@ export async function saveTemplate(
     // Where it stood at the venue it came from is not carried: placing it makes new tables.
     layout_json: { ...input.layout, components: input.layout.components.map((c) => ({ ...c, tableId: null })) },
     saved_by: staff.user.id,
-    saved_by_name: [firstName, lastName].filter(Boolean).join(' ').trim() || email,
+    saved_by_name: nameOf(staff),
     saved_at: now,
   });
   return templateOf(row);

@@ -368,7 +368,7 @@ describe('templates (Save as Template)', () => {
     ).toBe(403);
     const empty = await mia.post('/api/floor-templates', { name: '   ', layout: patio }, { key: randomUUID() });
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toMatch(/name/);
+    expect(empty.body.message).toContain(FLOOR_MESSAGES.templateNameRequired);
     const bad = await mia.post(
       '/api/floor-templates',
       { name: 'Bad', layout: { zones: [], components: [{ ...patio.components[0], width: -5 }] } },

@@ -2,6 +2,7 @@
 // a floor kept by name, a table or a zone with what stands in it, which any of the organization's
 // venues places from its designer's Templates, a new venue's first floor among them.
 import { z } from 'zod';
+import { FLOOR_MESSAGES } from '../../floor-texts.js';
 import { FloorComponent, FloorZone } from '../../rules/floor-layout.js';
 import { boundedText, Id, IsoDateTime } from '../../schemas/common.js';
 
@@ -13,7 +14,7 @@ export const TemplateLayout = z.object({
 export type TemplateLayout = z.output<typeof TemplateLayout>;
 
 /** The name the spec requires: trimmed, not empty (the button is disabled until there is one). */
-export const TemplateName = boundedText(60).min(1, { error: 'Enter a template name' });
+export const TemplateName = boundedText(60).min(1, { error: FLOOR_MESSAGES.templateNameRequired });
 
 export const FloorTemplate = z.object({
   id: Id,
