@@ -1,23 +1,12 @@
 // Real processes for end-to-end tests: each runs under tsx, or from its built bundle with plain
 // node, as it would in production, and the test can kill and restart it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
 
-export async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', rej);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? res(address.port) : rej(new Error('no port'))));
-    });
-  });
-}
+export { freePort } from '@tablewise/shared/free-port';
 
 export interface Proc {
   name: string;
@@ -46,11 +35,18 @@ function start(name: string, command: string, args: string[], env: Record<string
     detached: true,
   });
   let out = '';
+  let stopping = false;
   child.stdout?.on('data', (d) => {
     out += d;
   });
   child.stderr?.on('data', (d) => {
     out += d;
+  });
+  // A process that ends on its own mid-spec (a crash) says why at once, in the run's output: the
+  // test that then fails on a refused connection would otherwise show only that.
+  child.once('exit', (code, signal) => {
+    if (stopping || code === 0) return;
+    process.stderr.write(`\n[${name} exited by itself (${signal ?? code}); its last output:]\n${out.slice(-6000)}\n`);
   });
   return {
     name,
@@ -59,6 +55,7 @@ function start(name: string, command: string, args: string[], env: Record<string
     kill: (signal = 'SIGTERM') =>
       new Promise((res) => {
         if (child.exitCode !== null || child.signalCode !== null) return res();
+        stopping = true;
         child.once('exit', () => res());
         try {
           process.kill(-(child.pid as number), signal);

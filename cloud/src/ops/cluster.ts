@@ -8,9 +8,9 @@
 // sent twice by the proxy; the client's retry with its Idempotency-Key is answered once).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '@tablewise/shared/free-port';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -51,18 +51,6 @@ export interface Cluster {
   url: string;
   instances: ClusterInstance[];
   close(): Promise<void>;
-}
-
-async function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((res, rej) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', rej);
-    server.listen(0, host, () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? res(address.port) : rej(new Error('no port'))));
-    });
-  });
 }
 
 /** The binary to run, or a clear error saying how to install it. */

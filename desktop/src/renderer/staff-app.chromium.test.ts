@@ -3,7 +3,6 @@
 // refuses and its dismissal, a reload after the cloud's data was restored, the not-found page and
 // the sidebar cookie.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -15,6 +14,7 @@ import {
   MESSAGES,
   SETUP_TEXTS,
 } from '@tablewise/shared';
+import { freePort } from '@tablewise/shared/free-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renewDatabaseEpoch } from '../../../cloud/src/repositories/database-epoch.js';
 import { PASSWORD } from '../../../cloud/src/testkit/fixture.js';
@@ -22,14 +22,6 @@ import { checkInGuest, type Harness, loginAs, pairTerminal, startHarness } from 
 import { startTerminalCore, type TerminalCore } from '../core/core.js';
 import { SCREENS } from './app/screens.js';
 import { launchChromium, staffAppDir } from './test/chromium.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let h: Harness;
 let core: TerminalCore;

@@ -1,7 +1,6 @@
 // Valid entities for replica tests, built from the shared schemas' shapes.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MenuItem, Order, OrderItem, Printer, SnapshotAnswer, Table, Venue } from '@tablewise/shared';
@@ -11,14 +10,7 @@ export function tempDir(prefix = 'tw-terminal-'): { dir: string; remove(): void 
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** A loopback port free now: for a cloud that must come back on the same port after a stop. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export { freePort } from '@tablewise/shared/free-port';
 
 export const VENUE: Venue = {
   id: '11111111-1111-4111-8111-111111111111',
