@@ -523,7 +523,8 @@ describe('staff', () => {
     const events = await h.database
       .db('events')
       .where({ type: 'payment.status.changed' })
-      .whereRaw("payload_json->'payment'->>'id' = ?", [third.id]);
+      .whereRaw("payload_json->'payment'->>'id' = ?", [third.id])
+      .orderBy('seq');
     expect(events.map((e) => e.payload_json.payment.status)).toEqual(['PENDING', 'FAILED']);
     // Verifying a share that ran out is refused; staff take the bill instead.
     expect((await staff.post('/api/payments/take', { sessionId, method: 'cash' })).status).toBe(201);
