@@ -31,8 +31,10 @@ import {
   listOrdersOfSession,
   type OrderableRow,
   orderWrites,
+  placeOnce,
   readClaimedOrderContext,
   readOrderContext,
+  type SessionSeen,
   writePlacedOrder,
 } from '../repositories/orders.js';
 import type { MenuItemRow, OrderRow } from '../repositories/rows.js';
@@ -203,7 +205,117 @@ export interface AtOnce {
 }
 
 /**
- * Places a new order as runMutation and createOrder (lastWrite) would, in a hand-built transaction
+ * Sessions and dishes as the cloud last read them for an order (issue 28): a session's next order
+ * is decided on them and placed in one statement, which writes it only while they are still so.
+ */
+const sessionsSeen = new LRUCache<string, SessionSeen>({ max: 20_000 });
+const dishesSeen = new LRUCache<string, OrderableRow>({ max: 5_000 });
+
+function seenDishes(ids: readonly string[]): OrderableRow[] | null {
+  const rows: OrderableRow[] = [];
+  for (const id of new Set(ids)) {
+    const row = dishesSeen.get(id);
+    if (!row) return null;
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The order decideCreateOrder places, when it places exactly one new order with its one event. */
+function newOrderOf(decided: Decided<PlacedOrder>): Order | null {
+  const [event, ...moreEvents] = decided.events;
+  const [write, ...moreWrites] = decided.writes;
+  if (
+    !decided.answer.created ||
+    write?.kind !== 'order.insert' ||
+    event?.type !== 'order.created' ||
+    moreEvents.length > 0 ||
+    moreWrites.length > 0
+  ) {
+    return null;
+  }
+  return decided.answer.order;
+}
+
+/** Either what placeOrderAtOnce answers, or the one statement's way did not apply (counted: its limits were). */
+type Once = AtOnce | { fallBack: true; counted: boolean };
+
+/**
+ * A session's next order, decided on the session and dishes as last read and placed with the
+ * guest's limits in one statement (repositories/orders.ts, placeOnce). Falls back, having written
+ * nothing but perhaps the limits' counts, when anything it read has changed or it is not a plain
+ * new order; what was read is then forgotten.
+ */
+async function placeOrderOnce(
+  db: Db,
+  actor: Actor,
+  input: CreateOrderInput,
+  orderId: string,
+  meta: MutationMeta & { idempotencyKey: string },
+  now: Date,
+  seen: { key: string; session: SessionSeen; dishes: OrderableRow[] },
+  limit: TwoLimits | undefined,
+): Promise<Once> {
+  const state: CreateOrderState = {
+    session: {
+      id: input.sessionId,
+      venueId: actor.venueId,
+      status: 'ACTIVE',
+      tableId: seen.session.tableId,
+      tableName: seen.session.tableName,
+    },
+    existing: null,
+    menu: seen.dishes.map(orderableDishOf),
+  };
+  let order: Order | null;
+  try {
+    order = newOrderOf(decideCreateOrder(state, { ...input, id: orderId }, orderingActor(actor), now));
+  } catch {
+    order = null;
+  }
+  if (!order) return { fallBack: true, counted: false };
+  const json = JSON.stringify(order);
+  const { userId, terminalId } = actorRef(actor);
+  let answer: Awaited<ReturnType<typeof placeOnce>> | null;
+  try {
+    answer = await handTransaction(db, (tx) =>
+      placeOnce(tx, {
+        orgId: actor.orgId,
+        orderJson: json,
+        key: meta.idempotencyKey,
+        status: 201,
+        eventId: randomUUID(),
+        userId,
+        terminalId,
+        claim: claimOf(meta, now),
+        expiredBefore: idempotencyCutoff(now),
+        venueId: actor.venueId,
+        sessionId: input.sessionId,
+        session: seen.session,
+        orderId,
+        dishes: seen.dishes,
+        ...(limit ? { limits: limit } : {}),
+      }),
+    );
+  } catch (error) {
+    // Nothing of it was written, the limits' counts neither: the general way counts them and meets
+    // whatever this was (an order with this id placed meanwhile, the limit store's failure).
+    if (limit || isDuplicateOrder(error)) return { fallBack: true, counted: false };
+    throw error;
+  }
+  if (!answer) return { fallBack: true, counted: false };
+  if (answer.claimed === 1) return { placed: { order, json }, counted: limit !== undefined, limitedFor: null };
+  const limitedFor = limit ? limit.wait(answer as TwoCounted) : null;
+  if (limitedFor !== null) return { placed: null, counted: true, limitedFor };
+  sessionsSeen.delete(seen.key);
+  for (const dish of seen.dishes) dishesSeen.delete(dish.id);
+  return { fallBack: true, counted: limit !== undefined };
+}
+
+/**
+ * Places a new order as runMutation and createOrder (lastWrite) would. A session's next order, when
+ * the cloud has read its session and dishes before, goes in one statement (placeOrderOnce);
+ * otherwise, or when what was read has changed since, in a hand-built transaction
  * (db/connect.ts, handTransaction) of two statements: the read with the request's key claimed, and
  * the order, its items, its key's answer and its event with the COMMIT. `limit`, a guest's rate
  * limit, is counted and committed on its own in the read's round trip, before it; when it refuses,
@@ -226,6 +338,28 @@ export async function placeOrderAtOnce(
   if (orderingRefusal(ordering, input.sessionId)) return outcome;
   const orderId = input.id ?? randomUUID();
   const menuItemIds = input.items.map((l) => l.menuItemId);
+  let counting = limit;
+  const seenKey = `${actor.venueId}:${input.sessionId}`;
+  const session = sessionsSeen.get(seenKey);
+  const dishes = session && seenDishes(menuItemIds);
+  if (session && dishes) {
+    const once = await placeOrderOnce(
+      db,
+      actor,
+      input,
+      orderId,
+      meta,
+      now,
+      { key: seenKey, session, dishes },
+      counting,
+    );
+    if (!('fallBack' in once)) return once;
+    if (once.counted) {
+      // Counted in the statement: not again below, nor by the general way.
+      outcome.counted = true;
+      counting = undefined;
+    }
+  }
   const placed = await handTransaction(db, async (tx) => {
     let context: Awaited<ReturnType<typeof readClaimedOrderContext>>;
     try {
@@ -237,18 +371,22 @@ export async function placeOrderAtOnce(
         input.sessionId,
         orderId,
         menuItemIds,
-        limit?.call,
+        counting?.call,
       );
     } catch (error) {
       // With a limit, the round trip's failure may be the limit's: the general way counts it
       // with the store's limiter, which falls back to counting in memory, and meets any other.
-      if (limit) return null;
+      if (counting) return null;
       throw error;
     }
-    if (limit) {
+    if (counting) {
       outcome.counted = true;
-      outcome.limitedFor = limit.wait(context.before[0] as TwoCounted | undefined);
+      outcome.limitedFor = counting.wait(context.before[0] as TwoCounted | undefined);
       if (outcome.limitedFor !== null) return null;
+    }
+    if (context.session?.status === 'ACTIVE') {
+      sessionsSeen.set(seenKey, { tableId: context.session.table_id, tableName: context.session.table_name });
+      for (const row of context.menu) dishesSeen.set(row.id, row);
     }
     if (!context.claimed || context.orderExists || context.session?.status !== 'ACTIVE') return null;
     const state: CreateOrderState = {
@@ -268,18 +406,8 @@ export async function placeOrderAtOnce(
     } catch {
       return null;
     }
-    const [event, ...moreEvents] = decided.events;
-    const [write, ...moreWrites] = decided.writes;
-    if (
-      !decided.answer.created ||
-      write?.kind !== 'order.insert' ||
-      event?.type !== 'order.created' ||
-      moreEvents.length > 0 ||
-      moreWrites.length > 0
-    ) {
-      return null;
-    }
-    const order = decided.answer.order;
+    const order = newOrderOf(decided);
+    if (!order) return null;
     const json = JSON.stringify(order);
     const { userId, terminalId } = actorRef(actor);
     try {

@@ -299,6 +299,8 @@ export interface HandTransaction {
     values: readonly unknown[],
   ): Promise<{ before: Before[]; rows: Row[] }>;
   last<Row>(statement: HandStatement, values: readonly unknown[]): Promise<Row[]>;
+  /** The transaction's one statement, run on its own (atomic by itself: no BEGIN, no COMMIT). */
+  only<Row>(statement: HandStatement, values: readonly unknown[]): Promise<Row[]>;
 }
 
 /**
@@ -370,11 +372,17 @@ export async function handTransaction<T>(db: Db, work: (tx: HandTransaction) => 
     const beforeRows = (await alone(before.statement, before.values)) as Before[];
     return { before: beforeRows, rows: await run<Row>(statement, values, 'first') };
   };
+  const only = async <Row>(statement: HandStatement, values: readonly unknown[]) => {
+    // One statement needs no EXECUTE text: the extended protocol's messages go in one write.
+    emit(statement, values);
+    return (await alone(statement, values)) as Row[];
+  };
   try {
     return await work({
       first: (statement, values) => run(statement, values, 'first'),
       firstAfter,
       last: (statement, values) => run(statement, values, 'last'),
+      only,
     });
   } finally {
     if (begun && !committed) await connection.query('ROLLBACK').catch(() => {});

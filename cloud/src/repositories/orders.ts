@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Queryable, Trx } from '../context.js';
 import { type HandCall, type HandTransaction, handStatement } from '../db/connect.js';
 import { readClaiming } from '../mutations.js';
+import { countTwoCtes } from '../security/limits.js';
 import { EVENTS_CHANNEL, NOTIFY_EVENTS_MAX_BYTES } from './events.js';
 import type { Claim } from './idempotency.js';
 import type { MenuItemRow, OrderItemRow, OrderRow } from './rows.js';
@@ -313,47 +314,61 @@ export async function readClaimedOrderContext(
 }
 
 /**
+ * The order (p.o, its JSON) and its items, each insert kept to `gate` (appended to each insert's
+ * select: '' or a where clause); `org` is the org id's placeholder.
+ */
+function orderRowsCtes(gate: string, org: string): string {
+  return `o as (
+     insert into orders (id, org_id, venue_id, session_id, status, subtotal, tax, total, priority, created_at,
+       updated_at)
+     select (o->>'id')::uuid, ${org}::uuid, (o->>'venueId')::uuid, (o->>'sessionId')::uuid, o->>'status',
+       (o->>'subtotal')::numeric, (o->>'tax')::numeric, (o->>'total')::numeric, o->>'priority',
+       (o->>'createdAt')::timestamptz, (o->>'createdAt')::timestamptz
+     from p${gate}
+   ),
+   i as (
+     insert into order_items (id, org_id, venue_id, order_id, menu_item_id, menu_item_name, station, prep_time,
+       quantity, unit_price, total_price, notes, modifiers_json, course, status, fire_at, sort_order, created_at,
+       updated_at)
+     select x.id, ${org}::uuid, x."venueId", (p.o->>'id')::uuid, x."menuItemId", x."menuItemName", x.station,
+       x."prepTime", x.quantity, x."unitPrice", x."totalPrice", x.notes, x.modifiers, x.course, x.status,
+       x."fireAt", (e.n - 1)::int, x."createdAt", x."updatedAt"
+     from p, jsonb_array_elements(p.o->'items') with ordinality as e(item, n),
+       jsonb_to_record(e.item) as x(id uuid, "venueId" uuid, "menuItemId" uuid, "menuItemName" text, station text,
+         "prepTime" int, quantity int, "unitPrice" numeric, "totalPrice" numeric, notes text, modifiers jsonb,
+         course text, status text, "fireAt" timestamptz, "createdAt" timestamptz, "updatedAt" timestamptz)${gate}
+   )`;
+}
+
+/** The order's event, with the order as payload, as appendVenueEvents writes it (see orderRowsCtes). */
+function orderEventCte(gate: string, org: string, event: [string, string, string, string, string]): string {
+  const [eventId, userId, terminalId, channel, maxBytes] = event;
+  return `b as (
+     insert into event_batches (venue_id, rows, notify_channel, notify_max_bytes)
+     select (o->>'venueId')::uuid,
+       jsonb_build_array(jsonb_build_object('n', 1, 'id', ${eventId}::uuid, 'org_id', ${org}::uuid, 'user_id', ${userId}::uuid,
+         'terminal_id', ${terminalId}::uuid, 'type', 'order.created', 'created_at', o->'createdAt',
+         'payload_json', jsonb_build_object('type', 'order.created', 'order', o, 'venueId', o->'venueId',
+           'at', o->'createdAt'))),
+       ${channel}::text, ${maxBytes}::int
+     from p${gate}
+     returning 1
+   )`;
+}
+
+/**
  * The order, its items, its key's answer (the order, 201) and its event, from the order's JSON
  * alone ($1), in the transaction's last statement: the rows orderWrites, completeKey and
  * appendVenueEvents write, column for column.
  */
 const PLACE_WRITE = handStatement(
   `with p as (select $1::jsonb as o),
-   o as (
-     insert into orders (id, org_id, venue_id, session_id, status, subtotal, tax, total, priority, created_at,
-       updated_at)
-     select (o->>'id')::uuid, $2::uuid, (o->>'venueId')::uuid, (o->>'sessionId')::uuid, o->>'status',
-       (o->>'subtotal')::numeric, (o->>'tax')::numeric, (o->>'total')::numeric, o->>'priority',
-       (o->>'createdAt')::timestamptz, (o->>'createdAt')::timestamptz
-     from p
-   ),
-   i as (
-     insert into order_items (id, org_id, venue_id, order_id, menu_item_id, menu_item_name, station, prep_time,
-       quantity, unit_price, total_price, notes, modifiers_json, course, status, fire_at, sort_order, created_at,
-       updated_at)
-     select x.id, $2::uuid, x."venueId", (p.o->>'id')::uuid, x."menuItemId", x."menuItemName", x.station,
-       x."prepTime", x.quantity, x."unitPrice", x."totalPrice", x.notes, x.modifiers, x.course, x.status,
-       x."fireAt", (e.n - 1)::int, x."createdAt", x."updatedAt"
-     from p, jsonb_array_elements(p.o->'items') with ordinality as e(item, n),
-       jsonb_to_record(e.item) as x(id uuid, "venueId" uuid, "menuItemId" uuid, "menuItemName" text, station text,
-         "prepTime" int, quantity int, "unitPrice" numeric, "totalPrice" numeric, notes text, modifiers jsonb,
-         course text, status text, "fireAt" timestamptz, "createdAt" timestamptz, "updatedAt" timestamptz)
-   ),
+   ${orderRowsCtes('', '$2')},
    k as (
      update idempotency_keys set status_code = $4::int, response_json = p.o, answer_withheld = false
      from p where org_id = $2::uuid and key = $3::text
    ),
-   b as (
-     insert into event_batches (venue_id, rows, notify_channel, notify_max_bytes)
-     select (o->>'venueId')::uuid,
-       jsonb_build_array(jsonb_build_object('n', 1, 'id', $5::uuid, 'org_id', $2::uuid, 'user_id', $6::uuid,
-         'terminal_id', $7::uuid, 'type', 'order.created', 'created_at', o->'createdAt',
-         'payload_json', jsonb_build_object('type', 'order.created', 'order', o, 'venueId', o->'venueId',
-           'at', o->'createdAt'))),
-       $8::text, $9::int
-     from p
-     returning 1
-   )
+   ${orderEventCte('', '$2', ['$5', '$6', '$7', '$8', '$9'])}
    select count(*)::int as batches from b`,
 );
 
@@ -367,6 +382,124 @@ export interface PlacedOrderWrite {
   eventId: string;
   userId: string | null;
   terminalId: string | null;
+}
+
+/**
+ * A keyed order decided on what the cloud last read of its session and its dishes, placed in one
+ * statement (issue 28): the guest's two limits counted (when `limited`), then everything
+ * PLACE_WRITE writes, with the key claimed already answered, but only when the limits allow it,
+ * the session is still ACTIVE at the same table (locked FOR SHARE, as PLACE_READ locks it), no
+ * order has its id, and every dish is still as read (name, price, availability, station, prep time
+ * and modifier groups, in the venue's or the organization's menu). Otherwise nothing but the
+ * limits' counts is written, and `claimed` is 0.
+ */
+function placeOnceStatement(limited: boolean) {
+  const limits = limited ? `${countTwoCtes(['la', 'lb'], ['$22', '$23', '$24', '$25', '$26', '$27'])},` : '';
+  const allowed = limited
+    ? 'and exists (select 1 from la where la.points <= $26::int) and exists (select 1 from lb where lb.points <= $28::int)'
+    : '';
+  const counts = limited ? ', la.points, la.expire, lb.points as then_points, lb.expire as then_expire' : '';
+  const joins = limited ? ' left join la on true left join lb on true' : '';
+  return handStatement(
+    `with p as (select $1::jsonb as o),
+   ${limits}
+   s as (
+     select s.id from sessions s left join tables t on t.id = s.table_id
+     where s.id = $16::uuid and s.venue_id = $17::uuid and s.org_id = $2::uuid and s.status = 'ACTIVE'
+       and s.table_id is not distinct from $18::uuid and t.name is not distinct from $19::text
+     for share of s
+   ),
+   m as (
+     select count(*)::int as n
+     from jsonb_to_recordset($20::jsonb) as d(id uuid, name text, price numeric, is_available boolean, station text,
+       prep_time int, modifiers_text text)
+     join menu_items mi on mi.id = d.id and mi.name = d.name and mi.price = d.price
+       and mi.is_available = d.is_available and mi.station is not distinct from d.station
+       and mi.prep_time is not distinct from d.prep_time and mi.modifiers_schema::text is not distinct from d.modifiers_text
+       and (mi.venue_id = $17::uuid or (mi.venue_id is null and mi.org_id = $2::uuid))
+   ),
+   go as (
+     select 1 from s, m
+     where m.n = jsonb_array_length($20::jsonb) and not exists (select 1 from orders where id = $21::uuid) ${allowed}
+   ),
+   claim as (
+     insert into idempotency_keys (org_id, key, principal, method, path, request_hash, created_at, status_code,
+       response_json, answer_withheld)
+     select $2::uuid, $3::text, $10::text, $11::text, $12::text, $13::text, $14::timestamptz, $4::int, p.o, false
+     from p, go
+     on conflict (org_id, key) do update set answer_withheld = excluded.answer_withheld,
+       created_at = excluded.created_at, key = excluded.key, method = excluded.method, org_id = excluded.org_id,
+       path = excluded.path, principal = excluded.principal, request_hash = excluded.request_hash,
+       response_json = excluded.response_json, status_code = excluded.status_code
+     where idempotency_keys.created_at < $15::timestamptz
+     returning key
+   ),
+   ${orderRowsCtes(' where exists (select 1 from claim)', '$2')},
+   ${orderEventCte(' where exists (select 1 from claim)', '$2', ['$5', '$6', '$7', '$8', '$9'])}
+   select (select count(*) from claim)::int as claimed${counts} from (select 1) one${joins}`,
+  );
+}
+
+const PLACE_ONCE = { limited: placeOnceStatement(true), unlimited: placeOnceStatement(false) };
+
+/** What the cloud last read of a session, as an order's decision needs it. */
+export interface SessionSeen {
+  tableId: string | null;
+  tableName: string | null;
+}
+
+/** An order decided on what was last read, for placeOnce. */
+export interface OnceOrder extends PlacedOrderWrite {
+  claim: Claim;
+  expiredBefore: Date;
+  venueId: string;
+  sessionId: string;
+  session: SessionSeen;
+  orderId: string;
+  /** The dishes as read (each once), which must still be so. */
+  dishes: readonly OrderableRow[];
+  limits?: { call: HandCall; allows: [number, number] };
+}
+
+/** What placeOnce answers: whether the order was placed, and the limits' counts when it counted them. */
+export interface OnceAnswer {
+  claimed: number;
+  points?: number;
+  expire?: number | null;
+  then_points?: number | null;
+  then_expire?: number | null;
+}
+
+/** Places an order decided on what was last read, in one statement (see placeOnceStatement). */
+export async function placeOnce(tx: HandTransaction, order: OnceOrder): Promise<OnceAnswer> {
+  const values: unknown[] = [
+    order.orderJson,
+    order.orgId,
+    order.key,
+    order.status,
+    order.eventId,
+    order.userId,
+    order.terminalId,
+    EVENTS_CHANNEL,
+    NOTIFY_EVENTS_MAX_BYTES,
+    order.claim.principal,
+    order.claim.method,
+    order.claim.path,
+    order.claim.request_hash,
+    order.claim.created_at.toISOString(),
+    order.expiredBefore.toISOString(),
+    order.sessionId,
+    order.venueId,
+    order.session.tableId,
+    order.session.tableName,
+    JSON.stringify(order.dishes),
+    order.orderId,
+  ];
+  if (order.limits) values.push(...order.limits.call.values, order.limits.allows[1]);
+  const rows = await tx.only<OnceAnswer>(order.limits ? PLACE_ONCE.limited : PLACE_ONCE.unlimited, values);
+  const row = rows[0];
+  if (!row) throw new Error('Placing an order in one statement answered no row');
+  return row;
 }
 
 /** Writes a placed order with its key's answer and its event, and commits (a hand-built transaction's last statement). */

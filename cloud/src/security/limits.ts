@@ -40,22 +40,29 @@ const RATE_LIMIT_TABLE = 'rate_limits';
  * ended starts again at this point), the second counted only when the first allowed this one, as
  * consuming the first and then the second would: the rows' points and window ends after it.
  */
-const COUNT_TWO = handStatement(
-  `with a as (
-     insert into ${RATE_LIMIT_TABLE} as r (key, points, expire) values ($1::text, 1, $3::bigint)
+export function countTwoCtes(
+  [first, second]: [string, string],
+  [key1, key2, expire1, now, max1, expire2]: readonly string[],
+): string {
+  return `${first} as (
+     insert into ${RATE_LIMIT_TABLE} as r (key, points, expire) values (${key1}::text, 1, ${expire1}::bigint)
      on conflict (key) do update set
-       points = case when r.expire <= $4::bigint then 1 else r.points + 1 end,
-       expire = case when r.expire <= $4::bigint then $3::bigint else r.expire end
+       points = case when r.expire <= ${now}::bigint then 1 else r.points + 1 end,
+       expire = case when r.expire <= ${now}::bigint then ${expire1}::bigint else r.expire end
      returning points, expire
    ),
-   b as (
+   ${second} as (
      insert into ${RATE_LIMIT_TABLE} as r (key, points, expire)
-     select $2::text, 1, $6::bigint from a where a.points <= $5::int
+     select ${key2}::text, 1, ${expire2}::bigint from ${first} where ${first}.points <= ${max1}::int
      on conflict (key) do update set
-       points = case when r.expire <= $4::bigint then 1 else r.points + 1 end,
-       expire = case when r.expire <= $4::bigint then $6::bigint else r.expire end
+       points = case when r.expire <= ${now}::bigint then 1 else r.points + 1 end,
+       expire = case when r.expire <= ${now}::bigint then ${expire2}::bigint else r.expire end
      returning points, expire
-   )
+   )`;
+}
+
+const COUNT_TWO = handStatement(
+  `with ${countTwoCtes(['a', 'b'], ['$1', '$2', '$3', '$4', '$5', '$6'])}
    select a.points, a.expire, b.points as then_points, b.expire as then_expire from a left join b on true`,
 );
 
@@ -70,6 +77,8 @@ export interface TwoCounted {
 /** A point of two limits, each against its key, in a statement the caller sends (see COUNT_TWO). */
 export interface TwoLimits {
   call: HandCall;
+  /** Each limit's points in its window: a count past one is refused. */
+  allows: [number, number];
   /** Ms to wait when either limit refused this point (as RateLimiterRes.msBeforeNext), else null. */
   wait(row: TwoCounted | undefined): number | null;
 }
@@ -83,6 +92,7 @@ export function countTwo(first: { spec: LimitSpec; key: string }, second: { spec
   const keyOf = (spec: LimitSpec, key: string) => (spec.keyPrefix.length > 0 ? `${spec.keyPrefix}:${key}` : key);
   const waitOf = (expire: number | null) => (expire ? Math.max(expire - Date.now(), 0) : -1);
   return {
+    allows: [first.spec.points, second.spec.points],
     call: {
       statement: COUNT_TWO,
       values: [

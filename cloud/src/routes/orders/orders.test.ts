@@ -153,23 +153,81 @@ describe('placing an order', () => {
     expect(await count('events')).toBe(events + 1);
   });
 
-  it('writes a guest order in two statements: one read with its key claimed, one write with its event', async () => {
-    const body = { sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }] };
-    const seen: string[] = [];
-    const note = (q: { sql: string }) => {
-      if (/idempotency_keys|menu_items|"?orders"?\b/.test(q.sql)) seen.push(q.sql);
+  /** A party checked in at the fixture's third table; `leave` closes its session and frees the table. */
+  const freshParty = async () => {
+    const party = await checkInGuest(h.cloud.url, staff, h.fixture.a.tableIds[2] as string);
+    const leave = async () => {
+      await h.database
+        .db('sessions')
+        .where({ id: party.sessionId })
+        .update({ status: 'CLOSED', closed_at: new Date() });
+      await h.database.db('tables').where({ id: h.fixture.a.tableIds[2] }).update({ state: 'EMPTY' });
     };
-    h.database.db.on('query', note);
+    return { ...party, leave };
+  };
+
+  it("writes a session's first keyed order in two statements, and its next in one that checks what the first read (issue 28)", async () => {
+    const party = await freshParty();
+    const fries = h.fixture.a.menu.fries;
+    const statementsOf = async (key: string, status = 201) => {
+      const seen: string[] = [];
+      const note = (q: { sql: string }) => {
+        if (/idempotency_keys|menu_items|"?orders"?\b/.test(q.sql)) seen.push(q.sql);
+      };
+      h.database.db.on('query', note);
+      try {
+        const reply = await party.guest.post(
+          '/api/orders',
+          { sessionId: party.sessionId, items: [{ menuItemId: fries, quantity: 1 }] },
+          { key },
+        );
+        expect(reply.status).toBe(status);
+        return { seen, reply: reply.body };
+      } finally {
+        h.database.db.removeListener('query', note);
+      }
+    };
     try {
-      expect((await guest.post('/api/orders', body, { key: 'two-statements' })).status).toBe(201);
+      // The first: the read with its key claimed, then the write with its event.
+      const first = await statementsOf('first-of-session');
+      expect(first.seen).toHaveLength(2);
+      expect(first.seen[0]).toMatch(/insert into "?idempotency_keys"?[\s\S]*menu_items/);
+      expect(first.seen[1]).toMatch(
+        /insert into "?orders"?[\s\S]*insert into "?order_items"?[\s\S]*update "?idempotency_keys"?[\s\S]*event_batches/,
+      );
+      // The next: one statement, with the guest's limits, the session and the dish checked as read.
+      const next = await statementsOf('next-of-session');
+      expect(next.seen).toHaveLength(1);
+      expect(next.seen[0]).toMatch(
+        /insert into rate_limits[\s\S]*from sessions[\s\S]*menu_items[\s\S]*insert into idempotency_keys[\s\S]*insert into orders[\s\S]*insert into order_items[\s\S]*event_batches/,
+      );
+      expect(Order.parse(next.reply).items[0]?.unitPrice).toBe(Order.parse(first.reply).items[0]?.unitPrice);
+      // The dish's price changed since it was read: the statement writes nothing, the order is read
+      // again and pays the new price.
+      const price = (await h.database.db('menu_items').where({ id: fries }).first()).price;
+      await h.database.db('menu_items').where({ id: fries }).update({ price: '9.99' });
+      try {
+        const changed = await statementsOf('after-price-change');
+        expect(changed.seen).toHaveLength(3);
+        expect(Order.parse(changed.reply).items[0]?.unitPrice).toBe('9.99');
+      } finally {
+        await h.database.db('menu_items').where({ id: fries }).update({ price });
+      }
+      expect(await h.database.db('orders').where({ session_id: party.sessionId })).toHaveLength(3);
+      expect(
+        await h.database
+          .db('idempotency_keys')
+          .whereIn('key', ['first-of-session', 'next-of-session', 'after-price-change']),
+      ).toHaveLength(3);
     } finally {
-      h.database.db.removeListener('query', note);
+      await party.leave();
     }
-    expect(seen).toHaveLength(2);
-    expect(seen[0]).toMatch(/insert into "?idempotency_keys"?[\s\S]*menu_items/);
-    expect(seen[1]).toMatch(
-      /insert into "?orders"?[\s\S]*insert into "?order_items"?[\s\S]*update "?idempotency_keys"?[\s\S]*event_batches/,
-    );
+    // Closed since its last order: the statement writes nothing, and the order is refused as before.
+    const events = await count('events');
+    await statementsOf('after-close', 401);
+    expect(await h.database.db('orders').where({ session_id: party.sessionId })).toHaveLength(3);
+    expect(await h.database.db('idempotency_keys').where({ key: 'after-close' })).toEqual([]);
+    expect(await count('events')).toBe(events);
   });
 
   it('writes a keyed order by hand exactly as knex writes one: its rows, its event, its key and its answer', async () => {
@@ -202,6 +260,8 @@ describe('placing an order', () => {
     };
     const byHand = await place('by-hand');
     const byKnex = await place();
+    // The session's dishes are read now: this one goes in one statement, and writes the same too.
+    const byHandOnce = await place('by-hand-once');
     // Ids, times and sequence numbers differ; everything else is alike.
     const same = (value: unknown, placed: { id: string; reply: { createdAt: string } }): unknown =>
       JSON.parse(
@@ -215,6 +275,7 @@ describe('placing an order', () => {
       const times = (p: typeof byHand) =>
         JSON.parse(JSON.stringify(pick(p)), (k, v) => (/(_at|At)$/.test(k) ? 'T' : v));
       expect(same(times(byHand), byHand)).toEqual(same(times(byKnex), byKnex));
+      expect(same(times(byHandOnce), byHandOnce)).toEqual(same(times(byKnex), byKnex));
     };
     alike((p) => p.reply);
     alike((p) => p.order);
@@ -239,6 +300,17 @@ describe('placing an order', () => {
       answer_withheld: false,
       response_json: byHand.reply,
     });
+    expect(await h.database.db('idempotency_keys').where({ key: 'by-hand-once' }).first()).toMatchObject({
+      principal: `guest:${sessionId}`,
+      request_hash: expect.any(String),
+      status_code: 201,
+      answer_withheld: false,
+      response_json: byHandOnce.reply,
+    });
+    // A repeat of the one-statement order's key hears it as placed.
+    const onceAgain = await guest.post('/api/orders', { id: byHandOnce.id, sessionId, items }, { key: 'by-hand-once' });
+    expect(onceAgain.headers.get('idempotent-replayed')).toBe('true');
+    expect(onceAgain.body).toEqual(byHandOnce.reply);
     // The key answers its repeat with the order as placed; another body under it is refused.
     const again = await guest.post('/api/orders', { id: byHand.id, sessionId, items }, { key: 'by-hand' });
     expect(again.status).toBe(201);
@@ -276,13 +348,16 @@ describe('placing an order', () => {
     const note = (q: { sql: string; options?: Record<string, unknown> }) => {
       if (q.options?.[PREPARE_OPTION]) marked.push(q.sql);
     };
+    // A session's first order (its next goes in one statement: above).
+    const party = await freshParty();
     h.database.db.on('query', note);
     try {
-      expect((await guest.get('/api/guest/session')).status).toBe(200);
-      const body = { sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }] };
-      expect((await guest.post('/api/orders', body, { key: 'prepared-reads' })).status).toBe(201);
+      expect((await party.guest.get('/api/guest/session')).status).toBe(200);
+      const body = { sessionId: party.sessionId, items: [{ menuItemId: h.fixture.a.menu.fries, quantity: 1 }] };
+      expect((await party.guest.post('/api/orders', body, { key: 'prepared-reads' })).status).toBe(201);
     } finally {
       h.database.db.removeListener('query', note);
+      await party.leave();
     }
     expect(marked).toHaveLength(4);
     expect(marked[0]).toMatch(/^select "id", "org_id", "venue_id", "table_id", "status" from "sessions"/);
