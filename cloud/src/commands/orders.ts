@@ -266,6 +266,7 @@ async function placeOrderOnce(
     },
     existing: null,
     menu: seen.dishes.map(orderableDishOf),
+    taxRateBps: seen.session.taxRateBps,
   };
   let order: Order | null;
   try {
@@ -385,7 +386,11 @@ export async function placeOrderAtOnce(
       if (outcome.limitedFor !== null) return null;
     }
     if (context.session?.status === 'ACTIVE') {
-      sessionsSeen.set(seenKey, { tableId: context.session.table_id, tableName: context.session.table_name });
+      sessionsSeen.set(seenKey, {
+        tableId: context.session.table_id,
+        tableName: context.session.table_name,
+        taxRateBps: context.taxRateBps,
+      });
       for (const row of context.menu) dishesSeen.set(row.id, row);
     }
     if (!context.claimed || context.orderExists || context.session?.status !== 'ACTIVE') return null;
@@ -399,6 +404,7 @@ export async function placeOrderAtOnce(
       },
       existing: null,
       menu: context.menu.map(orderableDishOf),
+      taxRateBps: context.taxRateBps,
     };
     let decided: Decided<PlacedOrder>;
     try {

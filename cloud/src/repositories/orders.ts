@@ -229,6 +229,7 @@ const PLACE_READ = handStatement(
    )
    select (select count(*) from claim)::int as claimed, s.status as session_status, s.table_id,
      t.name as table_name, exists (select 1 from orders where id = $11::uuid) as order_exists,
+     (select tax_rate_bps from venues where id = $10::uuid) as venue_tax,
      m.id, m.name, m.price, m.is_available, m.station, m.prep_time, m.modifiers_schema::text as modifiers_text
    from (select 1) one left join s on true
      left join tables t on t.id = s.table_id
@@ -250,6 +251,8 @@ export interface OrderableRow {
 /** What PLACE_READ answers: the order's context, and whether the key was claimed. */
 export interface ClaimedOrderContext {
   claimed: boolean;
+  /** The venue's tax rate, in basis points. */
+  taxRateBps: number;
   session: OrderContext['session'];
   orderExists: boolean;
   menu: OrderableRow[];
@@ -288,6 +291,7 @@ export async function readClaimedOrderContext(
   ];
   type Row = OrderableRow & {
     claimed: number;
+    venue_tax: number | null;
     session_status: string | null;
     table_id: string | null;
     table_name: string | null;
@@ -308,6 +312,7 @@ export async function readClaimedOrderContext(
         ? null
         : { status: first.session_status, table_id: first.table_id, table_name: first.table_name },
     orderExists: first.order_exists,
+    taxRateBps: first.venue_tax ?? TAX_RATE_BASIS_POINTS,
     menu,
     before: read.before,
   };
@@ -388,15 +393,15 @@ export interface PlacedOrderWrite {
  * A keyed order decided on what the cloud last read of its session and its dishes, placed in one
  * statement (issue 28): the guest's two limits counted (when `limited`), then everything
  * PLACE_WRITE writes, with the key claimed already answered, but only when the limits allow it,
- * the session is still ACTIVE at the same table (locked FOR SHARE, as PLACE_READ locks it), no
- * order has its id, and every dish is still as read (name, price, availability, station, prep time
+ * the session is still ACTIVE at the same table (locked FOR SHARE, as PLACE_READ locks it), the
+ * venue's tax rate is as read, no order has its id, and every dish is still as read (name, price, availability, station, prep time
  * and modifier groups, in the venue's or the organization's menu). Otherwise nothing but the
  * limits' counts is written, and `claimed` is 0.
  */
 function placeOnceStatement(limited: boolean) {
-  const limits = limited ? `${countTwoCtes(['la', 'lb'], ['$22', '$23', '$24', '$25', '$26', '$27'])},` : '';
+  const limits = limited ? `${countTwoCtes(['la', 'lb'], ['$23', '$24', '$25', '$26', '$27', '$28'])},` : '';
   const allowed = limited
-    ? 'and exists (select 1 from la where la.points <= $26::int) and exists (select 1 from lb where lb.points <= $28::int)'
+    ? 'and exists (select 1 from la where la.points <= $27::int) and exists (select 1 from lb where lb.points <= $29::int)'
     : '';
   const counts = limited ? ', la.points, la.expire, lb.points as then_points, lb.expire as then_expire' : '';
   const joins = limited ? ' left join la on true left join lb on true' : '';
@@ -420,7 +425,8 @@ function placeOnceStatement(limited: boolean) {
    ),
    go as (
      select 1 from s, m
-     where m.n = jsonb_array_length($20::jsonb) and not exists (select 1 from orders where id = $21::uuid) ${allowed}
+     where m.n = jsonb_array_length($20::jsonb) and not exists (select 1 from orders where id = $21::uuid)
+       and exists (select 1 from venues where id = $17::uuid and tax_rate_bps = $22::int) ${allowed}
    ),
    claim as (
      insert into idempotency_keys (org_id, key, principal, method, path, request_hash, created_at, status_code,
@@ -446,6 +452,8 @@ const PLACE_ONCE = { limited: placeOnceStatement(true), unlimited: placeOnceStat
 export interface SessionSeen {
   tableId: string | null;
   tableName: string | null;
+  /** Its venue's tax rate, in basis points. */
+  taxRateBps: number;
 }
 
 /** An order decided on what was last read, for placeOnce. */
@@ -494,6 +502,7 @@ export async function placeOnce(tx: HandTransaction, order: OnceOrder): Promise<
     order.session.tableName,
     JSON.stringify(order.dishes),
     order.orderId,
+    order.session.taxRateBps,
   ];
   if (order.limits) values.push(...order.limits.call.values, order.limits.allows[1]);
   const rows = await tx.only<OnceAnswer>(order.limits ? PLACE_ONCE.limited : PLACE_ONCE.unlimited, values);

@@ -343,6 +343,37 @@ describe('placing an order', () => {
     expect(await h.database.db('idempotency_keys').whereIn('key', ['sold-out', 'bad-choice'])).toEqual([]);
   });
 
+  it("taxes a keyed guest order at the venue's rate, in two statements and in one, and reads a changed rate again", async () => {
+    const party = await freshParty();
+    const fries = h.fixture.a.menu.fries;
+    const venue = () => h.database.db('venues').where({ id: h.fixture.a.venueId });
+    const { tax_rate_bps: rate } = await venue().first();
+    const { price } = await h.database.db('menu_items').where({ id: fries }).first();
+    await h.database.db('menu_items').where({ id: fries }).update({ price: '10.00' });
+    const order = async () => {
+      const reply = await party.guest.post(
+        '/api/orders',
+        { sessionId: party.sessionId, items: [{ menuItemId: fries, quantity: 1 }] },
+        { key: crypto.randomUUID() },
+      );
+      expect(reply.status).toBe(201);
+      const placed = Order.parse(reply.body);
+      return { subtotal: placed.subtotal, tax: placed.tax, total: placed.total };
+    };
+    try {
+      await venue().update({ tax_rate_bps: 1000 });
+      const tenPercent = { subtotal: '10.00', tax: '1.00', total: '11.00' };
+      expect(await order()).toEqual(tenPercent);
+      expect(await order()).toEqual(tenPercent);
+      await venue().update({ tax_rate_bps: 500 });
+      expect(await order()).toEqual({ subtotal: '10.00', tax: '0.50', total: '10.50' });
+    } finally {
+      await venue().update({ tax_rate_bps: rate });
+      await h.database.db('menu_items').where({ id: fries }).update({ price });
+      await party.leave();
+    }
+  });
+
   it("runs a guest's session read prepared, the guest's limits, the order's read with its claim, and its write", async () => {
     const marked: string[] = [];
     const note = (q: { sql: string; options?: Record<string, unknown> }) => {
