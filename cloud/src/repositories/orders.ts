@@ -208,7 +208,8 @@ export async function readOrderContext(
 
 // A guest's order written by hand (issue 28; db/connect.ts, handTransaction): the same read and
 // the same write as readOrderContext with its claim and orderWrites with the key's answer and the
-// event, in two statements whose text never changes, each prepared once per connection.
+// event, in two statements whose text never changes, each prepared once per connection; and a
+// session's next order in one (placeOnce), which checks that what the read answered still holds.
 
 /** The read placing an order begins with, its idempotency key claimed in it (see readOrderContext). */
 const PLACE_READ = handStatement(

@@ -53,8 +53,8 @@ export function ordersRouter(deps: AppDeps): AppRouter {
       counted = true;
       await guestOrderLimit(ctx, actor.kind === 'guest' ? actor.sessionId : undefined);
     };
-    // A new order with its key, as guests' phones send it: placed in two hand-built statements
-    // (commands/orders.ts), the guest's limit counted in the first one's round trip, and answered
+    // A new order with its key, as guests' phones send it: placed in one hand-built statement, or
+    // two for a session's first (commands/orders.ts), the guest's limit counted in the first round trip, and answered
     // with its JSON as stored. Anything else goes the general way.
     const limit = actor.kind === 'guest' ? guestOrderLimit.counting(ctx, actor.sessionId) : null;
     if (actor.kind !== 'terminal' && (counted || limit)) {
