@@ -31,6 +31,7 @@ import {
   listOrdersOfSession,
   type OrderableRow,
   orderWrites,
+  type PlacedOrderWrite,
   placeOnce,
   readClaimedOrderContext,
   readOrderContext,
@@ -237,6 +238,20 @@ function newOrderOf(decided: Decided<PlacedOrder>): Order | null {
   return decided.answer.order;
 }
 
+/** What a placed new order writes besides its rows: its key's answer (201, the order) and its event's authors. */
+function placedWrite(actor: Actor, json: string, meta: { idempotencyKey: string }): PlacedOrderWrite {
+  const { userId, terminalId } = actorRef(actor);
+  return {
+    orgId: actor.orgId,
+    orderJson: json,
+    key: meta.idempotencyKey,
+    status: 201,
+    eventId: randomUUID(),
+    userId,
+    terminalId,
+  };
+}
+
 /** Either what placeOrderAtOnce answers, or the one statement's way did not apply (counted: its limits were). */
 type Once = AtOnce | { fallBack: true; counted: boolean };
 
@@ -276,18 +291,11 @@ async function placeOrderOnce(
   }
   if (!order) return { fallBack: true, counted: false };
   const json = JSON.stringify(order);
-  const { userId, terminalId } = actorRef(actor);
   let answer: Awaited<ReturnType<typeof placeOnce>> | null;
   try {
     answer = await handTransaction(db, (tx) =>
       placeOnce(tx, {
-        orgId: actor.orgId,
-        orderJson: json,
-        key: meta.idempotencyKey,
-        status: 201,
-        eventId: randomUUID(),
-        userId,
-        terminalId,
+        ...placedWrite(actor, json, meta),
         claim: claimOf(meta, now),
         expiredBefore: idempotencyCutoff(now),
         venueId: actor.venueId,
@@ -415,17 +423,8 @@ export async function placeOrderAtOnce(
     const order = newOrderOf(decided);
     if (!order) return null;
     const json = JSON.stringify(order);
-    const { userId, terminalId } = actorRef(actor);
     try {
-      await writePlacedOrder(tx, {
-        orgId: actor.orgId,
-        orderJson: json,
-        key: meta.idempotencyKey,
-        status: 201,
-        eventId: randomUUID(),
-        userId,
-        terminalId,
-      });
+      await writePlacedOrder(tx, placedWrite(actor, json, meta));
     } catch (error) {
       if (isDuplicateOrder(error)) return null;
       throw error;

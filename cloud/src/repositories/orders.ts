@@ -211,19 +211,28 @@ export async function readOrderContext(
 // event, in two statements whose text never changes, each prepared once per connection; and a
 // session's next order in one (placeOnce), which checks that what the read answered still holds.
 
-/** The read placing an order begins with, its idempotency key claimed in it (see readOrderContext). */
-const PLACE_READ = handStatement(
-  `with claim as (
+/**
+ * The request's idempotency key claimed (`claim`, answering the key when claimed): a new key, or
+ * one whose record is older than `expiredBefore` (a placeholder), taken over. `row` is the VALUES
+ * or SELECT of the key's columns.
+ */
+function claimCte(row: string, expiredBefore: string): string {
+  return `claim as (
      insert into idempotency_keys (org_id, key, principal, method, path, request_hash, created_at, status_code,
        response_json, answer_withheld)
-     values ($1::uuid, $2::text, $3::text, $4::text, $5::text, $6::text, $7::timestamptz, 0, null, false)
+     ${row}
      on conflict (org_id, key) do update set answer_withheld = excluded.answer_withheld,
        created_at = excluded.created_at, key = excluded.key, method = excluded.method, org_id = excluded.org_id,
        path = excluded.path, principal = excluded.principal, request_hash = excluded.request_hash,
        response_json = excluded.response_json, status_code = excluded.status_code
-     where idempotency_keys.created_at < $8::timestamptz
+     where idempotency_keys.created_at < ${expiredBefore}::timestamptz
      returning key
-   ),
+   )`;
+}
+
+/** The read placing an order begins with, its idempotency key claimed in it (see readOrderContext). */
+const PLACE_READ = handStatement(
+  `with ${claimCte('values ($1::uuid, $2::text, $3::text, $4::text, $5::text, $6::text, $7::timestamptz, 0, null, false)', '$8')},
    s as (
      select id, status, table_id from sessions where id = $9::uuid and venue_id = $10::uuid and org_id = $1::uuid
      for share
@@ -429,18 +438,10 @@ function placeOnceStatement(limited: boolean) {
      where m.n = jsonb_array_length($20::jsonb) and not exists (select 1 from orders where id = $21::uuid)
        and exists (select 1 from venues where id = $17::uuid and tax_rate_bps = $22::int) ${allowed}
    ),
-   claim as (
-     insert into idempotency_keys (org_id, key, principal, method, path, request_hash, created_at, status_code,
-       response_json, answer_withheld)
-     select $2::uuid, $3::text, $10::text, $11::text, $12::text, $13::text, $14::timestamptz, $4::int, p.o, false
-     from p, go
-     on conflict (org_id, key) do update set answer_withheld = excluded.answer_withheld,
-       created_at = excluded.created_at, key = excluded.key, method = excluded.method, org_id = excluded.org_id,
-       path = excluded.path, principal = excluded.principal, request_hash = excluded.request_hash,
-       response_json = excluded.response_json, status_code = excluded.status_code
-     where idempotency_keys.created_at < $15::timestamptz
-     returning key
-   ),
+   ${claimCte(
+     'select $2::uuid, $3::text, $10::text, $11::text, $12::text, $13::text, $14::timestamptz, $4::int, p.o, false from p, go',
+     '$15',
+   )},
    ${orderRowsCtes(' where exists (select 1 from claim)', '$2')},
    ${orderEventCte(' where exists (select 1 from claim)', '$2', ['$5', '$6', '$7', '$8', '$9'])}
    select (select count(*) from claim)::int as claimed${counts} from (select 1) one${joins}`,
