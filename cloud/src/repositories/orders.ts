@@ -404,9 +404,15 @@ export interface PlacedOrderWrite {
  * statement (issue 28): the guest's two limits counted (when `limited`), then everything
  * PLACE_WRITE writes, with the key claimed already answered, but only when the limits allow it,
  * the session is still ACTIVE at the same table (locked FOR SHARE, as PLACE_READ locks it), the
- * venue's tax rate is as read, no order has its id, and every dish is still as read (name, price, availability, station, prep time
- * and modifier groups, in the venue's or the organization's menu). Otherwise nothing but the
- * limits' counts is written, and `claimed` is 0.
+ * venue's tax rate is as read, no order has its id, and every dish is still as read (name, price,
+ * availability, station, prep time and modifier groups, in the venue's or the organization's
+ * menu). Otherwise nothing but the limits' counts is written, and `claimed` is 0.
+ *
+ * Its event is numbered here rather than through event_batches' trigger at COMMIT (migration
+ * 0010): the statement is its own transaction, so the venue's row is locked from this update to
+ * the commit that follows it at once, and the numbers still commit in order. The row, its payload
+ * and its notification are the trigger's, field for field. The venue is locked after the session
+ * (the update needs the claim, which needs the session's lock), as every other write locks them.
  */
 function placeOnceStatement(limited: boolean) {
   const limits = limited ? `${countTwoCtes(['la', 'lb'], ['$23', '$24', '$25', '$26', '$27', '$28'])},` : '';
@@ -443,8 +449,27 @@ function placeOnceStatement(limited: boolean) {
      '$15',
    )},
    ${orderRowsCtes(' where exists (select 1 from claim)', '$2')},
-   ${orderEventCte(' where exists (select 1 from claim)', '$2', ['$5', '$6', '$7', '$8', '$9'])}
-   select (select count(*) from claim)::int as claimed${counts} from (select 1) one${joins}`,
+   v as (
+     update venues set event_seq = event_seq + 1 where id = $17::uuid and exists (select 1 from claim)
+     returning event_seq
+   ),
+   e as (
+     insert into events (id, org_id, venue_id, seq, user_id, terminal_id, type, payload_json, created_at)
+     select $5::uuid, $2::uuid, $17::uuid, v.event_seq, $6::uuid, $7::uuid, 'order.created',
+       jsonb_build_object('type', 'order.created', 'order', p.o, 'venueId', p.o->'venueId', 'at', p.o->'createdAt',
+         'seq', v.event_seq),
+       (p.o->>'createdAt')::timestamptz
+     from p, v
+     returning seq, payload_json
+   ),
+   n as (
+     select pg_notify($8::text, case when octet_length(note) <= $9::int then note else $17::text end)
+     from (select json_build_object('venueId', $17::text, 'events', json_agg(payload_json order by seq))::text as note
+       from e) x
+     where exists (select 1 from e)
+   )
+   select (select count(*) from claim)::int as claimed, (select count(*) from n)::int as notified${counts}
+   from (select 1) one${joins}`,
   );
 }
 

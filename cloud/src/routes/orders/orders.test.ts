@@ -1,6 +1,8 @@
 import { COURSE_TIMING, listGuestOrders, MESSAGES, Order, OrdersAnswer } from '@tablewise/shared';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREPARE_OPTION } from '../../db/connect.js';
+import { EVENTS_CHANNEL } from '../../repositories/events.js';
 import { Client, checkInGuest, type Harness, loginAs, startHarness } from '../../testkit/harness.js';
 
 let h: Harness;
@@ -199,7 +201,7 @@ describe('placing an order', () => {
       const next = await statementsOf('next-of-session');
       expect(next.seen).toHaveLength(1);
       expect(next.seen[0]).toMatch(
-        /insert into rate_limits[\s\S]*from sessions[\s\S]*menu_items[\s\S]*insert into idempotency_keys[\s\S]*insert into orders[\s\S]*insert into order_items[\s\S]*event_batches/,
+        /insert into rate_limits[\s\S]*from sessions[\s\S]*menu_items[\s\S]*insert into idempotency_keys[\s\S]*insert into orders[\s\S]*insert into order_items[\s\S]*update venues set event_seq[\s\S]*insert into events[\s\S]*pg_notify/,
       );
       expect(Order.parse(next.reply).items[0]?.unitPrice).toBe(Order.parse(first.reply).items[0]?.unitPrice);
       // The dish's price changed since it was read: the statement writes nothing, the order is read
@@ -258,10 +260,30 @@ describe('placing an order', () => {
       const event = await h.database.db('events').whereRaw("payload_json->'order'->>'id' = ?", [id]).first();
       return { id, reply: reply.body, order, orderItems, event };
     };
-    const byHand = await place('by-hand');
-    const byKnex = await place();
-    // The session's dishes are read now: this one goes in one statement, and writes the same too.
-    const byHandOnce = await place('by-hand-once');
+    // Each order's notification to the live fan-out, as a listener on the channel hears it.
+    const listener = new pg.Client({ connectionString: h.database.url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => heard.push(n.payload ?? ''));
+    await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
+    const notified = async (id: string) => {
+      await expect.poll(() => heard.some((text) => text.includes(id))).toBe(true);
+      return JSON.parse(heard.find((text) => text.includes(id)) as string);
+    };
+    let byHand: Awaited<ReturnType<typeof place>>;
+    let byKnex: typeof byHand;
+    let byHandOnce: typeof byHand;
+    const notes: Record<string, unknown> = {};
+    try {
+      byHand = await place('by-hand');
+      byKnex = await place();
+      // The session's dishes are read now: this one goes in one statement, and writes the same too.
+      byHandOnce = await place('by-hand-once');
+      for (const [name, placed] of Object.entries({ byHand, byKnex, byHandOnce }))
+        notes[name] = await notified(placed.id);
+    } finally {
+      await listener.end();
+    }
     // Ids, times and sequence numbers differ; everything else is alike.
     const same = (value: unknown, placed: { id: string; reply: { createdAt: string } }): unknown =>
       JSON.parse(
@@ -278,6 +300,17 @@ describe('placing an order', () => {
       expect(same(times(byHandOnce), byHandOnce)).toEqual(same(times(byKnex), byKnex));
     };
     alike((p) => p.reply);
+    // The notification: the venue and the event as stored (its seq too).
+    const note = (name: string, placed: typeof byHand) => {
+      const {
+        events: [event],
+        ...rest
+      } = notes[name] as { events: [{ seq: number }] };
+      expect(event).toEqual({ ...placed.event.payload_json, seq: Number(placed.event.seq) });
+      return { ...rest, events: [{ ...event, seq: 'SEQ', at: 'T', order: 'ORDER' }] };
+    };
+    expect(note('byHandOnce', byHandOnce)).toEqual(note('byKnex', byKnex));
+    expect(note('byHand', byHand)).toEqual(note('byKnex', byKnex));
     alike((p) => p.order);
     alike((p) => p.orderItems);
     alike((p) => ({
