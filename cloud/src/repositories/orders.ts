@@ -240,7 +240,8 @@ const PLACE_READ = handStatement(
    select (select count(*) from claim)::int as claimed, s.status as session_status, s.table_id,
      t.name as table_name, exists (select 1 from orders where id = $11::uuid) as order_exists,
      (select tax_rate_bps from venues where id = $10::uuid) as venue_tax,
-     m.id, m.name, m.price, m.is_available, m.station, m.prep_time, m.modifiers_schema::text as modifiers_text
+     m.id, m.name, m.price, m.is_available, m.station, m.prep_time, m.modifiers_schema::text as modifiers_text,
+     m.xmin::text as version
    from (select 1) one left join s on true
      left join tables t on t.id = s.table_id
      left join menu_items m on m.id = any($12::uuid[])
@@ -256,6 +257,8 @@ export interface OrderableRow {
   station: string | null;
   prep_time: number | null;
   modifiers_text: string | null;
+  /** The row's version: the id of the transaction that wrote it (its xmin), changed by any write. */
+  version: string;
 }
 
 /** What PLACE_READ answers: the order's context, and whether the key was claimed. */
@@ -404,9 +407,8 @@ export interface PlacedOrderWrite {
  * statement (issue 28): the guest's two limits counted (when `limited`), then everything
  * PLACE_WRITE writes, with the key claimed already answered, but only when the limits allow it,
  * the session is still ACTIVE at the same table (locked FOR SHARE, as PLACE_READ locks it), the
- * venue's tax rate is as read, no order has its id, and every dish is still as read (name, price,
- * availability, station, prep time and modifier groups, in the venue's or the organization's
- * menu). Otherwise nothing but the limits' counts is written, and `claimed` is 0.
+ * venue's tax rate is as read, no order has its id, and every dish is still as read (its row not
+ * written since: the same xmin; in the venue's or the organization's menu). Otherwise nothing but the limits' counts is written, and `claimed` is 0.
  *
  * Its event is numbered here rather than through event_batches' trigger at COMMIT (migration
  * 0010): the statement is its own transaction, so the venue's row is locked from this update to
@@ -415,9 +417,9 @@ export interface PlacedOrderWrite {
  * (the update needs the claim, which needs the session's lock), as every other write locks them.
  */
 function placeOnceStatement(limited: boolean) {
-  const limits = limited ? `${countTwoCtes(['la', 'lb'], ['$23', '$24', '$25', '$26', '$27', '$28'])},` : '';
+  const limits = limited ? `${countTwoCtes(['la', 'lb'], ['$24', '$25', '$26', '$27', '$28', '$29'])},` : '';
   const allowed = limited
-    ? 'and exists (select 1 from la where la.points <= $27::int) and exists (select 1 from lb where lb.points <= $29::int)'
+    ? 'and exists (select 1 from la where la.points <= $28::int) and exists (select 1 from lb where lb.points <= $30::int)'
     : '';
   const counts = limited ? ', la.points, la.expire, lb.points as then_points, lb.expire as then_expire' : '';
   const joins = limited ? ' left join la on true left join lb on true' : '';
@@ -432,16 +434,13 @@ function placeOnceStatement(limited: boolean) {
    ),
    m as (
      select count(*)::int as n
-     from jsonb_to_recordset($20::jsonb) as d(id uuid, name text, price numeric, is_available boolean, station text,
-       prep_time int, modifiers_text text)
-     join menu_items mi on mi.id = d.id and mi.name = d.name and mi.price = d.price
-       and mi.is_available = d.is_available and mi.station is not distinct from d.station
-       and mi.prep_time is not distinct from d.prep_time and mi.modifiers_schema::text is not distinct from d.modifiers_text
+     from unnest($20::uuid[], $23::text[]) as d(id, version)
+     join menu_items mi on mi.id = d.id and mi.xmin::text = d.version
        and (mi.venue_id = $17::uuid or (mi.venue_id is null and mi.org_id = $2::uuid))
    ),
    go as (
      select 1 from s, m
-     where m.n = jsonb_array_length($20::jsonb) and not exists (select 1 from orders where id = $21::uuid)
+     where m.n = cardinality($20::uuid[]) and not exists (select 1 from orders where id = $21::uuid)
        and exists (select 1 from venues where id = $17::uuid and tax_rate_bps = $22::int) ${allowed}
    ),
    ${claimCte(
@@ -527,9 +526,11 @@ export async function placeOnce(tx: HandTransaction, order: OnceOrder): Promise<
     order.venueId,
     order.session.tableId,
     order.session.tableName,
-    JSON.stringify(order.dishes),
+    // As array literals made here: the ids are UUIDs and the versions numbers, which need no quoting.
+    `{${order.dishes.map((d) => d.id).join(',')}}`,
     order.orderId,
     order.session.taxRateBps,
+    `{${order.dishes.map((d) => d.version).join(',')}}`,
   ];
   if (order.limits) values.push(...order.limits.call.values, order.limits.allows[1]);
   const rows = await tx.only<OnceAnswer>(order.limits ? PLACE_ONCE.limited : PLACE_ONCE.unlimited, values);
