@@ -300,6 +300,7 @@ async function placeOrderOnce(
         expiredBefore: idempotencyCutoff(now),
         venueId: actor.venueId,
         sessionId: input.sessionId,
+        createdAt: order.createdAt,
         session: seen.session,
         orderId,
         dishes: seen.dishes,

@@ -412,14 +412,15 @@ export interface PlacedOrderWrite {
  *
  * Its event is numbered here rather than through event_batches' trigger at COMMIT (migration
  * 0010): the statement is its own transaction, so the venue's row is locked from this update to
- * the commit that follows it at once, and the numbers still commit in order. The row, its payload
- * and its notification are the trigger's, field for field. The venue is locked after the session
+ * the commit that follows it at once, and the numbers still commit in order. The row and its
+ * payload are the trigger's, field for field, and so is its notification, whose text is made by
+ * the cloud up to the event's number. The venue is locked after the session
  * (the update needs the claim, which needs the session's lock), as every other write locks them.
  */
 function placeOnceStatement(limited: boolean) {
-  const limits = limited ? `${countTwoCtes(['la', 'lb'], ['$24', '$25', '$26', '$27', '$28', '$29'])},` : '';
+  const limits = limited ? `${countTwoCtes(['la', 'lb'], ['$25', '$26', '$27', '$28', '$29', '$30'])},` : '';
   const allowed = limited
-    ? 'and exists (select 1 from la where la.points <= $28::int) and exists (select 1 from lb where lb.points <= $30::int)'
+    ? 'and exists (select 1 from la where la.points <= $29::int) and exists (select 1 from lb where lb.points <= $31::int)'
     : '';
   const counts = limited ? ', la.points, la.expire, lb.points as then_points, lb.expire as then_expire' : '';
   const joins = limited ? ' left join la on true left join lb on true' : '';
@@ -459,13 +460,11 @@ function placeOnceStatement(limited: boolean) {
          'seq', v.event_seq),
        (p.o->>'createdAt')::timestamptz
      from p, v
-     returning seq, payload_json
+     returning seq
    ),
    n as (
      select pg_notify($8::text, case when octet_length(note) <= $9::int then note else $17::text end)
-     from (select json_build_object('venueId', $17::text, 'events', json_agg(payload_json order by seq))::text as note
-       from e) x
-     where exists (select 1 from e)
+     from (select $24::text || e.seq || '}]}' as note from e) x
    )
    select (select count(*) from claim)::int as claimed, (select count(*) from n)::int as notified${counts}
    from (select 1) one${joins}`,
@@ -488,6 +487,8 @@ export interface OnceOrder extends PlacedOrderWrite {
   expiredBefore: Date;
   venueId: string;
   sessionId: string;
+  /** The order's createdAt, as in its JSON: its event's time. */
+  createdAt: string;
   session: SessionSeen;
   orderId: string;
   /** The dishes as read (each once), which must still be so. */
@@ -531,6 +532,10 @@ export async function placeOnce(tx: HandTransaction, order: OnceOrder): Promise<
     order.orderId,
     order.session.taxRateBps,
     `{${order.dishes.map((d) => d.version).join(',')}}`,
+    // The notification as the trigger's would read (repositories/events.ts), up to its number:
+    // written here rather than made by PostgreSQL from the stored event, for one event of one venue.
+    `{"venueId":${JSON.stringify(order.venueId)},"events":[{"type":"order.created","order":${order.orderJson},` +
+      `"venueId":${JSON.stringify(order.venueId)},"at":${JSON.stringify(order.createdAt)},"seq":`,
   ];
   if (order.limits) values.push(...order.limits.call.values, order.limits.allows[1]);
   const rows = await tx.only<OnceAnswer>(order.limits ? PLACE_ONCE.limited : PLACE_ONCE.unlimited, values);
