@@ -1,5 +1,6 @@
 import {
   confirmTable,
+  getGuestSession,
   holdTable,
   IDEMPOTENCY_HEADER,
   listGuestTables,
@@ -37,6 +38,9 @@ export function useConfirmTable() {
       sessionId
         ? callApi(updateGuestSession, { params: { id: sessionId }, body: { tableId }, headers: keyed() })
         : callApi(confirmTable, { body: { tableId }, headers: keyed() }),
+    // The session as read before (on the waitlist: no table) is dropped, not shown while it is read
+    // again: the confirmation page waits for the table's name instead of showing none.
+    onSuccess: () => queryClient.resetQueries({ queryKey: getGuestSession.key() }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: listGuestTables.key() }),
   });
 }

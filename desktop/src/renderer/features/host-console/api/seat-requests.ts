@@ -25,6 +25,9 @@ export function useSetSeatingApproval() {
   const { toast } = useToast();
   return useMutation({
     mutationFn: (hostApproves: boolean) => api.call(setSeatingApproval, { body: { hostApproves } }),
+    // A read of the list already on its way answers the switch's old place: it must not land after
+    // the answer below (the switch flipped back until the list was read again).
+    onMutate: () => queryClient.cancelQueries({ queryKey: listSeatRequests.key() }),
     // The answer is the switch's new place: shown at once, not after the list is read again.
     onSuccess: (answer) =>
       queryClient.setQueryData(listSeatRequests.key(), (old: SeatRequestsAnswer | undefined) =>

@@ -2,6 +2,7 @@
 // waiting for an answer with Approve and Decline. The cloud decides them; a terminal asks it, and
 // with the cloud away the panel says so (guests cannot ask then either).
 import { HOST_APPROVAL_TEXTS, listSeatRequests, partySizeLabel } from '@tablewise/shared';
+import { useState } from 'react';
 import { toastMessage } from '../../../app/api-client.js';
 import { useMayCall } from '../../../app/may-call.js';
 import { useVenueClock } from '../../../components/use-venue-clock.js';
@@ -12,6 +13,10 @@ export function SeatRequestsPanel() {
   const may = useMayCall(listSeatRequests);
   const requests = useSeatRequests();
   const setApproval = useSetSeatingApproval();
+  // What the host asked, shown from the click on (in the click's own render: a controlled switch
+  // whose value changed only with the mutation's state, a tick later, sprang back first) until
+  // the cloud answers; then the list holds the answer.
+  const [asked, setAsked] = useState<boolean | null>(null);
   const decide = useDecideSeatRequest();
   const timeOf = useVenueClock();
   if (!may) return null;
@@ -22,10 +27,7 @@ export function SeatRequestsPanel() {
       </p>
     ) : null;
   }
-  // The switch shows what was asked while the cloud answers (it is held until then).
-  const hostApproves = setApproval.isPending
-    ? (setApproval.variables ?? requests.data.hostApproves)
-    : requests.data.hostApproves;
+  const hostApproves = asked ?? requests.data.hostApproves;
   const waiting = requests.data.requests;
   return (
     <section className="seat-requests" aria-labelledby="seat-requests-title" data-testid="seat-requests">
@@ -38,7 +40,11 @@ export function SeatRequestsPanel() {
             checked={hostApproves}
             aria-checked={hostApproves}
             disabled={setApproval.isPending}
-            onChange={(e) => setApproval.mutate(e.target.checked)}
+            onChange={(e) => {
+              const next = e.target.checked;
+              setAsked(next);
+              setApproval.mutate(next, { onSettled: () => setAsked(null) });
+            }}
             data-testid="host-approves-switch"
           />
           {HOST_APPROVAL_TEXTS.switchLabel}
