@@ -36,6 +36,8 @@ export class SyncClient {
   private loopDone: Promise<void> | null = null;
   private socket: WebSocket | null = null;
   private wake: (() => void) | null = null;
+  /** A reconnectNow that came while a session was being tried: the wait after it ends at once. */
+  private woken = false;
   private chain: Promise<void> = Promise.resolve();
   private online = false;
   private refusedCredential = false;
@@ -82,7 +84,8 @@ export class SyncClient {
 
   /** Retry now rather than at the end of the current back-off (for example after a local hint). */
   reconnectNow(): void {
-    this.wake?.();
+    if (this.wake) this.wake();
+    else if (!this.online) this.woken = true;
   }
 
   private setOnline(online: boolean): void {
@@ -94,6 +97,8 @@ export class SyncClient {
   private async loop(): Promise<void> {
     while (this.running) {
       let unreachable = false;
+      // A hint from before this try is answered by it.
+      this.woken = false;
       try {
         await this.session();
       } catch (error) {
@@ -108,6 +113,12 @@ export class SyncClient {
       // The back-off counts errors the cloud answered; an outage (no answer) does not lengthen
       // the wait after its return, where the first answer may be a cloud still starting.
       this.attempt = unreachable ? 0 : this.attempt + 1;
+      // The outbox reached the cloud while this try was failing (it began before the cloud was
+      // back): try again now rather than after the whole back-off.
+      if (this.woken) {
+        this.woken = false;
+        continue;
+      }
       await new Promise<void>((resolve) => {
         const policy = this.opts.backoff ?? DEFAULT_BACKOFF;
         // A cloud that gives no answer at all costs nothing to ask again: asking every base delay
