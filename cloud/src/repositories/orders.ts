@@ -358,22 +358,6 @@ function orderRowsCtes(gate: string, org: string): string {
    )`;
 }
 
-/** The order's event, with the order as payload, as appendVenueEvents writes it (see orderRowsCtes). */
-function orderEventCte(gate: string, org: string, event: [string, string, string, string, string]): string {
-  const [eventId, userId, terminalId, channel, maxBytes] = event;
-  return `b as (
-     insert into event_batches (venue_id, rows, notify_channel, notify_max_bytes)
-     select (o->>'venueId')::uuid,
-       jsonb_build_array(jsonb_build_object('n', 1, 'id', ${eventId}::uuid, 'org_id', ${org}::uuid, 'user_id', ${userId}::uuid,
-         'terminal_id', ${terminalId}::uuid, 'type', 'order.created', 'created_at', o->'createdAt',
-         'payload_json', jsonb_build_object('type', 'order.created', 'order', o, 'venueId', o->'venueId',
-           'at', o->'createdAt'))),
-       ${channel}::text, ${maxBytes}::int
-     from p${gate}
-     returning 1
-   )`;
-}
-
 /**
  * The order, its items, its key's answer (the order, 201) and its event, from the order's JSON
  * alone ($1), in the transaction's last statement: the rows orderWrites, completeKey and
@@ -386,7 +370,17 @@ const PLACE_WRITE = handStatement(
      update idempotency_keys set status_code = $4::int, response_json = p.o, answer_withheld = false
      from p where org_id = $2::uuid and key = $3::text
    ),
-   ${orderEventCte('', '$2', ['$5', '$6', '$7', '$8', '$9'])}
+   b as (
+     insert into event_batches (venue_id, rows, notify_channel, notify_max_bytes)
+     select (o->>'venueId')::uuid,
+       jsonb_build_array(jsonb_build_object('n', 1, 'id', $5::uuid, 'org_id', $2::uuid, 'user_id', $6::uuid,
+         'terminal_id', $7::uuid, 'type', 'order.created', 'created_at', o->'createdAt',
+         'payload_json', jsonb_build_object('type', 'order.created', 'order', o, 'venueId', o->'venueId',
+           'at', o->'createdAt'))),
+       $8::text, $9::int
+     from p
+     returning 1
+   )
    select count(*)::int as batches from b`,
 );
 
@@ -408,14 +402,16 @@ export interface PlacedOrderWrite {
  * PLACE_WRITE writes, with the key claimed already answered, but only when the limits allow it,
  * the session is still ACTIVE at the same table (locked FOR SHARE, as PLACE_READ locks it), the
  * venue's tax rate is as read, no order has its id, and every dish is still as read (its row not
- * written since: the same xmin; in the venue's or the organization's menu). Otherwise nothing but the limits' counts is written, and `claimed` is 0.
+ * written since: the same xmin; in the venue's or the organization's menu). Otherwise nothing but
+ * the limits' counts is written, and `claimed` is 0. (`notified` is selected so that the
+ * notification's CTE runs: PostgreSQL runs a CTE that only reads when something reads it.)
  *
  * Its event is numbered here rather than through event_batches' trigger at COMMIT (migration
  * 0010): the statement is its own transaction, so the venue's row is locked from this update to
  * the commit that follows it at once, and the numbers still commit in order. The row and its
  * payload are the trigger's, field for field, and so is its notification, whose text is made by
- * the cloud up to the event's number. The venue is locked after the session
- * (the update needs the claim, which needs the session's lock), as every other write locks them.
+ * the cloud up to the event's number. The venue is locked after the session (the update needs the
+ * claim, which needs the session's lock), as every other write locks them.
  */
 function placeOnceStatement(limited: boolean) {
   const limits = limited ? `${countTwoCtes(['la', 'lb'], ['$25', '$26', '$27', '$28', '$29', '$30'])},` : '';
@@ -493,7 +489,7 @@ export interface OnceOrder extends PlacedOrderWrite {
   orderId: string;
   /** The dishes as read (each once), which must still be so. */
   dishes: readonly OrderableRow[];
-  limits?: { call: HandCall; allows: [number, number] };
+  limits?: { call: HandCall; secondPoints: number };
 }
 
 /** What placeOnce answers: whether the order was placed, and the limits' counts when it counted them. */
@@ -537,7 +533,7 @@ export async function placeOnce(tx: HandTransaction, order: OnceOrder): Promise<
     `{"venueId":${JSON.stringify(order.venueId)},"events":[{"type":"order.created","order":${order.orderJson},` +
       `"venueId":${JSON.stringify(order.venueId)},"at":${JSON.stringify(order.createdAt)},"seq":`,
   ];
-  if (order.limits) values.push(...order.limits.call.values, order.limits.allows[1]);
+  if (order.limits) values.push(...order.limits.call.values, order.limits.secondPoints);
   const rows = await tx.only<OnceAnswer>(order.limits ? PLACE_ONCE.limited : PLACE_ONCE.unlimited, values);
   const row = rows[0];
   if (!row) throw new Error('Placing an order in one statement answered no row');

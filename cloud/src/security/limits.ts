@@ -77,8 +77,8 @@ export interface TwoCounted {
 /** A point of two limits, each against its key, in a statement the caller sends (see COUNT_TWO). */
 export interface TwoLimits {
   call: HandCall;
-  /** Each limit's points in its window: a count past one is refused. */
-  allows: [number, number];
+  /** The second limit's points in its window (the first's is among the call's values). */
+  secondPoints: number;
   /** Ms to wait when either limit refused this point (as RateLimiterRes.msBeforeNext), else null. */
   wait(row: TwoCounted | undefined): number | null;
 }
@@ -92,7 +92,7 @@ export function countTwo(first: { spec: LimitSpec; key: string }, second: { spec
   const keyOf = (spec: LimitSpec, key: string) => (spec.keyPrefix.length > 0 ? `${spec.keyPrefix}:${key}` : key);
   const waitOf = (expire: number | null) => (expire ? Math.max(expire - Date.now(), 0) : -1);
   return {
-    allows: [first.spec.points, second.spec.points],
+    secondPoints: second.spec.points,
     call: {
       statement: COUNT_TWO,
       values: [
